@@ -1,0 +1,77 @@
+// swift-tools-version:6.0
+// apitest: a declarative API-test runner for Linux.
+//
+// Layers (see docs/architecture.md): the HTTP layer (APITestHTTP, on libcurl) knows nothing of suites; the suite
+// layer (APITestSuite) does no network I/O; the runner (APITestRunner) uses both; reporters (APITestReporting)
+// depend only on result types (APITestResults); the `apitest` executable (APITestCLI) parses arguments and wires.
+import PackageDescription
+
+let package = Package(
+    name: "apitest",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "apitest", targets: ["APITestCLI"]),
+        .executable(name: "apitest-demo", targets: ["DemoAPI"]),
+        .library(name: "APITestHTTP", targets: ["APITestHTTP"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        // MARK: - C interop
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // MARK: - Foundations shared by every layer
+        .target(name: "APITestSupport"),
+        .target(name: "APITestJSON"),
+
+        // MARK: - HTTP layer (AFNetworking lineage)
+        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "APITestJSON"]),
+
+        // MARK: - Suite layer
+        .target(
+            name: "APITestSuite",
+            dependencies: ["APITestSupport", "APITestJSON", .product(name: "Yams", package: "Yams")]
+        ),
+
+        // MARK: - Results, runner, reporting
+        .target(name: "APITestResults", dependencies: ["APITestSupport"]),
+        .target(
+            name: "APITestRunner",
+            dependencies: ["APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestSupport"]
+        ),
+        .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
+
+        // MARK: - Executables
+        .executableTarget(
+            name: "APITestCLI",
+            dependencies: [
+                "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "DemoAPI",
+            dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON"]),
+        .testTarget(name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON"]),
+        .testTarget(name: "APITestSuiteTests", dependencies: ["APITestSuite", "APITestSupport", "APITestJSON"]),
+        .testTarget(
+            name: "APITestRunnerTests",
+            dependencies: ["APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP"]
+        ),
+        .testTarget(name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults"]),
+        .testTarget(name: "IntegrationTests", dependencies: [], exclude: ["cases"]),
+    ]
+)

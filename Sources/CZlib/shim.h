@@ -1,0 +1,4 @@
+#ifndef APITEST_CZLIB_SHIM_H
+#define APITEST_CZLIB_SHIM_H
+#include <zlib.h>
+#endif
