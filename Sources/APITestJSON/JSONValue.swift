@@ -1,0 +1,170 @@
+/// A JSON value that keeps integers exact and object members in document order.
+///
+/// Numbers compare numerically across cases (`.integer(1) == .double(1.0)`), and objects compare
+/// without regard to member order, as RFC 8259 and RFC 9535 treat them.
+public enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    /// A number written without fraction or exponent that fits in 64 bits.
+    case integer(Int64)
+    /// Any other number.
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+// MARK: - Equality
+
+extension JSONValue: Hashable {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.integer(let a), .double(let b)): return Double(a) == b && b.rounded() == b && Int64(exactly: b) == a
+        case (.double(let a), .integer(let b)): return Double(b) == a && a.rounded() == a && Int64(exactly: a) == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .integer(let i): hasher.combine(Double(i))
+        case .double(let d): hasher.combine(d)
+        case .string(let s): hasher.combine(s)
+        case .array(let a): hasher.combine(a)
+        case .object(let o): hasher.combine(o)
+        }
+    }
+}
+
+// MARK: - Accessors
+
+extension JSONValue {
+    /// The value's JSON type name: `null`, `boolean`, `integer`, `number`, `string`, `array` or `object`.
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .integer: return "integer"
+        case .double(let d): return d.rounded() == d && abs(d) < 9.007_199_254_740_992e15 ? "integer" : "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// The numeric value, for `.integer` and `.double`.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    /// Member lookup on objects; `nil` for other values or a missing key.
+    public subscript(key: String) -> JSONValue? {
+        objectValue?[key]
+    }
+}
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
+    }
+}
+
+// MARK: - JSONObject
+
+/// A JSON object: members in document order, with keyed lookup. Equality ignores member order.
+public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
+    public typealias Member = (key: String, value: JSONValue)
+
+    public private(set) var members: [Member]
+    private var index: [String: Int]
+
+    /// Creates an object from members; a repeated key keeps its last value at its first position.
+    public init(_ members: [Member] = []) {
+        self.members = []
+        self.index = [:]
+        self.members.reserveCapacity(members.count)
+        for member in members { self[member.key] = member.value }
+    }
+
+    public var startIndex: Int { members.startIndex }
+    public var endIndex: Int { members.endIndex }
+    public subscript(position: Int) -> Member { members[position] }
+
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value for `key`; setting `nil` removes the member.
+    public subscript(key: String) -> JSONValue? {
+        get { index[key].map { members[$0].value } }
+        set {
+            if let position = index[key] {
+                if let newValue {
+                    members[position].value = newValue
+                } else {
+                    members.remove(at: position)
+                    index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+                }
+            } else if let newValue {
+                index[key] = members.count
+                members.append((key: key, value: newValue))
+            }
+        }
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.members.count == rhs.members.count else { return false }
+        for (key, value) in lhs.members where rhs[key] != value { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent: combine a commutative sum of member hashes.
+        var sum = 0
+        for (key, value) in members {
+            var h = Hasher()
+            h.combine(key)
+            h.combine(value)
+            sum &+= h.finalize()
+        }
+        hasher.combine(members.count)
+        hasher.combine(sum)
+    }
+}
