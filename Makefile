@@ -1,0 +1,38 @@
+# apitest: developer entry points. `make demo` and `make test` are all a newcomer needs; see docs/development.md.
+SHELL := /usr/bin/env bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+SWIFT ?= swift
+FORMAT_PATHS := Sources Tests
+
+.PHONY: help deps demo build test bench format lint clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-8s %s\n", $$1, $$2 }'
+
+deps: ## install the missing Debian packages (idempotent)
+	scripts/install-deps.sh
+
+demo: ## build, start the demo API, run examples/ against it, stop it
+	scripts/demo.sh
+
+build: deps ## debug build of everything
+	$(SWIFT) build
+
+test: deps ## build everything including tests, then run the tests
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: ## throughput benchmark: apitest vs curl --parallel vs wrk against nginx
+	scripts/install-deps.sh --bench
+	bench/throughput
+
+format: ## rewrite Sources and Tests in place with swift format (.swift-format)
+	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
+
+lint: ## report swift format violations in Sources and Tests
+	$(SWIFT) format lint --recursive $(FORMAT_PATHS)
+
+clean: ## remove build products (.build and the benchmark's .build-release)
+	rm -rf .build .build-release bench/out

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Installs the Debian packages apitest needs to build, test and run its demo; with --bench, also the tools that
+# bench/throughput compares against. Idempotent: packages already installed are left alone, and `apt-get update`
+# runs (once) only when something is missing. Swift itself is not a Debian package: it must already be on PATH.
+set -euo pipefail
+
+usage() {
+    cat <<'USAGE'
+usage: scripts/install-deps.sh [--bench] [--check]
+
+  --bench   also install the benchmark tools (hyperfine, wrk)
+  --check   only report what is missing; install nothing (exit 1 when something is missing)
+USAGE
+}
+
+# Build, test and demo needs: libcurl (OpenSSL flavour) and zlib headers for the C targets, OpenSSL for pinning,
+# libxml2 for FoundationXML, nginx for benchmarks and integration tests, curl, python3 and GNU time for scripts.
+packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libxml2-dev nginx-light curl python3 time)
+bench_packages=(hyperfine wrk)
+
+with_bench=0
+check_only=0
+for arg in "$@"; do
+    case "$arg" in
+        --bench) with_bench=1 ;;
+        --check) check_only=1 ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "install-deps: unknown option '$arg'" >&2; usage >&2; exit 2 ;;
+    esac
+done
+if [[ "$with_bench" -eq 1 ]]; then
+    packages+=("${bench_packages[@]}")
+fi
+
+is_installed() {
+    # `dpkg -s` succeeds for packages that were removed but not purged, so check the status line too.
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'
+}
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "install-deps: dpkg-query not found: this script supports Debian/Ubuntu only." >&2
+    echo "install-deps: install these packages (or your system's equivalents) by hand: ${packages[*]}" >&2
+    exit 1
+fi
+
+missing=()
+for pkg in "${packages[@]}"; do
+    if ! is_installed "$pkg"; then
+        missing+=("$pkg")
+    fi
+done
+
+if [[ "${#missing[@]}" -eq 0 ]]; then
+    echo "install-deps: all ${#packages[@]} Debian packages already installed."
+elif [[ "$check_only" -eq 1 ]]; then
+    echo "install-deps: missing Debian packages: ${missing[*]}" >&2
+    exit 1
+else
+    echo "install-deps: installing missing Debian packages: ${missing[*]}"
+    sudo_cmd=()
+    if [[ "$(id -u)" -ne 0 ]]; then
+        if ! command -v sudo >/dev/null 2>&1; then
+            echo "install-deps: not root and sudo is not installed; as root, run:" >&2
+            echo "    apt-get update && apt-get install -y ${missing[*]}" >&2
+            exit 1
+        fi
+        sudo_cmd=(sudo)
+    fi
+    # Never prompt: CI has no stdin. `env` because sudo may not pass the environment through.
+    apt_env=(env DEBIAN_FRONTEND=noninteractive)
+    "${sudo_cmd[@]}" "${apt_env[@]}" apt-get update -q
+    "${sudo_cmd[@]}" "${apt_env[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "install-deps: 'swift' is not on PATH. apitest needs Swift 6.x (a toolchain from swift.org)." >&2
+    if [[ -x /opt/swift/usr/bin/swift ]]; then
+        echo "install-deps: a toolchain is installed at /opt/swift; add it to PATH:" >&2
+        echo "    export PATH=/opt/swift/usr/bin:\$PATH" >&2
+    fi
+    exit 1
+fi
