@@ -1,0 +1,328 @@
+import CCurlShim
+import Foundation
+import Synchronization
+
+/// The event-loop thread that owns libcurl's multi handle and every easy handle, share handle and delegate.
+///
+/// Other threads talk to it only through `submit(_:)`, which queues a command and wakes the loop with
+/// `curl_multi_wakeup`; libcurl objects never leave this thread (see DESIGN.md).
+final class CurlMultiLoop: @unchecked Sendable {
+    enum Command: Sendable {
+        case start(id: UInt64, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>)
+        case cancel(id: UInt64)
+        case closeJar(id: UInt64)
+        case shutdown
+    }
+
+    private let configuration: SessionConfiguration
+    private let multi: UnsafeMutableRawPointer
+    private let commands = Mutex<[Command]>([])
+    private let finished = DispatchSemaphore(value: 0)
+
+    // Loop-thread state.
+    private var delegates: [UnsafeMutableRawPointer: TaskDelegate] = [:]
+    private var handlesByID: [UInt64: UnsafeMutableRawPointer] = [:]
+    private var cancelledBeforeStart: Set<UInt64> = []
+    private var idleHandles: [UnsafeMutableRawPointer] = []
+    private var shares: [UInt64: UnsafeMutableRawPointer] = [:]
+    private var stopping = false
+
+    init(configuration: SessionConfiguration) {
+        CurlGlobal.initialize()
+        self.configuration = configuration
+        guard let multi = curl_multi_init() else {
+            // Only on allocation failure; nothing can run without it.
+            preconditionFailure("curl_multi_init failed")
+        }
+        self.multi = multi
+        apitest_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxConnections)
+        apitest_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        let thread = Thread { [self] in run() }
+        thread.name = "apitest.curl-loop"
+        thread.start()
+    }
+
+    /// Queues a command for the loop thread and wakes it.
+    func submit(_ command: Command) {
+        commands.withLock { $0.append(command) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Stops the loop, failing transfers still running with `.cancelled`, and waits for the thread to end.
+    func shutdown() {
+        submit(.shutdown)
+        finished.wait()
+    }
+
+    // MARK: - The loop
+
+    private func run() {
+        var running: Int32 = 0
+        while true {
+            let pending = commands.withLock { queue -> [Command] in
+                let taken = queue
+                queue.removeAll(keepingCapacity: true)
+                return taken
+            }
+            for command in pending { handle(command) }
+            if stopping { break }
+
+            curl_multi_perform(multi, &running)
+            var easy: UnsafeMutableRawPointer?
+            var result = CURLE_OK
+            while apitest_multi_info_read(multi, &easy, &result) != 0 {
+                if let easy { complete(easy, result: result) }
+            }
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        for easy in Array(delegates.keys) {
+            finish(easy, with: .failure(HTTPError(.cancelled, "the transfer was cancelled")))
+        }
+        for easy in idleHandles { curl_easy_cleanup(easy) }
+        idleHandles.removeAll()
+        for share in shares.values { curl_share_cleanup(share) }
+        shares.removeAll()
+        curl_multi_cleanup(multi)
+        finished.signal()
+    }
+
+    private func handle(_ command: Command) {
+        switch command {
+        case .start(let id, let request, let continuation):
+            if cancelledBeforeStart.remove(id) != nil {
+                continuation.resume(throwing: CancellationError())
+                return
+            }
+            start(id: id, request: request, continuation: continuation)
+        case .cancel(let id):
+            if let easy = handlesByID[id] {
+                finish(easy, with: .failure(CancellationError()))
+            } else {
+                cancelledBeforeStart.insert(id)
+            }
+        case .closeJar(let id):
+            if let share = shares.removeValue(forKey: id) { curl_share_cleanup(share) }
+        case .shutdown:
+            stopping = true
+        }
+    }
+
+    // MARK: - Starting a transfer
+
+    private func start(id: UInt64, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        let delegate = TaskDelegate(
+            id: id, request: request, maxBodySize: request.maxBodySize ?? configuration.maxBodySize,
+            continuation: continuation)
+        let bodySize: Int64?
+        do {
+            bodySize = try delegate.openBody()
+        } catch {
+            continuation.resume(throwing: error)
+            return
+        }
+        guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
+            continuation.resume(throwing: HTTPError(.other, "libcurl could not create a transfer"))
+            return
+        }
+        configure(easy, for: delegate, bodySize: bodySize)
+        delegates[easy] = delegate
+        handlesByID[id] = easy
+        let code = curl_multi_add_handle(multi, easy)
+        if code != CURLM_OK {
+            finish(easy, with: .failure(HTTPError(.other, "libcurl refused the transfer: \(String(cString: curl_multi_strerror(code)))")))
+        }
+    }
+
+    private func configure(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate, bodySize: Int64?) {
+        let request = delegate.request
+        let userdata = Unmanaged.passUnretained(delegate).toOpaque()
+        apitest_easy_setopt_string(easy, CURLOPT_URL, request.url)
+        apitest_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        apitest_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, delegate.errorBuffer)
+        apitest_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        apitest_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        apitest_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+
+        // Method and body.
+        let method = request.method.uppercased()
+        if let bodySize {
+            apitest_easy_setopt_long(easy, CURLOPT_POST, 1)
+            apitest_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize))
+            apitest_easy_setopt_data_callback(easy, CURLOPT_READFUNCTION, readCallback)
+            apitest_easy_setopt_pointer(easy, CURLOPT_READDATA, userdata)
+            apitest_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024)
+            if method != "POST" { apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+        } else if method == "HEAD" {
+            apitest_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+        } else if method != "GET" {
+            apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method)
+        }
+
+        // Headers: the request's own, then suppress what libcurl would add on its own.
+        var list: UnsafeMutablePointer<curl_slist>?
+        for field in request.headers {
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = curl_slist_append(list, line)
+        }
+        if !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
+        if bodySize != nil, !request.headers.contains("Content-Type") { list = curl_slist_append(list, "Content-Type:") }
+        delegate.headerList = list
+        apitest_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, list)
+
+        apitest_easy_setopt_data_callback(easy, CURLOPT_HEADERFUNCTION, headerCallback)
+        apitest_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userdata)
+        apitest_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, writeCallback)
+        apitest_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userdata)
+
+        if let encoding = request.acceptEncoding {
+            apitest_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, encoding)
+        }
+        apitest_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, (request.timeout ?? configuration.timeout).milliseconds)
+        apitest_easy_setopt_long(
+            easy, CURLOPT_CONNECTTIMEOUT_MS, (request.connectTimeout ?? configuration.connectTimeout).milliseconds)
+        apitest_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
+        apitest_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects)
+
+        // TLS: verification stays on unless the request turns it off.
+        apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, request.tls.verifyPeer ? 1 : 0)
+        apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, request.tls.verifyHost ? 2 : 0)
+        if let caFile = request.tls.caFile { apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile) }
+
+        if let jar = request.cookieJar {
+            apitest_easy_setopt_share(easy, share(for: jar))
+            apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "")
+        }
+    }
+
+    private func share(for jar: CookieJar) -> UnsafeMutableRawPointer? {
+        if let share = shares[jar.id] { return share }
+        guard let share = curl_share_init() else { return nil }
+        apitest_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
+        shares[jar.id] = share
+        return share
+    }
+
+    // MARK: - Completion
+
+    private func complete(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
+        guard let delegate = delegates[easy] else { return }
+        delegate.checkBodyFileUnchanged()
+        if result == CURLE_OK, delegate.bodyFileChanged == nil {
+            finish(easy, with: .success(makeResponse(easy, delegate)))
+        } else {
+            finish(easy, with: .failure(CurlErrorMapper.error(for: result, delegate: delegate)))
+        }
+    }
+
+    private func finish(_ easy: UnsafeMutableRawPointer, with result: Result<HTTPResponse, any Error>) {
+        guard let delegate = delegates.removeValue(forKey: easy) else { return }
+        handlesByID.removeValue(forKey: delegate.id)
+        curl_multi_remove_handle(multi, easy)
+        curl_easy_reset(easy)
+        if idleHandles.count < configuration.maxConnections {
+            idleHandles.append(easy)
+        } else {
+            curl_easy_cleanup(easy)
+        }
+        delegate.continuation.resume(with: result)
+    }
+
+    private func makeResponse(_ easy: UnsafeMutableRawPointer, _ delegate: TaskDelegate) -> HTTPResponse {
+        var code = 0
+        apitest_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+        var version = 0
+        apitest_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
+        var redirects = 0
+        apitest_easy_getinfo_long(easy, CURLINFO_REDIRECT_COUNT, &redirects)
+        var port = 0
+        apitest_easy_getinfo_long(easy, CURLINFO_PRIMARY_PORT, &port)
+        var uploaded: curl_off_t = 0
+        apitest_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &uploaded)
+        let ip = string(easy, CURLINFO_PRIMARY_IP)
+        let address = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        return HTTPResponse(
+            statusCode: code != 0 ? code : delegate.statusCode,
+            httpVersion: Self.versionName(version),
+            reasonPhrase: delegate.reasonPhrase,
+            headers: delegate.headers,
+            body: delegate.body,
+            timings: TransferTimings(
+                nameLookup: duration(easy, CURLINFO_NAMELOOKUP_TIME_T),
+                connect: duration(easy, CURLINFO_CONNECT_TIME_T),
+                tlsHandshake: duration(easy, CURLINFO_APPCONNECT_TIME_T),
+                preTransfer: duration(easy, CURLINFO_PRETRANSFER_TIME_T),
+                firstByte: duration(easy, CURLINFO_STARTTRANSFER_TIME_T),
+                total: duration(easy, CURLINFO_TOTAL_TIME_T),
+                redirect: duration(easy, CURLINFO_REDIRECT_TIME_T)),
+            remoteAddress: address,
+            effectiveURL: string(easy, CURLINFO_EFFECTIVE_URL),
+            redirectCount: redirects,
+            bytesUploaded: Int64(uploaded))
+    }
+
+    private func string(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> String {
+        var pointer: UnsafePointer<CChar>?
+        apitest_easy_getinfo_string(easy, info, &pointer)
+        return pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private func duration(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> Duration {
+        var micros: curl_off_t = 0
+        apitest_easy_getinfo_off_t(easy, info, &micros)
+        return .microseconds(Int64(micros))
+    }
+
+    static func versionName(_ version: Int) -> String {
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): return "HTTP/1.0"
+        case Int(CURL_HTTP_VERSION_1_1): return "HTTP/1.1"
+        case Int(CURL_HTTP_VERSION_2_0): return "HTTP/2"
+        case Int(CURL_HTTP_VERSION_3): return "HTTP/3"
+        default: return "HTTP"
+        }
+    }
+}
+
+// MARK: - libcurl callbacks
+
+private let writeCallback: apitest_data_callback = { buffer, size, count, userdata in
+    guard let buffer, let userdata else { return 0 }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    let length = size * count
+    return delegate.receiveBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+}
+
+private let headerCallback: apitest_data_callback = { buffer, size, count, userdata in
+    guard let buffer, let userdata else { return 0 }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    let length = size * count
+    delegate.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: length))
+    return length
+}
+
+private let readCallback: apitest_data_callback = { buffer, size, count, userdata in
+    guard let buffer, let userdata else { return Int(CURL_READFUNC_ABORT) }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    return delegate.readBody(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+        ?? Int(CURL_READFUNC_ABORT)
+}
+
+// MARK: - Helpers
+
+/// libcurl's process-wide initialisation, done once before the first handle.
+enum CurlGlobal {
+    private static let initialized: Bool = {
+        curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+    }()
+
+    static func initialize() { _ = initialized }
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded up so that a positive duration never becomes 0 (libcurl's "no limit").
+    var milliseconds: Int {
+        let (seconds, attoseconds) = components
+        let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int(clamping: max(ms, 0))
+    }
+}

@@ -1,0 +1,36 @@
+/// Why a transfer failed before a complete response arrived: the HTTP layer's one error type.
+public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure, for callers that react differently to each.
+    public enum Reason: String, Sendable, Hashable, Codable {
+        case invalidRequest
+        case dnsFailure
+        case connectionRefused
+        case connectionFailed
+        case connectionReset
+        case emptyReply
+        case timedOut
+        case tlsFailure
+        case tooManyRedirects
+        case bodyTooLarge
+        case badContentEncoding
+        case bodyFileUnreadable
+        case bodyFileChanged
+        case proxyFailure
+        case cancelled
+        case other
+    }
+
+    public var reason: Reason
+    /// A sentence for people: what failed and, where known, libcurl's own detail.
+    public var message: String
+    /// libcurl's result code, when the failure came from libcurl.
+    public var curlCode: Int?
+
+    public init(_ reason: Reason, _ message: String, curlCode: Int? = nil) {
+        self.reason = reason
+        self.message = message
+        self.curlCode = curlCode
+    }
+
+    public var description: String { message }
+}

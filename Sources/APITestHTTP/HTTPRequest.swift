@@ -1,0 +1,77 @@
+import Foundation
+
+/// One HTTP request, fully resolved: what the session manager hands to libcurl.
+public struct HTTPRequest: Sendable {
+    /// The request body: nothing, bytes in memory, or a file streamed from disk while the request is sent.
+    public enum Body: Sendable, Equatable {
+        case none
+        case data(Data)
+        /// A file read from disk during the transfer; its size is taken when the transfer starts and must not change.
+        case file(path: String)
+    }
+
+    public var method: String
+    /// An absolute `http` or `https` URL.
+    public var url: String
+    public var headers: HTTPHeaders
+    public var body: Body
+
+    /// Time allowed for the whole transfer; `nil` for the session's default.
+    public var timeout: Duration?
+    /// Time allowed to establish the connection (TCP and TLS); `nil` for the session's default.
+    public var connectTimeout: Duration?
+    public var followRedirects: Bool
+    public var maxRedirects: Int
+    /// The encodings offered in `Accept-Encoding` and decoded transparently: `""` offers every one libcurl
+    /// supports, `nil` sends no `Accept-Encoding` and leaves bodies as they come.
+    public var acceptEncoding: String?
+    /// The jar whose cookies are sent and which stores the cookies the response sets; `nil` for no cookies.
+    public var cookieJar: CookieJar?
+    /// The most body bytes accepted; `nil` for the session's default.
+    public var maxBodySize: Int?
+    public var tls: TLSOptions
+
+    public init(
+        method: String = "GET",
+        url: String,
+        headers: HTTPHeaders = [:],
+        body: Body = .none,
+        timeout: Duration? = nil,
+        connectTimeout: Duration? = nil,
+        followRedirects: Bool = true,
+        maxRedirects: Int = 10,
+        acceptEncoding: String? = "",
+        cookieJar: CookieJar? = nil,
+        maxBodySize: Int? = nil,
+        tls: TLSOptions = TLSOptions()
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.followRedirects = followRedirects
+        self.maxRedirects = maxRedirects
+        self.acceptEncoding = acceptEncoding
+        self.cookieJar = cookieJar
+        self.maxBodySize = maxBodySize
+        self.tls = tls
+    }
+}
+
+/// Certificate verification settings for a request. Verification and host-name checks are on by default.
+public struct TLSOptions: Sendable, Hashable {
+    /// Verify the server's certificate chain against the trust store (or `caFile`).
+    public var verifyPeer: Bool
+    /// Check that the certificate is valid for the host name in the URL.
+    public var verifyHost: Bool
+    /// A PEM bundle of trust anchors to use instead of the system's.
+    public var caFile: String?
+
+    public init(verifyPeer: Bool = true, verifyHost: Bool = true, caFile: String? = nil) {
+        self.verifyPeer = verifyPeer
+        self.verifyHost = verifyHost
+        self.caFile = caFile
+    }
+}

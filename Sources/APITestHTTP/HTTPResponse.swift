@@ -1,0 +1,74 @@
+import Foundation
+
+/// A received HTTP response with the facts of its transfer.
+public struct HTTPResponse: Sendable {
+    public var statusCode: Int
+    /// The protocol version that carried the final response: `HTTP/1.0`, `HTTP/1.1`, `HTTP/2` or `HTTP/3`.
+    public var httpVersion: String
+    /// The status line's reason phrase (empty under HTTP/2).
+    public var reasonPhrase: String
+    /// Every header field of the final response, in order, repeated fields kept.
+    public var headers: HTTPHeaders
+    /// The body, decoded from its `Content-Encoding` when the request offered encodings.
+    public var body: Data
+    public var timings: TransferTimings
+    /// The server's address as `ip:port`.
+    public var remoteAddress: String
+    /// The URL of the final response, after redirects.
+    public var effectiveURL: String
+    public var redirectCount: Int
+    /// Bytes of request body sent.
+    public var bytesUploaded: Int64
+
+    public init(
+        statusCode: Int, httpVersion: String, reasonPhrase: String = "", headers: HTTPHeaders, body: Data,
+        timings: TransferTimings = TransferTimings(), remoteAddress: String = "", effectiveURL: String,
+        redirectCount: Int = 0, bytesUploaded: Int64 = 0
+    ) {
+        self.statusCode = statusCode
+        self.httpVersion = httpVersion
+        self.reasonPhrase = reasonPhrase
+        self.headers = headers
+        self.body = body
+        self.timings = timings
+        self.remoteAddress = remoteAddress
+        self.effectiveURL = effectiveURL
+        self.redirectCount = redirectCount
+        self.bytesUploaded = bytesUploaded
+    }
+
+    /// The media type of `Content-Type` without parameters, lower-cased (`application/json`).
+    public var mediaType: String? {
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+        return type.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}
+
+/// Where the time of one transfer went, each phase measured from the start of the transfer.
+///
+/// Mirrors libcurl's `CURLINFO_*_TIME_T` values: DNS done, TCP connected, TLS done, request about to be sent,
+/// first response byte, and the end.
+public struct TransferTimings: Sendable, Hashable, Codable {
+    public var nameLookup: Duration
+    public var connect: Duration
+    public var tlsHandshake: Duration
+    public var preTransfer: Duration
+    public var firstByte: Duration
+    public var total: Duration
+    /// Time spent in redirects before the final request started.
+    public var redirect: Duration
+
+    public init(
+        nameLookup: Duration = .zero, connect: Duration = .zero, tlsHandshake: Duration = .zero,
+        preTransfer: Duration = .zero, firstByte: Duration = .zero, total: Duration = .zero, redirect: Duration = .zero
+    ) {
+        self.nameLookup = nameLookup
+        self.connect = connect
+        self.tlsHandshake = tlsHandshake
+        self.preTransfer = preTransfer
+        self.firstByte = firstByte
+        self.total = total
+        self.redirect = redirect
+    }
+}

@@ -1,0 +1,82 @@
+import APITestJSON
+import Foundation
+
+/// Builds `HTTPRequest`s from parts with AFHTTPRequestSerializer's semantics: base-URL resolution, nested query
+/// parameters, form / JSON / raw / file bodies, default headers and basic auth.
+public struct RequestSerializer: Sendable {
+    /// A request body before serialization.
+    public enum Body: Sendable, Equatable {
+        case none
+        /// Serialized as compact JSON, `Content-Type: application/json`.
+        case json(JSONValue)
+        /// Serialized like a query string, `Content-Type: application/x-www-form-urlencoded`.
+        case form(JSONValue)
+        /// Bytes sent as they are.
+        case raw(Data, contentType: String?)
+        /// A file streamed from disk while the request is sent.
+        case file(path: String, contentType: String?)
+    }
+
+    /// The URL relative references resolve against; its path gets a terminal slash.
+    public var baseURL: String?
+    /// Headers every request gets unless it sets the same field itself (`User-Agent` by default).
+    public var defaultHeaders: HTTPHeaders
+
+    public init(baseURL: String? = nil, defaultHeaders: HTTPHeaders = [:]) {
+        self.baseURL = baseURL
+        self.defaultHeaders = defaultHeaders
+    }
+
+    /// Builds the request for `method` and `url`.
+    ///
+    /// Header precedence: `defaultHeaders`, then `headers` (which replace defaults of the same name), then the
+    /// body's `Content-Type` and basic auth's `Authorization` unless `headers` set those fields.
+    public func request(
+        method: String = "GET",
+        url: String,
+        query: JSONValue? = nil,
+        headers: HTTPHeaders = [:],
+        body: Body = .none,
+        basicAuth: (username: String, password: String)? = nil
+    ) throws(HTTPError) -> HTTPRequest {
+        var resolved = try URLResolver.resolve(url, against: baseURL)
+        if let query {
+            resolved = URLResolver.appendingQuery(QueryStringSerializer.string(query), to: resolved)
+        }
+        var allHeaders = defaultHeaders
+        for field in headers where allHeaders.contains(field.name) {
+            allHeaders.remove(name: field.name)
+        }
+        for field in headers { allHeaders.add(name: field.name, value: field.value) }
+
+        let (requestBody, contentType) = Self.serialize(body)
+        if let contentType, !headers.contains("Content-Type") {
+            allHeaders.set(name: "Content-Type", value: contentType)
+        }
+        if let basicAuth, !headers.contains("Authorization") {
+            allHeaders.set(name: "Authorization", value: Self.basicAuthorization(basicAuth.username, basicAuth.password))
+        }
+        return HTTPRequest(method: method.uppercased(), url: resolved, headers: allHeaders, body: requestBody)
+    }
+
+    /// The body bytes (or file) and the content type they imply.
+    public static func serialize(_ body: Body) -> (HTTPRequest.Body, String?) {
+        switch body {
+        case .none:
+            return (.none, nil)
+        case .json(let value):
+            return (.data(Data(JSONWriter.bytes(value))), "application/json")
+        case .form(let value):
+            return (.data(Data(QueryStringSerializer.string(value).utf8)), "application/x-www-form-urlencoded")
+        case .raw(let data, let contentType):
+            return (.data(data), contentType)
+        case .file(let path, let contentType):
+            return (.file(path: path), contentType)
+        }
+    }
+
+    /// `Basic <base64(username:password)>`, as RFC 7617 defines it (UTF-8 credentials).
+    public static func basicAuthorization(_ username: String, _ password: String) -> String {
+        "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+    }
+}

@@ -1,0 +1,56 @@
+import Synchronization
+
+/// Runs HTTP transfers concurrently on libcurl's multi interface: AFURLSessionManager for a command-line runner.
+///
+/// Any number of tasks may call `perform(_:)` at once; every transfer runs on one event-loop thread, which reuses
+/// connections (up to `SessionConfiguration.maxConnections`) and multiplexes HTTP/2 over TLS. Cancelling the
+/// calling task cancels its transfer promptly.
+///
+/// ```swift
+/// let session = SessionManager()
+/// let response = try await session.perform(HTTPRequest(url: "http://127.0.0.1:8080/health"))
+/// ```
+public final class SessionManager: Sendable {
+    public let configuration: SessionConfiguration
+    private let loop: CurlMultiLoop
+    private let nextID = Atomic<UInt64>(0)
+    private let isShutDown = Atomic<Bool>(false)
+
+    public init(configuration: SessionConfiguration = SessionConfiguration()) {
+        self.configuration = configuration
+        self.loop = CurlMultiLoop(configuration: configuration)
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Sends `request` and returns the complete response.
+    ///
+    /// - Throws: `HTTPError` when no complete response arrived (with a reason such as `.connectionRefused`,
+    ///   `.timedOut` or `.bodyTooLarge`), `CancellationError` when the calling task was cancelled.
+    public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard !isShutDown.load(ordering: .acquiring) else {
+            throw HTTPError(.cancelled, "the session manager has been shut down")
+        }
+        let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                loop.submit(.start(id: id, request: request, continuation: continuation))
+            }
+        } onCancel: {
+            loop.submit(.cancel(id: id))
+        }
+    }
+
+    /// Releases the cookies of `jar`; later requests naming it start with an empty jar.
+    public func close(_ jar: CookieJar) {
+        loop.submit(.closeJar(id: jar.id))
+    }
+
+    /// Fails every transfer still running with `.cancelled` and stops the event-loop thread. Idempotent.
+    public func shutdown() {
+        guard !isShutDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        loop.shutdown()
+    }
+}

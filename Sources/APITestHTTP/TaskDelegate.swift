@@ -1,0 +1,163 @@
+import CCurlShim
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The state of one transfer while libcurl runs it: AFNetworking's per-task delegate.
+///
+/// Lives on the event-loop thread only. libcurl's callbacks reach it through `Unmanaged` userdata; it collects
+/// the status line, every header in order, the body (up to its limit) and streams the request body.
+final class TaskDelegate {
+    let id: UInt64
+    let request: HTTPRequest
+    let continuation: CheckedContinuation<HTTPResponse, any Error>
+    let maxBodySize: Int
+
+    // MARK: - Response state
+
+    var statusCode = 0
+    var reasonPhrase = ""
+    var headers = HTTPHeaders()
+    var body = Data()
+    var bodyTooLarge = false
+
+    // MARK: - Request body state
+
+    private var bodyData: Data?
+    private var bodyOffset = 0
+    private var bodyFile: Int32 = -1
+    /// The size of the body file when the transfer started.
+    private(set) var bodyFileSize: Int64 = 0
+    private var bodyFileSent: Int64 = 0
+    var bodyFileChanged: String?
+
+    // MARK: - libcurl resources
+
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    init(id: UInt64, request: HTTPRequest, maxBodySize: Int, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        self.id = id
+        self.request = request
+        self.maxBodySize = maxBodySize
+        self.continuation = continuation
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    deinit {
+        if let headerList { curl_slist_free_all(headerList) }
+        if bodyFile >= 0 { close(bodyFile) }
+        errorBuffer.deallocate()
+    }
+
+    var curlErrorDetail: String { String(cString: errorBuffer) }
+
+    // MARK: - Request body
+
+    /// Prepares the request body for reading; returns its size, or throws when a body file cannot be read.
+    func openBody() throws(HTTPError) -> Int64? {
+        switch request.body {
+        case .none:
+            return nil
+        case .data(let data):
+            bodyData = data
+            return Int64(data.count)
+        case .file(let path):
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw HTTPError(.bodyFileUnreadable, "cannot read body file \(path): \(String(cString: strerror(errno)))")
+            }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                close(fd)
+                throw HTTPError(.bodyFileUnreadable, "body file \(path) is not a regular file")
+            }
+            bodyFile = fd
+            bodyFileSize = Int64(info.st_size)
+            return bodyFileSize
+        }
+    }
+
+    /// Fills `buffer` with the next request-body bytes; `nil` aborts the transfer.
+    func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        if let bodyData {
+            let count = min(buffer.count, bodyData.count - bodyOffset)
+            guard count > 0 else { return 0 }
+            bodyData.withUnsafeBytes { source in
+                buffer.baseAddress?.copyMemory(from: source.baseAddress! + bodyOffset, byteCount: count)
+            }
+            bodyOffset += count
+            return count
+        }
+        guard bodyFile >= 0 else { return 0 }
+        let wanted = Int(min(Int64(buffer.count), bodyFileSize - bodyFileSent))
+        guard wanted > 0 else { return 0 }
+        var got = 0
+        while got < wanted {
+            let n = read(bodyFile, buffer.baseAddress! + got, wanted - got)
+            if n < 0 {
+                if errno == EINTR { continue }
+                bodyFileChanged = "reading the body file failed: \(String(cString: strerror(errno)))"
+                return nil
+            }
+            if n == 0 {
+                bodyFileChanged = "body file shrank during the upload: \(bodyFileSize) bytes announced, "
+                    + "\(bodyFileSent + Int64(got)) available"
+                return nil
+            }
+            got += n
+        }
+        bodyFileSent += Int64(got)
+        return got
+    }
+
+    /// After a transfer: whether the body file grew while it was sent.
+    func checkBodyFileUnchanged() {
+        guard bodyFile >= 0, bodyFileChanged == nil else { return }
+        var info = stat()
+        if fstat(bodyFile, &info) == 0, Int64(info.st_size) != bodyFileSize {
+            bodyFileChanged = "body file changed size during the upload: \(bodyFileSize) bytes announced, "
+                + "\(info.st_size) now"
+        }
+    }
+
+    // MARK: - Response
+
+    /// Takes one raw header line from libcurl (status lines included).
+    func receiveHeaderLine(_ line: UnsafeRawBufferPointer) {
+        var text = String(decoding: line, as: UTF8.self)
+        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        if text.hasPrefix("HTTP/") {
+            // A new response (an interim 1xx, or the next hop of a redirect): start over.
+            headers = HTTPHeaders()
+            let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            reasonPhrase = parts.count > 2 ? String(parts[2]) : ""
+            return
+        }
+        guard !text.isEmpty else { return }
+        if text.first == " " || text.first == "\t", let last = headers.fields.last {
+            // obs-fold continuation line
+            var fields = headers.fields
+            fields[fields.count - 1].value = last.value + " " + text.trimmingCharacters(in: .whitespaces)
+            headers = HTTPHeaders(fields)
+            return
+        }
+        guard let colon = text.firstIndex(of: ":") else { return }
+        let name = String(text[..<colon])
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        headers.add(name: name, value: value)
+    }
+
+    /// Appends body bytes; returns false once the body passes its limit.
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if body.count + bytes.count > maxBodySize {
+            bodyTooLarge = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+}

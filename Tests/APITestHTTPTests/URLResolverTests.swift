@@ -1,0 +1,56 @@
+import APITestHTTP
+import Testing
+
+@Suite struct URLResolverTests {
+    @Test(arguments: [
+        // AFNetworking: the base path gets a terminal slash before resolution.
+        ("users", "http://h/api", "http://h/api/users"),
+        ("users", "http://h/api/", "http://h/api/users"),
+        ("users/1", "http://h:8080/api/v1", "http://h:8080/api/v1/users/1"),
+        ("/users", "http://h/api/", "http://h/users"),
+        ("../users", "http://h/api/v1/", "http://h/api/users"),
+        ("./a/./b/../c", "http://h/x/", "http://h/x/a/c"),
+        ("?page=2", "http://h/api/list?page=1", "http://h/api/list/?page=2"),
+        ("users?x=1", "http://h/api", "http://h/api/users?x=1"),
+        ("//other:81/p", "http://h/api", "http://other:81/p"),
+        ("https://elsewhere.example/abs", "http://h/api", "https://elsewhere.example/abs"),
+        ("", "http://h/api", "http://h/api/"),
+        ("users#frag", "http://h/api", "http://h/api/users"),
+    ])
+    func resolvesAgainstBase(reference: String, base: String, expected: String) throws {
+        #expect(try URLResolver.resolve(reference, against: base) == expected)
+    }
+
+    @Test func absoluteURLWithoutBase() throws {
+        #expect(try URLResolver.resolve("http://127.0.0.1:9/x", against: nil) == "http://127.0.0.1:9/x")
+        #expect(try URLResolver.resolve("HTTP://h", against: nil) == "http://h/")
+    }
+
+    @Test func relativeURLWithoutBaseIsAnError() {
+        #expect(throws: HTTPError.self) { try URLResolver.resolve("users", against: nil) }
+        do {
+            _ = try URLResolver.resolve("users", against: nil)
+        } catch {
+            #expect(error.reason == .invalidRequest)
+            #expect(error.message == "relative URL 'users' needs a baseURL")
+        }
+    }
+
+    @Test func rejectsOtherSchemesAndMissingHosts() {
+        #expect(throws: HTTPError.self) { try URLResolver.resolve("ftp://h/x", against: nil) }
+        #expect(throws: HTTPError.self) { try URLResolver.resolve("file:///etc/passwd", against: nil) }
+        #expect(throws: HTTPError.self) { try URLResolver.resolve("http:///x", against: nil) }
+    }
+
+    @Test func encodesCharactersAURLCannotCarry() throws {
+        #expect(try URLResolver.resolve("a b/ü?q=x y", against: "http://h/") == "http://h/a%20b/%C3%BC?q=x%20y")
+        // Existing escapes and reserved characters are kept.
+        #expect(try URLResolver.resolve("a%2Fb?x=[1]&y=$", against: "http://h/") == "http://h/a%2Fb?x=[1]&y=$")
+    }
+
+    @Test func appendsQueryAfterExistingOne() {
+        #expect(URLResolver.appendingQuery("b=2", to: "http://h/p?a=1") == "http://h/p?a=1&b=2")
+        #expect(URLResolver.appendingQuery("b=2", to: "http://h/p") == "http://h/p?b=2")
+        #expect(URLResolver.appendingQuery("", to: "http://h/p") == "http://h/p")
+    }
+}
