@@ -1,0 +1,285 @@
+/// An I-Regexp (RFC 9485) pattern, checked and translated to a Swift `Regex` once.
+///
+/// The translation matches Unicode scalar by scalar (never grapheme clusters), makes `.` match any character
+/// but LF and CR, keeps `^` and `$` literal (I-Regexp has no anchors), makes groups non-capturing and writes
+/// every literal other than ASCII letters and digits as `\u{...}`, so nothing can take on a meaning it has
+/// only in Swift's regex syntax (such as `&&` inside a class). A pattern that is not I-Regexp never matches
+/// (RFC 9535 §2.4.6–2.4.7).
+struct IRegexp: Hashable, Sendable {
+    /// The I-Regexp as written.
+    let pattern: String
+    /// The compiled regex, or nil when `pattern` is not a valid I-Regexp.
+    private let compiled: CompiledRegex?
+
+    init(_ pattern: String) {
+        self.pattern = pattern
+        if let translated = IRegexpTranslator.translate(pattern) {
+            compiled = CompiledRegex(translated)
+        } else {
+            compiled = nil
+        }
+    }
+
+    /// Whether `pattern` is a valid I-Regexp (that Swift's engine accepts).
+    var isValid: Bool { compiled != nil }
+
+    /// Whether the whole of `string` matches (`match`), or some substring does (`search`).
+    func matches(_ string: String, wholeString: Bool) -> Bool {
+        guard let compiled else { return false }
+        return compiled.matches(string, wholeString: wholeString)
+    }
+
+    static func == (lhs: IRegexp, rhs: IRegexp) -> Bool { lhs.pattern == rhs.pattern }
+    func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+}
+
+// MARK: - Compiled regex
+
+/// An immutable compiled `Regex`. `Regex` is not declared `Sendable`, but a compiled regex is never mutated
+/// after its program has been built; the initializer forces that build (by matching once) before the value can
+/// be shared, so concurrent matches only read it.
+private final class CompiledRegex: @unchecked Sendable {
+    let regex: Regex<AnyRegexOutput>
+
+    init?(_ translated: String) {
+        guard let regex = try? Regex(translated) else { return nil }
+        self.regex = regex.matchingSemantics(.unicodeScalar)
+        _ = matches("", wholeString: true)
+    }
+
+    func matches(_ string: String, wholeString: Bool) -> Bool {
+        do {
+            if wholeString {
+                return try regex.wholeMatch(in: string) != nil
+            }
+            return try regex.firstMatch(in: string) != nil
+        } catch {
+            return false
+        }
+    }
+}
+
+// MARK: - Translation
+
+/// Validates an I-Regexp against the RFC 9485 grammar and writes the equivalent Swift regex syntax.
+private struct IRegexpTranslator {
+    private let scalars: [Unicode.Scalar]
+    private var position = 0
+    private var output = ""
+    private var depth = 0
+
+    private init(_ pattern: String) {
+        scalars = Array(pattern.unicodeScalars)
+    }
+
+    /// The Swift regex for `pattern`, or nil when it is not a valid I-Regexp.
+    static func translate(_ pattern: String) -> String? {
+        var translator = IRegexpTranslator(pattern)
+        guard translator.parseRegexp(), translator.position == translator.scalars.count else { return nil }
+        return translator.output
+    }
+
+    private var peek: Unicode.Scalar? {
+        position < scalars.count ? scalars[position] : nil
+    }
+
+    // i-regexp = branch *( "|" branch )
+    private mutating func parseRegexp() -> Bool {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= 100 else { return false }
+        guard parseBranch() else { return false }
+        while peek == "|" {
+            position += 1
+            output += "|"
+            guard parseBranch() else { return false }
+        }
+        return true
+    }
+
+    // branch = *piece ; piece = atom [ quantifier ]
+    private mutating func parseBranch() -> Bool {
+        while let scalar = peek, scalar != "|", scalar != ")" {
+            guard parseAtom(), parseQuantifier() else { return false }
+        }
+        return true
+    }
+
+    private mutating func parseAtom() -> Bool {
+        guard let scalar = peek else { return false }
+        position += 1
+        switch scalar {
+        case "(":
+            output += "(?:"
+            guard parseRegexp(), peek == ")" else { return false }
+            position += 1
+            output += ")"
+            return true
+        case ".":
+            output += "[^\\n\\r]"
+            return true
+        case "[":
+            return parseClass()
+        case "\\":
+            guard let escaped = parseEscape() else { return false }
+            output += escaped
+            return true
+        case "*", "+", "?", "{", "}", ")", "]", "|":
+            return false
+        default:
+            output += Self.literal(scalar)
+            return true
+        }
+    }
+
+    // quantifier = ( "*" / "+" / "?" ) / "{" QuantExact [ "," [ QuantExact ] ] "}"
+    private mutating func parseQuantifier() -> Bool {
+        switch peek {
+        case "*", "+", "?":
+            output.unicodeScalars.append(scalars[position])
+            position += 1
+        case "{":
+            position += 1
+            guard let low = parseDecimal() else { return false }
+            var text = "{\(low)"
+            if peek == "," {
+                position += 1
+                text += ","
+                if let high = parseDecimal() {
+                    guard high >= low else { return false }
+                    text += "\(high)"
+                }
+            }
+            guard peek == "}" else { return false }
+            position += 1
+            output += text + "}"
+        default:
+            break
+        }
+        return true
+    }
+
+    private mutating func parseDecimal() -> Int? {
+        var value = 0
+        var digits = 0
+        while let scalar = peek, ("0"..."9").contains(scalar) {
+            value = min(value * 10 + Int(scalar.value - 0x30), 1_000_000)
+            digits += 1
+            position += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    // charClassExpr = "[" [ "^" ] ( "-" / CCE1 ) *CCE1 [ "-" ] "]"
+    private mutating func parseClass() -> Bool {
+        output += "["
+        if peek == "^" {
+            position += 1
+            output += "^"
+        }
+        var items = 0
+        if peek == "-" {
+            position += 1
+            output += Self.literal("-")
+            items += 1
+        }
+        while let scalar = peek, scalar != "]" {
+            if scalar == "-" {
+                // Only allowed as the last character before "]".
+                guard items > 0, position + 1 < scalars.count, scalars[position + 1] == "]" else { return false }
+                position += 1
+                output += Self.literal("-")
+                continue
+            }
+            if scalar == "\\", isCategoryEscape(at: position + 1) {
+                position += 1
+                guard let escape = parseEscape() else { return false }
+                output += escape
+                items += 1
+                continue
+            }
+            guard let low = parseClassChar() else { return false }
+            if peek == "-", position + 1 < scalars.count, scalars[position + 1] != "]" {
+                position += 1
+                guard let high = parseClassChar(), low.value <= high.value else { return false }
+                output += Self.literal(low) + "-" + Self.literal(high)
+            } else {
+                output += Self.literal(low)
+            }
+            items += 1
+        }
+        guard items > 0, peek == "]" else { return false }
+        position += 1
+        output += "]"
+        return true
+    }
+
+    private func isCategoryEscape(at index: Int) -> Bool {
+        index < scalars.count && (scalars[index] == "p" || scalars[index] == "P")
+    }
+
+    // CCchar = any but "-" "[" "\" "]", or SingleCharEsc
+    private mutating func parseClassChar() -> Unicode.Scalar? {
+        guard let scalar = peek else { return nil }
+        switch scalar {
+        case "-", "[", "]":
+            return nil
+        case "\\":
+            position += 1
+            guard let next = peek else { return nil }
+            position += 1
+            return Self.singleCharEscape(next)
+        default:
+            position += 1
+            return scalar
+        }
+    }
+
+    /// After a backslash: a single-character escape, or `p{..}` / `P{..}`.
+    private mutating func parseEscape() -> String? {
+        guard let scalar = peek else { return nil }
+        position += 1
+        if scalar == "p" || scalar == "P" {
+            guard peek == "{" else { return nil }
+            position += 1
+            var name = ""
+            while let next = peek, next != "}" {
+                name.unicodeScalars.append(next)
+                position += 1
+            }
+            guard peek == "}", Self.isCategory(name) else { return nil }
+            position += 1
+            return "\\\(scalar){\(name)}"
+        }
+        return Self.singleCharEscape(scalar).map { Self.literal($0) }
+    }
+
+    // SingleCharEsc = "\" ( "(" ")" "*" "+" "-" "." "?" "[" "\" "]" "^" "n" "r" "t" "{" "|" "}" )
+    private static func singleCharEscape(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar {
+        case "(", ")", "*", "+", "-", ".", "?", "[", "\\", "]", "^", "{", "|", "}": return scalar
+        case "n": return "\n"
+        case "r": return "\r"
+        case "t": return "\t"
+        default: return nil
+        }
+    }
+
+    private static let categories: Set<String> = [
+        "L", "Ll", "Lm", "Lo", "Lt", "Lu", "M", "Mc", "Me", "Mn", "N", "Nd", "Nl", "No",
+        "P", "Pc", "Pd", "Pe", "Pf", "Pi", "Po", "Ps", "Z", "Zl", "Zp", "Zs",
+        "S", "Sc", "Sk", "Sm", "So", "C", "Cc", "Cf", "Cn", "Co",
+    ]
+
+    private static func isCategory(_ name: String) -> Bool {
+        categories.contains(name)
+    }
+
+    /// A scalar as a literal in Swift regex syntax: ASCII letters and digits as-is, all else as `\u{...}`.
+    private static func literal(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": return String(scalar)
+        default: return "\\u{\(String(scalar.value, radix: 16))}"
+        }
+    }
+}

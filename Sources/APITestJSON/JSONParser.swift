@@ -1,0 +1,38 @@
+/// A strict RFC 8259 JSON parser working directly on UTF-8 bytes.
+///
+/// - Rejects trailing commas, comments, leading zeros, `NaN`/`Infinity`, unescaped control characters in strings,
+///   lone surrogate escapes, invalid UTF-8 and anything but whitespace after the value.
+/// - Joins surrogate-pair escapes; a repeated object key keeps its last value (at its first position).
+/// - Numbers without fraction or exponent that fit `Int64` become `.integer`, all others `.double`; a number too
+///   large for a `Double` is an error.
+/// - A UTF-8 byte order mark before the value is ignored (RFC 8259 §8.1 allows this).
+/// - Containers may nest at most ``maximumDepth`` levels; the parser itself never recurses.
+public enum JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 512
+
+    /// Parses one JSON text from UTF-8 bytes.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+        let result = bytes.withContiguousStorageIfAvailable { buffer in
+            parseResult(buffer)
+        }
+        if let result { return try result.get() }
+        let copy = Array(bytes)
+        return try copy.withUnsafeBufferPointer { parseResult($0) }.get()
+    }
+
+    /// Parses one JSON text from a string.
+    public static func parse(_ string: String) throws(JSONParseError) -> JSONValue {
+        var string = string
+        return try string.withUTF8 { parseResult($0) }.get()
+    }
+
+    private static func parseResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        var parser = JSONByteParser(buffer)
+        do {
+            return .success(try parser.parseDocument())
+        } catch {
+            return .failure(error)
+        }
+    }
+}

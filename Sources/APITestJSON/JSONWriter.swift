@@ -1,0 +1,149 @@
+/// Writes `JSONValue`s as RFC 8259 JSON text.
+///
+/// - Strings use minimal escaping: `"` and `\`, and control characters as `\n`, `\t`, `\r`, `\b`, `\f` or
+///   `\u00XX`. Nothing else is escaped (not `/`, not non-ASCII characters).
+/// - Doubles use the shortest digits that read back as the same `Double`. An integral double keeps a fraction
+///   (`1.0`, `-0.0`, `100.0`) below 2^53 and uses an exponent from there on (`1e+16`), so it reads back as
+///   `.double` rather than `.integer`. Other magnitudes below 1e-4 or from 2^53 use an exponent (`1e-5`,
+///   `1.5e+300`; the exponent has no leading zeros). JSON has no NaN or infinity: those are written as `null`.
+/// - `pretty` puts each array element and object member on its own line, indented by two spaces, with
+///   `"key": value`; empty containers stay `[]` and `{}`.
+/// - `sortedKeys` orders object members by key (by Unicode scalar values); otherwise they keep their order.
+public enum JSONWriter {
+    /// The JSON text for `value`.
+    public static func string(_ value: JSONValue, pretty: Bool = false, sortedKeys: Bool = false) -> String {
+        String(decoding: bytes(value, pretty: pretty, sortedKeys: sortedKeys), as: UTF8.self)
+    }
+
+    /// The JSON text for `value`, as UTF-8 bytes.
+    public static func bytes(_ value: JSONValue, pretty: Bool = false, sortedKeys: Bool = false) -> [UInt8] {
+        var writer = Writer(pretty: pretty, sortedKeys: sortedKeys)
+        writer.write(value, indent: 0)
+        return writer.output
+    }
+
+    /// The JSON string literal (with quotes) for `string`.
+    public static func quoted(_ string: String) -> String {
+        var writer = Writer(pretty: false, sortedKeys: false)
+        writer.writeString(string)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
+    /// The text of a double as this writer puts it (see the type's documentation).
+    public static func numberText(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let text = value.description
+        // Swift writes exponents as "e-05"/"e+16": drop the exponent's leading zeros ("e-5", "e+16").
+        guard let e = text.utf8.firstIndex(of: UInt8(ascii: "e")) else { return text }
+        var digitsStart = text.utf8.index(after: e)
+        if digitsStart < text.utf8.endIndex,
+            text.utf8[digitsStart] == UInt8(ascii: "-") || text.utf8[digitsStart] == UInt8(ascii: "+")
+        {
+            digitsStart = text.utf8.index(after: digitsStart)
+        }
+        var firstSignificant = digitsStart
+        while firstSignificant < text.utf8.index(before: text.utf8.endIndex),
+            text.utf8[firstSignificant] == UInt8(ascii: "0")
+        {
+            firstSignificant = text.utf8.index(after: firstSignificant)
+        }
+        guard firstSignificant != digitsStart else { return text }
+        return String(text[..<digitsStart]) + String(text[firstSignificant...])
+    }
+}
+
+// MARK: - Writer
+
+extension JSONWriter {
+    fileprivate struct Writer {
+        let pretty: Bool
+        let sortedKeys: Bool
+        var output: [UInt8] = []
+
+        init(pretty: Bool, sortedKeys: Bool) {
+            self.pretty = pretty
+            self.sortedKeys = sortedKeys
+            output.reserveCapacity(256)
+        }
+
+        mutating func write(_ value: JSONValue, indent: Int) {
+            switch value {
+            case .null: append("null")
+            case .bool(let flag): append(flag ? "true" : "false")
+            case .integer(let number): append(String(number))
+            case .double(let number): append(JSONWriter.numberText(number))
+            case .string(let string): writeString(string)
+            case .array(let elements):
+                guard !elements.isEmpty else { return append("[]") }
+                output.append(UInt8(ascii: "["))
+                for (position, element) in elements.enumerated() {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(indent + 1)
+                    write(element, indent: indent + 1)
+                }
+                newline(indent)
+                output.append(UInt8(ascii: "]"))
+            case .object(let object):
+                guard !object.isEmpty else { return append("{}") }
+                output.append(UInt8(ascii: "{"))
+                let members = sortedKeys ? object.members.sorted(by: Self.keyOrder) : object.members
+                for (position, member) in members.enumerated() {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(indent + 1)
+                    writeString(member.key)
+                    output.append(UInt8(ascii: ":"))
+                    if pretty { output.append(UInt8(ascii: " ")) }
+                    write(member.value, indent: indent + 1)
+                }
+                newline(indent)
+                output.append(UInt8(ascii: "}"))
+            }
+        }
+
+        private static func keyOrder(_ lhs: JSONObject.Member, _ rhs: JSONObject.Member) -> Bool {
+            lhs.key.unicodeScalars.lexicographicallyPrecedes(rhs.key.unicodeScalars)
+        }
+
+        private mutating func newline(_ indent: Int) {
+            guard pretty else { return }
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        }
+
+        private mutating func append(_ text: String) {
+            output.append(contentsOf: text.utf8)
+        }
+
+        private func hexDigit(_ nibble: UInt8) -> UInt8 {
+            nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
+
+        mutating func writeString(_ string: String) {
+            output.append(UInt8(ascii: "\""))
+            var string = string
+            string.withUTF8 { utf8 in
+                var runStart = 0
+                for index in 0..<utf8.count {
+                    let byte = utf8[index]
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    runStart = index + 1
+                    output.append(UInt8(ascii: "\\"))
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+                    case 0x0A: output.append(UInt8(ascii: "n"))
+                    case 0x09: output.append(UInt8(ascii: "t"))
+                    case 0x0D: output.append(UInt8(ascii: "r"))
+                    case 0x08: output.append(UInt8(ascii: "b"))
+                    case 0x0C: output.append(UInt8(ascii: "f"))
+                    default:
+                        output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                                   hexDigit(byte >> 4), hexDigit(byte & 0xF)])
+                    }
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            }
+            output.append(UInt8(ascii: "\""))
+        }
+    }
+}
