@@ -1,0 +1,224 @@
+import APITestResults
+import APITestSupport
+import Foundation
+import Synchronization
+
+/// Reports a run on the terminal: a line per test, the details of each failure, a summary, and on a terminal a
+/// live progress line.
+///
+/// ```
+/// ✔ Users API › list admins (12 ms)
+/// ✘ Users API › create a user (8 ms)
+///     POST http://127.0.0.1:8080/api/users → 400
+///     examples/users.yaml:23:9: expected status 201, got 400
+/// 2 tests: 1 passed, 1 failed (0.1 s)
+/// ```
+public final class ConsoleReporter: Reporter {
+    /// How much the console says.
+    public enum Verbosity: Sendable {
+        /// Failures and the summary only.
+        case quiet
+        /// A line per test, failure details, the summary.
+        case normal
+        /// Also every request and response with headers and (truncated) bodies.
+        case verbose
+    }
+
+    private struct State {
+        var plan: RunPlan?
+        var finished = 0
+        var running = 0
+        var failed = 0
+        var progressShown = false
+        var lastProgress = ContinuousClock.now - .seconds(1)
+        var unsuccessful: [TestResult] = []
+    }
+
+    private let output: TextOutput
+    private let progressOutput: TextOutput?
+    private let style: ANSIStyle
+    private let verbosity: Verbosity
+    private let state = Mutex(State())
+    /// Longest body text printed in verbose mode.
+    private let bodyLimit: Int
+
+    /// - Parameters:
+    ///   - output: where test lines and the summary go (standard output).
+    ///   - progress: where the live progress line goes (standard error), used only when it is a terminal.
+    ///   - bodyLimit: the most characters of a body printed in verbose mode.
+    public init(
+        output: TextOutput, progress: TextOutput?, colored: Bool, verbosity: Verbosity = .normal, bodyLimit: Int = 2_000
+    ) {
+        self.bodyLimit = bodyLimit
+        self.output = output
+        self.progressOutput = progress?.isTerminal == true ? progress : nil
+        self.style = ANSIStyle(enabled: colored)
+        self.verbosity = verbosity
+    }
+
+    public func handle(_ event: RunEvent) {
+        switch event {
+        case .runStarted(let plan):
+            state.withLock { $0.plan = plan }
+        case .testStarted:
+            let show = state.withLock { state -> Bool in
+                state.running += 1
+                return shouldRefreshProgress(&state)
+            }
+            if show { drawProgress() }
+        case .testFinished(let result):
+            state.withLock { state in
+                state.running -= 1
+                state.finished += 1
+                if result.status == .failed || result.status == .errored {
+                    state.failed += 1
+                    state.unsuccessful.append(result)
+                }
+            }
+            clearProgress()
+            write(result)
+            if state.withLock({ shouldRefreshProgress(&$0) }) { drawProgress() }
+        case .runFinished(let summary):
+            clearProgress()
+            writeSummary(summary)
+            output.flush()
+        }
+    }
+
+    // MARK: - Tests
+
+    private func write(_ result: TestResult) {
+        let failedOrErrored = result.status == .failed || result.status == .errored
+        if verbosity == .quiet && !failedOrErrored { return }
+        var text = "\(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim("(\(DurationFormatter.format(result.duration)))"))"
+        if let reason = result.reason, result.status == .skipped || result.status == .cancelled {
+            text += style.dim(" - \(reason)")
+        }
+        text += "\n"
+        if verbosity == .verbose {
+            for step in result.steps { text += exchangeText(step) }
+        }
+        if failedOrErrored { text += details(result) }
+        output.write(text)
+    }
+
+    private func mark(_ status: TestStatus) -> String {
+        switch status {
+        case .passed: return style.green("✔")
+        case .failed: return style.red("✘")
+        case .errored: return style.red("!")
+        case .skipped: return style.yellow("-")
+        case .cancelled: return style.yellow("⊘")
+        }
+    }
+
+    /// The failure block: the failing step's request, then every failed assertion or the error.
+    func details(_ result: TestResult) -> String {
+        var text = ""
+        for step in result.steps where !step.failures.isEmpty || step.error != nil {
+            if let exchange = step.exchange, verbosity != .verbose {
+                var line = "    \(exchange.requestLine)"
+                if let status = exchange.statusCode { line += " → \(status)" }
+                text += style.dim(line) + "\n"
+            }
+            for failure in step.failures {
+                text += "    \(style.cyan(failure.location.description)): \(failure.message)\n"
+                if let expected = failure.expected, let actual = failure.actual {
+                    text += "        expected: \(style.green(indentContinuation(expected)))\n"
+                    text += "        actual:   \(style.red(indentContinuation(actual)))\n"
+                }
+            }
+            if let error = step.error {
+                let location = (error.location ?? step.location).description
+                text += "    \(style.cyan(location)): \(style.red(error.message))\n"
+            }
+        }
+        return text
+    }
+
+    private func indentContinuation(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: "\n                  ")
+    }
+
+    private func exchangeText(_ step: StepResult) -> String {
+        guard let exchange = step.exchange else { return "" }
+        var text = "    " + style.bold("> \(exchange.requestLine)") + "\n"
+        for header in exchange.requestHeaders { text += style.dim("    > \(header.name): \(header.value)") + "\n" }
+        if let body = exchange.requestBody, !body.isEmpty { text += indentBody(body, prefix: "    > ") }
+        if let status = exchange.statusCode {
+            text += "    " + style.bold("< \(exchange.httpVersion ?? "HTTP") \(status)") + "\n"
+            for header in exchange.responseHeaders { text += style.dim("    < \(header.name): \(header.value)") + "\n" }
+            if let body = exchange.responseBody, !body.isEmpty { text += indentBody(body, prefix: "    < ") }
+        }
+        return text
+    }
+
+    private func indentBody(_ body: String, prefix: String) -> String {
+        var shown = body
+        var note = ""
+        if shown.count > bodyLimit {
+            shown = String(shown.prefix(bodyLimit))
+            note = " … (\(body.utf8.count) bytes in all)"
+        }
+        return shown.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }
+            .joined(separator: "\n") + note + "\n"
+    }
+
+    // MARK: - Summary
+
+    private func writeSummary(_ summary: RunSummary) {
+        var text = ""
+        let unsuccessful = state.withLock { $0.unsuccessful }
+        if !unsuccessful.isEmpty && summary.total > 10 {
+            text += "\nNot passed:\n"
+            for result in unsuccessful {
+                text += "  \(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim(result.location.description))\n"
+            }
+        }
+        var parts: [String] = []
+        parts.append(style.green("\(summary.passed) passed"))
+        if summary.failed > 0 { parts.append(style.red("\(summary.failed) failed")) }
+        if summary.errored > 0 { parts.append(style.red("\(summary.errored) errored")) }
+        if summary.skipped > 0 { parts.append(style.yellow("\(summary.skipped) skipped")) }
+        if summary.cancelled > 0 { parts.append(style.yellow("\(summary.cancelled) cancelled")) }
+        let tests = summary.total == 1 ? "1 test" : "\(summary.total) tests"
+        text += "\n\(style.bold(tests)): \(parts.joined(separator: ", ")) (\(DurationFormatter.format(summary.duration)))"
+        if summary.interrupted { text += style.yellow(" - interrupted") }
+        output.write(text + "\n")
+    }
+
+    // MARK: - Live progress
+
+    private func shouldRefreshProgress(_ state: inout State) -> Bool {
+        guard progressOutput != nil else { return false }
+        let now = ContinuousClock.now
+        guard now - state.lastProgress >= .milliseconds(80) else { return false }
+        state.lastProgress = now
+        state.progressShown = true
+        return true
+    }
+
+    private func drawProgress() {
+        guard let progressOutput else { return }
+        let (finished, running, failed, total) = state.withLock {
+            ($0.finished, $0.running, $0.failed, $0.plan?.testCount ?? 0)
+        }
+        output.flush()
+        var line = "\r\u{1B}[2K[\(finished)/\(total)] \(running) running"
+        if failed > 0 { line += ", " + style.red("\(failed) failed") }
+        progressOutput.write(line)
+        progressOutput.flush()
+    }
+
+    private func clearProgress() {
+        guard let progressOutput else { return }
+        let shown = state.withLock { state -> Bool in
+            defer { state.progressShown = false }
+            return state.progressShown
+        }
+        if shown {
+            progressOutput.write("\r\u{1B}[2K")
+            progressOutput.flush()
+        }
+    }
+}

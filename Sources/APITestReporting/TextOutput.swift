@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+
+/// Where a reporter writes text: a standard stream, a file, or a buffer in tests.
+public protocol TextOutput: Sendable {
+    func write(_ text: String)
+    func flush()
+    /// Whether the output is an interactive terminal (enables colour and live progress).
+    var isTerminal: Bool { get }
+}
+
+/// Standard output or standard error, written through a buffer and flushed on demand.
+public final class StandardOutput: TextOutput {
+    private let descriptor: Int32
+    private let buffer = Mutex<[UInt8]>([])
+    public let isTerminal: Bool
+
+    public static let out = StandardOutput(descriptor: STDOUT_FILENO)
+    public static let error = StandardOutput(descriptor: STDERR_FILENO)
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        self.isTerminal = isatty(descriptor) == 1
+    }
+
+    public func write(_ text: String) {
+        let full = buffer.withLock { bytes -> Bool in
+            bytes.append(contentsOf: text.utf8)
+            return bytes.count >= 64 * 1024
+        }
+        if full || isTerminal { flush() }
+    }
+
+    public func flush() {
+        buffer.withLock { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { raw in
+                    Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                offset += written
+            }
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// Collects text in memory; for tests and for rendering into strings.
+public final class BufferedOutput: TextOutput {
+    private let storage = Mutex<String>("")
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    public func write(_ text: String) { storage.withLock { $0 += text } }
+    public func flush() {}
+    public var text: String { storage.withLock { $0 } }
+}
