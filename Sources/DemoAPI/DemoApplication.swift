@@ -1,0 +1,107 @@
+import Dispatch
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - DemoApplication
+
+/// Builds the route table and runs the HTTP server until SIGINT or SIGTERM.
+enum DemoApplication {
+    /// How long in-flight requests may run after a stop signal before the process exits anyway.
+    static let shutdownGrace: Double = 2
+
+    /// Every endpoint of the demo API, with a fresh users store.
+    static func routeTable() -> RouteTable {
+        let store = UserStore()
+        let groups: [[Route]] = [
+            BasicEndpoints.routes(),
+            UsersEndpoints.routes(store: store),
+            EchoEndpoint.routes(),
+            StreamingEndpoints.routes(),
+            RedirectEndpoints.routes(),
+            AuthEndpoints.routes(),
+            EncodedEndpoints.routes(),
+        ]
+        return RouteTable(routes: groups.flatMap { $0 })
+    }
+
+    /// Serves until stopped; returns the process exit status (0 after a signal, 1 when the server failed).
+    static func run(_ options: DemoOptions) async -> Int32 {
+        var logger = Logger(label: "apitest-demo")
+        logger.logLevel = options.log ? .notice : .critical
+        let responder = DemoResponder(table: routeTable(), logRequests: options.log)
+        let host = options.host
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: options.port)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                writeAll(fd: 1, "apitest-demo listening on http://\(shownHost):\(port)\n")
+            },
+            logger: logger
+        )
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
+        let signals = installSignalHandlers(group: group)
+        defer { signals.forEach { $0.cancel() } }
+        do {
+            try await group.run()
+            return 0
+        } catch {
+            writeAll(fd: 2, "apitest-demo: error: cannot serve on \(host):\(options.port): \(error)\n")
+            return 1
+        }
+    }
+
+    // MARK: - Signals
+
+    /// SIGINT and SIGTERM start a graceful shutdown; if requests are still running `shutdownGrace` seconds later
+    /// (a long /delay or /drip, a multi-GiB /bytes), or a second signal arrives, the process exits 0 at once.
+    private static func installSignalHandlers(group: ServiceGroup) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "apitest-demo.signals")
+        let state = ShutdownState()
+        return [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                guard state.begin() else { exit(0) }
+                Task { await group.triggerGracefulShutdown() }
+                queue.asyncAfter(deadline: .now() + shutdownGrace) { exit(0) }
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Whether shutdown has begun; only touched on the signal queue.
+    private final class ShutdownState: @unchecked Sendable {
+        private var started = false
+
+        /// Marks shutdown as started; false when it already was.
+        func begin() -> Bool {
+            defer { started = true }
+            return !started
+        }
+    }
+
+    /// Writes all of `text` to a file descriptor, unbuffered (so the listening line is out before anyone waits).
+    static func writeAll(fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = write(fd, base + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+}
