@@ -1,10 +1,14 @@
 /// An I-Regexp (RFC 9485) pattern, checked and translated to a Swift `Regex` once.
 ///
 /// The translation matches Unicode scalar by scalar (never grapheme clusters), makes `.` match any character
-/// but LF and CR, keeps `^` and `$` literal (I-Regexp has no anchors), makes groups non-capturing and writes
-/// every literal other than ASCII letters and digits as `\u{...}`, so nothing can take on a meaning it has
-/// only in Swift's regex syntax (such as `&&` inside a class). A pattern that is not I-Regexp never matches
-/// (RFC 9535 §2.4.6–2.4.7).
+/// but LF and CR, makes groups non-capturing and writes every literal other than ASCII letters and digits as
+/// `\u{...}`, so nothing can take on a meaning it has only in Swift's regex syntax (such as `&&` inside a class).
+/// A pattern that is not I-Regexp never matches (RFC 9535 §2.4.6–2.4.7).
+///
+/// `^` and `$` outside a class: RFC 9485's grammar lists them as ordinary characters, but the RFC's own mapping
+/// to other engines (§5.3, §5.4) passes them through, where they are anchors, and the JSONPath compliance suite
+/// expects exactly that (`match(@, '^ab.*')` matches "ab"). So here `^` asserts the start and `$` the end of the
+/// string (never of a line), and may not be quantified. Escaped (`\^`) or inside a class they are literal.
 struct IRegexp: Hashable, Sendable {
     /// The I-Regexp as written.
     let pattern: String
@@ -109,6 +113,9 @@ private struct IRegexpTranslator {
         guard let scalar = peek else { return false }
         position += 1
         switch scalar {
+        case "^", "$":
+            output += scalar == "^" ? "\\A" : "\\z"
+            return !isQuantifier(peek)
         case "(":
             output += "(?:"
             guard parseRegexp(), peek == ")" else { return false }
@@ -130,6 +137,10 @@ private struct IRegexpTranslator {
             output += Self.literal(scalar)
             return true
         }
+    }
+
+    private func isQuantifier(_ scalar: Unicode.Scalar?) -> Bool {
+        scalar == "*" || scalar == "+" || scalar == "?" || scalar == "{"
     }
 
     // quantifier = ( "*" / "+" / "?" ) / "{" QuantExact [ "," [ QuantExact ] ] "}"

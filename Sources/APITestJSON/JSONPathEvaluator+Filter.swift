@@ -78,13 +78,15 @@ extension JSONPathEvaluator {
             case .string(let string)?: return .value(.integer(Int64(string.unicodeScalars.count)))
             case .array(let elements)?: return .value(.integer(Int64(elements.count)))
             case .object(let object)?: return .value(.integer(Int64(object.count)))
-            default: return .value(nil)
+            default: return .value(Optional<JSONValue>.none)
             }
         case .count:
             return .value(.integer(Int64(nodesArgument(call.arguments[0], current: current).count)))
         case .value:
             let nodes = nodesArgument(call.arguments[0], current: current)
-            return .value(nodes.count == 1 ? nodes[0] : nil)
+            // Not `nodes.count == 1 ? nodes[0] : nil`: JSONValue is ExpressibleByNilLiteral, so that is `.null`.
+            guard nodes.count == 1 else { return .value(Optional<JSONValue>.none) }
+            return .value(nodes[0])
         case .match, .search:
             guard case .string(let subject)? = valueArgument(call.arguments[0], current: current) else {
                 return .logical(false)
@@ -147,7 +149,7 @@ extension JSONPathEvaluator {
 
     private static func equal(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
         switch (left, right) {
-        case (nil, nil): return true
+        case (.none, .none): return true
         case (let left?, let right?): return deepEqual(left, right)
         default: return false
         }
