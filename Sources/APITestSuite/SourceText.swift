@@ -1,0 +1,98 @@
+import APITestSupport
+
+/// A suite's text indexed by Unicode scalars, for turning offsets inside YAML values into line and column.
+///
+/// libyaml counts columns in Unicode scalars, so all offsets here do too.
+struct SourceText {
+    let file: String
+    let scalars: [Unicode.Scalar]
+    /// The scalar offset where each line starts.
+    let lineStarts: [Int]
+
+    init(file: String, text: String) {
+        self.file = file
+        self.scalars = Array(text.unicodeScalars)
+        var starts = [0]
+        for (offset, scalar) in scalars.enumerated() where scalar == "\n" {
+            starts.append(offset + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    // MARK: - Offsets
+
+    /// The scalar offset of a 1-based line and column, clamped to the text.
+    func offset(line: Int, column: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return scalars.count }
+        return min(scalars.count, lineStarts[line - 1] + max(0, column - 1))
+    }
+
+    /// The location of a scalar offset.
+    func location(ofOffset offset: Int) -> SourceLocation {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+
+    /// The location of a UTF-8 byte offset, as libyaml's reader reports them.
+    func location(ofUTF8Offset byteOffset: Int) -> SourceLocation {
+        var bytes = 0
+        for (offset, scalar) in scalars.enumerated() {
+            if bytes >= byteOffset { return location(ofOffset: offset) }
+            bytes += String(scalar).utf8.count
+        }
+        return location(ofOffset: scalars.count)
+    }
+
+    /// The text of a 1-based line without its line break, or `nil` past the end.
+    func line(_ number: Int) -> [Unicode.Scalar]? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let start = lineStarts[number - 1]
+        var end = number < lineStarts.count ? lineStarts[number] - 1 : scalars.count
+        if end > start, scalars[end - 1] == "\r" { end -= 1 }
+        return Array(scalars[start..<max(start, end)])
+    }
+
+    // MARK: - Locating text inside a value
+
+    /// Where a piece of a YAML value's text is written in the source.
+    ///
+    /// The piece is `value[offset..<offset + length]` (scalar offsets). Quoting and line folding mean the value's
+    /// text is not always written as is, so this finds the same occurrence of the piece in the source, searching
+    /// from where the value starts; when that fails, it falls back to the start of the value plus `offset`.
+    func locate(
+        pieceAt offset: Int, length: Int, in value: String, valueStart: SourceLocation
+    ) -> SourceLocation {
+        let valueScalars = Array(value.unicodeScalars)
+        guard offset >= 0, length > 0, offset + length <= valueScalars.count else { return valueStart }
+        let piece = Array(valueScalars[offset..<(offset + length)])
+        let occurrence = Self.occurrences(of: piece, in: valueScalars, from: 0, limit: valueScalars.count)
+            .prefix { $0 < offset }.count
+        let start = self.offset(line: valueStart.line, column: valueStart.column)
+        // A value's source is rarely more than a few times longer than its text (escapes, folding).
+        let limit = min(scalars.count, start + valueScalars.count * 4 + 64)
+        let found = Self.occurrences(of: piece, in: scalars, from: start, limit: limit)
+        if occurrence < found.count {
+            return location(ofOffset: found[occurrence])
+        }
+        var fallback = valueStart
+        fallback.column += offset
+        return fallback
+    }
+
+    /// The start offsets of `piece` in `haystack[from..<limit]`, overlapping matches included.
+    private static func occurrences(
+        of piece: [Unicode.Scalar], in haystack: [Unicode.Scalar], from: Int, limit: Int
+    ) -> [Int] {
+        guard !piece.isEmpty, limit - from >= piece.count else { return [] }
+        var result: [Int] = []
+        for start in from...(limit - piece.count) where haystack[start] == piece[0] {
+            if haystack[start..<(start + piece.count)].elementsEqual(piece) { result.append(start) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,72 @@
+import APITestJSON
+import APITestSupport
+
+/// A loaded, validated suite file: its variables, request defaults and tests, with source locations.
+public struct Suite: Sendable {
+    /// The suite file's path as given to the loader.
+    public var file: String
+    /// The directory of `file`, absolute; relative file paths in the suite resolve against it.
+    public var directory: String
+    /// The suite's `name`, or the file name without its extension.
+    public var name: String
+    /// The base URL relative request URLs resolve against.
+    public var baseURL: Template?
+    /// The suite's variables in document order; each may use earlier ones, `--var` values and `env.NAME`.
+    public var variables: [Variable]
+    public var defaults: RequestDefaults
+    public var tests: [TestCase]
+    /// Warnings found while loading (errors prevent a `Suite` from being made at all).
+    public var warnings: [Diagnostic]
+    /// The `--var` values given to the loader; they replace suite variables of the same name.
+    public var overrides: [String: String]
+    /// The values of the environment variables the suite uses (`env.NAME`), read at load time.
+    public var environment: [String: String]
+
+    public init(
+        file: String, directory: String, name: String, baseURL: Template?, variables: [Variable],
+        defaults: RequestDefaults, tests: [TestCase], warnings: [Diagnostic] = [], overrides: [String: String] = [:],
+        environment: [String: String] = [:]
+    ) {
+        self.file = file
+        self.directory = directory
+        self.name = name
+        self.baseURL = baseURL
+        self.variables = variables
+        self.defaults = defaults
+        self.tests = tests
+        self.warnings = warnings
+        self.overrides = overrides
+        self.environment = environment
+    }
+
+    /// One entry of `variables:`.
+    public struct Variable: Sendable, Hashable {
+        public var name: String
+        public var value: TemplateValue
+        public var location: SourceLocation
+
+        public init(name: String, value: TemplateValue, location: SourceLocation) {
+            self.name = name
+            self.value = value
+            self.location = location
+        }
+    }
+}
+
+// MARK: - Context
+
+extension Suite {
+    /// The context a run starts from: `env.NAME` entries (secret), then the suite variables rendered in order
+    /// (secret when they use a secret), with `--var` values (not secret) replacing or adding variables.
+    public func makeContext() throws(TemplateError) -> TemplateContext {
+        var context = TemplateContext(environment: environment)
+        for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
+            context.set(name, .string(value), secret: false)
+        }
+        for variable in variables where overrides[variable.name] == nil {
+            let value = try variable.value.render(context)
+            context.set(variable.name, value, secret: context.usesSecret(variable.value))
+        }
+        return context
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Finds suite files: files named on the command line as given, and `*.yaml`/`*.yml` files in folders.
+public enum SuiteDiscovery {
+    /// A path that names nothing usable.
+    public struct DiscoveryError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var path: String
+        public var message: String
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// The suite files for `paths`: a file as given; a folder searched recursively for `*.yaml` and `*.yml`
+    /// files (hidden files and folders skipped), in sorted order. Each file appears once, at its first mention.
+    /// Throws for a path that does not exist and for a folder with no suite files.
+    public static func files(in paths: [String]) throws -> [String] {
+        var result: [String] = []
+        var seen = Set<String>()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw DiscoveryError(path: path, message: "no such file or directory")
+            }
+            let found = isDirectory.boolValue ? try suiteFiles(inFolder: path) : [path]
+            for file in found where seen.insert(standardized(file)).inserted {
+                result.append(file)
+            }
+        }
+        return result
+    }
+
+    private static func suiteFiles(inFolder folder: String) throws -> [String] {
+        let manager = FileManager.default
+        guard let enumerator = manager.enumerator(atPath: folder) else {
+            throw DiscoveryError(path: folder, message: "cannot read the folder")
+        }
+        var relativePaths: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                let full = join(folder, relative)
+                var isDirectory: ObjCBool = false
+                if manager.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
+                    enumerator.skipDescendants()
+                }
+                continue
+            }
+            guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
+            var isDirectory: ObjCBool = false
+            if manager.fileExists(atPath: join(folder, relative), isDirectory: &isDirectory), !isDirectory.boolValue {
+                relativePaths.append(relative)
+            }
+        }
+        guard !relativePaths.isEmpty else {
+            throw DiscoveryError(path: folder, message: "no suite files (*.yaml, *.yml) in this folder")
+        }
+        return relativePaths.sorted().map { join(folder, $0) }
+    }
+
+    private static func join(_ folder: String, _ relative: String) -> String {
+        folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}

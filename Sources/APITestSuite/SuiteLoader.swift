@@ -1,0 +1,81 @@
+import APITestSupport
+import Foundation
+import Yams
+
+/// Loads suite files into validated `Suite`s, reporting every problem of a file at once.
+///
+/// Loading reads the suite file (and checks the files it names) but does no network I/O.
+public struct SuiteLoader: Sendable {
+    /// The process environment; `{{ env.NAME }}` reads it, and its values are secret.
+    public var environment: [String: String]
+    /// `--var name=value` values: they replace suite variables of the same name, or add them.
+    public var overrides: [String: String]
+
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, overrides: [String: String] = [:]
+    ) {
+        self.environment = environment
+        self.overrides = overrides
+    }
+
+    // MARK: - Loading
+
+    /// Reads and loads the suite file at `path` (relative paths resolve against the current directory).
+    public func load(path: String) throws(SuiteLoadError) -> Suite {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SuiteLoadError(diagnostics: [.error("suite file not found", at: start)], source: nil)
+        }
+        guard !isDirectory.boolValue else {
+            throw SuiteLoadError(diagnostics: [.error("expected a suite file, found a directory", at: start)], source: nil)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SuiteLoadError(diagnostics: [.error("cannot read the suite file", at: start)], source: nil)
+        }
+        guard let source = String(data: data, encoding: .utf8) else {
+            throw SuiteLoadError(diagnostics: [.error("the suite file is not valid UTF-8", at: start)], source: nil)
+        }
+        return try load(source: source, file: path)
+    }
+
+    /// Loads a suite from its text; `file` is the path used in locations and to resolve relative file paths.
+    public func load(source: String, file: String) throws(SuiteLoadError) -> Suite {
+        let directory = Self.absoluteDirectory(of: file)
+        let parser = SuiteParser(
+            file: file, directory: directory, source: source, environment: environment, overrides: overrides)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: source)
+        } catch {
+            throw SuiteLoadError(diagnostics: [YAMLErrorDiagnostic.make(error, text: parser.text)], source: source)
+        }
+        guard let root else {
+            let at = SourceLocation(file: file, line: 1, column: 1)
+            throw SuiteLoadError(diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
+        }
+        let suite = parser.parseSuite(root: root)
+        guard let suite, !parser.hasErrors else {
+            throw SuiteLoadError(diagnostics: Self.sorted(parser.diagnostics), source: source)
+        }
+        return suite
+    }
+
+    // MARK: - Helpers
+
+    /// The absolute directory that holds `file`.
+    static func absoluteDirectory(of file: String) -> String {
+        let url = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        return url.standardizedFileURL.deletingLastPathComponent().path
+    }
+
+    /// Diagnostics in source order (stable for diagnostics at the same place).
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            let (a, b) = (lhs.element.location, rhs.element.location)
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,133 @@
+import APITestJSON
+import APITestSupport
+import Foundation
+import Yams
+
+/// Checks of single values that need more than their YAML type: JSONPath, regular expressions, header names,
+/// HTTP methods and files.
+extension SuiteParser {
+    // MARK: - JSONPath
+
+    /// Reports a JSONPath syntax error at the offending character; true when `expression` is valid.
+    func checkJSONPath(_ expression: String, at node: Node) -> Bool {
+        guard let problem = Self.jsonPathProblem(expression) else { return true }
+        let scalarOffset = Self.scalarOffset(ofCharacterOffset: problem.offset, in: expression)
+        let at = text.locate(
+            pieceAt: min(scalarOffset, max(0, expression.unicodeScalars.count - 1)), length: 1, in: expression,
+            valueStart: location(of: node))
+        error("invalid JSONPath '\(expression)': \(problem.message)", at: at)
+        return false
+    }
+
+    /// The problem with a JSONPath expression (RFC 9535), with its 0-based character offset, or `nil`.
+    static func jsonPathProblem(_ expression: String) -> (message: String, offset: Int)? {
+        do {
+            _ = try JSONPath(expression)
+            return nil
+        } catch {
+            return (error.message, error.offset)
+        }
+    }
+
+    private static func scalarOffset(ofCharacterOffset offset: Int, in text: String) -> Int {
+        let end = text.index(text.startIndex, offsetBy: max(0, offset), limitedBy: text.endIndex) ?? text.endIndex
+        return text[..<end].unicodeScalars.count
+    }
+
+    // MARK: - Regular expressions
+
+    /// Reports a pattern NSRegularExpression rejects; true when it compiles.
+    func checkRegularExpression(_ pattern: String, at node: Node) -> Bool {
+        do {
+            _ = try NSRegularExpression(pattern: pattern)
+            return true
+        } catch {
+            self.error("invalid regular expression '\(pattern)'", at: node, note: Self.regexHint(pattern))
+            return false
+        }
+    }
+
+    /// A hint about a common regex mistake, or `nil`.
+    private static func regexHint(_ pattern: String) -> String? {
+        var depth = 0
+        var escaped = false
+        var inClass = false
+        for character in pattern {
+            if escaped {
+                escaped = false
+                continue
+            }
+            switch character {
+            case "\\": escaped = true
+            case "[": inClass = true
+            case "]": inClass = false
+            case "(" where !inClass: depth += 1
+            case ")" where !inClass: depth -= 1
+            default: break
+            }
+            if depth < 0 { return "a ')' has no matching '('" }
+        }
+        if depth > 0 { return "a '(' is not closed" }
+        if inClass { return "a '[' is not closed" }
+        if escaped { return "the pattern ends with a lone '\\'" }
+        return "patterns use ICU (NSRegularExpression) syntax"
+    }
+
+    // MARK: - HTTP tokens
+
+    /// True for an RFC 9110 token (method and header names).
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+        }
+    }
+
+    /// Reports a header name that is not an HTTP token; true when valid.
+    func checkHeaderName(_ name: String, at node: Node) -> Bool {
+        guard Self.isToken(name) else {
+            error("invalid header name '\(name)'", at: node)
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Files
+
+    /// The absolute path of a file named relative to the suite's directory, if it is a readable regular file.
+    func checkBodyFile(_ path: String, at node: Node) -> String? {
+        guard !path.isEmpty else {
+            error("'bodyFile' needs a file path", at: node)
+            return nil
+        }
+        let absolute = Self.absolutePath(path, relativeTo: directory)
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            error("bodyFile '\(path)' does not exist", at: node, note: "looked for \(absolute)")
+            return nil
+        }
+        if isDirectory.boolValue {
+            error("bodyFile '\(path)' is a directory, not a file", at: node)
+            return nil
+        }
+        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        let type = (try? manager.attributesOfItem(atPath: resolved)[.type]) as? FileAttributeType
+        if type != .typeRegular {
+            error("bodyFile '\(path)' is not a regular file", at: node)
+            return nil
+        }
+        guard manager.isReadableFile(atPath: absolute) else {
+            error("bodyFile '\(path)' is not readable", at: node)
+            return nil
+        }
+        return absolute
+    }
+
+    /// `path` made absolute against `directory` and standardized (`.` and `..` removed).
+    static func absolutePath(_ path: String, relativeTo directory: String) -> String {
+        let base = URL(fileURLWithPath: directory, isDirectory: true)
+        return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,189 @@
+import APITestJSON
+import APITestSupport
+
+/// The second pass: every placeholder must name something visible where it is used, and URLs must be absolute
+/// or have a base URL to resolve against.
+///
+/// Visible everywhere: the suite's variables (each variable sees only those before it), `--var` values and set
+/// environment variables (`env.NAME`). Inside a test, a step also sees the captures of the steps before it.
+extension SuiteParser {
+    /// Why a name is not visible, for the note of an undefined-variable error.
+    private struct NameHints {
+        /// Variables defined later in `variables:`.
+        var laterVariables: Set<String> = []
+        /// Captures of later steps of the same test.
+        var laterCaptures: Set<String> = []
+        /// Captures of the current step.
+        var ownCaptures: Set<String> = []
+        /// The first test that captures each name.
+        var capturingTest: [String: String] = [:]
+        var currentTest: String?
+    }
+
+    func checkScopes(of suite: Suite) {
+        // Variables, in order.
+        var known = Set(overrides.keys)
+        var hints = NameHints()
+        let errorsBefore = diagnostics.count
+        for (index, variable) in suite.variables.enumerated() {
+            if overrides[variable.name] == nil {
+                hints.laterVariables = Set(suite.variables[(index + 1)...].map(\.name))
+                checkNames(in: variable.value.templates, known: known, hints: hints)
+            }
+            known.insert(variable.name)
+        }
+        hints.laterVariables = []
+        let loadTimeNames = known
+        let context = diagnostics.count == errorsBefore ? loadContext(for: suite) : nil
+
+        if let baseURL = suite.baseURL {
+            checkNames(in: [baseURL], known: loadTimeNames, hints: hints)
+            checkBaseURL(baseURL, context: context)
+        }
+        checkNames(in: suite.defaults.headers.map(\.value), known: loadTimeNames, hints: hints)
+
+        for test in suite.tests {
+            for step in test.steps {
+                for capture in step.captures where hints.capturingTest[capture.name] == nil {
+                    hints.capturingTest[capture.name] = test.name
+                }
+            }
+        }
+        for test in suite.tests {
+            var visible = loadTimeNames
+            hints.currentTest = test.name
+            for (index, step) in test.steps.enumerated() {
+                hints.ownCaptures = Set(step.captures.map(\.name))
+                hints.laterCaptures = Set(test.steps[(index + 1)...].flatMap { $0.captures.map(\.name) })
+                checkNames(in: Self.templates(of: step), known: visible, hints: hints)
+                visible.formUnion(step.captures.map(\.name))
+            }
+        }
+        for check in urlChecks {
+            checkRequestURL(check, hasBaseURL: suite.baseURL != nil, context: context)
+        }
+    }
+
+    // MARK: - Names
+
+    private func checkNames(in templates: [Template], known: Set<String>, hints: NameHints) {
+        for template in templates {
+            for case .placeholder(let name, let location, let length) in template.segments {
+                if let variable = TemplateScanner.environmentName(name) {
+                    if environment[variable] != nil {
+                        usedEnvironment.insert(variable)
+                    } else {
+                        error("environment variable '\(variable)' is not set", at: location, length: length)
+                    }
+                } else if !known.contains(name) {
+                    let (message, note) = Self.undefinedMessage(name, known: known, hints: hints)
+                    error(message, at: location, length: length, note: note)
+                }
+            }
+        }
+    }
+
+    private static func undefinedMessage(
+        _ name: String, known: Set<String>, hints: NameHints
+    ) -> (message: String, note: String?) {
+        let message = "undefined variable '\(name)'"
+        if hints.laterVariables.contains(name) {
+            return (message, "'\(name)' is defined later in 'variables'; a variable can use only those before it")
+        }
+        if hints.ownCaptures.contains(name) {
+            return (message, "'\(name)' is captured by this step, from its response; only later steps can use it")
+        }
+        if hints.laterCaptures.contains(name) {
+            return (message, "'\(name)' is captured by a later step; a step can use only captures of earlier steps")
+        }
+        if let test = hints.capturingTest[name], test != hints.currentTest {
+            return (message, "'\(name)' is captured in test '\(test)'; captures are visible only in their own test")
+        }
+        return (message + Suggestion.didYouMean(name, in: known.sorted()), nil)
+    }
+
+    /// Every template a step renders: its request and the arguments of its checks.
+    private static func templates(of step: Step) -> [Template] {
+        let request = step.request
+        var templates = [request.url] + request.headers.map(\.value)
+        templates += request.query?.templates ?? []
+        if let auth = request.basicAuth { templates += [auth.username, auth.password] }
+        switch request.body {
+        case .json(let value), .form(let value): templates += value.templates
+        case .raw(let template): templates.append(template)
+        case .file, nil: break
+        }
+        if let contentType = request.contentType { templates.append(contentType) }
+        templates += (step.expect.headers + step.expect.json).flatMap(\.argument.templates)
+        return templates
+    }
+
+    // MARK: - URLs
+
+    /// The context known at load time (environment, `--var` values, variables), for checking URLs.
+    private func loadContext(for suite: Suite) -> TemplateContext? {
+        var suite = suite
+        suite.environment = environment
+        return try? suite.makeContext()
+    }
+
+    /// The start of a URL that can be rendered at load time: up to the first placeholder with no value yet.
+    private static func knownPrefix(of template: Template, context: TemplateContext?) -> String {
+        var prefix = ""
+        for segment in template.segments {
+            switch segment {
+            case .literal(let text):
+                prefix += text
+            case .placeholder(let name, _, _):
+                guard let value = context?[name] else { return prefix }
+                prefix += TemplateContext.text(of: value)
+            }
+        }
+        return prefix
+    }
+
+    /// The scheme of a URL that starts with `scheme://`, else `nil`.
+    static func scheme(of url: String) -> String? {
+        guard let range = url.range(of: "://") else { return nil }
+        let scheme = url[..<range.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
+        else { return nil }
+        return String(scheme)
+    }
+
+    private func checkBaseURL(_ baseURL: Template, context: TemplateContext?) {
+        let prefix = Self.knownPrefix(of: baseURL, context: context)
+        guard baseURL.isLiteral || !prefix.isEmpty else { return }
+        let scheme = Self.scheme(of: prefix)?.lowercased()
+        if scheme != "http" && scheme != "https" {
+            let rendered = prefix != baseURL.source && context.map { !$0.usesSecret(baseURL) } == true
+            error(
+                "baseURL '\(baseURL.source)' is not an absolute http(s) URL", at: baseURL.location,
+                length: max(1, baseURL.source.unicodeScalars.count),
+                note: rendered ? "it renders to '\(prefix)'" : "write it like http://host:port/path/")
+        }
+    }
+
+    private func checkRequestURL(_ check: URLCheck, hasBaseURL: Bool, context: TemplateContext?) {
+        let url = check.template
+        let prefix = Self.knownPrefix(of: url, context: context)
+        if url.source.isEmpty {
+            error("'url' is empty", at: url.location, length: check.length)
+            return
+        }
+        // A URL that starts with a capture is known only at run time.
+        guard !prefix.isEmpty else { return }
+        if let scheme = Self.scheme(of: prefix) {
+            if !["http", "https"].contains(scheme.lowercased()) {
+                error(
+                    "unsupported URL scheme '\(scheme)' in '\(url.source)'; use http or https", at: url.location,
+                    length: check.length)
+            }
+        } else if !hasBaseURL {
+            error(
+                "relative URL '\(url.source)' needs a 'baseURL' in the suite", at: url.location, length: check.length,
+                note: "add 'baseURL: http://host:port/' at the top level, or write an absolute http(s) URL")
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import APITestSupport
+import Yams
+
+extension SuiteParser {
+    static let testKeys = ["name", "tags", "request", "expect", "capture", "steps"]
+    static let stepKeys = ["request", "expect", "capture"]
+    static let captureKeys = ["jsonpath", "header"]
+
+    // MARK: - Tests
+
+    func parseTests(_ node: Node, hasBaseURL: Bool) -> [TestCase] {
+        guard let items = sequence(node, for: "tests") else { return [] }
+        if items.isEmpty {
+            error("'tests' is empty; add at least one test", at: node)
+            return []
+        }
+        var firstByName: [String: SourceLocation] = [:]
+        var tests: [TestCase] = []
+        for (index, item) in items.enumerated() {
+            guard let (test, nameNode) = parseTest(item, number: index + 1, hasBaseURL: hasBaseURL) else { continue }
+            if let first = firstByName[test.name] {
+                error("duplicate test name '\(test.name)'", at: nameNode, note: "first defined at \(first)")
+                continue
+            }
+            firstByName[test.name] = location(of: nameNode)
+            tests.append(test)
+        }
+        return tests
+    }
+
+    /// A test and the node of its name.
+    private func parseTest(_ node: Node, number: Int, hasBaseURL: Bool) -> (TestCase, Node)? {
+        guard case .mapping = node, let entries = mapping(node, for: "test") else {
+            error("expected a map for each test, found \(kindName(of: node))", at: node)
+            return nil
+        }
+        checkKeys(entries, allowed: Self.testKeys, in: "test")
+        let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let nameEntry = byKey["name"] else {
+            error("test #\(number) needs a 'name'", at: location(of: node))
+            return nil
+        }
+        guard let name = text(nameEntry.value, for: "name") else { return nil }
+        if name.isEmpty { error("a test name cannot be empty", at: nameEntry.value) }
+        let tags = byKey["tags"].map { parseTags($0.value) } ?? []
+
+        var steps: [Step] = []
+        if let stepsEntry = byKey["steps"] {
+            if let request = byKey["request"] {
+                error("test '\(name)' has both 'request' and 'steps'; use one of them", at: request.keyNode)
+            }
+            for key in ["expect", "capture"] {
+                guard let entry = byKey[key] else { continue }
+                error("'\(key)' belongs inside each step when test '\(name)' has 'steps'", at: entry.keyNode)
+            }
+            steps = parseSteps(stepsEntry.value, testName: name, hasBaseURL: hasBaseURL)
+        } else if let request = byKey["request"] {
+            if let step = parseStep(
+                at: location(of: node), request: request.value, expect: byKey["expect"]?.value,
+                capture: byKey["capture"]?.value, hasBaseURL: hasBaseURL)
+            {
+                steps = [step]
+            }
+        } else {
+            error("test '\(name)' needs 'request' or 'steps'", at: location(of: node))
+        }
+        return (TestCase(name: name, tags: tags, location: location(of: node), steps: steps), nameEntry.value)
+    }
+
+    private func parseTags(_ node: Node) -> [String] {
+        guard let items = sequence(node, for: "tags") else { return [] }
+        return items.compactMap { text($0, for: "tags") }
+    }
+
+    // MARK: - Steps
+
+    private func parseSteps(_ node: Node, testName: String, hasBaseURL: Bool) -> [Step] {
+        guard let items = sequence(node, for: "steps") else { return [] }
+        if items.isEmpty {
+            error("'steps' of test '\(testName)' is empty; add at least one step", at: node)
+            return []
+        }
+        var steps: [Step] = []
+        for (index, item) in items.enumerated() {
+            guard case .mapping = item, let entries = mapping(item, for: "step") else {
+                error("expected a map for each step, found \(kindName(of: item))", at: item)
+                continue
+            }
+            checkKeys(entries, allowed: Self.stepKeys, in: "step")
+            let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            guard let request = byKey["request"] else {
+                error("step \(index + 1) of test '\(testName)' needs a 'request'", at: location(of: item))
+                continue
+            }
+            if let step = parseStep(
+                at: location(of: item), request: request.value, expect: byKey["expect"]?.value,
+                capture: byKey["capture"]?.value, hasBaseURL: hasBaseURL)
+            {
+                steps.append(step)
+            }
+        }
+        return steps
+    }
+
+    private func parseStep(
+        at location: SourceLocation, request: Node, expect: Node?, capture: Node?, hasBaseURL: Bool
+    ) -> Step? {
+        let requestSpec = parseRequest(request, hasBaseURL: hasBaseURL)
+        let expectations = expect.map(parseExpect) ?? Expectations()
+        let captures = capture.map(parseCaptures) ?? []
+        guard let requestSpec else { return nil }
+        return Step(location: location, request: requestSpec, expect: expectations, captures: captures)
+    }
+
+    // MARK: - Captures
+
+    private func parseCaptures(_ node: Node) -> [CaptureSpec] {
+        guard let entries = mapping(node, for: "capture") else { return [] }
+        var captures: [CaptureSpec] = []
+        for entry in entries {
+            guard checkVariableName(entry.key, at: entry.keyNode, what: "capture") else { continue }
+            guard case .mapping = entry.value, let source = mapping(entry.value, for: entry.key) else {
+                error(
+                    "expected a map for capture '\(entry.key)', found \(kindName(of: entry.value))", at: entry.value,
+                    note: "write {jsonpath: $.path} or {header: Name}")
+                continue
+            }
+            checkKeys(source, allowed: Self.captureKeys, in: "capture '\(entry.key)'")
+            let known = source.filter { Self.captureKeys.contains($0.key) }
+            guard known.count == 1, let only = known.first else {
+                if known.count > 1, let second = known.last {
+                    error("capture '\(entry.key)' takes one of 'jsonpath' or 'header', not both", at: second.keyNode)
+                } else if source.isEmpty {
+                    error("capture '\(entry.key)' needs 'jsonpath' or 'header'", at: entry.value)
+                }
+                continue
+            }
+            guard let value = text(only.value, for: only.key) else { continue }
+            let at = location(of: entry.keyNode)
+            if only.key == "jsonpath" {
+                if checkJSONPath(value, at: only.value) {
+                    captures.append(CaptureSpec(name: entry.key, source: .jsonpath(value), location: at))
+                }
+            } else if checkHeaderName(value, at: only.value) {
+                captures.append(CaptureSpec(name: entry.key, source: .header(value), location: at))
+            }
+        }
+        return captures
+    }
+}

@@ -1,0 +1,142 @@
+import APITestSupport
+import Yams
+
+// MARK: - Scalars
+
+extension SuiteParser {
+    /// The text of a scalar for a text field: strings as written, numbers and booleans as written in the source.
+    /// Reports null, maps and lists.
+    func text(_ node: Node, for name: String) -> String? {
+        guard case .scalar(let scalar) = node, YAMLScalar(scalar) != .null else {
+            typeError(expected: "a string", for: name, found: node)
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A boolean (`true`/`false`).
+    func bool(_ node: Node, for name: String) -> Bool? {
+        guard case .scalar(let scalar) = node, case .bool(let value) = YAMLScalar(scalar) else {
+            typeError(expected: "true or false", for: name, found: node)
+            return nil
+        }
+        return value
+    }
+
+    /// An integer in `range`.
+    func integer(_ node: Node, for name: String, in range: ClosedRange<Int>) -> Int? {
+        guard case .scalar(let scalar) = node, case .integer(let value) = YAMLScalar(scalar) else {
+            typeError(expected: "a whole number", for: name, found: node)
+            return nil
+        }
+        guard let int = Int(exactly: value), range.contains(int) else {
+            error("'\(name)' must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node)
+            return nil
+        }
+        return int
+    }
+
+    /// A positive duration: `250ms`, `10s`, `1.5s`, `2m`, `1h`, or a bare number of seconds.
+    func duration(_ node: Node, for name: String) -> Duration? {
+        guard case .scalar(let scalar) = node else {
+            typeError(expected: "a duration (like 10s)", for: name, found: node)
+            return nil
+        }
+        let parsed: Duration
+        do {
+            switch YAMLScalar(scalar) {
+            case .integer(let seconds): parsed = try DurationParser.duration(fromSeconds: Double(seconds))
+            case .double(let seconds): parsed = try DurationParser.duration(fromSeconds: seconds)
+            case .string(let text): parsed = try DurationParser.parse(text)
+            case .null, .bool:
+                typeError(expected: "a duration (like 10s)", for: name, found: node)
+                return nil
+            }
+        } catch {
+            self.error("\(error.message) for '\(name)'", at: node)
+            return nil
+        }
+        guard parsed > .zero else {
+            error("'\(name)' must be longer than zero", at: node)
+            return nil
+        }
+        return parsed
+    }
+
+    /// A name for a variable or capture: `[A-Za-z_][A-Za-z0-9_.-]*`, not starting with `env.`.
+    func checkVariableName(_ name: String, at node: Node, what: String) -> Bool {
+        if !TemplateScanner.isValidName(name) {
+            error("invalid \(what) name '\(name)'; names match [A-Za-z_][A-Za-z0-9_.-]*", at: node)
+            return false
+        }
+        if name.hasPrefix(TemplateScanner.environmentPrefix) {
+            error("\(what) names cannot start with 'env.', which names environment variables", at: node)
+            return false
+        }
+        return true
+    }
+}
+
+// MARK: - Templates
+
+extension SuiteParser {
+    /// A template from a text field (see `text(_:for:)`).
+    func template(_ node: Node, for name: String) -> Template? {
+        guard let text = text(node, for: name) else { return nil }
+        if case .scalar(let scalar) = node, case .string = YAMLScalar(scalar) {
+            return parseTemplate(text, at: node)
+        }
+        return Template(literal: text, location: location(of: node))
+    }
+
+    /// Parses a string found at `node`, locating each placeholder in the source. A syntax error is reported and
+    /// the text kept as a literal.
+    func parseTemplate(_ string: String, at node: Node) -> Template {
+        let start = location(of: node)
+        let pieces: [TemplateScanner.Piece]
+        do {
+            pieces = try TemplateScanner.scan(string)
+        } catch {
+            if case .syntax(let offset, let length) = error.kind {
+                let at = text.locate(pieceAt: offset, length: length, in: string, valueStart: start)
+                self.error(error.message, at: at, length: length)
+            } else {
+                self.error(error.message, at: node)
+            }
+            return Template(literal: string, location: start)
+        }
+        let segments = pieces.map { piece -> Template.Segment in
+            switch piece {
+            case .literal(let literal):
+                return .literal(literal)
+            case .placeholder(let name, let offset, let length):
+                let at = text.locate(pieceAt: offset, length: length, in: string, valueStart: start)
+                return .placeholder(name: name, location: at, length: length)
+            }
+        }
+        return Template(source: string, segments: segments, location: start)
+    }
+
+    /// A value tree (a `json:` body, `query`, `form`, a variable, a predicate argument): scalars keep their YAML
+    /// types and strings become templates.
+    func templateValue(_ node: Node) -> TemplateValue {
+        switch node {
+        case .scalar(let scalar):
+            switch YAMLScalar(scalar) {
+            case .null: return .null
+            case .bool(let value): return .bool(value)
+            case .integer(let value): return .integer(value)
+            case .double(let value): return .double(value)
+            case .string(let string): return .string(parseTemplate(string, at: node))
+            }
+        case .sequence(let items):
+            return .array(items.map(templateValue))
+        case .mapping:
+            let entries = mapping(node, for: "value") ?? []
+            return .object(entries.map { TemplateValue.Member(key: $0.key, value: templateValue($0.value)) })
+        case .alias:
+            error("unresolved YAML alias", at: node)
+            return .null
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import APITestJSON
+import APITestSupport
+
+/// The values placeholders render to: suite variables, `--var` overrides, `env.NAME` entries and captures.
+///
+/// Values that come from the process environment, and values derived from them, are secret: reports mask them
+/// using `secretTexts`.
+public struct TemplateContext: Sendable {
+    private var values: [String: JSONValue]
+    private var secretNames: Set<String>
+
+    /// An empty context.
+    public init() {
+        values = [:]
+        secretNames = []
+    }
+
+    /// A context holding `environment` as `env.NAME` entries, all secret.
+    public init(environment: [String: String]) {
+        self.init()
+        for (name, value) in environment {
+            set(TemplateScanner.environmentPrefix + name, .string(value), secret: true)
+        }
+    }
+
+    // MARK: - Values
+
+    /// Sets (or replaces) a value, such as a capture; `secret` values are masked in reports.
+    public mutating func set(_ name: String, _ value: JSONValue, secret: Bool) {
+        values[name] = value
+        if secret { secretNames.insert(name) } else { secretNames.remove(name) }
+    }
+
+    /// The value of `name`, or `nil` when it has none.
+    public subscript(name: String) -> JSONValue? { values[name] }
+
+    /// True when `name` has a value.
+    public func contains(_ name: String) -> Bool { values[name] != nil }
+
+    /// True when `name` holds a secret.
+    public func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
+
+    /// The names that have a value, sorted.
+    public var names: [String] { values.keys.sorted() }
+
+    /// The value of `name`, or an undefined-variable error located at `location`.
+    public func value(named name: String, at location: SourceLocation? = nil) throws(TemplateError) -> JSONValue {
+        guard let value = values[name] else { throw TemplateError.undefined(name, at: location) }
+        return value
+    }
+
+    /// The rendered text of every non-empty secret value, longest first (so masking replaces whole values before
+    /// their parts).
+    public var secretTexts: [String] {
+        let texts = Set(secretNames.compactMap { values[$0].map(Self.text(of:)) }.filter { !$0.isEmpty })
+        return texts.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+
+    /// True when rendering `template` uses a secret value.
+    public func usesSecret(_ template: Template) -> Bool {
+        template.referencedNames.contains(where: isSecret)
+    }
+
+    /// True when rendering `value` uses a secret value.
+    public func usesSecret(_ value: TemplateValue) -> Bool {
+        value.referencedNames.contains(where: isSecret)
+    }
+
+    // MARK: - Text
+
+    /// How a value appears inside text: strings raw, everything else as compact JSON.
+    public static func text(of value: JSONValue) -> String {
+        if case .string(let string) = value { return string }
+        return JSONWriter.string(value)
+    }
+}

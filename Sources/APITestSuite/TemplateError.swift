@@ -1,0 +1,38 @@
+import APITestSupport
+
+/// A template that cannot be parsed (`{{` without `}}`, a bad name) or rendered (an undefined name).
+public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The text is not a valid template; `offset` counts Unicode scalars from the start of the text.
+        case syntax(offset: Int, length: Int)
+        /// A placeholder names a variable that has no value.
+        case undefinedName(String)
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// Where the problem is, when known.
+    public var location: SourceLocation?
+
+    public init(kind: Kind, message: String, location: SourceLocation? = nil) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String {
+        if let location { return "\(location): \(message)" }
+        return message
+    }
+
+    static func undefined(_ name: String, at location: SourceLocation?) -> TemplateError {
+        let message =
+            if let variable = TemplateScanner.environmentName(name) {
+                "environment variable '\(variable)' is not set"
+            } else {
+                "undefined variable '\(name)'"
+            }
+        return TemplateError(kind: .undefinedName(name), message: message, location: location)
+    }
+}

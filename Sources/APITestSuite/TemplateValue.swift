@@ -1,0 +1,94 @@
+import APITestJSON
+
+/// A YAML/JSON-like value whose strings are templates: a `json:` body, `query` and `form` values, predicate
+/// arguments and suite variables.
+///
+/// A string that is exactly one placeholder renders to the variable's typed value; other strings render as text.
+public indirect enum TemplateValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case double(Double)
+    case string(Template)
+    case array([TemplateValue])
+    case object([Member])
+
+    /// One member of an object, in document order.
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: TemplateValue
+
+        public init(key: String, value: TemplateValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    // MARK: - Queries
+
+    /// The names of every placeholder in the value, in document order, each once.
+    public var referencedNames: [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        for template in templates {
+            for name in template.referencedNames where seen.insert(name).inserted {
+                names.append(name)
+            }
+        }
+        return names
+    }
+
+    /// Every template in the value, in document order.
+    public var templates: [Template] {
+        switch self {
+        case .null, .bool, .integer, .double: return []
+        case .string(let template): return [template]
+        case .array(let items): return items.flatMap(\.templates)
+        case .object(let members): return members.flatMap(\.value.templates)
+        }
+    }
+
+    /// True when the value holds no placeholder.
+    public var isLiteral: Bool { templates.allSatisfy(\.isLiteral) }
+
+    /// The members, for an object.
+    public var members: [Member]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// A short name for the kind of value, for messages: `null`, `boolean`, `number`, `string`, `list`, `map`.
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .integer, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "a list"
+        case .object: return "a map"
+        }
+    }
+
+    // MARK: - Rendering
+
+    /// Renders to JSON, replacing placeholders; strings that are exactly one placeholder keep the value's type.
+    public func render(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
+        switch self {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .integer(let value): return .integer(value)
+        case .double(let value): return .double(value)
+        case .string(let template): return try template.renderValue(context)
+        case .array(let items):
+            var values: [JSONValue] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try item.render(context)) }
+            return .array(values)
+        case .object(let members):
+            var object: [JSONObject.Member] = []
+            object.reserveCapacity(members.count)
+            for member in members { object.append((key: member.key, value: try member.value.render(context))) }
+            return .object(JSONObject(object))
+        }
+    }
+}

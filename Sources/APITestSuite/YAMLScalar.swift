@@ -1,0 +1,125 @@
+import Yams
+
+/// A YAML scalar's typed value under the YAML 1.2 core schema.
+///
+/// Quoted scalars and block scalars are strings. Plain scalars are `null`/`~`/empty, `true`/`false`
+/// (also `True`, `TRUE`...), integers (`12`, `-3`, `0x1F`, `0o17`), floats (`1.5`, `1e3`, `.inf`, `.nan`), or
+/// strings. Unlike YAML 1.1, `yes`, `no`, `on` and `off` are strings. Explicit tags (`!!str 12`) are honoured.
+enum YAMLScalar: Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case double(Double)
+    case string(String)
+
+    init(_ scalar: Node.Scalar) {
+        let text = scalar.string
+        switch Tag.Name(rawValue: scalar.tag.rawValue) {
+        case .str:
+            self = .string(text)
+            return
+        case .null:
+            self = .null
+            return
+        case .bool:
+            self = Self.bool(text).map(Self.bool) ?? .string(text)
+            return
+        case .int:
+            self = Self.integer(text) ?? .string(text)
+            return
+        case .float:
+            self = Self.float(text).map(Self.double) ?? Self.integer(text) ?? .string(text)
+            return
+        default:
+            break
+        }
+        guard scalar.style == .plain || scalar.style == .any else {
+            self = .string(text)
+            return
+        }
+        if ["", "~", "null", "Null", "NULL"].contains(text) {
+            self = .null
+        } else if let bool = Self.bool(text) {
+            self = .bool(bool)
+        } else if let integer = Self.integer(text) {
+            self = integer
+        } else if let double = Self.float(text) {
+            self = .double(double)
+        } else {
+            self = .string(text)
+        }
+    }
+
+    /// A name for the kind of value, for messages.
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .double: "a number"
+        case .string: "a string"
+        }
+    }
+
+    // MARK: - Core schema
+
+    private static func bool(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": true
+        case "false", "False", "FALSE": false
+        default: nil
+        }
+    }
+
+    /// An integer; one too large for 64 bits becomes a double.
+    private static func integer(_ text: String) -> YAMLScalar? {
+        var digits = Substring(text)
+        var negative = false
+        if let sign = digits.first, sign == "-" || sign == "+" {
+            negative = sign == "-"
+            digits = digits.dropFirst()
+        }
+        var radix = 10
+        if digits.hasPrefix("0x") {
+            radix = 16
+            digits = digits.dropFirst(2)
+        } else if digits.hasPrefix("0o") {
+            radix = 8
+            digits = digits.dropFirst(2)
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
+        if radix == 10, !digits.allSatisfy(\.isNumber) { return nil }
+        guard let magnitude = UInt64(digits, radix: radix) else {
+            return radix == 10 ? Double(text).map(YAMLScalar.double) : nil
+        }
+        if negative {
+            if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
+            if magnitude == UInt64(Int64.max) + 1 { return .integer(Int64.min) }
+            return .double(-Double(magnitude))
+        }
+        return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .double(Double(magnitude))
+    }
+
+    private static func float(_ text: String) -> Double? {
+        switch text {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+        case "-.inf", "-.Inf", "-.INF": return -.infinity
+        case ".nan", ".NaN", ".NAN": return .nan
+        default: break
+        }
+        // [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+        var rest = Substring(text)
+        if let sign = rest.first, sign == "-" || sign == "+" { rest = rest.dropFirst() }
+        let mantissa = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let dots = mantissa.filter { $0 == "." }.count
+        guard dots <= 1, mantissa.contains(where: \.isNumber), !(mantissa.first == "." && mantissa.count == 1)
+        else { return nil }
+        var exponent = rest.dropFirst(mantissa.count)
+        if let e = exponent.first {
+            guard e == "e" || e == "E" else { return nil }
+            exponent = exponent.dropFirst()
+            if let sign = exponent.first, sign == "-" || sign == "+" { exponent = exponent.dropFirst() }
+            guard !exponent.isEmpty, exponent.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
+        return Double(text)
+    }
+}

@@ -1,0 +1,105 @@
+/// Renders diagnostics the way rustc and Hurl do: a headline, the location, the source line and a caret underline.
+///
+/// ```
+/// error: unknown key 'stauts' in expect; did you mean 'status'?
+///   --> suites/users.yaml:12:7
+///    |
+/// 12 |       stauts: 200
+///    |       ^^^^^^
+/// ```
+public struct DiagnosticRenderer: Sendable {
+    /// Whether to colour the output with ANSI escape sequences.
+    public var colored: Bool
+
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    // MARK: - One-line form
+
+    /// The one-line form `file:line:column: severity: message` (with `; note` appended when there is one).
+    public static func oneLine(_ diagnostic: Diagnostic) -> String {
+        var line = "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+        if let note = diagnostic.note { line += " (\(note))" }
+        return line
+    }
+
+    // MARK: - Excerpt form
+
+    /// Renders several diagnostics from one source text, separated by blank lines, ending in a newline.
+    public func render(_ diagnostics: [Diagnostic], source: String?) -> String {
+        let lines = source.map(Self.splitLines)
+        return diagnostics.map { render($0, lines: lines) }.joined(separator: "\n")
+    }
+
+    /// Renders one diagnostic; `source` is the text of the diagnostic's file (`nil` when it could not be read).
+    /// The result ends in a newline.
+    public func render(_ diagnostic: Diagnostic, source: String?) -> String {
+        render(diagnostic, lines: source.map(Self.splitLines))
+    }
+
+    private func render(_ diagnostic: Diagnostic, lines: [Substring]?) -> String {
+        let location = diagnostic.location
+        let sourceLine: Substring? =
+            if let lines, location.line >= 1, location.line <= lines.count { lines[location.line - 1] } else { nil }
+        let number = String(location.line)
+        let gutter = String(repeating: " ", count: sourceLine == nil ? 2 : number.count + 1)
+
+        var out = paint(diagnostic.severity.rawValue, severityStyle(diagnostic.severity))
+            + paint(": \(diagnostic.message)", Style.bold) + "\n"
+        out += gutter.dropLast() + paint("--> ", Style.blue) + "\(location)\n"
+        if let sourceLine {
+            let bar = paint("|", Style.blue)
+            out += gutter + bar + "\n"
+            out += paint(number, Style.blue) + " " + bar + " " + sourceLine + "\n"
+            let (padding, width) = Self.caretGeometry(line: sourceLine, column: location.column,
+                                                      length: diagnostic.length)
+            out += gutter + bar + " " + padding
+                + paint(String(repeating: "^", count: width), severityStyle(diagnostic.severity)) + "\n"
+        }
+        if let note = diagnostic.note {
+            out += gutter + paint("=", Style.blue) + " " + paint("note", Style.bold) + ": \(note)\n"
+        }
+        return out
+    }
+
+    // MARK: - Geometry
+
+    /// Lines of `source` without their terminators (`\n`, `\r\n`).
+    static func splitLines(_ source: String) -> [Substring] {
+        source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+    }
+
+    /// The padding before the carets (tabs kept so the carets line up) and the caret count, for a 1-based column
+    /// counted in Unicode scalars as libyaml counts them.
+    static func caretGeometry(line: Substring, column: Int, length: Int) -> (padding: String, width: Int) {
+        let scalars = line.unicodeScalars
+        let offset = max(0, column - 1)
+        let start = scalars.index(scalars.startIndex, offsetBy: offset, limitedBy: scalars.endIndex)
+            ?? scalars.endIndex
+        let prefix = String(scalars[scalars.startIndex..<start])
+        let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
+        let available = String(scalars[start...]).count
+        let width = max(1, available > 0 ? min(max(1, length), available) : 1)
+        return (padding, width)
+    }
+
+    // MARK: - Colour
+
+    private enum Style {
+        static let bold = "1"
+        static let red = "1;31"
+        static let yellow = "1;33"
+        static let blue = "1;34"
+    }
+
+    private func severityStyle(_ severity: Diagnostic.Severity) -> String {
+        severity == .error ? Style.red : Style.yellow
+    }
+
+    private func paint(_ text: String, _ style: String) -> String {
+        colored ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
+    }
+}
