@@ -30,28 +30,26 @@ struct JSONByteParser {
             guard position < bytes.count else { throw error("expected a value, found end of input", at: position) }
             switch bytes[position] {
             case UInt8(ascii: "{"):
-                let open = position
+                try checkDepth(stack.count, at: position)
                 position += 1
                 skipWhitespace()
                 if peek == UInt8(ascii: "}") {
                     position += 1
                     value = .object(JSONObject())
                 } else {
-                    try checkDepth(stack.count, at: open)
                     var frame = Frame(isObject: true)
                     frame.pendingKey = try parseMemberKey(after: "'{'")
                     stack.append(frame)
                     continue parseValue
                 }
             case UInt8(ascii: "["):
-                let open = position
+                try checkDepth(stack.count, at: position)
                 position += 1
                 skipWhitespace()
                 if peek == UInt8(ascii: "]") {
                     position += 1
                     value = .array([])
                 } else {
-                    try checkDepth(stack.count, at: open)
                     stack.append(Frame(isObject: false))
                     continue parseValue
                 }
