@@ -123,7 +123,10 @@ public final class ConsoleReporter: Reporter {
             }
             for failure in step.failures {
                 text += "    \(style.cyan(failure.location.description)): \(failure.message)\n"
-                if let expected = failure.expected, let actual = failure.actual {
+                // The message already reads "expected X, got Y"; repeat them apart only when they are long.
+                if let expected = failure.expected, let actual = failure.actual,
+                    failure.message.count > 120 || expected.contains("\n") || actual.contains("\n")
+                {
                     text += "        expected: \(style.green(indentContinuation(expected)))\n"
                     text += "        actual:   \(style.red(indentContinuation(actual)))\n"
                 }

@@ -92,7 +92,7 @@ public struct AssertionFailure: Sendable, Hashable, Codable {
 }
 
 /// Why a step could not complete.
-public struct TestError: Sendable, Hashable, Codable {
+public struct TestError: Error, Sendable, Hashable, Codable {
     /// A short machine-readable kind (`connectionRefused`, `timedOut`, `template`, ...).
     public var kind: String
     public var message: String

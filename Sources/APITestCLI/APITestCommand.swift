@@ -1,0 +1,45 @@
+import APITestRunner
+import ArgumentParser
+import Foundation
+
+/// The `apitest` command: subcommands for running, validating and (later) pin-checking.
+struct APITestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apitest",
+        abstract: "Declarative HTTP API tests: run YAML suites, check every response, report for people and CI.",
+        discussion: """
+            Exit codes:
+              0  every test passed
+              1  a test failed or errored (an assertion did not hold, or a network failure)
+              2  a suite or the command line is invalid (nothing ran)
+              3  a runtime error stopped apitest itself
+              130  interrupted (Ctrl-C); the tests that finished are still reported
+            """,
+        version: APITestVersion.string,
+        subcommands: [RunCommand.self, ValidateCommand.self],
+        defaultSubcommand: nil
+    )
+}
+
+/// Entry point: parses arguments, runs the command, and maps usage errors to exit code 2.
+@main
+enum Main {
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try APITestCommand.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = APITestCommand.exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((APITestCommand.fullMessage(for: error) + "\n").utf8))
+                exit(ExitStatus.invalid.rawValue)
+            }
+            APITestCommand.exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import APITestSupport
+import ArgumentParser
+
+/// A duration on the command line: `250ms`, `10s`, `1.5s`, `2m`, or a bare number of seconds.
+struct DurationArgument: ExpressibleByArgument, Sendable {
+    let duration: Duration
+
+    init?(argument: String) {
+        guard let duration = try? DurationParser.parse(argument) else { return nil }
+        self.duration = duration
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}

@@ -1,0 +1,97 @@
+import APITestHTTP
+import APITestReporting
+import APITestResults
+import APITestRunner
+import APITestSuite
+import ArgumentParser
+import Foundation
+
+/// `apitest run`: load suites, run their tests concurrently, report.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the tests of suite files and folders.",
+        discussion: """
+            Folders are searched recursively for *.yaml and *.yml files. Every suite is loaded and checked before \
+            anything runs; one invalid file stops the run with exit code 2.
+
+            Examples:
+              apitest run examples/
+              apitest run api.yaml --var port=8080 --jobs 20
+            """
+    )
+
+    @Argument(help: "Suite files or folders.")
+    var paths: [String]
+
+    @Option(name: [.short, .long], help: "Tests in flight at once (the steps of a test always run in order).")
+    var jobs: Int = 10
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, overriding the suite's.", valueName: "name=value"))
+    var variables: [String] = []
+
+    @Option(help: ArgumentHelp("Default time allowed per request (e.g. 500ms, 10s).", valueName: "duration"))
+    var timeout: DurationArgument?
+
+    @Option(help: ArgumentHelp("Time allowed to connect (e.g. 2s).", valueName: "duration"))
+    var connectTimeout: DurationArgument?
+
+    @Flag(name: [.short, .long], help: "Show every request and response with headers and bodies (secrets masked).")
+    var verbose = false
+
+    @Flag(name: [.short, .long], help: "Show only failures and the summary.")
+    var quiet = false
+
+    @Flag(help: "Never colour the output (also when NO_COLOR is set).")
+    var noColor = false
+
+    mutating func validate() throws {
+        guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
+        guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
+        _ = try overrides()
+    }
+
+    func overrides() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for item in variables {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw ValidationError("--var expects name=value, got '\(item)'")
+            }
+            result[String(item[..<equals])] = String(item[item.index(after: equals)...])
+        }
+        return result
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let stdout = StandardOutput.out
+        let stderr = StandardOutput.error
+        let loader = SuiteSetLoader(
+            loader: SuiteLoader(environment: environment, overrides: try overrides()), errorOutput: stderr,
+            colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: noColor))
+        guard let suites = loader.load(paths: paths) else { throw ExitStatus.invalid.exitCode }
+
+        var options = RunOptions(jobs: jobs)
+        if let timeout { options.timeout = timeout.duration }
+        if let connectTimeout { options.connectTimeout = connectTimeout.duration }
+        let session = SessionManager(
+            configuration: SessionConfiguration(
+                maxConnections: jobs, timeout: options.timeout, connectTimeout: options.connectTimeout,
+                maxBodySize: options.maxBodySize))
+        let reporter = ConsoleReporter(
+            output: stdout, progress: stderr,
+            colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: noColor),
+            verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
+
+        let runner = Runner(session: session, options: options)
+        let runTask = Task { await runner.run(suites, reporter: reporter) }
+        let interrupts = InterruptHandler { runTask.cancel() }
+        let summary = await runTask.value
+        interrupts.stop()
+        session.shutdown()
+        stdout.flush()
+
+        if summary.interrupted { throw ExitStatus.interrupted.exitCode }
+        if !summary.succeeded { throw ExitStatus.testsFailed.exitCode }
+    }
+}

@@ -1,0 +1,58 @@
+import APITestHTTP
+import APITestResults
+import Foundation
+
+/// Turns a request and its response into the masked, truncated `Exchange` that reports show.
+enum ExchangeRecorder {
+    static func record(_ request: HTTPRequest, _ response: HTTPResponse?, masker: SecretMasker, limit: Int) -> Exchange {
+        var exchange = Exchange(
+            method: request.method, url: masker.mask(request.url),
+            requestHeaders: request.headers.map {
+                Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
+            })
+        switch request.body {
+        case .none: break
+        case .data(let data):
+            exchange.requestBody = masker.mask(preview(data, limit: limit))
+            exchange.requestBodySize = Int64(data.count)
+        case .file(let path):
+            exchange.requestBody = "<file \(path)>"
+        }
+        guard let response else { return exchange }
+        if case .file = request.body { exchange.requestBodySize = response.bytesUploaded }
+        exchange.statusCode = response.statusCode
+        exchange.httpVersion = response.httpVersion
+        exchange.responseHeaders = response.headers.map {
+            Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
+        }
+        exchange.responseBody = masker.mask(preview(response.body, limit: limit))
+        exchange.responseBodySize = response.body.count
+        exchange.effectiveURL = masker.mask(response.effectiveURL)
+        exchange.remoteAddress = response.remoteAddress
+        exchange.redirectCount = response.redirectCount
+        let t = response.timings
+        exchange.timings = Exchange.Timings(
+            nameLookup: t.nameLookup, connect: t.connect, tlsHandshake: t.tlsHandshake, firstByte: t.firstByte,
+            total: t.total)
+        return exchange
+    }
+
+    /// The body as text when it is UTF-8, a note otherwise; cut at `limit` bytes.
+    static func preview(_ data: Data, limit: Int) -> String {
+        if data.isEmpty { return "" }
+        let cut = data.prefix(limit)
+        guard var text = String(validating: cut, as: UTF8.self) ?? validPrefix(cut) else {
+            return "<\(data.count) bytes of binary data>"
+        }
+        if cut.count < data.count { text += "… (\(data.count) bytes in all)" }
+        return text
+    }
+
+    /// The longest valid UTF-8 text of `data` when only its last (cut) character is incomplete.
+    private static func validPrefix(_ data: Data) -> String? {
+        for drop in 1...3 where data.count > drop {
+            if let text = String(validating: data.dropLast(drop), as: UTF8.self) { return text }
+        }
+        return nil
+    }
+}

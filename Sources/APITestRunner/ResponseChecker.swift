@@ -1,0 +1,189 @@
+import APITestHTTP
+import APITestJSON
+import APITestResults
+import APITestSuite
+import APITestSupport
+import Foundation
+import Synchronization
+
+/// Checks a response against a step's expectations and takes its captures.
+final class ResponseChecker: Sendable {
+    let evaluator = PredicateEvaluator()
+    private let paths = Mutex<[String: JSONPath]>([:])
+
+    /// The response body parsed as JSON once, on first use.
+    struct Body {
+        let response: HTTPResponse
+        private var parsed: Result<JSONValue, JSONParseError>?
+
+        init(_ response: HTTPResponse) {
+            self.response = response
+        }
+
+        mutating func json() -> Result<JSONValue, JSONParseError> {
+            if let parsed { return parsed }
+            let result: Result<JSONValue, JSONParseError>
+            do {
+                result = .success(try JSONParser.parse(response.body))
+            } catch {
+                result = .failure(error)
+            }
+            parsed = result
+            return result
+        }
+    }
+
+    // MARK: - Expectations
+
+    func check(
+        _ expect: Expectations, stepLocation: SourceLocation, body: inout Body, context: TemplateContext
+    ) -> [AssertionFailure] {
+        var failures: [AssertionFailure] = []
+        let status = body.response.statusCode
+        if let expected = expect.status {
+            if !expected.accepts(status) {
+                failures.append(
+                    AssertionFailure(
+                        location: expected.location, subject: "status",
+                        message: "expected status \(expected), got \(status)", expected: expected.description,
+                        actual: String(status)))
+            }
+        } else if !(200...299).contains(status) {
+            failures.append(
+                AssertionFailure(
+                    location: stepLocation, subject: "status",
+                    message: "expected a 2xx status (no status expectation given), got \(status)", expected: "2xx",
+                    actual: String(status)))
+        }
+        for assertion in expect.headers {
+            if let failure = checkHeader(assertion, body.response, context) { failures.append(failure) }
+        }
+        for assertion in expect.json {
+            if let failure = checkJSON(assertion, &body, context) { failures.append(failure) }
+        }
+        return failures
+    }
+
+    private func checkHeader(_ assertion: Assertion, _ response: HTTPResponse, _ context: TemplateContext)
+        -> AssertionFailure?
+    {
+        let argument: JSONValue
+        do {
+            argument = try assertion.argument.render(context)
+        } catch {
+            return AssertionFailure(location: assertion.location, subject: "header \(assertion.subject)", message: error.message)
+        }
+        let values = response.headers.values(for: assertion.subject)
+        let outcome: PredicateEvaluator.Outcome
+        if values.count <= 1 || assertion.predicate == .exists {
+            outcome = evaluator.evaluate(assertion.predicate, subject: values.first.map(JSONValue.string), argument: argument)
+        } else {
+            // A repeated header holds when any of its values does (all of them, for the negative predicates).
+            let outcomes = values.map { evaluator.evaluate(assertion.predicate, subject: .string($0), argument: argument) }
+            let negative = assertion.predicate == .notEquals || assertion.predicate == .notContains
+            let passed = negative ? outcomes.allSatisfy(\.passed) : outcomes.contains(where: \.passed)
+            outcome = PredicateEvaluator.Outcome(
+                passed: passed, expectation: outcomes[0].expectation,
+                actual: values.map { PredicateEvaluator.display(.string($0)) }.joined(separator: ", "))
+        }
+        guard !outcome.passed else { return nil }
+        return failure(assertion, subject: "header \(assertion.subject)", outcome)
+    }
+
+    private func checkJSON(_ assertion: Assertion, _ body: inout Body, _ context: TemplateContext) -> AssertionFailure? {
+        let subjectName = assertion.subject
+        let path: JSONPath
+        do {
+            path = try jsonPath(assertion.subject)
+        } catch {
+            return AssertionFailure(location: assertion.location, subject: subjectName, message: "invalid JSONPath: \(error.message)")
+        }
+        let document: JSONValue
+        switch body.json() {
+        case .success(let value): document = value
+        case .failure(let error):
+            return AssertionFailure(
+                location: assertion.location, subject: subjectName,
+                message: "\(subjectName): the response body is not JSON (\(error))")
+        }
+        let argument: JSONValue
+        do {
+            argument = try assertion.argument.render(context)
+        } catch {
+            return AssertionFailure(location: assertion.location, subject: subjectName, message: error.message)
+        }
+        let nodes = path.query(document)
+        let subject: JSONValue? = path.isSingular ? nodes.first : (nodes.isEmpty ? nil : .array(nodes))
+        let outcome = evaluator.evaluate(assertion.predicate, subject: subject, argument: argument)
+        guard !outcome.passed else { return nil }
+        return failure(assertion, subject: subjectName, outcome)
+    }
+
+    private func failure(_ assertion: Assertion, subject: String, _ outcome: PredicateEvaluator.Outcome) -> AssertionFailure {
+        let expectation = assertion.predicate == .equals ? outcome.expectation : "\(outcome.expectation)"
+        return AssertionFailure(
+            location: assertion.location, subject: subject,
+            message: "\(subject): expected \(expectation), got \(outcome.actual)", expected: expectation,
+            actual: outcome.actual)
+    }
+
+    // MARK: - Captures
+
+    /// Takes the step's captures into `context`; a capture with no value is a failure.
+    func capture(
+        _ captures: [CaptureSpec], body: inout Body, into context: inout TemplateContext
+    ) -> (captured: [String], failures: [AssertionFailure]) {
+        var captured: [String] = []
+        var failures: [AssertionFailure] = []
+        for capture in captures {
+            switch capture.source {
+            case .header(let name):
+                if let value = body.response.headers[name] {
+                    context.set(capture.name, .string(value), secret: false)
+                    captured.append(capture.name)
+                } else {
+                    failures.append(
+                        AssertionFailure(
+                            location: capture.location, subject: "capture \(capture.name)",
+                            message: "capture '\(capture.name)': the response has no header '\(name)'"))
+                }
+            case .jsonpath(let expression):
+                let path: JSONPath
+                do {
+                    path = try jsonPath(expression)
+                } catch {
+                    failures.append(
+                        AssertionFailure(
+                            location: capture.location, subject: "capture \(capture.name)",
+                            message: "capture '\(capture.name)': invalid JSONPath: \(error.message)"))
+                    continue
+                }
+                switch body.json() {
+                case .failure(let error):
+                    failures.append(
+                        AssertionFailure(
+                            location: capture.location, subject: "capture \(capture.name)",
+                            message: "capture '\(capture.name)': the response body is not JSON (\(error))"))
+                case .success(let document):
+                    if let value = path.query(document).first {
+                        context.set(capture.name, value, secret: false)
+                        captured.append(capture.name)
+                    } else {
+                        failures.append(
+                            AssertionFailure(
+                                location: capture.location, subject: "capture \(capture.name)",
+                                message: "capture '\(capture.name)': \(expression) matched nothing"))
+                    }
+                }
+            }
+        }
+        return (captured, failures)
+    }
+
+    private func jsonPath(_ expression: String) throws(JSONPathError) -> JSONPath {
+        if let cached = paths.withLock({ $0[expression] }) { return cached }
+        let path = try JSONPath(expression)
+        paths.withLock { $0[expression] = path }
+        return path
+    }
+}

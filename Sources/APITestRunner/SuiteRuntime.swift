@@ -1,0 +1,64 @@
+import APITestHTTP
+import APITestResults
+import APITestSuite
+
+/// What the tests of one suite share during a run: the rendered variables, the base URL, the cookie jar and the
+/// secrets to mask.
+struct SuiteRuntime: Sendable {
+    let suite: Suite
+    let context: TemplateContext
+    let baseURL: String?
+    let cookieJar: CookieJar
+    let masker: SecretMasker
+    /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
+    let setupError: TestError?
+
+    init(suite: Suite) {
+        self.suite = suite
+        self.cookieJar = CookieJar()
+        var context = TemplateContext()
+        var baseURL: String?
+        var setupError: TestError?
+        do {
+            context = try suite.makeContext()
+            baseURL = try suite.baseURL?.render(context)
+        } catch {
+            setupError = TestError(kind: "template", message: error.message, location: error.location)
+        }
+        self.context = context
+        self.baseURL = baseURL
+        self.setupError = setupError
+        self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, in: context))
+    }
+
+    /// The texts of the secret values the suite actually uses (not every environment variable of the process).
+    static func referencedSecrets(of suite: Suite, in context: TemplateContext) -> [String] {
+        var names = Set<String>()
+        for variable in suite.variables { names.formUnion(variable.value.referencedNames) }
+        names.formUnion(suite.baseURL?.referencedNames ?? [])
+        for header in suite.defaults.headers { names.formUnion(header.value.referencedNames) }
+        for test in suite.tests {
+            for step in test.steps {
+                let request = step.request
+                names.formUnion(request.url.referencedNames)
+                names.formUnion(request.query?.referencedNames ?? [])
+                for header in request.headers { names.formUnion(header.value.referencedNames) }
+                if let auth = request.basicAuth {
+                    names.formUnion(auth.username.referencedNames)
+                    names.formUnion(auth.password.referencedNames)
+                }
+                switch request.body {
+                case .json(let value), .form(let value): names.formUnion(value.referencedNames)
+                case .raw(let template): names.formUnion(template.referencedNames)
+                case .file, .none: break
+                }
+                for assertion in step.expect.headers + step.expect.json {
+                    names.formUnion(assertion.argument.referencedNames)
+                }
+            }
+        }
+        // Suite variables built from secrets are secret too, and are referenced by their own names.
+        names.formUnion(suite.variables.map(\.name))
+        return names.filter { context.isSecret($0) }.compactMap { context[$0].map(TemplateContext.text(of:)) }
+    }
+}

@@ -1,0 +1,92 @@
+import APITestHTTP
+import APITestJSON
+import APITestResults
+import APITestSuite
+import APITestSupport
+import Foundation
+
+/// Runs the steps of one test in order, sharing captures between them, and produces its result.
+struct TestExecutor: Sendable {
+    let session: SessionManager
+    let options: RunOptions
+    let builder: RequestBuilder
+    let checker = ResponseChecker()
+
+    init(session: SessionManager, options: RunOptions) {
+        self.session = session
+        self.options = options
+        self.builder = RequestBuilder(options: options)
+    }
+
+    func run(_ test: TestCase, in runtime: SuiteRuntime) async -> TestResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result = TestResult(
+            suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: test.name, location: test.location,
+            status: .passed, duration: .zero, steps: [])
+        if let setupError = runtime.setupError {
+            result.status = .errored
+            result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: setupError)]
+            return result
+        }
+        var context = runtime.context
+        for (index, step) in test.steps.enumerated() {
+            let (stepResult, status) = await run(step, index: index, runtime: runtime, context: &context)
+            result.steps.append(stepResult)
+            if status != .passed {
+                result.status = status
+                if status == .cancelled { result.reason = "interrupted" }
+                break
+            }
+        }
+        result.duration = clock.now - start
+        return result
+    }
+
+    private func run(_ step: Step, index: Int, runtime: SuiteRuntime, context: inout TemplateContext) async
+        -> (StepResult, TestStatus)
+    {
+        let masker = runtime.masker
+        let request: HTTPRequest
+        do {
+            request = try builder.build(step.request, runtime: runtime, context: context)
+        } catch {
+            var masked = error
+            masked.message = masker.mask(error.message)
+            return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored)
+        }
+        let response: HTTPResponse
+        do {
+            response = try await session.perform(request)
+        } catch let error as HTTPError {
+            let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
+            let status: TestStatus = error.reason == .cancelled ? .cancelled : .errored
+            let testError = TestError(
+                kind: error.reason.rawValue, message: masker.mask(error.message), location: step.request.location)
+            return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), status)
+        } catch {
+            let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
+            let testError = TestError(kind: "cancelled", message: "interrupted", location: step.request.location)
+            return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), .cancelled)
+        }
+        let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
+        var body = ResponseChecker.Body(response)
+        var failures = checker.check(step.expect, stepLocation: step.location, body: &body, context: context)
+        var captured: [String] = []
+        if failures.isEmpty {
+            let capture = checker.capture(step.captures, body: &body, into: &context)
+            captured = capture.captured
+            failures += capture.failures
+        }
+        failures = failures.map { failure in
+            var masked = failure
+            masked.message = masker.mask(failure.message)
+            masked.expected = masker.mask(failure.expected)
+            masked.actual = masker.mask(failure.actual)
+            return masked
+        }
+        let result = StepResult(
+            index: index, location: step.location, exchange: exchange, failures: failures, captured: captured)
+        return (result, failures.isEmpty ? .passed : .failed)
+    }
+}
