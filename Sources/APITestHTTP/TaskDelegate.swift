@@ -128,7 +128,7 @@ final class TaskDelegate {
     /// Takes one raw header line from libcurl (status lines included).
     func receiveHeaderLine(_ line: UnsafeRawBufferPointer) {
         var text = String(decoding: line, as: UTF8.self)
-        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        while let last = text.last, last.isNewline { text.removeLast() }
         if text.hasPrefix("HTTP/") {
             // A new response (an interim 1xx, or the next hop of a redirect): start over.
             headers = HTTPHeaders()
