@@ -68,8 +68,9 @@ extension JSONByteParser {
         case UInt8(ascii: "u"):
             return try decodeUnicodeEscape(at: index, into: &buffer)
         default:
-            throw error("invalid escape sequence '\\\(describeEscapeCharacter(at: index + 1))' in string",
-                        at: index)
+            throw error(
+                "invalid escape sequence '\\\(describeEscapeCharacter(at: index + 1))' in string",
+                at: index)
         }
         buffer.append(decoded)
         return index + 2
@@ -83,13 +84,15 @@ extension JSONByteParser {
         switch first {
         case 0xD800...0xDBFF:
             guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "u") else {
-                throw error("lone high surrogate \\u\(hexString(first)) in string (expected a low surrogate after it)",
-                            at: index)
+                throw error(
+                    "lone high surrogate \\u\(hexString(first)) in string (expected a low surrogate after it)",
+                    at: index)
             }
             let second = try hexQuad(at: end + 2)
             guard (0xDC00...0xDFFF).contains(second) else {
-                throw error("high surrogate \\u\(hexString(first)) followed by \\u\(hexString(second)), "
-                    + "which is not a low surrogate", at: end)
+                throw error(
+                    "high surrogate \\u\(hexString(first)) followed by \\u\(hexString(second)), "
+                        + "which is not a low surrogate", at: end)
             }
             scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
             end += 6
@@ -150,12 +153,20 @@ extension JSONByteParser {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: throw error("invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true))", at: index)
         }
         guard index + length <= bytes.count else { throw error("truncated UTF-8 sequence", at: index) }

@@ -97,8 +97,9 @@ struct JSONByteParser {
                         let frame = stack.removeLast()
                         value = .object(JSONObject(frame.members))
                     default:
-                        throw error("expected ',' or '}' after object member, found \(describe(at: position))",
-                                    at: position)
+                        throw error(
+                            "expected ',' or '}' after object member, found \(describe(at: position))",
+                            at: position)
                     }
                 } else {
                     stack[top].elements.append(value)
@@ -112,8 +113,9 @@ struct JSONByteParser {
                         let frame = stack.removeLast()
                         value = .array(frame.elements)
                     default:
-                        throw error("expected ',' or ']' after array element, found \(describe(at: position))",
-                                    at: position)
+                        throw error(
+                            "expected ',' or ']' after array element, found \(describe(at: position))",
+                            at: position)
                     }
                 }
             }

@@ -86,8 +86,10 @@ final class JSONPathEvaluator {
                 if case .array(let elements) = node.value {
                     let normalized = index < 0 ? elements.count + index : index
                     if normalized >= 0 && normalized < elements.count {
-                        output.append(Node(value: elements[normalized],
-                                           location: node.location.appending(index: normalized)))
+                        output.append(
+                            Node(
+                                value: elements[normalized],
+                                location: node.location.appending(index: normalized)))
                     }
                 }
             case .slice(let start, let end, let step):

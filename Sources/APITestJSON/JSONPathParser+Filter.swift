@@ -1,15 +1,18 @@
 // MARK: - Filter expressions
 
 extension JSONPathParser {
+    typealias Expression = JSONPath.FilterExpression
+    typealias FunctionCall = JSONPath.FunctionCall
+
     /// An operand before it is known whether it is compared, tested or passed to a function.
     enum Operand {
         case literal(JSONValue)
         case query(JSONPath.Query)
-        case function(JSONPath.FunctionCall)
+        case function(FunctionCall)
     }
 
     /// logical-expr (logical-or-expr); `seed` is an operand already parsed as the start of the first basic-expr.
-    mutating func parseLogicalExpression(seed: (Operand, Int)? = nil) throws(JSONPathError) -> JSONPath.FilterExpression {
+    mutating func parseLogicalExpression(seed: (Operand, Int)? = nil) throws(JSONPathError) -> Expression {
         try enterNesting()
         defer { nesting -= 1 }
         var terms = [try parseLogicalAnd(seed: seed)]
@@ -28,7 +31,7 @@ extension JSONPathParser {
     }
 
     /// logical-and-expr = basic-expr *(S "&&" S basic-expr)
-    private mutating func parseLogicalAnd(seed: (Operand, Int)?) throws(JSONPathError) -> JSONPath.FilterExpression {
+    private mutating func parseLogicalAnd(seed: (Operand, Int)?) throws(JSONPathError) -> Expression {
         var terms = [try parseBasic(seed: seed)]
         while true {
             let save = position
@@ -45,7 +48,7 @@ extension JSONPathParser {
     }
 
     /// basic-expr = paren-expr / comparison-expr / test-expr
-    private mutating func parseBasic(seed: (Operand, Int)?) throws(JSONPathError) -> JSONPath.FilterExpression {
+    private mutating func parseBasic(seed: (Operand, Int)?) throws(JSONPathError) -> Expression {
         if seed == nil {
             if peek == "!" {
                 let bang = position
@@ -54,8 +57,9 @@ extension JSONPathParser {
                 if peek == "(" { return .not(try parseParenthesized()) }
                 let start = position
                 guard let operand = try parseOperand() else {
-                    throw error("expected '(', a query or a function after '!', found \(describe(position))",
-                                at: position)
+                    throw error(
+                        "expected '(', a query or a function after '!', found \(describe(position))",
+                        at: position)
                 }
                 let save = position
                 skipBlanks()
@@ -86,22 +90,24 @@ extension JSONPathParser {
         skipBlanks()
         let rightStart = position
         guard let right = try parseOperand() else {
-            throw error("expected a value to compare after '\(op.rawValue)', found \(describe(position))",
-                        at: position)
+            throw error(
+                "expected a value to compare after '\(op.rawValue)', found \(describe(position))",
+                at: position)
         }
         return .comparison(try comparable(left, at: start), op, try comparable(right, at: rightStart))
     }
 
     /// paren-expr body: "(" S logical-expr S ")"
-    private mutating func parseParenthesized() throws(JSONPathError) -> JSONPath.FilterExpression {
+    private mutating func parseParenthesized() throws(JSONPathError) -> Expression {
         let open = position
         position += 1
         skipBlanks()
         let inner = try parseLogicalExpression()
         skipBlanks()
         guard peek == ")" else {
-            throw error("expected ')' to close the '(' at offset \(error("", at: open).offset), found "
-                + describe(position), at: position)
+            throw error(
+                "expected ')' to close the '(' at offset \(error("", at: open).offset), found "
+                    + describe(position), at: position)
         }
         position += 1
         return inner
@@ -202,7 +208,7 @@ extension JSONPathParser {
     // MARK: - Functions
 
     /// function-expr = function-name "(" S [function-argument *(S "," S function-argument)] S ")"
-    private mutating func parseFunctionCall(name: String, at start: Int) throws(JSONPathError) -> JSONPath.FunctionCall {
+    private mutating func parseFunctionCall(name: String, at start: Int) throws(JSONPathError) -> FunctionCall {
         guard let function = JSONPath.Function(rawValue: name) else {
             throw error("unknown function '\(name)' (known: length, count, match, search, value)", at: start)
         }
@@ -210,7 +216,7 @@ extension JSONPathParser {
         defer { nesting -= 1 }
         position += 1
         skipBlanks()
-        var arguments: [(Operand?, JSONPath.FilterExpression?, Int)] = []
+        var arguments: [(Operand?, Expression?, Int)] = []
         if peek == ")" {
             position += 1
         } else {
@@ -224,8 +230,9 @@ extension JSONPathParser {
                     position += 1
                     break
                 } else {
-                    throw error("expected ',' or ')' after function argument, found \(describe(position))",
-                                at: position)
+                    throw error(
+                        "expected ',' or ')' after function argument, found \(describe(position))",
+                        at: position)
                 }
             }
         }
@@ -242,11 +249,11 @@ extension JSONPathParser {
         if function == .match || function == .search, case .literal(.string(let pattern)) = typed[1] {
             compiledPattern = IRegexp(pattern)
         }
-        return JSONPath.FunctionCall(function: function, arguments: typed, compiledPattern: compiledPattern)
+        return FunctionCall(function: function, arguments: typed, compiledPattern: compiledPattern)
     }
 
     /// function-argument = literal / filter-query / logical-expr / function-expr
-    private mutating func parseArgument() throws(JSONPathError) -> (Operand?, JSONPath.FilterExpression?, Int) {
+    private mutating func parseArgument() throws(JSONPathError) -> (Operand?, Expression?, Int) {
         let start = position
         if peek == "!" || peek == "(" {
             return (nil, try parseLogicalExpression(), start)
@@ -267,7 +274,7 @@ extension JSONPathParser {
     // MARK: - Type checking (RFC 9535 §2.4.3)
 
     private func typedArgument(
-        _ argument: (Operand?, JSONPath.FilterExpression?, Int), for parameter: JSONPath.FunctionType, of name: String
+        _ argument: (Operand?, Expression?, Int), for parameter: JSONPath.FunctionType, of name: String
     ) throws(JSONPathError) -> JSONPath.FunctionArgument {
         let (operand, logical, start) = argument
         switch (parameter, operand) {
@@ -280,8 +287,9 @@ extension JSONPathParser {
             return .query(query)
         case (.value, .function(let call)?):
             guard call.function.resultType == .value else {
-                throw error("function '\(name)' needs a value here, but '\(call.function.rawValue)' returns "
-                    + call.function.resultType.rawValue, at: start)
+                throw error(
+                    "function '\(name)' needs a value here, but '\(call.function.rawValue)' returns "
+                        + call.function.resultType.rawValue, at: start)
             }
             return .function(call)
         case (.nodes, .query(let query)?):
@@ -319,15 +327,16 @@ extension JSONPathParser {
             return .query(query)
         case .function(let call):
             guard call.function.resultType == .value else {
-                throw error("'\(call.function.rawValue)' returns \(call.function.resultType.rawValue) and cannot "
-                    + "be compared", at: start)
+                throw error(
+                    "'\(call.function.rawValue)' returns \(call.function.resultType.rawValue) and cannot "
+                        + "be compared", at: start)
             }
             return .function(call)
         }
     }
 
     /// An operand used on its own as a test: a query (existence) or a LogicalType/NodesType function.
-    private func testExpression(_ operand: Operand, at start: Int) throws(JSONPathError) -> JSONPath.FilterExpression {
+    private func testExpression(_ operand: Operand, at start: Int) throws(JSONPathError) -> Expression {
         switch operand {
         case .literal:
             throw error("a literal cannot be a test on its own; compare it with something", at: start)
@@ -335,8 +344,9 @@ extension JSONPathParser {
             return .exists(query)
         case .function(let call):
             guard call.function.resultType != .value else {
-                throw error("'\(call.function.rawValue)' returns ValueType, so its result must be compared",
-                            at: start)
+                throw error(
+                    "'\(call.function.rawValue)' returns ValueType, so its result must be compared",
+                    at: start)
             }
             return .function(call)
         }

@@ -126,8 +126,9 @@ struct JSONPathParser {
         case "-", "0"..."9", ":":
             return try parseIndexOrSlice()
         default:
-            throw error("expected a selector (name, '*', index, slice or filter), found \(describe(position))",
-                        at: position)
+            throw error(
+                "expected a selector (name, '*', index, slice or filter), found \(describe(position))",
+                at: position)
         }
     }
 
@@ -212,8 +213,9 @@ struct JSONPathParser {
                 return String(result)
             }
             if scalar.value < 0x20 {
-                throw error("control character U+\(Self.hex4(scalar.value)) must be escaped in a string literal",
-                            at: position)
+                throw error(
+                    "control character U+\(Self.hex4(scalar.value)) must be escaped in a string literal",
+                    at: position)
             }
             if scalar == "\\" {
                 result.append(try parseEscape(quote: quote))
@@ -243,8 +245,9 @@ struct JSONPathParser {
             switch first {
             case 0xD800...0xDBFF:
                 guard peek == "\\", position + 1 < scalars.count, scalars[position + 1] == "u" else {
-                    throw error("high surrogate \\u\(Self.hex4(first)) must be followed by a low surrogate escape",
-                                at: start)
+                    throw error(
+                        "high surrogate \\u\(Self.hex4(first)) must be followed by a low surrogate escape",
+                        at: start)
                 }
                 position += 2
                 let second = try parseHex4()

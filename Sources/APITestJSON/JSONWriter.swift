@@ -137,8 +137,10 @@ extension JSONWriter {
                     case 0x08: output.append(UInt8(ascii: "b"))
                     case 0x0C: output.append(UInt8(ascii: "f"))
                     default:
-                        output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                                   hexDigit(byte >> 4), hexDigit(byte & 0xF)])
+                        output.append(contentsOf: [
+                            UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                            hexDigit(byte >> 4), hexDigit(byte & 0xF),
+                        ])
                     }
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))

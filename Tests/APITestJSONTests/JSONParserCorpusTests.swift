@@ -16,7 +16,10 @@ struct JSONParserCorpusTests {
         ("y_object_basic", #"{"asd":"sdf"}"#),
         ("y_object_duplicated_key", #"{"a":"b","a":"c"}"#),
         ("y_object_escaped_null_in_key", #"{"foo\u0000bar": 42}"#),
-        ("y_object_long_strings", #"{"x":[{"id": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}], "id": "xxxxxxxxxxxxxxxxxxxxx"}"#),
+        (
+            "y_object_long_strings",
+            #"{"x":[{"id": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}], "id": "xxxxxxxxxxxxxxxxxxxxx"}"#
+        ),
         ("y_object_whitespace_everywhere", " \t\r\n{ \"a\" \n:\t[ 1 ,\r2 ] }\n\t "),
         ("y_number_0", "0"),
         ("y_number_negative_zero", "-0"),
@@ -28,7 +31,10 @@ struct JSONParserCorpusTests {
         ("y_number_real_fraction_exponent", "[123.456e78]"),
         ("y_number_real_neg_exp", "[1e-2]"),
         ("y_number_real_pos_exponent", "[1e+2]"),
-        ("y_number_double_close_to_zero", "[-0.000000000000000000000000000000000000000000000000000000000000000000000000000001]"),
+        (
+            "y_number_double_close_to_zero",
+            "[-0.000000000000000000000000000000000000000000000000000000000000000000000000000001]"
+        ),
         ("y_number_int_with_exp", "[20e1]"),
         ("y_number_minus_zero_fraction", "[-0.0]"),
         ("y_number_huge_integer", "[100000000000000000000000000000000000000]"),

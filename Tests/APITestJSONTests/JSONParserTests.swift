@@ -6,15 +6,22 @@ struct JSONParserTests {
     // MARK: - Values
 
     @Test func parsesEveryKindOfValue() throws {
-        let value = try JSONParser.parse(#"{"n": null, "t": true, "f": false, "i": -42, "d": 2.5, "s": "x", "a": [1, [2]], "o": {"k": {}}}"#)
+        let value = try JSONParser.parse(
+            #"{"n": null, "t": true, "f": false, "i": -42, "d": 2.5, "s": "x", "a": [1, [2]], "o": {"k": {}}}"#)
         #expect(value["n"] == .null)
         #expect(value["t"] == .bool(true))
         #expect(value["f"] == .bool(false))
         #expect(value["s"] == .string("x"))
         #expect(value["a"] == .array([.integer(1), .array([.integer(2)])]))
         #expect(value["o"] == .object(JSONObject([(key: "k", value: .object(JSONObject()))])))
-        guard case .integer(-42)? = value["i"] else { Issue.record("i is not .integer(-42)"); return }
-        guard case .double(2.5)? = value["d"] else { Issue.record("d is not .double(2.5)"); return }
+        guard case .integer(-42)? = value["i"] else {
+            Issue.record("i is not .integer(-42)")
+            return
+        }
+        guard case .double(2.5)? = value["d"] else {
+            Issue.record("d is not .double(2.5)")
+            return
+        }
     }
 
     @Test func keepsObjectMemberOrder() throws {
@@ -43,7 +50,9 @@ struct JSONParserTests {
         #expect(parsed == wanted)
     }
 
-    @Test(arguments: ["9223372036854775808", "-9223372036854775809", "1.0", "1e2", "1E2", "-0.0", "100000000000000000000"])
+    @Test(arguments: [
+        "9223372036854775808", "-9223372036854775809", "1.0", "1e2", "1E2", "-0.0", "100000000000000000000",
+    ])
     func othersBecomeDoubles(_ text: String) throws {
         let value = try JSONParser.parse(text)
         guard case .double(let number) = value else {
@@ -56,7 +65,8 @@ struct JSONParserTests {
     @Test func doublesAreCorrectlyRounded() throws {
         // Fast path, slow path and edge cases must agree with the standard library's correctly rounded conversion.
         var texts = [
-            "0.1", "0.2", "0.3", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "4.9406564584124654e-324",
+            "0.1", "0.2", "0.3", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308",
+            "4.9406564584124654e-324",
             "123456789012345678901234567890", "0.000001", "1e22", "1e23", "9007199254740993", "9007199254740993.0",
             "3.141592653589793238462643383279", "1.00000000000000011102230246251565404236316680908203125",
             "7.038531e-26", "2.5e-5", "-1.5e-300", "1e-400",
@@ -66,7 +76,8 @@ struct JSONParserTests {
             let digits = String(generator.next() % 10_000_000_000_000_000)
             let split = Int(generator.next() % UInt64(digits.count + 1))
             let exponent = Int(generator.next() % 80) - 40
-            let mantissa = split == 0 ? "0." + digits : String(digits.prefix(split)) + "." + digits.dropFirst(split) + "0"
+            let mantissa =
+                split == 0 ? "0." + digits : String(digits.prefix(split)) + "." + digits.dropFirst(split) + "0"
             texts.append(mantissa + "e" + String(exponent))
         }
         for text in texts {
@@ -213,7 +224,8 @@ struct JSONParserTests {
         text.reserveCapacity(10_500_000)
         while text.utf8.count < 10_000_000 {
             if index > 0 { text += "," }
-            text += #"{"id":\#(index),"name":"user \#(index)","score":\#(Double(index) / 8),"tags":["a","b\n"],"ok":true}"#
+            text +=
+                #"{"id":\#(index),"name":"user \#(index)","score":\#(Double(index) / 8),"tags":["a","b\n"],"ok":true}"#
             index += 1
         }
         text += "]"

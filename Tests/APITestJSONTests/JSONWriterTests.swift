@@ -96,9 +96,10 @@ struct JSONWriterTests {
         case (.double(let a), .double(let b)): return a == b && a.sign == b.sign
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy(sameCases)
         case (.object(let a), .object(let b)):
-            return a.count == b.count && a.members.allSatisfy { member in
-                b[member.key].map { sameCases(member.value, $0) } ?? false
-            }
+            return a.count == b.count
+                && a.members.allSatisfy { member in
+                    b[member.key].map { sameCases(member.value, $0) } ?? false
+                }
         case (.integer, _), (.double, _), (_, .integer), (_, .double), (.array, _), (.object, _): return false
         default: return lhs == rhs
         }
@@ -125,15 +126,19 @@ struct JSONWriterTests {
             return .array((0..<count).map { _ in randomValue(depth: depth + 1, using: &generator) })
         default:
             let count = Int(generator.next() % 5)
-            return .object(JSONObject((0..<count).map { _ in
-                (key: randomString(using: &generator), value: randomValue(depth: depth + 1, using: &generator))
-            }))
+            return .object(
+                JSONObject(
+                    (0..<count).map { _ in
+                        (key: randomString(using: &generator), value: randomValue(depth: depth + 1, using: &generator))
+                    }))
         }
     }
 
     static func randomString(using generator: inout SplitMix64) -> String {
-        let pool: [Unicode.Scalar] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}",
-                                      "é", "€", "\u{2028}", "😀", "\u{FEFF}", "\u{10FFFF}", "'", "{", "]"]
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}",
+            "é", "€", "\u{2028}", "😀", "\u{FEFF}", "\u{10FFFF}", "'", "{", "]",
+        ]
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int(generator.next() % 12) {
             if generator.next() % 4 == 0, let any = Unicode.Scalar(UInt32(generator.next() % 0x11_0000)) {
