@@ -72,6 +72,7 @@ let package = Package(
             dependencies: ["APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP"]
         ),
         .testTarget(name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults"]),
-        .testTarget(name: "IntegrationTests", dependencies: [], exclude: ["cases"]),
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON"], exclude: ["cases", "Fixtures"]),
     ]
 )

@@ -1,5 +1,9 @@
 import CCurlShim
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Turns libcurl's result codes into `HTTPError`s with a reason and a sentence a person can act on.
 enum CurlErrorMapper {
     static func error(for code: CURLcode, delegate: TaskDelegate) -> HTTPError {
@@ -21,7 +25,7 @@ enum CurlErrorMapper {
         case CURLE_COULDNT_RESOLVE_HOST: reason = .dnsFailure
         case CURLE_COULDNT_RESOLVE_PROXY: reason = .proxyFailure
         case CURLE_COULDNT_CONNECT:
-            reason = text.localizedCaseInsensitiveContains("refused") ? .connectionRefused : .connectionFailed
+            reason = delegate.osErrno == Int(ECONNREFUSED) ? .connectionRefused : .connectionFailed
         case CURLE_OPERATION_TIMEDOUT: reason = .timedOut
         case CURLE_GOT_NOTHING: reason = .emptyReply
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:

@@ -210,6 +210,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         if result == CURLE_OK, delegate.bodyFileChanged == nil {
             finish(easy, with: .success(makeResponse(easy, delegate)))
         } else {
+            apitest_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &delegate.osErrno)
             finish(easy, with: .failure(CurlErrorMapper.error(for: result, delegate: delegate)))
         }
     }

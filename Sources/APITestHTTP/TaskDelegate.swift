@@ -22,6 +22,8 @@ final class TaskDelegate {
     var headers = HTTPHeaders()
     var body = Data()
     var bodyTooLarge = false
+    /// The operating system's error number for a failed connect (`CURLINFO_OS_ERRNO`), set on failure.
+    var osErrno: Int = 0
 
     // MARK: - Request body state
 

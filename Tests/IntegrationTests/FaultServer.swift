@@ -1,0 +1,73 @@
+import Foundation
+
+/// Starts `Fixtures/fault_server.py` (a misbehaving HTTP/1.1 server) on a free port; stopped on `stop()`/deinit.
+final class FaultServer: @unchecked Sendable {
+    let port: Int
+    let logFile: URL
+    private let process: Process
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    static var scriptURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fault_server.py")
+    }
+
+    init() throws {
+        logFile = FileManager.default.temporaryDirectory.appendingPathComponent("fault-\(UUID().uuidString).log")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.scriptURL.path, "--port", "0", "--log", logFile.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var buffer = Data()
+        let handle = pipe.fileHandleForReading
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self)
+        guard let last = line.split(separator: " ").last, let port = Int(last.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "fault server said: \(line)"])
+        }
+        self.port = port
+    }
+
+    /// The request lines the server has received so far.
+    var receivedRequestLines: [String] {
+        ((try? String(contentsOf: logFile, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: logFile)
+    }
+
+    deinit { stop() }
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on (bound, then closed).
+func closedPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+            guard bind(fd, pointer, length) == 0 else { return -1 }
+            return getsockname(fd, pointer, &length)
+        }
+    }
+    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

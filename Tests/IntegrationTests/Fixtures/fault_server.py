@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""A deliberately misbehaving HTTP/1.1 server for apitest's transport tests (standard library only).
+
+Prints "fault-server listening on <port>" once ready. Paths:
+  /close            read the request, then close without answering (an empty reply)
+  /reset            send half a status line, then reset the connection (RST)
+  /interim          a 100 Continue, then the real 200 response
+  /folded           a response with an obs-folded header line
+  /repeat           three X-Repeat header lines and two Set-Cookie lines, in that order
+  /stall            headers, then 1 byte, then nothing for 30 s
+  anything in absolute form (GET http://host/path): act as a proxy that answers itself, echoing the request line
+  anything else     200 {"path": ...}
+Every request line received is appended to the file named by --log (if given), so tests can see what was sent.
+"""
+import argparse
+import json
+import socket
+import socketserver
+import struct
+import sys
+import threading
+import time
+
+
+class Handler(socketserver.StreamRequestHandler):
+    def read_request(self):
+        lines = []
+        while True:
+            line = self.rfile.readline(65536)
+            if not line:
+                return None, []
+            if line in (b"\r\n", b"\n"):
+                break
+            lines.append(line.decode("latin-1").rstrip("\r\n"))
+        if not lines:
+            return None, []
+        headers = {}
+        for h in lines[1:]:
+            if ":" in h:
+                k, v = h.split(":", 1)
+                headers[k.strip().lower()] = v.strip()
+        length = int(headers.get("content-length", "0") or 0)
+        if length:
+            self.rfile.read(length)
+        return lines[0], lines[1:]
+
+    def send(self, status, body, extra=b""):
+        data = body.encode()
+        self.wfile.write(
+            b"HTTP/1.1 " + status.encode() + b"\r\nContent-Type: application/json\r\nContent-Length: "
+            + str(len(data)).encode() + b"\r\n" + extra + b"\r\n" + data
+        )
+        self.wfile.flush()
+
+    def handle(self):
+        while True:
+            request_line, headers = self.read_request()
+            if request_line is None:
+                return
+            if self.server.log:
+                with open(self.server.log, "a") as f:
+                    f.write(request_line + "\n")
+            parts = request_line.split(" ")
+            target = parts[1] if len(parts) > 1 else "/"
+            if target.startswith("http://"):
+                self.send("200 OK", json.dumps({"proxied": request_line, "headers": headers}))
+                continue
+            if target == "/close":
+                return
+            if target == "/reset":
+                self.wfile.write(b"HTTP/1.1 2")
+                self.wfile.flush()
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.connection.close()
+                return
+            if target == "/interim":
+                self.wfile.write(b"HTTP/1.1 100 Continue\r\nX-Interim: yes\r\n\r\n")
+                self.send("200 OK", '{"final":true}', b"X-Final: yes\r\n")
+                continue
+            if target == "/folded":
+                self.send("200 OK", "{}", b"X-Folded: first\r\n  second\r\n")
+                continue
+            if target == "/repeat":
+                extra = b"X-Repeat: 1\r\nSet-Cookie: a=1\r\nX-Repeat: 2\r\nSet-Cookie: b=2\r\nX-Repeat: 3\r\n"
+                self.send("200 OK", "{}", extra)
+                continue
+            if target == "/stall":
+                self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nx")
+                self.wfile.flush()
+                time.sleep(30)
+                return
+            self.send("200 OK", json.dumps({"path": target}))
+
+
+class Server(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--log")
+    args = parser.parse_args()
+    server = Server(("127.0.0.1", args.port), Handler)
+    server.log = args.log
+    print(f"fault-server listening on {server.server_address[1]}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

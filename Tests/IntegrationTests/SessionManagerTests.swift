@@ -1,0 +1,264 @@
+import APITestHTTP
+import APITestJSON
+import Foundation
+import Testing
+
+/// The libcurl session manager against real servers on 127.0.0.1: the demo API and a misbehaving Python server.
+@Suite(.serialized) final class SessionManagerTests {
+    let demo: DemoServer
+    let faults: FaultServer
+    let session = SessionManager(configuration: SessionConfiguration(maxConnections: 20, timeout: .seconds(10)))
+
+    init() async throws {
+        demo = try await DemoServer.start()
+        faults = try FaultServer()
+    }
+
+    deinit {
+        session.shutdown()
+        demo.stop()
+        faults.stop()
+    }
+
+    private func json(_ response: HTTPResponse) throws -> JSONValue {
+        try JSONParser.parse(response.body)
+    }
+
+    private func failure(of request: HTTPRequest, in session: SessionManager? = nil) async -> HTTPError? {
+        do {
+            _ = try await (session ?? self.session).perform(request)
+            return nil
+        } catch let error as HTTPError {
+            return error
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return nil
+        }
+    }
+
+    // MARK: - Responses
+
+    @Test func collectsStatusHeadersBodyAndTransferFacts() async throws {
+        let response = try await session.perform(HTTPRequest(url: demo.baseURL + "/json"))
+        #expect(response.statusCode == 200)
+        #expect(response.httpVersion == "HTTP/1.1")
+        #expect(response.mediaType == "application/json")
+        #expect(response.effectiveURL == demo.baseURL + "/json")
+        #expect(response.remoteAddress == "127.0.0.1:\(demo.port)")
+        #expect(response.redirectCount == 0)
+        let document = try json(response)
+        #expect(document["slideshow"]?["author"] == "Yours Truly")
+        let t = response.timings
+        #expect(t.total > .zero)
+        #expect(t.connect <= t.firstByte && t.firstByte <= t.total)
+    }
+
+    @Test func keepsRepeatedHeadersInOrder() async throws {
+        let response = try await session.perform(HTTPRequest(url: faults.baseURL + "/repeat"))
+        #expect(response.headers.values(for: "x-repeat") == ["1", "2", "3"])
+        #expect(response.headers.values(for: "Set-Cookie") == ["a=1", "b=2"])
+        let names = response.headers.map(\.name).filter { $0.hasPrefix("X-") || $0 == "Set-Cookie" }
+        #expect(names == ["X-Repeat", "Set-Cookie", "X-Repeat", "Set-Cookie", "X-Repeat"])
+    }
+
+    @Test func interimResponsesDoNotLeakIntoTheFinalHeaders() async throws {
+        let response = try await session.perform(HTTPRequest(url: faults.baseURL + "/interim"))
+        #expect(response.statusCode == 200)
+        #expect(response.headers["X-Final"] == "yes")
+        #expect(response.headers["X-Interim"] == nil)
+        #expect(response.reasonPhrase == "OK")
+    }
+
+    @Test func foldedHeaderLinesAreJoined() async throws {
+        let response = try await session.perform(HTTPRequest(url: faults.baseURL + "/folded"))
+        #expect(response.headers["X-Folded"] == "first second")
+    }
+
+    @Test func sendsHeadersInOrderWithRepeatsAndNoInventedContentType() async throws {
+        var request = HTTPRequest(method: "POST", url: demo.baseURL + "/echo", body: .data(Data("raw".utf8)))
+        request.headers = HTTPHeaders([("X-B", "1"), ("X-A", "2"), ("X-B", "3")])
+        let echo = try json(try await session.perform(request))
+        let sent = echo["headers"]?.arrayValue?.compactMap { pair -> String? in
+            guard let name = pair.arrayValue?.first?.stringValue, name.hasPrefix("X-") || name.hasPrefix("x-") else {
+                return nil
+            }
+            return "\(name)=\(pair.arrayValue?.last?.stringValue ?? "")"
+        }
+        #expect(sent?.map { $0.lowercased() } == ["x-b=1", "x-a=2", "x-b=3"])
+        let names = echo["headers"]?.arrayValue?.compactMap { $0.arrayValue?.first?.stringValue?.lowercased() } ?? []
+        #expect(!names.contains("content-type"), "libcurl's default form content type must not be sent")
+        #expect(!names.contains("expect"))
+        #expect(echo["body"] == "raw")
+    }
+
+    @Test func headRequestsHaveNoBody() async throws {
+        let response = try await session.perform(HTTPRequest(method: "HEAD", url: demo.baseURL + "/json"))
+        #expect(response.statusCode == 200)
+        #expect(response.body.isEmpty)
+    }
+
+    @Test(arguments: ["PUT", "PATCH", "DELETE", "OPTIONS"])
+    func customMethodsWithAndWithoutBody(method: String) async throws {
+        let withBody = try json(
+            try await session.perform(HTTPRequest(method: method, url: demo.baseURL + "/echo", body: .data(Data("x=1".utf8)))))
+        #expect(withBody["method"] == .string(method))
+        #expect(withBody["bodySize"] == 3)
+        let without = try json(try await session.perform(HTTPRequest(method: method, url: demo.baseURL + "/echo")))
+        #expect(without["method"] == .string(method))
+        #expect(without["bodySize"] == 0)
+    }
+
+    // MARK: - Bodies
+
+    @Test func streamsAFileBodyFromDisk() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("body-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try bytes.write(to: file)
+        let request = HTTPRequest(method: "POST", url: demo.baseURL + "/echo", body: .file(path: file.path))
+        let response = try await session.perform(request)
+        let echo = try json(response)
+        #expect(echo["bodySize"] == 300_000)
+        #expect(response.bytesUploaded == 300_000)
+    }
+
+    @Test func aMissingBodyFileIsAClearError() async throws {
+        let error = await failure(of: HTTPRequest(method: "POST", url: demo.baseURL + "/echo", body: .file(path: "/nonexistent/x")))
+        #expect(error?.reason == .bodyFileUnreadable)
+        #expect(error?.message.contains("/nonexistent/x") == true)
+    }
+
+    @Test func bodiesPastTheLimitFailClearly() async throws {
+        var request = HTTPRequest(url: demo.baseURL + "/bytes/100000")
+        request.maxBodySize = 1000
+        let error = await failure(of: request)
+        #expect(error?.reason == .bodyTooLarge)
+        #expect(error?.message == "the response body is larger than the limit of 1000 bytes")
+        request.maxBodySize = 100_000
+        #expect(try await session.perform(request).body.count == 100_000)
+    }
+
+    @Test func gzipIsDecodedWhenOfferedAndLeftAloneWhenNot() async throws {
+        let decoded = try await session.perform(HTTPRequest(url: demo.baseURL + "/gzip"))
+        #expect(decoded.headers["Content-Encoding"] == "gzip")
+        #expect(try json(decoded)["gzipped"] == true)
+        let raw = try await session.perform(HTTPRequest(url: demo.baseURL + "/gzip", acceptEncoding: nil))
+        #expect(Array(raw.body.prefix(2)) == [0x1F, 0x8B])
+    }
+
+    // MARK: - Redirects
+
+    @Test func followsAndCountsRedirects() async throws {
+        let response = try await session.perform(HTTPRequest(url: demo.baseURL + "/redirect/3"))
+        #expect(response.statusCode == 200)
+        #expect(response.redirectCount == 3)
+        #expect(response.effectiveURL == demo.baseURL + "/redirect/0")
+    }
+
+    @Test func redirectsCanBeTurnedOffOrBounded() async throws {
+        let off = try await session.perform(HTTPRequest(url: demo.baseURL + "/redirect/3", followRedirects: false))
+        #expect(off.statusCode == 302)
+        #expect(off.headers["Location"] == "/redirect/2")
+        let error = await failure(of: HTTPRequest(url: demo.baseURL + "/redirect/3", maxRedirects: 1))
+        #expect(error?.reason == .tooManyRedirects)
+    }
+
+    // MARK: - Cookies
+
+    @Test func cookieJarsAreSharedWithinAndSeparateAcross() async throws {
+        let jarA = CookieJar()
+        let jarB = CookieJar()
+        _ = try await session.perform(HTTPRequest(url: demo.baseURL + "/cookies/set?flavour=oatmeal", cookieJar: jarA))
+        let seenByA = try json(try await session.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: jarA)))
+        let seenByB = try json(try await session.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: jarB)))
+        let seenByNone = try json(try await session.perform(HTTPRequest(url: demo.baseURL + "/cookies")))
+        #expect(seenByA["cookies"]?["flavour"] == "oatmeal")
+        #expect(seenByB["cookies"]?["flavour"] == nil)
+        #expect(seenByNone["cookies"]?["flavour"] == nil)
+        session.close(jarA)
+        let afterClose = try json(try await session.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: jarA)))
+        #expect(afterClose["cookies"]?["flavour"] == nil)
+    }
+
+    // MARK: - Failures
+
+    @Test func connectionRefused() async throws {
+        let error = await failure(of: HTTPRequest(url: "http://127.0.0.1:\(try closedPort())/"))
+        #expect(error?.reason == .connectionRefused)
+        #expect(error?.message.hasPrefix("connection refused") == true)
+    }
+
+    @Test func emptyReplyAndReset() async throws {
+        #expect(await failure(of: HTTPRequest(url: faults.baseURL + "/close"))?.reason == .emptyReply)
+        let reset = await failure(of: HTTPRequest(url: faults.baseURL + "/reset"))
+        #expect(reset?.reason == .connectionReset || reset?.reason == .other, "got \(String(describing: reset))")
+    }
+
+    @Test func totalTimeoutStopsASlowResponse() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await failure(of: HTTPRequest(url: demo.baseURL + "/delay/5000", timeout: .milliseconds(300)))
+        #expect(error?.reason == .timedOut)
+        #expect(clock.now - start < .seconds(3))
+        let stalled = await failure(of: HTTPRequest(url: faults.baseURL + "/stall", timeout: .milliseconds(300)))
+        #expect(stalled?.reason == .timedOut)
+    }
+
+    @Test func invalidURLsAreRefusedBeforeConnecting() async throws {
+        let error = await failure(of: HTTPRequest(url: "ftp://127.0.0.1/x"))
+        #expect(error?.reason == .invalidRequest)
+    }
+
+    // MARK: - Concurrency and cancellation
+
+    @Test func manyConcurrentTransfersAllComplete() async throws {
+        let url = demo.baseURL
+        let codes = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<200 {
+                group.addTask { [session] in
+                    let response = try await session.perform(HTTPRequest(url: "\(url)/status/\(200 + index % 3)"))
+                    return response.statusCode
+                }
+            }
+            var codes: [Int] = []
+            for try await code in group { codes.append(code) }
+            return codes
+        }
+        #expect(codes.count == 200)
+        #expect(codes.filter { $0 == 200 }.count == 67)
+        #expect(Set(codes) == [200, 201, 202])
+    }
+
+    @Test func cancellingTheTaskCancelsTheTransferPromptly() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let task = Task { [session, demo] in
+            try await session.perform(HTTPRequest(url: demo.baseURL + "/delay/10000"))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let result = await task.result
+        #expect(clock.now - start < .seconds(3))
+        guard case .failure(let error) = result else {
+            Issue.record("the transfer was not cancelled")
+            return
+        }
+        #expect(error is CancellationError)
+        // The session still works afterwards.
+        #expect(try await session.perform(HTTPRequest(url: demo.baseURL + "/health")).statusCode == 200)
+    }
+
+    @Test func shutdownFailsTransfersInFlightAndLaterOnes() async throws {
+        let own = SessionManager()
+        let task = Task { [demo] in try await own.perform(HTTPRequest(url: demo.baseURL + "/delay/10000")) }
+        try await Task.sleep(for: .milliseconds(200))
+        own.shutdown()
+        let result = await task.result
+        if case .failure(let error as HTTPError) = result {
+            #expect(error.reason == .cancelled)
+        } else {
+            Issue.record("expected a cancelled transfer, got \(result)")
+        }
+        #expect(await failure(of: HTTPRequest(url: demo.baseURL + "/health"), in: own)?.reason == .cancelled)
+    }
+}
