@@ -62,7 +62,15 @@ extension SuiteParser {
                 steps = [step]
             }
         } else {
-            error("test '\(name)' needs 'request' or 'steps'", at: location(of: node))
+            // A misspelled 'request' or 'steps' was already reported with a suggestion.
+            let misspelled = entries.contains { entry in
+                !Self.testKeys.contains(entry.key)
+                    && ["request", "steps"].contains(Suggestion.closest(to: entry.key, in: Self.testKeys) ?? "")
+            }
+            if !misspelled { error("test '\(name)' needs 'request' or 'steps'", at: location(of: node)) }
+            // Still check what is there, so that one pass reports every error.
+            _ = byKey["expect"].map { parseExpect($0.value) }
+            _ = byKey["capture"].map { parseCaptures($0.value) }
         }
         return (TestCase(name: name, tags: tags, location: location(of: node), steps: steps), nameEntry.value)
     }

@@ -11,8 +11,12 @@ enum YAMLErrorDiagnostic {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            return .error(
-                "invalid YAML: \(problem)", at: location(mark, text), note: context.map(contextNote))
+            let at = location(mark, text)
+            var note = context.map(contextNote)
+            if let line = text.line(at.line), at.column - 1 < line.count, line[at.column - 1] == "\t" {
+                note = "YAML does not allow tabs for indentation; use spaces"
+            }
+            return .error("invalid YAML: \(problem)", at: at, note: note)
         case .reader(let problem, let offset, _, _):
             let at = offset.map(text.location(ofUTF8Offset:)) ?? SourceLocation(file: text.file, line: 1, column: 1)
             return .error("invalid YAML: \(problem)", at: at)
@@ -27,9 +31,9 @@ enum YAMLErrorDiagnostic {
         SourceLocation(file: text.file, line: max(1, mark.line), column: max(1, mark.column))
     }
 
-    /// `while scanning a quoted scalar (started at line 3, column 8)`.
+    /// `while scanning a quoted scalar at line 3, column 8`.
     private static func contextNote(_ context: YamlError.Context) -> String {
-        "\(context.text) (started at line \(context.mark.line), column \(context.mark.column))"
+        "\(context.text) at line \(context.mark.line), column \(context.mark.column)"
     }
 
     /// Points at the repeated key: the next line that has the same key at the same column as the first one.
