@@ -35,6 +35,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the query can select at most one node: only name and index selectors, one per child segment.
+    ///
+    /// This looks at what the query selects, so `$[ 'a' ]` is singular here although RFC 9535's grammar for the
+    /// singular queries a filter may compare (§2.3.5.1) does not allow blanks inside its brackets.
     public var isSingular: Bool {
         root.isSingular
     }

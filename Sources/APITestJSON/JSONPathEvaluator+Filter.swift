@@ -197,10 +197,10 @@ extension JSONPathEvaluator {
         if double.isNaN { return nil }
         if double >= 9_223_372_036_854_775_808.0 { return -1 }
         if double < -9_223_372_036_854_775_808.0 { return 1 }
-        let floor = double.rounded(.down)
-        let whole = Int64(floor)
+        let whole = Int64(double) // truncates toward zero; exact, as |double| < 2^63
         if integer < whole { return -1 }
         if integer > whole { return 1 }
-        return double > floor ? -1 : 0
+        let wholeValue = Double(whole)
+        return double > wholeValue ? -1 : (double < wholeValue ? 1 : 0)
     }
 }

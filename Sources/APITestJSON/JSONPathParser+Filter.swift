@@ -7,7 +7,8 @@ extension JSONPathParser {
     /// An operand before it is known whether it is compared, tested or passed to a function.
     enum Operand {
         case literal(JSONValue)
-        case query(JSONPath.Query)
+        /// `isSingular`: the query is a singular query as RFC 9535's grammar writes one (§2.3.5.1).
+        case query(JSONPath.Query, isSingular: Bool)
         case function(FunctionCall)
     }
 
@@ -134,7 +135,9 @@ extension JSONPathParser {
             position += 1
             try enterNesting()
             defer { nesting -= 1 }
-            return .query(JSONPath.Query(isRelative: scalar == "@", segments: try parseSegments()))
+            let spacedBefore = spacedBrackets
+            let query = JSONPath.Query(isRelative: scalar == "@", segments: try parseSegments())
+            return .query(query, isSingular: query.isSingular && spacedBrackets == spacedBefore)
         case "'", "\"":
             return .literal(.string(try parseStringLiteral()))
         case "-", "0"..."9":
@@ -280,9 +283,10 @@ extension JSONPathParser {
         switch (parameter, operand) {
         case (.value, .literal(let value)?):
             return .literal(value)
-        case (.value, .query(let query)?):
-            guard query.isSingular else {
-                throw error("function '\(name)' needs a value here, but this query is not singular", at: start)
+        case (.value, .query(let query, let isSingular)?):
+            guard isSingular else {
+                throw error(
+                    "function '\(name)' needs a value here, but this is not a singular query", at: start)
             }
             return .query(query)
         case (.value, .function(let call)?):
@@ -292,11 +296,11 @@ extension JSONPathParser {
                         + call.function.resultType.rawValue, at: start)
             }
             return .function(call)
-        case (.nodes, .query(let query)?):
+        case (.nodes, .query(let query, _)?):
             return .query(query)
         case (.nodes, .function(let call)?) where call.function.resultType == .nodes:
             return .function(call)
-        case (.logical, .query(let query)?):
+        case (.logical, .query(let query, _)?):
             return .logical(.exists(query))
         case (.logical, .function(let call)?) where call.function.resultType != .value:
             return .logical(.function(call))
@@ -320,9 +324,11 @@ extension JSONPathParser {
         switch operand {
         case .literal(let value):
             return .literal(value)
-        case .query(let query):
-            guard query.isSingular else {
-                throw error("only singular queries (names and indexes) can be compared", at: start)
+        case .query(let query, let isSingular):
+            guard isSingular else {
+                throw error(
+                    "only singular queries (one name or index per segment, no blanks inside brackets) can be "
+                        + "compared", at: start)
             }
             return .query(query)
         case .function(let call):
@@ -340,7 +346,7 @@ extension JSONPathParser {
         switch operand {
         case .literal:
             throw error("a literal cannot be a test on its own; compare it with something", at: start)
-        case .query(let query):
+        case .query(let query, _):
             return .exists(query)
         case .function(let call):
             guard call.function.resultType != .value else {

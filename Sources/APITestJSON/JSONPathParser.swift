@@ -9,6 +9,9 @@ struct JSONPathParser {
     let scalars: [Unicode.Scalar]
     var position = 0
     var nesting = 0
+    /// How many bracketed selections so far had blank space inside the brackets. RFC 9535's singular-query
+    /// grammar (`name-segment = "[" name-selector "]"`) allows none, so `@[ 'a' ]` is not a singular query.
+    var spacedBrackets = 0
 
     init(_ expression: String) {
         scalars = Array(expression.unicodeScalars)
@@ -94,9 +97,13 @@ struct JSONPathParser {
         position += 1
         var selectors: [JSONPath.Selector] = []
         while true {
+            var start = position
             skipBlanks()
+            if position != start { spacedBrackets += 1 }
             selectors.append(try parseSelector())
+            start = position
             skipBlanks()
+            if position != start { spacedBrackets += 1 }
             switch peek {
             case ",":
                 position += 1

@@ -85,11 +85,14 @@ struct JSONPathTests {
         ("$. a", 2, "expected a member name or '*' after '.', found ' '"),
         ("$['a\\x']", 4, "invalid escape sequence '\\x' in string literal"),
         ("$['\\uD800']", 3, "high surrogate \\uD800 must be followed by a low surrogate escape"),
-        ("$[?@.a == @.b[*]]", 10, "only singular queries (names and indexes) can be compared"),
+        (
+            "$[?@.a == @.b[*]]", 10,
+            "only singular queries (one name or index per segment, no blanks inside brackets) can be compared"
+        ),
         ("$[?length(@.a)]", 3, "'length' returns ValueType, so its result must be compared"),
         ("$[?match(@.a, 'x') == true]", 3, "'match' returns LogicalType and cannot be compared"),
         ("$[?count(1) > 0]", 9, "function 'count' expects NodesType here, found a literal"),
-        ("$[?length(@.*) > 0]", 10, "function 'length' needs a value here, but this query is not singular"),
+        ("$[?length(@.*) > 0]", 10, "function 'length' needs a value here, but this is not a singular query"),
         ("$[?foo(@)]", 3, "unknown function 'foo' (known: length, count, match, search, value)"),
         ("$[?length (@) > 1]", 9, "no whitespace is allowed between a function name and '('"),
         ("$[?length(@, @) > 1]", 3, "function 'length' takes 1 argument, found 2"),
@@ -108,6 +111,14 @@ struct JSONPathTests {
             #expect(error.offset == offset, "\(expression)")
             #expect(error.description == "offset \(offset): \(message)")
         }
+    }
+
+    @Test func comparedQueriesMustBeWrittenAsSingularQueries() throws {
+        // name-segment = "[" name-selector "]": no blank space inside the brackets (between segments is fine).
+        #expect(throws: JSONPathError.self) { _ = try JSONPath("$[?@[ 'a' ] == 1]") }
+        #expect(throws: JSONPathError.self) { _ = try JSONPath("$[?length(@[0 ]) == 1]") }
+        #expect(try query("$[?@ ['a'] [0] == 1]", [["a": [1]], ["a": [2]]]) == [["a": [1]]])
+        #expect(try JSONPath("$[ 'a' ]").isSingular) // the public property is about what the query can select
     }
 
     @Test func deepNestingIsAnErrorNotACrash() {
