@@ -67,9 +67,8 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Lines of `source` without their terminators (`\n`, `\r\n`).
     static func splitLines(_ source: String) -> [Substring] {
-        source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // "\r\n" is one Character, so split on both forms.
+        source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 
     /// The padding before the carets (tabs kept so the carets line up) and the caret count, for a 1-based column

@@ -19,6 +19,7 @@ public enum DurationFormatter {
             let text = oneDecimal(total)
             return text == "60.0" ? "1 min 0 s" : "\(text) s"
         }
+        guard total < 1e15 else { return "\(Int(total / 3600)) h" }
         let wholeSeconds = Int(total.rounded())
         if wholeSeconds < 3600 {
             return "\(wholeSeconds / 60) min \(wholeSeconds % 60) s"

@@ -7,6 +7,9 @@ public enum DurationParser {
         public var description: String { message }
     }
 
+    /// Durations must be shorter than this (about 31 years), which keeps nanoseconds within 64 bits.
+    public static let maximumSeconds = 1e9
+
     /// The units accepted after a number, with their length in seconds.
     private static let units: [(suffix: String, seconds: Double)] = [
         ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600),
@@ -30,7 +33,7 @@ public enum DurationParser {
             throw ParseError(text: text, message: invalidMessage(text))
         }
         let seconds = value * scale
-        guard seconds.isFinite, seconds < 1e12 else {
+        guard seconds.isFinite, seconds < maximumSeconds else {
             throw ParseError(text: text, message: "duration '\(text)' is too long")
         }
         return duration(seconds: seconds)
@@ -41,7 +44,7 @@ public enum DurationParser {
         guard seconds.isFinite, seconds >= 0 else {
             throw ParseError(text: "\(seconds)", message: "a duration cannot be negative")
         }
-        guard seconds < 1e12 else {
+        guard seconds < maximumSeconds else {
             throw ParseError(text: "\(seconds)", message: "duration of \(seconds) s is too long")
         }
         return duration(seconds: seconds)

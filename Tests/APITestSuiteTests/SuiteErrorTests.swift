@@ -368,6 +368,23 @@ struct SuiteErrorTests {
             ])
     }
 
+    @Test func badNames() {
+        #expect(errors(
+            """
+            variables: {1st: a, env.HOME: b, ok: c}
+            tests:
+              - name: a
+                request: {url: "http://h/", method: "GET /", headers: {"Bad Header": x, X-Ok: [1]}}
+            """) == [
+                "suites/test.yaml:1:13: error: invalid variable name '1st'; names match [A-Za-z_][A-Za-z0-9_.-]*",
+                "suites/test.yaml:1:21: error: variable names cannot start with 'env.', which names environment "
+                    + "variables",
+                "suites/test.yaml:4:41: error: invalid HTTP method 'GET /'",
+                "suites/test.yaml:4:60: error: invalid header name 'Bad Header'",
+                "suites/test.yaml:4:83: error: expected a string for 'X-Ok', found a list",
+            ])
+    }
+
     // MARK: - Several at once
 
     @Test func reportsEveryErrorOfAFileInSourceOrder() {
