@@ -127,30 +127,43 @@ final class TaskDelegate {
 
     // MARK: - Response
 
-    /// Takes one raw header line from libcurl (status lines included).
-    func receiveHeaderLine(_ line: UnsafeRawBufferPointer) {
-        var text = String(decoding: line, as: UTF8.self)
-        while let last = text.last, last.isNewline { text.removeLast() }
-        if text.hasPrefix("HTTP/") {
+    /// Takes one raw header line from libcurl (status lines included). Works on bytes: this runs for every
+    /// header of every response.
+    func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
+        var end = raw.count
+        while end > 0, raw[end - 1] == UInt8(ascii: "\n") || raw[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        guard end > 0 else { return }
+        let line = UnsafeRawBufferPointer(rebasing: raw[0..<end])
+        if end > 5, line[0] == UInt8(ascii: "H"), line[1] == UInt8(ascii: "T"), line[2] == UInt8(ascii: "T"),
+            line[3] == UInt8(ascii: "P"), line[4] == UInt8(ascii: "/")
+        {
             // A new response (an interim 1xx, or the next hop of a redirect): start over.
             headers = HTTPHeaders()
-            let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-            reasonPhrase = parts.count > 2 ? String(parts[2]) : ""
+            let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+            statusCode = parts.count > 1 ? Int(String(decoding: parts[1], as: UTF8.self)) ?? 0 : 0
+            reasonPhrase = parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : ""
             return
         }
-        guard !text.isEmpty else { return }
-        if text.first == " " || text.first == "\t", let last = headers.fields.last {
-            // obs-fold continuation line
+        if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t") {
+            // obs-fold: a continuation of the previous field's value.
+            guard let last = headers.fields.last else { return }
             var fields = headers.fields
-            fields[fields.count - 1].value = last.value + " " + text.trimmingCharacters(in: .whitespaces)
+            fields[fields.count - 1].value = last.value + " " + Self.trimmedText(line[...])
             headers = HTTPHeaders(fields)
             return
         }
-        guard let colon = text.firstIndex(of: ":") else { return }
-        let name = String(text[..<colon])
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        headers.add(name: name, value: value)
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        let name = String(decoding: line[..<colon], as: UTF8.self)
+        headers.add(name: name, value: Self.trimmedText(line[(colon + 1)...]))
+    }
+
+    /// The bytes as text without leading and trailing spaces and tabs.
+    private static func trimmedText(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Appends body bytes; returns false once the body passes its limit.

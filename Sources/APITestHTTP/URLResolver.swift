@@ -174,6 +174,7 @@ public enum URLResolver {
     /// Percent-encodes bytes a URL cannot carry (spaces, controls, non-ASCII, `"<>\^`{|}`), keeping existing
     /// escapes and every reserved character as it is.
     public static func percentEncodeInvalidCharacters(_ url: String) -> String {
+        if url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !invalidASCII.contains($0) }) { return url }
         var result = ""
         result.reserveCapacity(url.utf8.count)
         for byte in url.utf8 {
