@@ -9,6 +9,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// The 1-based column of the offending byte, counted in Unicode scalars from the start of its line.
     public let column: Int
 
+    /// Creates an error; the parser fills in all four fields.
     public init(message: String, offset: Int, line: Int, column: Int) {
         self.message = message
         self.offset = offset

@@ -42,10 +42,12 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         root.isSingular
     }
 
+    /// The expression as written.
     public var description: String {
         expression
     }
 
+    /// Whether both expressions parse to the same query.
     public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
         lhs.root == rhs.root
     }

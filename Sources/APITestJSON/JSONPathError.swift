@@ -6,6 +6,7 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `String(repeating: " ", count: offset) + "^"` puts a caret under it.
     public let offset: Int
 
+    /// Creates an error at a `Character` offset of the expression.
     public init(message: String, offset: Int) {
         self.message = message
         self.offset = offset
