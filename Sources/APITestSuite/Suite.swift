@@ -1,8 +1,7 @@
-import APITestJSON
 import APITestSupport
 
 /// A loaded, validated suite file: its variables, request defaults and tests, with source locations.
-public struct Suite: Sendable {
+public struct Suite: Sendable, Hashable {
     /// The suite file's path as given to the loader.
     public var file: String
     /// The directory of `file`, absolute; relative file paths in the suite resolve against it.
@@ -50,23 +49,5 @@ public struct Suite: Sendable {
             self.value = value
             self.location = location
         }
-    }
-}
-
-// MARK: - Context
-
-extension Suite {
-    /// The context a run starts from: `env.NAME` entries (secret), then the suite variables rendered in order
-    /// (secret when they use a secret), with `--var` values (not secret) replacing or adding variables.
-    public func makeContext() throws(TemplateError) -> TemplateContext {
-        var context = TemplateContext(environment: environment)
-        for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
-            context.set(name, .string(value), secret: false)
-        }
-        for variable in variables where overrides[variable.name] == nil {
-            let value = try variable.value.render(context)
-            context.set(variable.name, value, secret: context.usesSecret(variable.value))
-        }
-        return context
     }
 }

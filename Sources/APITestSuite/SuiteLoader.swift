@@ -28,7 +28,8 @@ public struct SuiteLoader: Sendable {
             throw SuiteLoadError(diagnostics: [.error("suite file not found", at: start)], source: nil)
         }
         guard !isDirectory.boolValue else {
-            throw SuiteLoadError(diagnostics: [.error("expected a suite file, found a directory", at: start)], source: nil)
+            throw SuiteLoadError(
+                diagnostics: [.error("expected a suite file, found a directory", at: start)], source: nil)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SuiteLoadError(diagnostics: [.error("cannot read the suite file", at: start)], source: nil)
@@ -52,7 +53,8 @@ public struct SuiteLoader: Sendable {
         }
         guard let root else {
             let at = SourceLocation(file: file, line: 1, column: 1)
-            throw SuiteLoadError(diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
+            throw SuiteLoadError(
+                diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
         }
         let suite = parser.parseSuite(root: root)
         guard let suite, !parser.hasErrors else {

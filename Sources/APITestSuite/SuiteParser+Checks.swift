@@ -77,11 +77,12 @@ extension SuiteParser {
 
     /// True for an RFC 9110 token (method and header names).
     static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII
-                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                    || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-        }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+            }
     }
 
     /// Reports a header name that is not an HTTP token; true when valid.

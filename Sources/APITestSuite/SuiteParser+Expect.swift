@@ -95,8 +95,9 @@ extension SuiteParser {
             return nil
         }
         // A map that is not a predicate is an expected object.
-        if entries.count == 1, let only = entries.first, let suggestion = Suggestion.closest(
-            to: only.key, in: Predicate.names)
+        if entries.count == 1, let only = entries.first,
+            let suggestion = Suggestion.closest(
+                to: only.key, in: Predicate.names)
         {
             warning(
                 "'\(only.key)' is not a predicate, so this map is compared as an object; did you mean '\(suggestion)'?",

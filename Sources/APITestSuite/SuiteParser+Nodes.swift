@@ -96,10 +96,11 @@ extension SuiteParser {
     }
 
     private func entries(of map: Node.Mapping, depth: Int) -> [MapEntry] {
-        let explicitKeys = Set(map.compactMap { pair -> String? in
-            guard case .scalar(let key) = pair.key, !isMergeKey(key) else { return nil }
-            return key.string
-        })
+        let explicitKeys = Set(
+            map.compactMap { pair -> String? in
+                guard case .scalar(let key) = pair.key, !isMergeKey(key) else { return nil }
+                return key.string
+            })
         var seen = Set<String>()
         var result: [MapEntry] = []
         for (keyNode, value) in map {

@@ -26,7 +26,9 @@ extension SuiteParser {
             switch entry.key {
             case "method":
                 if let text = text(entry.value, for: "method") {
-                    if Self.isToken(text) { method = text.uppercased() } else {
+                    if Self.isToken(text) {
+                        method = text.uppercased()
+                    } else {
                         error("invalid HTTP method '\(text)'", at: entry.value)
                     }
                 }
@@ -34,7 +36,9 @@ extension SuiteParser {
                 url = template(entry.value, for: "url")
                 if let url { urlChecks.append(URLCheck(template: url, length: length(of: entry.value))) }
             case "query":
-                if case .mapping = entry.value { spec.query = templateValue(entry.value) } else {
+                if case .mapping = entry.value {
+                    spec.query = templateValue(entry.value)
+                } else {
                     typeError(expected: "a map", for: "query", found: entry.value)
                 }
             case "headers":

@@ -89,7 +89,8 @@ final class SuiteParser {
         var variables: [Suite.Variable] = []
         for entry in entries where checkVariableName(entry.key, at: entry.keyNode, what: "variable") {
             variables.append(
-                Suite.Variable(name: entry.key, value: templateValue(entry.value), location: location(of: entry.keyNode)))
+                Suite.Variable(
+                    name: entry.key, value: templateValue(entry.value), location: location(of: entry.keyNode)))
         }
         return variables
     }

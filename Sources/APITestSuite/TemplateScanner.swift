@@ -61,8 +61,9 @@ enum TemplateScanner {
         else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII
-                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_.-".unicodeScalars
-                    .contains(scalar))
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "_.-".unicodeScalars
+                        .contains(scalar))
         }
     }
 

@@ -17,39 +17,3 @@ public struct TestCase: Sendable, Hashable {
         self.steps = steps
     }
 }
-
-/// One request of a test, what its response must satisfy, and what to capture from it.
-public struct Step: Sendable, Hashable {
-    public var location: SourceLocation
-    public var request: RequestSpec
-    public var expect: Expectations
-    public var captures: [CaptureSpec]
-
-    public init(location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec]) {
-        self.location = location
-        self.request = request
-        self.expect = expect
-        self.captures = captures
-    }
-}
-
-/// A value taken from a response and stored under a name for later steps of the same test.
-public struct CaptureSpec: Sendable, Hashable {
-    /// Where a captured value comes from.
-    public enum Source: Sendable, Hashable {
-        /// A JSONPath query on the JSON response body; the first match is captured.
-        case jsonpath(String)
-        /// A response header (case-insensitive name).
-        case header(String)
-    }
-
-    public var name: String
-    public var source: Source
-    public var location: SourceLocation
-
-    public init(name: String, source: Source, location: SourceLocation) {
-        self.name = name
-        self.source = source
-        self.location = location
-    }
-}

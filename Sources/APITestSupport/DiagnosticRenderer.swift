@@ -45,16 +45,19 @@ public struct DiagnosticRenderer: Sendable {
         let number = String(location.line)
         let gutter = String(repeating: " ", count: sourceLine == nil ? 2 : number.count + 1)
 
-        var out = paint(diagnostic.severity.rawValue, severityStyle(diagnostic.severity))
+        var out =
+            paint(diagnostic.severity.rawValue, severityStyle(diagnostic.severity))
             + paint(": \(diagnostic.message)", Style.bold) + "\n"
         out += gutter.dropLast() + paint("--> ", Style.blue) + "\(location)\n"
         if let sourceLine {
             let bar = paint("|", Style.blue)
             out += gutter + bar + "\n"
             out += paint(number, Style.blue) + " " + bar + " " + sourceLine + "\n"
-            let (padding, width) = Self.caretGeometry(line: sourceLine, column: location.column,
-                                                      length: diagnostic.length)
-            out += gutter + bar + " " + padding
+            let (padding, width) = Self.caretGeometry(
+                line: sourceLine, column: location.column,
+                length: diagnostic.length)
+            out +=
+                gutter + bar + " " + padding
                 + paint(String(repeating: "^", count: width), severityStyle(diagnostic.severity)) + "\n"
         }
         if let note = diagnostic.note {
@@ -76,7 +79,8 @@ public struct DiagnosticRenderer: Sendable {
     static func caretGeometry(line: Substring, column: Int, length: Int) -> (padding: String, width: Int) {
         let scalars = line.unicodeScalars
         let offset = max(0, column - 1)
-        let start = scalars.index(scalars.startIndex, offsetBy: offset, limitedBy: scalars.endIndex)
+        let start =
+            scalars.index(scalars.startIndex, offsetBy: offset, limitedBy: scalars.endIndex)
             ?? scalars.endIndex
         let prefix = String(scalars[scalars.startIndex..<start])
         let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })

@@ -25,16 +25,18 @@ struct DiagnosticRendererTests {
             _ = try loadSuite(Self.usersSuite, file: "suites/users.yaml")
             Issue.record("expected an error")
         } catch {
-            #expect(error.render() == """
-                error: unknown key 'stauts' in expect; did you mean 'status'?
-                  --> suites/users.yaml:12:7
-                   |
-                12 |       stauts: 200
-                   |       ^^^^^^
+            #expect(
+                error.render() == """
+                    error: unknown key 'stauts' in expect; did you mean 'status'?
+                      --> suites/users.yaml:12:7
+                       |
+                    12 |       stauts: 200
+                       |       ^^^^^^
 
-                """)
-            #expect(error.oneLineSummary
-                == "suites/users.yaml:12:7: error: unknown key 'stauts' in expect; did you mean 'status'?")
+                    """)
+            #expect(
+                error.oneLineSummary
+                    == "suites/users.yaml:12:7: error: unknown key 'stauts' in expect; did you mean 'status'?")
         }
     }
 
@@ -45,43 +47,47 @@ struct DiagnosticRendererTests {
             Diagnostic.warning(
                 "second", at: SourceLocation(file: "x.yaml", line: 2, column: 1), length: 2, note: "a note"),
         ]
-        #expect(DiagnosticRenderer().render(diagnostics, source: source) == """
-            error: first
-             --> x.yaml:1:4
-              |
-            1 | a: 1
-              |    ^
+        #expect(
+            DiagnosticRenderer().render(diagnostics, source: source) == """
+                error: first
+                 --> x.yaml:1:4
+                  |
+                1 | a: 1
+                  |    ^
 
-            warning: second
-             --> x.yaml:2:1
-              |
-            2 | bb: 2
-              | ^^
-              = note: a note
+                warning: second
+                 --> x.yaml:2:1
+                  |
+                2 | bb: 2
+                  | ^^
+                  = note: a note
 
-            """)
+                """)
     }
 
     @Test func rendersWithoutSource() {
-        let diagnostic = Diagnostic.error("suite file not found", at: SourceLocation(file: "x.yaml", line: 1, column: 1))
-        #expect(DiagnosticRenderer().render(diagnostic, source: nil) == """
-            error: suite file not found
-             --> x.yaml:1:1
+        let diagnostic = Diagnostic.error(
+            "suite file not found", at: SourceLocation(file: "x.yaml", line: 1, column: 1))
+        #expect(
+            DiagnosticRenderer().render(diagnostic, source: nil) == """
+                error: suite file not found
+                 --> x.yaml:1:1
 
-            """)
+                """)
         #expect(diagnostic.description == "x.yaml:1:1: error: suite file not found")
     }
 
     @Test func keepsTabsAndClampsCarets() {
         let diagnostic = Diagnostic.error("here", at: SourceLocation(file: "t", line: 1, column: 5), length: 50)
-        #expect(DiagnosticRenderer().render(diagnostic, source: "\tab cd\r\nnext") == """
-            error: here
-             --> t:1:5
-              |
-            1 | \tab cd
-              | \t   ^^
+        #expect(
+            DiagnosticRenderer().render(diagnostic, source: "\tab cd\r\nnext") == """
+                error: here
+                 --> t:1:5
+                  |
+                1 | \tab cd
+                  | \t   ^^
 
-            """)
+                """)
         let past = Diagnostic.error("end", at: SourceLocation(file: "t", line: 1, column: 9), length: 0)
         // Past the end of the line: the caret sits just after the last character.
         #expect(DiagnosticRenderer().render(past, source: "abc").hasSuffix("  |    ^\n"))

@@ -8,8 +8,10 @@ struct SuiteDiscoveryTests {
     @Test func findsSuiteFilesRecursivelyInSortedOrder() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for file in ["b.yaml", "a.yml", "notes.txt", "sub/z.yaml", "sub/deeper/c.yaml", ".hidden.yaml",
-                     ".git/config.yaml", "sub/x.json"] {
+        for file in [
+            "b.yaml", "a.yml", "notes.txt", "sub/z.yaml", "sub/deeper/c.yaml", ".hidden.yaml",
+            ".git/config.yaml", "sub/x.json",
+        ] {
             try writeFile("tests: []", to: file, in: directory)
         }
         try FileManager.default.createDirectory(atPath: directory + "/folder.yaml", withIntermediateDirectories: true)
@@ -17,10 +19,11 @@ struct SuiteDiscoveryTests {
         let single = try writeFile("tests: []", to: "other/single.txt", in: directory)
 
         let found = try SuiteDiscovery.files(in: [directory + "/", single, directory + "/b.yaml"])
-        #expect(found == [
-            directory + "/a.yml", directory + "/b.yaml", directory + "/folder.yaml/inner.yaml",
-            directory + "/sub/deeper/c.yaml", directory + "/sub/z.yaml", single,
-        ])
+        #expect(
+            found == [
+                directory + "/a.yml", directory + "/b.yaml", directory + "/folder.yaml/inner.yaml",
+                directory + "/sub/deeper/c.yaml", directory + "/sub/z.yaml", single,
+            ])
     }
 
     @Test func rejectsMissingPathsAndEmptyFolders() throws {

@@ -252,10 +252,11 @@ struct SuiteLoaderTests {
         #expect(try json[2].argument.render(TemplateContext()) == ["contains": 1])
         #expect(try json[3].argument.render(TemplateContext()) == ["equal": 1])
         #expect(try json[4].argument.render(TemplateContext()) == [1, 2])
-        #expect(suite.warnings.map(DiagnosticRenderer.oneLine) == [
-            "suites/test.yaml:9:18: warning: 'equal' is not a predicate, so this map is compared as an object; "
-                + "did you mean 'equals'? (write {equals: {...}} to compare with an object on purpose)"
-        ])
+        #expect(
+            suite.warnings.map(DiagnosticRenderer.oneLine) == [
+                "suites/test.yaml:9:18: warning: 'equal' is not a predicate, so this map is compared as an object; "
+                    + "did you mean 'equals'? (write {equals: {...}} to compare with an object on purpose)"
+            ])
     }
 
     @Test func headerArgumentsAreText() throws {
@@ -305,9 +306,10 @@ struct SuiteLoaderTests {
               - {name: d, request: {url: "http://h/", timeout: 3}}
             """)
         #expect(suite.defaults.timeout == .milliseconds(1500))
-        #expect(suite.tests.map(\.steps[0].request.timeout) == [
-            .milliseconds(250), .seconds(120), .seconds(3600), .seconds(3),
-        ])
+        #expect(
+            suite.tests.map(\.steps[0].request.timeout) == [
+                .milliseconds(250), .seconds(120), .seconds(3600), .seconds(3),
+            ])
     }
 
     @Test func acceptsAbsoluteURLsAndCapturedURLsWithoutBaseURL() throws {

@@ -12,13 +12,15 @@ struct TemplateTests {
 
     @Test func parsesLiteralAndPlaceholderSegments() throws {
         let template = try Template(parsing: "Bearer {{ token }} and {{env.HOME}}{{token}}", location: here)
-        #expect(template.segments == [
-            .literal("Bearer "),
-            .placeholder(name: "token", location: SourceLocation(file: "f.yaml", line: 3, column: 17), length: 11),
-            .literal(" and "),
-            .placeholder(name: "env.HOME", location: SourceLocation(file: "f.yaml", line: 3, column: 33), length: 12),
-            .placeholder(name: "token", location: SourceLocation(file: "f.yaml", line: 3, column: 45), length: 9),
-        ])
+        #expect(
+            template.segments == [
+                .literal("Bearer "),
+                .placeholder(name: "token", location: SourceLocation(file: "f.yaml", line: 3, column: 17), length: 11),
+                .literal(" and "),
+                .placeholder(
+                    name: "env.HOME", location: SourceLocation(file: "f.yaml", line: 3, column: 33), length: 12),
+                .placeholder(name: "token", location: SourceLocation(file: "f.yaml", line: 3, column: 45), length: 9),
+            ])
         #expect(template.referencedNames == ["token", "env.HOME"])
         #expect(!template.isLiteral)
         #expect(template.singlePlaceholderName == nil)
@@ -53,7 +55,8 @@ struct TemplateTests {
         context.set("filter", ["role": "admin"], secret: false)
         context.set("ok", true, secret: false)
         context.set("none", nil, secret: false)
-        let text = try Template(parsing: "{{name}}/{{ count }}/{{ ids }}/{{ filter }}/{{ ok }}/{{ none }}", location: here)
+        let text = try Template(
+            parsing: "{{name}}/{{ count }}/{{ ids }}/{{ filter }}/{{ ok }}/{{ none }}", location: here)
         #expect(try text.render(context) == #"alice/5/[1,2]/{"role":"admin"}/true/null"#)
         #expect(try Template(parsing: "{{ count }}", location: here).renderValue(context) == 5)
         #expect(try Template(parsing: "{{ count }}", location: here).render(context) == "5")
@@ -173,19 +176,20 @@ struct TemplateTests {
                         two {{ nothing }}
                     capture: {later: {header: X}}
             """)
-        #expect(found.map(DiagnosticRenderer.oneLine) == [
-            "suites/test.yaml:1:20: error: undefined variable 'prefx'; did you mean 'prefix'?",
-            "suites/test.yaml:4:7: error: undefined variable 'b' (\'b\' is defined later in 'variables'; "
-                + "a variable can use only those before it)",
-            "suites/test.yaml:12:27: error: undefined variable 'id' ('id' is captured by this step, from its "
-                + "response; only later steps can use it)",
-            "suites/test.yaml:12:52: error: environment variable 'NOT_SET' is not set",
-            "suites/test.yaml:14:36: error: undefined variable 'later' ('later' is captured by a later step; "
-                + "a step can use only captures of earlier steps)",
-            "suites/test.yaml:17:19: error: undefined variable 'token' ('token' is captured in test 'login'; "
-                + "captures are visible only in their own test)",
-            "suites/test.yaml:20:17: error: undefined variable 'nothing'",
-        ])
+        #expect(
+            found.map(DiagnosticRenderer.oneLine) == [
+                "suites/test.yaml:1:20: error: undefined variable 'prefx'; did you mean 'prefix'?",
+                "suites/test.yaml:4:7: error: undefined variable 'b' (\'b\' is defined later in 'variables'; "
+                    + "a variable can use only those before it)",
+                "suites/test.yaml:12:27: error: undefined variable 'id' ('id' is captured by this step, from its "
+                    + "response; only later steps can use it)",
+                "suites/test.yaml:12:52: error: environment variable 'NOT_SET' is not set",
+                "suites/test.yaml:14:36: error: undefined variable 'later' ('later' is captured by a later step; "
+                    + "a step can use only captures of earlier steps)",
+                "suites/test.yaml:17:19: error: undefined variable 'token' ('token' is captured in test 'login'; "
+                    + "captures are visible only in their own test)",
+                "suites/test.yaml:20:17: error: undefined variable 'nothing'",
+            ])
         #expect(found.map(\.length) == [11, 7, 8, 17, 11, 11, 13])
     }
 

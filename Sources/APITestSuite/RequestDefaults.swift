@@ -1,0 +1,17 @@
+/// Request settings that apply to every request of a suite unless the request sets its own.
+public struct RequestDefaults: Sendable, Hashable {
+    /// Headers sent with every request; a request header of the same name (case-insensitive) replaces one.
+    public var headers: [HeaderSpec]
+    public var timeout: Duration?
+    public var followRedirects: Bool
+    public var maxRedirects: Int?
+
+    public init(
+        headers: [HeaderSpec] = [], timeout: Duration? = nil, followRedirects: Bool = true, maxRedirects: Int? = nil
+    ) {
+        self.headers = headers
+        self.timeout = timeout
+        self.followRedirects = followRedirects
+        self.maxRedirects = maxRedirects
+    }
+}
