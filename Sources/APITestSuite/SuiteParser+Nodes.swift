@@ -85,9 +85,10 @@ extension SuiteParser {
 
     // MARK: - Maps and lists
 
-    /// The entries of a map node, with YAML merge keys (`<<: *anchor`) expanded; reports a type error and returns
-    /// `nil` for other nodes.
+    /// The entries of a map node, with YAML merge keys (`<<: *anchor`) expanded. A null value (`expect:` with
+    /// nothing after it) is an empty map. Reports a type error and returns `nil` for other nodes.
     func mapping(_ node: Node, for name: String) -> [MapEntry]? {
+        if case .scalar(let scalar) = node, YAMLScalar(scalar) == .null { return [] }
         guard case .mapping(let map) = node else {
             typeError(expected: "a map", for: name, found: node)
             return nil

@@ -159,6 +159,25 @@ struct SuiteLoaderTests {
         #expect(!step.expect.acceptsStatus(404))
     }
 
+    @Test func emptyMapsMayBeLeftBlank() throws {
+        let suite = try loadSuite(
+            """
+            variables:
+            defaults:
+            tests:
+              - name: t
+                request: {url: "http://h/", headers: }
+                expect:
+                capture:
+            """)
+        #expect(suite.variables.isEmpty)
+        #expect(suite.tests[0].steps[0].request.headers.isEmpty)
+        #expect(suite.tests[0].steps[0].expect == Expectations())
+        #expect(errors("tests:\n  - name: t\n    request:\n") == [
+            "suites/test.yaml:3:13: error: request needs a 'url'"
+        ])
+    }
+
     @Test func keepsYAMLScalarTypes() throws {
         let suite = try loadSuite(
             """
