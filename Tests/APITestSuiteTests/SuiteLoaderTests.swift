@@ -173,9 +173,10 @@ struct SuiteLoaderTests {
         #expect(suite.variables.isEmpty)
         #expect(suite.tests[0].steps[0].request.headers.isEmpty)
         #expect(suite.tests[0].steps[0].expect == Expectations())
-        #expect(errors("tests:\n  - name: t\n    request:\n") == [
-            "suites/test.yaml:3:13: error: request needs a 'url'"
-        ])
+        #expect(
+            errors("tests:\n  - name: t\n    request:\n") == [
+                "suites/test.yaml:3:13: error: request needs a 'url'"
+            ])
     }
 
     @Test func keepsYAMLScalarTypes() throws {
