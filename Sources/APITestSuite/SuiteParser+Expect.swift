@@ -94,6 +94,16 @@ extension SuiteParser {
             }
             return nil
         }
+        // Several predicates in one map is a mistake, not an object to compare with.
+        if entries.count > 1, entries.allSatisfy({ Predicate(rawValue: $0.key) != nil }), let second = entries.last {
+            error(
+                "a check takes one predicate, found \(entries.count): "
+                    + entries.map { "'\($0.key)'" }.joined(separator: ", "),
+                at: second.keyNode,
+                note: "check the same value twice with two spellings of the path ($.a and $['a']), "
+                    + "or write {equals: {...}} to compare with an object")
+            return nil
+        }
         // A map that is not a predicate is an expected object.
         if entries.count == 1, let only = entries.first,
             let suggestion = Suggestion.closest(

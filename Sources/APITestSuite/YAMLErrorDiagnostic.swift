@@ -16,7 +16,7 @@ enum YAMLErrorDiagnostic {
             if let line = text.line(at.line), at.column - 1 < line.count, line[at.column - 1] == "\t" {
                 note = "YAML does not allow tabs for indentation; use spaces"
             }
-            return .error("invalid YAML: \(problem)", at: at, note: note)
+            return .error("invalid YAML: \(problem)", at: pastBlankLines(at, text), note: note)
         case .reader(let problem, let offset, _, _):
             let at = offset.map(text.location(ofUTF8Offset:)) ?? SourceLocation(file: text.file, line: 1, column: 1)
             return .error("invalid YAML: \(problem)", at: at)
@@ -29,6 +29,23 @@ enum YAMLErrorDiagnostic {
 
     private static func location(_ mark: Mark, _ text: SourceText) -> SourceLocation {
         SourceLocation(file: text.file, line: max(1, mark.line), column: max(1, mark.column))
+    }
+
+    /// libyaml often notices a problem (an unclosed bracket) only at the next token, past blank lines or at the
+    /// end of the file; pointing just after the last character before them is more helpful.
+    private static func pastBlankLines(_ location: SourceLocation, _ text: SourceText) -> SourceLocation {
+        func isBlank(_ line: Int) -> Bool {
+            text.line(line).map { $0.allSatisfy { $0 == " " || $0 == "\t" } } ?? true
+        }
+        guard isBlank(location.line) else { return location }
+        var line = location.line - 1
+        while line >= 1 {
+            if !isBlank(line), let content = text.line(line) {
+                return SourceLocation(file: location.file, line: line, column: content.count + 1)
+            }
+            line -= 1
+        }
+        return location
     }
 
     /// `while scanning a quoted scalar at line 3, column 8`.

@@ -43,7 +43,7 @@ struct SuiteErrorTests {
             ])
         #expect(
             errors("tests: [a, b\n") == [
-                "suites/test.yaml:2:1: error: invalid YAML: did not find expected ',' or ']' "
+                "suites/test.yaml:1:13: error: invalid YAML: did not find expected ',' or ']' "
                     + "(while parsing a flow sequence at line 1, column 8)"
             ])
         #expect(
@@ -362,12 +362,16 @@ struct SuiteErrorTests {
                         $.a: {greaterThan: ten}
                         $.b: {oneOf: 1}
                         $.c: {startsWith: 1}
+                        $.d: {greaterThan: 0, lessThan: 10}
                 """) == [
                     "suites/test.yaml:6:15: error: unknown predicate 'contain'; did you mean 'contains'?",
                     "suites/test.yaml:7:23: error: expected true or false for 'exists', found a string",
                     "suites/test.yaml:9:28: error: 'greaterThan' takes a number, found a string",
                     "suites/test.yaml:10:22: error: 'oneOf' takes a list, found a number",
                     "suites/test.yaml:11:27: error: 'startsWith' takes a string, found a number",
+                    "suites/test.yaml:12:31: error: a check takes one predicate, found 2: 'greaterThan', 'lessThan' "
+                        + "(check the same value twice with two spellings of the path ($.a and $['a']), or write "
+                        + "{equals: {...}} to compare with an object)",
                 ])
     }
 
