@@ -7,6 +7,8 @@ import Testing
 /// Every kind of load error, with its exact location and message.
 @Suite("Load errors")
 struct SuiteErrorTests {
+    let statusHint = "use a code like 200, a class like 2xx, or a list of them"
+
     // MARK: - File level
 
     @Test func emptyFile() {
@@ -224,9 +226,9 @@ struct SuiteErrorTests {
                     request: {url: "http://h/"}
                     expect: {status: []}
                 """) == [
-                    "suites/test.yaml:4:28: error: invalid status '2xy'; use a code like 200, a class like 2xx, or a list of them",
-                    "suites/test.yaml:4:33: error: invalid status '600'; use a code like 200, a class like 2xx, or a list of them",
-                    "suites/test.yaml:4:38: error: invalid status '6xx'; use a code like 200, a class like 2xx, or a list of them",
+                    "suites/test.yaml:4:28: error: invalid status '2xy'; " + statusHint,
+                    "suites/test.yaml:4:33: error: invalid status '600'; " + statusHint,
+                    "suites/test.yaml:4:38: error: invalid status '6xx'; " + statusHint,
                     "suites/test.yaml:7:22: error: 'status' is an empty list; give at least one code or class",
                 ])
     }
@@ -392,7 +394,8 @@ struct SuiteErrorTests {
                         + "(write {jsonpath: $.path} or {header: Name})",
                     "suites/test.yaml:6:26: error: capture 'b' takes one of 'jsonpath' or 'header', not both",
                     "suites/test.yaml:7:11: error: unknown key 'jsonpth' in capture 'c'; did you mean 'jsonpath'?",
-                    "suites/test.yaml:8:7: error: capture names cannot start with 'env.', which names environment variables",
+                    "suites/test.yaml:8:7: error: capture names cannot start with 'env.', which names environment "
+                        + "variables",
                 ])
     }
 
@@ -432,8 +435,9 @@ struct SuiteErrorTests {
             lines == [
                 "suites/test.yaml:5:23: error: undefined variable 'missing'",
                 "suites/test.yaml:5:47: error: invalid HTTP method 'GE T'",
-                "suites/test.yaml:6:22: error: invalid status 'abc'; use a code like 200, a class like 2xx, or a list of them",
-                "suites/test.yaml:6:34: error: invalid JSONPath 'nope': a JSONPath query must start with '$', found 'n'",
+                "suites/test.yaml:6:22: error: invalid status 'abc'; " + statusHint,
+                "suites/test.yaml:6:34: error: invalid JSONPath 'nope': a JSONPath query must start with '$', "
+                    + "found 'n'",
                 "suites/test.yaml:7:11: error: duplicate test name 'one' (first defined at suites/test.yaml:4:11)",
                 "suites/test.yaml:8:32: error: invalid duration 'soon'; use a number with a unit (250ms, 10s, 1.5s, "
                     + "2m, 1h) or a bare number of seconds for 'timeout'",
