@@ -120,6 +120,16 @@ extension SuiteParser {
     /// A value tree (a `json:` body, `query`, `form`, a variable, a predicate argument): scalars keep their YAML
     /// types and strings become templates.
     func templateValue(_ node: Node) -> TemplateValue {
+        // Aliases share nodes, so a small file can stand for a huge tree ("billion laughs"): cap the expansion.
+        valueNodeCount += 1
+        guard valueNodeCount <= Self.maximumValueNodes else {
+            if valueNodeCount == Self.maximumValueNodes + 1 {
+                error(
+                    "the suite's values are too large (over \(Self.maximumValueNodes) nodes once aliases are expanded)",
+                    at: node)
+            }
+            return .null
+        }
         switch node {
         case .scalar(let scalar):
             switch YAMLScalar(scalar) {

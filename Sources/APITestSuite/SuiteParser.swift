@@ -16,6 +16,9 @@ final class SuiteParser {
     var diagnostics: [Diagnostic] = []
     /// The environment variables the suite uses (`env.NAME`) that are set.
     var usedEnvironment: Set<String> = []
+    /// How many value nodes `templateValue` has built, to stop alias bombs.
+    var valueNodeCount = 0
+    static let maximumValueNodes = 1_000_000
     /// Request URLs to check once variables are known (relative URLs need a base URL).
     var urlChecks: [URLCheck] = []
 
