@@ -30,7 +30,7 @@ enum StreamingEndpoints {
                 }
                 return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
             },
-            Route(["GET"], "/drip") { request in try drip(request) },
+            Route(["GET"], "/drip") { request in try await drip(request) },
             Route(["POST", "PUT"], "/sink") { request in
                 var total = 0
                 for try await chunk in request.request.body { total += chunk.readableBytes }
@@ -59,14 +59,15 @@ enum StreamingEndpoints {
 
     // MARK: - Drip
 
-    /// `numbytes` asterisks after `delay` ms, the first at once and the last `duration` ms later, each flushed.
-    private static func drip(_ request: DemoRequest) throws(DemoError) -> Response {
+    /// Waits `delay` ms before answering at all (so it delays the response head too), then sends `numbytes`
+    /// asterisks, the first at once and the last `duration` ms later, each written and flushed on its own.
+    private static func drip(_ request: DemoRequest) async throws -> Response {
         let count = try request.intQuery("numbytes", default: 10, in: 0...(1 << 20))
         let duration = try request.intQuery("duration", default: 2000, in: 0...60000)
         let delay = try request.intQuery("delay", default: 0, in: 0...60000)
+        try await Task.sleep(for: .milliseconds(delay))
         let body = ResponseBody(contentLength: count) { writer in
             let clock = ContinuousClock()
-            try await Task.sleep(for: .milliseconds(delay))
             let start = clock.now
             let star = ByteBuffer(bytes: [UInt8(ascii: "*")])
             for index in 0..<count {

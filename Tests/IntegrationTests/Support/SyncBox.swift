@@ -1,0 +1,18 @@
+import Foundation
+
+// MARK: - SyncBox
+
+/// A value guarded by a lock, shareable across threads and tasks.
+final class SyncBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
