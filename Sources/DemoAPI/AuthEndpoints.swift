@@ -80,7 +80,8 @@ enum AuthEndpoints {
 
     /// Cookie names are RFC 9110 tokens.
     private static func validateCookieName(_ name: String) throws(DemoError) {
-        let allowed = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".unicodeScalars)
+        let allowed = Set(
+            "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".unicodeScalars)
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ allowed.contains($0) }) else {
             throw .badRequest("invalid cookie name '\(name)'")
         }
@@ -91,7 +92,8 @@ enum AuthEndpoints {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         for byte in value.utf8 {
-            let plain = byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte)
+            let plain =
+                byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte)
                 || (0x3C...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
             if plain && byte != UInt8(ascii: "%") {
                 out.append(byte)

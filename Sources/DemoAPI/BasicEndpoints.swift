@@ -119,7 +119,8 @@ enum BasicEndpoints {
             "utf-16": .utf16, "utf-16le": .utf16LittleEndian, "utf-16be": .utf16BigEndian,
         ]
         guard let encoding = encodings[name] else {
-            throw .badRequest("unsupported charset '\(name)'; use one of \(encodings.keys.sorted().joined(separator: ", "))")
+            throw .badRequest(
+                "unsupported charset '\(name)'; use one of \(encodings.keys.sorted().joined(separator: ", "))")
         }
         guard let data = sampleText.data(using: encoding, allowLossyConversion: true) else {
             throw .badRequest("cannot encode the sample text as \(name)")

@@ -66,7 +66,8 @@ enum EchoEndpoint {
         let filename = disposition?.parameter("filename")
         let content = body[part.content]
         var value = JSON.null
-        if filename == nil, content.count <= maximumPartValueSize, let text = String(validating: content, as: UTF8.self) {
+        if filename == nil, content.count <= maximumPartValueSize, let text = String(validating: content, as: UTF8.self)
+        {
             value = .string(text)
         }
         return .object([

@@ -35,7 +35,7 @@ struct HeaderValue {
         value = lowercaseValue ? trimmed.lowercased() : trimmed
         parameters = []
         while index < scalars.count {
-            index += 1  // the ';'
+            index += 1 // the ';'
             while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
             var name = String.UnicodeScalarView()
             while index < scalars.count, scalars[index] != "=", scalars[index] != ";" {
@@ -55,7 +55,7 @@ struct HeaderValue {
                         raw.append(scalars[index])
                         index += 1
                     }
-                    index += 1  // closing quote (or past the end)
+                    index += 1 // closing quote (or past the end)
                     while index < scalars.count, scalars[index] != ";" { index += 1 }
                     parameterValue = String(raw)
                 } else {

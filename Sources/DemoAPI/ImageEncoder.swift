@@ -15,7 +15,7 @@ enum ImageEncoder {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header.append(contentsOf: [8, 2, 0, 0, 0])  // bit depth 8, colour type RGB, deflate, filter 0, no interlace
+        header.append(contentsOf: [8, 2, 0, 0, 0]) // bit depth 8, colour type RGB, deflate, filter 0, no interlace
         appendChunk("IHDR", header, to: &out)
 
         let deflater = try Deflater(format: .zlib)
@@ -26,7 +26,7 @@ enum ImageEncoder {
         for y in 0..<height {
             let green = UInt8(y * 255 / yScale)
             row.withUnsafeMutableBufferPointer { buffer in
-                buffer[0] = 0  // filter type None
+                buffer[0] = 0 // filter type None
                 for x in 0..<width {
                     buffer[1 + x * 3] = UInt8(x * 255 / xScale)
                     buffer[2 + x * 3] = green
@@ -63,20 +63,20 @@ enum ImageEncoder {
         var out = Array("GIF89a".utf8)
         out.appendLittleEndian(UInt16(width))
         out.appendLittleEndian(UInt16(height))
-        out.append(contentsOf: [0x91, 0, 0])  // global colour table of 4 entries, background 0, no aspect ratio
+        out.append(contentsOf: [0x91, 0, 0]) // global colour table of 4 entries, background 0, no aspect ratio
         out.append(contentsOf: [
-            0xFF, 0xFF, 0xFF,  // white
-            0xE0, 0x40, 0x20,  // orange
-            0x20, 0x60, 0xC0,  // blue
-            0x00, 0x00, 0x00,  // black
+            0xFF, 0xFF, 0xFF, // white
+            0xE0, 0x40, 0x20, // orange
+            0x20, 0x60, 0xC0, // blue
+            0x00, 0x00, 0x00, // black
         ])
-        out.append(0x2C)  // image descriptor
+        out.append(0x2C) // image descriptor
         out.appendLittleEndian(UInt16(0))
         out.appendLittleEndian(UInt16(0))
         out.appendLittleEndian(UInt16(width))
         out.appendLittleEndian(UInt16(height))
-        out.append(0)  // no local colour table, not interlaced
-        out.append(2)  // LZW minimum code size
+        out.append(0) // no local colour table, not interlaced
+        out.append(2) // LZW minimum code size
 
         let clearCode: UInt32 = 4
         let endCode: UInt32 = 5
@@ -102,8 +102,8 @@ enum ImageEncoder {
             out.append(contentsOf: data[offset..<end])
             offset = end
         }
-        out.append(0)  // block terminator
-        out.append(0x3B)  // trailer
+        out.append(0) // block terminator
+        out.append(0x3B) // trailer
         return out
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - MultipartPart
@@ -68,7 +68,8 @@ enum MultipartParser {
 
     // MARK: - Parts
 
-    private static func parsePart(_ body: [UInt8], _ range: Range<Int>, number: Int) throws(ParseError) -> MultipartPart {
+    private static func parsePart(_ body: [UInt8], _ range: Range<Int>, number: Int) throws(ParseError) -> MultipartPart
+    {
         if range.isEmpty { return MultipartPart(headers: [], content: range) }
         if hasPrefix([0x0D, 0x0A], in: body, at: range.lowerBound) {
             return MultipartPart(headers: [], content: range.lowerBound + 2..<range.upperBound)
@@ -81,7 +82,9 @@ enum MultipartParser {
         return MultipartPart(headers: headers, content: headerEnd + 4..<range.upperBound)
     }
 
-    private static func parseHeaders(_ bytes: [UInt8], number: Int) throws(ParseError) -> [(name: String, value: String)] {
+    private static func parseHeaders(
+        _ bytes: [UInt8], number: Int
+    ) throws(ParseError) -> [(name: String, value: String)] {
         var lines: [[UInt8]] = []
         var lineStart = 0
         var index = 0

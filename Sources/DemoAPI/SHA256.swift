@@ -18,6 +18,13 @@ struct SHA256 {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
+    /// The round constants, copied once into memory that can be read without bounds checks.
+    nonisolated(unsafe) private static let roundConstants: UnsafeMutablePointer<UInt32> = {
+        let pointer = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+        pointer.initialize(from: k, count: 64)
+        return pointer
+    }()
+
     private var pending: [UInt8] = []
     private var totalLength: UInt64 = 0
 
@@ -70,66 +77,72 @@ struct SHA256 {
     // MARK: - Compression
 
     private mutating func absorb(_ input: UnsafeRawBufferPointer) {
-        var offset = 0
-        if !pending.isEmpty {
-            let take = min(64 - pending.count, input.count)
-            pending.append(contentsOf: input[0..<take])
-            offset = take
-            if pending.count == 64 {
-                let block = pending
-                block.withUnsafeBytes { compress($0.baseAddress.unsafelyUnwrapped) }
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-        guard let base = input.baseAddress else { return }
-        while input.count - offset >= 64 {
-            compress(base + offset)
-            offset += 64
-        }
-        if offset < input.count { pending.append(contentsOf: input[offset...]) }
-    }
-
-    private mutating func compress(_ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for t in 0..<16 {
-                let p = block + t * 4
-                w[t] = UInt32(p.load(as: UInt8.self)) << 24 | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 16
-                    | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 8
-                    | UInt32(p.load(fromByteOffset: 3, as: UInt8.self))
-            }
-            for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            SHA256.k.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
-                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ maj
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ t2
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { scheduleBuffer in
+            guard let schedule = scheduleBuffer.baseAddress else { return }
+            var offset = 0
+            if !pending.isEmpty {
+                let take = min(64 - pending.count, input.count)
+                pending.append(contentsOf: input[0..<take])
+                offset = take
+                if pending.count == 64 {
+                    let block = pending
+                    block.withUnsafeBytes { buffer in
+                        if let base = buffer.baseAddress { compress(base, schedule: schedule) }
+                    }
+                    pending.removeAll(keepingCapacity: true)
                 }
             }
-            state = (
-                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
-            )
+            guard let base = input.baseAddress else { return }
+            while input.count - offset >= 64 {
+                compress(base + offset, schedule: schedule)
+                offset += 64
+            }
+            if offset < input.count { pending.append(contentsOf: input[offset...]) }
         }
     }
 
-    @inline(__always)
-    private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    private mutating func compress(_ block: UnsafeRawPointer, schedule w: UnsafeMutablePointer<UInt32>) {
+        // Written with explicit shifts and raw pointers: the demo is usually a debug build, where helper calls and
+        // checked subscripts would dominate the run time.
+        let bytes = block.assumingMemoryBound(to: UInt8.self)
+        var t = 0
+        while t < 16 {
+            let p = bytes + t * 4
+            w[t] = UInt32(p[0]) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | UInt32(p[3])
+            t += 1
+        }
+        while t < 64 {
+            let x = w[t - 15]
+            let y = w[t - 2]
+            let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+            let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            t += 1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        let k = SHA256.roundConstants
+        t = 0
+        while t < 64 {
+            let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
+            let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            h = g
+            g = f
+            f = e
+            e = d &+ t1
+            d = c
+            c = b
+            b = a
+            a = t1 &+ s0 &+ maj
+            t += 1
+        }
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+            state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+        )
+    }
 }
 
 // MARK: - Hex

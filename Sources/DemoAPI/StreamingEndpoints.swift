@@ -32,6 +32,7 @@ enum StreamingEndpoints {
             },
             Route(["GET"], "/drip") { request in try await drip(request) },
             Route(["POST", "PUT"], "/sink") { request in
+                await request.continueIfExpected()
                 var total = 0
                 for try await chunk in request.request.body { total += chunk.readableBytes }
                 return Reply.json(["bytes": .int(total)])

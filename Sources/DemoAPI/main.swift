@@ -1,8 +1,8 @@
 // apitest-demo: the demo HTTP API that apitest's examples and integration tests run against.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 let options: DemoOptions

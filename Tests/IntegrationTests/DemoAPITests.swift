@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `apitest-demo` exercised through real clients (curl and Python) on 127.0.0.1, one server per test.
@@ -162,7 +162,7 @@ import Glibc
 
             let latin1 = try await curl(demo, "/text?charset=iso-8859-1")
             #expect(latin1.header("Content-Type") == "text/plain; charset=iso-8859-1")
-            #expect(latin1.body.contains(0xFC))  // ü as one byte
+            #expect(latin1.body.contains(0xFC)) // ü as one byte
             #expect(String(data: latin1.body, encoding: .isoLatin1)?.hasPrefix("Grüße") == true)
             #expect(try await curl(demo, "/text?charset=klingon").status == 400)
 
@@ -210,7 +210,8 @@ import Glibc
             #expect(try await curl(demo, "/api/users/3", json + ["-X", "PUT", "-d", "[]"]).status == 400)
             let patched = try await curl(demo, "/api/users/3", json + ["-X", "PATCH", "-d", #"{"role":"admin"}"#])
             #expect(patched.text == #"{"id":3,"name":"carol2","email":null,"role":"admin"}"#)
-            #expect(try await curl(demo, "/api/users/3", json + ["-X", "PATCH", "-d", #"{"name":"bob"}"#]).status == 409)
+            #expect(
+                try await curl(demo, "/api/users/3", json + ["-X", "PATCH", "-d", #"{"name":"bob"}"#]).status == 409)
 
             #expect(try await curl(demo, "/api/users/3", ["-X", "DELETE"]).status == 204)
             let gone = try await curl(demo, "/api/users/3")
@@ -251,8 +252,11 @@ import Glibc
         try await withDemo { demo in
             let reply = try await curl(
                 demo, "/echo/a%20b?x=1&x=2&flag&name=J%C3%BCrgen+M",
-                ["-X", "PATCH", "-H", "X-B: 1", "-H", "X-A: 2", "-H", "X-B: 3", "-H", "Content-Type: application/json",
-                 "--data-binary", #"{"n":1.50,"list":[true,null]}"#])
+                [
+                    "-X", "PATCH", "-H", "X-B: 1", "-H", "X-A: 2", "-H", "X-B: 3", "-H",
+                    "Content-Type: application/json",
+                    "--data-binary", #"{"n":1.50,"list":[true,null]}"#,
+                ])
             let echo = try reply.json()
             #expect(echo["method"] as? String == "PATCH")
             #expect(echo["path"] as? String == "/echo/a%20b")
@@ -281,7 +285,8 @@ import Glibc
             #expect(raw["bodySize"] as? Int == 256)
             #expect(raw["bodySHA256"] as? String == Self.allBytesSHA256)
 
-            let oversized = try await curl(demo, "/echo", ["--data-binary", "@\(try sparseFile(size: 300 << 20).path)"])
+            let oversized = try await curl(
+                demo, "/echo", ["--data-binary", "@\(try sparseFile(size: 300 << 20).path)"])
             #expect(oversized.status == 413)
         }
     }
@@ -293,8 +298,10 @@ import Glibc
             let unicode = try temporaryFile("naïve €.txt", unicodeContent)
             let reply = try await curl(
                 demo, "/echo",
-                ["-F", "caption=at the beach", "-F", "file=@\(allBytes.path);type=application/octet-stream",
-                 "-F", "notes=@\(unicode.path)"])
+                [
+                    "-F", "caption=at the beach", "-F", "file=@\(allBytes.path);type=application/octet-stream",
+                    "-F", "notes=@\(unicode.path)",
+                ])
             let parts = try #require(try reply.json()["multipart"] as? [[String: Any]])
             #expect(parts.count == 3)
             #expect(parts[0]["name"] as? String == "caption")
@@ -313,13 +320,16 @@ import Glibc
 
             // Hand-made body: preamble, transport padding, filename* (RFC 5987), a part without headers, epilogue.
             let body = Data(
-                ("preamble to ignore\r\n--XyZ  \r\nContent-Disposition: form-data; name=\"doc\"; filename=\"fallback.txt\";"
-                    + " filename*=UTF-8''%E2%82%AC%20r%C3%A9sum%C3%A9.txt\r\nContent-Type: text/plain\r\n\r\n"
+                ("preamble to ignore\r\n--XyZ  \r\nContent-Disposition: form-data; name=\"doc\";"
+                    + " filename=\"fallback.txt\"; filename*=UTF-8''%E2%82%AC%20r%C3%A9sum%C3%A9.txt\r\n"
+                    + "Content-Type: text/plain\r\n\r\n"
                     + "line1\r\nline2\r\n--XyZ\r\n\r\nno headers\r\n--XyZ--\r\nepilogue").utf8)
             let crafted = try await curl(
                 demo, "/echo",
-                ["-H", "Content-Type: multipart/form-data; boundary=\"XyZ\"", "--data-binary",
-                 "@\(try temporaryFile("body", body).path)"])
+                [
+                    "-H", "Content-Type: multipart/form-data; boundary=\"XyZ\"", "--data-binary",
+                    "@\(try temporaryFile("body", body).path)",
+                ])
             let craftedParts = try #require(try crafted.json()["multipart"] as? [[String: Any]])
             #expect(craftedParts.count == 2)
             #expect(craftedParts.first?["filename"] as? String == "€ résumé.txt")
@@ -345,6 +355,11 @@ import Glibc
             let after = try peakMemoryKiB(demo.processIdentifier)
             #expect(after - before < 100 * 1024, "peak RSS grew from \(before) KiB to \(after) KiB")
             #expect(try await curl(demo, "/sink").status == 405)
+            // curl asks `Expect: 100-continue` for bodies over 1 MiB; the server answers at once.
+            let interim = try await curl(
+                demo, "/sink", ["-v", "--data-binary", "@\(try sparseFile(size: 2 << 20).path)"])
+            #expect(interim.text == #"{"bytes":\#(2 << 20)}"#)
+            #expect(interim.stderr.contains("HTTP/1.1 100 Continue"), "\(interim.stderr)")
         }
     }
 
@@ -485,7 +500,8 @@ import Glibc
             let deflated = try await curl(demo, "/deflate", ["--compressed"])
             #expect(deflated.header("Content-Encoding") == "deflate")
             #expect(try deflated.json()["deflated"] as? Bool == true)
-            let script = "import sys, zlib, json; print(json.loads(zlib.decompress(open(sys.argv[1], 'rb').read()))['deflated'])"
+            let script =
+                "import sys, zlib, json; print(json.loads(zlib.decompress(open(sys.argv[1], 'rb').read()))['deflated'])"
             let rawDeflate = try await curl(demo, "/deflate")
             #expect(try await python(script, [try temporaryFile("d", rawDeflate.body).path]).stdout == "True\n")
         }

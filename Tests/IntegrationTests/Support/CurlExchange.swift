@@ -23,7 +23,9 @@ struct CurlExchange: Sendable {
     }
 
     /// Runs `curl -sS -D <file> -o <file> OPTIONS URL` and reads back the last response's head and body.
-    static func run(_ url: String, _ options: [String] = [], timeout: Duration = .seconds(60)) async throws -> CurlExchange {
+    static func run(
+        _ url: String, _ options: [String] = [], timeout: Duration = .seconds(60)
+    ) async throws -> CurlExchange {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - DemoServer
@@ -83,7 +83,8 @@ final class DemoServer: Sendable {
             if let port = DemoServer.port(fromListeningLine: line) {
                 listening.fulfill(.success(port))
             } else {
-                listening.fulfill(.failure(StartFailure(description: "unexpected first line from apitest-demo: \(line)")))
+                listening.fulfill(
+                    .failure(StartFailure(description: "unexpected first line from apitest-demo: \(line)")))
             }
         }
         Task.detached {
@@ -92,7 +93,8 @@ final class DemoServer: Sendable {
         }
         Task.detached {
             try? await Task.sleep(for: .seconds(startTimeout))
-            listening.fulfill(.failure(StartFailure(description: "apitest-demo did not listen within \(startTimeout) s")))
+            listening.fulfill(
+                .failure(StartFailure(description: "apitest-demo did not listen within \(startTimeout) s")))
         }
 
         switch await listening.wait() {
@@ -118,10 +120,12 @@ final class DemoServer: Sendable {
 
     /// Sends SIGTERM and waits for the process to exit (SIGKILL after 5 s). Safe to call more than once.
     func stop() {
-        guard let process = process.withLock({ current -> Process? in
-            defer { current = nil }
-            return current
-        }) else { return }
+        guard
+            let process = process.withLock({ current -> Process? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
         let pid = process.processIdentifier
         kill(pid, SIGTERM)
         if !waitForExit(seconds: 5) {
