@@ -122,7 +122,10 @@ enum BasicEndpoints {
             throw .badRequest(
                 "unsupported charset '\(name)'; use one of \(encodings.keys.sorted().joined(separator: ", "))")
         }
-        guard let data = sampleText.data(using: encoding, allowLossyConversion: true) else {
+        // Foundation's lossy ASCII conversion keeps Latin-1 bytes on Linux; replace non-ASCII letters explicitly.
+        let text =
+            encoding == .ascii ? String(sampleText.unicodeScalars.map { $0.isASCII ? Character($0) : "?" }) : sampleText
+        guard let data = text.data(using: encoding, allowLossyConversion: true) else {
             throw .badRequest("cannot encode the sample text as \(name)")
         }
         return Reply.bytes([UInt8](data), contentType: "text/plain; charset=\(name)")
