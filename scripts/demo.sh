@@ -25,6 +25,7 @@ workdir="$(mktemp -d "${TMPDIR:-/tmp}/apitest-demo.XXXXXX")"
 server_log="$workdir/server.log"
 server_pid=""
 
+# shellcheck disable=SC2317 # called from the trap
 stop_server() {
     if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
         kill -TERM "$server_pid" 2>/dev/null || true
@@ -40,6 +41,7 @@ stop_server() {
     fi
     server_pid=""
 }
+# shellcheck disable=SC2317 # called from the trap
 cleanup() {
     stop_server
     rm -rf "$workdir"
