@@ -43,9 +43,15 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     /// Queues a command for the loop thread and wakes it.
+    ///
+    /// Only the command that finds the queue empty wakes the loop: the loop drains the whole queue at once, so a
+    /// wake-up already sent for an earlier command covers later ones (this saves a system call per request).
     func submit(_ command: Command) {
-        commands.withLock { $0.append(command) }
-        curl_multi_wakeup(multi)
+        let wasEmpty = commands.withLock { queue -> Bool in
+            queue.append(command)
+            return queue.count == 1
+        }
+        if wasEmpty { curl_multi_wakeup(multi) }
     }
 
     /// Stops the loop, failing transfers still running with `.cancelled`, and waits for the thread to end.

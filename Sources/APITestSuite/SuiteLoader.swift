@@ -47,7 +47,10 @@ public struct SuiteLoader: Sendable {
             file: file, directory: directory, source: source, environment: environment, overrides: overrides)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: source)
+            // Resolver.basic: Yams resolves mapping keys' tags with a regular expression per key (for its
+            // duplicate-key check), which dominated loading time; YAMLScalar types plain scalars itself under the
+            // YAML 1.2 core schema, so Yams' own resolution is not needed.
+            root = try Yams.compose(yaml: source, .basic)
         } catch {
             throw SuiteLoadError(diagnostics: [YAMLErrorDiagnostic.make(error, text: parser.text)], source: source)
         }
