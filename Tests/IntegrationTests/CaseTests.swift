@@ -59,7 +59,7 @@ import Testing
     /// Replaces what changes from run to run: durations and the demo server's port.
     static func normalize(_ text: String, port: Int) -> String {
         var result = text.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:<port>")
-        let durations = try! Regex(#"\d+(\.\d+)? (µs|ms|s|min)( \d+ s)?"#)
+        let durations = try! Regex(#"\d+(\.\d+)? (milliseconds|seconds|µs|ms|s|min)( \d+ s)?"#)
         result = result.replacing(durations, with: "<duration>")
         return result
     }

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A certificate chain made with the `openssl` command at test time: root → intermediate → leaf for `localhost`
+/// only (not 127.0.0.1, so host-name checks can be seen failing).
+struct TestCertificates {
+    let directory: URL
+    var rootCertificate: URL { directory.appendingPathComponent("root.pem") }
+    /// The leaf followed by the intermediate, as a server sends them.
+    var serverChain: URL { directory.appendingPathComponent("chain.pem") }
+    var leafKey: URL { directory.appendingPathComponent("leaf.key") }
+
+    static func make() throws -> TestCertificates {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = """
+            set -e
+            cd '\(directory.path)'
+            cat > ca.ext <<'X'
+            basicConstraints=critical,CA:true
+            keyUsage=critical,keyCertSign,cRLSign
+            X
+            cat > leaf.ext <<'X'
+            basicConstraints=critical,CA:false
+            keyUsage=critical,digitalSignature,keyEncipherment
+            extendedKeyUsage=serverAuth
+            subjectAltName=DNS:localhost
+            X
+            openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout root.key -out root.pem \
+              -days 30 -subj '/CN=apitest test root' -addext basicConstraints=critical,CA:true \
+              -addext keyUsage=critical,keyCertSign,cRLSign
+            openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout inter.key -out inter.csr \
+              -subj '/CN=apitest test intermediate'
+            openssl x509 -req -in inter.csr -CA root.pem -CAkey root.key -CAcreateserial -out inter.pem -days 30 \
+              -extfile ca.ext
+            openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout leaf.key -out leaf.csr \
+              -subj '/CN=localhost'
+            openssl x509 -req -in leaf.csr -CA inter.pem -CAkey inter.key -CAcreateserial -out leaf.pem -days 30 \
+              -extfile leaf.ext
+            cat leaf.pem inter.pem > chain.pem
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl failed to make certificates"])
+        }
+        return TestCertificates(directory: directory)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
+/// nginx serving HTTPS with HTTP/2 on 127.0.0.1, with a chain from `TestCertificates`; stopped on `stop()`.
+final class TLSServer: @unchecked Sendable {
+    let port: Int
+    let certificates: TestCertificates
+    private let process: Process
+    private let directory: URL
+
+    var baseURL: String { "https://localhost:\(port)" }
+
+    init(certificates: TestCertificates) throws {
+        self.certificates = certificates
+        directory = certificates.directory.appendingPathComponent("nginx")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try #"{"tls":true}"#.write(to: directory.appendingPathComponent("hello.json"), atomically: true, encoding: .utf8)
+        var lastError: Error?
+        for _ in 0..<5 {
+            let port = try closedPort()
+            let config = """
+                worker_processes 1;
+                daemon off;
+                error_log \(directory.path)/error.log;
+                pid \(directory.path)/nginx.pid;
+                events { worker_connections 256; }
+                http {
+                  access_log off;
+                  client_body_temp_path \(directory.path);
+                  server {
+                    listen 127.0.0.1:\(port) ssl http2;
+                    ssl_certificate \(certificates.serverChain.path);
+                    ssl_certificate_key \(certificates.leafKey.path);
+                    location / { default_type application/json; alias \(directory.path)/hello.json; }
+                  }
+                }
+                """
+            let configFile = directory.appendingPathComponent("nginx.conf")
+            try config.write(to: configFile, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+            process.arguments = ["-c", configFile.path, "-p", directory.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            if Self.waitForListener(port: port, process: process) {
+                self.port = port
+                self.process = process
+                return
+            }
+            process.terminate()
+            process.waitUntilExit()
+            lastError = CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "nginx did not start"])
+        }
+        throw lastError ?? CocoaError(.fileReadUnknown)
+    }
+
+    private static func waitForListener(port: Int, process: Process) -> Bool {
+        for _ in 0..<100 {
+            guard process.isRunning else { return false }
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            close(fd)
+            if connected { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+}
