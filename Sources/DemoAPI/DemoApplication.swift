@@ -51,6 +51,8 @@ enum DemoApplication {
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
         let signals = installSignalHandlers(group: group)
         defer { signals.forEach { $0.cancel() } }
+        let parentWatch = options.exitWithParent ? watchParent() : nil
+        defer { parentWatch?.cancel() }
         do {
             try await group.run()
             return 0
@@ -78,6 +80,19 @@ enum DemoApplication {
             source.resume()
             return source
         }
+    }
+
+    /// Exits (status 0) once the parent process is gone, seen as a change of `getppid()` (the orphan is adopted by
+    /// init or a subreaper), checked four times a second.
+    private static func watchParent() -> any DispatchSourceTimer {
+        let parent = getppid()
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "apitest-demo.parent"))
+        timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+        timer.setEventHandler {
+            if getppid() != parent { exit(0) }
+        }
+        timer.resume()
+        return timer
     }
 
     /// Whether shutdown has begun; only touched on the signal queue.

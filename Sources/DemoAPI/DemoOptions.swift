@@ -10,6 +10,8 @@ struct DemoOptions: Equatable {
     var port = 8080
     /// Whether to log each request to stderr.
     var log = false
+    /// Whether to exit when the parent process goes away (for test harnesses that may be killed).
+    var exitWithParent = false
     /// Whether `--help` was given.
     var help = false
 
@@ -19,7 +21,7 @@ struct DemoOptions: Equatable {
     }
 
     static let usage = """
-        usage: apitest-demo [--host ADDRESS] [--port PORT] [--log]
+        usage: apitest-demo [--host ADDRESS] [--port PORT] [--log] [--exit-with-parent]
 
         The demo HTTP API that apitest's examples and integration tests run against.
 
@@ -27,6 +29,8 @@ struct DemoOptions: Equatable {
           --host ADDRESS   address to listen on (default 127.0.0.1)
           --port PORT      TCP port, 0 picks a free one (default 8080)
           --log            log every request to stderr
+          --exit-with-parent
+                           exit as soon as the process that started it is gone
           -h, --help       show this help
 
         Once listening it prints one line: apitest-demo listening on http://ADDRESS:PORT
@@ -68,6 +72,9 @@ struct DemoOptions: Equatable {
             case "--log":
                 guard inlineValue == nil else { throw UsageError(description: "--log takes no value") }
                 options.log = true
+            case "--exit-with-parent":
+                guard inlineValue == nil else { throw UsageError(description: "--exit-with-parent takes no value") }
+                options.exitWithParent = true
             case "-h", "--help":
                 options.help = true
             default:

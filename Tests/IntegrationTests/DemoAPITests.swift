@@ -89,6 +89,22 @@ import Testing
         }
     }
 
+    @Test func exitWithParentLeavesNoOrphan() async throws {
+        let demo = try TestBinaries.url("apitest-demo").path
+        let shell = try await runProcess(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "'\(demo)' --port 0 --exit-with-parent >/dev/null 2>&1 & echo $!; sleep 0.5"])
+        let pid = try #require(Int32(shell.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let started = ContinuousClock.now
+        func alive() -> Bool {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            return status.contains("State:") && !status.contains("zombie")
+        }
+        while alive(), ContinuousClock.now - started < .seconds(5) { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!alive(), "apitest-demo \(pid) outlived its parent")
+        if alive() { kill(pid, SIGKILL) }
+    }
+
     @Test func stopsPromptlyWithARequestInFlight() async throws {
         let demo = try await DemoServer.start()
         async let slow = CurlExchange.run(demo.baseURL + "/delay/30000", ["--max-time", "20"])

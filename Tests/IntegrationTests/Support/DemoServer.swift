@@ -47,7 +47,7 @@ final class DemoServer: Sendable {
 
     // MARK: - Starting
 
-    /// Starts `apitest-demo --port 0` and waits (10 s at most) for its `listening on` line.
+    /// Starts `apitest-demo --port 0 --exit-with-parent` and waits (10 s at most) for its `listening on` line.
     static func start() async throws -> DemoServer {
         try await start(extraArguments: [])
     }
@@ -57,7 +57,8 @@ final class DemoServer: Sendable {
         let executable = try TestBinaries.url("apitest-demo")
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--port", "0"] + extraArguments
+        // --exit-with-parent: if the test process is killed outright, the server does not outlive it.
+        process.arguments = ["--port", "0", "--exit-with-parent"] + extraArguments
         let stdoutPipe = Pipe()
         let stderrPipe = Pipe()
         process.standardInput = FileHandle.nullDevice
