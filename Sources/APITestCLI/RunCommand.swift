@@ -21,14 +21,10 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Suite files or folders.")
-    var paths: [String]
+    @OptionGroup var suites: SuiteOptions
 
     @Option(name: [.short, .long], help: "Tests in flight at once (the steps of a test always run in order).")
     var jobs: Int = 10
-
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, overriding the suite's.", valueName: "name=value"))
-    var variables: [String] = []
 
     @Option(help: ArgumentHelp("Default time allowed per request (e.g. 500ms, 10s).", valueName: "duration"))
     var timeout: DurationArgument?
@@ -42,24 +38,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Show only failures and the summary.")
     var quiet = false
 
-    @Flag(help: "Never colour the output (also when NO_COLOR is set).")
-    var noColor = false
-
     mutating func validate() throws {
         guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
         guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
-        _ = try overrides()
-    }
-
-    func overrides() throws -> [String: String] {
-        var result: [String: String] = [:]
-        for item in variables {
-            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
-                throw ValidationError("--var expects name=value, got '\(item)'")
-            }
-            result[String(item[..<equals])] = String(item[item.index(after: equals)...])
-        }
-        return result
     }
 
     func run() async throws {
@@ -67,9 +48,9 @@ struct RunCommand: AsyncParsableCommand {
         let stdout = StandardOutput.out
         let stderr = StandardOutput.error
         let loader = SuiteSetLoader(
-            loader: SuiteLoader(environment: environment, overrides: try overrides()), errorOutput: stderr,
-            colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: noColor))
-        guard let suites = loader.load(paths: paths) else { throw ExitStatus.invalid.exitCode }
+            loader: SuiteLoader(environment: environment, overrides: try suites.overrides()), errorOutput: stderr,
+            colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
+        guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
 
         var options = RunOptions(jobs: jobs)
         if let timeout { options.timeout = timeout.duration }
@@ -80,11 +61,11 @@ struct RunCommand: AsyncParsableCommand {
                 maxBodySize: options.maxBodySize))
         let reporter = ConsoleReporter(
             output: stdout, progress: stderr,
-            colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: noColor),
+            colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
             verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
 
         let runner = Runner(session: session, options: options)
-        let runTask = Task { await runner.run(suites, reporter: reporter) }
+        let runTask = Task { await runner.run(loaded, reporter: reporter) }
         let interrupts = InterruptHandler { runTask.cancel() }
         let summary = await runTask.value
         interrupts.stop()

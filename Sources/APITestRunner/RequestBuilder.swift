@@ -22,6 +22,7 @@ struct RequestBuilder: Sendable {
             }
             let serializer = RequestSerializer(
                 baseURL: runtime.baseURL, defaultHeaders: ["User-Agent": options.userAgent])
+            // The loader allows `contentType` only with `body` and `bodyFile`.
             let contentType = try spec.contentType?.render(context)
             let body: RequestSerializer.Body
             switch spec.body {
@@ -38,8 +39,6 @@ struct RequestBuilder: Sendable {
             var request = try serializer.request(
                 method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
                 headers: headers, body: body, basicAuth: basicAuth)
-            if let contentType, case .json = spec.body { request.headers.set(name: "Content-Type", value: contentType) }
-            if let contentType, case .form = spec.body { request.headers.set(name: "Content-Type", value: contentType) }
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout ?? options.timeout
             request.connectTimeout = options.connectTimeout
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects
