@@ -43,10 +43,7 @@ final class FaultServer: @unchecked Sendable {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        stopProcess(process)
         try? FileManager.default.removeItem(at: logFile)
     }
 
@@ -70,4 +67,15 @@ func closedPort() throws -> Int {
     }
     guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
     return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Stops a helper server with `signal` (SIGKILL by default: these fixtures hold nothing worth a graceful stop),
+/// escalating to SIGKILL after two seconds, and reaps it without blocking a cooperative thread for long.
+func stopProcess(_ process: Process, signal: Int32 = SIGKILL) {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, signal)
+    for attempt in 0..<300 where process.isRunning {
+        if attempt == 200 { kill(process.processIdentifier, SIGKILL) }
+        usleep(10_000)
+    }
 }

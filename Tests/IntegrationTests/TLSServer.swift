@@ -67,7 +67,6 @@ final class TLSServer: @unchecked Sendable {
         self.certificates = certificates
         directory = certificates.directory.appendingPathComponent("nginx")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try #"{"tls":true}"#.write(to: directory.appendingPathComponent("hello.json"), atomically: true, encoding: .utf8)
         var lastError: Error?
         for _ in 0..<5 {
             let port = try closedPort()
@@ -84,7 +83,7 @@ final class TLSServer: @unchecked Sendable {
                     listen 127.0.0.1:\(port) ssl http2;
                     ssl_certificate \(certificates.serverChain.path);
                     ssl_certificate_key \(certificates.leafKey.path);
-                    location / { default_type application/json; alias \(directory.path)/hello.json; }
+                    location / { default_type application/json; return 200 '{"tls":true}'; }
                   }
                 }
                 """
@@ -129,10 +128,7 @@ final class TLSServer: @unchecked Sendable {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        stopProcess(process, signal: SIGTERM)  // nginx's fast shutdown also stops its worker
     }
 
     deinit { stop() }
