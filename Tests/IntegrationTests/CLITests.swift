@@ -187,3 +187,36 @@ import Testing
         #expect(text.contains("interrupted"))
     }
 }
+
+/// On a terminal (a pseudo-terminal made by util-linux `script`): colour and the live progress line.
+@Suite struct TerminalTests {
+    @Test func colourAndProgressOnATerminalUnlessNoColor() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-tty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let suite = directory.appendingPathComponent("tty.yaml")
+        var yaml = "baseURL: \(demo.baseURL)\ntests:\n"
+        for index in 0..<6 { yaml += "  - name: t\(index)\n    request: {url: /delay/150}\n" }
+        yaml += "  - name: broken\n    request: {url: /status/500}\n"
+        try yaml.write(to: suite, atomically: true, encoding: .utf8)
+        let apitest = try TestBinaries.url("apitest").path
+        let script = try TestBinaries.tool("script")
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = ""  // runProcess lays this over the inherited environment; empty means unset
+        environment["TERM"] = "xterm"
+        let command = "\(apitest) run \(suite.path) --jobs 2"
+        let coloured = try await runProcess(script, ["-qec", command, "/dev/null"], environment: environment)
+        #expect(coloured.exitCode == 1)
+        #expect(coloured.stdout.contains("\u{1B}[32m✔\u{1B}[0m tty › t0"), "green pass mark on a terminal")
+        #expect(coloured.stdout.contains("\u{1B}[31m✘\u{1B}[0m tty › broken"), "red fail mark on a terminal")
+        #expect(coloured.stdout.contains("\r\u{1B}[2K["), "live progress line on a terminal")
+
+        environment["NO_COLOR"] = "1"
+        let plain = try await runProcess(script, ["-qec", command, "/dev/null"], environment: environment)
+        #expect(plain.exitCode == 1)
+        #expect(plain.stdout.contains("✔ tty › t0"))
+        #expect(!plain.stdout.contains("\u{1B}[3"), "no colour with NO_COLOR")
+    }
+}
