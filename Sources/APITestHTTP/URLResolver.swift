@@ -13,27 +13,33 @@ public enum URLResolver {
         var query: String?
         var fragment: String?
 
+        /// Splits `text` on its delimiters, scanning UTF-8 (every delimiter is ASCII, so indices stay valid).
         init(_ text: String) {
-            var rest = Substring(text)
-            if let hash = rest.firstIndex(of: "#") {
-                fragment = String(rest[rest.index(after: hash)...])
-                rest = rest[..<hash]
+            let bytes = text.utf8
+            var end = bytes.endIndex
+            if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+                fragment = String(text[bytes.index(after: hash)...])
+                end = hash
             }
-            if let question = rest.firstIndex(of: "?") {
-                query = String(rest[rest.index(after: question)...])
-                rest = rest[..<question]
+            if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+                query = String(text[bytes.index(after: question)..<end])
+                end = question
             }
-            if let colon = rest.firstIndex(of: ":"), Self.isScheme(rest[..<colon]) {
-                scheme = rest[..<colon].lowercased()
-                rest = rest[rest.index(after: colon)...]
+            var start = bytes.startIndex
+            if let colon = bytes[..<end].firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }),
+                bytes[colon] == UInt8(ascii: ":"), Self.isScheme(bytes[start..<colon])
+            {
+                scheme = String(text[start..<colon]).lowercased()
+                start = bytes.index(after: colon)
             }
-            if rest.hasPrefix("//") {
-                rest = rest.dropFirst(2)
-                let end = rest.firstIndex(of: "/") ?? rest.endIndex
-                authority = String(rest[..<end])
-                rest = rest[end...]
+            let rest = bytes[start..<end]
+            if rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+                let authorityStart = bytes.index(start, offsetBy: 2)
+                let authorityEnd = bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+                authority = String(text[authorityStart..<authorityEnd])
+                start = authorityEnd
             }
-            path = String(rest)
+            path = String(text[start..<end])
         }
 
         init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
@@ -44,9 +50,16 @@ public enum URLResolver {
             self.fragment = fragment
         }
 
-        static func isScheme(_ text: Substring) -> Bool {
-            guard let first = text.first, first.isASCII, first.isLetter else { return false }
-            return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+        static func isScheme(_ bytes: Substring.UTF8View) -> Bool {
+            guard let first = bytes.first, isLetter(first) else { return false }
+            return bytes.allSatisfy {
+                isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            }
+        }
+
+        private static func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
         }
 
         var text: String {
@@ -146,6 +159,8 @@ public enum URLResolver {
     }
 
     static func removeDotSegments(_ path: String) -> String {
+        // Fast path: no `.` or `..` segment can be present without "/." or a leading ".".
+        if !path.hasPrefix("."), !path.contains("/.") { return path }
         var input = Substring(path)
         var output: [Substring] = []
         var result = ""
@@ -192,6 +207,9 @@ public enum URLResolver {
 
 extension String {
     func trimmingWhitespace() -> String {
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return self
+        }
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

@@ -16,6 +16,10 @@ import Testing
         ("https://elsewhere.example/abs", "http://h/api", "https://elsewhere.example/abs"),
         ("", "http://h/api", "http://h/api/"),
         ("users#frag", "http://h/api", "http://h/api/users"),
+        ("users/a:b", "http://h/api", "http://h/api/users/a:b"),
+        ("items/1.json", "http://h/", "http://h/items/1.json"),
+        (".hidden/x/./y/..", "http://h/", "http://h/.hidden/x/"),
+        ("a?q=http://x/#y", "http://h/", "http://h/a?q=http://x/"),
     ])
     func resolvesAgainstBase(reference: String, base: String, expected: String) throws {
         #expect(try URLResolver.resolve(reference, against: base) == expected)
