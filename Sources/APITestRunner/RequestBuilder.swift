@@ -20,8 +20,6 @@ struct RequestBuilder: Sendable {
             for header in spec.headers {
                 headers.add(name: header.name, value: try header.value.render(context))
             }
-            let serializer = RequestSerializer(
-                baseURL: runtime.baseURL, defaultHeaders: ["User-Agent": options.userAgent])
             // The loader allows `contentType` only with `body` and `bodyFile`.
             let contentType = try spec.contentType?.render(context)
             let body: RequestSerializer.Body
@@ -36,7 +34,7 @@ struct RequestBuilder: Sendable {
             if let auth = spec.basicAuth {
                 basicAuth = (try auth.username.render(context), try auth.password.render(context))
             }
-            var request = try serializer.request(
+            var request = try runtime.serializer.request(
                 method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
                 headers: headers, body: body, basicAuth: basicAuth)
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout ?? options.timeout

@@ -29,7 +29,7 @@ public final class Runner: Sendable {
             jobs: options.jobs)
         sink.emit(.runStarted(plan))
 
-        let runtimes = suites.map(SuiteRuntime.init)
+        let runtimes = suites.map { SuiteRuntime(suite: $0, userAgent: options.userAgent) }
         var queue: [(suite: Int, test: Int)] = []
         for (suiteIndex, suite) in suites.enumerated() {
             for testIndex in suite.tests.indices { queue.append((suiteIndex, testIndex)) }

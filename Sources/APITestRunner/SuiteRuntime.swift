@@ -8,12 +8,14 @@ struct SuiteRuntime: Sendable {
     let suite: Suite
     let context: TemplateContext
     let baseURL: String?
+    /// Resolves URLs against `baseURL` and adds the default `User-Agent`.
+    let serializer: RequestSerializer
     let cookieJar: CookieJar
     let masker: SecretMasker
     /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
     let setupError: TestError?
 
-    init(suite: Suite) {
+    init(suite: Suite, userAgent: String) {
         self.suite = suite
         self.cookieJar = CookieJar()
         var context = TemplateContext()
@@ -27,6 +29,7 @@ struct SuiteRuntime: Sendable {
         }
         self.context = context
         self.baseURL = baseURL
+        self.serializer = RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent])
         self.setupError = setupError
         self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, in: context))
     }
