@@ -78,6 +78,8 @@ public final class ConsoleReporter: Reporter {
             clearProgress()
             write(result)
             if state.withLock({ shouldRefreshProgress(&$0) }) { drawProgress() }
+        case .uploadProgress:
+            break
         case .runFinished(let summary):
             clearProgress()
             writeSummary(summary)

@@ -6,6 +6,9 @@ public enum RunEvent: Sendable {
     case runStarted(RunPlan)
     case testStarted(suiteName: String, testName: String)
     case testFinished(TestResult)
+    /// A request body is being sent: `sent` of `total` bytes so far (only for large uploads, at most a few times a
+    /// second). Reporters that show live progress use it; others ignore it.
+    case uploadProgress(suiteName: String, testName: String, sent: Int64, total: Int64)
     /// Every test has finished (or been cut off); `interrupted` when Ctrl-C stopped the run.
     case runFinished(RunSummary)
 }
