@@ -7,8 +7,9 @@ import CCurlShim
 /// Turns libcurl's result codes into `HTTPError`s with a reason and a sentence a person can act on.
 enum CurlErrorMapper {
     static func error(for code: CURLcode, delegate: TaskDelegate) -> HTTPError {
-        if let changed = delegate.bodyFileChanged {
-            return HTTPError(.bodyFileChanged, changed, curlCode: Int(code.rawValue))
+        if var failure = delegate.bodyStream?.failure {
+            failure.curlCode = Int(code.rawValue)
+            return failure
         }
         if delegate.bodyTooLarge {
             return HTTPError(

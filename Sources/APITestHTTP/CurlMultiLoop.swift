@@ -212,8 +212,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     private func complete(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
         guard let delegate = delegates[easy] else { return }
-        delegate.checkBodyFileUnchanged()
-        if result == CURLE_OK, delegate.bodyFileChanged == nil {
+        if result == CURLE_OK, delegate.bodyStream?.failure == nil {
             finish(easy, with: .success(makeResponse(easy, delegate)))
         } else {
             apitest_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &delegate.osErrno)

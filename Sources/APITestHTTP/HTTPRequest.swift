@@ -8,6 +8,8 @@ public struct HTTPRequest: Sendable {
         case data(Data)
         /// A file read from disk during the transfer; its size is taken when the transfer starts and must not change.
         case file(path: String)
+        /// A `multipart/form-data` body whose file parts are streamed from disk.
+        case multipart(MultipartFormData)
     }
 
     public var method: String
@@ -30,6 +32,9 @@ public struct HTTPRequest: Sendable {
     /// The most body bytes accepted; `nil` for the session's default.
     public var maxBodySize: Int?
     public var tls: TLSOptions
+    /// Called on the session's event-loop thread as the body is sent, with bytes sent and the body's length, at
+    /// most every 100 ms; keep it quick.
+    public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
 
     public init(
         method: String = "GET",

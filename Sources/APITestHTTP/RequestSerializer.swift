@@ -15,6 +15,8 @@ public struct RequestSerializer: Sendable {
         case raw(Data, contentType: String?)
         /// A file streamed from disk while the request is sent.
         case file(path: String, contentType: String?)
+        /// A `multipart/form-data` body, `Content-Type` with its boundary.
+        case multipart(MultipartFormData)
     }
 
     /// The URL relative references resolve against; its path gets a terminal slash.
@@ -72,6 +74,8 @@ public struct RequestSerializer: Sendable {
             return (.data(data), contentType)
         case .file(let path, let contentType):
             return (.file(path: path), contentType)
+        case .multipart(let form):
+            return (.multipart(form), form.contentType)
         }
     }
 

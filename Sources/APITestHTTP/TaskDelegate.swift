@@ -27,13 +27,9 @@ final class TaskDelegate {
 
     // MARK: - Request body state
 
-    private var bodyData: Data?
-    private var bodyOffset = 0
-    private var bodyFile: Int32 = -1
-    /// The size of the body file when the transfer started.
-    private(set) var bodyFileSize: Int64 = 0
-    private var bodyFileSent: Int64 = 0
-    var bodyFileChanged: String?
+    /// The request body being sent, if any.
+    private(set) var bodyStream: BodyStream?
+    private var lastProgress = ContinuousClock.now
 
     // MARK: - libcurl resources
 
@@ -50,7 +46,6 @@ final class TaskDelegate {
 
     deinit {
         if let headerList { curl_slist_free_all(headerList) }
-        if bodyFile >= 0 { close(bodyFile) }
         errorBuffer.deallocate()
     }
 
@@ -58,71 +53,24 @@ final class TaskDelegate {
 
     // MARK: - Request body
 
-    /// Prepares the request body for reading; returns its size, or throws when a body file cannot be read.
+    /// Prepares the request body for reading; returns its exact length, or throws when a body file cannot be read.
     func openBody() throws(HTTPError) -> Int64? {
-        switch request.body {
-        case .none:
-            return nil
-        case .data(let data):
-            bodyData = data
-            return Int64(data.count)
-        case .file(let path):
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                throw HTTPError(.bodyFileUnreadable, "cannot read body file \(path): \(String(cString: strerror(errno)))")
-            }
-            var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                close(fd)
-                throw HTTPError(.bodyFileUnreadable, "body file \(path) is not a regular file")
-            }
-            bodyFile = fd
-            bodyFileSize = Int64(info.st_size)
-            return bodyFileSize
-        }
+        bodyStream = try BodyStream.make(for: request.body)
+        return bodyStream?.length
     }
 
-    /// Fills `buffer` with the next request-body bytes; `nil` aborts the transfer.
+    /// Fills `buffer` with the next request-body bytes; `nil` aborts the transfer (see `bodyStream.failure`).
     func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        if let bodyData {
-            let count = min(buffer.count, bodyData.count - bodyOffset)
-            guard count > 0 else { return 0 }
-            bodyData.withUnsafeBytes { source in
-                buffer.baseAddress?.copyMemory(from: source.baseAddress! + bodyOffset, byteCount: count)
+        guard let bodyStream else { return 0 }
+        let count = bodyStream.read(into: buffer)
+        if let progress = request.uploadProgress, count != nil {
+            let now = ContinuousClock.now
+            if now - lastProgress >= .milliseconds(100) || bodyStream.sent == bodyStream.length {
+                lastProgress = now
+                progress(bodyStream.sent, bodyStream.length)
             }
-            bodyOffset += count
-            return count
         }
-        guard bodyFile >= 0 else { return 0 }
-        let wanted = Int(min(Int64(buffer.count), bodyFileSize - bodyFileSent))
-        guard wanted > 0 else { return 0 }
-        var got = 0
-        while got < wanted {
-            let n = read(bodyFile, buffer.baseAddress! + got, wanted - got)
-            if n < 0 {
-                if errno == EINTR { continue }
-                bodyFileChanged = "reading the body file failed: \(String(cString: strerror(errno)))"
-                return nil
-            }
-            if n == 0 {
-                bodyFileChanged = "body file shrank during the upload: \(bodyFileSize) bytes announced, "
-                    + "\(bodyFileSent + Int64(got)) available"
-                return nil
-            }
-            got += n
-        }
-        bodyFileSent += Int64(got)
-        return got
-    }
-
-    /// After a transfer: whether the body file grew while it was sent.
-    func checkBodyFileUnchanged() {
-        guard bodyFile >= 0, bodyFileChanged == nil else { return }
-        var info = stat()
-        if fstat(bodyFile, &info) == 0, Int64(info.st_size) != bodyFileSize {
-            bodyFileChanged = "body file changed size during the upload: \(bodyFileSize) bytes announced, "
-                + "\(info.st_size) now"
-        }
+        return count
     }
 
     // MARK: - Response

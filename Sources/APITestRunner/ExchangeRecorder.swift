@@ -17,9 +17,14 @@ enum ExchangeRecorder {
             exchange.requestBodySize = Int64(data.count)
         case .file(let path):
             exchange.requestBody = "<file \(path)>"
+        case .multipart(let form):
+            exchange.requestBody = masker.mask(form.summary)
         }
         guard let response else { return exchange }
-        if case .file = request.body { exchange.requestBodySize = response.bytesUploaded }
+        switch request.body {
+        case .file, .multipart: exchange.requestBodySize = response.bytesUploaded
+        case .none, .data: break
+        }
         exchange.statusCode = response.statusCode
         exchange.httpVersion = response.httpVersion
         exchange.responseHeaders = response.headers.map {

@@ -8,6 +8,8 @@ Prints "fault-server listening on <port>" once ready. Paths:
   /folded           a response with an obs-folded header line
   /repeat           three X-Repeat header lines and two Set-Cookie lines, in that order
   /stall            headers, then 1 byte, then nothing for 30 s
+  /save?to=PATH     write the raw request body to PATH (and its Content-Type to PATH.type), answer {"bytes": N}
+  /slow-sink        read the body 16 KiB (or ?chunk=N bytes) every 5 ms, answer {"bytes": N}
   anything in absolute form (GET http://host/path): act as a proxy that answers itself, echoing the request line
   anything else     200 {"path": ...}
 Every request line received is appended to the file named by --log (if given), so tests can see what was sent.
@@ -40,7 +42,10 @@ class Handler(socketserver.StreamRequestHandler):
                 k, v = h.split(":", 1)
                 headers[k.strip().lower()] = v.strip()
         length = int(headers.get("content-length", "0") or 0)
-        if length:
+        self.content_type = headers.get("content-type", "")
+        target = lines[0].split(" ")[1] if len(lines[0].split(" ")) > 1 else "/"
+        self.body_length = length
+        if length and not (target.startswith("/save") or target.startswith("/slow-sink")):
             self.rfile.read(length)
         return lines[0], lines[1:]
 
@@ -64,6 +69,31 @@ class Handler(socketserver.StreamRequestHandler):
             target = parts[1] if len(parts) > 1 else "/"
             if target.startswith("http://"):
                 self.send("200 OK", json.dumps({"proxied": request_line, "headers": headers}))
+                continue
+            if target.startswith("/save"):
+                path = target.split("to=", 1)[1]
+                remaining = self.body_length
+                with open(path, "wb") as f:
+                    while remaining:
+                        chunk = self.rfile.read(min(remaining, 1 << 20))
+                        if not chunk:
+                            return
+                        f.write(chunk)
+                        remaining -= len(chunk)
+                with open(path + ".type", "w") as f:
+                    f.write(self.content_type)
+                self.send("200 OK", json.dumps({"bytes": self.body_length}))
+                continue
+            if target.startswith("/slow-sink"):
+                size = int(target.split("chunk=", 1)[1]) if "chunk=" in target else 16384
+                remaining = self.body_length
+                while remaining:
+                    chunk = self.rfile.read(min(remaining, size))
+                    if not chunk:
+                        return
+                    remaining -= len(chunk)
+                    time.sleep(0.005)
+                self.send("200 OK", json.dumps({"bytes": self.body_length}))
                 continue
             if target == "/close":
                 return
