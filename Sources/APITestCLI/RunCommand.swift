@@ -18,6 +18,10 @@ struct RunCommand: AsyncParsableCommand {
             Examples:
               apitest run examples/
               apitest run api.yaml --var port=8080 --jobs 20
+              apitest run suites/ --report-junit out/junit.xml --report-html out/report.html
+
+            Reports (JUnit XML, TAP, JSON, HTML) are written atomically when the run ends, also after Ctrl-C; a \
+            report that cannot be written is an error (exit code 3) once the others are written.
             """
     )
 
@@ -37,6 +41,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(name: [.short, .long], help: "Show only failures and the summary.")
     var quiet = false
+
+    @OptionGroup(title: "Reports") var reports: ReportOptions
 
     mutating func validate() throws {
         guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
@@ -59,10 +65,12 @@ struct RunCommand: AsyncParsableCommand {
             configuration: SessionConfiguration(
                 maxConnections: jobs, timeout: options.timeout, connectTimeout: options.connectTimeout,
                 maxBodySize: options.maxBodySize))
-        let reporter = ConsoleReporter(
+        let console = ConsoleReporter(
             output: stdout, progress: stderr,
             colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
             verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
+        let fileReporters = reports.makeReporters()
+        let reporter = CompositeReporter(fileReporters + [console])
 
         let runner = Runner(session: session, options: options)
         let runTask = Task { await runner.run(loaded, reporter: reporter) }
@@ -72,7 +80,14 @@ struct RunCommand: AsyncParsableCommand {
         session.shutdown()
         stdout.flush()
 
+        let writeErrors = fileReporters.compactMap { file in file.writeError.map { (file.format, $0) } }
+        for (format, error) in writeErrors {
+            stderr.write("error: cannot write the \(format.displayName) report '\(error.path)': \(error.reason)\n")
+        }
+        stderr.flush()
+
         if summary.interrupted { throw ExitStatus.interrupted.exitCode }
+        if !writeErrors.isEmpty { throw ExitStatus.runtimeError.exitCode }
         if !summary.succeeded { throw ExitStatus.testsFailed.exitCode }
     }
 }

@@ -1,0 +1,196 @@
+import APITestResults
+import APITestSupport
+import Foundation
+
+/// The JSON report's shape, version 1 (published as `schemas/report.schema.json`). Times are milliseconds.
+///
+/// Optional members are left out when they have no value (a step whose request could not be built has no
+/// `request`; one that got no answer has no `response` and no `timings`).
+struct JSONReportDocument: Encodable {
+    struct Counts: Encodable {
+        var total: Int
+        var passed: Int
+        var failed: Int
+        var errored: Int
+        var skipped: Int
+        var cancelled: Int
+        var notRun: Int
+    }
+
+    struct Location: Encodable {
+        var file: String
+        var line: Int
+        var column: Int
+
+        init(_ location: SourceLocation) {
+            file = location.file
+            line = location.line
+            column = location.column
+        }
+    }
+
+    struct Suite: Encodable {
+        var name: String
+        var file: String
+        /// The sum of the test durations.
+        var durationMs: Double
+        var summary: Counts
+        var tests: [Test]
+        var notRun: [String]
+    }
+
+    struct Test: Encodable {
+        var name: String
+        var location: Location
+        var status: String
+        var durationMs: Double
+        var reason: String?
+        var steps: [Step]
+    }
+
+    struct Step: Encodable {
+        var index: Int
+        var location: Location
+        var request: Request?
+        var response: Response?
+        var timings: Timings?
+        var failures: [Failure]
+        var error: Error?
+        var captured: [String]
+    }
+
+    struct Header: Encodable {
+        var name: String
+        var value: String
+    }
+
+    struct Request: Encodable {
+        var method: String
+        var url: String
+        var headers: [Header]
+        var body: String?
+        var bodySize: Int64
+    }
+
+    struct Response: Encodable {
+        var status: Int
+        var httpVersion: String?
+        var headers: [Header]
+        var body: String?
+        var bodySize: Int
+        var effectiveURL: String?
+        var remoteAddress: String?
+        var redirectCount: Int
+    }
+
+    /// Each phase measured from the start of the transfer, as libcurl reports them.
+    struct Timings: Encodable {
+        var nameLookupMs: Double
+        var connectMs: Double
+        var tlsHandshakeMs: Double
+        var firstByteMs: Double
+        var totalMs: Double
+    }
+
+    struct Failure: Encodable {
+        var location: Location
+        var subject: String
+        var message: String
+        var expected: String?
+        var actual: String?
+    }
+
+    struct Error: Encodable {
+        var kind: String
+        var message: String
+        var location: Location?
+    }
+
+    var version = 1
+    var generator = "apitest"
+    var startedAt: String
+    var hostname: String
+    var durationMs: Double
+    var interrupted: Bool
+    var summary: Counts
+    var suites: [Suite]
+}
+
+// MARK: - Building
+
+extension JSONReportDocument {
+    init(_ record: RunRecord) {
+        let summary = record.summary
+        self.init(
+            startedAt: ReportText.iso8601(record.startedAt), hostname: record.hostname,
+            durationMs: ReportText.milliseconds(summary.duration), interrupted: summary.interrupted,
+            summary: Counts(
+                total: summary.total + record.notRunCount, passed: summary.passed, failed: summary.failed,
+                errored: summary.errored, skipped: summary.skipped, cancelled: summary.cancelled,
+                notRun: record.notRunCount),
+            suites: record.suites.map(Suite.init))
+    }
+}
+
+extension JSONReportDocument.Suite {
+    init(_ suite: RunRecord.Suite) {
+        self.init(
+            name: suite.name, file: suite.file, durationMs: ReportText.milliseconds(suite.testTime),
+            summary: JSONReportDocument.Counts(
+                total: suite.results.count + suite.notRun.count, passed: suite.count(.passed),
+                failed: suite.count(.failed), errored: suite.count(.errored), skipped: suite.count(.skipped),
+                cancelled: suite.count(.cancelled), notRun: suite.notRun.count),
+            tests: suite.results.map(JSONReportDocument.Test.init), notRun: suite.notRun)
+    }
+}
+
+extension JSONReportDocument.Test {
+    init(_ result: TestResult) {
+        self.init(
+            name: result.name, location: .init(result.location), status: result.status.rawValue,
+            durationMs: ReportText.milliseconds(result.duration), reason: result.reason,
+            steps: result.steps.map(JSONReportDocument.Step.init))
+    }
+}
+
+extension JSONReportDocument.Step {
+    init(_ step: StepResult) {
+        typealias Document = JSONReportDocument
+        let exchange = step.exchange
+        let request = exchange.map {
+            Document.Request(
+                method: $0.method, url: $0.url, headers: $0.requestHeaders.map(Document.Header.init),
+                body: $0.requestBody, bodySize: $0.requestBodySize)
+        }
+        var response: Document.Response?
+        if let exchange, let status = exchange.statusCode {
+            response = Document.Response(
+                status: status, httpVersion: exchange.httpVersion,
+                headers: exchange.responseHeaders.map(Document.Header.init), body: exchange.responseBody,
+                bodySize: exchange.responseBodySize, effectiveURL: exchange.effectiveURL,
+                remoteAddress: exchange.remoteAddress, redirectCount: exchange.redirectCount)
+        }
+        let timings = exchange?.timings.map {
+            Document.Timings(
+                nameLookupMs: ReportText.milliseconds($0.nameLookup), connectMs: ReportText.milliseconds($0.connect),
+                tlsHandshakeMs: ReportText.milliseconds($0.tlsHandshake),
+                firstByteMs: ReportText.milliseconds($0.firstByte), totalMs: ReportText.milliseconds($0.total))
+        }
+        self.init(
+            index: step.index, location: .init(step.location), request: request, response: response,
+            timings: timings,
+            failures: step.failures.map {
+                Document.Failure(
+                    location: .init($0.location), subject: $0.subject, message: $0.message, expected: $0.expected,
+                    actual: $0.actual)
+            },
+            error: step.error.map { Document.Error(kind: $0.kind, message: $0.message, location: $0.location.map(Document.Location.init)) },
+            captured: step.captured)
+    }
+}
+
+extension JSONReportDocument.Header {
+    init(_ header: Exchange.Header) {
+        self.init(name: header.name, value: header.value)
+    }
+}

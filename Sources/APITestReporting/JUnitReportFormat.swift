@@ -1,0 +1,159 @@
+import APITestResults
+import Foundation
+
+/// JUnit XML as Jenkins, GitLab, GitHub test-report actions and Azure DevOps read it, valid against the
+/// Surefire/Ant schema (`junit-10.xsd`).
+///
+/// ```xml
+/// <testsuites name="apitest" tests="2" failures="1" errors="0" time="0.031">
+///   <testsuite name="Users API" tests="2" failures="1" errors="0" skipped="0" time="0.020"
+///              timestamp="2025-05-01T12:00:00Z" hostname="ci-7" file="suites/users.yaml">
+///     <testcase name="list users" classname="Users API" time="0.012">
+///       <system-out>…the steps' requests…</system-out>
+///     </testcase>
+///     <testcase name="create a user" classname="Users API" time="0.008">
+///       <failure message="expected status 201, got 400" type="assertion">…</failure>
+///       <system-out>…</system-out>
+///     </testcase>
+///   </testsuite>
+/// </testsuites>
+/// ```
+///
+/// Mapping: a failed test has one `failure` (its message is the first failed assertion's; the text lists every
+/// one with location, expected, actual and the request line); an errored test has one `error` whose type is the
+/// error kind (`connectionRefused`, `timedOut`, `tls`, ...); a cancelled test (cut off by Ctrl-C) is an `error` of
+/// type `cancelled`; a skipped test is `skipped`, and so is a planned test that never started because the run was
+/// interrupted (message `not run: the run was interrupted`). The schema has no `file` or `line` on `testcase`:
+/// the suite file is on `testsuite`, the test's `file:line:column` opens its `system-out`.
+public struct JUnitReportFormat: ReportFormat {
+    public var displayName: String { "JUnit XML" }
+
+    public init() {}
+
+    public func render(_ record: RunRecord) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let summary = record.summary
+        let totals = record.suites.reduce(into: (tests: 0, failures: 0, errors: 0)) { totals, suite in
+            totals.tests += suite.results.count + suite.notRun.count
+            totals.failures += suite.count(.failed)
+            totals.errors += suite.count(.errored) + suite.count(.cancelled)
+        }
+        xml += "<testsuites" + attributes([
+            ("name", "apitest"), ("tests", "\(totals.tests)"), ("failures", "\(totals.failures)"),
+            ("errors", "\(totals.errors)"), ("time", ReportText.secondsText(summary.duration)),
+        ]) + ">\n"
+        for suite in record.suites { xml += render(suite, record: record) }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    // MARK: - Suites and cases
+
+    private func render(_ suite: RunRecord.Suite, record: RunRecord) -> String {
+        let skipped = suite.count(.skipped) + suite.notRun.count
+        var xml = "  <testsuite" + attributes([
+            ("name", suite.name), ("tests", "\(suite.results.count + suite.notRun.count)"),
+            ("failures", "\(suite.count(.failed))"),
+            ("errors", "\(suite.count(.errored) + suite.count(.cancelled))"), ("skipped", "\(skipped)"),
+            ("time", ReportText.secondsText(suite.testTime)), ("timestamp", ReportText.iso8601(record.startedAt)),
+            ("hostname", record.hostname), ("file", suite.file),
+        ]) + ">\n"
+        for result in suite.results { xml += render(result) }
+        for name in suite.notRun {
+            xml += "    <testcase" + attributes([("name", name), ("classname", suite.name), ("time", "0.000")])
+                + ">\n"
+            xml += "      <skipped" + attributes([("message", "not run: the run was interrupted")]) + "/>\n"
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n"
+        return xml
+    }
+
+    private func render(_ result: TestResult) -> String {
+        var xml = "    <testcase" + attributes([
+            ("name", result.name), ("classname", result.suiteName),
+            ("time", ReportText.secondsText(result.duration)),
+        ]) + ">\n"
+        switch result.status {
+        case .passed:
+            break
+        case .failed:
+            let failures = result.failures
+            var message = failures.first?.message ?? "failed"
+            if failures.count > 1 { message += " (and \(failures.count - 1) more)" }
+            xml += element("failure", [("message", message), ("type", "assertion")], text: failureText(result))
+        case .errored:
+            let error = result.error
+            xml += element(
+                "error", [("message", error?.message ?? "errored"), ("type", error?.kind ?? "error")],
+                text: errorText(result))
+        case .cancelled:
+            xml += element(
+                "error", [("message", result.reason ?? "interrupted"), ("type", "cancelled")],
+                text: "cut off: the run was interrupted (Ctrl-C) while this test was running\n" + errorText(result))
+        case .skipped:
+            xml += "      <skipped" + attributes([("message", result.reason ?? "skipped")]) + "/>\n"
+        }
+        xml += element("system-out", [], text: systemOut(result))
+        xml += "    </testcase>\n"
+        return xml
+    }
+
+    // MARK: - Texts
+
+    /// Every failed assertion: `file:line:column: message`, expected, actual and the request line.
+    private func failureText(_ result: TestResult) -> String {
+        var text = ""
+        for step in result.steps {
+            for failure in step.failures {
+                text += "\(failure.location): \(failure.message)\n"
+                if let expected = failure.expected { text += "  expected: \(indented(expected))\n" }
+                if let actual = failure.actual { text += "  actual:   \(indented(actual))\n" }
+                if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
+            }
+        }
+        return text
+    }
+
+    private func errorText(_ result: TestResult) -> String {
+        var text = ""
+        for step in result.steps {
+            guard let error = step.error else { continue }
+            text += "\(error.location ?? step.location): \(error.message) [\(error.kind)]\n"
+            if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
+        }
+        return text
+    }
+
+    /// The test's location and each step's request line, status and timings.
+    private func systemOut(_ result: TestResult) -> String {
+        var text = "test at \(result.location)\n"
+        for step in result.steps {
+            text += "step \(step.index + 1) at \(step.location): "
+            if let exchange = step.exchange {
+                text += ReportText.requestSummary(exchange)
+                if let version = exchange.httpVersion { text += " \(version)" }
+                text += "\n"
+                if let timings = exchange.timings { text += "  \(ReportText.timingsLine(timings))\n" }
+            } else {
+                text += "no request was sent\n"
+            }
+            if !step.captured.isEmpty { text += "  captured: \(step.captured.joined(separator: ", "))\n" }
+        }
+        return text
+    }
+
+    private func indented(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: "\n            ")
+    }
+
+    // MARK: - XML
+
+    private func attributes(_ pairs: [(String, String)]) -> String {
+        pairs.map { " \($0.0)=\"\(ReportText.xmlAttribute($0.1))\"" }.joined()
+    }
+
+    private func element(_ name: String, _ pairs: [(String, String)], text: String) -> String {
+        "      <\(name)\(attributes(pairs))>\(ReportText.xmlText(text))</\(name)>\n"
+    }
+}

@@ -1,0 +1,169 @@
+import APITestResults
+import APITestSupport
+import Foundation
+
+/// Text helpers shared by the report formats: escaping for XML and HTML, characters made visible, numbers and
+/// dates in the forms the formats expect.
+///
+/// Report text comes from servers and suites and may hold anything a Swift string can: control characters, `]]>`,
+/// U+FFFD where a body was not valid UTF-8, markup. The escapers here make any of it safe in their format.
+public enum ReportText {
+    // MARK: - Characters
+
+    /// Whether XML 1.0 can carry `scalar` at all (its `Char` production), escaped or not.
+    public static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return true
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+
+    /// A visible stand-in for a character that a format cannot carry or that would be misleading raw:
+    /// `\u{1B}` for ESC.
+    public static func visible(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    }
+
+    /// Whether `scalar` is a control character other than tab, line feed and carriage return (C0, DEL, C1), or a
+    /// noncharacter that XML forbids.
+    static func needsVisibleForm(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return false
+        case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: return true
+        default: return !isXMLCharacter(scalar)
+        }
+    }
+
+    // MARK: - XML
+
+    /// `text` as XML character data: `&`, `<`, `>` escaped (so `]]>` cannot occur), carriage returns as `&#13;`,
+    /// and characters XML cannot carry (or control characters) replaced by their visible form.
+    public static func xmlText(_ text: String) -> String {
+        escape(text) { scalar in
+            switch scalar {
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\r": return "&#13;"
+            default: return nil
+            }
+        }
+    }
+
+    /// `text` as an XML attribute value in double quotes; tabs and line breaks as character references so that
+    /// they survive attribute-value normalisation.
+    public static func xmlAttribute(_ text: String) -> String {
+        escape(text) { scalar in
+            switch scalar {
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"": return "&quot;"
+            case "'": return "&apos;"
+            case "\t": return "&#9;"
+            case "\n": return "&#10;"
+            case "\r": return "&#13;"
+            default: return nil
+            }
+        }
+    }
+
+    // MARK: - HTML
+
+    /// `text` escaped for HTML text and attribute values alike (`& < > " '`), control characters made visible.
+    public static func html(_ text: String) -> String {
+        escape(text) { scalar in
+            switch scalar {
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"": return "&quot;"
+            case "'": return "&#39;"
+            default: return nil
+            }
+        }
+    }
+
+    // MARK: - Plain text
+
+    /// `text` with control characters (other than tab and line feed) made visible, for TAP and plain text.
+    public static func plain(_ text: String) -> String {
+        escape(text) { $0 == "\r" ? "\\r" : nil }
+    }
+
+    /// `text` on one line: line breaks and tabs become spaces, control characters visible.
+    public static func oneLine(_ text: String) -> String {
+        escape(text) { scalar in
+            switch scalar {
+            case "\n", "\r", "\t": return " "
+            default: return nil
+            }
+        }
+    }
+
+    private static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result += replaced
+            } else if needsVisibleForm(scalar) {
+                result += visible(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// At most `limit` characters of `text`, with a note of the full size when cut.
+    public static func truncated(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit)) + "\n… (cut at \(limit) characters of \(text.count))"
+    }
+
+    // MARK: - Numbers and dates
+
+    /// `duration` in seconds.
+    public static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// `duration` in milliseconds, rounded to microseconds.
+    public static func milliseconds(_ duration: Duration) -> Double {
+        (seconds(duration) * 1e6).rounded() / 1e3
+    }
+
+    /// `duration` in seconds with three decimals (`0.012`), never negative: JUnit's `time`.
+    public static func secondsText(_ duration: Duration) -> String {
+        String(format: "%.3f", max(0, seconds(duration)))
+    }
+
+    /// `date` as ISO 8601 in UTC with seconds: `2025-05-01T12:34:56Z`.
+    public static func iso8601(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1,
+            parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    /// `METHOD URL → status`, or `METHOD URL (no response)`.
+    public static func requestSummary(_ exchange: Exchange) -> String {
+        if let status = exchange.statusCode { return "\(exchange.requestLine) → \(status)" }
+        return "\(exchange.requestLine) (no response)"
+    }
+
+    /// The timings of an exchange as one line: `total 12.3 ms (DNS 0.1 ms, connect 0.4 ms, TLS 2.0 ms,
+    /// first byte 11.0 ms)`, each measured from the start of the transfer.
+    public static func timingsLine(_ timings: Exchange.Timings) -> String {
+        func format(_ duration: Duration) -> String { DurationFormatter.format(duration) }
+        var parts = ["DNS \(format(timings.nameLookup))", "connect \(format(timings.connect))"]
+        if timings.tlsHandshake > .zero { parts.append("TLS \(format(timings.tlsHandshake))") }
+        parts.append("first byte \(format(timings.firstByte))")
+        return "total \(format(timings.total)) (\(parts.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,103 @@
+import APITestResults
+import Foundation
+
+/// Everything a report file shows about a finished (or interrupted) run: the results grouped by suite in plan
+/// order, the tests that never started, the summary, and when and where the run happened.
+public struct RunRecord: Sendable {
+    /// One suite file: its finished tests in file order, and the planned tests that never started.
+    public struct Suite: Sendable, Hashable {
+        public var name: String
+        public var file: String
+        /// Finished tests (including cancelled ones), in the order the suite file lists them.
+        public var results: [TestResult]
+        /// Names of the planned tests that never started (the run was interrupted first).
+        public var notRun: [String]
+
+        public init(name: String, file: String, results: [TestResult] = [], notRun: [String] = []) {
+            self.name = name
+            self.file = file
+            self.results = results
+            self.notRun = notRun
+        }
+
+        /// How many finished tests ended with `status`.
+        public func count(_ status: TestStatus) -> Int { results.count { $0.status == status } }
+
+        /// The sum of the test durations (tests run concurrently, so this can exceed the wall time).
+        public var testTime: Duration { results.reduce(.zero) { $0 + $1.duration } }
+    }
+
+    public var suites: [Suite]
+    public var summary: RunSummary
+    /// When the run started (wall clock).
+    public var startedAt: Date
+    /// The machine the run happened on.
+    public var hostname: String
+
+    public init(suites: [Suite], summary: RunSummary, startedAt: Date, hostname: String) {
+        self.suites = suites
+        self.summary = summary
+        self.startedAt = startedAt
+        self.hostname = hostname
+    }
+
+    /// Planned tests that never started, over all suites.
+    public var notRunCount: Int { suites.reduce(0) { $0 + $1.notRun.count } }
+
+    /// Every finished test, suite by suite, in file order.
+    public var results: [TestResult] { suites.flatMap(\.results) }
+
+    // MARK: - Building
+
+    /// Groups `results` (in any order) by the suites of `plan`, in plan order; planned tests without a result are
+    /// `notRun`. Results the plan does not name are kept, in suites of their own after the planned ones.
+    public init(plan: RunPlan?, results: [TestResult], summary: RunSummary?, startedAt: Date, hostname: String) {
+        var pending: [String: [TestResult]] = [:]
+        var order: [String] = []
+        for result in results {
+            let key = Self.key(file: result.suiteFile, suite: result.suiteName, test: result.name)
+            if pending[key] == nil { order.append(key) }
+            pending[key, default: []].append(result)
+        }
+        var suites: [Suite] = []
+        for entry in plan?.suites ?? [] {
+            var suite = Suite(name: entry.name, file: entry.file)
+            for test in entry.tests {
+                let key = Self.key(file: entry.file, suite: entry.name, test: test)
+                if var queue = pending[key], !queue.isEmpty {
+                    suite.results.append(queue.removeFirst())
+                    pending[key] = queue
+                } else {
+                    suite.notRun.append(test)
+                }
+            }
+            suites.append(suite)
+        }
+        for key in order {
+            for result in pending[key] ?? [] {
+                if let index = suites.lastIndex(where: {
+                    $0.file == result.suiteFile && $0.name == result.suiteName
+                }) {
+                    suites[index].results.append(result)
+                } else {
+                    suites.append(Suite(name: result.suiteName, file: result.suiteFile, results: [result]))
+                }
+            }
+        }
+        var counted = RunSummary()
+        for result in results { counted.record(result.status) }
+        self.init(suites: suites, summary: summary ?? counted, startedAt: startedAt, hostname: hostname)
+    }
+
+    private static func key(file: String, suite: String, test: String) -> String {
+        "\(file)\u{0}\(suite)\u{0}\(test)"
+    }
+
+    /// This machine's host name, as JUnit's `hostname` attribute and the other reports show it.
+    public static var currentHostname: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "localhost" : name
+    }
+}
