@@ -10,6 +10,15 @@ public struct HTTPRequest: Sendable {
         case file(path: String)
         /// A `multipart/form-data` body whose file parts are streamed from disk.
         case multipart(MultipartFormData)
+
+        /// Whether the body is read from files while it is sent (and so may be large).
+        public var streamsFromDisk: Bool {
+            switch self {
+            case .none, .data: return false
+            case .file: return true
+            case .multipart(let form): return form.parts.contains { if case .file = $0.content { true } else { false } }
+            }
+        }
     }
 
     public var method: String

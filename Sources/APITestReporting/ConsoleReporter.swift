@@ -32,6 +32,8 @@ public final class ConsoleReporter: Reporter {
         var progressShown = false
         var lastProgress = ContinuousClock.now - .seconds(1)
         var unsuccessful: [TestResult] = []
+        /// The upload shown in the progress line: test, bytes sent, body length, when it was first seen.
+        var upload: (test: String, sent: Int64, total: Int64, started: ContinuousClock.Instant)?
     }
 
     private let output: TextOutput
@@ -70,6 +72,7 @@ public final class ConsoleReporter: Reporter {
             state.withLock { state in
                 state.running -= 1
                 state.finished += 1
+                if state.upload?.test == "\(result.suiteName) › \(result.name)" { state.upload = nil }
                 if result.status == .failed || result.status == .errored {
                     state.failed += 1
                     state.unsuccessful.append(result)
@@ -78,8 +81,14 @@ public final class ConsoleReporter: Reporter {
             clearProgress()
             write(result)
             if state.withLock({ shouldRefreshProgress(&$0) }) { drawProgress() }
-        case .uploadProgress:
-            break
+        case .uploadProgress(let suiteName, let testName, let sent, let total):
+            let show = state.withLock { state -> Bool in
+                let name = "\(suiteName) › \(testName)"
+                let started = state.upload?.test == name ? state.upload?.started ?? .now : .now
+                state.upload = sent >= total ? nil : (name, sent, total, started)
+                return shouldRefreshProgress(&state)
+            }
+            if show { drawProgress() }
         case .runFinished(let summary):
             clearProgress()
             writeSummary(summary)
@@ -205,14 +214,38 @@ public final class ConsoleReporter: Reporter {
 
     private func drawProgress() {
         guard let progressOutput else { return }
-        let (finished, running, failed, total) = state.withLock {
-            ($0.finished, $0.running, $0.failed, $0.plan?.testCount ?? 0)
+        let (finished, running, failed, total, upload) = state.withLock {
+            ($0.finished, $0.running, $0.failed, $0.plan?.testCount ?? 0, $0.upload)
         }
         output.flush()
         var line = "\r\u{1B}[2K[\(finished)/\(total)] \(running) running"
         if failed > 0 { line += ", " + style.red("\(failed) failed") }
+        if let upload { line += " · " + Self.uploadText(sent: upload.sent, total: upload.total, since: upload.started) }
         progressOutput.write(line)
         progressOutput.flush()
+    }
+
+    /// `↑ 120.0 MiB of 1.0 GiB, 85.2 MiB/s`.
+    static func uploadText(sent: Int64, total: Int64, since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var text = "↑ \(byteCount(sent)) of \(byteCount(total))"
+        if seconds > 0.2 { text += ", \(byteCount(Int64(Double(sent) / seconds)))/s" }
+        return text
+    }
+
+    /// `512 B`, `12.5 KiB`, `3.0 MiB`, `1.0 GiB`.
+    static func byteCount(_ bytes: Int64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 { return "\(bytes) B" }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 
     private func clearProgress() {

@@ -34,7 +34,7 @@ public final class Runner: Sendable {
         for (suiteIndex, suite) in suites.enumerated() {
             for testIndex in suite.tests.indices { queue.append((suiteIndex, testIndex)) }
         }
-        let executor = TestExecutor(session: session, options: options)
+        let executor = TestExecutor(session: session, options: options, events: sink)
 
         await withTaskGroup(of: Void.self) { group in
             var next = 0

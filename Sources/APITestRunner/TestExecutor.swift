@@ -11,11 +11,17 @@ struct TestExecutor: Sendable {
     let options: RunOptions
     let builder: RequestBuilder
     let checker = ResponseChecker()
+    /// Receives upload progress for large request bodies.
+    let events: EventSink?
 
-    init(session: SessionManager, options: RunOptions) {
+    /// Bodies at least this large report their upload progress.
+    static let progressThreshold: Int64 = 4 * 1024 * 1024
+
+    init(session: SessionManager, options: RunOptions, events: EventSink? = nil) {
         self.session = session
         self.options = options
         self.builder = RequestBuilder(options: options)
+        self.events = events
     }
 
     func run(_ test: TestCase, in runtime: SuiteRuntime) async -> TestResult {
@@ -31,7 +37,8 @@ struct TestExecutor: Sendable {
         }
         var context = runtime.context
         for (index, step) in test.steps.enumerated() {
-            let (stepResult, status) = await run(step, index: index, runtime: runtime, context: &context)
+            let (stepResult, status) = await run(
+                step, index: index, testName: test.name, runtime: runtime, context: &context)
             result.steps.append(stepResult)
             if status != .passed {
                 result.status = status
@@ -43,17 +50,27 @@ struct TestExecutor: Sendable {
         return result
     }
 
-    private func run(_ step: Step, index: Int, runtime: SuiteRuntime, context: inout TemplateContext) async
+    private func run(
+        _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
+    ) async
         -> (StepResult, TestStatus)
     {
         let masker = runtime.masker
-        let request: HTTPRequest
+        var request: HTTPRequest
         do {
             request = try builder.build(step.request, runtime: runtime, context: context)
         } catch {
             var masked = error
             masked.message = masker.mask(error.message)
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored)
+        }
+        if let events, request.body.streamsFromDisk {
+            let suiteName = runtime.suite.name
+            let testName = testName
+            request.uploadProgress = { sent, total in
+                guard total >= Self.progressThreshold else { return }
+                events.emit(.uploadProgress(suiteName: suiteName, testName: testName, sent: sent, total: total))
+            }
         }
         let response: HTTPResponse
         do {

@@ -220,3 +220,36 @@ import Testing
         #expect(!plain.stdout.contains("\u{1B}[3"), "no colour with NO_COLOR")
     }
 }
+
+extension TerminalTests {
+    @Test func largeUploadsShowBytesSentAndRateInTheProgressLine() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-up-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let big = directory.appendingPathComponent("big.bin")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 512 * 1024 * 1024)  // sparse: no disk used
+        try handle.close()
+        let suite = directory.appendingPathComponent("upload.yaml")
+        try """
+        baseURL: \(demo.baseURL)
+        tests:
+          - name: big upload
+            request: {method: POST, url: /sink, bodyFile: big.bin, timeout: 5m}
+            expect:
+              json:
+                $.bytes: 536870912
+        """.write(to: suite, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        let command = "\(try TestBinaries.url("apitest").path) run \(suite.path)"
+        let result = try await runProcess(try TestBinaries.tool("script"), ["-qec", command, "/dev/null"], environment: environment)
+        #expect(result.exitCode == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("↑ "), "upload progress in the live line")
+        #expect(result.stdout.contains(" of 512.0 MiB"))
+        #expect(result.stdout.contains("MiB/s"))
+    }
+}
