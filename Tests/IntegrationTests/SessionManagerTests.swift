@@ -229,6 +229,36 @@ import Testing
         #expect(Set(codes) == [200, 201, 202])
     }
 
+    @Test func connectionsAreReusedUpToTheConfiguredCount() async throws {
+        let width = 5
+        let pool = SessionManager(configuration: SessionConfiguration(maxConnections: width))
+        defer { pool.shutdown() }
+        let url = faults.baseURL + "/port?sleep=0.2"
+        var ports = Set<Int64>()
+        for _ in 0..<3 {
+            // Each wave holds `width` transfers in flight at once, so it needs `width` connections.
+            let wave = try await withThrowingTaskGroup(of: Int64.self) { group in
+                for _ in 0..<width {
+                    group.addTask {
+                        let response = try await pool.perform(HTTPRequest(url: url))
+                        guard case .integer(let port) = try JSONParser.parse(response.body)["port"] else { return -1 }
+                        return port
+                    }
+                }
+                var ports: [Int64] = []
+                for try await port in group { ports.append(port) }
+                return ports
+            }
+            #expect(Set(wave).count == width)
+            ports.formUnion(wave)
+        }
+        #expect(ports.count == width, "later waves reuse the first wave's connections")
+        let sequential = try await (0..<5).asyncMap { _ in
+            try JSONParser.parse(try await pool.perform(HTTPRequest(url: faults.baseURL + "/port")).body)["port"]
+        }
+        #expect(Set(sequential.compactMap { $0 }).count == 1)
+    }
+
     @Test func cancellingTheTaskCancelsTheTransferPromptly() async throws {
         let clock = ContinuousClock()
         let start = clock.now
@@ -260,5 +290,13 @@ import Testing
             Issue.record("expected a cancelled transfer, got \(result)")
         }
         #expect(await failure(of: HTTPRequest(url: demo.baseURL + "/health"), in: own)?.reason == .cancelled)
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
     }
 }

@@ -9,6 +9,7 @@ Prints "fault-server listening on <port>" once ready. Paths:
   /repeat           three X-Repeat header lines and two Set-Cookie lines, in that order
   /stall            headers, then 1 byte, then nothing for 30 s
   /save?to=PATH     write the raw request body to PATH (and its Content-Type to PATH.type), answer {"bytes": N}
+  /port[?sleep=S]   after S seconds, answer {"port": <the client's port>} (shows connection reuse)
   /slow-sink        read the body 16 KiB (or ?chunk=N bytes) every 5 ms, answer {"bytes": N}
   anything in absolute form (GET http://host/path): act as a proxy that answers itself, echoing the request line
   anything else     200 {"path": ...}
@@ -94,6 +95,11 @@ class Handler(socketserver.StreamRequestHandler):
                     remaining -= len(chunk)
                     time.sleep(0.005)
                 self.send("200 OK", json.dumps({"bytes": self.body_length}))
+                continue
+            if target.startswith("/port"):
+                if "sleep=" in target:
+                    time.sleep(float(target.split("sleep=", 1)[1]))
+                self.send("200 OK", json.dumps({"port": self.client_address[1]}))
                 continue
             if target == "/close":
                 return
