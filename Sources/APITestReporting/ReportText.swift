@@ -71,7 +71,8 @@ public enum ReportText {
 
     // MARK: - HTML
 
-    /// `text` escaped for HTML text and attribute values alike (`& < > " '`), control characters made visible.
+    /// `text` escaped for HTML text and attribute values alike (`& < > " '`, carriage returns as `&#13;`),
+    /// control characters made visible.
     public static func html(_ text: String) -> String {
         escape(text) { scalar in
             switch scalar {
@@ -80,6 +81,7 @@ public enum ReportText {
             case ">": return "&gt;"
             case "\"": return "&quot;"
             case "'": return "&#39;"
+            case "\r": return "&#13;"
             default: return nil
             }
         }

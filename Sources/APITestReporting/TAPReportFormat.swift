@@ -195,7 +195,7 @@ public struct TAPReportFormat: ReportFormat {
     }
 
     /// A YAML double-quoted scalar on one line, with the escapes TAP::Parser's YAMLish reader understands.
-    static func yamlQuoted(_ text: String) -> String {
+    public static func yamlQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,0 +1,128 @@
+import APITestReporting
+import APITestResults
+import Foundation
+import Testing
+
+@Suite("TAP report")
+struct TAPReportTests {
+    @Test("TAP 13: plan, a test point per planned test, YAML diagnostics, SKIP, interrupted")
+    func tap13() {
+        let tap = TAPReportFormat().render(ReportFixtures.interruptedRecord)
+        #expect(
+            tap == """
+                TAP version 13
+                1..6
+                # Users API (suites/users.yaml)
+                ok 1 - Users API › list users
+                not ok 2 - Users API › create a user
+                  ---
+                  message: "expected status 201, got 400"
+                  severity: "fail"
+                  expected: "201"
+                  actual: "400"
+                  location: "suites/users.yaml:23:17"
+                  request: "POST http://127.0.0.1:8080/api/users → 400"
+                  failures:
+                    - message: "expected status 201, got 400"
+                      expected: "201"
+                      actual: "400"
+                      location: "suites/users.yaml:23:17"
+                    - message: "$.name: expected \\"carol\\", got nothing"
+                      expected: "\\"carol\\""
+                      actual: "nothing"
+                      location: "suites/users.yaml:26:9"
+                  test: "suites/users.yaml:20:5"
+                  duration_ms: 8.0
+                  ...
+                not ok 3 - Users API › connection refused
+                  ---
+                  message: "connection refused: Couldn't connect to server"
+                  severity: "error"
+                  kind: "connectionRefused"
+                  location: "suites/users.yaml:32:14"
+                  request: "GET http://127.0.0.1:8080/api/down (no response)"
+                  test: "suites/users.yaml:30:5"
+                  duration_ms: 12.0
+                  ...
+                ok 4 - Users API › export # SKIP not implemented yet
+                not ok 5 - Users API › slow report # interrupted
+                  ---
+                  message: "interrupted"
+                  severity: "cancelled"
+                  kind: "cancelled"
+                  location: "suites/users.yaml:52:14"
+                  request: "GET http://127.0.0.1:8080/api/slow (no response)"
+                  test: "suites/users.yaml:50:5"
+                  duration_ms: 900.0
+                  ...
+                ok 6 - Users API › never started # SKIP not run: the run was interrupted
+                # 5 tests: 1 passed, 1 failed, 1 errored, 1 skipped, 1 cancelled; interrupted (Ctrl-C): 1 not run
+
+                """)
+    }
+
+    @Test("TAP 14: the version line and an indented subtest per step")
+    func tap14() throws {
+        let tap = TAPReportFormat(version: .tap14).render(ReportFixtures.interruptedRecord)
+        let lines = tap.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "TAP version 14")
+        let start = try #require(lines.firstIndex(of: "# Subtest: Users API › create a user"))
+        #expect(
+            Array(lines[start..<(start + 9)]) == [
+                "# Subtest: Users API › create a user",
+                "    1..1",
+                "    not ok 1 - step 1: POST http://127.0.0.1:8080/api/users → 400",
+                "      ---",
+                "      message: \"expected status 201, got 400\"",
+                "      severity: \"fail\"",
+                "      expected: \"201\"",
+                "      actual: \"400\"",
+                "      location: \"suites/users.yaml:23:17\"",
+            ])
+        #expect(lines.contains("    ok 1 - step 1: GET http://127.0.0.1:8080/api/users → 200"))
+        // A test without steps (skipped) has no subtest.
+        #expect(!lines.contains("# Subtest: Users API › export"))
+        #expect(lines.contains("ok 4 - Users API › export # SKIP not implemented yet"))
+    }
+
+    @Test("names stay on one line and cannot start a directive; YAML strings escape everything")
+    func weirdText() {
+        let tap = TAPReportFormat().render(ReportFixtures.weirdRecord)
+        let lines = tap.split(separator: "\n").map(String.init)
+        let point = lines.first { $0.hasPrefix("not ok 1 - ") } ?? ""
+        #expect(point.contains("\"quoted\" & \\#hash second line  Tab \\\\u{FFFF} \\\\u{85}end"))
+        #expect(point.contains("name bell\\\\u{7} esc\\\\u{1B}[31m"))
+        #expect(!point.contains(" # "))
+        #expect(!tap.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(
+            lines.contains(
+                "  actual: \"actual bell\\x07 esc\\x1B[31m nul\\x00 ]]> a\u{FFFD}\u{FFFD}b \u{FFFD}\u{FFFD}\u{FFFD} "
+                    + "<script>alert('x')</script> \\\"quoted\\\" & #hash\\nsecond line\\r\\tTab \\\\u{FFFF} \\x85end\""))
+    }
+
+    @Test("yamlQuoted escapes backslashes, quotes and control characters")
+    func yamlQuoting() {
+        #expect(TAPReportFormat.yamlQuoted("a\\b\"c\n\u{1}") == "\"a\\\\b\\\"c\\n\\x01\"")
+    }
+
+    @Test("prove (TAP::Harness) reads the TAP 13 report: the counts and the YAML blocks")
+    func prove() throws {
+        let perl = try #require(ReportConsumers.tool("perl"), "perl is missing")
+        let script = """
+            use TAP::Parser; local $/; my $tap = <STDIN>;
+            my $p = TAP::Parser->new({ tap => $tap }); my $yaml = 0;
+            while (my $r = $p->next) { $yaml++ if $r->is_yaml && $r->data->{message}; }
+            printf "passed=%d failed=%d skipped=%d planned=%d yaml=%d errors=%s\\n", scalar($p->passed),
+              scalar($p->failed), scalar($p->skipped), $p->tests_planned, $yaml, join('|', $p->parse_errors);
+            """
+        for (record, expected) in [
+            (ReportFixtures.interruptedRecord, "passed=3 failed=3 skipped=2 planned=6 yaml=3 errors="),
+            (ReportFixtures.weirdRecord, "passed=0 failed=1 skipped=0 planned=1 yaml=1 errors="),
+        ] {
+            let result = try ReportConsumers.run(
+                perl, ["-e", script], input: TAPReportFormat().render(record))
+            #expect(result.status == 0)
+            #expect(result.output == expected + "\n")
+        }
+    }
+}
