@@ -1,6 +1,5 @@
 import APITestSupport
 import Foundation
-import Yams
 
 /// Loads suite files into validated `Suite`s, reporting every problem of a file at once.
 ///
@@ -42,23 +41,21 @@ public struct SuiteLoader: Sendable {
 
     /// Loads a suite from its text; `file` is the path used in locations and to resolve relative file paths.
     public func load(source: String, file: String) throws(SuiteLoadError) -> Suite {
-        let directory = Self.absoluteDirectory(of: file)
-        let parser = SuiteParser(
-            file: file, directory: directory, source: source, environment: environment, overrides: overrides)
-        let root: Node?
+        let composed: (document: YAMLDocument, root: YAMLNode?)
         do {
-            // Resolver.basic: Yams resolves mapping keys' tags with a regular expression per key (for its
-            // duplicate-key check), which dominated loading time; YAMLScalar types plain scalars itself under the
-            // YAML 1.2 core schema, so Yams' own resolution is not needed.
-            root = try Yams.compose(yaml: source, .basic)
+            composed = try YAMLComposer.compose(source)
         } catch {
-            throw SuiteLoadError(diagnostics: [YAMLErrorDiagnostic.make(error, text: parser.text)], source: source)
+            let text = SourceText(file: file, text: source)
+            throw SuiteLoadError(diagnostics: [YAMLErrorDiagnostic.make(error, text: text)], source: source)
         }
-        guard let root else {
+        guard let root = composed.root else {
             let at = SourceLocation(file: file, line: 1, column: 1)
             throw SuiteLoadError(
                 diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
         }
+        let parser = SuiteParser(
+            file: file, directory: Self.absoluteDirectory(of: file), document: composed.document, source: source,
+            environment: environment, overrides: overrides)
         let suite = parser.parseSuite(root: root)
         guard let suite, !parser.hasErrors else {
             throw SuiteLoadError(diagnostics: Self.sorted(parser.diagnostics), source: source)

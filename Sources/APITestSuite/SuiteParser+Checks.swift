@@ -1,7 +1,6 @@
 import APITestJSON
 import APITestSupport
 import Foundation
-import Yams
 
 /// Checks of single values that need more than their YAML type: JSONPath, regular expressions, header names,
 /// HTTP methods and files.
@@ -9,7 +8,7 @@ extension SuiteParser {
     // MARK: - JSONPath
 
     /// Reports a JSONPath syntax error at the offending character; true when `expression` is valid.
-    func checkJSONPath(_ expression: String, at node: Node) -> Bool {
+    func checkJSONPath(_ expression: String, at node: YAMLNode) -> Bool {
         guard let problem = Self.jsonPathProblem(expression) else { return true }
         let scalarOffset = Self.scalarOffset(ofCharacterOffset: problem.offset, in: expression)
         let at = text.locate(
@@ -37,7 +36,7 @@ extension SuiteParser {
     // MARK: - Regular expressions
 
     /// Reports a pattern NSRegularExpression rejects; true when it compiles.
-    func checkRegularExpression(_ pattern: String, at node: Node) -> Bool {
+    func checkRegularExpression(_ pattern: String, at node: YAMLNode) -> Bool {
         do {
             _ = try NSRegularExpression(pattern: pattern)
             return true
@@ -86,7 +85,7 @@ extension SuiteParser {
     }
 
     /// Reports a header name that is not an HTTP token; true when valid.
-    func checkHeaderName(_ name: String, at node: Node) -> Bool {
+    func checkHeaderName(_ name: String, at node: YAMLNode) -> Bool {
         guard Self.isToken(name) else {
             error("invalid header name '\(name)'", at: node)
             return false
@@ -97,7 +96,7 @@ extension SuiteParser {
     // MARK: - Files
 
     /// The absolute path of a file named relative to the suite's directory, if it is a readable regular file.
-    func checkBodyFile(_ path: String, at node: Node) -> String? {
+    func checkBodyFile(_ path: String, at node: YAMLNode) -> String? {
         guard !path.isEmpty else {
             error("'bodyFile' needs a file path", at: node)
             return nil

@@ -1,12 +1,11 @@
 import APITestSupport
-import Yams
 
 extension SuiteParser {
     static let expectKeys = ["status", "headers", "json"]
 
     // MARK: - Expect
 
-    func parseExpect(_ node: Node) -> Expectations {
+    func parseExpect(_ node: YAMLNode) -> Expectations {
         var expectations = Expectations()
         guard let entries = mapping(node, for: "expect") else { return expectations }
         checkKeys(entries, allowed: Self.expectKeys, in: "expect")
@@ -23,36 +22,38 @@ extension SuiteParser {
 
     // MARK: - Status
 
-    private func parseStatus(_ node: Node) -> StatusExpectation? {
-        let items: [Node]
-        if case .sequence(let sequence) = node {
-            items = Array(sequence)
-            if items.isEmpty {
-                error("'status' is an empty list; give at least one code or class", at: node)
-                return nil
-            }
-        } else {
-            items = [node]
+    private func parseStatus(_ node: YAMLNode) -> StatusExpectation? {
+        guard let items = document.items(of: node) else {
+            return statusPattern(node).map { StatusExpectation(patterns: [$0], location: location(of: node)) }
+        }
+        if items.isEmpty {
+            error("'status' is an empty list; give at least one code or class", at: node)
+            return nil
         }
         var patterns: [StatusExpectation.Pattern] = []
         for item in items {
-            guard case .scalar(let scalar) = item, let pattern = StatusExpectation.Pattern(scalar.string),
-                YAMLScalar(scalar) != .null
-            else {
-                let shown = if case .scalar(let scalar) = item { "'\(scalar.string)'" } else { kindName(of: item) }
-                error("invalid status \(shown); use a code like 200, a class like 2xx, or a list of them", at: item)
-                continue
-            }
-            patterns.append(pattern)
+            if let pattern = statusPattern(item) { patterns.append(pattern) }
         }
         guard patterns.count == items.count else { return nil }
         return StatusExpectation(patterns: patterns, location: location(of: node))
     }
 
+    /// One code or class of `status`; reports anything else.
+    private func statusPattern(_ item: YAMLNode) -> StatusExpectation.Pattern? {
+        guard let scalar = scalar(item), let pattern = StatusExpectation.Pattern(scalar.string),
+            YAMLScalar(scalar) != .null
+        else {
+            let shown = scalar(item).map { "'\($0.string)'" } ?? kindName(of: item)
+            error("invalid status \(shown); use a code like 200, a class like 2xx, or a list of them", at: item)
+            return nil
+        }
+        return pattern
+    }
+
     // MARK: - Assertions
 
     /// Assertions keyed by header name (`onHeaders`) or by JSONPath.
-    private func parseAssertions(_ node: Node, for name: String, onHeaders: Bool) -> [Assertion] {
+    private func parseAssertions(_ node: YAMLNode, for name: String, onHeaders: Bool) -> [Assertion] {
         guard let entries = mapping(node, for: name) else { return [] }
         var assertions: [Assertion] = []
         for entry in entries {
@@ -72,8 +73,8 @@ extension SuiteParser {
     /// The predicate and argument of one check: the short form (a value: equality) or `{predicate: argument}`.
     private func parseCheck(_ entry: MapEntry, onHeaders: Bool) -> (Predicate, TemplateValue)? {
         let node = entry.value
-        guard case .mapping = node, let entries = mapping(node, for: entry.key) else {
-            if onHeaders, case .sequence = node {
+        guard isMapping(node), let entries = mapping(node, for: entry.key) else {
+            if onHeaders, isSequence(node) {
                 error(
                     "expected a value or a {predicate: argument} map for header '\(entry.key)', found a list",
                     at: node, note: "use {oneOf: [...]} to accept several values")
@@ -117,7 +118,7 @@ extension SuiteParser {
     }
 
     /// Checks a predicate's argument and builds it. Header arguments are text; JSON arguments keep YAML types.
-    private func argument(for predicate: Predicate, _ node: Node, onHeaders: Bool) -> TemplateValue? {
+    private func argument(for predicate: Predicate, _ node: YAMLNode, onHeaders: Bool) -> TemplateValue? {
         switch predicate {
         case .exists:
             return bool(node, for: "exists").map(TemplateValue.bool)
@@ -137,7 +138,7 @@ extension SuiteParser {
                 return nil
             }
         case .oneOf:
-            guard case .sequence(let items) = node else {
+            guard let items = document.items(of: node) else {
                 error("'oneOf' takes a list, found \(kindName(of: node))", at: node)
                 return nil
             }
@@ -150,8 +151,8 @@ extension SuiteParser {
     }
 
     /// A string argument (quote numbers to compare them as text).
-    private func stringArgument(_ node: Node, for predicate: Predicate) -> Template? {
-        guard case .scalar(let scalar) = node, case .string(let string) = YAMLScalar(scalar) else {
+    private func stringArgument(_ node: YAMLNode, for predicate: Predicate) -> Template? {
+        guard let scalar = scalar(node), case .string(let string) = YAMLScalar(scalar) else {
             error("'\(predicate)' takes a string, found \(kindName(of: node))", at: node)
             return nil
         }
@@ -159,8 +160,8 @@ extension SuiteParser {
     }
 
     /// A header argument: any scalar but null, as text (`X-Count: 5` compares with the text "5").
-    private func headerText(_ node: Node, for predicate: Predicate) -> TemplateValue? {
-        guard case .scalar(let scalar) = node, YAMLScalar(scalar) != .null else {
+    private func headerText(_ node: YAMLNode, for predicate: Predicate) -> TemplateValue? {
+        guard let scalar = scalar(node), YAMLScalar(scalar) != .null else {
             error("'\(predicate)' on a header takes a text value, found \(kindName(of: node))", at: node)
             return nil
         }

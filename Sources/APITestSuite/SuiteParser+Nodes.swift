@@ -1,30 +1,44 @@
 import APITestSupport
-import Yams
 
 /// One key and value of a YAML map.
 struct MapEntry {
     let key: String
-    let keyNode: Node
-    let value: Node
+    let keyNode: YAMLNode
+    let value: YAMLNode
 }
 
-// MARK: - Locations and descriptions
+extension [MapEntry] {
+    /// The entry with `key` (map entries have distinct keys).
+    subscript(key key: String) -> MapEntry? {
+        first { $0.key == key }
+    }
+}
+
+// MARK: - Nodes, locations and descriptions
 
 extension SuiteParser {
-    /// Where a node starts; the start of the file when Yams gives no mark.
-    func location(of node: Node) -> SourceLocation {
-        guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
+    func isMapping(_ node: YAMLNode) -> Bool { document.kind(of: node) == .mapping }
+
+    func isSequence(_ node: YAMLNode) -> Bool { document.kind(of: node) == .sequence }
+
+    /// The scalar of a scalar node, or `nil`.
+    func scalar(_ node: YAMLNode) -> YAMLDocument.Scalar? { document.scalar(node) }
+
+    /// Where a node starts.
+    func location(of node: YAMLNode) -> SourceLocation {
+        let mark = document.mark(of: node)
         return SourceLocation(file: file, line: mark.line, column: mark.column)
     }
 
     /// How many characters of its first line a node spans, for the caret underline.
-    func length(of node: Node) -> Int {
-        guard case .scalar(let scalar) = node, let mark = node.mark else { return 1 }
+    func length(of node: YAMLNode) -> Int {
+        guard let scalar = scalar(node) else { return 1 }
         switch scalar.style {
         case .plain, .any:
             let firstLine = scalar.string.prefix { $0 != "\n" }
             return max(1, firstLine.unicodeScalars.count)
         case .singleQuoted, .doubleQuoted:
+            let mark = document.mark(of: node)
             guard let line = text.line(mark.line) else { return 1 }
             return quotedLength(line: line, start: mark.column - 1, quote: scalar.style == .singleQuoted ? "'" : "\"")
         case .literal, .folded:
@@ -55,18 +69,17 @@ extension SuiteParser {
     }
 
     /// `a map`, `a list`, `a string`, `a number`, `a boolean` or `null`, for messages.
-    func kindName(of node: Node) -> String {
-        switch node {
-        case .mapping: return "a map"
-        case .sequence: return "a list"
-        case .scalar(let scalar): return YAMLScalar(scalar).kindName
-        case .alias: return "an alias"
+    func kindName(of node: YAMLNode) -> String {
+        switch document.kind(of: node) {
+        case .mapping: "a map"
+        case .sequence: "a list"
+        case .scalar: scalar(node).map { YAMLScalar($0).kindName } ?? "a string"
         }
     }
 
     // MARK: - Diagnostics
 
-    func error(_ message: String, at node: Node, note: String? = nil) {
+    func error(_ message: String, at node: YAMLNode, note: String? = nil) {
         diagnostics.append(.error(message, at: location(of: node), length: length(of: node), note: note))
     }
 
@@ -74,12 +87,12 @@ extension SuiteParser {
         diagnostics.append(.error(message, at: location, length: length, note: note))
     }
 
-    func warning(_ message: String, at node: Node, note: String? = nil) {
+    func warning(_ message: String, at node: YAMLNode, note: String? = nil) {
         diagnostics.append(.warning(message, at: location(of: node), length: length(of: node), note: note))
     }
 
     /// Reports `expected <expected> for '<name>', found <kind>` at `node`.
-    func typeError(expected: String, for name: String, found node: Node) {
+    func typeError(expected: String, for name: String, found node: YAMLNode) {
         error("expected \(expected) for '\(name)', found \(kindName(of: node))", at: node)
     }
 
@@ -87,66 +100,65 @@ extension SuiteParser {
 
     /// The entries of a map node, with YAML merge keys (`<<: *anchor`) expanded. A null value (`expect:` with
     /// nothing after it) is an empty map. Reports a type error and returns `nil` for other nodes.
-    func mapping(_ node: Node, for name: String) -> [MapEntry]? {
-        if case .scalar(let scalar) = node, YAMLScalar(scalar) == .null { return [] }
-        guard case .mapping(let map) = node else {
+    func mapping(_ node: YAMLNode, for name: String) -> [MapEntry]? {
+        if let scalar = scalar(node), YAMLScalar(scalar) == .null { return [] }
+        guard isMapping(node) else {
             typeError(expected: "a map", for: name, found: node)
             return nil
         }
-        return entries(of: map, depth: 0)
+        return entries(of: node, depth: 0)
     }
 
-    private func entries(of map: Node.Mapping, depth: Int) -> [MapEntry] {
-        let explicitKeys = Set(
-            map.compactMap { pair -> String? in
-                guard case .scalar(let key) = pair.key, !isMergeKey(key) else { return nil }
-                return key.string
-            })
-        var seen = Set<String>()
-        var result: [MapEntry] = []
-        for (keyNode, value) in map {
-            guard case .scalar(let key) = keyNode else {
+    private func entries(of map: YAMLNode, depth: Int) -> [MapEntry] {
+        guard let pairs = document.pairs(of: map) else { return [] }
+        var explicitKeys: Set<String> = []
+        if pairs.contains(where: { scalar($0.key).map(isMergeKey) == true }) {
+            for (keyNode, _) in pairs {
+                guard let key = scalar(keyNode), !isMergeKey(key) else { continue }
+                explicitKeys.insert(key.string)
+            }
+        }
+        var result = EntryList(capacity: pairs.count)
+        for (keyNode, value) in pairs {
+            guard let key = scalar(keyNode) else {
                 error("expected a plain key, found \(kindName(of: keyNode))", at: keyNode)
                 continue
             }
             if isMergeKey(key) {
-                for entry in mergedEntries(value, depth: depth)
-                where !explicitKeys.contains(entry.key) && seen.insert(entry.key).inserted {
-                    result.append(entry)
+                for entry in mergedEntries(value, depth: depth) where !explicitKeys.contains(entry.key) {
+                    result.appendIfNew(entry)
                 }
-            } else if seen.insert(key.string).inserted {
-                result.append(MapEntry(key: key.string, keyNode: keyNode, value: value))
+            } else {
+                result.appendIfNew(MapEntry(key: key.string, keyNode: keyNode, value: value))
             }
         }
-        return result
+        return result.entries
     }
 
-    private func isMergeKey(_ key: Node.Scalar) -> Bool {
+    private func isMergeKey(_ key: YAMLDocument.Scalar) -> Bool {
         key.string == "<<" && (key.style == .plain || key.style == .any)
     }
 
-    private func mergedEntries(_ value: Node, depth: Int) -> [MapEntry] {
+    private func mergedEntries(_ value: YAMLNode, depth: Int) -> [MapEntry] {
         guard depth < 32 else { return [] }
-        switch value {
-        case .mapping(let map):
-            return entries(of: map, depth: depth + 1)
-        case .sequence(let items):
-            var result: [MapEntry] = []
-            var seen = Set<String>()
-            for item in items {
-                guard case .mapping(let map) = item else {
-                    error("a merge key '<<' takes a map or a list of maps, found \(kindName(of: item))", at: item)
-                    continue
-                }
-                for entry in entries(of: map, depth: depth + 1) where seen.insert(entry.key).inserted {
-                    result.append(entry)
-                }
-            }
-            return result
-        default:
+        if isMapping(value) {
+            return entries(of: value, depth: depth + 1)
+        }
+        guard let items = document.items(of: value) else {
             error("a merge key '<<' takes a map or a list of maps, found \(kindName(of: value))", at: value)
             return []
         }
+        var result = EntryList(capacity: 0)
+        for item in items {
+            guard isMapping(item) else {
+                error("a merge key '<<' takes a map or a list of maps, found \(kindName(of: item))", at: item)
+                continue
+            }
+            for entry in entries(of: item, depth: depth + 1) {
+                result.appendIfNew(entry)
+            }
+        }
+        return result.entries
     }
 
     /// Reports every key not in `allowed`, with a did-you-mean suggestion.
@@ -159,11 +171,34 @@ extension SuiteParser {
     }
 
     /// The items of a list node; reports a type error and returns `nil` for other nodes.
-    func sequence(_ node: Node, for name: String) -> [Node]? {
-        guard case .sequence(let items) = node else {
+    func sequence(_ node: YAMLNode, for name: String) -> ArraySlice<YAMLNode>? {
+        guard let items = document.items(of: node) else {
             typeError(expected: "a list", for: name, found: node)
             return nil
         }
-        return Array(items)
+        return items
+    }
+}
+
+/// Map entries with distinct keys, in order: the first entry with a key wins.
+private struct EntryList {
+    /// Up to this many entries, a new key is looked up by scanning them; beyond, through a set.
+    private static let scanLimit = 16
+
+    private(set) var entries: [MapEntry] = []
+    private var keys: Set<String> = []
+
+    init(capacity: Int) {
+        entries.reserveCapacity(capacity)
+    }
+
+    mutating func appendIfNew(_ entry: MapEntry) {
+        if entries.count < Self.scanLimit {
+            guard !entries.contains(where: { $0.key == entry.key }) else { return }
+        } else {
+            if keys.isEmpty { keys = Set(entries.map(\.key)) }
+            guard keys.insert(entry.key).inserted else { return }
+        }
+        entries.append(entry)
     }
 }

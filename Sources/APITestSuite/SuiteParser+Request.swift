@@ -1,5 +1,4 @@
 import APITestSupport
-import Yams
 
 extension SuiteParser {
     static let requestKeys = [
@@ -12,7 +11,7 @@ extension SuiteParser {
     // MARK: - Request
 
     /// A request; `nil` when it has no usable URL (errors are reported).
-    func parseRequest(_ node: Node, hasBaseURL: Bool) -> RequestSpec? {
+    func parseRequest(_ node: YAMLNode, hasBaseURL: Bool) -> RequestSpec? {
         guard let entries = mapping(node, for: "request") else { return nil }
         checkKeys(entries, allowed: Self.requestKeys, in: "request")
         let requestLocation = location(of: node)
@@ -36,7 +35,7 @@ extension SuiteParser {
                 url = template(entry.value, for: "url")
                 if let url { urlChecks.append(URLCheck(template: url, length: length(of: entry.value))) }
             case "query":
-                if case .mapping = entry.value {
+                if isMapping(entry.value) {
                     spec.query = templateValue(entry.value)
                 } else {
                     typeError(expected: "a map", for: "query", found: entry.value)
@@ -82,7 +81,7 @@ extension SuiteParser {
     // MARK: - Headers and credentials
 
     /// Header names and value templates, in document order.
-    func parseHeaders(_ node: Node) -> [HeaderSpec] {
+    func parseHeaders(_ node: YAMLNode) -> [HeaderSpec] {
         guard let entries = mapping(node, for: "headers") else { return [] }
         var headers: [HeaderSpec] = []
         for entry in entries {
@@ -97,17 +96,16 @@ extension SuiteParser {
         return headers
     }
 
-    private func parseBasicAuth(_ node: Node) -> BasicAuthSpec? {
+    private func parseBasicAuth(_ node: YAMLNode) -> BasicAuthSpec? {
         guard let entries = mapping(node, for: "basicAuth") else { return nil }
         checkKeys(entries, allowed: Self.basicAuthKeys, in: "basicAuth")
-        let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var missing = false
-        for key in Self.basicAuthKeys where byKey[key] == nil {
+        for key in Self.basicAuthKeys where entries[key: key] == nil {
             error("'basicAuth' needs a '\(key)'", at: location(of: node))
             missing = true
         }
-        guard !missing, let username = byKey["username"].flatMap({ template($0.value, for: "username") }),
-            let password = byKey["password"].flatMap({ template($0.value, for: "password") })
+        guard !missing, let username = entries[key: "username"].flatMap({ template($0.value, for: "username") }),
+            let password = entries[key: "password"].flatMap({ template($0.value, for: "password") })
         else { return nil }
         return BasicAuthSpec(username: username, password: password)
     }
@@ -119,7 +117,7 @@ extension SuiteParser {
         case "json":
             return .json(templateValue(entry.value))
         case "form":
-            guard case .mapping = entry.value else {
+            guard isMapping(entry.value) else {
                 typeError(expected: "a map", for: "form", found: entry.value)
                 return nil
             }

@@ -1,5 +1,4 @@
 import APITestSupport
-import Yams
 
 extension SuiteParser {
     static let testKeys = ["name", "tags", "request", "expect", "capture", "steps"]
@@ -8,7 +7,7 @@ extension SuiteParser {
 
     // MARK: - Tests
 
-    func parseTests(_ node: Node, hasBaseURL: Bool) -> [TestCase] {
+    func parseTests(_ node: YAMLNode, hasBaseURL: Bool) -> [TestCase] {
         guard let items = sequence(node, for: "tests") else { return [] }
         if items.isEmpty {
             error("'tests' is empty; add at least one test", at: node)
@@ -29,35 +28,34 @@ extension SuiteParser {
     }
 
     /// A test and the node of its name.
-    private func parseTest(_ node: Node, number: Int, hasBaseURL: Bool) -> (TestCase, Node)? {
-        guard case .mapping = node, let entries = mapping(node, for: "test") else {
+    private func parseTest(_ node: YAMLNode, number: Int, hasBaseURL: Bool) -> (TestCase, YAMLNode)? {
+        guard isMapping(node), let entries = mapping(node, for: "test") else {
             error("expected a map for each test, found \(kindName(of: node))", at: node)
             return nil
         }
         checkKeys(entries, allowed: Self.testKeys, in: "test")
-        let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        guard let nameEntry = byKey["name"] else {
+        guard let nameEntry = entries[key: "name"] else {
             error("test #\(number) needs a 'name'", at: location(of: node))
             return nil
         }
         guard let name = text(nameEntry.value, for: "name") else { return nil }
         if name.isEmpty { error("a test name cannot be empty", at: nameEntry.value) }
-        let tags = byKey["tags"].map { parseTags($0.value) } ?? []
+        let tags = entries[key: "tags"].map { parseTags($0.value) } ?? []
 
         var steps: [Step] = []
-        if let stepsEntry = byKey["steps"] {
-            if let request = byKey["request"] {
+        if let stepsEntry = entries[key: "steps"] {
+            if let request = entries[key: "request"] {
                 error("test '\(name)' has both 'request' and 'steps'; use one of them", at: request.keyNode)
             }
             for key in ["expect", "capture"] {
-                guard let entry = byKey[key] else { continue }
+                guard let entry = entries[key: key] else { continue }
                 error("'\(key)' belongs inside each step when test '\(name)' has 'steps'", at: entry.keyNode)
             }
             steps = parseSteps(stepsEntry.value, testName: name, hasBaseURL: hasBaseURL)
-        } else if let request = byKey["request"] {
+        } else if let request = entries[key: "request"] {
             if let step = parseStep(
-                at: location(of: node), request: request.value, expect: byKey["expect"]?.value,
-                capture: byKey["capture"]?.value, hasBaseURL: hasBaseURL)
+                at: location(of: node), request: request.value, expect: entries[key: "expect"]?.value,
+                capture: entries[key: "capture"]?.value, hasBaseURL: hasBaseURL)
             {
                 steps = [step]
             }
@@ -69,20 +67,20 @@ extension SuiteParser {
             }
             if !misspelled { error("test '\(name)' needs 'request' or 'steps'", at: location(of: node)) }
             // Still check what is there, so that one pass reports every error.
-            _ = byKey["expect"].map { parseExpect($0.value) }
-            _ = byKey["capture"].map { parseCaptures($0.value) }
+            _ = entries[key: "expect"].map { parseExpect($0.value) }
+            _ = entries[key: "capture"].map { parseCaptures($0.value) }
         }
         return (TestCase(name: name, tags: tags, location: location(of: node), steps: steps), nameEntry.value)
     }
 
-    private func parseTags(_ node: Node) -> [String] {
+    private func parseTags(_ node: YAMLNode) -> [String] {
         guard let items = sequence(node, for: "tags") else { return [] }
         return items.compactMap { text($0, for: "tags") }
     }
 
     // MARK: - Steps
 
-    private func parseSteps(_ node: Node, testName: String, hasBaseURL: Bool) -> [Step] {
+    private func parseSteps(_ node: YAMLNode, testName: String, hasBaseURL: Bool) -> [Step] {
         guard let items = sequence(node, for: "steps") else { return [] }
         if items.isEmpty {
             error("'steps' of test '\(testName)' is empty; add at least one step", at: node)
@@ -90,19 +88,18 @@ extension SuiteParser {
         }
         var steps: [Step] = []
         for (index, item) in items.enumerated() {
-            guard case .mapping = item, let entries = mapping(item, for: "step") else {
+            guard isMapping(item), let entries = mapping(item, for: "step") else {
                 error("expected a map for each step, found \(kindName(of: item))", at: item)
                 continue
             }
             checkKeys(entries, allowed: Self.stepKeys, in: "step")
-            let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            guard let request = byKey["request"] else {
+            guard let request = entries[key: "request"] else {
                 error("step \(index + 1) of test '\(testName)' needs a 'request'", at: location(of: item))
                 continue
             }
             if let step = parseStep(
-                at: location(of: item), request: request.value, expect: byKey["expect"]?.value,
-                capture: byKey["capture"]?.value, hasBaseURL: hasBaseURL)
+                at: location(of: item), request: request.value, expect: entries[key: "expect"]?.value,
+                capture: entries[key: "capture"]?.value, hasBaseURL: hasBaseURL)
             {
                 steps.append(step)
             }
@@ -111,7 +108,7 @@ extension SuiteParser {
     }
 
     private func parseStep(
-        at location: SourceLocation, request: Node, expect: Node?, capture: Node?, hasBaseURL: Bool
+        at location: SourceLocation, request: YAMLNode, expect: YAMLNode?, capture: YAMLNode?, hasBaseURL: Bool
     ) -> Step? {
         let requestSpec = parseRequest(request, hasBaseURL: hasBaseURL)
         let expectations = expect.map(parseExpect) ?? Expectations()
@@ -122,12 +119,12 @@ extension SuiteParser {
 
     // MARK: - Captures
 
-    private func parseCaptures(_ node: Node) -> [CaptureSpec] {
+    private func parseCaptures(_ node: YAMLNode) -> [CaptureSpec] {
         guard let entries = mapping(node, for: "capture") else { return [] }
         var captures: [CaptureSpec] = []
         for entry in entries {
             guard checkVariableName(entry.key, at: entry.keyNode, what: "capture") else { continue }
-            guard case .mapping = entry.value, let source = mapping(entry.value, for: entry.key) else {
+            guard isMapping(entry.value), let source = mapping(entry.value, for: entry.key) else {
                 error(
                     "expected a map for capture '\(entry.key)', found \(kindName(of: entry.value))", at: entry.value,
                     note: "write {jsonpath: $.path} or {header: Name}")

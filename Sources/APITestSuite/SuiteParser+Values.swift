@@ -1,13 +1,12 @@
 import APITestSupport
-import Yams
 
 // MARK: - Scalars
 
 extension SuiteParser {
     /// The text of a scalar for a text field: strings as written, numbers and booleans as written in the source.
     /// Reports null, maps and lists.
-    func text(_ node: Node, for name: String) -> String? {
-        guard case .scalar(let scalar) = node, YAMLScalar(scalar) != .null else {
+    func text(_ node: YAMLNode, for name: String) -> String? {
+        guard let scalar = scalar(node), YAMLScalar(scalar) != .null else {
             typeError(expected: "a string", for: name, found: node)
             return nil
         }
@@ -15,8 +14,8 @@ extension SuiteParser {
     }
 
     /// A boolean (`true`/`false`).
-    func bool(_ node: Node, for name: String) -> Bool? {
-        guard case .scalar(let scalar) = node, case .bool(let value) = YAMLScalar(scalar) else {
+    func bool(_ node: YAMLNode, for name: String) -> Bool? {
+        guard let scalar = scalar(node), case .bool(let value) = YAMLScalar(scalar) else {
             typeError(expected: "true or false", for: name, found: node)
             return nil
         }
@@ -24,8 +23,8 @@ extension SuiteParser {
     }
 
     /// An integer in `range`.
-    func integer(_ node: Node, for name: String, in range: ClosedRange<Int>) -> Int? {
-        guard case .scalar(let scalar) = node, case .integer(let value) = YAMLScalar(scalar) else {
+    func integer(_ node: YAMLNode, for name: String, in range: ClosedRange<Int>) -> Int? {
+        guard let scalar = scalar(node), case .integer(let value) = YAMLScalar(scalar) else {
             typeError(expected: "a whole number", for: name, found: node)
             return nil
         }
@@ -37,8 +36,8 @@ extension SuiteParser {
     }
 
     /// A positive duration: `250ms`, `10s`, `1.5s`, `2m`, `1h`, or a bare number of seconds.
-    func duration(_ node: Node, for name: String) -> Duration? {
-        guard case .scalar(let scalar) = node else {
+    func duration(_ node: YAMLNode, for name: String) -> Duration? {
+        guard let scalar = scalar(node) else {
             typeError(expected: "a duration (like 10s)", for: name, found: node)
             return nil
         }
@@ -64,7 +63,7 @@ extension SuiteParser {
     }
 
     /// A name for a variable or capture: `[A-Za-z_][A-Za-z0-9_.-]*`, not starting with `env.`.
-    func checkVariableName(_ name: String, at node: Node, what: String) -> Bool {
+    func checkVariableName(_ name: String, at node: YAMLNode, what: String) -> Bool {
         if !TemplateScanner.isValidName(name) {
             error("invalid \(what) name '\(name)'; names match [A-Za-z_][A-Za-z0-9_.-]*", at: node)
             return false
@@ -81,18 +80,29 @@ extension SuiteParser {
 
 extension SuiteParser {
     /// A template from a text field (see `text(_:for:)`).
-    func template(_ node: Node, for name: String) -> Template? {
-        guard let text = text(node, for: name) else { return nil }
-        if case .scalar(let scalar) = node, case .string = YAMLScalar(scalar) {
-            return parseTemplate(text, at: node)
+    func template(_ node: YAMLNode, for name: String) -> Template? {
+        guard let scalar = scalar(node) else {
+            typeError(expected: "a string", for: name, found: node)
+            return nil
         }
-        return Template(literal: text, location: location(of: node))
+        switch YAMLScalar(scalar) {
+        case .null:
+            typeError(expected: "a string", for: name, found: node)
+            return nil
+        case .string:
+            return parseTemplate(scalar.string, at: node)
+        case .bool, .integer, .double:
+            return Template(literal: scalar.string, location: location(of: node))
+        }
     }
 
     /// Parses a string found at `node`, locating each placeholder in the source. A syntax error is reported and
     /// the text kept as a literal.
-    func parseTemplate(_ string: String, at node: Node) -> Template {
+    func parseTemplate(_ string: String, at node: YAMLNode) -> Template {
         let start = location(of: node)
+        if !TemplateScanner.mayHavePlaceholders(string) {
+            return Template(literal: string, location: start)
+        }
         let pieces: [TemplateScanner.Piece]
         do {
             pieces = try TemplateScanner.scan(string)
@@ -119,7 +129,7 @@ extension SuiteParser {
 
     /// A value tree (a `json:` body, `query`, `form`, a variable, a predicate argument): scalars keep their YAML
     /// types and strings become templates.
-    func templateValue(_ node: Node) -> TemplateValue {
+    func templateValue(_ node: YAMLNode) -> TemplateValue {
         // Aliases share nodes, so a small file can stand for a huge tree ("billion laughs"): cap the expansion.
         valueNodeCount += 1
         guard valueNodeCount <= Self.maximumValueNodes else {
@@ -130,8 +140,9 @@ extension SuiteParser {
             }
             return .null
         }
-        switch node {
-        case .scalar(let scalar):
+        switch document.kind(of: node) {
+        case .scalar:
+            guard let scalar = scalar(node) else { return .null }
             switch YAMLScalar(scalar) {
             case .null: return .null
             case .bool(let value): return .bool(value)
@@ -139,14 +150,11 @@ extension SuiteParser {
             case .double(let value): return .double(value)
             case .string(let string): return .string(parseTemplate(string, at: node))
             }
-        case .sequence(let items):
-            return .array(items.map(templateValue))
+        case .sequence:
+            return .array((document.items(of: node) ?? []).map(templateValue))
         case .mapping:
             let entries = mapping(node, for: "value") ?? []
             return .object(entries.map { TemplateValue.Member(key: $0.key, value: templateValue($0.value)) })
-        case .alias:
-            error("unresolved YAML alias", at: node)
-            return .null
         }
     }
 }

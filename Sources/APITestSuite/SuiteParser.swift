@@ -1,6 +1,5 @@
 import APITestSupport
 import Foundation
-import Yams
 
 /// Turns one composed YAML document into a `Suite`, collecting every problem as a located diagnostic.
 ///
@@ -10,7 +9,10 @@ import Yams
 final class SuiteParser {
     let file: String
     let directory: String
-    let text: SourceText
+    let document: YAMLDocument
+    let source: String
+    /// The source indexed by Unicode scalars; built on first use (quoted values, placeholders, some errors).
+    private(set) lazy var text = SourceText(file: file, text: source)
     let environment: [String: String]
     let overrides: [String: String]
     var diagnostics: [Diagnostic] = []
@@ -31,10 +33,14 @@ final class SuiteParser {
     static let suiteKeys = ["name", "baseURL", "variables", "defaults", "tests"]
     static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects"]
 
-    init(file: String, directory: String, source: String, environment: [String: String], overrides: [String: String]) {
+    init(
+        file: String, directory: String, document: YAMLDocument, source: String, environment: [String: String],
+        overrides: [String: String]
+    ) {
         self.file = file
         self.directory = directory
-        self.text = SourceText(file: file, text: source)
+        self.document = document
+        self.source = source
         self.environment = environment
         self.overrides = overrides
     }
@@ -44,24 +50,23 @@ final class SuiteParser {
     // MARK: - Suite
 
     /// Parses the document's root; `nil` when the suite has errors (they are in `diagnostics`).
-    func parseSuite(root: Node) -> Suite? {
-        guard case .mapping = root else {
+    func parseSuite(root: YAMLNode) -> Suite? {
+        guard isMapping(root) else {
             error("expected a map at the top level of the suite, found \(kindName(of: root))", at: root)
             return nil
         }
         let entries = mapping(root, for: "suite") ?? []
         checkKeys(entries, allowed: Self.suiteKeys, in: "the suite")
-        let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 
         var name = Self.defaultName(forFile: file)
-        if let entry = byKey["name"], let text = text(entry.value, for: "name") {
+        if let entry = entries[key: "name"], let text = text(entry.value, for: "name") {
             name = text
         }
-        let variables = byKey["variables"].map { parseVariables($0.value) } ?? []
-        let baseURL = byKey["baseURL"].flatMap { template($0.value, for: "baseURL") }
-        let defaults = byKey["defaults"].map { parseDefaults($0.value) } ?? RequestDefaults()
+        let variables = entries[key: "variables"].map { parseVariables($0.value) } ?? []
+        let baseURL = entries[key: "baseURL"].flatMap { template($0.value, for: "baseURL") }
+        let defaults = entries[key: "defaults"].map { parseDefaults($0.value) } ?? RequestDefaults()
         var tests: [TestCase] = []
-        if let entry = byKey["tests"] {
+        if let entry = entries[key: "tests"] {
             tests = parseTests(entry.value, hasBaseURL: baseURL != nil)
         } else {
             error("the suite has no 'tests'; add a list of tests", at: location(of: root))
@@ -87,7 +92,7 @@ final class SuiteParser {
 
     // MARK: - Variables and defaults
 
-    private func parseVariables(_ node: Node) -> [Suite.Variable] {
+    private func parseVariables(_ node: YAMLNode) -> [Suite.Variable] {
         guard let entries = mapping(node, for: "variables") else { return [] }
         var variables: [Suite.Variable] = []
         for entry in entries where checkVariableName(entry.key, at: entry.keyNode, what: "variable") {
@@ -98,7 +103,7 @@ final class SuiteParser {
         return variables
     }
 
-    private func parseDefaults(_ node: Node) -> RequestDefaults {
+    private func parseDefaults(_ node: YAMLNode) -> RequestDefaults {
         var defaults = RequestDefaults()
         guard let entries = mapping(node, for: "defaults") else { return defaults }
         checkKeys(entries, allowed: Self.defaultsKeys, in: "defaults")

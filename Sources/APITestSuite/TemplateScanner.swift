@@ -11,6 +11,7 @@ enum TemplateScanner {
 
     /// Scans `text`; throws on `{{` without `}}`, an empty placeholder or an invalid name.
     static func scan(_ text: String) throws(TemplateError) -> [Piece] {
+        guard mayHavePlaceholders(text) else { return text.isEmpty ? [] : [.literal(text)] }
         let scalars = Array(text.unicodeScalars)
         var pieces: [Piece] = []
         var literal = String.UnicodeScalarView()
@@ -40,6 +41,17 @@ enum TemplateScanner {
         }
         if !literal.isEmpty { pieces.append(.literal(String(literal))) }
         return pieces
+    }
+
+    /// False when `text` has no `{{`: it is then one literal piece (or none when empty).
+    static func mayHavePlaceholders(_ text: String) -> Bool {
+        var afterBrace = false
+        for byte in text.utf8 {
+            let isBrace = byte == UInt8(ascii: "{")
+            if isBrace && afterBrace { return true }
+            afterBrace = isBrace
+        }
+        return false
     }
 
     /// What is wrong with a placeholder name, or `nil` when it is valid.

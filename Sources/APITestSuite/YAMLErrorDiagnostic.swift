@@ -1,34 +1,28 @@
 import APITestSupport
-import Yams
 
-/// Turns Yams' errors (scanner, parser, composer, duplicate keys) into located diagnostics.
+/// Turns YAML errors (scanner, parser, composer, duplicate keys) into located diagnostics.
 enum YAMLErrorDiagnostic {
-    static func make(_ error: any Error, text: SourceText) -> Diagnostic {
-        guard let yamlError = error as? YamlError else {
-            return .error("invalid YAML: \(error)", at: SourceLocation(file: text.file, line: 1, column: 1))
-        }
-        switch yamlError {
-        case .scanner(let context, let problem, let mark, _),
-            .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let at = location(mark, text)
+    static func make(_ error: YAMLComposeError, text: SourceText) -> Diagnostic {
+        switch error {
+        case .syntax(let problem, let line, let column, let context):
+            let at = location(line: line, column: column, text)
             var note = context.map(contextNote)
             if let line = text.line(at.line), at.column - 1 < line.count, line[at.column - 1] == "\t" {
                 note = "YAML does not allow tabs for indentation; use spaces"
             }
             return .error("invalid YAML: \(problem)", at: pastBlankLines(at, text), note: note)
-        case .reader(let problem, let offset, _, _):
+        case .reader(let problem, let offset):
             let at = offset.map(text.location(ofUTF8Offset:)) ?? SourceLocation(file: text.file, line: 1, column: 1)
             return .error("invalid YAML: \(problem)", at: at)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return duplicateKey(duplicates.first ?? "", first: context.mark, text: text)
-        default:
-            return .error("invalid YAML: \(yamlError)", at: SourceLocation(file: text.file, line: 1, column: 1))
+        case .duplicateKey(let key, let line, let column):
+            return duplicateKey(key, first: location(line: line, column: column, text), text: text)
+        case .memory:
+            return .error("invalid YAML: Memory error", at: SourceLocation(file: text.file, line: 1, column: 1))
         }
     }
 
-    private static func location(_ mark: Mark, _ text: SourceText) -> SourceLocation {
-        SourceLocation(file: text.file, line: max(1, mark.line), column: max(1, mark.column))
+    private static func location(line: Int, column: Int, _ text: SourceText) -> SourceLocation {
+        SourceLocation(file: text.file, line: max(1, line), column: max(1, column))
     }
 
     /// libyaml often notices a problem (an unclosed bracket) only at the next token, past blank lines or at the
@@ -49,24 +43,26 @@ enum YAMLErrorDiagnostic {
     }
 
     /// `while scanning a quoted scalar at line 3, column 8`.
-    private static func contextNote(_ context: YamlError.Context) -> String {
-        "\(context.text) at line \(context.mark.line), column \(context.mark.column)"
+    private static func contextNote(_ context: YAMLComposeError.Context) -> String {
+        "\(context.text) at line \(context.line), column \(context.column)"
     }
 
     /// Points at the repeated key: the next line that has the same key at the same column as the first one.
-    private static func duplicateKey(_ key: String, first: Mark, text: SourceText) -> Diagnostic {
-        let firstLocation = location(first, text)
+    private static func duplicateKey(_ key: String, first firstLocation: SourceLocation, text: SourceText)
+        -> Diagnostic
+    {
         let keyScalars = Array(key.unicodeScalars)
-        var line = first.line + 1
+        var line = firstLocation.line + 1
         while let content = text.line(line) {
-            let start = first.column - 1
+            let start = firstLocation.column - 1
             if start >= 0, start + keyScalars.count <= content.count,
                 Array(content[start..<(start + keyScalars.count)]) == keyScalars,
                 start == 0 || content[..<start].allSatisfy({ $0 == " " || $0 == "-" })
             {
+                let at = SourceLocation(file: text.file, line: line, column: firstLocation.column)
                 return .error(
-                    "duplicate key '\(key)'", at: SourceLocation(file: text.file, line: line, column: first.column),
-                    length: max(1, keyScalars.count), note: "first defined at \(firstLocation)")
+                    "duplicate key '\(key)'", at: at, length: max(1, keyScalars.count),
+                    note: "first defined at \(firstLocation)")
             }
             line += 1
         }

@@ -1,5 +1,3 @@
-import Yams
-
 /// A YAML scalar's typed value under the YAML 1.2 core schema.
 ///
 /// Quoted scalars and block scalars are strings. Plain scalars are `null`/`~`/empty, `true`/`false`
@@ -12,9 +10,9 @@ enum YAMLScalar: Equatable {
     case double(Double)
     case string(String)
 
-    init(_ scalar: Node.Scalar) {
+    init(_ scalar: YAMLDocument.Scalar) {
         let text = scalar.string
-        switch Tag.Name(rawValue: scalar.tag.rawValue) {
+        switch scalar.tag {
         case .str:
             self = .string(text)
             return
@@ -30,10 +28,10 @@ enum YAMLScalar: Equatable {
         case .float:
             self = Self.float(text).map(Self.double) ?? Self.integer(text) ?? .string(text)
             return
-        default:
+        case .none:
             break
         }
-        guard scalar.style == .plain || scalar.style == .any else {
+        guard scalar.style == .plain || scalar.style == .any, Self.mayBeTyped(text) else {
             self = .string(text)
             return
         }
@@ -61,6 +59,20 @@ enum YAMLScalar: Equatable {
     }
 
     // MARK: - Core schema
+
+    /// False when the text cannot be null, a boolean or a number: it is not empty and its first character can
+    /// start none of them (`~`, `n`/`N`, `t`/`T`, `f`/`F`, a digit, a sign or a dot). Most strings stop here.
+    private static func mayBeTyped(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return true }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return true
+        default:
+            return false
+        }
+    }
 
     private static func bool(_ text: String) -> Bool? {
         switch text {

@@ -1,0 +1,241 @@
+internal import CYaml
+
+/// Why a YAML text could not be composed. Lines and columns are 1-based; columns count Unicode scalars.
+enum YAMLComposeError: Error, Equatable {
+    /// A problem libyaml's scanner or parser found, or one the composer found (an undefined alias, a second
+    /// document); `context` says what was being read and where that started.
+    case syntax(problem: String, line: Int, column: Int, context: Context?)
+    /// A character libyaml's reader rejects. `offset` counts `Character`s from the start of the text, as Yams
+    /// reports it, or is `nil` when libyaml's byte offset is not on a character boundary.
+    case reader(problem: String, offset: Int?)
+    /// The same key twice in one map: the key's text (`<uncovertable>` for a list or map key, as Yams writes it)
+    /// and where it first appears.
+    case duplicateKey(String, line: Int, column: Int)
+    /// libyaml ran out of memory.
+    case memory
+
+    /// What libyaml was reading when it found the problem.
+    struct Context: Equatable {
+        let text: String
+        let line: Int
+        let column: Int
+    }
+}
+
+/// Composes a YAML text into a `YAMLDocument` with libyaml's event parser (Yams' own copy of libyaml).
+///
+/// The result and the errors are those of `Yams.compose(yaml:_:)` with `Resolver.basic`: one document (or none),
+/// aliases resolved to their anchored nodes, duplicate keys in a map rejected (keys compare by text and tag,
+/// lists and maps structurally), and the same problems at the same marks. Building flat tables instead of
+/// `Yams.Node` values, and checking keys without hashing nodes, is what makes it fast.
+final class YAMLComposer {
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    private let source: String
+    private(set) var document = YAMLDocument()
+    /// The latest node registered under each anchor name (anchors may be redefined).
+    private var anchors: [String: YAMLNode] = [:]
+    /// The completed children of the collections being read, innermost last.
+    private var pending: [YAMLNode] = []
+    /// The collections being read, innermost last.
+    private var open: [OpenCollection] = []
+
+    private struct OpenCollection {
+        let node: YAMLNode
+        /// Where its children start in `pending`.
+        let firstChild: Int
+        let anchor: String?
+    }
+
+    /// Composes the single document of `source`; the root is `nil` when the text holds no document.
+    static func compose(_ source: String) throws(YAMLComposeError) -> (document: YAMLDocument, root: YAMLNode?) {
+        var bytes = source
+        bytes.makeContiguousUTF8()
+        let result = bytes.withUTF8 { buffer -> Result<(YAMLDocument, YAMLNode?), YAMLComposeError> in
+            let composer = YAMLComposer(source: source, input: buffer)
+            do throws(YAMLComposeError) {
+                let root = try composer.composeDocument()
+                return .success((composer.document, root))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// A composer reading `input`, which must stay valid while it is used.
+    private init(source: String, input: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        event = .allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
+        yaml_parser_initialize(parser)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+    }
+
+    deinit {
+        yaml_event_delete(event)
+        yaml_parser_delete(parser)
+        event.deallocate()
+        parser.deallocate()
+    }
+
+    // MARK: - Documents
+
+    /// The events a stream of one document makes, in the order Yams asks libyaml for them.
+    private func composeDocument() throws(YAMLComposeError) -> YAMLNode? {
+        _ = try nextEvent()  // stream start
+        guard try nextEvent() != YAML_STREAM_END_EVENT else { return nil }  // else document start
+        let root = try composeNode(startingWith: try nextEvent())
+        _ = try nextEvent()  // document end
+        if try nextEvent() != YAML_STREAM_END_EVENT {
+            let mark = startMark()
+            throw .syntax(
+                problem: "but found another document", line: mark.line, column: mark.column,
+                context: .init(text: "expected a single document in the stream", line: 1, column: 1))
+        }
+        return root
+    }
+
+    /// Reads one node, and everything inside it, from its first event.
+    private func composeNode(startingWith first: yaml_event_type_t) throws(YAMLComposeError) -> YAMLNode {
+        var type = first
+        while true {
+            var completed: YAMLNode?
+            switch type {
+            case YAML_SCALAR_EVENT:
+                completed = addScalar()
+            case YAML_ALIAS_EVENT:
+                completed = try resolveAlias()
+            case YAML_SEQUENCE_START_EVENT:
+                let start = event.pointee.data.sequence_start
+                openCollection(.sequence, anchor: start.anchor, tag: start.implicit != 0 ? nil : start.tag)
+            case YAML_MAPPING_START_EVENT:
+                let start = event.pointee.data.mapping_start
+                openCollection(.mapping, anchor: start.anchor, tag: start.implicit != 0 ? nil : start.tag)
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                completed = try closeCollection()
+            default:
+                let mark = startMark()
+                throw .syntax(problem: "unexpected event", line: mark.line, column: mark.column, context: nil)
+            }
+            if let completed {
+                if open.isEmpty { return completed }
+                pending.append(completed)
+            }
+            type = try nextEvent()
+        }
+    }
+
+    // MARK: - Nodes
+
+    private func addScalar() -> YAMLNode {
+        let data = event.pointee.data.scalar
+        let string = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+        let mark = startMark()
+        var record = YAMLDocument.Record(kind: .scalar, line: Self.int32(mark.line), column: Self.int32(mark.column))
+        record.style = YAMLDocument.Style(rawValue: UInt8(truncatingIfNeeded: data.style.rawValue)) ?? .any
+        if data.quoted_implicit == 1 {
+            record.tag = document.tagIndex(YAMLDocument.strTag)
+        } else if let tag = data.tag {
+            record.tag = document.tagIndex(String(cString: tag))
+        }
+        record.start = Self.int32(document.strings.count)
+        document.strings.append(string)
+        let node = document.append(record)
+        register(Self.name(data.anchor), node)
+        return node
+    }
+
+    private func resolveAlias() throws(YAMLComposeError) -> YAMLNode {
+        guard let name = Self.name(event.pointee.data.alias.anchor), let node = anchors[name] else {
+            let mark = startMark()
+            throw .syntax(problem: "found undefined alias", line: mark.line, column: mark.column, context: nil)
+        }
+        return node
+    }
+
+    private func openCollection(
+        _ kind: YAMLDocument.Kind, anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?
+    ) {
+        let mark = startMark()
+        var record = YAMLDocument.Record(kind: kind, line: Self.int32(mark.line), column: Self.int32(mark.column))
+        if let tag { record.tag = document.tagIndex(String(cString: tag)) }
+        let node = document.append(record)
+        open.append(OpenCollection(node: node, firstChild: pending.count, anchor: Self.name(anchor)))
+    }
+
+    /// Moves the children of the innermost open collection into the document, checks a map's keys, and returns the
+    /// collection.
+    private func closeCollection() throws(YAMLComposeError) -> YAMLNode? {
+        guard let collection = open.popLast() else { return nil }
+        let index = Int(collection.node.index)
+        let childCount = pending.count - collection.firstChild
+        let start = document.children.count
+        document.records[index].start = Self.int32(start)
+        document.records[index].count = Self.int32(childCount)
+        document.children.append(contentsOf: pending[collection.firstChild...])
+        pending.removeSubrange(collection.firstChild...)
+        if document.records[index].kind == .mapping {
+            let keys = start..<(start + childCount)
+            document.markKeys(in: keys)
+            if let duplicate = document.firstDuplicateKey(in: keys) {
+                let mark = document.mark(of: duplicate)
+                let text = document.scalar(duplicate)?.string ?? "<uncovertable>"
+                throw .duplicateKey(text, line: mark.line, column: mark.column)
+            }
+        }
+        register(collection.anchor, collection.node)
+        return collection.node
+    }
+
+    private func register(_ anchor: String?, _ node: YAMLNode) {
+        if let anchor { anchors[anchor] = node }
+    }
+
+    // MARK: - libyaml
+
+    /// Parses the next event into `event` (freeing the previous one) and returns its type.
+    private func nextEvent() throws(YAMLComposeError) -> yaml_event_type_t {
+        yaml_event_delete(event)
+        guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
+        return event.pointee.type
+    }
+
+    private func startMark() -> (line: Int, column: Int) {
+        let mark = event.pointee.start_mark
+        return (Int(clamping: mark.line) &+ 1, Int(clamping: mark.column) &+ 1)
+    }
+
+    /// libyaml's error, as Yams reports it.
+    private func parserError() -> YAMLComposeError {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? ""
+        switch state.error {
+        case YAML_READER_ERROR:
+            let utf8 = source.utf8
+            let index = utf8.index(utf8.startIndex, offsetBy: state.problem_offset, limitedBy: utf8.endIndex)?
+                .samePosition(in: source)
+            return .reader(problem: problem, offset: index.map { source.distance(from: source.startIndex, to: $0) })
+        case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
+            let context = state.context.map { text in
+                YAMLComposeError.Context(
+                    text: String(cString: text), line: Int(clamping: state.context_mark.line) &+ 1,
+                    column: Int(clamping: state.context_mark.column) &+ 1)
+            }
+            return .syntax(
+                problem: problem, line: Int(clamping: state.problem_mark.line) &+ 1,
+                column: Int(clamping: state.problem_mark.column) &+ 1, context: context)
+        default:
+            return .memory
+        }
+    }
+
+    private static func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private static func int32(_ value: Int) -> Int32 { Int32(clamping: value) }
+}

@@ -1,0 +1,128 @@
+/// Map keys: marking them (their scalars type as strings) and finding duplicates the way Yams does.
+///
+/// Yams compares keys as `Node`s: scalars by text and resolved tag (with the basic resolver an untagged or `!`
+/// scalar is a `str`, so `a` and `"a"` are the same key), lists and maps structurally. It reports the duplicated
+/// key that sorts first (`Node`'s `<`), at its first occurrence.
+extension YAMLDocument {
+    /// Above this many keys, duplicates are found through a dictionary rather than by comparing every pair.
+    private static let pairwiseKeyLimit = 12
+
+    // MARK: - Marking keys
+
+    /// Marks the keys among `children[range]` (every other node, from the first) and everything inside them.
+    mutating func markKeys(in range: Range<Int>) {
+        for position in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
+            markInKey(children[position])
+        }
+    }
+
+    private mutating func markInKey(_ node: YAMLNode) {
+        let index = Int(node.index)
+        if records[index].kind != .scalar, records[index].isInKey { return }
+        records[index].isInKey = true
+        guard records[index].kind != .scalar else { return }
+        let start = Int(records[index].start)
+        for position in start..<(start + Int(records[index].count)) {
+            markInKey(children[position])
+        }
+    }
+
+    // MARK: - Duplicates
+
+    /// The duplicated key Yams would report among the keys of `children[range]`, at its first occurrence; `nil`
+    /// when every key is distinct.
+    func firstDuplicateKey(in range: Range<Int>) -> YAMLNode? {
+        let lower = range.lowerBound
+        let keyCount = range.count / 2
+        var duplicated: [YAMLNode] = []
+        if keyCount <= Self.pairwiseKeyLimit {
+            for position in 0..<keyCount {
+                let key = children[lower + position * 2]
+                for earlier in 0..<position where isEqualKey(children[lower + earlier * 2], key) {
+                    let first = children[lower + earlier * 2]
+                    if !duplicated.contains(first) { duplicated.append(first) }
+                    break
+                }
+            }
+        } else {
+            var firstByText: [ScalarKey: YAMLNode] = [:]
+            var collections: [YAMLNode] = []
+            for position in 0..<keyCount {
+                let key = children[lower + position * 2]
+                if let scalarKey = scalarKey(key) {
+                    if let first = firstByText[scalarKey] {
+                        if !duplicated.contains(first) { duplicated.append(first) }
+                    } else {
+                        firstByText[scalarKey] = key
+                    }
+                } else if let first = collections.first(where: { isEqualKey($0, key) }) {
+                    if !duplicated.contains(first) { duplicated.append(first) }
+                } else {
+                    collections.append(key)
+                }
+            }
+        }
+        guard var best = duplicated.first else { return nil }
+        for candidate in duplicated.dropFirst() where keyPrecedes(candidate, best) {
+            best = candidate
+        }
+        return best
+    }
+
+    /// A scalar key's identity: its text and resolved tag.
+    private struct ScalarKey: Hashable {
+        let tag: Int32
+        let text: String
+    }
+
+    private func scalarKey(_ node: YAMLNode) -> ScalarKey? {
+        let record = records[Int(node.index)]
+        guard record.kind == .scalar else { return nil }
+        return ScalarKey(tag: resolvedTag(record), text: strings[Int(record.start)])
+    }
+
+    /// The tag Yams resolves a node to, as an index into `tagNames`; -1 for the default tag of the node's kind
+    /// (`str`, `seq` or `map`), which is what an untagged node or one tagged `!` resolves to.
+    private func resolvedTag(_ record: Record) -> Int32 {
+        guard record.tag >= 0 else { return -1 }
+        let name = tagNames[Int(record.tag)]
+        let defaultName =
+            switch record.kind {
+            case .scalar: Self.strTag
+            case .sequence: "tag:yaml.org,2002:seq"
+            case .mapping: "tag:yaml.org,2002:map"
+            }
+        return name == Self.nonSpecificTag || name == defaultName ? -1 : record.tag
+    }
+
+    /// Yams' `Node` equality: same kind and resolved tag, and the same text or the same children.
+    func isEqualKey(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
+        if lhs == rhs { return true }
+        let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])
+        guard left.kind == right.kind, resolvedTag(left) == resolvedTag(right) else { return false }
+        if left.kind == .scalar { return strings[Int(left.start)] == strings[Int(right.start)] }
+        guard left.count == right.count else { return false }
+        for offset in 0..<Int(left.count)
+        where !isEqualKey(children[Int(left.start) + offset], children[Int(right.start) + offset]) {
+            return false
+        }
+        return true
+    }
+
+    /// Yams' `Node` ordering: scalars by text, lists by their items and maps by their keys, lexicographically;
+    /// nodes of different kinds are unordered.
+    func keyPrecedes(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
+        let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])
+        guard left.kind == right.kind else { return false }
+        if left.kind == .scalar { return strings[Int(left.start)] < strings[Int(right.start)] }
+        let step = left.kind == .mapping ? 2 : 1
+        let (leftCount, rightCount) = (Int(left.count) / step, Int(right.count) / step)
+        for offset in 0..<min(leftCount, rightCount) {
+            let a = children[Int(left.start) + offset * step]
+            let b = children[Int(right.start) + offset * step]
+            if keyPrecedes(a, b) { return true }
+            if keyPrecedes(b, a) { return false }
+        }
+        return leftCount < rightCount
+    }
+}

@@ -1,0 +1,156 @@
+/// A node of a `YAMLDocument`: the index of its record. Aliases resolve to the node they name, so an alias and its
+/// anchor are the same node.
+struct YAMLNode: Hashable {
+    let index: Int32
+}
+
+/// One composed YAML document, held in flat tables: what `SuiteParser` needs (scalars with their style, tag and
+/// start mark; sequences; maps with their keys in order) without a tree of reference-counted values.
+///
+/// `YAMLComposer` builds it from libyaml's events. The children of a collection are stored contiguously in
+/// `children` (a map's as key, value, key, value...), so walking a document allocates nothing.
+struct YAMLDocument {
+    /// What a node is.
+    enum Kind: UInt8 {
+        case scalar
+        case sequence
+        case mapping
+    }
+
+    /// How a scalar was written; the raw values are libyaml's (and Yams').
+    enum Style: UInt8 {
+        case any = 0
+        case plain
+        case singleQuoted
+        case doubleQuoted
+        case literal
+        case folded
+    }
+
+    /// The tags that decide how a scalar is typed (see `YAMLScalar`); every other tag types a scalar by its style.
+    enum CoreTag: UInt8 {
+        case none
+        case str
+        case null
+        case bool
+        case int
+        case float
+    }
+
+    /// A scalar node's text and how it was written.
+    struct Scalar {
+        let string: String
+        let style: Style
+        /// The scalar's tag as YAML typing sees it: quoted scalars are `str`; so is any scalar used in a map key
+        /// (Yams resolves the tags of keys when it checks them for duplicates, and aliases share that resolution).
+        let tag: CoreTag
+    }
+
+    /// One node: its kind, start mark and contents (a scalar's string and tag, a collection's children).
+    struct Record {
+        var kind: Kind
+        var style: Style = .any
+        /// True when the node is, or is inside, a map key (see `Scalar.tag`).
+        var isInKey = false
+        /// Index into `tagNames`, or -1 when the node has no tag.
+        var tag: Int32 = -1
+        /// 1-based, as libyaml reports them plus one; columns count Unicode scalars.
+        var line: Int32
+        var column: Int32
+        /// A scalar's index in `strings`; a collection's first index in `children`.
+        var start: Int32 = 0
+        /// A collection's number of children (twice the number of entries for a map).
+        var count: Int32 = 0
+    }
+
+    /// The tag `tag:yaml.org,2002:str`, which libyaml gives quoted scalars without a tag.
+    static let strTag = "tag:yaml.org,2002:str"
+    /// The non-specific tag `!`.
+    static let nonSpecificTag = "!"
+
+    var records: [Record] = []
+    var strings: [String] = []
+    var children: [YAMLNode] = []
+    /// The distinct tag names written in the document.
+    var tagNames: [String] = []
+    /// The core tag of each of `tagNames`.
+    var coreTags: [CoreTag] = []
+
+    // MARK: - Reading nodes
+
+    func kind(of node: YAMLNode) -> Kind { records[Int(node.index)].kind }
+
+    /// The 1-based line and column where the node starts.
+    func mark(of node: YAMLNode) -> (line: Int, column: Int) {
+        let record = records[Int(node.index)]
+        return (Int(record.line), Int(record.column))
+    }
+
+    /// The scalar, or `nil` for a collection.
+    func scalar(_ node: YAMLNode) -> Scalar? {
+        let record = records[Int(node.index)]
+        guard record.kind == .scalar else { return nil }
+        var tag = CoreTag.none
+        if record.tag >= 0 {
+            tag = coreTags[Int(record.tag)]
+            if record.isInKey, tagNames[Int(record.tag)] == Self.nonSpecificTag { tag = .str }
+        } else if record.isInKey {
+            tag = .str
+        }
+        return Scalar(string: strings[Int(record.start)], style: record.style, tag: tag)
+    }
+
+    /// A sequence's items, or `nil` for another node.
+    func items(of node: YAMLNode) -> ArraySlice<YAMLNode>? {
+        let record = records[Int(node.index)]
+        guard record.kind == .sequence else { return nil }
+        return children[Int(record.start)..<Int(record.start + record.count)]
+    }
+
+    /// A map's keys and values in document order, or `nil` for another node.
+    func pairs(of node: YAMLNode) -> Pairs? {
+        let record = records[Int(node.index)]
+        guard record.kind == .mapping else { return nil }
+        return Pairs(nodes: children[Int(record.start)..<Int(record.start + record.count)])
+    }
+
+    /// A map's entries as (key, value) pairs, over the map's slice of `children`.
+    struct Pairs: RandomAccessCollection {
+        let nodes: ArraySlice<YAMLNode>
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { nodes.count / 2 }
+
+        subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
+            let index = nodes.startIndex + position * 2
+            return (nodes[index], nodes[index + 1])
+        }
+    }
+
+    // MARK: - Building
+
+    /// Appends a node record and returns its node.
+    mutating func append(_ record: Record) -> YAMLNode {
+        records.append(record)
+        return YAMLNode(index: Int32(truncatingIfNeeded: records.count - 1))
+    }
+
+    /// The index of `name` in `tagNames`, added if new.
+    mutating func tagIndex(_ name: String) -> Int32 {
+        if let index = tagNames.firstIndex(of: name) { return Int32(truncatingIfNeeded: index) }
+        tagNames.append(name)
+        coreTags.append(Self.coreTag(named: name))
+        return Int32(truncatingIfNeeded: tagNames.count - 1)
+    }
+
+    private static func coreTag(named name: String) -> CoreTag {
+        switch name {
+        case strTag: .str
+        case "tag:yaml.org,2002:null": .null
+        case "tag:yaml.org,2002:bool": .bool
+        case "tag:yaml.org,2002:int": .int
+        case "tag:yaml.org,2002:float": .float
+        default: .none
+        }
+    }
+}
