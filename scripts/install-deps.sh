@@ -14,8 +14,9 @@ USAGE
 }
 
 # Build, test and demo needs: libcurl (OpenSSL flavour) and zlib headers for the C targets, OpenSSL for pinning,
-# libxml2 for FoundationXML, nginx for benchmarks and integration tests, curl, python3 and GNU time for scripts.
-packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libxml2-dev nginx-light curl python3 time)
+# libxml2 for FoundationXML, nginx for benchmarks and integration tests, curl, python3 and GNU time for scripts;
+# xmllint (libxml2-utils) and chromium read the JUnit and HTML reports in the report tests.
+packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libxml2-dev nginx-light curl python3 time libxml2-utils chromium)
 bench_packages=(hyperfine wrk)
 
 with_bench=0
@@ -70,6 +71,17 @@ else
     apt_env=(env DEBIAN_FRONTEND=noninteractive)
     "${sudo_cmd[@]}" "${apt_env[@]}" apt-get update -q
     "${sudo_cmd[@]}" "${apt_env[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# Python modules the report tests use to read the reports, from PyPI when missing (skipped with --check).
+if [[ "$check_only" -eq 0 ]]; then
+    for module in junitparser jsonschema; do
+        if ! python3 -c "import $module" >/dev/null 2>&1; then
+            echo "install-deps: installing the Python package $module"
+            # A Debian-managed python3 refuses plain pip installs (PEP 668): then install beside its packages.
+            python3 -m pip install --quiet "$module" || python3 -m pip install --quiet --break-system-packages "$module"
+        fi
+    done
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
