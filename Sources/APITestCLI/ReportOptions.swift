@@ -38,7 +38,8 @@ struct ReportOptions: ParsableArguments {
         var reports: [(String, any ReportFormat)] = []
         if let reportJunit { reports.append((reportJunit, JUnitReportFormat())) }
         if let reportTap {
-            reports.append((reportTap, TAPReportFormat(version: TAPReportFormat.Version(rawValue: tapVersion) ?? .tap13)))
+            reports.append(
+                (reportTap, TAPReportFormat(version: TAPReportFormat.Version(rawValue: tapVersion) ?? .tap13)))
         }
         if let reportJson { reports.append((reportJson, JSONReportFormat())) }
         if let reportHtml { reports.append((reportHtml, HTMLReportFormat())) }

@@ -44,7 +44,9 @@ public struct HTMLReportFormat: ReportFormat {
             .map(\.element)
         let summary = record.summary
         let notPassed = summary.failed + summary.errored + summary.cancelled
-        let title = notPassed == 0 ? "apitest: \(entries.count) tests passed" : "apitest: \(notPassed) of \(entries.count) tests did not pass"
+        let title =
+            notPassed == 0
+            ? "apitest: \(entries.count) tests passed" : "apitest: \(notPassed) of \(entries.count) tests did not pass"
 
         var html = """
             <!DOCTYPE html>
@@ -82,10 +84,13 @@ public struct HTMLReportFormat: ReportFormat {
             html += " · <span class=\"interrupted\">interrupted (Ctrl-C): \(record.notRunCount) not run</span>"
         }
         html += "</p>\n<div class=\"filters\" role=\"group\" aria-label=\"Show tests by status\">\n"
-        html += "<button type=\"button\" data-filter=\"all\" aria-pressed=\"true\">All <b>\(entries.count)</b></button>\n"
+        html +=
+            "<button type=\"button\" data-filter=\"all\" aria-pressed=\"true\">All <b>\(entries.count)</b></button>\n"
         for (key, label) in HTMLReportAssets.statuses {
             let count = entries.count { $0.status == key }
-            html += "<button type=\"button\" data-filter=\"\(key)\" aria-pressed=\"false\">\(label) <b>\(count)</b></button>\n"
+            html +=
+                "<button type=\"button\" data-filter=\"\(key)\" aria-pressed=\"false\">"
+                + "\(label) <b>\(count)</b></button>\n"
         }
         return html + "</div>\n</header>\n"
     }
@@ -142,7 +147,8 @@ public struct HTMLReportFormat: ReportFormat {
     private func render(_ step: StepResult, open: Bool) -> String {
         var html = "<div class=\"step\">\n<h3>step \(step.index + 1) · "
         guard let exchange = step.exchange else {
-            return html + "no request was sent <span class=\"loc\">\(h(step.location.description))</span></h3>\n</div>\n"
+            return html
+                + "no request was sent <span class=\"loc\">\(h(step.location.description))</span></h3>\n</div>\n"
         }
         html += "<code>\(h(exchange.requestLine))</code>"
         if let status = exchange.statusCode {
@@ -217,7 +223,8 @@ struct TimingPhases {
     init(_ timings: Exchange.Timings) {
         let lookup = max(0, ReportText.seconds(timings.nameLookup))
         let connected = max(lookup, ReportText.seconds(timings.connect))
-        let handshake = timings.tlsHandshake > .zero ? max(connected, ReportText.seconds(timings.tlsHandshake)) : connected
+        let handshake =
+            timings.tlsHandshake > .zero ? max(connected, ReportText.seconds(timings.tlsHandshake)) : connected
         let firstByte = max(handshake, ReportText.seconds(timings.firstByte))
         let total = max(firstByte, ReportText.seconds(timings.total))
         dns = lookup
@@ -231,7 +238,9 @@ struct TimingPhases {
 
     /// CSS class, label and length of each phase.
     var segments: [(String, String, Double)] {
-        [("dns", "DNS", dns), ("connect", "connect", connect), ("tls", "TLS", tls), ("wait", "first byte", wait),
-         ("download", "download", download)]
+        [
+            ("dns", "DNS", dns), ("connect", "connect", connect), ("tls", "TLS", tls), ("wait", "first byte", wait),
+            ("download", "download", download),
+        ]
     }
 }

@@ -184,7 +184,9 @@ extension JSONReportDocument.Step {
                     location: .init($0.location), subject: $0.subject, message: $0.message, expected: $0.expected,
                     actual: $0.actual)
             },
-            error: step.error.map { Document.Error(kind: $0.kind, message: $0.message, location: $0.location.map(Document.Location.init)) },
+            error: step.error.map {
+                Document.Error(kind: $0.kind, message: $0.message, location: $0.location.map(Document.Location.init))
+            },
             captured: step.captured)
     }
 }

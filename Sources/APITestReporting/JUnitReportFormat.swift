@@ -38,10 +38,12 @@ public struct JUnitReportFormat: ReportFormat {
             totals.failures += suite.count(.failed)
             totals.errors += suite.count(.errored) + suite.count(.cancelled)
         }
-        xml += "<testsuites" + attributes([
-            ("name", "apitest"), ("tests", "\(totals.tests)"), ("failures", "\(totals.failures)"),
-            ("errors", "\(totals.errors)"), ("time", ReportText.secondsText(summary.duration)),
-        ]) + ">\n"
+        xml +=
+            "<testsuites"
+            + attributes([
+                ("name", "apitest"), ("tests", "\(totals.tests)"), ("failures", "\(totals.failures)"),
+                ("errors", "\(totals.errors)"), ("time", ReportText.secondsText(summary.duration)),
+            ]) + ">\n"
         for suite in record.suites { xml += render(suite, record: record) }
         xml += "</testsuites>\n"
         return xml
@@ -51,16 +53,19 @@ public struct JUnitReportFormat: ReportFormat {
 
     private func render(_ suite: RunRecord.Suite, record: RunRecord) -> String {
         let skipped = suite.count(.skipped) + suite.notRun.count
-        var xml = "  <testsuite" + attributes([
-            ("name", suite.name), ("tests", "\(suite.results.count + suite.notRun.count)"),
-            ("failures", "\(suite.count(.failed))"),
-            ("errors", "\(suite.count(.errored) + suite.count(.cancelled))"), ("skipped", "\(skipped)"),
-            ("time", ReportText.secondsText(suite.testTime)), ("timestamp", ReportText.iso8601(record.startedAt)),
-            ("hostname", record.hostname), ("file", suite.file),
-        ]) + ">\n"
+        var xml =
+            "  <testsuite"
+            + attributes([
+                ("name", suite.name), ("tests", "\(suite.results.count + suite.notRun.count)"),
+                ("failures", "\(suite.count(.failed))"),
+                ("errors", "\(suite.count(.errored) + suite.count(.cancelled))"), ("skipped", "\(skipped)"),
+                ("time", ReportText.secondsText(suite.testTime)), ("timestamp", ReportText.iso8601(record.startedAt)),
+                ("hostname", record.hostname), ("file", suite.file),
+            ]) + ">\n"
         for result in suite.results { xml += render(result) }
         for name in suite.notRun {
-            xml += "    <testcase" + attributes([("name", name), ("classname", suite.name), ("time", "0.000")])
+            xml +=
+                "    <testcase" + attributes([("name", name), ("classname", suite.name), ("time", "0.000")])
                 + ">\n"
             xml += "      <skipped" + attributes([("message", "not run: the run was interrupted")]) + "/>\n"
             xml += "    </testcase>\n"
@@ -70,10 +75,12 @@ public struct JUnitReportFormat: ReportFormat {
     }
 
     private func render(_ result: TestResult) -> String {
-        var xml = "    <testcase" + attributes([
-            ("name", result.name), ("classname", result.suiteName),
-            ("time", ReportText.secondsText(result.duration)),
-        ]) + ">\n"
+        var xml =
+            "    <testcase"
+            + attributes([
+                ("name", result.name), ("classname", result.suiteName),
+                ("time", ReportText.secondsText(result.duration)),
+            ]) + ">\n"
         switch result.status {
         case .passed:
             break

@@ -58,7 +58,8 @@ public struct TAPReportFormat: ReportFormat {
             }
         }
         let summary = record.summary
-        var closing = "# \(summary.total) tests: \(summary.passed) passed, \(summary.failed) failed, "
+        var closing =
+            "# \(summary.total) tests: \(summary.passed) passed, \(summary.failed) failed, "
             + "\(summary.errored) errored, \(summary.skipped) skipped, \(summary.cancelled) cancelled"
         if summary.interrupted || record.notRunCount > 0 {
             closing += "; interrupted (Ctrl-C): \(record.notRunCount) not run"

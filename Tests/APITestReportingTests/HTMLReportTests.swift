@@ -22,7 +22,8 @@ struct HTMLReportTests {
             ("all", "All", 6), ("failed", "Failed", 1), ("errored", "Errored", 1), ("cancelled", "Cancelled", 1),
             ("passed", "Passed", 1), ("skipped", "Skipped", 1), ("notRun", "Not run", 1),
         ] {
-            #expect(html.contains("data-filter=\"\(status)\" aria-pressed=\"\(status == "all")\">\(label) <b>\(count)</b>"))
+            #expect(
+                html.contains("data-filter=\"\(status)\" aria-pressed=\"\(status == "all")\">\(label) <b>\(count)</b>"))
         }
         #expect(html.contains("body[data-filter=failed] .test:not([data-status=failed]){display:none}"))
         #expect(html.contains("interrupted (Ctrl-C): 1 not run"))
@@ -46,7 +47,8 @@ struct HTMLReportTests {
         #expect(html.contains("<span class=\"dns\" style=\"width:0.83%\"></span>"))
         #expect(html.contains("<span class=\"wait\" style=\"width:88.33%\"></span>"))
         #expect(html.contains("first byte 11 ms"))
-        #expect(html.contains("<code>suites/users.yaml:23:17</code>: expected status 201, got 400<dl><dt>expected</dt>"))
+        #expect(
+            html.contains("<code>suites/users.yaml:23:17</code>: expected status 201, got 400<dl><dt>expected</dt>"))
         #expect(html.contains("Not run: the run was interrupted before this test started."))
     }
 
@@ -64,7 +66,8 @@ struct HTMLReportTests {
     func truncation() {
         var result = ReportFixtures.passed
         result.steps[0].exchange?.responseBody = String(repeating: "x", count: 50)
-        let record = RunRecord(plan: nil, results: [result], summary: nil, startedAt: ReportFixtures.startedAt, hostname: "h")
+        let record = RunRecord(
+            plan: nil, results: [result], summary: nil, startedAt: ReportFixtures.startedAt, hostname: "h")
         let html = HTMLReportFormat(bodyLimit: 10).render(record)
         #expect(html.contains("<pre>xxxxxxxxxx\n… (cut at 10 characters of 50)</pre>"))
     }

@@ -39,7 +39,10 @@ struct JSONReportTests {
         #expect(suite["file"] as? String == "suites/users.yaml")
         #expect(suite["notRun"] as? [String] == ["never started"])
         let tests = try array(suite["tests"]).map(dictionary)
-        #expect(tests.map { $0["name"] as? String } == ["list users", "create a user", "connection refused", "export", "slow report"])
+        #expect(
+            tests.map { $0["name"] as? String } == [
+                "list users", "create a user", "connection refused", "export", "slow report",
+            ])
         #expect(tests.map { $0["status"] as? String } == ["passed", "failed", "errored", "skipped", "cancelled"])
         #expect(tests[3]["reason"] as? String == "not implemented yet")
         #expect(tests[0]["reason"] == nil)

@@ -121,7 +121,8 @@ struct JUnitReportTests {
         let testcase = try element(document, "//testcase")
         let name = attributes(testcase)["name"] ?? ""
         #expect(name.hasPrefix("name bell\\u{7} esc\\u{1B}[31m nul\\u{0} ]]> a\u{FFFD}\u{FFFD}b "))
-        #expect(name.contains("<script>alert('x')</script> \"quoted\" & #hash\nsecond line\r\tTab \\u{FFFF} \\u{85}end"))
+        #expect(
+            name.contains("<script>alert('x')</script> \"quoted\" & #hash\nsecond line\r\tTab \\u{FFFF} \\u{85}end"))
         let failure = try element(document, "//testcase/failure")
         #expect(failure.stringValue?.contains("actual:   actual bell\\u{7}") == true)
         #expect(failure.stringValue?.contains("second line\r") == true)
@@ -135,7 +136,9 @@ struct JUnitReportTests {
         let xmllint = try #require(ReportConsumers.tool("xmllint"), "xmllint is missing: run scripts/install-deps.sh")
         let directory = try ReportFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, record) in [("interrupted", ReportFixtures.interruptedRecord), ("weird", ReportFixtures.weirdRecord)] {
+        for (name, record) in [
+            ("interrupted", ReportFixtures.interruptedRecord), ("weird", ReportFixtures.weirdRecord),
+        ] {
             let file = directory.appendingPathComponent("\(name).xml")
             try Data(JUnitReportFormat().render(record).utf8).write(to: file)
             let result = try ReportConsumers.run(xmllint, ["--noout", "--schema", schema, file.path])

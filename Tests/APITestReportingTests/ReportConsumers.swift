@@ -21,7 +21,8 @@ enum ReportConsumers {
     }
 
     /// Runs `tool` to completion; standard output and error together.
-    static func run(_ tool: URL, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
+    static func run(_ tool: URL, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String)
+    {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments

@@ -7,7 +7,7 @@ import Foundation
 enum ReportFixtures {
     static let file = "suites/users.yaml"
     static let suite = "Users API"
-    static let startedAt = Date(timeIntervalSince1970: 1_746_100_800)  // 2025-05-01T12:00:00Z
+    static let startedAt = Date(timeIntervalSince1970: 1_746_100_800) // 2025-05-01T12:00:00Z
 
     static func location(_ line: Int, _ column: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)
@@ -20,7 +20,10 @@ enum ReportFixtures {
     static func exchange(_ method: String, _ path: String, status: Int?, body: String? = nil) -> Exchange {
         Exchange(
             method: method, url: "http://127.0.0.1:8080/api/\(path)",
-            requestHeaders: [.init(name: "Accept", value: "application/json"), .init(name: "Authorization", value: "•••••")],
+            requestHeaders: [
+                .init(name: "Accept", value: "application/json"),
+                .init(name: "Authorization", value: "•••••"),
+            ],
             requestBody: method == "POST" ? "{\"name\":\"carol\"}" : nil, requestBodySize: method == "POST" ? 16 : 0,
             statusCode: status, httpVersion: status == nil ? nil : "HTTP/1.1",
             responseHeaders: status == nil ? [] : [.init(name: "Content-Type", value: "application/json")],
@@ -41,7 +44,8 @@ enum ReportFixtures {
             "list users", .passed, line: 10,
             steps: [
                 StepResult(
-                    index: 0, location: location(11, 7), exchange: exchange("GET", "users", status: 200, body: "{\"count\":2}"),
+                    index: 0, location: location(11, 7),
+                    exchange: exchange("GET", "users", status: 200, body: "{\"count\":2}"),
                     captured: ["count"])
             ])
     }
@@ -110,8 +114,10 @@ enum ReportFixtures {
                 StepResult(
                     index: 0, location: SourceLocation(file: "suites/weird.yaml", line: 4, column: 7),
                     exchange: Exchange(
-                        method: "GET", url: "http://127.0.0.1/\(text)", requestHeaders: [.init(name: "X-Weird", value: text)],
-                        statusCode: 200, httpVersion: "HTTP/1.1", responseHeaders: [.init(name: "X-Weird", value: text)],
+                        method: "GET", url: "http://127.0.0.1/\(text)",
+                        requestHeaders: [.init(name: "X-Weird", value: text)],
+                        statusCode: 200, httpVersion: "HTTP/1.1",
+                        responseHeaders: [.init(name: "X-Weird", value: text)],
                         responseBody: text, responseBodySize: text.utf8.count, timings: timings),
                     failures: [
                         AssertionFailure(
@@ -127,7 +133,9 @@ enum ReportFixtures {
             suites: [
                 .init(
                     name: suite, file: file,
-                    tests: ["list users", "create a user", "connection refused", "export", "slow report", "never started"])
+                    tests: [
+                        "list users", "create a user", "connection refused", "export", "slow report", "never started",
+                    ])
             ], jobs: 4)
     }
 
@@ -141,7 +149,8 @@ enum ReportFixtures {
 
     static var weirdRecord: RunRecord {
         let result = weird
-        let plan = RunPlan(suites: [.init(name: result.suiteName, file: result.suiteFile, tests: [result.name])], jobs: 1)
+        let plan = RunPlan(
+            suites: [.init(name: result.suiteName, file: result.suiteFile, tests: [result.name])], jobs: 1)
         var summary = RunSummary(duration: .milliseconds(1))
         summary.record(.failed)
         return RunRecord(plan: plan, results: [result], summary: summary, startedAt: startedAt, hostname: "host<&>")
@@ -149,7 +158,8 @@ enum ReportFixtures {
 
     /// A temporary directory for one test.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-reporting-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apitest-reporting-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

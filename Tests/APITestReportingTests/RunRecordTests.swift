@@ -40,7 +40,8 @@ struct RunRecordTests {
 
     @Test("two tests of the same name are both kept")
     func duplicateNames() {
-        let plan = RunPlan(suites: [.init(name: "Users API", file: "suites/users.yaml", tests: ["list users", "list users"])], jobs: 1)
+        let plan = RunPlan(
+            suites: [.init(name: "Users API", file: "suites/users.yaml", tests: ["list users", "list users"])], jobs: 1)
         let record = RunRecord(
             plan: plan, results: [ReportFixtures.passed, ReportFixtures.passed], summary: nil,
             startedAt: ReportFixtures.startedAt, hostname: "h")

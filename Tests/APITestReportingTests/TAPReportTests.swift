@@ -97,7 +97,8 @@ struct TAPReportTests {
         #expect(
             lines.contains(
                 "  actual: \"actual bell\\x07 esc\\x1B[31m nul\\x00 ]]> a\u{FFFD}\u{FFFD}b \u{FFFD}\u{FFFD}\u{FFFD} "
-                    + "<script>alert('x')</script> \\\"quoted\\\" & #hash\\nsecond line\\r\\tTab \\\\u{FFFF} \\x85end\""))
+                    + "<script>alert('x')</script> \\\"quoted\\\" & #hash\\nsecond line\\r\\tTab \\\\u{FFFF} \\x85end\""
+            ))
     }
 
     @Test("yamlQuoted escapes backslashes, quotes and control characters")

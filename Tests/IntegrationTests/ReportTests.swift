@@ -64,14 +64,17 @@ import Testing
     }
 
     static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-reports-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apitest-reports-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
 
     static var reportArguments: [String] {
-        ["--report-junit", "junit.xml", "--report-tap", "report.tap", "--report-json", "report.json",
-         "--report-html", "report.html"]
+        [
+            "--report-junit", "junit.xml", "--report-tap", "report.tap", "--report-json", "report.json",
+            "--report-html", "report.html",
+        ]
     }
 
     /// Starts the demo API and runs the suite with every report (in `--verbose` so the console shows everything).
@@ -80,7 +83,8 @@ import Testing
         defer { demo.stop() }
         let directory = try Self.temporaryDirectory()
         let suite = directory.appendingPathComponent("reports.yaml")
-        try Self.suite(baseURL: demo.baseURL, closedPort: try closedPort()).write(to: suite, atomically: true, encoding: .utf8)
+        try Self.suite(baseURL: demo.baseURL, closedPort: try closedPort()).write(
+            to: suite, atomically: true, encoding: .utf8)
         let result = try await runProcess(
             try TestBinaries.url("apitest"),
             ["run", "reports.yaml", "--verbose", "--jobs", "1"] + Self.reportArguments + extraArguments,
@@ -95,7 +99,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: run.directory) }
         #expect(run.result.exitCode == 1, "\(run.result.stdout)\(run.result.stderr)")
 
-        let schema = Self.repository.deletingLastPathComponent().appendingPathComponent("shared/testdata/junit/junit-10.xsd")
+        let schema = Self.repository.deletingLastPathComponent().appendingPathComponent(
+            "shared/testdata/junit/junit-10.xsd")
         let xmllint = try await runProcess(
             try TestBinaries.tool("xmllint"), ["--noout", "--schema", schema.path, run.file("junit.xml").path])
         #expect(xmllint.exitCode == 0, "\(xmllint.stderr)")
@@ -108,7 +113,8 @@ import Testing
             for suite in xml:
                 print("suite", suite.name, suite.tests, suite.failures, suite.errors, suite.skipped)
                 for case in suite:
-                    kinds = ", ".join(type(r).__name__ + "(" + (r.type or "") + "): " + (r.message or "") for r in case.result)
+                    kinds = ", ".join(
+                        type(r).__name__ + "(" + (r.type or "") + "): " + (r.message or "") for r in case.result)
                     print("case", case.name, "|", case.classname, "|", kinds)
             """
         let parsed = try await runProcess(try TestBinaries.tool("python3"), ["-c", script, run.file("junit.xml").path])
@@ -119,11 +125,15 @@ import Testing
         #expect(lines.dropFirst().first == "case health passes | Reports | ")
         #expect(
             lines.dropFirst(2).first
-                == "case echo <mismatch> & ]]> fails | Reports | Failure(assertion): expected status 201, got 200 (and 1 more)")
+                == "case echo <mismatch> & ]]> fails | Reports | "
+                + "Failure(assertion): expected status 201, got 200 (and 1 more)"
+        )
         #expect(
             lines.dropFirst(3).first
                 == "case two steps, the second fails | Reports | Failure(assertion): expected status 200, got 418")
-        #expect(lines.last?.hasPrefix("case connection refused | Reports | Error(connectionRefused): connection refused") == true)
+        #expect(
+            lines.last?.hasPrefix("case connection refused | Reports | Error(connectionRefused): connection refused")
+                == true)
     }
 
     // MARK: - TAP
@@ -141,7 +151,11 @@ import Testing
         #expect(!prove.stderr.contains("YAML"), "\(prove.stderr)")
         let tap = try run.text("report.tap")
         #expect(tap.hasPrefix("TAP version 13\n1..4\n"))
-        #expect(tap.contains("not ok 2 - Reports › echo <mismatch> & ]]> fails\n  ---\n  message: \"expected status 201, got 200\"\n"))
+        #expect(
+            tap.contains(
+                "not ok 2 - Reports › echo <mismatch> & ]]> fails\n  ---\n"
+                    + "  message: \"expected status 201, got 200\"\n"
+            ))
     }
 
     @Test func tapVersion14HasASubtestPerStep() async throws {
@@ -190,13 +204,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: run.directory) }
         let url = run.file("report.html").absoluteString
         let dom = try await Self.chromiumDOM(url, profile: run.directory.appendingPathComponent("chromium"))
-        for name in ["health passes", "echo &lt;mismatch&gt; &amp; ]]&gt; fails", "two steps, the second fails",
-                     "connection refused"] {
+        for name in [
+            "health passes", "echo &lt;mismatch&gt; &amp; ]]&gt; fails", "two steps, the second fails",
+            "connection refused",
+        ] {
             #expect(dom.contains("<span class=\"name\">\(name)</span>"), "\(name) missing from the DOM")
         }
         #expect(!dom.contains("<script>alert(1)</script>"))
         // The filter buttons work from a file: the script picks up #status=failed and marks the button pressed.
-        let filtered = try await Self.chromiumDOM(url + "#status=failed", profile: run.directory.appendingPathComponent("chromium"))
+        let filtered = try await Self.chromiumDOM(
+            url + "#status=failed", profile: run.directory.appendingPathComponent("chromium"))
         #expect(filtered.contains("<body data-filter=\"failed\">"))
         #expect(filtered.contains("data-filter=\"failed\" aria-pressed=\"true\""))
     }
@@ -239,9 +256,8 @@ import Testing
         let result = try await runProcess(
             try TestBinaries.url("apitest"), ["run", "reports.yaml", "--verbose"] + Self.reportArguments,
             environment: ["APITEST_REPORT_SECRET": secret], currentDirectory: directory)
-        // The runner masks a secret's literal text only; its percent-encoded form in the URL (pa%20ss%22w%2Frd) and
-        // its JSON-escaped form in bodies and assertion values (pa ss\"w/rd) get through. The fix belongs in
-        // Sources/APITestRunner/SecretMasker.swift (mask the encoded forms too); remove withKnownIssue then.
+        // The secret also travels percent-encoded in the URL (pa%20ss%22w%2Frd) and JSON-escaped in bodies and
+        // assertion values (pa ss\"w/rd); the runner masks those forms too.
         var leaks: [String] = []
         for name in ["junit.xml", "report.tap", "report.json", "report.html"] {
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
@@ -250,9 +266,8 @@ import Testing
             }
         }
         if result.stdout.contains("pa%20ss%22w%2Frd") { leaks.append("console: pa%20ss%22w%2Frd") }
-        withKnownIssue("SecretMasker masks only the literal text of a secret") {
-            #expect(leaks.isEmpty, "the secret leaks in encoded form: \(leaks.joined(separator: ", "))")
-        }
+        #expect(leaks.isEmpty, "the secret leaks in encoded form: \(leaks.joined(separator: ", "))")
+        #expect(!result.stdout.contains(secret))
     }
 
     // MARK: - Failures and Ctrl-C
@@ -330,9 +345,11 @@ import Testing
         let junit = try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains("<error message=\"interrupted\" type=\"cancelled\">"))
         #expect(junit.contains("<skipped message=\"not run: the run was interrupted\"/>"))
-        let schema = Self.repository.deletingLastPathComponent().appendingPathComponent("shared/testdata/junit/junit-10.xsd")
+        let schema = Self.repository.deletingLastPathComponent().appendingPathComponent(
+            "shared/testdata/junit/junit-10.xsd")
         let xmllint = try await runProcess(
-            try TestBinaries.tool("xmllint"), ["--noout", "--schema", schema.path, "junit.xml"], currentDirectory: directory)
+            try TestBinaries.tool("xmllint"), ["--noout", "--schema", schema.path, "junit.xml"],
+            currentDirectory: directory)
         #expect(xmllint.exitCode == 0, "\(xmllint.stderr)")
         let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("data-status=\"notRun\""))
