@@ -1,3 +1,5 @@
+import APITestHTTP
+import APITestJSON
 import Foundation
 
 /// Replaces secret values with `•••••` in text bound for reports.
@@ -12,10 +14,24 @@ public struct SecretMasker: Sendable {
     /// Secret texts, longest first.
     public let secrets: [String]
 
+    /// Masks each secret as written and in the encoded forms it takes on its way into requests and reports:
+    /// percent-encoded (query and form values, URLs), JSON-escaped (bodies, and bodies echoed inside JSON).
     public init(secrets: [String]) {
-        self.secrets = Array(Set(secrets.filter { !$0.isEmpty })).sorted {
-            $0.count != $1.count ? $0.count > $1.count : $0 < $1
+        var forms = Set<String>()
+        for secret in secrets where !secret.isEmpty {
+            forms.insert(secret)
+            forms.insert(PercentEncoding.encode(secret))
+            forms.insert(URLResolver.percentEncodeInvalidCharacters(secret))
+            let escaped = Self.jsonEscaped(secret)
+            forms.insert(escaped)
+            forms.insert(Self.jsonEscaped(escaped))
         }
+        self.secrets = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+
+    /// The text as it stands between the quotes of a JSON string.
+    static func jsonEscaped(_ text: String) -> String {
+        String(JSONWriter.quoted(text).dropFirst().dropLast())
     }
 
     /// `text` with every occurrence of every secret replaced.

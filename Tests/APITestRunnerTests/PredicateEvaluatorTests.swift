@@ -1,0 +1,68 @@
+import APITestJSON
+import Testing
+
+@testable import APITestRunner
+
+@Suite struct PredicateEvaluatorTests {
+    let evaluator = PredicateEvaluator()
+
+    @Test func equalityIsJSONEqualityWithTextForHeaders() {
+        #expect(evaluator.evaluate(.equals, subject: 1, argument: 1.0).passed)
+        #expect(evaluator.evaluate(.equals, subject: ["a": [1, 2]], argument: ["a": [1, 2]]).passed)
+        #expect(!evaluator.evaluate(.equals, subject: "1", argument: "01").passed)
+        // A header's text equals a scalar argument with the same text.
+        #expect(evaluator.evaluate(.equals, subject: "5", argument: 5).passed)
+        #expect(evaluator.evaluate(.equals, subject: "true", argument: true).passed)
+        #expect(!evaluator.evaluate(.equals, subject: nil, argument: nil).passed, "absent is not null")
+        #expect(evaluator.evaluate(.equals, subject: .null, argument: nil).passed)
+    }
+
+    @Test func failureTextShowsExpectedAndActual() {
+        let outcome = evaluator.evaluate(.equals, subject: "bob", argument: "carol")
+        #expect(!outcome.passed)
+        #expect(outcome.expectation == #""carol""#)
+        #expect(outcome.actual == #""bob""#)
+        #expect(evaluator.evaluate(.exists, subject: nil, argument: true).actual == "nothing")
+    }
+
+    @Test func containsWorksOnStringsArraysAndObjectKeys() {
+        #expect(evaluator.evaluate(.contains, subject: "application/json", argument: "json").passed)
+        #expect(evaluator.evaluate(.contains, subject: [1, 2, 3], argument: 2).passed)
+        #expect(evaluator.evaluate(.contains, subject: ["k": 1], argument: "k").passed)
+        #expect(!evaluator.evaluate(.contains, subject: 12, argument: 1).passed)
+        #expect(evaluator.evaluate(.notContains, subject: [1], argument: 2).passed)
+        #expect(!evaluator.evaluate(.notContains, subject: nil, argument: 2).passed, "absent cannot notContain")
+    }
+
+    @Test func orderingNeedsNumbers() {
+        #expect(evaluator.evaluate(.greaterThan, subject: 3, argument: 2).passed)
+        #expect(evaluator.evaluate(.greaterThanOrEqual, subject: "10", argument: 10).passed, "numeric header text")
+        #expect(evaluator.evaluate(.lessThan, subject: 1.5, argument: 2).passed)
+        #expect(!evaluator.evaluate(.lessThanOrEqual, subject: "abc", argument: 2).passed)
+        #expect(evaluator.evaluate(.lessThanOrEqual, subject: "abc", argument: 2).expectation == "a number <= 2")
+    }
+
+    @Test func stringPredicatesAndRegex() {
+        #expect(evaluator.evaluate(.startsWith, subject: "Bearer x", argument: "Bearer ").passed)
+        #expect(evaluator.evaluate(.endsWith, subject: "a.json", argument: ".json").passed)
+        #expect(evaluator.evaluate(.matches, subject: "id-42", argument: #"^id-\d+$"#).passed)
+        #expect(evaluator.evaluate(.matches, subject: 42, argument: #"^\d+$"#).passed, "numbers match as text")
+        #expect(!evaluator.evaluate(.matches, subject: "x", argument: "(").passed)
+        #expect(evaluator.evaluate(.matches, subject: "x", argument: "(").expectation.contains("invalid pattern"))
+    }
+
+    @Test func existenceAndOneOf() {
+        #expect(evaluator.evaluate(.exists, subject: .null, argument: true).passed)
+        #expect(evaluator.evaluate(.exists, subject: nil, argument: false).passed)
+        #expect(evaluator.evaluate(.oneOf, subject: "b", argument: ["a", "b"]).passed)
+        #expect(!evaluator.evaluate(.oneOf, subject: "c", argument: ["a", "b"]).passed)
+        #expect(evaluator.evaluate(.notEquals, subject: nil, argument: 1).passed)
+    }
+
+    @Test func longValuesAreTruncatedWithTheirSize() {
+        let long = JSONValue.string(String(repeating: "x", count: 1000))
+        let text = PredicateEvaluator.display(long)
+        #expect(text.hasSuffix("… (1002 bytes)"))
+        #expect(text.count < 320)
+    }
+}
