@@ -57,6 +57,28 @@ struct SourceText {
         return Array(scalars[start..<max(start, end)])
     }
 
+    /// True when libyaml numbers the lines and columns of `text` as `SourceText` does: the text does not start
+    /// with a byte-order mark (libyaml skips it without counting a column) and breaks lines only with `\n` or
+    /// `\r\n` (libyaml also breaks lines at a lone `\r`, U+0085, U+2028 and U+2029).
+    static func marksMatchLibyaml(in text: String) -> Bool {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.withUTF8 { bytes in
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return false }
+            for index in bytes.indices where bytes[index] == 0x0D || bytes[index] == 0xC2 || bytes[index] == 0xE2 {
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                let third = index + 2 < bytes.count ? bytes[index + 2] : 0
+                switch bytes[index] {
+                case 0x0D where next != 0x0A: return false  // a lone \r
+                case 0xC2 where next == 0x85: return false  // U+0085
+                case 0xE2 where next == 0x80 && (third == 0xA8 || third == 0xA9): return false  // U+2028, U+2029
+                default: break
+                }
+            }
+            return true
+        }
+    }
+
     // MARK: - Locating text inside a value
 
     /// Where a piece of a YAML value's text is written in the source.

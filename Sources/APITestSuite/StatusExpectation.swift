@@ -25,18 +25,48 @@ public struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
 
         /// Parses `200`, `"200"` or `"2xx"` (also `2XX`).
         public init?(_ text: String) {
+            guard let pattern = Self.parse(text) else { return nil }
+            self = pattern
+        }
+
+        private static func parse(_ text: String) -> Pattern? {
+            if let characters = threePrintableASCII(text) { return parse(characters) }
             let text = text.trimmingCharacters(in: " \t\r\n")
             if text.count == 3, text.lowercased().hasSuffix("xx"), let first = text.first,
                 let digit = first.wholeNumberValue, first.isASCII, (1...5).contains(digit)
             {
-                self = .codeClass(digit)
+                return .codeClass(digit)
             } else if text.count == 3, text.allSatisfy({ $0.isASCII && $0.isNumber }), let code = Int(text),
                 (100...599).contains(code)
             {
-                self = .code(code)
-            } else {
-                return nil
+                return .code(code)
             }
+            return nil
+        }
+
+        /// The bytes of a text of exactly three printable ASCII characters (the common case, which needs no
+        /// trimming), else `nil`.
+        private static func threePrintableASCII(_ text: String) -> (UInt8, UInt8, UInt8)? {
+            var bytes = text.utf8.makeIterator()
+            guard let first = bytes.next(), let second = bytes.next(), let third = bytes.next(), bytes.next() == nil
+            else { return nil }
+            let printable: ClosedRange<UInt8> = 0x21...0x7E
+            guard printable.contains(first), printable.contains(second), printable.contains(third) else { return nil }
+            return (first, second, third)
+        }
+
+        /// `1xx`...`5xx` (either case) or a code 100...599, from three printable ASCII characters.
+        private static func parse(_ characters: (UInt8, UInt8, UInt8)) -> Pattern? {
+            let (first, second, third) = characters
+            let x = UInt8(ascii: "x")
+            if second | 0x20 == x, third | 0x20 == x, (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(first) {
+                return .codeClass(Int(first - UInt8(ascii: "0")))
+            }
+            let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+            guard digits.contains(first), digits.contains(second), digits.contains(third) else { return nil }
+            let zero = UInt8(ascii: "0")
+            let code = Int(first - zero) * 100 + Int(second - zero) * 10 + Int(third - zero)
+            return (100...599).contains(code) ? .code(code) : nil
         }
     }
 

@@ -9,7 +9,11 @@ extension SuiteParser {
 
     /// Reports a JSONPath syntax error at the offending character; true when `expression` is valid.
     func checkJSONPath(_ expression: String, at node: YAMLNode) -> Bool {
-        guard let problem = Self.jsonPathProblem(expression) else { return true }
+        if validJSONPaths.contains(expression) { return true }
+        guard let problem = Self.jsonPathProblem(expression) else {
+            validJSONPaths.insert(expression)
+            return true
+        }
         let scalarOffset = Self.scalarOffset(ofCharacterOffset: problem.offset, in: expression)
         let at = text.locate(
             pieceAt: min(scalarOffset, max(0, expression.unicodeScalars.count - 1)), length: 1, in: expression,
@@ -76,13 +80,15 @@ extension SuiteParser {
 
     /// True for an RFC 9110 token (method and header names).
     static func isToken(_ text: String) -> Bool {
+        // For ASCII, "alphabetic" is A-Z and a-z.
         !text.isEmpty
-            && text.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII
-                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+            && text.utf8.allSatisfy { byte in
+                TemplateScanner.isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || tokenSymbols.contains(byte)
             }
     }
+
+    private static let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
 
     /// Reports a header name that is not an HTTP token; true when valid.
     func checkHeaderName(_ name: String, at node: YAMLNode) -> Bool {

@@ -41,7 +41,7 @@ extension SuiteParser {
     /// One code or class of `status`; reports anything else.
     private func statusPattern(_ item: YAMLNode) -> StatusExpectation.Pattern? {
         guard let scalar = scalar(item), let pattern = StatusExpectation.Pattern(scalar.string),
-            YAMLScalar(scalar) != .null
+            !YAMLScalar.isNull(scalar)
         else {
             let shown = scalar(item).map { "'\($0.string)'" } ?? kindName(of: item)
             error("invalid status \(shown); use a code like 200, a class like 2xx, or a list of them", at: item)
@@ -161,7 +161,7 @@ extension SuiteParser {
 
     /// A header argument: any scalar but null, as text (`X-Count: 5` compares with the text "5").
     private func headerText(_ node: YAMLNode, for predicate: Predicate) -> TemplateValue? {
-        guard let scalar = scalar(node), YAMLScalar(scalar) != .null else {
+        guard let scalar = scalar(node), !YAMLScalar.isNull(scalar) else {
             error("'\(predicate)' on a header takes a text value, found \(kindName(of: node))", at: node)
             return nil
         }

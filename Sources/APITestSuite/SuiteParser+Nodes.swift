@@ -35,9 +35,14 @@ extension SuiteParser {
         guard let scalar = scalar(node) else { return 1 }
         switch scalar.style {
         case .plain, .any:
+            guard scalar.string.utf8.contains(UInt8(ascii: "\n")) else {
+                return max(1, scalar.string.unicodeScalars.count)
+            }
             let firstLine = scalar.string.prefix { $0 != "\n" }
             return max(1, firstLine.unicodeScalars.count)
         case .singleQuoted, .doubleQuoted:
+            // libyaml's end mark gives the width, when its lines and columns are those of `text`.
+            if let width = document.quotedWidth(of: node), marksMatchText { return width }
             let mark = document.mark(of: node)
             guard let line = text.line(mark.line) else { return 1 }
             return quotedLength(line: line, start: mark.column - 1, quote: scalar.style == .singleQuoted ? "'" : "\"")
@@ -101,7 +106,7 @@ extension SuiteParser {
     /// The entries of a map node, with YAML merge keys (`<<: *anchor`) expanded. A null value (`expect:` with
     /// nothing after it) is an empty map. Reports a type error and returns `nil` for other nodes.
     func mapping(_ node: YAMLNode, for name: String) -> [MapEntry]? {
-        if let scalar = scalar(node), YAMLScalar(scalar) == .null { return [] }
+        if let scalar = scalar(node), YAMLScalar.isNull(scalar) { return [] }
         guard isMapping(node) else {
             typeError(expected: "a map", for: name, found: node)
             return nil

@@ -87,7 +87,9 @@ extension SuiteParser {
         for entry in entries {
             guard checkHeaderName(entry.key, at: entry.keyNode), let value = template(entry.value, for: entry.key)
             else { continue }
-            if value.source.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            if value.source.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }),
+                value.source.contains(where: { $0 == "\n" || $0 == "\r" })
+            {
                 error("the value of header '\(entry.key)' cannot contain a line break", at: entry.value)
                 continue
             }

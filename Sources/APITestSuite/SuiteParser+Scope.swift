@@ -105,8 +105,10 @@ extension SuiteParser {
     /// Every template a step renders: its request and the arguments of its checks.
     private static func templates(of step: Step) -> [Template] {
         let request = step.request
-        var templates = [request.url] + request.headers.map(\.value)
-        templates += request.query?.templates ?? []
+        var templates = [request.url]
+        templates.reserveCapacity(1 + request.headers.count + step.expect.headers.count + step.expect.json.count)
+        for header in request.headers { templates.append(header.value) }
+        if let query = request.query { templates += query.templates }
         if let auth = request.basicAuth { templates += [auth.username, auth.password] }
         switch request.body {
         case .json(let value), .form(let value): templates += value.templates
@@ -114,7 +116,8 @@ extension SuiteParser {
         case .file, nil: break
         }
         if let contentType = request.contentType { templates.append(contentType) }
-        templates += (step.expect.headers + step.expect.json).flatMap(\.argument.templates)
+        for assertion in step.expect.headers { templates += assertion.argument.templates }
+        for assertion in step.expect.json { templates += assertion.argument.templates }
         return templates
     }
 
@@ -144,12 +147,27 @@ extension SuiteParser {
 
     /// The scheme of a URL that starts with `scheme://`, else `nil`.
     static func scheme(of url: String) -> String? {
-        guard let range = url.range(of: "://") else { return nil }
+        // Most URLs in a suite are relative: no "://" among their bytes means none among their characters.
+        guard hasSchemeSeparator(url), let range = url.range(of: "://") else { return nil }
         let scheme = url[..<range.lowerBound]
         guard let first = scheme.first, first.isASCII, first.isLetter,
             scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
         else { return nil }
         return String(scheme)
+    }
+
+    /// True when the UTF-8 bytes of `url` contain `://`.
+    private static func hasSchemeSeparator(_ url: String) -> Bool {
+        var matched = 0
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): matched = 1
+            case UInt8(ascii: "/") where matched == 2: return true
+            case UInt8(ascii: "/") where matched == 1: matched = 2
+            default: matched = 0
+            }
+        }
+        return false
     }
 
     private func checkBaseURL(_ baseURL: Template, context: TemplateContext?) {

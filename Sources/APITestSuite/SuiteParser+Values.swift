@@ -6,7 +6,7 @@ extension SuiteParser {
     /// The text of a scalar for a text field: strings as written, numbers and booleans as written in the source.
     /// Reports null, maps and lists.
     func text(_ node: YAMLNode, for name: String) -> String? {
-        guard let scalar = scalar(node), YAMLScalar(scalar) != .null else {
+        guard let scalar = scalar(node), !YAMLScalar.isNull(scalar) else {
             typeError(expected: "a string", for: name, found: node)
             return nil
         }

@@ -13,6 +13,8 @@ final class SuiteParser {
     let source: String
     /// The source indexed by Unicode scalars; built on first use (quoted values, placeholders, some errors).
     private(set) lazy var text = SourceText(file: file, text: source)
+    /// True when libyaml's marks count lines and columns as `text` does (see `SourceText.marksMatchLibyaml`).
+    private(set) lazy var marksMatchText = SourceText.marksMatchLibyaml(in: source)
     let environment: [String: String]
     let overrides: [String: String]
     var diagnostics: [Diagnostic] = []
@@ -21,6 +23,8 @@ final class SuiteParser {
     /// How many value nodes `templateValue` has built, to stop alias bombs.
     var valueNodeCount = 0
     static let maximumValueNodes = 1_000_000
+    /// JSONPath expressions already found valid (suites repeat the same few paths).
+    var validJSONPaths: Set<String> = []
     /// Request URLs to check once variables are known (relative URLs need a base URL).
     var urlChecks: [URLCheck] = []
 

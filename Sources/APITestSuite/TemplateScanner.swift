@@ -68,15 +68,17 @@ enum TemplateScanner {
 
     /// True for names matching `[A-Za-z_][A-Za-z0-9_.-]*`.
     static func isValidName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.isASCII,
-            first.properties.isAlphabetic || first == "_"
-        else { return false }
-        return name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII
-                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                    || "_.-".unicodeScalars
-                        .contains(scalar))
+        // For ASCII, "alphabetic" is A-Z and a-z.
+        guard let first = name.utf8.first, isASCIILetter(first) || first == UInt8(ascii: "_") else { return false }
+        return name.utf8.allSatisfy { byte in
+            isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
         }
+    }
+
+    /// True for A-Z and a-z.
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// `NAME` for `env.NAME`, else `nil`.

@@ -28,7 +28,7 @@ enum YAMLComposeError: Error, Equatable {
 /// aliases resolved to their anchored nodes, duplicate keys in a map rejected (keys compare by text and tag,
 /// lists and maps structurally), and the same problems at the same marks. Building flat tables instead of
 /// `Yams.Node` values, and checking keys without hashing nodes, is what makes it fast.
-final class YAMLComposer {
+struct YAMLComposer: ~Copyable {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
     private let source: String
@@ -52,7 +52,7 @@ final class YAMLComposer {
         var bytes = source
         bytes.makeContiguousUTF8()
         let result = bytes.withUTF8 { buffer -> Result<(YAMLDocument, YAMLNode?), YAMLComposeError> in
-            let composer = YAMLComposer(source: source, input: buffer)
+            var composer = YAMLComposer(source: source, input: buffer)
             do throws(YAMLComposeError) {
                 let root = try composer.composeDocument()
                 return .success((composer.document, root))
@@ -85,7 +85,7 @@ final class YAMLComposer {
     // MARK: - Documents
 
     /// The events a stream of one document makes, in the order Yams asks libyaml for them.
-    private func composeDocument() throws(YAMLComposeError) -> YAMLNode? {
+    private mutating func composeDocument() throws(YAMLComposeError) -> YAMLNode? {
         _ = try nextEvent()  // stream start
         guard try nextEvent() != YAML_STREAM_END_EVENT else { return nil }  // else document start
         let root = try composeNode(startingWith: try nextEvent())
@@ -100,7 +100,7 @@ final class YAMLComposer {
     }
 
     /// Reads one node, and everything inside it, from its first event.
-    private func composeNode(startingWith first: yaml_event_type_t) throws(YAMLComposeError) -> YAMLNode {
+    private mutating func composeNode(startingWith first: yaml_event_type_t) throws(YAMLComposeError) -> YAMLNode {
         var type = first
         while true {
             var completed: YAMLNode?
@@ -131,12 +131,16 @@ final class YAMLComposer {
 
     // MARK: - Nodes
 
-    private func addScalar() -> YAMLNode {
+    private mutating func addScalar() -> YAMLNode {
         let data = event.pointee.data.scalar
         let string = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
         let mark = startMark()
         var record = YAMLDocument.Record(kind: .scalar, line: Self.int32(mark.line), column: Self.int32(mark.column))
         record.style = YAMLDocument.Style(rawValue: UInt8(truncatingIfNeeded: data.style.rawValue)) ?? .any
+        let (start, end) = (event.pointee.start_mark, event.pointee.end_mark)
+        if record.style == .singleQuoted || record.style == .doubleQuoted, end.line == start.line {
+            record.width = Self.int32(Int(clamping: end.column) - Int(clamping: start.column))
+        }
         if data.quoted_implicit == 1 {
             record.tag = document.tagIndex(YAMLDocument.strTag)
         } else if let tag = data.tag {
@@ -157,7 +161,7 @@ final class YAMLComposer {
         return node
     }
 
-    private func openCollection(
+    private mutating func openCollection(
         _ kind: YAMLDocument.Kind, anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?
     ) {
         let mark = startMark()
@@ -169,7 +173,7 @@ final class YAMLComposer {
 
     /// Moves the children of the innermost open collection into the document, checks a map's keys, and returns the
     /// collection.
-    private func closeCollection() throws(YAMLComposeError) -> YAMLNode? {
+    private mutating func closeCollection() throws(YAMLComposeError) -> YAMLNode? {
         guard let collection = open.popLast() else { return nil }
         let index = Int(collection.node.index)
         let childCount = pending.count - collection.firstChild
@@ -191,7 +195,7 @@ final class YAMLComposer {
         return collection.node
     }
 
-    private func register(_ anchor: String?, _ node: YAMLNode) {
+    private mutating func register(_ anchor: String?, _ node: YAMLNode) {
         if let anchor { anchors[anchor] = node }
     }
 

@@ -61,6 +61,9 @@ struct YAMLDocument {
         var start: Int32 = 0
         /// A collection's number of children (twice the number of entries for a map).
         var count: Int32 = 0
+        /// For a quoted scalar that ends on the line where it starts, its width in columns, quotes included;
+        /// otherwise -1.
+        var width: Int32 = -1
     }
 
     /// The tag `tag:yaml.org,2002:str`, which libyaml gives quoted scalars without a tag.
@@ -98,6 +101,12 @@ struct YAMLDocument {
             tag = .str
         }
         return Scalar(string: strings[Int(record.start)], style: record.style, tag: tag)
+    }
+
+    /// The width of a quoted scalar written on one line, quotes included, in columns; `nil` for other nodes.
+    func quotedWidth(of node: YAMLNode) -> Int? {
+        let width = records[Int(node.index)].width
+        return width >= 0 ? Int(width) : nil
     }
 
     /// A sequence's items, or `nil` for another node.

@@ -35,7 +35,7 @@ enum YAMLScalar: Equatable {
             self = .string(text)
             return
         }
-        if ["", "~", "null", "Null", "NULL"].contains(text) {
+        if Self.nullSpellings.contains(text) {
             self = .null
         } else if let bool = Self.bool(text) {
             self = .bool(bool)
@@ -47,6 +47,17 @@ enum YAMLScalar: Equatable {
             self = .string(text)
         }
     }
+
+    /// True when the scalar is null: `YAMLScalar(scalar) == .null` without typing other values.
+    static func isNull(_ scalar: YAMLDocument.Scalar) -> Bool {
+        switch scalar.tag {
+        case .null: true
+        case .str, .bool, .int, .float: false
+        case .none: (scalar.style == .plain || scalar.style == .any) && nullSpellings.contains(scalar.string)
+        }
+    }
+
+    private static let nullSpellings = ["", "~", "null", "Null", "NULL"]
 
     /// A name for the kind of value, for messages.
     var kindName: String {
