@@ -55,8 +55,17 @@ struct JSONReportDocument: Encodable {
         var response: Response?
         var timings: Timings?
         var failures: [Failure]
+        /// Every assertion checked, passed or not.
+        var assertions: [Assertion]
         var error: Error?
         var captured: [String]
+    }
+
+    struct Assertion: Encodable {
+        var location: Location
+        var subject: String
+        var expected: String
+        var passed: Bool
     }
 
     struct Header: Encodable {
@@ -183,6 +192,9 @@ extension JSONReportDocument.Step {
                 Document.Failure(
                     location: .init($0.location), subject: $0.subject, message: $0.message, expected: $0.expected,
                     actual: $0.actual)
+            },
+            assertions: step.checks.map {
+                Document.Assertion(location: .init($0.location), subject: $0.subject, expected: $0.expected, passed: $0.passed)
             },
             error: step.error.map {
                 Document.Error(kind: $0.kind, message: $0.message, location: $0.location.map(Document.Location.init))

@@ -55,18 +55,21 @@ public struct StepResult: Sendable, Hashable, Codable {
     /// What was sent and received; `nil` when the request could not be built.
     public var exchange: Exchange?
     public var failures: [AssertionFailure]
+    /// Every assertion the step checked, passed or not, in the order they were checked.
+    public var checks: [AssertionCheck]
     public var error: TestError?
     /// Names of the values this step captured.
     public var captured: [String]
 
     public init(
         index: Int, location: SourceLocation, exchange: Exchange?, failures: [AssertionFailure] = [],
-        error: TestError? = nil, captured: [String] = []
+        checks: [AssertionCheck] = [], error: TestError? = nil, captured: [String] = []
     ) {
         self.index = index
         self.location = location
         self.exchange = exchange
         self.failures = failures
+        self.checks = checks
         self.error = error
         self.captured = captured
     }
@@ -88,6 +91,23 @@ public struct AssertionFailure: Sendable, Hashable, Codable {
         self.message = message
         self.expected = expected
         self.actual = actual
+    }
+}
+
+/// One assertion as checked: where it is written, what it checked, what it expected, and whether it held.
+public struct AssertionCheck: Sendable, Hashable, Codable {
+    public var location: SourceLocation
+    /// What was checked, e.g. `status`, `header Content-Type`, `$.users[0].name`.
+    public var subject: String
+    /// What it had to be, e.g. `200`, `to contain "json"`.
+    public var expected: String
+    public var passed: Bool
+
+    public init(location: SourceLocation, subject: String, expected: String, passed: Bool) {
+        self.location = location
+        self.subject = subject
+        self.expected = expected
+        self.passed = passed
     }
 }
 

@@ -35,46 +35,62 @@ final class ResponseChecker: Sendable {
 
     // MARK: - Expectations
 
+    /// Every check of `expect` against the response, and the failures among them.
     func check(
         _ expect: Expectations, stepLocation: SourceLocation, body: inout Body, context: TemplateContext
-    ) -> [AssertionFailure] {
+    ) -> (failures: [AssertionFailure], checks: [AssertionCheck]) {
         var failures: [AssertionFailure] = []
+        var checks: [AssertionCheck] = []
+        func record(_ check: AssertionCheck, _ failure: AssertionFailure?) {
+            checks.append(check)
+            if let failure { failures.append(failure) }
+        }
         let status = body.response.statusCode
         if let expected = expect.status {
-            if !expected.accepts(status) {
-                failures.append(
-                    AssertionFailure(
+            let passed = expected.accepts(status)
+            record(
+                AssertionCheck(
+                    location: expected.location, subject: "status", expected: expected.description, passed: passed),
+                passed
+                    ? nil
+                    : AssertionFailure(
                         location: expected.location, subject: "status",
                         message: "expected status \(expected), got \(status)", expected: expected.description,
                         actual: String(status)))
-            }
-        } else if !(200...299).contains(status) {
-            failures.append(
-                AssertionFailure(
-                    location: stepLocation, subject: "status",
-                    message: "expected a 2xx status (no status expectation given), got \(status)", expected: "2xx",
-                    actual: String(status)))
+        } else {
+            let passed = (200...299).contains(status)
+            record(
+                AssertionCheck(location: stepLocation, subject: "status", expected: "2xx", passed: passed),
+                passed
+                    ? nil
+                    : AssertionFailure(
+                        location: stepLocation, subject: "status",
+                        message: "expected a 2xx status (no status expectation given), got \(status)",
+                        expected: "2xx", actual: String(status)))
         }
         for assertion in expect.headers {
-            if let failure = checkHeader(assertion, body.response, context) { failures.append(failure) }
+            let (check, failure) = checkHeader(assertion, body.response, context)
+            record(check, failure)
         }
         for assertion in expect.json {
-            if let failure = checkJSON(assertion, &body, context) { failures.append(failure) }
+            let (check, failure) = checkJSON(assertion, &body, context)
+            record(check, failure)
         }
-        return failures
+        return (failures, checks)
     }
 
     private func checkHeader(_ assertion: Assertion, _ response: HTTPResponse, _ context: TemplateContext)
-        -> AssertionFailure?
+        -> (AssertionCheck, AssertionFailure?)
     {
+        let subject = "header \(assertion.subject)"
         let argument: JSONValue
         do {
             argument = try assertion.argument.render(context)
         } catch {
-            return AssertionFailure(location: assertion.location, subject: "header \(assertion.subject)", message: error.message)
+            return unchecked(assertion, subject: subject, message: error.message)
         }
         let values = response.headers.values(for: assertion.subject)
-        let outcome: PredicateEvaluator.Outcome
+        var outcome: PredicateEvaluator.Outcome
         if values.count <= 1 || assertion.predicate == .exists {
             outcome = evaluator.evaluate(assertion.predicate, subject: values.first.map(JSONValue.string), argument: argument)
         } else {
@@ -86,45 +102,60 @@ final class ResponseChecker: Sendable {
                 passed: passed, expectation: outcomes[0].expectation,
                 actual: values.map { PredicateEvaluator.display(.string($0)) }.joined(separator: ", "))
         }
-        guard !outcome.passed else { return nil }
-        return failure(assertion, subject: "header \(assertion.subject)", outcome)
+        // The values of these headers are credentials: a failure shows that they differ, never what they hold.
+        if SecretMasker.sensitiveHeaders.contains(assertion.subject.lowercased()), !values.isEmpty {
+            outcome.actual = SecretMasker.mask
+        }
+        return result(assertion, subject: subject, outcome)
     }
 
-    private func checkJSON(_ assertion: Assertion, _ body: inout Body, _ context: TemplateContext) -> AssertionFailure? {
-        let subjectName = assertion.subject
+    private func checkJSON(_ assertion: Assertion, _ body: inout Body, _ context: TemplateContext)
+        -> (AssertionCheck, AssertionFailure?)
+    {
+        let subject = assertion.subject
         let path: JSONPath
         do {
             path = try jsonPath(assertion.subject)
         } catch {
-            return AssertionFailure(location: assertion.location, subject: subjectName, message: "invalid JSONPath: \(error.message)")
+            return unchecked(assertion, subject: subject, message: "invalid JSONPath: \(error.message)")
         }
         let document: JSONValue
         switch body.json() {
         case .success(let value): document = value
         case .failure(let error):
-            return AssertionFailure(
-                location: assertion.location, subject: subjectName,
-                message: "\(subjectName): the response body is not JSON (\(error))")
+            return unchecked(assertion, subject: subject, message: "\(subject): the response body is not JSON (\(error))")
         }
         let argument: JSONValue
         do {
             argument = try assertion.argument.render(context)
         } catch {
-            return AssertionFailure(location: assertion.location, subject: subjectName, message: error.message)
+            return unchecked(assertion, subject: subject, message: error.message)
         }
         let nodes = path.query(document)
-        let subject: JSONValue? = path.isSingular ? nodes.first : (nodes.isEmpty ? nil : .array(nodes))
-        let outcome = evaluator.evaluate(assertion.predicate, subject: subject, argument: argument)
-        guard !outcome.passed else { return nil }
-        return failure(assertion, subject: subjectName, outcome)
+        let value: JSONValue? = path.isSingular ? nodes.first : (nodes.isEmpty ? nil : .array(nodes))
+        return result(assertion, subject: subject, evaluator.evaluate(assertion.predicate, subject: value, argument: argument))
     }
 
-    private func failure(_ assertion: Assertion, subject: String, _ outcome: PredicateEvaluator.Outcome) -> AssertionFailure {
-        let expectation = assertion.predicate == .equals ? outcome.expectation : "\(outcome.expectation)"
-        return AssertionFailure(
+    private func result(_ assertion: Assertion, subject: String, _ outcome: PredicateEvaluator.Outcome)
+        -> (AssertionCheck, AssertionFailure?)
+    {
+        let check = AssertionCheck(
+            location: assertion.location, subject: subject, expected: outcome.expectation, passed: outcome.passed)
+        guard !outcome.passed else { return (check, nil) }
+        let failure = AssertionFailure(
             location: assertion.location, subject: subject,
-            message: "\(subject): expected \(expectation), got \(outcome.actual)", expected: expectation,
+            message: "\(subject): expected \(outcome.expectation), got \(outcome.actual)", expected: outcome.expectation,
             actual: outcome.actual)
+        return (check, failure)
+    }
+
+    /// An assertion that could not be evaluated (bad template, body not JSON): a failure with `message`.
+    private func unchecked(_ assertion: Assertion, subject: String, message: String) -> (AssertionCheck, AssertionFailure?) {
+        let expected = "\(assertion.predicate) \(assertion.argument.templates.map(\.source).joined(separator: ", "))"
+        return (
+            AssertionCheck(location: assertion.location, subject: subject, expected: expected, passed: false),
+            AssertionFailure(location: assertion.location, subject: subject, message: message)
+        )
     }
 
     // MARK: - Captures

@@ -88,7 +88,7 @@ struct TestExecutor: Sendable {
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
         var body = ResponseChecker.Body(response)
-        var failures = checker.check(step.expect, stepLocation: step.location, body: &body, context: context)
+        var (failures, checks) = checker.check(step.expect, stepLocation: step.location, body: &body, context: context)
         var captured: [String] = []
         if failures.isEmpty {
             let capture = checker.capture(step.captures, body: &body, into: &context)
@@ -102,8 +102,14 @@ struct TestExecutor: Sendable {
             masked.actual = masker.mask(failure.actual)
             return masked
         }
+        checks = checks.map { check in
+            var masked = check
+            masked.expected = masker.mask(check.expected)
+            return masked
+        }
         let result = StepResult(
-            index: index, location: step.location, exchange: exchange, failures: failures, captured: captured)
+            index: index, location: step.location, exchange: exchange, failures: failures, checks: checks,
+            captured: captured)
         return (result, failures.isEmpty ? .passed : .failed)
     }
 }
