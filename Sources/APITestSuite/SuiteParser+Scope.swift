@@ -27,36 +27,45 @@ extension SuiteParser {
         let errorsBefore = diagnostics.count
         for (index, variable) in suite.variables.enumerated() {
             if overrides[variable.name] == nil {
-                hints.laterVariables = Set(suite.variables[(index + 1)...].map(\.name))
-                checkNames(in: variable.value.templates, known: known, hints: hints)
+                checkNames(in: variable.value.templates, known: known) {
+                    var variableHints = hints
+                    variableHints.laterVariables = Set(suite.variables[(index + 1)...].map(\.name))
+                    return variableHints
+                }
             }
             known.insert(variable.name)
         }
-        hints.laterVariables = []
         let loadTimeNames = known
         let context = diagnostics.count == errorsBefore ? loadContext(for: suite) : nil
 
         if let baseURL = suite.baseURL {
-            checkNames(in: [baseURL], known: loadTimeNames, hints: hints)
+            checkNames(in: [baseURL], known: loadTimeNames) { hints }
             checkBaseURL(baseURL, context: context)
         }
-        checkNames(in: suite.defaults.headers.map(\.value), known: loadTimeNames, hints: hints)
+        checkNames(in: suite.defaults.headers.map(\.value), known: loadTimeNames) { hints }
 
-        for test in suite.tests {
-            for step in test.steps {
-                for capture in step.captures where hints.capturingTest[capture.name] == nil {
-                    hints.capturingTest[capture.name] = test.name
+        // Tests and steps are visited by index: copying each `Step` out of its array costs more than checking it.
+        let tests = suite.tests
+        for testIndex in tests.indices {
+            for stepIndex in tests[testIndex].steps.indices {
+                for capture in tests[testIndex].steps[stepIndex].captures
+                where hints.capturingTest[capture.name] == nil {
+                    hints.capturingTest[capture.name] = tests[testIndex].name
                 }
             }
         }
-        for test in suite.tests {
+        for testIndex in tests.indices {
             var visible = loadTimeNames
-            hints.currentTest = test.name
-            for (index, step) in test.steps.enumerated() {
-                hints.ownCaptures = Set(step.captures.map(\.name))
-                hints.laterCaptures = Set(test.steps[(index + 1)...].flatMap { $0.captures.map(\.name) })
-                checkNames(in: Self.templates(of: step), known: visible, hints: hints)
-                visible.formUnion(step.captures.map(\.name))
+            let steps = tests[testIndex].steps
+            for index in steps.indices {
+                checkNames(in: Self.templates(of: steps[index]), known: visible) {
+                    var stepHints = hints
+                    stepHints.currentTest = tests[testIndex].name
+                    stepHints.ownCaptures = Set(steps[index].captures.map(\.name))
+                    stepHints.laterCaptures = Set(steps[(index + 1)...].flatMap { $0.captures.map(\.name) })
+                    return stepHints
+                }
+                visible.formUnion(steps[index].captures.map(\.name))
             }
         }
         for check in urlChecks {
@@ -66,7 +75,9 @@ extension SuiteParser {
 
     // MARK: - Names
 
-    private func checkNames(in templates: [Template], known: Set<String>, hints: NameHints) {
+    /// Reports every placeholder in `templates` that names nothing in `known`; `hints` explain why, and are worked
+    /// out only for an error.
+    private func checkNames(in templates: [Template], known: Set<String>, hints: () -> NameHints) {
         for template in templates {
             for case .placeholder(let name, let location, let length) in template.segments {
                 if let variable = TemplateScanner.environmentName(name) {
@@ -76,7 +87,7 @@ extension SuiteParser {
                         error("environment variable '\(variable)' is not set", at: location, length: length)
                     }
                 } else if !known.contains(name) {
-                    let (message, note) = Self.undefinedMessage(name, known: known, hints: hints)
+                    let (message, note) = Self.undefinedMessage(name, known: known, hints: hints())
                     error(message, at: location, length: length, note: note)
                 }
             }

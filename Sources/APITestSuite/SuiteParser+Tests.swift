@@ -14,7 +14,9 @@ extension SuiteParser {
             return []
         }
         var firstByName: [String: SourceLocation] = [:]
+        firstByName.reserveCapacity(items.count)
         var tests: [TestCase] = []
+        tests.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             guard let (test, nameNode) = parseTest(item, number: index + 1, hasBaseURL: hasBaseURL) else { continue }
             if let first = firstByName[test.name] {

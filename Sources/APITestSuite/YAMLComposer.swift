@@ -73,6 +73,7 @@ struct YAMLComposer: ~Copyable {
         yaml_parser_initialize(parser)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+        document.reserveCapacity(forTextOf: input.count)
     }
 
     deinit {
