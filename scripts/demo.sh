@@ -78,7 +78,7 @@ if [[ -z "$port" ]]; then
 fi
 
 echo "demo: apitest-demo listening on port $port (pid $server_pid)"
-echo "demo: apitest run examples/ --var port=$port $*"
+echo "demo: apitest run examples/ --var port=$port${*:+ $*}"
 status=0
 "$apitest_bin" run examples/ --var "port=$port" "$@" || status=$?
 echo "demo: apitest exited with status $status"
