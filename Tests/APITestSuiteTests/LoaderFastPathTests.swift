@@ -1,0 +1,130 @@
+import APITestSupport
+import Testing
+
+@testable import APITestSuite
+
+/// The loader's shortcuts (status codes without trimming, quoted widths from libyaml's marks, literal templates,
+/// ASCII name checks, cached JSONPaths, the `://` test) give what the general code gives.
+@Suite("Loader fast paths")
+struct LoaderFastPathTests {
+    /// One test whose request and expectations are `request` and `expect` (flow-style YAML).
+    private func suite(request: String = "{url: a}", expect: String = "{}") -> String {
+        "baseURL: http://h/\ntests:\n  - name: t\n    request: \(request)\n    expect: \(expect)\n"
+    }
+
+    private let statusHint = "use a code like 200, a class like 2xx, or a list of them"
+
+    // MARK: - Status codes
+
+    @Test func statusCodesAndClasses() throws {
+        let loaded = try loadSuite(suite(expect: "{status: [200, 2XX, 5xx, \"599\", ' 201 ', 100]}"))
+        let patterns = loaded.tests[0].steps[0].expect.status?.patterns
+        #expect(patterns == [.code(200), .codeClass(2), .codeClass(5), .code(599), .code(201), .code(100)])
+    }
+
+    @Test func invalidStatusCodes() {
+        #expect(
+            errors(suite(expect: "{status: [600, 099, 6xx, abc, 20, 2000, x2x]}")) == [
+                "suites/test.yaml:5:23: error: invalid status '600'; \(statusHint)",
+                "suites/test.yaml:5:28: error: invalid status '099'; \(statusHint)",
+                "suites/test.yaml:5:33: error: invalid status '6xx'; \(statusHint)",
+                "suites/test.yaml:5:38: error: invalid status 'abc'; \(statusHint)",
+                "suites/test.yaml:5:43: error: invalid status '20'; \(statusHint)",
+                "suites/test.yaml:5:47: error: invalid status '2000'; \(statusHint)",
+                "suites/test.yaml:5:53: error: invalid status 'x2x'; \(statusHint)",
+            ])
+        #expect(
+            errors(suite(expect: "{status: !!null 200}")) == [
+                "suites/test.yaml:5:22: error: invalid status '200'; \(statusHint)"
+            ])
+    }
+
+    // MARK: - Caret widths of quoted values
+
+    @Test func quotedValueWidths() {
+        let found = diagnostics(suite(request: "{url: a, method: \"G ET\", headers: {'X A': 'it''s', \"Y\\\"\": 1}}"))
+        #expect(
+            found.map(\.message) == [
+                "invalid HTTP method 'G ET'", "invalid header name 'X A'", "invalid header name 'Y\"'",
+            ])
+        #expect(found.map(\.length) == [6, 5, 5])
+    }
+
+    @Test func quotedWidthsWhereLibyamlCountsLinesDifferently() {
+        // A quoted value over two lines is underlined to the end of its first line.
+        let twoLines = suite(request: "{url: a, method: \"G\n      ET\"}")
+        #expect(diagnostics(twoLines).map(\.message) == ["invalid HTTP method 'G ET'"])
+        #expect(diagnostics(twoLines).map(\.length) == [2])
+        // A lone carriage return breaks lines for libyaml but not for the source text, so libyaml's line 4 is the
+        // empty last source line: the width is measured there, as it always was, not taken from libyaml's marks.
+        let loneReturn = "baseURL: http://h/\rtests:\n  - name: t\n    request: {url: a, method: \"G ET\"}\n"
+        #expect(diagnostics(loneReturn).map(\.message) == ["invalid HTTP method 'G ET'"])
+        #expect(diagnostics(loneReturn).map(\.length) == [1])
+    }
+
+    @Test func byteOrderMarkDetection() {
+        #expect(SourceText.marksMatchLibyaml(in: "a: 1\r\nb: 'x'\n"))
+        #expect(!SourceText.marksMatchLibyaml(in: "\u{feff}a: 1\n"))
+        #expect(!SourceText.marksMatchLibyaml(in: "a: 1\rb: 2\n"))
+        #expect(!SourceText.marksMatchLibyaml(in: "a: 1\u{85}b: 2\n"))
+        #expect(!SourceText.marksMatchLibyaml(in: "a: 1\u{2028}b: 2\n"))
+        #expect(!SourceText.marksMatchLibyaml(in: "a: 1\u{2029}b: 2\n"))
+        #expect(SourceText.marksMatchLibyaml(in: "caf\u{e9} \u{2615} \u{2027}\n"))
+    }
+
+    // MARK: - Templates and names
+
+    @Test func literalTemplates() throws {
+        for text in ["", "plain", "a { b } c", "}} and {", "{ {x} }"] {
+            #expect(try TemplateScanner.scan(text) == (text.isEmpty ? [] : [.literal(text)]))
+        }
+        #expect(try TemplateScanner.scan("a{{ b }}") == [.literal("a"), .placeholder(name: "b", offset: 1, length: 7)])
+        #expect(TemplateScanner.mayHavePlaceholders("x{{"))
+        #expect(!TemplateScanner.mayHavePlaceholders("x{ {"))
+    }
+
+    @Test func asciiNamesAndTokens() {
+        #expect(TemplateScanner.isValidName("a_b.c-1"))
+        #expect(TemplateScanner.isValidName("Z9"))
+        for name in ["", "1a", "-a", "é", "aé", "a b", "a[0]", "a\u{301}"] {
+            #expect(!TemplateScanner.isValidName(name), "\(name)")
+        }
+        #expect(SuiteParser.isToken("X-Request-ID"))
+        #expect(SuiteParser.isToken("!#$%&'*+-.^_`|~09azAZ"))
+        for token in ["", "X A", "X:A", "É", "X\u{301}", "a(b)", "a\"b"] {
+            #expect(!SuiteParser.isToken(token), "\(token)")
+        }
+    }
+
+    @Test func headerValueLineBreaks() {
+        #expect(
+            errors(suite(request: "{url: a, headers: {X-A: \"a\\nb\", X-B: \"a\\rb\"}}")) == [
+                "suites/test.yaml:4:38: error: the value of header 'X-A' cannot contain a line break",
+                "suites/test.yaml:4:51: error: the value of header 'X-B' cannot contain a line break",
+            ])
+    }
+
+    // MARK: - JSONPaths and URLs
+
+    @Test func repeatedJSONPaths() {
+        let test = "  - name: t%d\n    request: {url: a}\n    expect: {json: {$.a: 1, \"$[\": 2}}\n"
+        let yaml = "baseURL: http://h/\ntests:\n" + String(format: test, 1) + String(format: test, 2)
+        #expect(
+            errors(yaml) == [
+                "suites/test.yaml:5:31: error: invalid JSONPath '$[': expected a selector, found end of expression",
+                "suites/test.yaml:8:31: error: invalid JSONPath '$[': expected a selector, found end of expression",
+            ])
+    }
+
+    @Test func schemes() {
+        #expect(SuiteParser.scheme(of: "https://h/") == "https")
+        #expect(SuiteParser.scheme(of: "items/1.json") == nil)
+        #expect(SuiteParser.scheme(of: "a:/b://c") == nil)
+        #expect(SuiteParser.scheme(of: "::://") == nil)
+        #expect(SuiteParser.scheme(of: "x+y.z-1://h") == "x+y.z-1")
+        #expect(
+            errors("tests:\n  - name: t\n    request: {url: \"ftp://h/a\"}\n") == [
+                "suites/test.yaml:3:20: error: unsupported URL scheme 'ftp' in 'ftp://h/a'; use http or https"
+            ])
+    }
+}
