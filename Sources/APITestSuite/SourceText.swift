@@ -69,9 +69,9 @@ struct SourceText {
                 let next = index + 1 < bytes.count ? bytes[index + 1] : 0
                 let third = index + 2 < bytes.count ? bytes[index + 2] : 0
                 switch bytes[index] {
-                case 0x0D where next != 0x0A: return false  // a lone \r
-                case 0xC2 where next == 0x85: return false  // U+0085
-                case 0xE2 where next == 0x80 && (third == 0xA8 || third == 0xA9): return false  // U+2028, U+2029
+                case 0x0D where next != 0x0A: return false // a lone \r
+                case 0xC2 where next == 0x85: return false // U+0085
+                case 0xE2 where next == 0x80 && (third == 0xA8 || third == 0xA9): return false // U+2028, U+2029
                 default: break
                 }
             }

@@ -87,10 +87,10 @@ struct YAMLComposer: ~Copyable {
 
     /// The events a stream of one document makes, in the order Yams asks libyaml for them.
     private mutating func composeDocument() throws(YAMLComposeError) -> YAMLNode? {
-        _ = try nextEvent()  // stream start
-        guard try nextEvent() != YAML_STREAM_END_EVENT else { return nil }  // else document start
+        _ = try nextEvent() // stream start
+        guard try nextEvent() != YAML_STREAM_END_EVENT else { return nil } // else document start
         let root = try composeNode(startingWith: try nextEvent())
-        _ = try nextEvent()  // document end
+        _ = try nextEvent() // document end
         if try nextEvent() != YAML_STREAM_END_EVENT {
             let mark = startMark()
             throw .syntax(

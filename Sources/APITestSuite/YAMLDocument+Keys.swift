@@ -2,7 +2,9 @@
 ///
 /// Yams compares keys as `Node`s: scalars by text and resolved tag (with the basic resolver an untagged or `!`
 /// scalar is a `str`, so `a` and `"a"` are the same key), lists and maps structurally. It reports the duplicated
-/// key that sorts first (`Node`'s `<`), at its first occurrence.
+/// key that sorts first (`Node`'s `<`), at its first occurrence. Where that order leaves a choice (keys of different
+/// kinds, which Yams' `<` leaves unordered, so that its pick depends on the process's hash seed), the first one in
+/// the document is reported.
 extension YAMLDocument {
     /// Above this many keys, duplicates are found through a dictionary rather than by comparing every pair.
     private static let pairwiseKeyLimit = 12

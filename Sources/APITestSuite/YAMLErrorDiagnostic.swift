@@ -48,24 +48,22 @@ enum YAMLErrorDiagnostic {
     }
 
     /// Points at the repeated key: the next line that has the same key at the same column as the first one.
-    private static func duplicateKey(_ key: String, first firstLocation: SourceLocation, text: SourceText)
-        -> Diagnostic
-    {
+    private static func duplicateKey(_ key: String, first: SourceLocation, text: SourceText) -> Diagnostic {
         let keyScalars = Array(key.unicodeScalars)
-        var line = firstLocation.line + 1
+        var line = first.line + 1
         while let content = text.line(line) {
-            let start = firstLocation.column - 1
+            let start = first.column - 1
             if start >= 0, start + keyScalars.count <= content.count,
                 Array(content[start..<(start + keyScalars.count)]) == keyScalars,
                 start == 0 || content[..<start].allSatisfy({ $0 == " " || $0 == "-" })
             {
-                let at = SourceLocation(file: text.file, line: line, column: firstLocation.column)
+                let at = SourceLocation(file: text.file, line: line, column: first.column)
                 return .error(
                     "duplicate key '\(key)'", at: at, length: max(1, keyScalars.count),
-                    note: "first defined at \(firstLocation)")
+                    note: "first defined at \(first)")
             }
             line += 1
         }
-        return .error("duplicate key '\(key)' in this map", at: firstLocation, length: max(1, keyScalars.count))
+        return .error("duplicate key '\(key)' in this map", at: first, length: max(1, keyScalars.count))
     }
 }
