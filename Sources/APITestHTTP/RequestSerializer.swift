@@ -17,6 +17,15 @@ public struct RequestSerializer: Sendable {
         case file(path: String, contentType: String?)
         /// A `multipart/form-data` body, `Content-Type` with its boundary.
         case multipart(MultipartFormData)
+        /// A property list, as XML (`application/x-plist`) or binary (`application/x-bplist`): AFNetworking's
+        /// AFPropertyListRequestSerializer. Property lists have no null.
+        case plist(JSONValue, format: PropertyListFormat)
+
+        /// The encodings of a property-list body.
+        public enum PropertyListFormat: Sendable, Equatable {
+            case xml
+            case binary
+        }
     }
 
     /// The URL relative references resolve against; its path gets a terminal slash.
@@ -51,7 +60,7 @@ public struct RequestSerializer: Sendable {
         }
         for field in headers { allHeaders.add(name: field.name, value: field.value) }
 
-        let (requestBody, contentType) = Self.serialize(body)
+        let (requestBody, contentType) = try Self.serialize(body)
         if let contentType, !headers.contains("Content-Type") {
             allHeaders.set(name: "Content-Type", value: contentType)
         }
@@ -62,7 +71,7 @@ public struct RequestSerializer: Sendable {
     }
 
     /// The body bytes (or file) and the content type they imply.
-    public static func serialize(_ body: Body) -> (HTTPRequest.Body, String?) {
+    public static func serialize(_ body: Body) throws(HTTPError) -> (HTTPRequest.Body, String?) {
         switch body {
         case .none:
             return (.none, nil)
@@ -76,6 +85,9 @@ public struct RequestSerializer: Sendable {
             return (.file(path: path), contentType)
         case .multipart(let form):
             return (.multipart(form), form.contentType)
+        case .plist(let value, let format):
+            let data = try PropertyListBody.encode(value, format: format == .binary ? .binary : .xml)
+            return (.data(data), format == .binary ? "application/x-bplist" : "application/x-plist")
         }
     }
 

@@ -29,6 +29,11 @@ struct RequestBuilder: Sendable {
             case .form(let value): body = .form(try value.render(context))
             case .raw(let template): body = .raw(Data(try template.render(context).utf8), contentType: contentType)
             case .file(let path): body = .file(path: path, contentType: contentType)
+            case .multipart(let parts): body = .multipart(try multipart(parts, context: context))
+            case .plist(let value, let format):
+                body = .plist(try value.render(context), format: format == .binary ? .binary : .xml)
+            case .xml(let template): body = .raw(Data(try template.render(context).utf8), contentType: "application/xml")
+            case .xmlFile(let path): body = .file(path: path, contentType: "application/xml")
             }
             var basicAuth: (username: String, password: String)?
             if let auth = spec.basicAuth {
@@ -51,5 +56,31 @@ struct RequestBuilder: Sendable {
         } catch {
             throw TestError(kind: "request", message: "\(error)", location: spec.location)
         }
+    }
+
+    /// The form for `parts`: text fields, inline data and files streamed from disk.
+    private func multipart(_ parts: [MultipartPartSpec], context: TemplateContext) throws -> MultipartFormData {
+        var form = MultipartFormData()
+        for part in parts {
+            var headers = HTTPHeaders()
+            for header in part.headers { headers.add(name: header.name, value: try header.value.render(context)) }
+            let name = try part.name.render(context)
+            let filename = try part.filename?.render(context)
+            let contentType = try part.contentType?.render(context)
+            switch part.content {
+            case .value(let template):
+                form.append(
+                    MultipartFormData.Part(
+                        name: name, contentType: contentType, headers: headers,
+                        content: .data(Data(try template.render(context).utf8))))
+            case .data(let template):
+                form.append(
+                    data: Data(try template.render(context).utf8), name: name, filename: filename,
+                    contentType: contentType, headers: headers)
+            case .file(let path):
+                form.append(fileAt: path, name: name, filename: filename, contentType: contentType, headers: headers)
+            }
+        }
+        return form
     }
 }

@@ -42,22 +42,7 @@ struct SuiteRuntime: Sendable {
         for header in suite.defaults.headers { names.formUnion(header.value.referencedNames) }
         for test in suite.tests {
             for step in test.steps {
-                let request = step.request
-                names.formUnion(request.url.referencedNames)
-                names.formUnion(request.query?.referencedNames ?? [])
-                for header in request.headers { names.formUnion(header.value.referencedNames) }
-                if let auth = request.basicAuth {
-                    names.formUnion(auth.username.referencedNames)
-                    names.formUnion(auth.password.referencedNames)
-                }
-                switch request.body {
-                case .json(let value), .form(let value): names.formUnion(value.referencedNames)
-                case .raw(let template): names.formUnion(template.referencedNames)
-                case .file, .none: break
-                }
-                for assertion in step.expect.headers + step.expect.json {
-                    names.formUnion(assertion.argument.referencedNames)
-                }
+                for template in step.templates { names.formUnion(template.referencedNames) }
             }
         }
         // Suite variables built from secrets are secret too, and are referenced by their own names.

@@ -1,3 +1,5 @@
+import APITestSupport
+
 /// A request body: at most one per request.
 public enum BodySpec: Sendable, Hashable {
     /// `json:`: any value, sent as JSON.
@@ -8,4 +10,79 @@ public enum BodySpec: Sendable, Hashable {
     case raw(Template)
     /// `bodyFile:`: a file's bytes; the path was checked at load time to be a readable regular file.
     case file(absolutePath: String)
+    /// `multipart:`: `multipart/form-data` parts; file parts are streamed from disk.
+    case multipart([MultipartPartSpec])
+    /// `plist:`: any value but null, sent as a property list (`plistFormat: xml` or `binary`).
+    case plist(TemplateValue, format: PropertyListFormat)
+    /// `xml:` with text: an XML document sent as `application/xml`.
+    case xml(Template)
+    /// `xml: {file: path}`: an XML file streamed from disk as `application/xml`.
+    case xmlFile(absolutePath: String)
+}
+
+/// The encoding of a `plist:` body.
+public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
+    case xml
+    case binary
+}
+
+/// One part of a `multipart:` body.
+public struct MultipartPartSpec: Sendable, Hashable {
+    /// Where the part's content comes from.
+    public enum Content: Sendable, Hashable {
+        /// `value:` a text field.
+        case value(Template)
+        /// `data:` inline content sent as a file part.
+        case data(Template)
+        /// `file:` a file streamed from disk; the path was checked at load time.
+        case file(absolutePath: String)
+    }
+
+    public var name: Template
+    public var content: Content
+    public var filename: Template?
+    public var contentType: Template?
+    public var headers: [HeaderSpec]
+    public var location: SourceLocation
+
+    public init(
+        name: Template, content: Content, filename: Template? = nil, contentType: Template? = nil,
+        headers: [HeaderSpec] = [], location: SourceLocation
+    ) {
+        self.name = name
+        self.content = content
+        self.filename = filename
+        self.contentType = contentType
+        self.headers = headers
+        self.location = location
+    }
+}
+
+// MARK: - Templates
+
+extension BodySpec {
+    /// Every template the body renders, in document order.
+    public var templates: [Template] {
+        switch self {
+        case .json(let value), .form(let value), .plist(let value, _): return value.templates
+        case .raw(let template), .xml(let template): return [template]
+        case .file, .xmlFile: return []
+        case .multipart(let parts): return parts.flatMap(\.templates)
+        }
+    }
+}
+
+extension MultipartPartSpec {
+    /// Every template the part renders.
+    public var templates: [Template] {
+        var result = [name]
+        switch content {
+        case .value(let template), .data(let template): result.append(template)
+        case .file: break
+        }
+        if let filename { result.append(filename) }
+        if let contentType { result.append(contentType) }
+        result += headers.map(\.value)
+        return result
+    }
 }

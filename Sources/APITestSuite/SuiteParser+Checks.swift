@@ -101,31 +101,32 @@ extension SuiteParser {
 
     // MARK: - Files
 
-    /// The absolute path of a file named relative to the suite's directory, if it is a readable regular file.
-    func checkBodyFile(_ path: String, at node: YAMLNode) -> String? {
+    /// The absolute path of a file named relative to the suite's directory, if it is a readable regular file;
+    /// `key` names the setting in messages (`bodyFile`, `file`).
+    func checkBodyFile(_ path: String, at node: YAMLNode, for key: String = "bodyFile") -> String? {
         guard !path.isEmpty else {
-            error("'bodyFile' needs a file path", at: node)
+            error("'\(key)' needs a file path", at: node)
             return nil
         }
         let absolute = Self.absolutePath(path, relativeTo: directory)
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            error("bodyFile '\(path)' does not exist", at: node, note: "looked for \(absolute)")
+            error("\(key) '\(path)' does not exist", at: node, note: "looked for \(absolute)")
             return nil
         }
         if isDirectory.boolValue {
-            error("bodyFile '\(path)' is a directory, not a file", at: node)
+            error("\(key) '\(path)' is a directory, not a file", at: node)
             return nil
         }
         let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
         let type = (try? manager.attributesOfItem(atPath: resolved)[.type]) as? FileAttributeType
         if type != .typeRegular {
-            error("bodyFile '\(path)' is not a regular file", at: node)
+            error("\(key) '\(path)' is not a regular file", at: node)
             return nil
         }
         guard manager.isReadableFile(atPath: absolute) else {
-            error("bodyFile '\(path)' is not readable", at: node)
+            error("\(key) '\(path)' is not readable", at: node)
             return nil
         }
         return absolute

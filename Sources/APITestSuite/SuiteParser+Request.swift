@@ -2,10 +2,10 @@ import APITestSupport
 
 extension SuiteParser {
     static let requestKeys = [
-        "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "contentType",
-        "timeout", "followRedirects", "maxRedirects",
+        "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "plist",
+        "xml", "contentType", "plistFormat", "timeout", "followRedirects", "maxRedirects",
     ]
-    static let bodyKeys = ["json", "form", "body", "bodyFile"]
+    static let bodyKeys = ["json", "form", "body", "bodyFile", "multipart", "plist", "xml"]
     static let basicAuthKeys = ["username", "password"]
 
     // MARK: - Request
@@ -20,6 +20,7 @@ extension SuiteParser {
         var spec = RequestSpec(url: Template(literal: "", location: requestLocation), location: requestLocation)
         var bodyEntry: MapEntry?
         var contentTypeEntry: MapEntry?
+        var plistFormatEntry: MapEntry?
 
         for entry in entries {
             switch entry.key {
@@ -44,7 +45,7 @@ extension SuiteParser {
                 spec.headers = parseHeaders(entry.value)
             case "basicAuth":
                 spec.basicAuth = parseBasicAuth(entry.value)
-            case "json", "form", "body", "bodyFile":
+            case "json", "form", "body", "bodyFile", "multipart", "plist", "xml":
                 if let first = bodyEntry {
                     error(
                         "a request takes one body; found both '\(first.key)' and '\(entry.key)'", at: entry.keyNode)
@@ -55,6 +56,8 @@ extension SuiteParser {
             case "contentType":
                 contentTypeEntry = entry
                 spec.contentType = template(entry.value, for: "contentType")
+            case "plistFormat":
+                plistFormatEntry = entry
             case "timeout":
                 spec.timeout = duration(entry.value, for: "timeout")
             case "followRedirects":
@@ -68,6 +71,13 @@ extension SuiteParser {
         if let contentTypeEntry, bodyEntry.map({ ["body", "bodyFile"].contains($0.key) }) != true {
             let detail = bodyEntry.map { "not with '\($0.key)', which sets its own" } ?? "and this request has neither"
             error("'contentType' applies to 'body' or 'bodyFile', \(detail)", at: contentTypeEntry.keyNode)
+        }
+        if let plistFormatEntry {
+            if bodyEntry?.key != "plist" {
+                error("'plistFormat' applies to a 'plist' body", at: plistFormatEntry.keyNode)
+            } else if let format = plistFormat(plistFormatEntry.value), case .plist(let value, _) = spec.body {
+                spec.body = .plist(value, format: format)
+            }
         }
         guard let url else {
             if !entries.contains(where: { $0.key == "url" }) { error("request needs a 'url'", at: requestLocation) }
@@ -126,6 +136,12 @@ extension SuiteParser {
             return .form(templateValue(entry.value))
         case "body":
             return template(entry.value, for: "body").map(BodySpec.raw)
+        case "multipart":
+            return parseMultipart(entry.value).map(BodySpec.multipart)
+        case "plist":
+            return parsePlist(entry.value)
+        case "xml":
+            return parseXML(entry.value)
         default:
             guard let path = text(entry.value, for: "bodyFile"),
                 let absolute = checkBodyFile(path, at: entry.value)

@@ -58,7 +58,7 @@ extension SuiteParser {
             var visible = loadTimeNames
             let steps = tests[testIndex].steps
             for index in steps.indices {
-                checkNames(in: Self.templates(of: steps[index]), known: visible) {
+                checkNames(in: steps[index].templates, known: visible) {
                     var stepHints = hints
                     stepHints.currentTest = tests[testIndex].name
                     stepHints.ownCaptures = Set(steps[index].captures.map(\.name))
@@ -111,25 +111,6 @@ extension SuiteParser {
             return (message, "'\(name)' is captured in test '\(test)'; captures are visible only in their own test")
         }
         return (message + Suggestion.didYouMean(name, in: known.sorted()), nil)
-    }
-
-    /// Every template a step renders: its request and the arguments of its checks.
-    private static func templates(of step: Step) -> [Template] {
-        let request = step.request
-        var templates = [request.url]
-        templates.reserveCapacity(1 + request.headers.count + step.expect.headers.count + step.expect.json.count)
-        for header in request.headers { templates.append(header.value) }
-        if let query = request.query { templates += query.templates }
-        if let auth = request.basicAuth { templates += [auth.username, auth.password] }
-        switch request.body {
-        case .json(let value), .form(let value): templates += value.templates
-        case .raw(let template): templates.append(template)
-        case .file, nil: break
-        }
-        if let contentType = request.contentType { templates.append(contentType) }
-        for assertion in step.expect.headers { templates += assertion.argument.templates }
-        for assertion in step.expect.json { templates += assertion.argument.templates }
-        return templates
     }
 
     // MARK: - URLs

@@ -56,9 +56,10 @@ import Testing
         }
     }
 
-    /// Replaces what changes from run to run: durations and the demo server's port.
+    /// Replaces what changes from run to run: durations, the demo server's port and where the checkout is.
     static func normalize(_ text: String, port: Int) -> String {
         var result = text.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:<port>")
+            .replacingOccurrences(of: casesDirectory.path, with: "<cases>")
         let durations = try! Regex(#"\d+(\.\d+)? (milliseconds|seconds|µs|ms|s|min)( \d+ s)?"#)
         result = result.replacing(durations, with: "<duration>")
         return result

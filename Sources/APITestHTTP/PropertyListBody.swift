@@ -1,0 +1,36 @@
+import APITestJSON
+import Foundation
+
+/// Encodes JSON values as property lists (XML or binary) with Foundation's `PropertyListSerialization`.
+enum PropertyListBody {
+    /// The property list for `value`; null anywhere in it is an error, as property lists cannot hold it.
+    static func encode(_ value: JSONValue, format: PropertyListSerialization.PropertyListFormat) throws(HTTPError)
+        -> Data
+    {
+        let object = try plistObject(value, path: "$")
+        do {
+            return try PropertyListSerialization.data(fromPropertyList: object, format: format, options: 0)
+        } catch {
+            throw HTTPError(.invalidRequest, "cannot encode the property list: \(error)")
+        }
+    }
+
+    private static func plistObject(_ value: JSONValue, path: String) throws(HTTPError) -> Any {
+        switch value {
+        case .null:
+            throw HTTPError(.invalidRequest, "a property list cannot hold null (at \(path))")
+        case .bool(let flag): return NSNumber(value: flag)
+        case .integer(let number): return NSNumber(value: number)
+        case .double(let number): return NSNumber(value: number)
+        case .string(let text): return text
+        case .array(let items):
+            var result: [Any] = []
+            for (index, item) in items.enumerated() { result.append(try plistObject(item, path: "\(path)[\(index)]")) }
+            return result
+        case .object(let object):
+            var result: [String: Any] = [:]
+            for (key, item) in object.members { result[key] = try plistObject(item, path: "\(path).\(key)") }
+            return result
+        }
+    }
+}
