@@ -30,30 +30,28 @@ public final class Runner: Sendable {
         sink.emit(.runStarted(plan))
 
         let runtimes = suites.map { SuiteRuntime(suite: $0, userAgent: options.userAgent) }
-        var queue: [(suite: Int, test: Int)] = []
+        var order: [(suite: Int, test: Int)] = []
         for (suiteIndex, suite) in suites.enumerated() {
-            for testIndex in suite.tests.indices { queue.append((suiteIndex, testIndex)) }
+            for testIndex in suite.tests.indices { order.append((suiteIndex, testIndex)) }
         }
         let executor = TestExecutor(session: session, options: options, events: sink)
 
+        // `jobs` workers each take the next test from one shared queue until it is empty: no task per test and no
+        // hop through a coordinating task between tests.
+        let tests = TestQueue(order)
+        let workers = min(options.jobs, order.count)
         await withTaskGroup(of: Void.self) { group in
-            var next = 0
-            func startNext() -> Bool {
-                guard next < queue.count, !Task.isCancelled else { return false }
-                let (suiteIndex, testIndex) = queue[next]
-                next += 1
-                let runtime = runtimes[suiteIndex]
-                let test = runtime.suite.tests[testIndex]
-                sink.emit(.testStarted(suiteName: runtime.suite.name, testName: test.name))
+            for _ in 0..<workers {
                 group.addTask {
-                    let result = await executor.run(test, in: runtime)
-                    sink.emit(.testFinished(result))
+                    while !Task.isCancelled {
+                        guard let (suiteIndex, testIndex) = tests.take() else { return }
+                        let runtime = runtimes[suiteIndex]
+                        let test = runtime.suite.tests[testIndex]
+                        sink.emit(.testStarted(suiteName: runtime.suite.name, testName: test.name))
+                        let result = await executor.run(test, in: runtime)
+                        sink.emit(.testFinished(result))
+                    }
                 }
-                return true
-            }
-            for _ in 0..<options.jobs where startNext() {}
-            while await group.next() != nil {
-                _ = startNext()
             }
         }
         for runtime in runtimes { session.close(runtime.cookieJar) }
@@ -83,4 +81,20 @@ final class EventSink: Sendable {
     }
 
     var summary: RunSummary { counts.withLock { $0 } }
+}
+
+/// The tests of a run in order, handed out one at a time to concurrent workers.
+final class TestQueue: Sendable {
+    private let items: [(suite: Int, test: Int)]
+    private let next = Atomic<Int>(0)
+
+    init(_ items: [(suite: Int, test: Int)]) {
+        self.items = items
+    }
+
+    /// The next test to run, or `nil` when every test has been taken.
+    func take() -> (suite: Int, test: Int)? {
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < items.count ? items[index] : nil
+    }
 }
