@@ -84,6 +84,10 @@ public enum URLResolver {
     /// - Throws: `HTTPError(.invalidRequest)` when the result is not an absolute http(s) URL with a host.
     public static func resolve(_ reference: String, against base: String?) throws(HTTPError) -> String {
         let trimmed = reference.trimmingWhitespace()
+        // Fast path for the common case, a plain relative path under a plain http(s) base (same result as below).
+        if let base, isPlainRelativePath(trimmed), let prefix = plainBase(base) {
+            return percentEncodeInvalidCharacters(prefix + trimmed)
+        }
         let ref = Components(trimmed)
         let target: Components
         if ref.scheme != nil {
@@ -111,6 +115,40 @@ public enum URLResolver {
         if result.path.isEmpty { result.path = "/" }
         result.fragment = nil
         return percentEncodeInvalidCharacters(result.text)
+    }
+
+    /// A non-empty relative path without scheme, query, fragment, leading slash or dot segments.
+    static func isPlainRelativePath(_ reference: String) -> Bool {
+        let bytes = reference.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ".") else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+            case UInt8(ascii: ".") where previous == UInt8(ascii: "/"): return false
+            default: previous = byte
+            }
+        }
+        return true
+    }
+
+    /// `base` with a terminal slash, when it is a lower-case http(s) URL with a host and no query or fragment.
+    static func plainBase(_ base: String) -> String? {
+        let bytes = base.utf8
+        let schemeLength: Int
+        if base.hasPrefix("http://") {
+            schemeLength = 7
+        } else if base.hasPrefix("https://") {
+            schemeLength = 8
+        } else {
+            return nil
+        }
+        guard bytes.count > schemeLength, let last = bytes.last, last > 0x20,
+            bytes.dropFirst(schemeLength).first != UInt8(ascii: "/"),
+            !bytes.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 <= 0x20 }),
+            !containsSlashDot(base)
+        else { return nil }
+        return last == UInt8(ascii: "/") ? base : base + "/"
     }
 
     /// Appends an encoded query string to `url`, after any query it already has.
@@ -160,7 +198,7 @@ public enum URLResolver {
 
     static func removeDotSegments(_ path: String) -> String {
         // Fast path: no `.` or `..` segment can be present without "/." or a leading ".".
-        if !path.hasPrefix("."), !path.contains("/.") { return path }
+        if !path.hasPrefix("."), !containsSlashDot(path) { return path }
         var input = Substring(path)
         var output: [Substring] = []
         var result = ""
@@ -182,6 +220,16 @@ public enum URLResolver {
         }
         result = output.joined(separator: "/")
         return absolute ? "/" + result : result
+    }
+
+    /// Whether `text` contains "/." (where a dot segment can start), scanning bytes.
+    static func containsSlashDot(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
     }
 
     // MARK: - Encoding

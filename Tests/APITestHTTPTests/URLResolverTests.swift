@@ -20,6 +20,12 @@ import Testing
         ("items/1.json", "http://h/", "http://h/items/1.json"),
         (".hidden/x/./y/..", "http://h/", "http://h/.hidden/x/"),
         ("a?q=http://x/#y", "http://h/", "http://h/a?q=http://x/"),
+        // Bases the fast path leaves to the general algorithm.
+        ("users", "http://h/api?x=1", "http://h/api/users"),
+        ("users", "HTTPS://h/api", "https://h/api/users"),
+        ("users", "http://h/a/../api", "http://h/api/users"),
+        ("users", "http://h", "http://h/users"),
+        ("sp ace/é", "http://h/api", "http://h/api/sp%20ace/%C3%A9"),
     ])
     func resolvesAgainstBase(reference: String, base: String, expected: String) throws {
         #expect(try URLResolver.resolve(reference, against: base) == expected)
