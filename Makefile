@@ -6,7 +6,7 @@ SHELL := /usr/bin/env bash
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests
 
-.PHONY: help deps demo build test bench format lint clean
+.PHONY: help deps demo build release test bench format lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-8s %s\n", $$1, $$2 }'
@@ -19,6 +19,9 @@ demo: ## build, start the demo API, run examples/ against it, stop it
 
 build: deps ## debug build of everything
 	$(SWIFT) build
+
+release: deps ## the apitest binary to ship: release mode, static Swift runtime (prints its path)
+	scripts/build-release.sh
 
 test: deps ## build everything including tests, then run the tests
 	$(SWIFT) build --build-tests
@@ -34,5 +37,5 @@ format: ## rewrite Sources and Tests in place with swift format (.swift-format)
 lint: ## report swift format violations in Sources and Tests
 	$(SWIFT) format lint --recursive $(FORMAT_PATHS)
 
-clean: ## remove build products (.build and the benchmark's .build-release)
-	rm -rf .build .build-release bench/out
+clean: ## remove build products (.build, .build-release, .build-static) and bench/out
+	rm -rf .build .build-release .build-static bench/out
