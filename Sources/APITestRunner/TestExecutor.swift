@@ -30,6 +30,11 @@ struct TestExecutor: Sendable {
         var result = TestResult(
             suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: test.name, location: test.location,
             status: .passed, duration: .zero, steps: [])
+        if let reason = test.skip {
+            result.status = .skipped
+            result.reason = reason
+            return result
+        }
         if let setupError = runtime.setupError {
             result.status = .errored
             result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: setupError)]

@@ -1,7 +1,7 @@
 import APITestSupport
 
 extension SuiteParser {
-    static let testKeys = ["name", "tags", "request", "expect", "capture", "steps"]
+    static let testKeys = ["name", "tags", "skip", "request", "expect", "capture", "steps"]
     static let stepKeys = ["request", "expect", "capture"]
     static let captureKeys = ["jsonpath", "header"]
 
@@ -43,6 +43,7 @@ extension SuiteParser {
         guard let name = text(nameEntry.value, for: "name") else { return nil }
         if name.isEmpty { error("a test name cannot be empty", at: nameEntry.value) }
         let tags = entries[key: "tags"].map { parseTags($0.value) } ?? []
+        let skip = entries[key: "skip"].flatMap { parseSkip($0.value) }
 
         var steps: [Step] = []
         if let stepsEntry = entries[key: "steps"] {
@@ -72,7 +73,23 @@ extension SuiteParser {
             _ = entries[key: "expect"].map { parseExpect($0.value) }
             _ = entries[key: "capture"].map { parseCaptures($0.value) }
         }
-        return (TestCase(name: name, tags: tags, location: location(of: node), steps: steps), nameEntry.value)
+        var test = TestCase(name: name, tags: tags, location: location(of: node), steps: steps)
+        test.skip = skip
+        return (test, nameEntry.value)
+    }
+
+    /// `skip: reason` or `skip: true` (reason "skipped"); `skip: false` runs the test.
+    private func parseSkip(_ node: YAMLNode) -> String? {
+        if let scalar = scalar(node), scalar.style == .plain || scalar.style == .any {
+            switch scalar.string {
+            case "true", "True", "TRUE": return "skipped"
+            case "false", "False", "FALSE": return nil
+            default: break
+            }
+        }
+        guard let reason = text(node, for: "skip") else { return nil }
+        if reason.isEmpty { return "skipped" }
+        return reason
     }
 
     private func parseTags(_ node: YAMLNode) -> [String] {

@@ -9,6 +9,8 @@ public struct TestCase: Sendable, Hashable {
     public var location: SourceLocation
     /// The steps; a test written with `request`/`expect`/`capture` has exactly one.
     public var steps: [Step]
+    /// Why the test is not run (`skip: reason`), or `nil` to run it.
+    public var skip: String?
 
     public init(name: String, tags: [String] = [], location: SourceLocation, steps: [Step]) {
         self.name = name

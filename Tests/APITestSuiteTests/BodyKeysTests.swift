@@ -140,3 +140,20 @@ extension MultipartPartSpec.Content {
         }
     }
 }
+
+@Suite("skip")
+struct SkipKeyTests {
+    @Test func skipTakesAReasonOrABoolean() throws {
+        let suite = try loadSuite(
+            """
+            tests:
+              - {name: a, skip: "flaky upstream", request: {url: "http://h/"}}
+              - {name: b, skip: true, request: {url: "http://h/"}}
+              - {name: c, skip: false, request: {url: "http://h/"}}
+              - {name: d, request: {url: "http://h/"}}
+            """)
+        #expect(suite.tests.map(\.skip) == ["flaky upstream", "skipped", nil, nil])
+        #expect(errors("tests:\n  - {name: a, skip: [x], request: {url: 'http://h/'}}\n").count == 1)
+        #expect(errors("tests:\n  - {name: a, skp: x, request: {url: 'http://h/'}}\n").first?.contains("did you mean 'skip'?") == true)
+    }
+}
