@@ -60,7 +60,7 @@ import Testing
     static func normalize(_ text: String, port: Int) -> String {
         var result = text.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:<port>")
             .replacingOccurrences(of: casesDirectory.path, with: "<cases>")
-        let durations = try! Regex(#"\d+(\.\d+)? (milliseconds|seconds|µs|ms|s|min)( \d+ s)?"#)
+        let durations = try! Regex(#"\d+(\.\d+)? (milliseconds|seconds|µs|ms|s|min)\b( \d+ s\b)?"#)
         result = result.replacing(durations, with: "<duration>")
         return result
     }
