@@ -12,7 +12,7 @@ struct APITestCommand: AsyncParsableCommand {
               0  every test passed
               1  a test failed or errored (an assertion did not hold, or a network failure)
               2  a suite or the command line is invalid (nothing ran)
-              3  a runtime error stopped apitest itself
+              3  a runtime error stopped apitest itself, or a report file could not be written
               130  interrupted (Ctrl-C); the tests that finished are still reported
             """,
         version: APITestVersion.string,
@@ -39,7 +39,12 @@ enum Main {
                 FileHandle.standardError.write(Data((APITestCommand.fullMessage(for: error) + "\n").utf8))
                 exit(ExitStatus.invalid.rawValue)
             }
-            APITestCommand.exit(withError: error)
+            if error is ExitCode || code == .success {
+                APITestCommand.exit(withError: error)
+            }
+            // Anything else is apitest's own failure, not the tests': report it and exit with 3.
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            exit(ExitStatus.runtimeError.rawValue)
         }
     }
 }

@@ -103,6 +103,19 @@ final class BodyStream {
         return filled
     }
 
+    /// Starts the body over from its first byte, for libcurl to send it again (a redirect that keeps the method,
+    /// a retry on a fresh connection). Sizes announced at the start still hold.
+    func rewind() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        index = 0
+        offset = 0
+        sent = 0
+        failure = nil
+    }
+
     private func advance() {
         if descriptor >= 0 {
             close(descriptor)

@@ -8,21 +8,28 @@ import Synchronization
 /// `curl_multi_wakeup`; libcurl objects never leave this thread (see DESIGN.md).
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command: Sendable {
-        case start(id: UInt64, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>)
+        case start(ticket: TransferTicket, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>)
         case cancel(id: UInt64)
         case closeJar(id: UInt64)
         case shutdown
     }
 
+    /// The queue other threads append to, and whether the loop still takes commands.
+    private struct Inbox {
+        var queue: [Command] = []
+        var closed = false
+    }
+
     private let configuration: SessionConfiguration
     private let multi: UnsafeMutableRawPointer
-    private let commands = Mutex<[Command]>([])
+    private let inbox = Mutex(Inbox())
     private let finished = DispatchSemaphore(value: 0)
 
     // Loop-thread state.
     private var delegates: [UnsafeMutableRawPointer: TaskDelegate] = [:]
     private var handlesByID: [UInt64: UnsafeMutableRawPointer] = [:]
-    private var cancelledBeforeStart: Set<UInt64> = []
+    /// Shares whose jar was closed while a transfer still used them; freed when that transfer ends.
+    private var closingShares: [UInt64: UnsafeMutableRawPointer] = [:]
     private var idleHandles: [UnsafeMutableRawPointer] = []
     private var shares: [UInt64: UnsafeMutableRawPointer] = [:]
     private var stopping = false
@@ -42,22 +49,24 @@ final class CurlMultiLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues a command for the loop thread and wakes it.
+    /// Queues a command for the loop thread and wakes it; `false` once the loop has stopped taking commands.
     ///
     /// Only the command that finds the queue empty wakes the loop: the loop drains the whole queue at once, so a
-    /// wake-up already sent for an earlier command covers later ones (this saves a system call per request).
-    func submit(_ command: Command) {
-        let wasEmpty = commands.withLock { queue -> Bool in
-            queue.append(command)
-            return queue.count == 1
+    /// wake-up already sent for an earlier command covers later ones (this saves a system call per request). The
+    /// wake-up happens under the lock, so it can never reach a multi handle the stopping loop has freed.
+    @discardableResult
+    func submit(_ command: Command) -> Bool {
+        inbox.withLock { inbox -> Bool in
+            guard !inbox.closed else { return false }
+            inbox.queue.append(command)
+            if inbox.queue.count == 1 { curl_multi_wakeup(multi) }
+            return true
         }
-        if wasEmpty { curl_multi_wakeup(multi) }
     }
 
     /// Stops the loop, failing transfers still running with `.cancelled`, and waits for the thread to end.
     func shutdown() {
-        submit(.shutdown)
-        finished.wait()
+        if submit(.shutdown) { finished.wait() }
     }
 
     // MARK: - The loop
@@ -65,9 +74,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func run() {
         var running: Int32 = 0
         while true {
-            let pending = commands.withLock { queue -> [Command] in
-                let taken = queue
-                queue.removeAll(keepingCapacity: true)
+            let pending = inbox.withLock { inbox -> [Command] in
+                let taken = inbox.queue
+                inbox.queue.removeAll(keepingCapacity: true)
                 return taken
             }
             for command in pending { handle(command) }
@@ -81,33 +90,42 @@ final class CurlMultiLoop: @unchecked Sendable {
             }
             curl_multi_poll(multi, nil, 0, 1000, nil)
         }
+        // Take no more commands; fail the transfers running and any start that arrived after the last drain.
+        let late = inbox.withLock { inbox -> [Command] in
+            inbox.closed = true
+            return inbox.queue
+        }
+        let cancelled = HTTPError(.cancelled, "the session manager was shut down")
+        for command in late {
+            if case .start(_, _, let continuation) = command { continuation.resume(throwing: cancelled) }
+        }
         for easy in Array(delegates.keys) {
-            finish(easy, with: .failure(HTTPError(.cancelled, "the transfer was cancelled")))
+            finish(easy, with: .failure(cancelled))
         }
         for easy in idleHandles { curl_easy_cleanup(easy) }
         idleHandles.removeAll()
-        for share in shares.values { curl_share_cleanup(share) }
+        for share in Array(shares.values) + Array(closingShares.values) { curl_share_cleanup(share) }
         shares.removeAll()
+        closingShares.removeAll()
         curl_multi_cleanup(multi)
         finished.signal()
     }
 
     private func handle(_ command: Command) {
         switch command {
-        case .start(let id, let request, let continuation):
-            if cancelledBeforeStart.remove(id) != nil {
+        case .start(let ticket, let request, let continuation):
+            guard ticket.begin() else {
                 continuation.resume(throwing: CancellationError())
                 return
             }
-            start(id: id, request: request, continuation: continuation)
+            start(id: ticket.id, request: request, continuation: continuation)
         case .cancel(let id):
-            if let easy = handlesByID[id] {
-                finish(easy, with: .failure(CancellationError()))
-            } else {
-                cancelledBeforeStart.insert(id)
-            }
+            // Only started transfers are cancelled here; a ticket cancelled before its start never starts.
+            if let easy = handlesByID[id] { finish(easy, with: .failure(CancellationError())) }
         case .closeJar(let id):
-            if let share = shares.removeValue(forKey: id) { curl_share_cleanup(share) }
+            if let share = shares.removeValue(forKey: id), curl_share_cleanup(share) == CURLSHE_IN_USE {
+                closingShares[id] = share
+            }
         case .shutdown:
             stopping = true
         }
@@ -156,6 +174,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             apitest_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize))
             apitest_easy_setopt_data_callback(easy, CURLOPT_READFUNCTION, readCallback)
             apitest_easy_setopt_pointer(easy, CURLOPT_READDATA, userdata)
+            apitest_easy_setopt_seek_callback(easy, seekCallback)
+            apitest_easy_setopt_pointer(easy, CURLOPT_SEEKDATA, userdata)
             apitest_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024)
             if method != "POST" { apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
         } else if method == "HEAD" {
@@ -224,7 +244,15 @@ final class CurlMultiLoop: @unchecked Sendable {
         guard let delegate = delegates.removeValue(forKey: easy) else { return }
         handlesByID.removeValue(forKey: delegate.id)
         curl_multi_remove_handle(multi, easy)
+        // curl_easy_reset keeps the share: detach it, or the pooled handle would hold the jar open (and send its
+        // cookies on a later request that has none).
+        apitest_easy_setopt_share(easy, nil)
         curl_easy_reset(easy)
+        if let jar = delegate.request.cookieJar, let share = closingShares[jar.id],
+            curl_share_cleanup(share) == CURLSHE_OK
+        {
+            closingShares.removeValue(forKey: jar.id)
+        }
         if idleHandles.count < configuration.maxConnections {
             idleHandles.append(easy)
         } else {
@@ -306,6 +334,14 @@ private let headerCallback: apitest_data_callback = { buffer, size, count, userd
     return length
 }
 
+/// libcurl asks to rewind the body before sending it again; only a rewind to the start is possible.
+private let seekCallback: apitest_seek_callback = { userdata, offset, origin in
+    guard let userdata, offset == 0, origin == SEEK_SET else { return Int32(CURL_SEEKFUNC_CANTSEEK) }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    delegate.bodyStream?.rewind()
+    return Int32(CURL_SEEKFUNC_OK)
+}
+
 private let readCallback: apitest_data_callback = { buffer, size, count, userdata in
     guard let buffer, let userdata else { return Int(CURL_READFUNC_ABORT) }
     let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
@@ -330,5 +366,33 @@ extension Duration {
         let (seconds, attoseconds) = components
         let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int(clamping: max(ms, 0))
+    }
+}
+
+/// The state of one `perform` call, shared between the calling task and the loop: whether the transfer started,
+/// was cancelled before it could, or is done. Lets a cancellation that races the start be settled without the
+/// loop keeping a list of cancelled ids.
+final class TransferTicket: Sendable {
+    private static let pending = 0
+    private static let started = 1
+    private static let cancelled = 2
+
+    let id: UInt64
+    private let state = Atomic<Int>(TransferTicket.pending)
+
+    init(id: UInt64) {
+        self.id = id
+    }
+
+    /// Marks the transfer started; `false` when it was cancelled first.
+    func begin() -> Bool {
+        state.compareExchange(expected: Self.pending, desired: Self.started, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Marks the transfer cancelled; `true` when it had already started, so the loop must stop it.
+    func cancel() -> Bool {
+        let (exchanged, original) = state.compareExchange(
+            expected: Self.pending, desired: Self.cancelled, ordering: .acquiringAndReleasing)
+        return !exchanged && original == Self.started
     }
 }

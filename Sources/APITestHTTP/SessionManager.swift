@@ -33,13 +33,15 @@ public final class SessionManager: Sendable {
         guard !isShutDown.load(ordering: .acquiring) else {
             throw HTTPError(.cancelled, "the session manager has been shut down")
         }
-        let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
+        let ticket = TransferTicket(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                loop.submit(.start(id: id, request: request, continuation: continuation))
+                if !loop.submit(.start(ticket: ticket, request: request, continuation: continuation)) {
+                    continuation.resume(throwing: HTTPError(.cancelled, "the session manager has been shut down"))
+                }
             }
         } onCancel: {
-            loop.submit(.cancel(id: id))
+            if ticket.cancel() { loop.submit(.cancel(id: ticket.id)) }
         }
     }
 

@@ -13,7 +13,7 @@ enum ExchangeRecorder {
         switch request.body {
         case .none: break
         case .data(let data):
-            exchange.requestBody = masker.mask(preview(data, limit: limit))
+            exchange.requestBody = preview(data, limit: limit, masker: masker)
             exchange.requestBodySize = Int64(data.count)
         case .file(let path):
             exchange.requestBody = "<file \(path)>"
@@ -30,7 +30,7 @@ enum ExchangeRecorder {
         exchange.responseHeaders = response.headers.map {
             Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
         }
-        exchange.responseBody = masker.mask(preview(response.body, limit: limit))
+        exchange.responseBody = preview(response.body, limit: limit, masker: masker)
         exchange.responseBodySize = response.body.count
         exchange.effectiveURL = masker.mask(response.effectiveURL)
         exchange.remoteAddress = response.remoteAddress
@@ -42,15 +42,24 @@ enum ExchangeRecorder {
         return exchange
     }
 
-    /// The body as text when it is UTF-8, a note otherwise; cut at `limit` bytes.
-    static func preview(_ data: Data, limit: Int) -> String {
+    /// The body as text when it is UTF-8, a note otherwise; masked, then cut at about `limit` bytes (masking first,
+    /// over a little more than is kept, so that a secret straddling the cut is not shown in part).
+    static func preview(_ data: Data, limit: Int, masker: SecretMasker) -> String {
         if data.isEmpty { return "" }
-        let cut = data.prefix(limit)
-        guard var text = String(validating: cut, as: UTF8.self) ?? validPrefix(cut) else {
+        let margin = masker.longestSecretLength * 4
+        let cut = data.prefix(limit + margin)
+        guard let text = String(validating: cut, as: UTF8.self) ?? validPrefix(cut) else {
             return "<\(data.count) bytes of binary data>"
         }
-        if cut.count < data.count { text += "… (\(data.count) bytes in all)" }
-        return text
+        var masked = masker.mask(text)
+        if cut.count < data.count || masked.utf8.count > limit {
+            if masked.utf8.count > limit {
+                masked = String(decoding: masked.utf8.prefix(limit), as: UTF8.self)
+                while masked.last == "\u{FFFD}" { masked.removeLast() }
+            }
+            masked += "… (\(data.count) bytes in all)"
+        }
+        return masked
     }
 
     /// The longest valid UTF-8 text of `data` when only its last (cut) character is incomplete.

@@ -38,7 +38,7 @@ final class PredicateEvaluator: Sendable {
             let found = subject.map { Self.contains($0, argument) } ?? false
             return predicate == .contains
                 ? outcome(found, "to contain \(argumentText)")
-                : outcome(subject != nil && !found, "not to contain \(argumentText)")
+                : outcome(!found, "not to contain \(argumentText)")
         case .startsWith:
             let passed = subject?.stringValue.map { $0.hasPrefix(Self.text(argument)) } ?? false
             return outcome(passed, "to start with \(argumentText)")
@@ -123,10 +123,14 @@ final class PredicateEvaluator: Sendable {
         return JSONWriter.string(value)
     }
 
-    /// How a value is shown in a message: JSON, so strings are quoted, truncated when long.
+    /// How a value is shown in a message: JSON, so strings are quoted. Not truncated here: the executor masks
+    /// secrets first, then shortens with `truncated(_:)`.
     static func display(_ value: JSONValue) -> String {
-        let text = JSONWriter.string(value)
-        let limit = 300
+        JSONWriter.string(value)
+    }
+
+    /// `text` cut to `limit` characters with its full size noted, for messages.
+    static func truncated(_ text: String, limit: Int = 300) -> String {
         guard text.count > limit else { return text }
         return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes)"
     }

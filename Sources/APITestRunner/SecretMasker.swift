@@ -15,7 +15,8 @@ public struct SecretMasker: Sendable {
     public let secrets: [String]
 
     /// Masks each secret as written and in the encoded forms it takes on its way into requests and reports:
-    /// percent-encoded (query and form values, URLs), JSON-escaped (bodies, and bodies echoed inside JSON).
+    /// percent-encoded (query and form values, URLs), JSON-escaped (bodies, and bodies echoed inside JSON) and
+    /// XML-escaped (property-list and XML bodies).
     public init(secrets: [String]) {
         var forms = Set<String>()
         for secret in secrets where !secret.isEmpty {
@@ -25,8 +26,29 @@ public struct SecretMasker: Sendable {
             let escaped = Self.jsonEscaped(secret)
             forms.insert(escaped)
             forms.insert(Self.jsonEscaped(escaped))
+            forms.insert(Self.xmlEscaped(secret))
         }
         self.secrets = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        self.longestSecretLength = self.secrets.first?.utf8.count ?? 0
+    }
+
+    /// The length in bytes of the longest text masked.
+    public let longestSecretLength: Int
+
+    /// The text as XML and HTML escape it (property-list and XML bodies).
+    static func xmlEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     /// The text as it stands between the quotes of a JSON string.

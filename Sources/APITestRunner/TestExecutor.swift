@@ -74,7 +74,8 @@ struct TestExecutor: Sendable {
             let testName = testName
             request.uploadProgress = { sent, total in
                 guard total >= Self.progressThreshold else { return }
-                events.emit(.uploadProgress(suiteName: suiteName, testName: testName, sent: sent, total: total))
+                // Off the transfer thread: a reporter blocked on its output must not stall every transfer.
+                Task { events.emit(.uploadProgress(suiteName: suiteName, testName: testName, sent: sent, total: total)) }
             }
         }
         let response: HTTPResponse
@@ -102,14 +103,14 @@ struct TestExecutor: Sendable {
         }
         failures = failures.map { failure in
             var masked = failure
-            masked.message = masker.mask(failure.message)
-            masked.expected = masker.mask(failure.expected)
-            masked.actual = masker.mask(failure.actual)
+            masked.message = PredicateEvaluator.truncated(masker.mask(failure.message), limit: 800)
+            masked.expected = masker.mask(failure.expected).map { PredicateEvaluator.truncated($0) }
+            masked.actual = masker.mask(failure.actual).map { PredicateEvaluator.truncated($0) }
             return masked
         }
         checks = checks.map { check in
             var masked = check
-            masked.expected = masker.mask(check.expected)
+            masked.expected = PredicateEvaluator.truncated(masker.mask(check.expected))
             return masked
         }
         let result = StepResult(

@@ -25,6 +25,10 @@ CURLcode apitest_easy_setopt_xferinfo_callback(CURL *handle, apitest_xferinfo_ca
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 
+CURLcode apitest_easy_setopt_seek_callback(CURL *handle, apitest_seek_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, callback);
+}
+
 CURLcode apitest_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import APITestRunner
@@ -14,6 +15,15 @@ import Testing
         #expect(masker.mask("/login?password=pa%20ss%22w%2Frd") == "/login?password=•••••")
         #expect(masker.mask(#"{"password":"pa ss\"w/rd"}"#) == #"{"password":"•••••"}"#)
         #expect(masker.mask(#"{"body":"{\"password\":\"pa ss\\\"w/rd\"}"}"#) == #"{"body":"{\"password\":\"•••••\"}"}"#)
+        #expect(masker.mask("<string>pa ss&quot;w/rd</string>") == "<string>•••••</string>")
+    }
+
+    @Test func bodiesAreMaskedBeforeTheyAreCut() {
+        let masker = SecretMasker(secrets: ["s3cr3t-value"])
+        let body = Data((String(repeating: "a", count: 95) + "s3cr3t-value" + String(repeating: "b", count: 50)).utf8)
+        let preview = ExchangeRecorder.preview(body, limit: 100, masker: masker)
+        #expect(!preview.contains("s3cr"))
+        #expect(preview.hasSuffix("… (157 bytes in all)"))
     }
 
     @Test func sensitiveHeadersAreMaskedWhole() {

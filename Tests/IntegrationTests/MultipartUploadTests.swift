@@ -100,6 +100,30 @@ import Testing
         #expect(Int64(size ?? -1) == response.bytesUploaded)
     }
 
+    @Test(arguments: ["data", "file", "multipart"])
+    func bodiesAreSentAgainAfterA307(kind: String) async throws {
+        let files = try makeFiles()
+        let saved = directory.appendingPathComponent("after-307-\(kind)")
+        let body: RequestSerializer.Body
+        switch kind {
+        case "data": body = .json(["resent": true])
+        case "file": body = .file(path: files[2].url.path, contentType: "application/octet-stream")
+        default: body = .multipart(form(files))
+        }
+        let request = try RequestSerializer().request(
+            method: "POST", url: faults.baseURL + "/redirect307?to=\(saved.path)", body: body)
+        let response = try await session.perform(request)
+        #expect(response.statusCode == 200)
+        #expect(response.redirectCount == 1)
+        let arrived = try Data(contentsOf: saved)
+        switch body {
+        case .json: #expect(arrived == Data(#"{"resent":true}"#.utf8))
+        case .file: #expect(arrived == (try Data(contentsOf: files[2].url)))
+        case .multipart(let form): #expect(arrived == (try form.encoded()))
+        default: break
+        }
+    }
+
     @Test func aFileThatChangesDuringTheUploadFailsTheTransfer() async throws {
         let big = directory.appendingPathComponent("big.bin")
         try Data(count: 8 * 1024 * 1024).write(to: big)

@@ -9,6 +9,7 @@ Prints "fault-server listening on <port>" once ready. Paths:
   /repeat           three X-Repeat header lines and two Set-Cookie lines, in that order
   /stall            headers, then 1 byte, then nothing for 30 s
   /save?to=PATH     write the raw request body to PATH (and its Content-Type to PATH.type), answer {"bytes": N}
+  /redirect307?to=PATH  read the body, then 307 to /save?to=PATH (the client must send the body again)
   /port[?sleep=S]   after S seconds, answer {"port": <the client's port>} (shows connection reuse)
   /slow-sink        read the body 16 KiB (or ?chunk=N bytes) every 5 ms, answer {"bytes": N}
   anything in absolute form (GET http://host/path): act as a proxy that answers itself, echoing the request line
@@ -95,6 +96,13 @@ class Handler(socketserver.StreamRequestHandler):
                     remaining -= len(chunk)
                     time.sleep(0.005)
                 self.send("200 OK", json.dumps({"bytes": self.body_length}))
+                continue
+            if target.startswith("/redirect307"):
+                path = target.split("to=", 1)[1]
+                self.wfile.write(
+                    b"HTTP/1.1 307 Temporary Redirect\r\nLocation: /save?to=" + path.encode()
+                    + b"\r\nContent-Length: 0\r\n\r\n")
+                self.wfile.flush()
                 continue
             if target.startswith("/port"):
                 if "sleep=" in target:
