@@ -23,7 +23,8 @@ final class InterruptHandler: @unchecked Sendable {
                     return self.interrupted
                 }
                 if second { _exit(130) }
-                FileHandle.standardError.write(Data("\ninterrupted: cancelling the requests in flight (again to quit at once)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\ninterrupted: cancelling the requests in flight (again to quit at once)\n".utf8))
                 onInterrupt()
             }
             source.resume()

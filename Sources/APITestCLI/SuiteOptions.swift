@@ -5,7 +5,9 @@ struct SuiteOptions: ParsableArguments {
     @Argument(help: "Suite files or folders.")
     var paths: [String]
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, overriding the suite's.", valueName: "name=value"))
+    @Option(
+        name: .customLong("var"), help: ArgumentHelp("Set a variable, overriding the suite's.", valueName: "name=value")
+    )
     var variables: [String] = []
 
     @Flag(help: "Never colour the output (also when NO_COLOR is set).")

@@ -8,7 +8,8 @@ import Synchronization
 /// `curl_multi_wakeup`; libcurl objects never leave this thread (see DESIGN.md).
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command: Sendable {
-        case start(ticket: TransferTicket, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>)
+        case start(
+            ticket: TransferTicket, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>)
         case cancel(id: UInt64)
         case closeJar(id: UInt64)
         case shutdown
@@ -153,7 +154,10 @@ final class CurlMultiLoop: @unchecked Sendable {
         handlesByID[id] = easy
         let code = curl_multi_add_handle(multi, easy)
         if code != CURLM_OK {
-            finish(easy, with: .failure(HTTPError(.other, "libcurl refused the transfer: \(String(cString: curl_multi_strerror(code)))")))
+            finish(
+                easy,
+                with: .failure(
+                    HTTPError(.other, "libcurl refused the transfer: \(String(cString: curl_multi_strerror(code)))")))
         }
     }
 
@@ -191,7 +195,9 @@ final class CurlMultiLoop: @unchecked Sendable {
             list = curl_slist_append(list, line)
         }
         if !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
-        if bodySize != nil, !request.headers.contains("Content-Type") { list = curl_slist_append(list, "Content-Type:") }
+        if bodySize != nil, !request.headers.contains("Content-Type") {
+            list = curl_slist_append(list, "Content-Type:")
+        }
         delegate.headerList = list
         apitest_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, list)
 

@@ -12,7 +12,8 @@ public enum MIMEType {
 
     static let byExtension: [String: String] = [
         // Text
-        "txt": "text/plain", "text": "text/plain", "log": "text/plain", "csv": "text/csv", "tsv": "text/tab-separated-values",
+        "txt": "text/plain", "text": "text/plain", "log": "text/plain", "csv": "text/csv",
+        "tsv": "text/tab-separated-values",
         "html": "text/html", "htm": "text/html", "css": "text/css", "md": "text/markdown", "markdown": "text/markdown",
         "ics": "text/calendar", "vcf": "text/vcard", "rtf": "application/rtf",
         // Data
@@ -21,7 +22,8 @@ public enum MIMEType {
         "yml": "application/yaml", "toml": "application/toml", "plist": "application/x-plist",
         "js": "text/javascript", "mjs": "text/javascript", "wasm": "application/wasm",
         "pdf": "application/pdf", "zip": "application/zip", "gz": "application/gzip", "tgz": "application/gzip",
-        "tar": "application/x-tar", "bz2": "application/x-bzip2", "xz": "application/x-xz", "7z": "application/x-7z-compressed",
+        "tar": "application/x-tar", "bz2": "application/x-bzip2", "xz": "application/x-xz",
+        "7z": "application/x-7z-compressed",
         "zst": "application/zstd", "bin": octetStream,
         "doc": "application/msword",
         "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -42,7 +44,8 @@ public enum MIMEType {
         // Audio and video
         "mp3": "audio/mpeg", "wav": "audio/wav", "ogg": "audio/ogg", "oga": "audio/ogg", "flac": "audio/flac",
         "m4a": "audio/mp4", "aac": "audio/aac", "opus": "audio/opus", "weba": "audio/webm",
-        "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "mkv": "video/x-matroska",
+        "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "webm": "video/webm",
+        "mkv": "video/x-matroska",
         "avi": "video/x-msvideo", "ogv": "video/ogg", "mpeg": "video/mpeg", "mpg": "video/mpeg",
         // Fonts
         "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",

@@ -4,7 +4,9 @@ import Foundation
 /// Encodes JSON values as property lists (XML or binary) with Foundation's `PropertyListSerialization`.
 enum PropertyListBody {
     /// The property list for `value`; null anywhere in it is an error, as property lists cannot hold it.
-    static func encode(_ value: JSONValue, format: PropertyListSerialization.PropertyListFormat) throws(HTTPError)
+    static func encode(
+        _ value: JSONValue, format: PropertyListSerialization.PropertyListFormat
+    ) throws(HTTPError)
         -> Data
     {
         let object = try plistObject(value, path: "$")

@@ -65,7 +65,8 @@ public struct RequestSerializer: Sendable {
             allHeaders.set(name: "Content-Type", value: contentType)
         }
         if let basicAuth, !headers.contains("Authorization") {
-            allHeaders.set(name: "Authorization", value: Self.basicAuthorization(basicAuth.username, basicAuth.password))
+            allHeaders.set(
+                name: "Authorization", value: Self.basicAuthorization(basicAuth.username, basicAuth.password))
         }
         return HTTPRequest(method: method.uppercased(), url: resolved, headers: allHeaders, body: requestBody)
     }

@@ -36,7 +36,8 @@ final class TaskDelegate {
     var headerList: UnsafeMutablePointer<curl_slist>?
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    init(id: UInt64, request: HTTPRequest, maxBodySize: Int, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    init(id: UInt64, request: HTTPRequest, maxBodySize: Int, continuation: CheckedContinuation<HTTPResponse, any Error>)
+    {
         self.id = id
         self.request = request
         self.maxBodySize = maxBodySize

@@ -101,7 +101,8 @@ public final class ConsoleReporter: Reporter {
     private func write(_ result: TestResult) {
         let failedOrErrored = result.status == .failed || result.status == .errored
         if verbosity == .quiet && !failedOrErrored { return }
-        var text = "\(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim("(\(DurationFormatter.format(result.duration)))"))"
+        var text =
+            "\(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim("(\(DurationFormatter.format(result.duration)))"))"
         if let reason = result.reason, result.status == .skipped || result.status == .cancelled {
             text += style.dim(" - \(reason)")
         }
@@ -186,7 +187,8 @@ public final class ConsoleReporter: Reporter {
         if !unsuccessful.isEmpty && summary.total > 10 {
             text += "\nNot passed:\n"
             for result in unsuccessful {
-                text += "  \(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim(result.location.description))\n"
+                text +=
+                    "  \(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim(result.location.description))\n"
             }
         }
         var parts: [String] = []
@@ -196,7 +198,8 @@ public final class ConsoleReporter: Reporter {
         if summary.skipped > 0 { parts.append(style.yellow("\(summary.skipped) skipped")) }
         if summary.cancelled > 0 { parts.append(style.yellow("\(summary.cancelled) cancelled")) }
         let tests = summary.total == 1 ? "1 test" : "\(summary.total) tests"
-        text += "\n\(style.bold(tests)): \(parts.joined(separator: ", ")) (\(DurationFormatter.format(summary.duration)))"
+        text +=
+            "\n\(style.bold(tests)): \(parts.joined(separator: ", ")) (\(DurationFormatter.format(summary.duration)))"
         if summary.interrupted { text += style.yellow(" - interrupted") }
         output.write(text + "\n")
     }

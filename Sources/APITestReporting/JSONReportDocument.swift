@@ -194,7 +194,8 @@ extension JSONReportDocument.Step {
                     actual: $0.actual)
             },
             assertions: step.checks.map {
-                Document.Assertion(location: .init($0.location), subject: $0.subject, expected: $0.expected, passed: $0.passed)
+                Document.Assertion(
+                    location: .init($0.location), subject: $0.subject, expected: $0.expected, passed: $0.passed)
             },
             error: step.error.map {
                 Document.Error(kind: $0.kind, message: $0.message, location: $0.location.map(Document.Location.init))

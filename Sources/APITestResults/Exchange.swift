@@ -62,7 +62,9 @@ public struct Exchange: Sendable, Hashable, Codable {
         public var firstByte: Duration
         public var total: Duration
 
-        public init(nameLookup: Duration, connect: Duration, tlsHandshake: Duration, firstByte: Duration, total: Duration) {
+        public init(
+            nameLookup: Duration, connect: Duration, tlsHandshake: Duration, firstByte: Duration, total: Duration
+        ) {
             self.nameLookup = nameLookup
             self.connect = connect
             self.tlsHandshake = tlsHandshake

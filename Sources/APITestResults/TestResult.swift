@@ -85,7 +85,9 @@ public struct AssertionFailure: Sendable, Hashable, Codable {
     public var expected: String?
     public var actual: String?
 
-    public init(location: SourceLocation, subject: String, message: String, expected: String? = nil, actual: String? = nil) {
+    public init(
+        location: SourceLocation, subject: String, message: String, expected: String? = nil, actual: String? = nil
+    ) {
         self.location = location
         self.subject = subject
         self.message = message

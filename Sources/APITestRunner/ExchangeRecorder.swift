@@ -4,7 +4,8 @@ import Foundation
 
 /// Turns a request and its response into the masked, truncated `Exchange` that reports show.
 enum ExchangeRecorder {
-    static func record(_ request: HTTPRequest, _ response: HTTPResponse?, masker: SecretMasker, limit: Int) -> Exchange {
+    static func record(_ request: HTTPRequest, _ response: HTTPResponse?, masker: SecretMasker, limit: Int) -> Exchange
+    {
         var exchange = Exchange(
             method: request.method, url: masker.mask(request.url),
             requestHeaders: request.headers.map {

@@ -50,10 +50,11 @@ final class PredicateEvaluator: Sendable {
             guard let regex = regex(pattern) else {
                 return outcome(false, "to match an invalid pattern /\(pattern)/")
             }
-            let passed = subject.map { value -> Bool in
-                let text = Self.text(value)
-                return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-            } ?? false
+            let passed =
+                subject.map { value -> Bool in
+                    let text = Self.text(value)
+                    return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                } ?? false
             return outcome(passed, "to match /\(pattern)/")
         case .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual:
             let symbol: String

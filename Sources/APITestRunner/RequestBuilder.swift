@@ -32,7 +32,8 @@ struct RequestBuilder: Sendable {
             case .multipart(let parts): body = .multipart(try multipart(parts, context: context))
             case .plist(let value, let format):
                 body = .plist(try value.render(context), format: format == .binary ? .binary : .xml)
-            case .xml(let template): body = .raw(Data(try template.render(context).utf8), contentType: "application/xml")
+            case .xml(let template):
+                body = .raw(Data(try template.render(context).utf8), contentType: "application/xml")
             case .xmlFile(let path): body = .file(path: path, contentType: "application/xml")
             }
             var basicAuth: (username: String, password: String)?

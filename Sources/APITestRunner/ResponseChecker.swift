@@ -79,7 +79,9 @@ final class ResponseChecker: Sendable {
         return (failures, checks)
     }
 
-    private func checkHeader(_ assertion: Assertion, _ response: HTTPResponse, _ context: TemplateContext)
+    private func checkHeader(
+        _ assertion: Assertion, _ response: HTTPResponse, _ context: TemplateContext
+    )
         -> (AssertionCheck, AssertionFailure?)
     {
         let subject = "header \(assertion.subject)"
@@ -92,10 +94,13 @@ final class ResponseChecker: Sendable {
         let values = response.headers.values(for: assertion.subject)
         var outcome: PredicateEvaluator.Outcome
         if values.count <= 1 || assertion.predicate == .exists {
-            outcome = evaluator.evaluate(assertion.predicate, subject: values.first.map(JSONValue.string), argument: argument)
+            outcome = evaluator.evaluate(
+                assertion.predicate, subject: values.first.map(JSONValue.string), argument: argument)
         } else {
             // A repeated header holds when any of its values does (all of them, for the negative predicates).
-            let outcomes = values.map { evaluator.evaluate(assertion.predicate, subject: .string($0), argument: argument) }
+            let outcomes = values.map {
+                evaluator.evaluate(assertion.predicate, subject: .string($0), argument: argument)
+            }
             let negative = assertion.predicate == .notEquals || assertion.predicate == .notContains
             let passed = negative ? outcomes.allSatisfy(\.passed) : outcomes.contains(where: \.passed)
             outcome = PredicateEvaluator.Outcome(
@@ -109,7 +114,9 @@ final class ResponseChecker: Sendable {
         return result(assertion, subject: subject, outcome)
     }
 
-    private func checkJSON(_ assertion: Assertion, _ body: inout Body, _ context: TemplateContext)
+    private func checkJSON(
+        _ assertion: Assertion, _ body: inout Body, _ context: TemplateContext
+    )
         -> (AssertionCheck, AssertionFailure?)
     {
         let subject = assertion.subject
@@ -123,7 +130,8 @@ final class ResponseChecker: Sendable {
         switch body.json() {
         case .success(let value): document = value
         case .failure(let error):
-            return unchecked(assertion, subject: subject, message: "\(subject): the response body is not JSON (\(error))")
+            return unchecked(
+                assertion, subject: subject, message: "\(subject): the response body is not JSON (\(error))")
         }
         let argument: JSONValue
         do {
@@ -133,10 +141,13 @@ final class ResponseChecker: Sendable {
         }
         let nodes = path.query(document)
         let value: JSONValue? = path.isSingular ? nodes.first : (nodes.isEmpty ? nil : .array(nodes))
-        return result(assertion, subject: subject, evaluator.evaluate(assertion.predicate, subject: value, argument: argument))
+        return result(
+            assertion, subject: subject, evaluator.evaluate(assertion.predicate, subject: value, argument: argument))
     }
 
-    private func result(_ assertion: Assertion, subject: String, _ outcome: PredicateEvaluator.Outcome)
+    private func result(
+        _ assertion: Assertion, subject: String, _ outcome: PredicateEvaluator.Outcome
+    )
         -> (AssertionCheck, AssertionFailure?)
     {
         let check = AssertionCheck(
@@ -144,13 +155,16 @@ final class ResponseChecker: Sendable {
         guard !outcome.passed else { return (check, nil) }
         let failure = AssertionFailure(
             location: assertion.location, subject: subject,
-            message: "\(subject): expected \(outcome.expectation), got \(outcome.actual)", expected: outcome.expectation,
+            message: "\(subject): expected \(outcome.expectation), got \(outcome.actual)",
+            expected: outcome.expectation,
             actual: outcome.actual)
         return (check, failure)
     }
 
     /// An assertion that could not be evaluated (bad template, body not JSON): a failure with `message`.
-    private func unchecked(_ assertion: Assertion, subject: String, message: String) -> (AssertionCheck, AssertionFailure?) {
+    private func unchecked(
+        _ assertion: Assertion, subject: String, message: String
+    ) -> (AssertionCheck, AssertionFailure?) {
         let expected = "\(assertion.predicate) \(assertion.argument.templates.map(\.source).joined(separator: ", "))"
         return (
             AssertionCheck(location: assertion.location, subject: subject, expected: expected, passed: false),

@@ -75,7 +75,9 @@ struct TestExecutor: Sendable {
             request.uploadProgress = { sent, total in
                 guard total >= Self.progressThreshold else { return }
                 // Off the transfer thread: a reporter blocked on its output must not stall every transfer.
-                Task { events.emit(.uploadProgress(suiteName: suiteName, testName: testName, sent: sent, total: total)) }
+                Task {
+                    events.emit(.uploadProgress(suiteName: suiteName, testName: testName, sent: sent, total: total))
+                }
             }
         }
         let response: HTTPResponse

@@ -106,7 +106,8 @@ extension SuiteParser {
             error("'xml' takes the document as text, or {file: path}", at: node)
             return nil
         }
-        guard let path = text(entry.value, for: "file"), let absolute = checkBodyFile(path, at: entry.value, for: "file")
+        guard let path = text(entry.value, for: "file"),
+            let absolute = checkBodyFile(path, at: entry.value, for: "file")
         else { return nil }
         return .xmlFile(absolutePath: absolute)
     }

@@ -50,7 +50,7 @@ enum DemoApplication {
         )
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
         let signals = installSignalHandlers(group: group)
-        defer { signals.forEach { $0.cancel() } }
+        defer { for signal in signals { signal.cancel() } }
         let parentWatch = options.exitWithParent ? watchParent() : nil
         defer { parentWatch?.cancel() }
         do {

@@ -87,7 +87,8 @@ import Testing
         try handle.close()
         let result = buffer.withUnsafeMutableBytes { growing.read(into: $0) }
         #expect(result == nil)
-        #expect(growing.failure?.message.contains("changed size during the upload: 100 bytes announced, 150 now") == true)
+        #expect(
+            growing.failure?.message.contains("changed size during the upload: 100 bytes announced, 150 now") == true)
     }
 
     @Test func missingFilesAndDirectoriesAreClearErrors() throws {

@@ -53,13 +53,15 @@ import Testing
     }
 
     @Test func formBodyIsURLEncoded() throws {
-        let request = try serializer.request(method: "POST", url: "login", body: .form(["user": "a b", "tags": ["x", "y"]]))
+        let request = try serializer.request(
+            method: "POST", url: "login", body: .form(["user": "a b", "tags": ["x", "y"]]))
         #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
         #expect(request.body == .data(Data("tags[]=x&tags[]=y&user=a%20b".utf8)))
     }
 
     @Test func rawAndFileBodies() throws {
-        let raw = try serializer.request(method: "PUT", url: "x", body: .raw(Data("hi".utf8), contentType: "text/plain"))
+        let raw = try serializer.request(
+            method: "PUT", url: "x", body: .raw(Data("hi".utf8), contentType: "text/plain"))
         #expect(raw.body == .data(Data("hi".utf8)))
         #expect(raw.headers["Content-Type"] == "text/plain")
         let file = try serializer.request(method: "PUT", url: "x", body: .file(path: "/tmp/f", contentType: nil))
@@ -69,7 +71,8 @@ import Testing
 
     @Test func explicitHeadersWinOverDefaultsAndBodyType() throws {
         let request = try serializer.request(
-            method: "POST", url: "x", headers: ["accept": "application/json", "Content-Type": "application/vnd.x+json"],
+            method: "POST", url: "x",
+            headers: ["accept": "application/json", "Content-Type": "application/vnd.x+json"],
             body: .json([:]))
         #expect(request.headers.values(for: "Accept") == ["application/json"])
         #expect(request.headers["Content-Type"] == "application/vnd.x+json")

@@ -58,7 +58,10 @@ struct BodyKeysTests {
                 request: {url: "http://127.0.0.1:9/", multipart: []}
             """)
         #expect(found.contains { $0.hasPrefix("suites/test.yaml:6:27: error: file 'missing.png' does not exist") })
-        #expect(found.contains("suites/test.yaml:7:31: error: a multipart part takes one of 'value', 'file' or 'data'; found 'value' and 'data'"))
+        #expect(
+            found.contains(
+                "suites/test.yaml:7:31: error: a multipart part takes one of 'value', 'file' or 'data'; found 'value' and 'data'"
+            ))
         #expect(found.contains("suites/test.yaml:8:11: error: a multipart part needs a 'name'"))
         #expect(found.contains("suites/test.yaml:9:31: error: 'filename' applies to 'file' and 'data' parts"))
         #expect(found.contains("suites/test.yaml:11:54: error: 'multipart' needs at least one part"))
@@ -91,7 +94,10 @@ struct BodyKeysTests {
                 request: {url: "http://127.0.0.1:9/", json: {}, plistFormat: xml}
             """)
         #expect(found.contains("suites/test.yaml:3:50: error: a property list cannot hold null (at $.a[1])"))
-        #expect(found.contains("suites/test.yaml:3:76: error: unknown plistFormat 'binray'; use xml or binary; did you mean 'binary'?"))
+        #expect(
+            found.contains(
+                "suites/test.yaml:3:76: error: unknown plistFormat 'binray'; use xml or binary; did you mean 'binary'?")
+        )
         #expect(found.contains("suites/test.yaml:5:53: error: 'plistFormat' applies to a 'plist' body"))
     }
 
@@ -154,6 +160,8 @@ struct SkipKeyTests {
             """)
         #expect(suite.tests.map(\.skip) == ["flaky upstream", "skipped", nil, nil])
         #expect(errors("tests:\n  - {name: a, skip: [x], request: {url: 'http://h/'}}\n").count == 1)
-        #expect(errors("tests:\n  - {name: a, skp: x, request: {url: 'http://h/'}}\n").first?.contains("did you mean 'skip'?") == true)
+        #expect(
+            errors("tests:\n  - {name: a, skp: x, request: {url: 'http://h/'}}\n").first?.contains(
+                "did you mean 'skip'?") == true)
     }
 }

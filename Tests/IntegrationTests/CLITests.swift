@@ -4,7 +4,8 @@ import Testing
 /// The `apitest` binary as a user meets it: exit codes, help, colour rules, proxies, masking and Ctrl-C.
 @Suite struct CLITests {
     func write(_ yaml: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-cli-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apitest-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("suite.yaml")
         try yaml.write(to: file, atomically: true, encoding: .utf8)
@@ -193,7 +194,8 @@ import Testing
     @Test func colourAndProgressOnATerminalUnlessNoColor() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-tty-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apitest-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let suite = directory.appendingPathComponent("tty.yaml")
         var yaml = "baseURL: \(demo.baseURL)\ntests:\n"
@@ -204,7 +206,7 @@ import Testing
         let script = try TestBinaries.tool("script")
 
         var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = ""  // runProcess lays this over the inherited environment; empty means unset
+        environment["NO_COLOR"] = "" // runProcess lays this over the inherited environment; empty means unset
         environment["TERM"] = "xterm"
         let command = "\(apitest) run \(suite.path) --jobs 2"
         let coloured = try await runProcess(script, ["-qec", command, "/dev/null"], environment: environment)
@@ -231,7 +233,7 @@ extension TerminalTests {
         let big = directory.appendingPathComponent("big.bin")
         FileManager.default.createFile(atPath: big.path, contents: nil)
         let handle = try FileHandle(forWritingTo: big)
-        try handle.truncate(atOffset: 512 * 1024 * 1024)  // sparse: no disk used
+        try handle.truncate(atOffset: 512 * 1024 * 1024) // sparse: no disk used
         try handle.close()
         let suite = directory.appendingPathComponent("upload.yaml")
         try """
@@ -246,7 +248,8 @@ extension TerminalTests {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         let command = "\(try TestBinaries.url("apitest").path) run \(suite.path)"
-        let result = try await runProcess(try TestBinaries.tool("script"), ["-qec", command, "/dev/null"], environment: environment)
+        let result = try await runProcess(
+            try TestBinaries.tool("script"), ["-qec", command, "/dev/null"], environment: environment)
         #expect(result.exitCode == 0, "\(result.stdout)")
         #expect(result.stdout.contains("↑ "), "upload progress in the live line")
         #expect(result.stdout.contains(" of 512.0 MiB"))

@@ -8,7 +8,8 @@ import Testing
 /// Output is normalized before comparison: durations become `<duration>` and the demo's port `<port>`.
 /// Set `APITEST_UPDATE_EXPECTED=1` to rewrite the expected files from the current output (then review the diff).
 @Suite(.serialized) struct CaseTests {
-    static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("cases")
+    static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "cases")
 
     static func cases(_ folder: String) -> [String] {
         let directory = casesDirectory.appendingPathComponent(folder)
@@ -34,7 +35,9 @@ import Testing
         #expect(!result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret), "a secret leaked")
 
         let base = Self.casesDirectory.appendingPathComponent(String(name.dropLast(".yaml".count)))
-        let expectations: [(String, String)] = [("stdout", stdout), ("stderr", stderr), ("exit", "\(result.exitCode)\n")]
+        let expectations: [(String, String)] = [
+            ("stdout", stdout), ("stderr", stderr), ("exit", "\(result.exitCode)\n"),
+        ]
         for (suffix, actual) in expectations {
             let file = base.appendingPathExtension(suffix)
             if ProcessInfo.processInfo.environment["APITEST_UPDATE_EXPECTED"] == "1" {

@@ -29,7 +29,8 @@ final class FaultServer: @unchecked Sendable {
             buffer.append(chunk)
         }
         let line = String(decoding: buffer, as: UTF8.self)
-        guard let last = line.split(separator: " ").last, let port = Int(last.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let last = line.split(separator: " ").last,
+            let port = Int(last.trimmingCharacters(in: .whitespacesAndNewlines))
         else {
             process.terminate()
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "fault server said: \(line)"])

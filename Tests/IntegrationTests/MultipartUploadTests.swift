@@ -129,10 +129,11 @@ import Testing
         try Data(count: 8 * 1024 * 1024).write(to: big)
         var form = MultipartFormData()
         form.append(fileAt: big.path, name: "big")
-        let request = try RequestSerializer().request(method: "POST", url: faults.baseURL + "/slow-sink", body: .multipart(form))
+        let request = try RequestSerializer().request(
+            method: "POST", url: faults.baseURL + "/slow-sink", body: .multipart(form))
         let upload = Task { [session] in try await session.perform(request) }
         try await Task.sleep(for: .milliseconds(300))
-        try Data(count: 1024).write(to: big)  // truncate while the slow sink is still reading
+        try Data(count: 1024).write(to: big) // truncate while the slow sink is still reading
         let result = await upload.result
         guard case .failure(let error as HTTPError) = result else {
             Issue.record("expected a failed upload, got \(result)")
@@ -148,7 +149,8 @@ import Testing
         let big = directory.appendingPathComponent("progress.bin")
         try Data(count: Int(size)).write(to: big)
         let seen = SyncBox<[(sent: Int64, total: Int64)]>([])
-        var request = HTTPRequest(method: "POST", url: faults.baseURL + "/slow-sink?chunk=262144", body: .file(path: big.path))
+        var request = HTTPRequest(
+            method: "POST", url: faults.baseURL + "/slow-sink?chunk=262144", body: .file(path: big.path))
         request.uploadProgress = { sent, total in seen.withLock { $0.append((sent, total)) } }
         _ = try await session.perform(request)
         let values = seen.withLock { $0 }

@@ -100,7 +100,8 @@ import Testing
     @Test(arguments: ["PUT", "PATCH", "DELETE", "OPTIONS"])
     func customMethodsWithAndWithoutBody(method: String) async throws {
         let withBody = try json(
-            try await session.perform(HTTPRequest(method: method, url: demo.baseURL + "/echo", body: .data(Data("x=1".utf8)))))
+            try await session.perform(
+                HTTPRequest(method: method, url: demo.baseURL + "/echo", body: .data(Data("x=1".utf8)))))
         #expect(withBody["method"] == .string(method))
         #expect(withBody["bodySize"] == 3)
         let without = try json(try await session.perform(HTTPRequest(method: method, url: demo.baseURL + "/echo")))
@@ -123,7 +124,8 @@ import Testing
     }
 
     @Test func aMissingBodyFileIsAClearError() async throws {
-        let error = await failure(of: HTTPRequest(method: "POST", url: demo.baseURL + "/echo", body: .file(path: "/nonexistent/x")))
+        let error = await failure(
+            of: HTTPRequest(method: "POST", url: demo.baseURL + "/echo", body: .file(path: "/nonexistent/x")))
         #expect(error?.reason == .bodyFileUnreadable)
         #expect(error?.message.contains("/nonexistent/x") == true)
     }
@@ -176,7 +178,8 @@ import Testing
         #expect(seenByB["cookies"]?["flavour"] == nil)
         #expect(seenByNone["cookies"]?["flavour"] == nil)
         session.close(jarA)
-        let afterClose = try json(try await session.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: jarA)))
+        let afterClose = try json(
+            try await session.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: jarA)))
         #expect(afterClose["cookies"]?["flavour"] == nil)
     }
 

@@ -10,7 +10,8 @@ struct TestCertificates {
     var leafKey: URL { directory.appendingPathComponent("leaf.key") }
 
     static func make() throws -> TestCertificates {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-tls-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apitest-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = """
             set -e
@@ -46,7 +47,8 @@ struct TestCertificates {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl failed to make certificates"])
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl failed to make certificates"])
         }
         return TestCertificates(directory: directory)
     }
@@ -128,7 +130,7 @@ final class TLSServer: @unchecked Sendable {
     }
 
     func stop() {
-        stopProcess(process, signal: SIGTERM)  // nginx's fast shutdown also stops its worker
+        stopProcess(process, signal: SIGTERM) // nginx's fast shutdown also stops its worker
     }
 
     deinit { stop() }
