@@ -80,11 +80,13 @@ import Testing
             #expect(try await curl(demo, "/health").status == 200)
             kill(demo.processIdentifier, signal)
             let started = ContinuousClock.now
-            while demo.terminationStatus == nil, ContinuousClock.now - started < .seconds(5) {
+            while demo.terminationStatus == nil, ContinuousClock.now - started < .seconds(10) {
                 try await Task.sleep(for: .milliseconds(10))
             }
             #expect(demo.terminationStatus == 0, "signal \(signal)")
-            #expect(ContinuousClock.now - started < .seconds(3))
+            // The server stops at the latest `shutdownGrace` (2 s) after the signal; the rest is slack for a
+            // loaded 2-core CI machine running the other tests in parallel (3.02 s was seen there).
+            #expect(ContinuousClock.now - started < .seconds(5))
             demo.stop()
         }
     }
