@@ -113,7 +113,8 @@ import Testing
         try await Task.sleep(for: .milliseconds(300))
         let started = ContinuousClock.now
         demo.stop()
-        #expect(ContinuousClock.now - started < .seconds(4))
+        // 2 s grace, then a hard stop; the rest is slack for a loaded 2-core CI machine.
+        #expect(ContinuousClock.now - started < .seconds(6))
         #expect(demo.terminationStatus == 0)
         _ = try await slow
     }
