@@ -115,12 +115,15 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     public typealias Member = (key: String, value: JSONValue)
 
     public private(set) var members: [Member]
-    private var index: [String: Int]
+    /// Positions by key, built only for objects larger than `indexThreshold`: most API objects are small, and a
+    /// linear scan of a few members is cheaper than a dictionary per object.
+    private var index: [String: Int]?
+    private static let indexThreshold = 12
 
     /// Creates an object from members; a repeated key keeps its last value at its first position.
     public init(_ members: [Member] = []) {
         self.members = []
-        self.index = [:]
+        self.index = nil
         self.members.reserveCapacity(members.count)
         for member in members { self[member.key] = member.value }
     }
@@ -131,20 +134,35 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
 
     public var keys: [String] { members.map(\.key) }
 
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    private mutating func rebuildIndex() {
+        index =
+            members.count > Self.indexThreshold
+            ? Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) }) : nil
+    }
+
     /// The value for `key`; setting `nil` removes the member.
     public subscript(key: String) -> JSONValue? {
-        get { index[key].map { members[$0].value } }
+        get { position(of: key).map { members[$0].value } }
         set {
-            if let position = index[key] {
+            if let position = position(of: key) {
                 if let newValue {
                     members[position].value = newValue
                 } else {
                     members.remove(at: position)
-                    index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+                    rebuildIndex()
                 }
             } else if let newValue {
-                index[key] = members.count
                 members.append((key: key, value: newValue))
+                if index != nil {
+                    index?[key] = members.count - 1
+                } else if members.count > Self.indexThreshold {
+                    rebuildIndex()
+                }
             }
         }
     }
