@@ -58,13 +58,11 @@ struct RunCommand: AsyncParsableCommand {
             colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
 
-        var options = RunOptions(jobs: jobs)
-        if let timeout { options.timeout = timeout.duration }
-        if let connectTimeout { options.connectTimeout = connectTimeout.duration }
-        let session = SessionManager(
-            configuration: SessionConfiguration(
-                maxConnections: jobs, timeout: options.timeout, connectTimeout: options.connectTimeout,
-                maxBodySize: options.maxBodySize))
+        let options = RunOptions(jobs: jobs)
+        var configuration = SessionConfiguration(maxConnections: jobs)
+        if let timeout { configuration.timeout = timeout.duration }
+        if let connectTimeout { configuration.connectTimeout = connectTimeout.duration }
+        let session = SessionManager(configuration: configuration)
         let console = ConsoleReporter(
             output: stdout, progress: stderr,
             colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),

@@ -6,8 +6,6 @@ import Foundation
 
 /// Renders a step's request templates with the test's context and serializes them into an `HTTPRequest`.
 struct RequestBuilder: Sendable {
-    let options: RunOptions
-
     /// The request for `spec`; throws `TestError` when a template or the URL cannot be rendered.
     func build(_ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext) throws(TestError) -> HTTPRequest {
         do {
@@ -43,12 +41,11 @@ struct RequestBuilder: Sendable {
             var request = try runtime.serializer.request(
                 method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
                 headers: headers, body: body, basicAuth: basicAuth)
-            request.timeout = spec.timeout ?? runtime.suite.defaults.timeout ?? options.timeout
-            request.connectTimeout = options.connectTimeout
+            // Without a request or suite timeout the session's default applies (`--timeout`).
+            request.timeout = spec.timeout ?? runtime.suite.defaults.timeout
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects
             request.maxRedirects = spec.maxRedirects ?? runtime.suite.defaults.maxRedirects ?? 10
             request.cookieJar = runtime.cookieJar
-            request.maxBodySize = options.maxBodySize
             return request
         } catch let error as TemplateError {
             throw TestError(kind: "template", message: error.message, location: error.location ?? spec.location)

@@ -20,7 +20,7 @@ struct TestExecutor: Sendable {
     init(session: SessionManager, options: RunOptions, events: EventSink? = nil) {
         self.session = session
         self.options = options
-        self.builder = RequestBuilder(options: options)
+        self.builder = RequestBuilder()
         self.events = events
     }
 

@@ -143,6 +143,25 @@ import Testing
         #expect(proxy.receivedRequestLines == ["GET http://api.example.test/resource?x=1 HTTP/1.1"])
     }
 
+    @Test func timeoutOptionIsTheDefaultForRequestsWithoutTheirOwn() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let file = try write(
+            """
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: slow
+                request: {url: /delay/3000}
+              - name: own timeout wins
+                request: {url: /delay/500, timeout: 5s}
+            """)
+        let result = try await apitest(["run", file.path, "--timeout", "200ms", "--jobs", "1"])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("! suite › slow"))
+        #expect(result.stdout.contains("timed out"))
+        #expect(result.stdout.contains("✔ suite › own timeout wins"))
+    }
+
     @Test func networkFailuresErrorThatTestAndTheRunGoesOn() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }
