@@ -40,19 +40,19 @@ final class PredicateEvaluator: Sendable {
                 ? outcome(found, "to contain \(argumentText)")
                 : outcome(!found, "not to contain \(argumentText)")
         case .startsWith:
-            let passed = subject?.stringValue.map { $0.hasPrefix(Self.text(argument)) } ?? false
+            let passed = subject?.stringValue.map { $0.hasPrefix(TemplateContext.text(of: argument)) } ?? false
             return outcome(passed, "to start with \(argumentText)")
         case .endsWith:
-            let passed = subject?.stringValue.map { $0.hasSuffix(Self.text(argument)) } ?? false
+            let passed = subject?.stringValue.map { $0.hasSuffix(TemplateContext.text(of: argument)) } ?? false
             return outcome(passed, "to end with \(argumentText)")
         case .matches:
-            let pattern = Self.text(argument)
+            let pattern = TemplateContext.text(of: argument)
             guard let regex = regex(pattern) else {
                 return outcome(false, "to match an invalid pattern /\(pattern)/")
             }
             let passed =
                 subject.map { value -> Bool in
-                    let text = Self.text(value)
+                    let text = TemplateContext.text(of: value)
                     return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
                 } ?? false
             return outcome(passed, "to match /\(pattern)/")
@@ -92,7 +92,7 @@ final class PredicateEvaluator: Sendable {
         if subject == argument { return true }
         if case .string(let text) = subject {
             switch argument {
-            case .integer, .double, .bool: return text == self.text(argument)
+            case .integer, .double, .bool: return text == TemplateContext.text(of: argument)
             default: return false
             }
         }
@@ -101,7 +101,7 @@ final class PredicateEvaluator: Sendable {
 
     static func contains(_ subject: JSONValue, _ argument: JSONValue) -> Bool {
         switch subject {
-        case .string(let text): return text.contains(self.text(argument))
+        case .string(let text): return text.contains(TemplateContext.text(of: argument))
         case .array(let items): return items.contains { equal($0, argument) }
         case .object(let object):
             if case .string(let key) = argument { return object[key] != nil }
@@ -116,12 +116,6 @@ final class PredicateEvaluator: Sendable {
         case .string(let text): return Double(text.trimmingCharacters(in: .whitespaces))
         default: return nil
         }
-    }
-
-    /// How a value reads inside text: strings raw, the rest compact JSON.
-    static func text(_ value: JSONValue) -> String {
-        if case .string(let text) = value { return text }
-        return JSONWriter.string(value)
     }
 
     /// How a value is shown in a message: JSON, so strings are quoted. Not truncated here: the executor masks

@@ -181,48 +181,50 @@ final class ResponseChecker: Sendable {
         var captured: [String] = []
         var failures: [AssertionFailure] = []
         for capture in captures {
-            switch capture.source {
-            case .header(let name):
-                if let value = body.response.headers[name] {
-                    context.set(capture.name, .string(value), secret: false)
-                    captured.append(capture.name)
-                } else {
-                    failures.append(
-                        AssertionFailure(
-                            location: capture.location, subject: "capture \(capture.name)",
-                            message: "capture '\(capture.name)': the response has no header '\(name)'"))
-                }
-            case .jsonpath(let expression):
-                let path: JSONPath
-                do {
-                    path = try jsonPath(expression)
-                } catch {
-                    failures.append(
-                        AssertionFailure(
-                            location: capture.location, subject: "capture \(capture.name)",
-                            message: "capture '\(capture.name)': invalid JSONPath: \(error.message)"))
-                    continue
-                }
-                switch body.json() {
-                case .failure(let error):
-                    failures.append(
-                        AssertionFailure(
-                            location: capture.location, subject: "capture \(capture.name)",
-                            message: "capture '\(capture.name)': the response body is not JSON (\(error))"))
-                case .success(let document):
-                    if let value = path.query(document).first {
-                        context.set(capture.name, value, secret: false)
-                        captured.append(capture.name)
-                    } else {
-                        failures.append(
-                            AssertionFailure(
-                                location: capture.location, subject: "capture \(capture.name)",
-                                message: "capture '\(capture.name)': \(expression) matched nothing"))
-                    }
-                }
+            switch value(of: capture.source, in: &body) {
+            case .success(let value):
+                context.set(capture.name, value, secret: false)
+                captured.append(capture.name)
+            case .failure(let problem):
+                failures.append(
+                    AssertionFailure(
+                        location: capture.location, subject: "capture \(capture.name)",
+                        message: "capture '\(capture.name)': \(problem.text)"))
             }
         }
         return (captured, failures)
+    }
+
+    /// Why a capture found no value.
+    struct CaptureProblem: Error {
+        var text: String
+    }
+
+    /// The value a capture takes from the response.
+    private func value(of source: CaptureSpec.Source, in body: inout Body) -> Result<JSONValue, CaptureProblem> {
+        switch source {
+        case .header(let name):
+            guard let value = body.response.headers[name] else {
+                return .failure(CaptureProblem(text: "the response has no header '\(name)'"))
+            }
+            return .success(.string(value))
+        case .jsonpath(let expression):
+            let path: JSONPath
+            do {
+                path = try jsonPath(expression)
+            } catch {
+                return .failure(CaptureProblem(text: "invalid JSONPath: \(error.message)"))
+            }
+            switch body.json() {
+            case .failure(let error):
+                return .failure(CaptureProblem(text: "the response body is not JSON (\(error))"))
+            case .success(let document):
+                guard let value = path.query(document).first else {
+                    return .failure(CaptureProblem(text: "\(expression) matched nothing"))
+                }
+                return .success(value)
+            }
+        }
     }
 
     private func jsonPath(_ expression: String) throws(JSONPathError) -> JSONPath {

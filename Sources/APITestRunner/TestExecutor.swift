@@ -83,16 +83,16 @@ struct TestExecutor: Sendable {
         let response: HTTPResponse
         do {
             response = try await session.perform(request)
-        } catch let error as HTTPError {
-            let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
-            let status: TestStatus = error.reason == .cancelled ? .cancelled : .errored
-            let testError = TestError(
-                kind: error.reason.rawValue, message: masker.mask(error.message), location: step.request.location)
-            return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), status)
         } catch {
+            // No response: a transfer failure, or the run was interrupted (CancellationError).
+            let failure = error as? HTTPError
+            let status: TestStatus = failure == nil || failure?.reason == .cancelled ? .cancelled : .errored
+            let testError = TestError(
+                kind: failure?.reason.rawValue ?? "cancelled",
+                message: failure.map { masker.mask($0.message) } ?? "interrupted",
+                location: step.request.location)
             let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
-            let testError = TestError(kind: "cancelled", message: "interrupted", location: step.request.location)
-            return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), .cancelled)
+            return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), status)
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
         var body = ResponseChecker.Body(response)
