@@ -55,10 +55,7 @@ final class FaultServer: @unchecked Sendable {
 func closedPort() throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
+    var address = loopbackAddress(port: 0)
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
@@ -68,6 +65,27 @@ func closedPort() throws -> Int {
     }
     guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
     return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Whether something accepts TCP connections on 127.0.0.1:`port` now.
+func acceptsConnections(port: Int) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = loopbackAddress(port: port)
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+    }
+}
+
+/// The IPv4 address 127.0.0.1:`port`.
+func loopbackAddress(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return address
 }
 
 /// Stops a helper server with `signal` (SIGKILL by default: these fixtures hold nothing worth a graceful stop),

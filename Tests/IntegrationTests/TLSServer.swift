@@ -112,18 +112,7 @@ final class TLSServer: @unchecked Sendable {
     private static func waitForListener(port: Int, process: Process) -> Bool {
         for _ in 0..<100 {
             guard process.isRunning else { return false }
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            close(fd)
-            if connected { return true }
+            if acceptsConnections(port: port) { return true }
             usleep(50_000)
         }
         return false
