@@ -23,9 +23,16 @@ final class PredicateEvaluator: Sendable {
         }
         let argumentText = Self.display(argument)
         switch predicate {
-        case .exists:
-            let wanted = argument == .bool(false) ? false : true
+        case .exists, .notExists:
+            let wanted = (argument != .bool(false)) != (predicate == .notExists)
             return outcome((subject != nil) == wanted, wanted ? "to exist" : "not to exist")
+        case .isEmpty:
+            let wanted = argument != .bool(false)
+            guard let subject, let empty = Self.isEmpty(subject) else {
+                return outcome(
+                    false, wanted ? "an empty string, array or object" : "a non-empty string, array or object")
+            }
+            return outcome(empty == wanted, wanted ? "to be empty" : "not to be empty")
         case .equals:
             return outcome(subject.map { Self.equal($0, argument) } ?? false, argumentText)
         case .notEquals:
@@ -64,17 +71,33 @@ final class PredicateEvaluator: Sendable {
             case .lessThan: symbol = "<"
             default: symbol = "<="
             }
-            guard let left = subject.flatMap(Self.number), let right = Self.number(argument) else {
-                return outcome(false, "a number \(symbol) \(argumentText)")
+            guard let subject, let order = Self.compare(subject, argument) else {
+                let kind = Self.number(argument) != nil ? "a number" : "a string"
+                return outcome(false, "\(kind) \(symbol) \(argumentText)")
             }
             let passed: Bool
             switch predicate {
-            case .greaterThan: passed = left > right
-            case .greaterThanOrEqual: passed = left >= right
-            case .lessThan: passed = left < right
-            default: passed = left <= right
+            case .greaterThan: passed = order == .orderedDescending
+            case .greaterThanOrEqual: passed = order != .orderedAscending
+            case .lessThan: passed = order == .orderedAscending
+            default: passed = order != .orderedDescending
             }
             return outcome(passed, "\(symbol) \(argumentText)")
+        case .between:
+            let bounds = argument.arrayValue ?? []
+            guard bounds.count == 2 else { return outcome(false, "between two bounds, got \(argumentText)") }
+            let expectation = "between \(Self.display(bounds[0])) and \(Self.display(bounds[1]))"
+            guard let subject, let low = Self.compare(subject, bounds[0]), let high = Self.compare(subject, bounds[1])
+            else { return outcome(false, expectation) }
+            return outcome(low != .orderedAscending && high != .orderedDescending, expectation)
+        case .type:
+            let names = (argument.arrayValue ?? [argument]).map { TemplateContext.text(of: $0) }
+            let expectation = "of type " + names.joined(separator: " or ")
+            guard let subject else { return outcome(false, expectation) }
+            let passed = names.contains { name in ValueType(rawValue: name).map { Self.isOfType(subject, $0) } ?? false
+            }
+            return Outcome(
+                passed: passed, expectation: expectation, actual: "\(FilterEvaluator.kind(of: subject)) \(actual)")
         }
     }
 
@@ -115,6 +138,38 @@ final class PredicateEvaluator: Sendable {
         case .integer, .double: return value.doubleValue
         case .string(let text): return Double(text.trimmingCharacters(in: .whitespaces))
         default: return nil
+        }
+    }
+
+    /// The order of two values: numerically when both are numbers (or numeric strings), by characters when both
+    /// are strings; `nil` otherwise.
+    static func compare(_ left: JSONValue, _ right: JSONValue) -> ComparisonResult? {
+        if let a = number(left), let b = number(right) {
+            return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+        }
+        if case .string(let a) = left, case .string(let b) = right {
+            return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+        }
+        return nil
+    }
+
+    /// Whether a string, array or object is empty; `nil` for other values.
+    static func isEmpty(_ value: JSONValue) -> Bool? {
+        switch value {
+        case .string(let text): text.isEmpty
+        case .array(let items): items.isEmpty
+        case .object(let object): object.count == 0
+        default: nil
+        }
+    }
+
+    static func isOfType(_ value: JSONValue, _ type: ValueType) -> Bool {
+        switch (type, value) {
+        case (.string, .string), (.boolean, .bool), (.null, .null), (.array, .array), (.object, .object): true
+        case (.number, .integer), (.number, .double), (.integer, .integer): true
+        case (.integer, .double(let number)): number.rounded() == number && number.isFinite
+        case (.date, .string(let text)): DateParser.isISO8601(text)
+        default: false
         }
     }
 

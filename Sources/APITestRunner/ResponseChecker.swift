@@ -4,40 +4,17 @@ import APITestResults
 import APITestSuite
 import APITestSupport
 import Foundation
-import Synchronization
 
 /// Checks a response against a step's expectations and takes its captures.
 final class ResponseChecker: Sendable {
     let evaluator = PredicateEvaluator()
-    private let paths = Mutex<[String: JSONPath]>([:])
-
-    /// The response body parsed as JSON once, on first use.
-    struct Body {
-        let response: HTTPResponse
-        private var parsed: Result<JSONValue, JSONParseError>?
-
-        init(_ response: HTTPResponse) {
-            self.response = response
-        }
-
-        mutating func json() -> Result<JSONValue, JSONParseError> {
-            if let parsed { return parsed }
-            let result: Result<JSONValue, JSONParseError>
-            do {
-                result = .success(try JSONParser.parse(response.body))
-            } catch {
-                result = .failure(error)
-            }
-            parsed = result
-            return result
-        }
-    }
+    let queries = QueryEvaluator()
 
     // MARK: - Expectations
 
     /// Every check of `expect` against the response, and the failures among them.
     func check(
-        _ expect: Expectations, stepLocation: SourceLocation, body: inout Body, context: TemplateContext
+        _ expect: Expectations, stepLocation: SourceLocation, body: inout ResponseBody, context: TemplateContext
     ) -> (failures: [AssertionFailure], checks: [AssertionCheck]) {
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
@@ -68,107 +45,103 @@ final class ResponseChecker: Sendable {
                         message: "expected a 2xx status (no status expectation given), got \(status)",
                         expected: "2xx", actual: String(status)))
         }
-        for assertion in expect.headers {
-            let (check, failure) = checkHeader(assertion, body.response, context)
-            record(check, failure)
-        }
-        for assertion in expect.json {
-            let (check, failure) = checkJSON(assertion, &body, context)
+        let filters = FilterEvaluator(queries: queries)
+        for assertion in expect.assertions {
+            let (check, failure) = check(assertion, &body, context, filters)
             record(check, failure)
         }
         return (failures, checks)
     }
 
-    private func checkHeader(
-        _ assertion: Assertion, _ response: HTTPResponse, _ context: TemplateContext
-    )
-        -> (AssertionCheck, AssertionFailure?)
-    {
-        let subject = "header \(assertion.subject)"
+    private func check(
+        _ assertion: Assertion, _ body: inout ResponseBody, _ context: TemplateContext, _ filters: FilterEvaluator
+    ) -> (AssertionCheck, AssertionFailure?) {
+        let subject = assertion.subject
         let argument: JSONValue
         do {
             argument = try assertion.argument.render(context)
         } catch {
-            return unchecked(assertion, subject: subject, message: error.message)
+            return unchecked(assertion, message: "\(subject): \(error.message)")
         }
-        let values = response.headers.values(for: assertion.subject)
+        let found: QueryEvaluator.Found
+        switch queries.value(of: assertion.query, in: &body) {
+        case .success(let value): found = value
+        case .failure(let problem): return unchecked(assertion, message: "\(subject): \(problem.text)")
+        }
         var outcome: PredicateEvaluator.Outcome
-        if values.count <= 1 || assertion.predicate == .exists {
-            outcome = evaluator.evaluate(
-                assertion.predicate, subject: values.first.map(JSONValue.string), argument: argument)
-        } else {
+        var compared: JSONValue?
+        switch found {
+        case .each(let values) where assertion.predicate != .exists && assertion.predicate != .notExists:
             // A repeated header holds when any of its values does (all of them, for the negative predicates).
-            let outcomes = values.map {
-                evaluator.evaluate(assertion.predicate, subject: .string($0), argument: argument)
+            var outcomes: [PredicateEvaluator.Outcome] = []
+            for value in values {
+                switch apply(assertion.filters, to: value, filters) {
+                case .success(let filtered):
+                    outcomes.append(evaluator.evaluate(assertion.predicate, subject: filtered, argument: argument))
+                case .failure(let problem): return unchecked(assertion, message: "\(subject): \(problem.text)")
+                }
             }
-            let negative = assertion.predicate == .notEquals || assertion.predicate == .notContains
-            let passed = negative ? outcomes.allSatisfy(\.passed) : outcomes.contains(where: \.passed)
+            let passed =
+                assertion.predicate.holdsForAbsent
+                ? outcomes.allSatisfy(\.passed) : outcomes.contains(where: \.passed)
             outcome = PredicateEvaluator.Outcome(
                 passed: passed, expectation: outcomes[0].expectation,
-                actual: values.map { PredicateEvaluator.display(.string($0)) }.joined(separator: ", "))
+                actual: outcomes.map(\.actual).joined(separator: ", "))
+        default:
+            let start: JSONValue?
+            switch found {
+            case .one(let value): start = value
+            case .each(let values): start = values.first
+            case .noNodes: start = assertion.filters.isEmpty ? nil : .array([])
+            }
+            switch apply(assertion.filters, to: start, filters) {
+            case .success(let filtered): compared = filtered
+            case .failure(let problem): return unchecked(assertion, message: "\(subject): \(problem.text)")
+            }
+            outcome = evaluator.evaluate(assertion.predicate, subject: compared, argument: argument)
         }
-        // The values of these headers are credentials: a failure shows that they differ, never what they hold.
-        if SecretMasker.sensitiveHeaders.contains(assertion.subject.lowercased()), !values.isEmpty {
+        // The values of credential headers are secrets: a failure shows that they differ, never what they hold.
+        if case .header(let name) = assertion.query, SecretMasker.sensitiveHeaders.contains(name.lowercased()),
+            outcome.actual != "nothing"
+        {
             outcome.actual = SecretMasker.mask
+            compared = nil
         }
-        return result(assertion, subject: subject, outcome)
-    }
-
-    private func checkJSON(
-        _ assertion: Assertion, _ body: inout Body, _ context: TemplateContext
-    )
-        -> (AssertionCheck, AssertionFailure?)
-    {
-        let subject = assertion.subject
-        let path: JSONPath
-        do {
-            path = try jsonPath(assertion.subject)
-        } catch {
-            return unchecked(assertion, subject: subject, message: "invalid JSONPath: \(error.message)")
-        }
-        let document: JSONValue
-        switch body.json() {
-        case .success(let value): document = value
-        case .failure(let error):
-            return unchecked(
-                assertion, subject: subject, message: "\(subject): the response body is not JSON (\(error))")
-        }
-        let argument: JSONValue
-        do {
-            argument = try assertion.argument.render(context)
-        } catch {
-            return unchecked(assertion, subject: subject, message: error.message)
-        }
-        let nodes = path.query(document)
-        let value: JSONValue? = path.isSingular ? nodes.first : (nodes.isEmpty ? nil : .array(nodes))
-        return result(
-            assertion, subject: subject, evaluator.evaluate(assertion.predicate, subject: value, argument: argument))
-    }
-
-    private func result(
-        _ assertion: Assertion, subject: String, _ outcome: PredicateEvaluator.Outcome
-    )
-        -> (AssertionCheck, AssertionFailure?)
-    {
         let check = AssertionCheck(
             location: assertion.location, subject: subject, expected: outcome.expectation, passed: outcome.passed)
         guard !outcome.passed else { return (check, nil) }
+        var message = "\(subject): expected \(outcome.expectation), got \(outcome.actual)"
+        if assertion.predicate == .equals, let compared,
+            let difference = JSONDiff.firstDifference(expected: argument, actual: compared)
+        {
+            let root = assertion.filters.isEmpty && assertion.query.readsJSON ? subject : "\(subject) → $"
+            message = "\(subject): differs at \(root)\(difference.path): \(difference.description)"
+        }
         let failure = AssertionFailure(
-            location: assertion.location, subject: subject,
-            message: "\(subject): expected \(outcome.expectation), got \(outcome.actual)",
-            expected: outcome.expectation,
+            location: assertion.location, subject: subject, message: message, expected: outcome.expectation,
             actual: outcome.actual)
         return (check, failure)
     }
 
-    /// An assertion that could not be evaluated (bad template, body not JSON): a failure with `message`.
-    private func unchecked(
-        _ assertion: Assertion, subject: String, message: String
-    ) -> (AssertionCheck, AssertionFailure?) {
+    private func apply(
+        _ list: [Filter], to value: JSONValue?, _ filters: FilterEvaluator
+    ) -> Result<JSONValue?, CheckProblem> {
+        var current = value
+        for filter in list {
+            switch filters.apply(filter, to: current) {
+            case .success(let next): current = next
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        return .success(current)
+    }
+
+    /// An assertion that could not be evaluated (bad template, body not JSON, a filter's type): a failure.
+    private func unchecked(_ assertion: Assertion, message: String) -> (AssertionCheck, AssertionFailure?) {
         let expected = "\(assertion.predicate) \(assertion.argument.templates.map(\.source).joined(separator: ", "))"
         return (
-            AssertionCheck(location: assertion.location, subject: subject, expected: expected, passed: false),
-            AssertionFailure(location: assertion.location, subject: subject, message: message)
+            AssertionCheck(location: assertion.location, subject: assertion.subject, expected: expected, passed: false),
+            AssertionFailure(location: assertion.location, subject: assertion.subject, message: message)
         )
     }
 
@@ -176,12 +149,13 @@ final class ResponseChecker: Sendable {
 
     /// Takes the step's captures into `context`; a capture with no value is a failure.
     func capture(
-        _ captures: [CaptureSpec], body: inout Body, into context: inout TemplateContext
+        _ captures: [CaptureSpec], body: inout ResponseBody, into context: inout TemplateContext
     ) -> (captured: [String], failures: [AssertionFailure]) {
         var captured: [String] = []
         var failures: [AssertionFailure] = []
+        let filters = FilterEvaluator(queries: queries)
         for capture in captures {
-            switch value(of: capture.source, in: &body) {
+            switch value(of: capture, in: &body, filters) {
             case .success(let value):
                 context.set(capture.name, value, secret: false)
                 captured.append(capture.name)
@@ -195,42 +169,33 @@ final class ResponseChecker: Sendable {
         return (captured, failures)
     }
 
-    /// Why a capture found no value.
-    struct CaptureProblem: Error {
-        var text: String
-    }
-
-    /// The value a capture takes from the response.
-    private func value(of source: CaptureSpec.Source, in body: inout Body) -> Result<JSONValue, CaptureProblem> {
-        switch source {
-        case .header(let name):
-            guard let value = body.response.headers[name] else {
-                return .failure(CaptureProblem(text: "the response has no header '\(name)'"))
+    /// The value a capture takes: the query's value (the first of a node list or a repeated header), filtered.
+    private func value(
+        of capture: CaptureSpec, in body: inout ResponseBody, _ filters: FilterEvaluator
+    ) -> Result<JSONValue, CheckProblem> {
+        let start: JSONValue?
+        switch queries.value(of: capture.query, in: &body) {
+        case .failure(let problem): return .failure(problem)
+        case .success(.one(let value)):
+            if case .jsonpath(let path) = capture.query, case .array(let nodes)? = value,
+                case .success(let compiled) = queries.jsonPath(path), !compiled.isSingular, capture.filters.isEmpty
+            {
+                start = nodes.first
+            } else {
+                start = value
             }
-            return .success(.string(value))
-        case .jsonpath(let expression):
-            let path: JSONPath
-            do {
-                path = try jsonPath(expression)
-            } catch {
-                return .failure(CaptureProblem(text: "invalid JSONPath: \(error.message)"))
-            }
-            switch body.json() {
-            case .failure(let error):
-                return .failure(CaptureProblem(text: "the response body is not JSON (\(error))"))
-            case .success(let document):
-                guard let value = path.query(document).first else {
-                    return .failure(CaptureProblem(text: "\(expression) matched nothing"))
-                }
-                return .success(value)
+        case .success(.each(let values)): start = values.first
+        case .success(.noNodes): start = capture.filters.isEmpty ? nil : .array([])
+        }
+        switch apply(capture.filters, to: start, filters) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let value?): return .success(value)
+        case .success(nil):
+            let what = capture.filters.isEmpty ? "\(capture.query)" : "\(capture.query) after its filters"
+            switch capture.query {
+            case .header(let name): return .failure(CheckProblem("the response has no header '\(name)'"))
+            default: return .failure(CheckProblem("\(what) matched nothing"))
             }
         }
-    }
-
-    private func jsonPath(_ expression: String) throws(JSONPathError) -> JSONPath {
-        if let cached = paths.withLock({ $0[expression] }) { return cached }
-        let path = try JSONPath(expression)
-        paths.withLock { $0[expression] = path }
-        return path
     }
 }

@@ -95,7 +95,7 @@ struct TestExecutor: Sendable {
             return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), status)
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
-        var body = ResponseChecker.Body(response)
+        var body = ResponseBody(response)
         var (failures, checks) = checker.check(step.expect, stepLocation: step.location, body: &body, context: context)
         var captured: [String] = []
         if failures.isEmpty {

@@ -1,19 +1,29 @@
 import APITestSupport
 
-/// One check: a subject (header name or JSONPath), a predicate and its argument.
+/// One check: a query on the response, optional filters, a predicate and its argument.
 public struct Assertion: Sendable, Hashable {
-    /// Where the assertion's key is written.
+    /// Where the assertion is written (its key in a short form, the item in the general form).
     public var location: SourceLocation
-    /// The header name or JSONPath text.
-    public var subject: String
+    public var query: Query
+    /// Applied in order to the query's value before the predicate.
+    public var filters: [Filter]
     public var predicate: Predicate
-    /// The predicate's argument; for `exists`, a boolean.
+    /// The predicate's argument; for `exists`, `notExists` and `isEmpty`, a boolean; for `between`, two bounds.
     public var argument: TemplateValue
 
-    public init(location: SourceLocation, subject: String, predicate: Predicate, argument: TemplateValue) {
+    public init(
+        location: SourceLocation, query: Query, filters: [Filter] = [], predicate: Predicate, argument: TemplateValue
+    ) {
         self.location = location
-        self.subject = subject
+        self.query = query
+        self.filters = filters
         self.predicate = predicate
         self.argument = argument
+    }
+
+    /// How the checked value is named in reports: the query, then its filters (`$.users | count`).
+    public var subject: String {
+        filters.isEmpty
+            ? query.description : ([query.description] + filters.map(\.description)).joined(separator: " | ")
     }
 }

@@ -2,21 +2,17 @@ import APITestSupport
 
 /// A value taken from a response and stored under a name for later steps of the same test.
 public struct CaptureSpec: Sendable, Hashable {
-    /// Where a captured value comes from.
-    public enum Source: Sendable, Hashable {
-        /// A JSONPath query on the JSON response body; the first match is captured.
-        case jsonpath(String)
-        /// A response header (case-insensitive name).
-        case header(String)
-    }
-
     public var name: String
-    public var source: Source
+    /// What the value is read from; a JSONPath or XPath that matches several nodes captures the first.
+    public var query: Query
+    /// Applied in order to the query's value.
+    public var filters: [Filter]
     public var location: SourceLocation
 
-    public init(name: String, source: Source, location: SourceLocation) {
+    public init(name: String, query: Query, filters: [Filter] = [], location: SourceLocation) {
         self.name = name
-        self.source = source
+        self.query = query
+        self.filters = filters
         self.location = location
     }
 }

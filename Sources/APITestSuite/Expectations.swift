@@ -4,15 +4,13 @@ import APITestSupport
 public struct Expectations: Sendable, Hashable {
     /// The acceptable status codes; `nil` means any 2xx.
     public var status: StatusExpectation?
-    /// Assertions on response headers; `subject` is the header name (case-insensitive).
-    public var headers: [Assertion]
-    /// Assertions on the JSON body; `subject` is a JSONPath query.
-    public var json: [Assertion]
+    /// Every other check, in the order written: the short forms (`headers`, `json`, `xml`, `cookies`, `body`, ...)
+    /// and the general form (`assert`).
+    public var assertions: [Assertion]
 
-    public init(status: StatusExpectation? = nil, headers: [Assertion] = [], json: [Assertion] = []) {
+    public init(status: StatusExpectation? = nil, assertions: [Assertion] = []) {
         self.status = status
-        self.headers = headers
-        self.json = json
+        self.assertions = assertions
     }
 
     /// True when the status is acceptable: the listed codes and classes, or any 2xx when none is given.

@@ -12,12 +12,21 @@ public enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case matches
     /// The subject is present (`true`) or absent (`false`).
     case exists
+    /// The subject is absent (`true`) or present (`false`).
+    case notExists
+    /// An empty string, array or object (`true`), or a non-empty one (`false`).
+    case isEmpty
+    /// Numbers compare numerically; two strings compare by their characters (so ISO-8601 dates order correctly).
     case greaterThan
     case greaterThanOrEqual
     case lessThan
     case lessThanOrEqual
+    /// Between two bounds, both included: `between: [1, 10]`.
+    case between
     /// Equal to one of the listed values.
     case oneOf
+    /// Of a JSON type, or one of several: `type: integer`, `type: [string, null]`.
+    case type
 
     /// The predicate's key, as written in a suite.
     public var description: String { rawValue }
@@ -25,11 +34,36 @@ public enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// The predicate names, for suggestions and messages.
     public static let names: [String] = allCases.map(\.rawValue)
 
-    /// True for the ordering predicates, which take a number.
+    /// True for the ordering predicates, which take a number (or a string, a date).
     public var isComparison: Bool {
         switch self {
         case .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual: true
         default: false
         }
     }
+
+    /// True for the predicates that hold when the subject is absent.
+    public var holdsForAbsent: Bool {
+        switch self {
+        case .notEquals, .notContains: true
+        default: false
+        }
+    }
+}
+
+/// A type a `type` predicate checks for.
+public enum ValueType: String, Sendable, Hashable, CaseIterable {
+    case string
+    /// A number without a fractional part (`3` and `3.0`).
+    case integer
+    case number
+    case boolean
+    case null
+    case array
+    case object
+    /// A string holding an ISO-8601 date or date-time (`2026-11-22`, `2026-11-22T10:00:00Z`).
+    case date
+
+    /// The type names, for suggestions and messages.
+    public static let names: [String] = allCases.map(\.rawValue)
 }

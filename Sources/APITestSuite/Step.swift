@@ -23,14 +23,13 @@ extension Step {
     public var templates: [Template] {
         let request = self.request
         var templates = [request.url]
-        templates.reserveCapacity(1 + request.headers.count + expect.headers.count + expect.json.count)
+        templates.reserveCapacity(1 + request.headers.count + expect.assertions.count)
         for header in request.headers { templates.append(header.value) }
         if let query = request.query { templates += query.templates }
         if let auth = request.basicAuth { templates += [auth.username, auth.password] }
         if let body = request.body { templates += body.templates }
         if let contentType = request.contentType { templates.append(contentType) }
-        for assertion in expect.headers { templates += assertion.argument.templates }
-        for assertion in expect.json { templates += assertion.argument.templates }
+        for assertion in expect.assertions { templates += assertion.argument.templates }
         return templates
     }
 }

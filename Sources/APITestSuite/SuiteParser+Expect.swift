@@ -1,7 +1,17 @@
 import APITestSupport
 
 extension SuiteParser {
-    static let expectKeys = ["status", "headers", "json"]
+    /// The keys of `expect`: the status, the short forms (each a query family) and the general form `assert`.
+    static let expectKeys = [
+        "status", "headers", "json", "xml", "cookies", "body", "duration", "bodySize", "sha256", "md5", "url",
+        "redirects", "certificate", "image", "assert",
+    ]
+
+    /// Short forms that check one value: `body: {contains: ok}`, `duration: {lessThan: 500ms}`.
+    private static let singleValueShortForms: [String: Query] = [
+        "body": .body, "duration": .duration, "bodySize": .bodySize, "sha256": .sha256, "md5": .md5, "url": .url,
+        "redirects": .redirects,
+    ]
 
     // MARK: - Expect
 
@@ -12,12 +22,98 @@ extension SuiteParser {
         for entry in entries {
             switch entry.key {
             case "status": expectations.status = parseStatus(entry.value)
-            case "headers": expectations.headers = parseAssertions(entry.value, for: "headers", onHeaders: true)
-            case "json": expectations.json = parseAssertions(entry.value, for: "json", onHeaders: false)
-            default: break
+            case "headers":
+                expectations.assertions += keyedChecks(entry.value, for: "headers") { name, keyNode in
+                    checkHeaderName(name, at: keyNode) ? .header(name) : nil
+                }
+            case "json":
+                expectations.assertions += keyedChecks(entry.value, for: "json") { path, keyNode in
+                    checkJSONPath(path, at: keyNode) ? .jsonpath(path) : nil
+                }
+            case "xml":
+                expectations.assertions += keyedChecks(entry.value, for: "xml") { expression, keyNode in
+                    checkXPath(expression, at: keyNode) ? .xpath(expression) : nil
+                }
+            case "cookies":
+                expectations.assertions += keyedChecks(entry.value, for: "cookies") { key, keyNode in
+                    cookieQuery(key, at: keyNode)
+                }
+            case "certificate":
+                expectations.assertions += keyedChecks(entry.value, for: "certificate") { key, keyNode in
+                    guard let field = CertificateField(rawValue: key) else {
+                        error(
+                            "unknown certificate field '\(key)'"
+                                + Suggestion.didYouMean(key, in: CertificateField.allCases.map(\.rawValue)),
+                            at: keyNode)
+                        return nil
+                    }
+                    return .certificate(field)
+                }
+            case "image":
+                expectations.assertions += keyedChecks(entry.value, for: "image") { key, keyNode in
+                    guard let field = ImageField(rawValue: key) else {
+                        error(
+                            "unknown image field '\(key)'"
+                                + Suggestion.didYouMean(key, in: ImageField.allCases.map(\.rawValue)),
+                            at: keyNode)
+                        return nil
+                    }
+                    return .image(field)
+                }
+            case "assert":
+                expectations.assertions += parseGeneralAssertions(entry.value)
+            default:
+                if let query = Self.singleValueShortForms[entry.key],
+                    let assertion = parseCheck(entry.value, query: query, at: location(of: entry.keyNode))
+                {
+                    expectations.assertions.append(assertion)
+                }
             }
         }
         return expectations
+    }
+
+    /// The checks of a short form keyed by subject (`headers`, `json`, `xml`, `cookies`, `certificate`, `image`);
+    /// `query` makes the query of a key, reporting a bad one.
+    private func keyedChecks(
+        _ node: YAMLNode, for name: String, query: (String, YAMLNode) -> Query?
+    ) -> [Assertion] {
+        guard let entries = mapping(node, for: name) else { return [] }
+        var assertions: [Assertion] = []
+        for entry in entries {
+            let made = query(entry.key, entry.keyNode)
+            guard let assertion = parseCheck(entry.value, query: made ?? .body, at: location(of: entry.keyNode)),
+                let made
+            else { continue }
+            assertions.append(
+                Assertion(
+                    location: assertion.location, query: made, filters: assertion.filters,
+                    predicate: assertion.predicate, argument: assertion.argument))
+        }
+        return assertions
+    }
+
+    /// A `cookies` key: `session` (the value) or `session[Max-Age]` (an attribute).
+    func cookieQuery(_ key: String, at node: YAMLNode) -> Query? {
+        var name = key
+        var attribute = CookieAttribute.value
+        if key.hasSuffix("]"), let open = key.firstIndex(of: "[") {
+            name = String(key[..<open])
+            let attributeName = String(key[key.index(after: open)..<key.index(before: key.endIndex)])
+            guard let named = CookieAttribute(named: attributeName) else {
+                error(
+                    "unknown cookie attribute '\(attributeName)'"
+                        + Suggestion.didYouMean(attributeName, in: CookieAttribute.allCases.map(\.rawValue)),
+                    at: node)
+                return nil
+            }
+            attribute = named
+        }
+        guard Self.isToken(name) else {
+            error("invalid cookie name '\(name)'", at: node)
+            return nil
+        }
+        return .cookie(name: name, attribute: attribute)
     }
 
     // MARK: - Status
@@ -50,121 +146,32 @@ extension SuiteParser {
         return pattern
     }
 
-    // MARK: - Assertions
+    // MARK: - General form
 
-    /// Assertions keyed by header name (`onHeaders`) or by JSONPath.
-    private func parseAssertions(_ node: YAMLNode, for name: String, onHeaders: Bool) -> [Assertion] {
-        guard let entries = mapping(node, for: name) else { return [] }
+    /// `assert:` items, each a query, optional `filters` and one predicate:
+    /// `{jsonpath: $.users, filters: [count], greaterThan: 0}`, `{query: duration, lessThan: 500ms}`.
+    private func parseGeneralAssertions(_ node: YAMLNode) -> [Assertion] {
+        guard let items = sequence(node, for: "assert") else { return [] }
         var assertions: [Assertion] = []
-        for entry in entries {
-            let subjectIsValid =
-                onHeaders ? checkHeaderName(entry.key, at: entry.keyNode) : checkJSONPath(entry.key, at: entry.keyNode)
-            guard let (predicate, argument) = parseCheck(entry, onHeaders: onHeaders), subjectIsValid else {
+        for item in items {
+            guard isMapping(item), let entries = mapping(item, for: "an assert item") else {
+                error(
+                    "expected a map for an assert item, found \(kindName(of: item))", at: item,
+                    note: "write {jsonpath: $.id, equals: 1} or {query: status, oneOf: [200, 201]}")
                 continue
             }
-            assertions.append(
-                Assertion(
-                    location: location(of: entry.keyNode), subject: entry.key, predicate: predicate,
-                    argument: argument))
+            guard let (query, queryKeys) = parseQuery(entries, at: item, for: "an assert item") else { continue }
+            let rest = entries.filter { !queryKeys.contains($0.key) }
+            if rest.isEmpty {
+                error("the assert item on \(query) has no predicate", at: item, note: Self.predicateNote)
+                continue
+            }
+            if let assertion = parseCheckEntries(rest, query: query, node: item, at: location(of: item)) {
+                assertions.append(assertion)
+            }
         }
         return assertions
     }
 
-    /// The predicate and argument of one check: the short form (a value: equality) or `{predicate: argument}`.
-    private func parseCheck(_ entry: MapEntry, onHeaders: Bool) -> (Predicate, TemplateValue)? {
-        let node = entry.value
-        guard isMapping(node), let entries = mapping(node, for: entry.key) else {
-            if onHeaders, isSequence(node) {
-                error(
-                    "expected a value or a {predicate: argument} map for header '\(entry.key)', found a list",
-                    at: node, note: "use {oneOf: [...]} to accept several values")
-                return nil
-            }
-            return argument(for: .equals, node, onHeaders: onHeaders).map { (.equals, $0) }
-        }
-        if entries.count == 1, let only = entries.first, let predicate = Predicate(rawValue: only.key) {
-            return argument(for: predicate, only.value, onHeaders: onHeaders).map { (predicate, $0) }
-        }
-        if onHeaders {
-            if entries.count == 1, let only = entries.first {
-                error(
-                    "unknown predicate '\(only.key)'" + Suggestion.didYouMean(only.key, in: Predicate.names),
-                    at: only.keyNode)
-            } else {
-                error("a header check takes one {predicate: argument}, found \(entries.count) keys", at: node)
-            }
-            return nil
-        }
-        // Several predicates in one map is a mistake, not an object to compare with.
-        if entries.count > 1, entries.allSatisfy({ Predicate(rawValue: $0.key) != nil }), let second = entries.last {
-            error(
-                "a check takes one predicate, found \(entries.count): "
-                    + entries.map { "'\($0.key)'" }.joined(separator: ", "),
-                at: second.keyNode,
-                note: "check the same value twice with two spellings of the path ($.a and $['a']), "
-                    + "or write {equals: {...}} to compare with an object")
-            return nil
-        }
-        // A map that is not a predicate is an expected object.
-        if entries.count == 1, let only = entries.first,
-            let suggestion = Suggestion.closest(
-                to: only.key, in: Predicate.names)
-        {
-            warning(
-                "'\(only.key)' is not a predicate, so this map is compared as an object; did you mean '\(suggestion)'?",
-                at: only.keyNode, note: "write {equals: {...}} to compare with an object on purpose")
-        }
-        return (.equals, templateValue(node))
-    }
-
-    /// Checks a predicate's argument and builds it. Header arguments are text; JSON arguments keep YAML types.
-    private func argument(for predicate: Predicate, _ node: YAMLNode, onHeaders: Bool) -> TemplateValue? {
-        switch predicate {
-        case .exists:
-            return bool(node, for: "exists").map(TemplateValue.bool)
-        case .matches:
-            guard let pattern = stringArgument(node, for: predicate) else { return nil }
-            if pattern.isLiteral, !checkRegularExpression(pattern.source, at: node) { return nil }
-            return .string(pattern)
-        case .startsWith, .endsWith:
-            return stringArgument(node, for: predicate).map(TemplateValue.string)
-        case .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual:
-            let value = templateValue(node)
-            switch value {
-            case .integer, .double: return value
-            case .string(let template) where template.singlePlaceholderName != nil: return value
-            default:
-                error("'\(predicate)' takes a number, found \(kindName(of: node))", at: node)
-                return nil
-            }
-        case .oneOf:
-            guard let items = document.items(of: node) else {
-                error("'oneOf' takes a list, found \(kindName(of: node))", at: node)
-                return nil
-            }
-            guard onHeaders else { return templateValue(node) }
-            let texts = items.compactMap { headerText($0, for: predicate) }
-            return texts.count == items.count ? .array(texts) : nil
-        case .equals, .notEquals, .contains, .notContains:
-            return onHeaders ? headerText(node, for: predicate) : templateValue(node)
-        }
-    }
-
-    /// A string argument (quote numbers to compare them as text).
-    private func stringArgument(_ node: YAMLNode, for predicate: Predicate) -> Template? {
-        guard let scalar = scalar(node), case .string(let string) = YAMLScalar(scalar) else {
-            error("'\(predicate)' takes a string, found \(kindName(of: node))", at: node)
-            return nil
-        }
-        return parseTemplate(string, at: node)
-    }
-
-    /// A header argument: any scalar but null, as text (`X-Count: 5` compares with the text "5").
-    private func headerText(_ node: YAMLNode, for predicate: Predicate) -> TemplateValue? {
-        guard let scalar = scalar(node), !YAMLScalar.isNull(scalar) else {
-            error("'\(predicate)' on a header takes a text value, found \(kindName(of: node))", at: node)
-            return nil
-        }
-        return template(node, for: predicate.rawValue).map(TemplateValue.string)
-    }
+    static let predicateNote = "predicates: " + Predicate.names.joined(separator: ", ")
 }

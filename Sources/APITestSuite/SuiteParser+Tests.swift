@@ -3,7 +3,7 @@ import APITestSupport
 extension SuiteParser {
     static let testKeys = ["name", "tags", "skip", "request", "expect", "capture", "steps"]
     static let stepKeys = ["request", "expect", "capture"]
-    static let captureKeys = ["jsonpath", "header"]
+    static let captureKeys = ["query"] + Query.argumentKeys + ["attribute", "group", "filters"]
 
     // MARK: - Tests
 
@@ -146,28 +146,32 @@ extension SuiteParser {
             guard isMapping(entry.value), let source = mapping(entry.value, for: entry.key) else {
                 error(
                     "expected a map for capture '\(entry.key)', found \(kindName(of: entry.value))", at: entry.value,
-                    note: "write {jsonpath: $.path} or {header: Name}")
+                    note: "write {jsonpath: $.path}, {header: Name} or another query, with optional filters")
                 continue
             }
-            checkKeys(source, allowed: Self.captureKeys, in: "capture '\(entry.key)'")
-            let known = source.filter { Self.captureKeys.contains($0.key) }
-            guard known.count == 1, let only = known.first else {
-                if known.count > 1, let second = known.last {
-                    error("capture '\(entry.key)' takes one of 'jsonpath' or 'header', not both", at: second.keyNode)
-                } else if source.isEmpty {
-                    error("capture '\(entry.key)' needs 'jsonpath' or 'header'", at: entry.value)
-                }
+            guard let (query, used) = parseQuery(source, at: entry.value, for: "capture '\(entry.key)'") else {
                 continue
             }
-            guard let value = text(only.value, for: only.key) else { continue }
-            let at = location(of: entry.keyNode)
-            if only.key == "jsonpath" {
-                if checkJSONPath(value, at: only.value) {
-                    captures.append(CaptureSpec(name: entry.key, source: .jsonpath(value), location: at))
+            var filters: [Filter] = []
+            var valid = true
+            for item in source where !used.contains(item.key) {
+                if item.key == "filters" {
+                    if let parsed = parseFilters(item.value) { filters = parsed } else { valid = false }
+                } else if Predicate(rawValue: item.key) != nil {
+                    error(
+                        "a capture takes no predicate ('\(item.key)'); check the value in `expect`", at: item.keyNode)
+                    valid = false
+                } else {
+                    error(
+                        "unknown key '\(item.key)' in capture '\(entry.key)'"
+                            + Suggestion.didYouMean(item.key, in: Self.captureKeys),
+                        at: item.keyNode)
+                    valid = false
                 }
-            } else if checkHeaderName(value, at: only.value) {
-                captures.append(CaptureSpec(name: entry.key, source: .header(value), location: at))
             }
+            guard valid else { continue }
+            captures.append(
+                CaptureSpec(name: entry.key, query: query, filters: filters, location: location(of: entry.keyNode)))
         }
         return captures
     }

@@ -361,14 +361,14 @@ struct SuiteErrorTests {
                         X-A: {contain: x}
                         X-B: {exists: yes}
                       json:
-                        $.a: {greaterThan: ten}
+                        $.a: {greaterThan: [10]}
                         $.b: {oneOf: 1}
                         $.c: {startsWith: 1}
                         $.d: {greaterThan: 0, lessThan: 10}
                 """) == [
                     "suites/test.yaml:6:15: error: unknown predicate 'contain'; did you mean 'contains'?",
                     "suites/test.yaml:7:23: error: expected true or false for 'exists', found a string",
-                    "suites/test.yaml:9:28: error: 'greaterThan' takes a number, found a string",
+                    "suites/test.yaml:9:28: error: 'greaterThan' takes a number or a string, found a list",
                     "suites/test.yaml:10:22: error: 'oneOf' takes a list, found a number",
                     "suites/test.yaml:11:27: error: 'startsWith' takes a string, found a number",
                     "suites/test.yaml:12:31: error: a check takes one predicate, found 2: 'greaterThan', 'lessThan' "
@@ -391,8 +391,8 @@ struct SuiteErrorTests {
                       env.x: {header: X}
                 """) == [
                     "suites/test.yaml:5:10: error: expected a map for capture 'a', found a string "
-                        + "(write {jsonpath: $.path} or {header: Name})",
-                    "suites/test.yaml:6:26: error: capture 'b' takes one of 'jsonpath' or 'header', not both",
+                        + "(write {jsonpath: $.path}, {header: Name} or another query, with optional filters)",
+                    "suites/test.yaml:6:26: error: capture 'b' takes one query, found 'jsonpath' and 'header'",
                     "suites/test.yaml:7:11: error: unknown key 'jsonpth' in capture 'c'; did you mean 'jsonpath'?",
                     "suites/test.yaml:8:7: error: capture names cannot start with 'env.', which names environment "
                         + "variables",

@@ -104,19 +104,20 @@ struct SuiteLoaderTests {
         let step = try #require(suite.tests.first?.steps.first)
         #expect(step.expect.status?.description == "200 or 2xx")
         #expect(step.expect.status?.location == SourceLocation(file: "suites/test.yaml", line: 24, column: 15))
-        let headers = step.expect.headers
-        #expect(headers.map(\.subject) == ["Content-Type", "X-Request-Id", "Cache-Control"])
+        let headers = step.expect.headerAssertions
+        #expect(headers.map(\.query) == [.header("Content-Type"), .header("X-Request-Id"), .header("Cache-Control")])
+        #expect(headers.map(\.subject) == ["header Content-Type", "header X-Request-Id", "header Cache-Control"])
         #expect(headers.map(\.predicate) == [.contains, .matches, .equals])
         #expect(try headers[2].argument.render(TemplateContext()) == "no-cache")
         #expect(try headers[1].argument.render(TemplateContext()) == "^[0-9a-f-]+$")
         #expect(headers[0].location == SourceLocation(file: "suites/test.yaml", line: 26, column: 9))
-        let json = step.expect.json
+        let json = step.expect.jsonAssertions
         #expect(json.map(\.subject) == ["$.users[0].name", "$.count", "$.users"])
         #expect(json.map(\.predicate) == [.equals, .greaterThan, .exists])
         #expect(json[1].argument == .integer(0))
         #expect(json[2].argument == .bool(true))
         #expect(step.captures.map(\.name) == ["token", "location"])
-        #expect(step.captures.map(\.source) == [.jsonpath("$.token"), .header("Location")])
+        #expect(step.captures.map(\.query) == [.jsonpath("$.token"), .header("Location")])
         #expect(step.captures[0].location == SourceLocation(file: "suites/test.yaml", line: 34, column: 7))
     }
 
@@ -265,7 +266,7 @@ struct SuiteLoaderTests {
                     $.near: {equal: 1}
                     $.list: {oneOf: [1, 2]}
             """)
-        let json = suite.tests[0].steps[0].expect.json
+        let json = suite.tests[0].steps[0].expect.jsonAssertions
         #expect(json.map(\.predicate) == [.equals, .equals, .equals, .equals, .oneOf])
         #expect(try json[0].argument.render(TemplateContext()) == ["name": "alice", "role": "admin"])
         #expect(try json[1].argument.render(TemplateContext()) == ["id": 1])
@@ -291,7 +292,7 @@ struct SuiteLoaderTests {
                     X-Version: {oneOf: [1.0, "2"]}
                     Content-Length: {lessThan: 100}
             """)
-        let headers = suite.tests[0].steps[0].expect.headers
+        let headers = suite.tests[0].steps[0].expect.headerAssertions
         #expect(try headers[0].argument.render(TemplateContext()) == "5")
         #expect(try headers[1].argument.render(TemplateContext()) == ["1.0", "2"])
         #expect(try headers[2].argument.render(TemplateContext()) == 100)
@@ -345,5 +346,19 @@ struct SuiteLoaderTests {
                   - request: {url: "HTTPS://example.com"}
             """)
         #expect(suite.tests[0].steps.count == 3)
+    }
+}
+
+// MARK: - Helpers
+
+extension Expectations {
+    /// The assertions on headers, in order.
+    var headerAssertions: [Assertion] {
+        assertions.filter { if case .header = $0.query { true } else { false } }
+    }
+
+    /// The assertions with a JSONPath query, in order.
+    var jsonAssertions: [Assertion] {
+        assertions.filter { if case .jsonpath = $0.query { true } else { false } }
     }
 }

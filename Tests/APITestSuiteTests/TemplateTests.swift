@@ -134,8 +134,8 @@ struct TemplateTests {
         }
         #expect(try body.render(context) == ["port": 8080, "ids": [1, 2], "text": "p8080", "pw": "s3cret"])
         #expect(try step.request.query?.render(context) == ["port": 8080])
-        #expect(try step.expect.json[0].argument.render(context) == 8080)
-        #expect(try step.expect.json[1].argument.render(context) == [[1, 2]])
+        #expect(try step.expect.jsonAssertions[0].argument.render(context) == 8080)
+        #expect(try step.expect.jsonAssertions[1].argument.render(context) == [[1, 2]])
     }
 
     @Test func capturesAreSetAtRunTime() throws {

@@ -1,0 +1,159 @@
+import APITestJSON
+import APITestSuite
+import Foundation
+
+/// Applies the filters between a query and a predicate.
+struct FilterEvaluator: Sendable {
+    let queries: QueryEvaluator
+    /// The time `daysAfterNow` and `daysBeforeNow` count from.
+    var now: Date = Date()
+
+    // MARK: - Filters
+
+    /// `value` through `filter`; nothing stays nothing (so `exists: false` still works after filters).
+    func apply(_ filter: Filter, to value: JSONValue?) -> Result<JSONValue?, CheckProblem> {
+        guard let value else { return .success(nil) }
+        func problem(_ needs: String) -> Result<JSONValue?, CheckProblem> {
+            .failure(
+                CheckProblem("filter '\(filter)' needs \(needs), got \(Self.kind(of: value)) \(Self.short(value))"))
+        }
+        switch filter {
+        case .count:
+            switch value {
+            case .array(let items): return .success(.integer(Int64(items.count)))
+            case .object(let object): return .success(.integer(Int64(object.count)))
+            case .string(let text): return .success(.integer(Int64(text.count)))
+            default: return problem("an array, an object or a string")
+            }
+        case .first, .last, .nth:
+            guard case .array(let items) = value else { return problem("an array") }
+            switch filter {
+            case .first: return .success(items.first)
+            case .last: return .success(items.last)
+            case .nth(let index):
+                let position = index < 0 ? items.count + index : index
+                return .success(items.indices.contains(position) ? items[position] : nil)
+            default: return .success(nil)
+            }
+        case .toInt:
+            switch value {
+            case .integer: return .success(value)
+            case .double(let number) where number.isFinite && abs(number) < 9.2e18:
+                return .success(.integer(Int64(number.rounded(.towardZero))))
+            case .string(let text):
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if let integer = Int64(trimmed) { return .success(.integer(integer)) }
+                if let number = Double(trimmed), number.isFinite, abs(number) < 9.2e18 {
+                    return .success(.integer(Int64(number.rounded(.towardZero))))
+                }
+                return problem("a number or a numeric string")
+            default: return problem("a number or a numeric string")
+            }
+        case .toFloat:
+            switch value {
+            case .integer, .double: return .success(value.doubleValue.map(JSONValue.double))
+            case .string(let text):
+                guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
+                    return problem("a number or a numeric string")
+                }
+                return .success(.double(number))
+            default: return problem("a number or a numeric string")
+            }
+        case .toString:
+            return .success(.string(TemplateContext.text(of: value)))
+        case .lowercase, .uppercase, .trim, .split, .replace, .regex, .base64Decode, .base64Encode, .urlDecode,
+            .urlEncode:
+            guard case .string(let text) = value else { return problem("a string") }
+            return applyText(filter, to: text)
+        case .jsonpath(let expression):
+            let document: JSONValue
+            if case .string(let text) = value {
+                do {
+                    document = try JSONParser.parse(Data(text.utf8))
+                } catch {
+                    return .failure(CheckProblem("filter '\(filter)': the string is not JSON (\(error))"))
+                }
+            } else {
+                document = value
+            }
+            return queries.jsonPath(expression).map { path in
+                let nodes = path.query(document)
+                return path.isSingular ? nodes.first : .array(nodes)
+            }
+        case .xpath:
+            return .failure(CheckProblem("filter '\(filter)' needs the XML decoder"))
+        case .daysAfterNow, .daysBeforeNow:
+            guard case .string(let text) = value, let date = DateParser.parse(text) else {
+                return problem("a date (ISO-8601 or an HTTP date)")
+            }
+            let seconds = filter == .daysAfterNow ? date.timeIntervalSince(now) : now.timeIntervalSince(date)
+            return .success(.integer(Int64((seconds / 86_400).rounded(.down))))
+        }
+    }
+
+    private func applyText(_ filter: Filter, to text: String) -> Result<JSONValue?, CheckProblem> {
+        switch filter {
+        case .lowercase: return .success(.string(text.lowercased()))
+        case .uppercase: return .success(.string(text.uppercased()))
+        case .trim: return .success(.string(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        case .split(let separator):
+            return .success(.array(text.components(separatedBy: separator).map(JSONValue.string)))
+        case .replace(let pattern, let replacement):
+            return queries.regex(pattern).map { regex in
+                .string(
+                    regex.stringByReplacingMatches(
+                        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement))
+            }
+        case .regex(let pattern):
+            return queries.regex(pattern).map { regex in
+                QueryEvaluator.firstMatch(of: regex, in: text, group: regex.numberOfCaptureGroups > 0 ? 1 : 0)
+                    .map(JSONValue.string)
+            }
+        case .base64Decode:
+            var normalized = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            normalized += String(repeating: "=", count: (4 - normalized.count % 4) % 4)
+            guard let data = Data(base64Encoded: normalized) else {
+                return .failure(CheckProblem("filter 'base64Decode': \(Self.short(.string(text))) is not base64"))
+            }
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                return .failure(CheckProblem("filter 'base64Decode': the decoded bytes are not UTF-8 text"))
+            }
+            return .success(.string(decoded))
+        case .base64Encode:
+            return .success(.string(Data(text.utf8).base64EncodedString()))
+        case .urlDecode:
+            guard let decoded = text.removingPercentEncoding else {
+                return .failure(CheckProblem("filter 'urlDecode': \(Self.short(.string(text))) has a bad % escape"))
+            }
+            return .success(.string(decoded))
+        case .urlEncode:
+            return .success(.string(text.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? text))
+        default:
+            return .success(.string(text))
+        }
+    }
+
+    /// RFC 3986 unreserved characters, which `urlEncode` leaves as they are.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    // MARK: - Descriptions
+
+    /// The JSON type of a value, for messages.
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "boolean"
+        case .integer, .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    private static func short(_ value: JSONValue) -> String {
+        let text = JSONWriter.string(value)
+        return text.count > 60 ? String(text.prefix(60)) + "…" : text
+    }
+}

@@ -1,0 +1,123 @@
+import APITestHTTP
+import APITestJSON
+import APITestSuite
+import Foundation
+import Synchronization
+
+/// Reads the value a query names from a response.
+final class QueryEvaluator: Sendable {
+    /// What a query found.
+    enum Found {
+        /// One value, or nothing (`nil`): a missing header, a JSONPath that matched nothing.
+        case one(JSONValue?)
+        /// A header sent several times: a check holds when it holds for any value (all, for negative predicates).
+        case each([JSONValue])
+        /// A query that selects node lists (a non-singular JSONPath) matched nothing: absent for `exists`, an
+        /// empty list for filters such as `count`.
+        case noNodes
+    }
+
+    private let paths = Mutex<[String: JSONPath]>([:])
+    private let regexes = Mutex<[String: NSRegularExpression]>([:])
+
+    // MARK: - Queries
+
+    func value(of query: Query, in body: inout ResponseBody) -> Result<Found, CheckProblem> {
+        let response = body.response
+        switch query {
+        case .status:
+            return .success(.one(.integer(Int64(response.statusCode))))
+        case .header(let name):
+            let values = response.headers.values(for: name)
+            switch values.count {
+            case 0: return .success(.one(nil))
+            case 1: return .success(.one(.string(values[0])))
+            default: return .success(.each(values.map(JSONValue.string)))
+            }
+        case .cookie(let name, let attribute):
+            return .success(.one(Self.cookie(name, attribute, in: response)))
+        case .body:
+            return body.text().map { .one(.string($0)) }
+        case .jsonpath(let expression):
+            return body.json().flatMap { document in
+                jsonPath(expression).map { path in
+                    let nodes = path.query(document)
+                    if path.isSingular { return .one(nodes.first) }
+                    return nodes.isEmpty ? .noNodes : .one(.array(nodes))
+                }
+            }
+        case .xpath(let expression):
+            return .failure(CheckProblem("xpath \(expression): XPath queries need the XML decoder"))
+        case .regex(let pattern, let group):
+            return body.text().flatMap { text in
+                regex(pattern).map { regex in
+                    .one(Self.firstMatch(of: regex, in: text, group: group).map(JSONValue.string))
+                }
+            }
+        case .duration:
+            let total = response.timings.total.components
+            let milliseconds = Double(total.seconds) * 1000 + Double(total.attoseconds) / 1e15
+            return .success(.one(.double((milliseconds * 1000).rounded() / 1000)))
+        case .bodySize:
+            return .success(.one(.integer(Int64(response.body.count))))
+        case .sha256, .md5:
+            return .failure(CheckProblem("\(query): digests need OpenSSL"))
+        case .url:
+            return .success(.one(.string(response.effectiveURL)))
+        case .redirects:
+            return .success(.one(.integer(Int64(response.redirectCount))))
+        case .certificate(let field):
+            return .failure(CheckProblem("certificate \(field.rawValue): certificate facts are not available"))
+        case .image(let field):
+            return .failure(CheckProblem("image \(field.rawValue): the image decoder is not available"))
+        }
+    }
+
+    // MARK: - Cookies
+
+    /// The value or attribute of the last cookie called `name` that the response sets; flags are booleans,
+    /// `Max-Age` a number.
+    private static func cookie(_ name: String, _ attribute: CookieAttribute, in response: HTTPResponse) -> JSONValue? {
+        guard let cookie = response.headers.setCookies.last(where: { $0.name == name }) else { return nil }
+        switch attribute {
+        case .value: return .string(cookie.value)
+        case .secure, .httpOnly: return .bool(cookie.attribute(attribute.rawValue) != nil)
+        case .maxAge:
+            guard let text = cookie.attribute(attribute.rawValue) else { return nil }
+            return Int64(text).map(JSONValue.integer) ?? .string(text)
+        case .expires, .domain, .path, .sameSite:
+            return cookie.attribute(attribute.rawValue).map(JSONValue.string)
+        }
+    }
+
+    // MARK: - Compiled expressions
+
+    func jsonPath(_ expression: String) -> Result<JSONPath, CheckProblem> {
+        if let cached = paths.withLock({ $0[expression] }) { return .success(cached) }
+        do {
+            let path = try JSONPath(expression)
+            paths.withLock { $0[expression] = path }
+            return .success(path)
+        } catch {
+            return .failure(CheckProblem("invalid JSONPath \(expression): \(error.message)"))
+        }
+    }
+
+    func regex(_ pattern: String) -> Result<NSRegularExpression, CheckProblem> {
+        if let cached = regexes.withLock({ $0[pattern] }) { return .success(cached) }
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            return .failure(CheckProblem("invalid regular expression /\(pattern)/"))
+        }
+        regexes.withLock { $0[pattern] = regex }
+        return .success(regex)
+    }
+
+    /// Capture group `group` of the first match (the whole match for 0); `nil` without a match or when the group
+    /// did not take part.
+    static func firstMatch(of regex: NSRegularExpression, in text: String, group: Int) -> String? {
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            group < match.numberOfRanges, let range = Range(match.range(at: group), in: text)
+        else { return nil }
+        return String(text[range])
+    }
+}

@@ -1,0 +1,73 @@
+/// A transformation between a query and a predicate: `count`, `first`, `toInt`, `split: ","`, `regex: '(\d+)'`.
+public enum Filter: Sendable, Hashable, CustomStringConvertible {
+    /// The number of items of an array, members of an object, or characters of a string.
+    case count
+    case first
+    case last
+    /// The item at a 0-based index; a negative index counts from the end.
+    case nth(Int)
+    case toInt
+    case toFloat
+    case toString
+    case lowercase
+    case uppercase
+    case trim
+    /// A string split at every occurrence of the separator.
+    case split(String)
+    /// Every match of a regular expression replaced (`$1` refers to a group).
+    case replace(pattern: String, with: String)
+    /// The first match's capture group 1 (or the whole match when the pattern has no group).
+    case regex(String)
+    case base64Decode
+    case base64Encode
+    case urlDecode
+    case urlEncode
+    /// A JSONPath query on a string holding JSON.
+    case jsonpath(String)
+    /// An XPath expression on a string holding XML.
+    case xpath(String)
+    /// Whole days from now until a date (negative when it is past).
+    case daysAfterNow
+    /// Whole days from a date until now (negative when it is in the future).
+    case daysBeforeNow
+
+    /// Filters written as a bare name, which take no argument.
+    public static let plain: [String: Filter] = [
+        "count": .count, "first": .first, "last": .last, "toInt": .toInt, "toFloat": .toFloat,
+        "toString": .toString, "lowercase": .lowercase, "uppercase": .uppercase, "trim": .trim,
+        "base64Decode": .base64Decode, "base64Encode": .base64Encode, "urlDecode": .urlDecode,
+        "urlEncode": .urlEncode, "daysAfterNow": .daysAfterNow, "daysBeforeNow": .daysBeforeNow,
+    ]
+
+    /// Filters written `{name: argument}`.
+    public static let withArgument = ["nth", "split", "replace", "regex", "jsonpath", "xpath"]
+
+    /// Every filter name, for suggestions.
+    public static let names: [String] = plain.keys.sorted() + withArgument
+
+    public var description: String {
+        switch self {
+        case .count: "count"
+        case .first: "first"
+        case .last: "last"
+        case .nth(let index): "nth \(index)"
+        case .toInt: "toInt"
+        case .toFloat: "toFloat"
+        case .toString: "toString"
+        case .lowercase: "lowercase"
+        case .uppercase: "uppercase"
+        case .trim: "trim"
+        case .split(let separator): "split \"\(separator)\""
+        case .replace(let pattern, let with): "replace /\(pattern)/ with \"\(with)\""
+        case .regex(let pattern): "regex /\(pattern)/"
+        case .base64Decode: "base64Decode"
+        case .base64Encode: "base64Encode"
+        case .urlDecode: "urlDecode"
+        case .urlEncode: "urlEncode"
+        case .jsonpath(let path): "jsonpath \(path)"
+        case .xpath(let expression): "xpath \(expression)"
+        case .daysAfterNow: "daysAfterNow"
+        case .daysBeforeNow: "daysBeforeNow"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import APITestSupport
+
+/// What an assertion or a capture reads from a response: the status, a header, a cookie, the body or a part of it,
+/// or a fact of the transfer.
+public enum Query: Sendable, Hashable, CustomStringConvertible {
+    /// The status code, a number.
+    case status
+    /// A response header by name (case-insensitive); a repeated header gives every value.
+    case header(String)
+    /// A cookie the response sets (`Set-Cookie`), its value or one attribute.
+    case cookie(name: String, attribute: CookieAttribute)
+    /// The body as text, decoded with the charset of `Content-Type`.
+    case body
+    /// A JSONPath (RFC 9535) query on the decoded body (JSON or a property list).
+    case jsonpath(String)
+    /// An XPath 1.0 expression on the body parsed as XML.
+    case xpath(String)
+    /// A regular expression on the body text; the value is the capture group `group` (the whole match for 0) of
+    /// the first match.
+    case regex(String, group: Int)
+    /// The whole transfer's duration in milliseconds.
+    case duration
+    /// The body's size in bytes (after content decoding).
+    case bodySize
+    /// The lower-case hex SHA-256 of the body.
+    case sha256
+    /// The lower-case hex MD5 of the body.
+    case md5
+    /// The URL of the final response, after redirects.
+    case url
+    /// The number of redirects followed.
+    case redirects
+    /// A fact of the server's leaf certificate.
+    case certificate(CertificateField)
+    /// A fact of an image body, read from its header.
+    case image(ImageField)
+
+    /// The queries written `query: NAME`, which take no argument.
+    public static let plainQueries: [String: Query] = [
+        "status": .status, "body": .body, "duration": .duration, "bodySize": .bodySize, "sha256": .sha256,
+        "md5": .md5, "url": .url, "redirects": .redirects,
+    ]
+
+    /// The general form's query keys that take an argument.
+    public static let argumentKeys = ["header", "cookie", "jsonpath", "xpath", "regex", "certificate", "image"]
+
+    /// How the query is named in messages: `status`, `header Location`, `$.users[0]`, `cookie session[Max-Age]`.
+    public var description: String {
+        switch self {
+        case .status: "status"
+        case .header(let name): "header \(name)"
+        case .cookie(let name, let attribute):
+            attribute == .value ? "cookie \(name)" : "cookie \(name)[\(attribute.rawValue)]"
+        case .body: "body"
+        case .jsonpath(let path): path
+        case .xpath(let expression): "xpath \(expression)"
+        case .regex(let pattern, let group): group == 1 ? "regex /\(pattern)/" : "regex /\(pattern)/ group \(group)"
+        case .duration: "duration"
+        case .bodySize: "bodySize"
+        case .sha256: "sha256"
+        case .md5: "md5"
+        case .url: "url"
+        case .redirects: "redirects"
+        case .certificate(let field): "certificate \(field.rawValue)"
+        case .image(let field): "image \(field.rawValue)"
+        }
+    }
+
+    /// True when the query needs the body decoded as JSON (or a property list).
+    public var readsJSON: Bool {
+        if case .jsonpath = self { return true }
+        return false
+    }
+}
+
+/// Which part of a cookie a `cookie` query reads; the raw values are the `Set-Cookie` attribute names.
+public enum CookieAttribute: String, Sendable, Hashable, CaseIterable {
+    case value = "Value"
+    case expires = "Expires"
+    case maxAge = "Max-Age"
+    case domain = "Domain"
+    case path = "Path"
+    case secure = "Secure"
+    case httpOnly = "HttpOnly"
+    case sameSite = "SameSite"
+
+    /// The attribute named `name`, matched case-insensitively (`max-age`, `Max-Age`, `maxAge`).
+    public init?(named name: String) {
+        let folded = name.lowercased().replacingOccurrences(of: "-", with: "")
+        guard
+            let match = Self.allCases.first(where: {
+                $0.rawValue.lowercased().replacingOccurrences(of: "-", with: "") == folded
+            })
+        else { return nil }
+        self = match
+    }
+}
+
+/// A fact of the leaf certificate the server presented.
+public enum CertificateField: String, Sendable, Hashable, CaseIterable {
+    case subject
+    case issuer
+    /// The start of validity, as an ISO-8601 date-time.
+    case notBefore
+    /// The end of validity, as an ISO-8601 date-time.
+    case notAfter
+    /// Upper-case hex.
+    case serialNumber
+    /// A list like `["DNS:example.com", "IP:127.0.0.1"]`.
+    case subjectAlternativeNames
+}
+
+/// A fact of an image body.
+public enum ImageField: String, Sendable, Hashable, CaseIterable {
+    /// `png`, `jpeg`, `gif`, `webp` or `bmp`.
+    case format
+    case width
+    case height
+}
