@@ -14,7 +14,8 @@ final class ResponseChecker: Sendable {
 
     /// Every check of `expect` against the response, and the failures among them.
     func check(
-        _ expect: Expectations, stepLocation: SourceLocation, body: inout ResponseBody, context: TemplateContext
+        _ expect: Expectations, stepLocation: SourceLocation, body: inout ResponseBody, context: TemplateContext,
+        masker: SecretMasker
     ) -> (failures: [AssertionFailure], checks: [AssertionCheck]) {
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
@@ -47,14 +48,15 @@ final class ResponseChecker: Sendable {
         }
         let filters = FilterEvaluator(queries: queries)
         for assertion in expect.assertions {
-            let (check, failure) = check(assertion, &body, context, filters)
+            let (check, failure) = check(assertion, &body, context, filters, masker)
             record(check, failure)
         }
         return (failures, checks)
     }
 
     private func check(
-        _ assertion: Assertion, _ body: inout ResponseBody, _ context: TemplateContext, _ filters: FilterEvaluator
+        _ assertion: Assertion, _ body: inout ResponseBody, _ context: TemplateContext, _ filters: FilterEvaluator,
+        _ masker: SecretMasker
     ) -> (AssertionCheck, AssertionFailure?) {
         let subject = assertion.subject
         let argument: JSONValue
@@ -110,12 +112,24 @@ final class ResponseChecker: Sendable {
         let check = AssertionCheck(
             location: assertion.location, subject: subject, expected: outcome.expectation, passed: outcome.passed)
         guard !outcome.passed else { return (check, nil) }
-        var message = "\(subject): expected \(outcome.expectation), got \(outcome.actual)"
+        // Values in the message are masked, then cut (the full ones go to `expected` and `actual`).
+        func short(_ text: String) -> String {
+            PredicateEvaluator.truncated(masker.mask(text), limit: Self.messageValueLimit)
+        }
+        var message = "\(subject): expected \(short(outcome.expectation)), got \(short(outcome.actual))"
         if assertion.predicate == .equals, let compared,
             let difference = JSONDiff.firstDifference(expected: argument, actual: compared)
         {
-            let root = assertion.filters.isEmpty && assertion.query.readsJSON ? subject : "\(subject) → $"
-            message = "\(subject): differs at \(root)\(difference.path): \(difference.description)"
+            let singular: Bool
+            if case .jsonpath(let path) = assertion.query, assertion.filters.isEmpty,
+                case .success(let compiled) = queries.jsonPath(path)
+            {
+                singular = compiled.isSingular
+            } else {
+                singular = false
+            }
+            let root = singular ? subject : "\(subject) → $"
+            message = "\(subject): differs at \(root)\(difference.path): \(short(difference.description))"
         }
         let failure = AssertionFailure(
             location: assertion.location, subject: subject, message: message, expected: outcome.expectation,
@@ -144,6 +158,9 @@ final class ResponseChecker: Sendable {
             AssertionFailure(location: assertion.location, subject: assertion.subject, message: message)
         )
     }
+
+    /// The most characters of one value shown inside a failure message.
+    static let messageValueLimit = 120
 
     // MARK: - Captures
 

@@ -96,7 +96,8 @@ struct TestExecutor: Sendable {
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
         var body = ResponseBody(response)
-        var (failures, checks) = checker.check(step.expect, stepLocation: step.location, body: &body, context: context)
+        var (failures, checks) = checker.check(
+            step.expect, stepLocation: step.location, body: &body, context: context, masker: masker)
         var captured: [String] = []
         if failures.isEmpty {
             let capture = checker.capture(step.captures, body: &body, into: &context)

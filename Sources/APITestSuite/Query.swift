@@ -66,11 +66,6 @@ public enum Query: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// True when the query needs the body decoded as JSON (or a property list).
-    public var readsJSON: Bool {
-        if case .jsonpath = self { return true }
-        return false
-    }
 }
 
 /// Which part of a cookie a `cookie` query reads; the raw values are the `Set-Cookie` attribute names.

@@ -96,7 +96,7 @@ extension SuiteParser {
     /// True for queries whose values are text, so arguments of equality are compared as text.
     private static func isText(_ query: Query) -> Bool {
         switch query {
-        case .header, .cookie, .body, .regex, .url, .sha256, .md5: true
+        case .header, .body, .regex, .url, .sha256, .md5: true
         default: false
         }
     }
