@@ -32,7 +32,8 @@ struct FilterEvaluator: Sendable {
             case .last: return .success(items.last)
             case .nth(let index):
                 let position = index < 0 ? items.count + index : index
-                return .success(items.indices.contains(position) ? items[position] : nil)
+                guard items.indices.contains(position) else { return .success(JSONValue?.none) }
+                return .success(items[position])
             default: return .success(nil)
             }
         case .toInt:

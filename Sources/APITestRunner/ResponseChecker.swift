@@ -94,7 +94,7 @@ final class ResponseChecker: Sendable {
             switch found {
             case .one(let value): start = value
             case .each(let values): start = values.first
-            case .noNodes: start = assertion.filters.isEmpty ? nil : .array([])
+            case .noNodes: start = assertion.filters.isEmpty ? JSONValue?.none : .array([])
             }
             switch apply(assertion.filters, to: start, filters) {
             case .success(let filtered): compared = filtered
@@ -202,7 +202,7 @@ final class ResponseChecker: Sendable {
                 start = value
             }
         case .success(.each(let values)): start = values.first
-        case .success(.noNodes): start = capture.filters.isEmpty ? nil : .array([])
+        case .success(.noNodes): start = capture.filters.isEmpty ? JSONValue?.none : .array([])
         }
         switch apply(capture.filters, to: start, filters) {
         case .failure(let problem): return .failure(problem)
