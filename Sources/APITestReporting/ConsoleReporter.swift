@@ -102,7 +102,7 @@ public final class ConsoleReporter: Reporter {
         let failedOrErrored = result.status == .failed || result.status == .errored
         if verbosity == .quiet && !failedOrErrored { return }
         var text =
-            "\(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim("(\(DurationFormatter.format(result.duration)))"))"
+            "\(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim("(\(DurationFormatter.format(result.duration))\(ReportText.attemptsNote(result)))"))"
         if let reason = result.reason, result.status == .skipped || result.status == .cancelled {
             text += style.dim(" - \(reason)")
         }

@@ -159,6 +159,7 @@ public struct HTMLReportFormat: ReportFormat {
         }
         html += " <span class=\"loc\">\(h(step.location.description))</span></h3>\n"
         if let timings = exchange.timings { html += timingBar(timings) }
+        if step.attempts > 1 { html += "<p>attempts: \(step.attempts)</p>\n" }
         if !step.captured.isEmpty { html += "<p>captured: \(h(step.captured.joined(separator: ", ")))</p>\n" }
         let failing = !step.failures.isEmpty || step.error != nil
         html += "<details\(open && failing ? " open" : "")><summary>Request</summary>\n"

@@ -59,6 +59,8 @@ struct JSONReportDocument: Encodable {
         var assertions: [Assertion]
         var error: Error?
         var captured: [String]
+        /// How many times the request was sent.
+        var attempts: Int
     }
 
     struct Assertion: Encodable {
@@ -200,7 +202,7 @@ extension JSONReportDocument.Step {
             error: step.error.map {
                 Document.Error(kind: $0.kind, message: $0.message, location: $0.location.map(Document.Location.init))
             },
-            captured: step.captured)
+            captured: step.captured, attempts: step.attempts)
     }
 }
 

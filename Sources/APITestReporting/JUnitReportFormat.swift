@@ -145,6 +145,7 @@ public struct JUnitReportFormat: ReportFormat {
             } else {
                 text += "no request was sent\n"
             }
+            if step.attempts > 1 { text += "  attempts: \(step.attempts)\n" }
             if !step.captured.isEmpty { text += "  captured: \(step.captured.joined(separator: ", "))\n" }
         }
         return text

@@ -119,6 +119,12 @@ public enum ReportText {
         return result
     }
 
+    /// `", 4 attempts"` when a step of the test was sent more than once (retry), else `""`.
+    public static func attemptsNote(_ result: TestResult) -> String {
+        let attempts = result.steps.map(\.attempts).max() ?? 1
+        return attempts > 1 ? ", \(attempts) attempts" : ""
+    }
+
     /// At most `limit` characters of `text`, with a note of the full size when cut.
     public static func truncated(_ text: String, limit: Int) -> String {
         guard text.count > limit else { return text }

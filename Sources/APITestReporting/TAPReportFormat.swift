@@ -157,6 +157,7 @@ public struct TAPReportFormat: ReportFormat {
         if let exchange = step.exchange {
             fields.append(("request", .string(ReportText.requestSummary(exchange))))
         }
+        if step.attempts > 1 { fields.append(("attempts", .number(Double(step.attempts)))) }
         return fields
     }
 

@@ -60,11 +60,14 @@ public struct StepResult: Sendable, Hashable, Codable {
     public var error: TestError?
     /// Names of the values this step captured.
     public var captured: [String]
+    /// How many times the request was sent (more than 1 when the step has `retry`); the result is the last one's.
+    public var attempts: Int
 
     public init(
         index: Int, location: SourceLocation, exchange: Exchange?, failures: [AssertionFailure] = [],
-        checks: [AssertionCheck] = [], error: TestError? = nil, captured: [String] = []
+        checks: [AssertionCheck] = [], error: TestError? = nil, captured: [String] = [], attempts: Int = 1
     ) {
+        self.attempts = attempts
         self.index = index
         self.location = location
         self.exchange = exchange

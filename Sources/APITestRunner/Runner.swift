@@ -25,11 +25,16 @@ public final class Runner: Sendable {
         let start = clock.now
         let sink = EventSink(reporter: reporter)
         let plan = RunPlan(
-            suites: suites.map { RunPlan.SuiteEntry(name: $0.name, file: $0.file, tests: $0.tests.map(\.name)) },
+            suites: suites.map { suite in
+                let hooks = (suite.setup.isEmpty ? [] : ["setup"], suite.teardown.isEmpty ? [] : ["teardown"])
+                return RunPlan.SuiteEntry(
+                    name: suite.name, file: suite.file, tests: hooks.0 + suite.tests.map(\.name) + hooks.1)
+            },
             jobs: options.jobs)
         sink.emit(.runStarted(plan))
 
         let runtimes = suites.map { SuiteRuntime(suite: $0, userAgent: options.userAgent) }
+        let lifecycles = runtimes.map(SuiteLifecycle.init)
         var order: [(suite: Int, test: Int)] = []
         for (suiteIndex, suite) in suites.enumerated() {
             for testIndex in suite.tests.indices { order.append((suiteIndex, testIndex)) }
@@ -46,14 +51,19 @@ public final class Runner: Sendable {
                     while !Task.isCancelled {
                         guard let (suiteIndex, testIndex) = tests.take() else { return }
                         let runtime = runtimes[suiteIndex]
+                        let lifecycle = lifecycles[suiteIndex]
                         let test = runtime.suite.tests[testIndex]
+                        let setup = await lifecycle.setup(executor, sink)
                         sink.emit(.testStarted(suiteName: runtime.suite.name, testName: test.name))
-                        let result = await executor.run(test, in: runtime)
+                        let result = await executor.run(test, in: runtime, setup: setup)
                         sink.emit(.testFinished(result))
+                        await lifecycle.testFinished(executor, sink)
                     }
                 }
             }
         }
+        // After an interruption, suites that started still get their teardown (each runs at most once).
+        for lifecycle in lifecycles { await lifecycle.teardown(executor, sink) }
         for runtime in runtimes { session.close(runtime.cookieJar) }
 
         var summary = sink.summary

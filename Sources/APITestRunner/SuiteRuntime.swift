@@ -40,10 +40,8 @@ struct SuiteRuntime: Sendable {
         for variable in suite.variables { names.formUnion(variable.value.referencedNames) }
         names.formUnion(suite.baseURL?.referencedNames ?? [])
         for header in suite.defaults.headers { names.formUnion(header.value.referencedNames) }
-        for test in suite.tests {
-            for step in test.steps {
-                for template in step.templates { names.formUnion(template.referencedNames) }
-            }
+        for step in suite.setup + suite.tests.flatMap(\.steps) + suite.teardown {
+            for template in step.templates { names.formUnion(template.referencedNames) }
         }
         // Suite variables built from secrets are secret too, and are referenced by their own names.
         names.formUnion(suite.variables.map(\.name))

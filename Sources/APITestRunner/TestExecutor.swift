@@ -24,7 +24,7 @@ struct TestExecutor: Sendable {
         self.events = events
     }
 
-    func run(_ test: TestCase, in runtime: SuiteRuntime) async -> TestResult {
+    func run(_ test: TestCase, in runtime: SuiteRuntime, setup: SetupOutcome = .none) async -> TestResult {
         let clock = ContinuousClock()
         let start = clock.now
         var result = TestResult(
@@ -40,23 +40,84 @@ struct TestExecutor: Sendable {
             result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: setupError)]
             return result
         }
-        var context = runtime.context
-        for (index, step) in test.steps.enumerated() {
-            let (stepResult, status) = await run(
-                step, index: index, testName: test.name, runtime: runtime, context: &context)
-            result.steps.append(stepResult)
-            if status != .passed {
-                result.status = status
-                if status == .cancelled { result.reason = "interrupted" }
-                break
-            }
+        var context: TemplateContext
+        switch setup {
+        case .none: context = runtime.context
+        case .passed(let captured): context = captured
+        case .failed(let error):
+            result.status = .errored
+            result.reason = "not run: setup failed"
+            result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: error)]
+            return result
         }
+        context.setBuiltins()
+        for binding in test.bindings { context.set(binding.name, binding.value, secret: false) }
+        let outcome = await run(test.steps, testName: test.name, runtime: runtime, context: &context)
+        result.steps = outcome.steps
+        result.status = outcome.status
+        if outcome.status == .cancelled { result.reason = "interrupted" }
         result.duration = clock.now - start
         return result
     }
 
+    /// Runs steps in order until one does not pass; captures accumulate in `context`.
+    func run(
+        _ steps: [Step], testName: String, runtime: SuiteRuntime, context: inout TemplateContext
+    ) async -> (steps: [StepResult], status: TestStatus) {
+        var results: [StepResult] = []
+        for (index, step) in steps.enumerated() {
+            let (stepResult, status) = await run(
+                step, index: index, testName: testName, runtime: runtime, context: &context)
+            results.append(stepResult)
+            if status != .passed { return (results, status) }
+        }
+        return (results, .passed)
+    }
+
+    /// Runs a step, again and again when it has a retry, until it holds or its attempts are spent.
     private func run(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
+    ) async -> (StepResult, TestStatus) {
+        guard let retry = step.retry ?? runtime.suite.defaults.retry, retry.attempts > 1 else {
+            return await attempt(step, index: index, testName: testName, runtime: runtime, context: &context)
+        }
+        var attempts = 0
+        while true {
+            attempts += 1
+            var attemptContext = context
+            var (result, status) = await attempt(
+                step, index: index, testName: testName, runtime: runtime, context: &attemptContext,
+                until: retry.until)
+            result.attempts = attempts
+            let done = status == .passed || status == .cancelled || attempts >= retry.attempts
+            if done {
+                context = attemptContext
+                if status != .passed, status != .cancelled {
+                    // Say why the polling ended, before the failures (or the error) of the last attempt.
+                    let what = retry.until == nil ? "the step still fails" : "'until' never held"
+                    result.failures.insert(
+                        AssertionFailure(
+                            location: retry.location, subject: "retry",
+                            message: "\(what) after \(attempts) attempts, "
+                                + "\(DurationFormatter.format(retry.interval)) apart"),
+                        at: 0)
+                }
+                return (result, status)
+            }
+            do {
+                try await Task.sleep(for: retry.interval)
+            } catch {
+                result.error = TestError(kind: "cancelled", message: "interrupted", location: step.location)
+                return (result, .cancelled)
+            }
+        }
+    }
+
+    /// Sends the step's request once and checks the response: against `until` first when polling (a step whose
+    /// `until` does not hold yet fails this attempt), then against `expect`.
+    private func attempt(
+        _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext,
+        until: Expectations? = nil
     ) async
         -> (StepResult, TestStatus)
     {
@@ -96,8 +157,19 @@ struct TestExecutor: Sendable {
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
         var body = ResponseBody(response)
-        var (failures, checks) = checker.check(
-            step.expect, stepLocation: step.location, body: &body, context: context, masker: masker)
+        var failures: [AssertionFailure] = []
+        var checks: [AssertionCheck] = []
+        if let until {
+            (failures, checks) = checker.check(
+                until, stepLocation: step.location, body: &body, context: context, masker: masker,
+                requireSuccessStatus: false)
+        }
+        if failures.isEmpty {
+            let expected = checker.check(
+                step.expect, stepLocation: step.location, body: &body, context: context, masker: masker)
+            failures += expected.failures
+            checks += expected.checks
+        }
         var captured: [String] = []
         if failures.isEmpty {
             let capture = checker.capture(step.captures, body: &body, into: &context)

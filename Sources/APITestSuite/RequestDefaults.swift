@@ -5,6 +5,8 @@ public struct RequestDefaults: Sendable, Hashable {
     public var timeout: Duration?
     public var followRedirects: Bool
     public var maxRedirects: Int?
+    /// The retry of every step that sets none of its own.
+    public var retry: RetrySpec?
 
     public init(
         headers: [HeaderSpec] = [], timeout: Duration? = nil, followRedirects: Bool = true, maxRedirects: Int? = nil

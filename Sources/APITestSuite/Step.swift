@@ -6,12 +6,18 @@ public struct Step: Sendable, Hashable {
     public var request: RequestSpec
     public var expect: Expectations
     public var captures: [CaptureSpec]
+    /// How the step is repeated until it holds; `nil` for once (or the suite's `defaults.retry`).
+    public var retry: RetrySpec?
 
-    public init(location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec]) {
+    public init(
+        location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],
+        retry: RetrySpec? = nil
+    ) {
         self.location = location
         self.request = request
         self.expect = expect
         self.captures = captures
+        self.retry = retry
     }
 }
 
@@ -30,6 +36,7 @@ extension Step {
         if let body = request.body { templates += body.templates }
         if let contentType = request.contentType { templates.append(contentType) }
         for assertion in expect.assertions { templates += assertion.argument.templates }
+        for assertion in retry?.until?.assertions ?? [] { templates += assertion.argument.templates }
         return templates
     }
 }

@@ -14,6 +14,10 @@ public struct Suite: Sendable, Hashable {
     public var variables: [Variable]
     public var defaults: RequestDefaults
     public var tests: [TestCase]
+    /// Steps run once before the tests; their captures are visible to every test and to `teardown`.
+    public var setup: [Step] = []
+    /// Steps run once after the tests, also after failures and on Ctrl-C.
+    public var teardown: [Step] = []
     /// Warnings found while loading (errors prevent a `Suite` from being made at all).
     public var warnings: [Diagnostic]
     /// The `--var` values given to the loader; they replace suite variables of the same name.

@@ -54,8 +54,20 @@ extension SuiteParser {
                 }
             }
         }
+        // Steps see the built-in values and the captures of `setup`; `setup` sees its own earlier captures.
+        let stepNames = loadTimeNames.union(TemplateContext.builtinNames)
+        var setupVisible = stepNames
+        for step in suite.setup {
+            checkNames(in: step.templates, known: setupVisible) { hints }
+            setupVisible.formUnion(step.captures.map(\.name))
+        }
+        var teardownVisible = setupVisible
+        for step in suite.teardown {
+            checkNames(in: step.templates, known: teardownVisible) { hints }
+            teardownVisible.formUnion(step.captures.map(\.name))
+        }
         for testIndex in tests.indices {
-            var visible = loadTimeNames
+            var visible = setupVisible.union(tests[testIndex].bindings.map(\.name))
             let steps = tests[testIndex].steps
             for index in steps.indices {
                 checkNames(in: steps[index].templates, known: visible) {

@@ -1,8 +1,8 @@
 import APITestSupport
 
 extension SuiteParser {
-    static let testKeys = ["name", "tags", "skip", "request", "expect", "capture", "steps"]
-    static let stepKeys = ["request", "expect", "capture"]
+    static let testKeys = ["name", "tags", "skip", "forEach", "request", "expect", "capture", "retry", "steps"]
+    static let stepKeys = ["request", "expect", "capture", "retry"]
     static let captureKeys = ["query"] + Query.argumentKeys + ["attribute", "group", "filters"]
 
     // MARK: - Tests
@@ -19,12 +19,14 @@ extension SuiteParser {
         tests.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             guard let (test, nameNode) = parseTest(item, number: index + 1, hasBaseURL: hasBaseURL) else { continue }
-            if let first = firstByName[test.name] {
-                error("duplicate test name '\(test.name)'", at: nameNode, note: "first defined at \(first)")
-                continue
+            for test in expandForEach(test, item) {
+                if let first = firstByName[test.name] {
+                    error("duplicate test name '\(test.name)'", at: nameNode, note: "first defined at \(first)")
+                    continue
+                }
+                firstByName[test.name] = location(of: nameNode)
+                tests.append(test)
             }
-            firstByName[test.name] = location(of: nameNode)
-            tests.append(test)
         }
         return tests
     }
@@ -50,15 +52,15 @@ extension SuiteParser {
             if let request = entries[key: "request"] {
                 error("test '\(name)' has both 'request' and 'steps'; use one of them", at: request.keyNode)
             }
-            for key in ["expect", "capture"] {
+            for key in ["expect", "capture", "retry"] {
                 guard let entry = entries[key: key] else { continue }
                 error("'\(key)' belongs inside each step when test '\(name)' has 'steps'", at: entry.keyNode)
             }
-            steps = parseSteps(stepsEntry.value, testName: name, hasBaseURL: hasBaseURL)
+            steps = parseSteps(stepsEntry.value, owner: "test '\(name)'", hasBaseURL: hasBaseURL)
         } else if let request = entries[key: "request"] {
             if let step = parseStep(
                 at: location(of: node), request: request.value, expect: entries[key: "expect"]?.value,
-                capture: entries[key: "capture"]?.value, hasBaseURL: hasBaseURL)
+                capture: entries[key: "capture"]?.value, retry: entries[key: "retry"]?.value, hasBaseURL: hasBaseURL)
             {
                 steps = [step]
             }
@@ -99,10 +101,15 @@ extension SuiteParser {
 
     // MARK: - Steps
 
-    private func parseSteps(_ node: YAMLNode, testName: String, hasBaseURL: Bool) -> [Step] {
-        guard let items = sequence(node, for: "steps") else { return [] }
+    /// The steps of a test (`owner` is "test 'name'"), of `setup` or of `teardown`.
+    func parseSteps(_ node: YAMLNode, owner: String, hasBaseURL: Bool) -> [Step] {
+        let isHook = owner == "setup" || owner == "teardown"
+        guard let items = sequence(node, for: isHook ? owner : "steps") else { return [] }
         if items.isEmpty {
-            error("'steps' of test '\(testName)' is empty; add at least one step", at: node)
+            error(
+                isHook
+                    ? "'\(owner)' is empty; add at least one step"
+                    : "'steps' of \(owner) is empty; add at least one step", at: node)
             return []
         }
         var steps: [Step] = []
@@ -113,12 +120,12 @@ extension SuiteParser {
             }
             checkKeys(entries, allowed: Self.stepKeys, in: "step")
             guard let request = entries[key: "request"] else {
-                error("step \(index + 1) of test '\(testName)' needs a 'request'", at: location(of: item))
+                error("step \(index + 1) of \(owner) needs a 'request'", at: location(of: item))
                 continue
             }
             if let step = parseStep(
                 at: location(of: item), request: request.value, expect: entries[key: "expect"]?.value,
-                capture: entries[key: "capture"]?.value, hasBaseURL: hasBaseURL)
+                capture: entries[key: "capture"]?.value, retry: entries[key: "retry"]?.value, hasBaseURL: hasBaseURL)
             {
                 steps.append(step)
             }
@@ -127,13 +134,16 @@ extension SuiteParser {
     }
 
     private func parseStep(
-        at location: SourceLocation, request: YAMLNode, expect: YAMLNode?, capture: YAMLNode?, hasBaseURL: Bool
+        at location: SourceLocation, request: YAMLNode, expect: YAMLNode?, capture: YAMLNode?, retry: YAMLNode?,
+        hasBaseURL: Bool
     ) -> Step? {
         let requestSpec = parseRequest(request, hasBaseURL: hasBaseURL)
         let expectations = expect.map(parseExpect) ?? Expectations()
         let captures = capture.map(parseCaptures) ?? []
+        let retrySpec = retry.flatMap(parseRetry)
         guard let requestSpec else { return nil }
-        return Step(location: location, request: requestSpec, expect: expectations, captures: captures)
+        return Step(
+            location: location, request: requestSpec, expect: expectations, captures: captures, retry: retrySpec)
     }
 
     // MARK: - Captures

@@ -34,8 +34,8 @@ final class SuiteParser {
         let length: Int
     }
 
-    static let suiteKeys = ["name", "baseURL", "variables", "defaults", "tests"]
-    static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects"]
+    static let suiteKeys = ["name", "baseURL", "variables", "defaults", "setup", "tests", "teardown"]
+    static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry"]
 
     init(
         file: String, directory: String, document: YAMLDocument, source: String, environment: [String: String],
@@ -69,6 +69,7 @@ final class SuiteParser {
         let variables = entries[key: "variables"].map { parseVariables($0.value) } ?? []
         let baseURL = entries[key: "baseURL"].flatMap { template($0.value, for: "baseURL") }
         let defaults = entries[key: "defaults"].map { parseDefaults($0.value) } ?? RequestDefaults()
+        let setup = entries[key: "setup"].map { parseSteps($0.value, owner: "setup", hasBaseURL: baseURL != nil) }
         var tests: [TestCase] = []
         if let entry = entries[key: "tests"] {
             tests = parseTests(entry.value, hasBaseURL: baseURL != nil)
@@ -76,9 +77,21 @@ final class SuiteParser {
             error("the suite has no 'tests'; add a list of tests", at: location(of: root))
         }
 
-        let suite = Suite(
+        let teardown = entries[key: "teardown"].map {
+            parseSteps($0.value, owner: "teardown", hasBaseURL: baseURL != nil)
+        }
+        var suite = Suite(
             file: file, directory: directory, name: name, baseURL: baseURL, variables: variables,
             defaults: defaults, tests: tests, overrides: overrides)
+        suite.setup = setup ?? []
+        suite.teardown = teardown ?? []
+        for reserved in ["setup", "teardown"] {
+            if let test = tests.first(where: { $0.name == reserved }),
+                !(reserved == "setup" ? suite.setup : suite.teardown).isEmpty
+            {
+                error("a test cannot be named '\(reserved)' in a suite with \(reserved) steps", at: test.location)
+            }
+        }
         checkScopes(of: suite)
         guard !hasErrors else { return nil }
         var result = suite
@@ -117,6 +130,7 @@ final class SuiteParser {
             case "timeout": defaults.timeout = duration(entry.value, for: "timeout")
             case "followRedirects": defaults.followRedirects = bool(entry.value, for: "followRedirects") ?? true
             case "maxRedirects": defaults.maxRedirects = integer(entry.value, for: "maxRedirects", in: 0...1000)
+            case "retry": defaults.retry = parseRetry(entry.value)
             default: break
             }
         }

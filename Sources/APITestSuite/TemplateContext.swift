@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import Foundation
 
 /// The values placeholders render to: suite variables, `--var` overrides, `env.NAME` entries and captures.
 ///
@@ -64,6 +65,29 @@ public struct TemplateContext: Sendable {
     /// True when rendering `value` uses a secret value.
     public func usesSecret(_ value: TemplateValue) -> Bool {
         value.referencedNames.contains(where: isSecret)
+    }
+
+    // MARK: - Built-in values
+
+    /// The names of the built-in values, set afresh for every test (and for `setup` and `teardown`).
+    public static let builtinNames: Set<String> = [
+        "random.uuid", "random.int", "random.hex", "now.iso", "now.date", "now.unix", "now.unixMs",
+    ]
+
+    /// Sets the built-in values: a random UUID, a random integer (0 to 2^31 − 1), 16 random hex digits, and the
+    /// current time as an ISO-8601 date-time (UTC), a date, Unix seconds and Unix milliseconds. They stay the same
+    /// within one test, so a request and its checks see the same values.
+    public mutating func setBuiltins(now: Date = Date()) {
+        set("random.uuid", .string(UUID().uuidString.lowercased()), secret: false)
+        set("random.int", .integer(Int64.random(in: 0...Int64(Int32.max))), secret: false)
+        set("random.hex", .string(String(format: "%016llx", UInt64.random(in: 0...UInt64.max))), secret: false)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        set("now.iso", .string(formatter.string(from: now)), secret: false)
+        formatter.formatOptions = [.withFullDate, .withDashSeparatorInDate]
+        set("now.date", .string(formatter.string(from: now)), secret: false)
+        set("now.unix", .integer(Int64(now.timeIntervalSince1970.rounded(.down))), secret: false)
+        set("now.unixMs", .integer(Int64((now.timeIntervalSince1970 * 1000).rounded(.down))), secret: false)
     }
 
     // MARK: - Text

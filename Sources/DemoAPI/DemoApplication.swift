@@ -23,6 +23,7 @@ enum DemoApplication {
         let groups: [[Route]] = [
             BasicEndpoints.routes(),
             UsersEndpoints.routes(store: store),
+            JobEndpoints.routes(store: JobStore()),
             EchoEndpoint.routes(),
             StreamingEndpoints.routes(),
             RedirectEndpoints.routes(),

@@ -1,0 +1,162 @@
+import APITestResults
+import APITestSuite
+import APITestSupport
+import Synchronization
+
+/// What a suite's `setup` leaves for its tests.
+enum SetupOutcome: Sendable {
+    /// The suite has no setup.
+    case none
+    /// The setup passed; its context holds the suite's variables and the setup's captures.
+    case passed(TemplateContext)
+    /// The setup failed: the suite's tests are not run, with this reason.
+    case failed(TestError)
+}
+
+/// Runs a suite's `setup` once, before its first test, and its `teardown` once, after its last test (or when the
+/// run is interrupted). Setup and teardown are reported as tests named `setup` and `teardown`.
+final class SuiteLifecycle: Sendable {
+    let runtime: SuiteRuntime
+
+    private struct State {
+        var setup: Phase = .notStarted
+        /// Tests not finished yet.
+        var remaining: Int
+        var started = false
+        var tornDown = false
+    }
+
+    private enum Phase {
+        case notStarted
+        case running([CheckedContinuation<SetupOutcome, Never>])
+        case done(SetupOutcome, TemplateContext)
+    }
+
+    private let state: Mutex<State>
+
+    init(runtime: SuiteRuntime) {
+        self.runtime = runtime
+        state = Mutex(State(remaining: runtime.suite.tests.count))
+    }
+
+    // MARK: - Setup
+
+    /// The setup's outcome: the first caller runs it while later callers wait for it.
+    func setup(_ executor: TestExecutor, _ sink: EventSink) async -> SetupOutcome {
+        enum Next {
+            case run
+            case wait
+            case done(SetupOutcome)
+        }
+        let next: Next = state.withLock { state in
+            state.started = true
+            switch state.setup {
+            case .notStarted:
+                guard !runtime.suite.setup.isEmpty else {
+                    state.setup = .done(.none, runtime.context)
+                    return .done(.none)
+                }
+                state.setup = .running([])
+                return .run
+            case .running: return .wait
+            case .done(let outcome, _): return .done(outcome)
+            }
+        }
+        switch next {
+        case .done(let outcome): return outcome
+        case .wait:
+            return await withCheckedContinuation { continuation in
+                let ready: SetupOutcome? = state.withLock { state in
+                    switch state.setup {
+                    case .running(var waiters):
+                        waiters.append(continuation)
+                        state.setup = .running(waiters)
+                        return nil
+                    case .done(let outcome, _): return outcome
+                    case .notStarted: return SetupOutcome.none
+                    }
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        case .run:
+            let (outcome, context) = await runHook(runtime.suite.setup, named: "setup", executor, sink)
+            let waiters: [CheckedContinuation<SetupOutcome, Never>] = state.withLock { state in
+                defer { state.setup = .done(outcome, context) }
+                if case .running(let waiters) = state.setup { return waiters }
+                return []
+            }
+            for waiter in waiters { waiter.resume(returning: outcome) }
+            return outcome
+        }
+    }
+
+    // MARK: - Teardown
+
+    /// Counts a finished test; after the suite's last one, runs the teardown.
+    func testFinished(_ executor: TestExecutor, _ sink: EventSink) async {
+        let last = state.withLock { state in
+            state.remaining -= 1
+            return state.remaining == 0
+        }
+        if last { await teardown(executor, sink) }
+    }
+
+    /// Runs the teardown once, if the suite started and has one; used after the last test and after an
+    /// interrupted run. Runs in a task of its own so that an interruption does not cancel it.
+    func teardown(_ executor: TestExecutor, _ sink: EventSink) async {
+        let suite = runtime.suite
+        let initial = runtime.context
+        let context: TemplateContext? = state.withLock { state in
+            guard state.started, !state.tornDown, !suite.teardown.isEmpty else { return nil }
+            state.tornDown = true
+            if case .done(_, let context) = state.setup { return context }
+            return initial
+        }
+        guard let context else { return }
+        let steps = suite.teardown
+        let runtime = self.runtime
+        await Task {
+            var context = context
+            context.setBuiltins()
+            _ = await Self.run(steps, named: "teardown", runtime: runtime, context: &context, executor, sink)
+        }.value
+    }
+
+    // MARK: - Running hooks
+
+    private func runHook(
+        _ steps: [Step], named name: String, _ executor: TestExecutor, _ sink: EventSink
+    ) async -> (SetupOutcome, TemplateContext) {
+        if let error = runtime.setupError { return (.failed(error), runtime.context) }
+        var context = runtime.context
+        context.setBuiltins()
+        let result = await Self.run(steps, named: name, runtime: runtime, context: &context, executor, sink)
+        guard result.status == .passed else {
+            let cause = result.error?.message ?? result.failures.first.map { "\($0.location): \($0.message)" }
+            let error = TestError(
+                kind: "setup",
+                message: "not run: the suite's setup \(result.status.rawValue)" + (cause.map { ": \($0)" } ?? ""),
+                location: result.location)
+            return (.failed(error), context)
+        }
+        return (.passed(context), context)
+    }
+
+    /// Runs hook steps as a test named `name` and reports it.
+    private static func run(
+        _ steps: [Step], named name: String, runtime: SuiteRuntime, context: inout TemplateContext,
+        _ executor: TestExecutor, _ sink: EventSink
+    ) async -> TestResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        sink.emit(.testStarted(suiteName: runtime.suite.name, testName: name))
+        let outcome = await executor.run(steps, testName: name, runtime: runtime, context: &context)
+        var result = TestResult(
+            suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: name,
+            location: steps.first?.location ?? SourceLocation(file: runtime.suite.file, line: 1, column: 1),
+            status: outcome.status, duration: clock.now - start, steps: outcome.steps)
+        if outcome.status == .cancelled { result.reason = "interrupted" }
+        sink.emit(.testFinished(result))
+        return result
+    }
+}
