@@ -44,6 +44,14 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Reports") var reports: ReportOptions
 
+    @OptionGroup(title: "Selection") var selection: SelectionOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Before running, wait up to DURATION (e.g. 30s) until every host the selected tests use accepts TCP "
+                + "connections; otherwise stop with exit code 3 and run nothing.", valueName: "duration"))
+    var waitFor: DurationArgument?
+
     mutating func validate() throws {
         guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
         guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
@@ -57,6 +65,8 @@ struct RunCommand: AsyncParsableCommand {
             loader: SuiteLoader(environment: environment, overrides: try suites.overrides()), errorOutput: stderr,
             colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        let selected = try selection.select(loaded, errorOutput: stderr)
+        if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }
 
         let options = RunOptions(jobs: jobs)
         var configuration = SessionConfiguration(maxConnections: jobs)
@@ -71,7 +81,7 @@ struct RunCommand: AsyncParsableCommand {
         let reporter = CompositeReporter(fileReporters + [console])
 
         let runner = Runner(session: session, options: options)
-        let runTask = Task { await runner.run(loaded, reporter: reporter) }
+        let runTask = Task { await runner.run(selected.suites, reporter: reporter) }
         let interrupts = InterruptHandler { runTask.cancel() }
         let summary = await runTask.value
         interrupts.stop()
