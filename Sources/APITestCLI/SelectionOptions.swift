@@ -60,7 +60,7 @@ struct SelectionOptions: ParsableArguments {
         let selection = try makeSelection()
         let result = selection.apply(to: suites)
         if selection.narrows && result.matchedCount == 0 {
-            errorOutput.write("apitest: no test matches \(describe()) (of \(counted(result.totalCount))); nothing was run.\n")
+            errorOutput.write("apitest: no test matches \(describe()) (of \(counted(result.totalCount))); nothing to run.\n")
             errorOutput.flush()
             throw ExitStatus.noTestsSelected.exitCode
         }
