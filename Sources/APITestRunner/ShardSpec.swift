@@ -45,11 +45,13 @@ public struct ShardSpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The positions, in canonical order, of this shard's tests among `total` selected tests: the K-th of N
-    /// contiguous blocks, `[(K-1)·total/N, K·total/N)` rounded down.
+    /// contiguous blocks. Every block holds `total / N` tests and the first `total % N` blocks one more, so sizes
+    /// differ by at most one and, with fewer tests than shards, the last shards are the empty ones.
     public func range(ofTotal total: Int) -> Range<Int> {
-        let lower = (index - 1) * total / count
-        let upper = index * total / count
-        return lower..<upper
+        let position = index - 1
+        let (size, extra) = total.quotientAndRemainder(dividingBy: count)
+        let lower = position * size + min(position, extra)
+        return lower..<(lower + size + (position < extra ? 1 : 0))
     }
 
     /// `K/N`.

@@ -125,7 +125,10 @@ import Testing
         #expect(spec.index == 2 && spec.count == 4)
         #expect(spec.description == "2/4")
         #expect(try ShardSpec(parsing: "1/1").range(ofTotal: 5) == 0..<5)
-        #expect(try ShardSpec(parsing: "3/3").range(ofTotal: 10) == 6..<10)
+        #expect(try ShardSpec(parsing: "1/3").range(ofTotal: 10) == 0..<4)
+        #expect(try ShardSpec(parsing: "3/3").range(ofTotal: 10) == 7..<10)
+        #expect(try ShardSpec(parsing: "2/4").range(ofTotal: 2) == 1..<2)
+        #expect(try ShardSpec(parsing: "3/4").range(ofTotal: 2).isEmpty)
     }
 
     @Test(arguments: [
