@@ -60,13 +60,15 @@ struct SelectionOptions: ParsableArguments {
         let selection = try makeSelection()
         let result = selection.apply(to: suites)
         if selection.narrows && result.matchedCount == 0 {
-            errorOutput.write("apitest: no test matches \(describe()) (of \(counted(result.totalCount))); nothing to run.\n")
+            errorOutput.write(
+                "apitest: no test matches \(describe()) (of \(counted(result.totalCount))); nothing to run.\n")
             errorOutput.flush()
             throw ExitStatus.noTestsSelected.exitCode
         }
         if let shard = result.shard, result.tests.isEmpty {
             errorOutput.write(
-                "apitest: shard \(shard) has no tests (\(counted(result.matchedCount)) selected in all); nothing to run.\n")
+                "apitest: shard \(shard) has no tests (\(counted(result.matchedCount)) selected in all); nothing to run.\n"
+            )
             errorOutput.flush()
         }
         return result

@@ -109,7 +109,8 @@ public enum ReachabilityProbe {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         if Glibc.connect(fd, info.ai_addr, info.ai_addrlen) == 0 { return nil }
         guard errno == EINPROGRESS else { return describe(errno) }
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         var ready: Int32
         repeat { ready = poll(&descriptor, 1, max(1, milliseconds)) } while ready < 0 && errno == EINTR

@@ -19,8 +19,7 @@ public struct TestSelection: Sendable {
     public var excludedTags: [String]
     public var shard: ShardSpec?
 
-    public init(filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil)
-    {
+    public init(filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil) {
         self.filters = filters
         self.tags = tags
         self.excludedTags = excludedTags

@@ -103,9 +103,10 @@ import Testing
             #expect(!list.isEmpty, "flags \(flags) select nothing: a weak check")
         }
         // Filtered-out tests are absent, not skipped; `skip:` tests stay in (reported as skipped).
-        #expect(try await listed(paths, ["--tag", "smoke"]) == [
-            "Alpha › health", "Users › list users", "Users › not deployed", "Zeta › two",
-        ])
+        #expect(
+            try await listed(paths, ["--tag", "smoke"]) == [
+                "Alpha › health", "Users › list users", "Users › not deployed", "Zeta › two",
+            ])
     }
 
     @Test func shardsOverTheCommandLineAreDisjointCompleteAndIgnorePathOrder() async throws {
@@ -173,7 +174,8 @@ import Testing
             #expect(result.exitCode == 4, "\(command): \(result.stderr)")
             #expect(result.stdout.isEmpty)
             #expect(
-                result.stderr == "apitest: no test matches --filter 'nomatch' --tag smoke (of 9 tests); nothing to run.\n"
+                result.stderr
+                    == "apitest: no test matches --filter 'nomatch' --tag smoke (of 9 tests); nothing to run.\n"
             )
         }
     }
@@ -182,7 +184,9 @@ import Testing
         let root = try Self.makeSuites(baseURL: "http://127.0.0.1:9")
         let junit = FileManager.default.temporaryDirectory.appendingPathComponent("empty-shard-\(UUID()).xml")
         defer { try? FileManager.default.removeItem(at: junit) }
-        let result = try await apitest(["run", root.path, "--tag", "users", "--shard", "4/4", "--report-junit", junit.path])
+        let result = try await apitest([
+            "run", root.path, "--tag", "users", "--shard", "4/4", "--report-junit", junit.path,
+        ])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("apitest: shard 4/4 has no tests (3 tests selected in all); nothing to run."))
         let xml = try String(contentsOf: junit, encoding: .utf8)

@@ -100,7 +100,8 @@ import Testing
         let file = try write("tests:\n  - {name: a, request: {url: 'http://127.0.0.1:\(blackhole.port)/'}}\n")
         let result = try await apitest(["run", file.path, "--wait-for", "600ms"])
         #expect(result.exitCode == 3)
-        #expect(result.stderr.contains("127.0.0.1:\(blackhole.port) did not accept connections within 600ms (timed out)"))
+        #expect(
+            result.stderr.contains("127.0.0.1:\(blackhole.port) did not accept connections within 600ms (timed out)"))
     }
 
     @Test func waitForStartsTheRunOnceTheHostAcceptsConnections() async throws {
@@ -158,13 +159,15 @@ import Testing
         let connectTimeout = await failure(
             HTTPRequest(url: "http://127.0.0.1:\(blackhole.port)/", connectTimeout: .milliseconds(300)))
         #expect(connectTimeout?.reason == .timedOut && connectTimeout?.failedToConnect == true)
-        let slow = await failure(HTTPRequest(url: "\(demo.baseURL)/delay/3000", timeout: .milliseconds(300)))
+        let slow = await failure(HTTPRequest(url: "\(demo.baseURL)/delay/1500", timeout: .milliseconds(300)))
         #expect(slow?.reason == .timedOut && slow?.failedToConnect == false, "a slow response is not unreachable")
     }
 
     @Test func probeAndEndpoints() async throws {
         #expect(HostEndpoint(url: "https://Example.COM/path")?.description == "example.com:443")
-        #expect(HostEndpoint(url: "http://127.0.0.1:8080/a?b") == HostEndpoint(scheme: "http", host: "127.0.0.1", port: 8080))
+        #expect(
+            HostEndpoint(url: "http://127.0.0.1:8080/a?b")
+                == HostEndpoint(scheme: "http", host: "127.0.0.1", port: 8080))
         #expect(HostEndpoint(url: "http://[::1]:9/")?.description == "[::1]:9")
         #expect(HostEndpoint(url: "http://h/")?.port == 80)
         #expect(HostEndpoint(url: "ftp://h/") == nil && HostEndpoint(url: "users") == nil)
