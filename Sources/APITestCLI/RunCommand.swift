@@ -19,6 +19,12 @@ struct RunCommand: AsyncParsableCommand {
               apitest run examples/
               apitest run api.yaml --var port=8080 --jobs 20
               apitest run suites/ --report-junit out/junit.xml --report-html out/report.html
+              apitest run suites/ --tag smoke --exclude-tag slow --filter '^Users API › '
+              apitest run suites/ --shard 2/4 --wait-for 30s --report-junit out/junit-2.xml
+
+            Selection (--filter, --tag, --exclude-tag, --shard) is the same as `apitest list`'s, which prints the \
+            tests a run would execute. Once a host cannot be connected to (refused, not found, connect timeout), \
+            the remaining tests that target it error at once with that cause.
 
             Reports (JUnit XML, TAP, JSON, HTML) are written atomically when the run ends, also after Ctrl-C; a \
             report that cannot be written is an error (exit code 3) once the others are written.
