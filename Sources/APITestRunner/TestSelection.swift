@@ -67,12 +67,16 @@ public struct TestSelection: Sendable {
             selected = matched.filter { chosen.contains($0.key) }
         }
         var narrowed: [Suite] = []
-        for (suiteIndex, suite) in suites.enumerated() {
-            let testIndices = selected.filter { $0.suiteIndex == suiteIndex }.map(\.testIndex)
-            guard !testIndices.isEmpty else { continue }
-            var copy = suite
-            copy.tests = testIndices.map { suite.tests[$0] }
-            narrowed.append(copy)
+        if selected.count == matched.count && !narrows {
+            narrowed = suites.filter { !$0.tests.isEmpty }
+        } else {
+            var testIndices = [[Int]](repeating: [], count: suites.count)
+            for entry in selected { testIndices[entry.suiteIndex].append(entry.testIndex) }
+            for (suiteIndex, suite) in suites.enumerated() where !testIndices[suiteIndex].isEmpty {
+                var copy = suite
+                copy.tests = testIndices[suiteIndex].map { suite.tests[$0] }
+                narrowed.append(copy)
+            }
         }
         return Result(
             suites: narrowed, tests: selected, matchedCount: matched.count,
