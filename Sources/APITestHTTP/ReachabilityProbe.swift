@@ -30,7 +30,7 @@ public enum ReachabilityProbe {
     public static func probe(_ endpoint: HostEndpoint, timeout: Duration) async -> Failure? {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                let cause = connect(host: endpoint.host, port: endpoint.port, timeout: timeout)
+                let cause = reach(host: endpoint.host, port: endpoint.port, timeout: timeout)
                 continuation.resume(returning: cause.map { Failure(endpoint: endpoint, cause: $0) })
             }
         }
@@ -77,7 +77,7 @@ public enum ReachabilityProbe {
     // MARK: - Sockets
 
     /// Connects to each address of `host` in turn; `nil` on the first success, else the last address's cause.
-    private static func connect(host: String, port: Int, timeout: Duration) -> String? {
+    private static func reach(host: String, port: Int, timeout: Duration) -> String? {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -91,7 +91,7 @@ public enum ReachabilityProbe {
         var cause = "no address"
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
-            if let failure = connect(info.pointee, timeout: timeout) {
+            if let failure = attempt(info.pointee, timeout: timeout) {
                 cause = failure
             } else {
                 return nil
@@ -102,12 +102,12 @@ public enum ReachabilityProbe {
     }
 
     /// A non-blocking connect to one address, waiting at most `timeout`.
-    private static func connect(_ info: addrinfo, timeout: Duration) -> String? {
+    private static func attempt(_ info: addrinfo, timeout: Duration) -> String? {
         let fd = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
         guard fd >= 0 else { return describe(errno) }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        if Glibc.connect(fd, info.ai_addr, info.ai_addrlen) == 0 { return nil }
+        if connect(fd, info.ai_addr, info.ai_addrlen) == 0 { return nil }
         guard errno == EINPROGRESS else { return describe(errno) }
         let milliseconds = Int32(
             clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
