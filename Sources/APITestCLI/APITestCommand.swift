@@ -12,11 +12,13 @@ struct APITestCommand: AsyncParsableCommand {
               0  every test passed
               1  a test failed or errored (an assertion did not hold, or a network failure)
               2  a suite or the command line is invalid (nothing ran)
-              3  a runtime error stopped apitest itself, or a report file could not be written
+              3  a runtime error stopped apitest itself, a report file could not be written, or a host did not
+                 accept connections within --wait-for (nothing ran)
+              4  --filter, --tag and --exclude-tag matched no test (nothing ran)
               130  interrupted (Ctrl-C); the tests that finished are still reported
             """,
         version: APITestVersion.string,
-        subcommands: [RunCommand.self, ValidateCommand.self],
+        subcommands: [RunCommand.self, ValidateCommand.self, ListCommand.self],
         defaultSubcommand: nil
     )
 }

@@ -6,6 +6,8 @@ enum ExitStatus: Int32 {
     case testsFailed = 1
     case invalid = 2
     case runtimeError = 3
+    /// `--filter`, `--tag` and `--exclude-tag` matched no test (nothing ran).
+    case noTestsSelected = 4
     case interrupted = 130
 
     var exitCode: ExitCode { ExitCode(rawValue) }

@@ -19,6 +19,12 @@ struct RunCommand: AsyncParsableCommand {
               apitest run examples/
               apitest run api.yaml --var port=8080 --jobs 20
               apitest run suites/ --report-junit out/junit.xml --report-html out/report.html
+              apitest run suites/ --tag smoke --exclude-tag slow --filter '^Users API › '
+              apitest run suites/ --shard 2/4 --wait-for 30s --report-junit out/junit-2.xml
+
+            Selection (--filter, --tag, --exclude-tag, --shard) is the same as `apitest list`'s, which prints the \
+            tests a run would execute. Once a host cannot be connected to (refused, not found, connect timeout), \
+            the remaining tests that target it error at once with that cause.
 
             Reports (JUnit XML, TAP, JSON, HTML) are written atomically when the run ends, also after Ctrl-C; a \
             report that cannot be written is an error (exit code 3) once the others are written.
@@ -44,6 +50,14 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Reports") var reports: ReportOptions
 
+    @OptionGroup(title: "Selection") var selection: SelectionOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Before running, wait up to DURATION (e.g. 30s) until every host the selected tests use accepts TCP "
+                + "connections; otherwise stop with exit code 3 and run nothing.", valueName: "duration"))
+    var waitFor: DurationArgument?
+
     mutating func validate() throws {
         guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
         guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
@@ -57,6 +71,8 @@ struct RunCommand: AsyncParsableCommand {
             loader: SuiteLoader(environment: environment, overrides: try suites.overrides()), errorOutput: stderr,
             colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        let selected = try selection.select(loaded, errorOutput: stderr)
+        if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }
 
         let options = RunOptions(jobs: jobs)
         var configuration = SessionConfiguration(maxConnections: jobs)
@@ -71,7 +87,7 @@ struct RunCommand: AsyncParsableCommand {
         let reporter = CompositeReporter(fileReporters + [console])
 
         let runner = Runner(session: session, options: options)
-        let runTask = Task { await runner.run(loaded, reporter: reporter) }
+        let runTask = Task { await runner.run(selected.suites, reporter: reporter) }
         let interrupts = InterruptHandler { runTask.cancel() }
         let summary = await runTask.value
         interrupts.stop()

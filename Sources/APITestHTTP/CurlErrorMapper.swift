@@ -55,6 +55,12 @@ enum CurlErrorMapper {
         case .invalidRequest: prefix = "invalid request"
         default: prefix = "transfer failed"
         }
-        return HTTPError(reason, "\(prefix): \(text)", curlCode: Int(code.rawValue))
+        var error = HTTPError(reason, "\(prefix): \(text)", curlCode: Int(code.rawValue))
+        switch reason {
+        case .dnsFailure, .connectionRefused, .connectionFailed: error.failedToConnect = true
+        case .timedOut: error.failedToConnect = delegate.connectTime == 0
+        default: break
+        }
+        return error
     }
 }

@@ -242,6 +242,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             finish(easy, with: .success(makeResponse(easy, delegate)))
         } else {
             apitest_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &delegate.osErrno)
+            apitest_easy_getinfo_off_t(easy, CURLINFO_CONNECT_TIME_T, &delegate.connectTime)
             finish(easy, with: .failure(CurlErrorMapper.error(for: result, delegate: delegate)))
         }
     }

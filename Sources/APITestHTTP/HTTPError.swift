@@ -25,6 +25,9 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// libcurl's result code, when the failure came from libcurl.
     public var curlCode: Int?
+    /// True when no connection to the server was made: the host was not found, refused the connection, could not
+    /// be reached, or did not answer the connect in time. The runner treats the host as unreachable.
+    public var failedToConnect = false
 
     public init(_ reason: Reason, _ message: String, curlCode: Int? = nil) {
         self.reason = reason

@@ -24,6 +24,8 @@ final class TaskDelegate {
     var bodyTooLarge = false
     /// The operating system's error number for a failed connect (`CURLINFO_OS_ERRNO`), set on failure.
     var osErrno: Int = 0
+    /// Microseconds from the start until the connection was made (`CURLINFO_CONNECT_TIME_T`); 0 if it never was.
+    var connectTime: curl_off_t = 0
 
     // MARK: - Request body state
 

@@ -9,6 +9,8 @@ public struct RunOptions: Sendable {
     public var bodyPreviewLimit: Int
     /// Sent as `User-Agent` unless a suite sets its own.
     public var userAgent: String
+    /// Once a host is found unreachable, the remaining tests that target it error at once with that cause.
+    public var failFastUnreachable: Bool = true
 
     public init(
         jobs: Int = 10,

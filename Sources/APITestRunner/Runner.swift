@@ -39,7 +39,9 @@ public final class Runner: Sendable {
         for (suiteIndex, suite) in suites.enumerated() {
             for testIndex in suite.tests.indices { order.append((suiteIndex, testIndex)) }
         }
-        let executor = TestExecutor(session: session, options: options, events: sink)
+        let executor = TestExecutor(
+            session: session, options: options, events: sink,
+            reachability: options.failFastUnreachable ? HostReachability() : nil)
 
         // `jobs` workers each take the next test from one shared queue until it is empty: no task per test and no
         // hop through a coordinating task between tests.

@@ -13,15 +13,21 @@ struct TestExecutor: Sendable {
     let checker = ResponseChecker()
     /// Receives upload progress for large request bodies.
     let events: EventSink?
+    /// Hosts found unreachable during the run; steps to them error at once (`nil`: always send).
+    let reachability: HostReachability?
 
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
 
-    init(session: SessionManager, options: RunOptions, events: EventSink? = nil) {
+    init(
+        session: SessionManager, options: RunOptions, events: EventSink? = nil,
+        reachability: HostReachability? = nil
+    ) {
         self.session = session
         self.options = options
         self.builder = RequestBuilder()
         self.events = events
+        self.reachability = reachability
     }
 
     func run(_ test: TestCase, in runtime: SuiteRuntime, setup: SetupOutcome = .none) async -> TestResult {
@@ -130,6 +136,9 @@ struct TestExecutor: Sendable {
             masked.message = masker.mask(error.message)
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored)
         }
+        if let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
+            return (unreachable, .errored)
+        }
         if let events, request.body.streamsFromDisk {
             let suiteName = runtime.suite.name
             let testName = testName
@@ -147,6 +156,9 @@ struct TestExecutor: Sendable {
         } catch {
             // No response: a transfer failure, or the run was interrupted (CancellationError).
             let failure = error as? HTTPError
+            if let failure {
+                reachability?.record(failure, url: request.url, suiteName: runtime.suite.name, testName: testName)
+            }
             let status: TestStatus = failure == nil || failure?.reason == .cancelled ? .cancelled : .errored
             let testError = TestError(
                 kind: failure?.reason.rawValue ?? "cancelled",

@@ -3,7 +3,8 @@ import Testing
 
 /// End-to-end cases in the manner of Hurl's: suites under `cases/passing`, `cases/failing` and `cases/invalid`,
 /// each run through the built `apitest` binary against a demo server this test starts, with its expected exit code
-/// and output next to it (`NAME.stdout`, `NAME.stderr`, `NAME.exit`).
+/// and output next to it (`NAME.stdout`, `NAME.stderr`, `NAME.exit`). A `NAME.args` file, one argument a line, adds
+/// arguments to the `run` command line (`--filter`, `--shard`, `--wait-for`, ...).
 ///
 /// Output is normalized before comparison: durations become `<duration>` and the demo's port `<port>`.
 /// Set `APITEST_UPDATE_EXPECTED=1` to rewrite the expected files from the current output (then review the diff).
@@ -27,14 +28,16 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["APITEST_CASE_SECRET"] = Self.secret
         environment["NO_COLOR"] = "1"
+        let base = Self.casesDirectory.appendingPathComponent(String(name.dropLast(".yaml".count)))
+        let extra = ((try? String(contentsOf: base.appendingPathExtension("args"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
         let result = try await runProcess(
-            apitest, ["run", "cases/\(name)", "--var", "port=\(demo.port)", "--jobs", "1"],
+            apitest, ["run", "cases/\(name)", "--var", "port=\(demo.port)", "--jobs", "1"] + extra,
             environment: environment, currentDirectory: Self.casesDirectory.deletingLastPathComponent())
         let stdout = Self.normalize(result.stdout, port: demo.port)
         let stderr = Self.normalize(result.stderr, port: demo.port)
         #expect(!result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret), "a secret leaked")
 
-        let base = Self.casesDirectory.appendingPathComponent(String(name.dropLast(".yaml".count)))
         let expectations: [(String, String)] = [
             ("stdout", stdout), ("stderr", stderr), ("exit", "\(result.exitCode)\n"),
         ]

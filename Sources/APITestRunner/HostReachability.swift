@@ -1,0 +1,64 @@
+import APITestHTTP
+import APITestResults
+import APITestSuite
+import APITestSupport
+import Synchronization
+
+/// The hosts found unreachable during a run: once a transfer could not connect to a host, the remaining tests
+/// that target it error at once with that cause instead of each waiting for its own timeout.
+///
+/// Keyed by (scheme, host, port) of the request URL. A host is marked by the first transfer that fails to connect
+/// (host not found, connection refused, could not connect, or a connect that timed out); transfers already in
+/// flight end on their own.
+public final class HostReachability: Sendable {
+    /// Why a host is considered unreachable, and which test found out.
+    public struct Mark: Sendable, Hashable {
+        public var endpoint: HostEndpoint
+        /// A short cause: `connection refused`, `host not found`, `could not connect`, `connect timed out`.
+        public var cause: String
+        /// `suite name › test name` of the test whose transfer failed first.
+        public var since: String
+    }
+
+    private let marks = Mutex<[HostEndpoint: Mark]>([:])
+
+    public init() {}
+
+    /// The mark of `url`'s host, if it was found unreachable.
+    public func mark(for url: String) -> Mark? {
+        guard let endpoint = HostEndpoint(url: url) else { return nil }
+        return marks.withLock { $0[endpoint] }
+    }
+
+    /// Records that `url`'s host could not be connected to, when `error` says so; the first mark of a host stays.
+    public func record(_ error: HTTPError, url: String, suiteName: String, testName: String) {
+        guard error.failedToConnect, let endpoint = HostEndpoint(url: url) else { return }
+        let mark = Mark(
+            endpoint: endpoint, cause: Self.cause(of: error),
+            since: TestSelection.fullName(suite: suiteName, test: testName))
+        marks.withLock { marks in
+            if marks[endpoint] == nil { marks[endpoint] = mark }
+        }
+    }
+
+    /// Every host found unreachable so far, sorted.
+    public var unreachable: [Mark] { marks.withLock { Array($0.values) }.sorted { $0.endpoint < $1.endpoint } }
+
+    static func cause(of error: HTTPError) -> String {
+        switch error.reason {
+        case .dnsFailure: return "host not found"
+        case .connectionRefused: return "connection refused"
+        case .timedOut: return "connect timed out"
+        default: return "could not connect"
+        }
+    }
+}
+
+extension HostReachability.Mark {
+    /// The error of a step that was not sent because its host is unreachable.
+    func testError(location: SourceLocation?) -> TestError {
+        TestError(
+            kind: "unreachable", message: "not run: \(endpoint) was unreachable (\(cause)) since '\(since)'",
+            location: location)
+    }
+}

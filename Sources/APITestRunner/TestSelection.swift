@@ -1,0 +1,147 @@
+import APITestSuite
+import Foundation
+
+/// Which tests of the loaded suites a run executes: `--filter`, `--tag`, `--exclude-tag` and `--shard`.
+///
+/// - `filters`: regular expressions searched (unanchored, case-sensitive) in `suite name › test name`; a test is
+///   selected when any of them matches. `(?i)` makes one case-insensitive.
+/// - `tags`: a test is selected when it has any of them. `excludedTags`: a test that has any of them is not
+///   selected, whatever else matches (exclusion wins).
+/// - `shard`: after filtering, the selected tests are sorted by (suite file path relative to the common folder of
+///   all suite files, in UTF-8 byte order; test index in its file) and cut into N contiguous balanced blocks.
+///   The order PATHs are given in, and where the checkout lives, do not change which shard a test is in.
+///
+/// Tests that are not selected are simply absent from the run (not reported as skipped); `skip:` tests that are
+/// selected are reported as skipped as before.
+public struct TestSelection: Sendable {
+    public var filters: [TestFilter]
+    public var tags: [String]
+    public var excludedTags: [String]
+    public var shard: ShardSpec?
+
+    public init(filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil) {
+        self.filters = filters
+        self.tags = tags
+        self.excludedTags = excludedTags
+        self.shard = shard
+    }
+
+    /// Whether `--filter`, `--tag` or `--exclude-tag` narrow the selection (sharding aside).
+    public var narrows: Bool { !filters.isEmpty || !tags.isEmpty || !excludedTags.isEmpty }
+
+    // MARK: - Matching
+
+    /// Whether `test` of `suite` passes the filters and tags (sharding aside).
+    public func matches(_ test: TestCase, in suite: Suite) -> Bool {
+        if test.tags.contains(where: excludedTags.contains) { return false }
+        if !tags.isEmpty && !test.tags.contains(where: tags.contains) { return false }
+        if !filters.isEmpty {
+            let fullName = TestSelection.fullName(suite: suite.name, test: test.name)
+            if !filters.contains(where: { $0.matches(fullName) }) { return false }
+        }
+        return true
+    }
+
+    /// `suite name › test name`, the text `--filter` is matched against.
+    public static func fullName(suite: String, test: String) -> String { "\(suite) › \(test)" }
+
+    // MARK: - Applying
+
+    /// The selected tests of `suites` (in the order given, as loaded), and the suites narrowed to them.
+    public func apply(to suites: [Suite]) -> Result {
+        let relativePaths = Self.relativePaths(of: suites)
+        var matched: [Entry] = []
+        for (suiteIndex, suite) in suites.enumerated() {
+            for (testIndex, test) in suite.tests.enumerated() where matches(test, in: suite) {
+                matched.append(
+                    Entry(
+                        suiteIndex: suiteIndex, testIndex: testIndex, relativePath: relativePaths[suiteIndex],
+                        suiteFile: suite.file, suiteName: suite.name, testName: test.name, tags: test.tags,
+                        line: test.location.line, skip: test.skip, steps: test.steps.count))
+            }
+        }
+        var selected = matched
+        if let shard {
+            let canonical = matched.sorted(by: Entry.canonicalOrder)
+            let chosen = Set(canonical[shard.range(ofTotal: canonical.count)].map(\.key))
+            selected = matched.filter { chosen.contains($0.key) }
+        }
+        var narrowed: [Suite] = []
+        if selected.count == matched.count && !narrows {
+            narrowed = suites.filter { !$0.tests.isEmpty }
+        } else {
+            var testIndices = [[Int]](repeating: [], count: suites.count)
+            for entry in selected { testIndices[entry.suiteIndex].append(entry.testIndex) }
+            for (suiteIndex, suite) in suites.enumerated() where !testIndices[suiteIndex].isEmpty {
+                var copy = suite
+                copy.tests = testIndices[suiteIndex].map { suite.tests[$0] }
+                narrowed.append(copy)
+            }
+        }
+        return Result(
+            suites: narrowed, tests: selected, matchedCount: matched.count,
+            totalCount: suites.reduce(0) { $0 + $1.tests.count }, shard: shard)
+    }
+
+    /// Each suite file's path relative to the deepest folder that holds all of them (absolute, standardized).
+    public static func relativePaths(of suites: [Suite]) -> [String] {
+        let absolute = suites.map { suite -> [String] in
+            let name = (suite.file as NSString).lastPathComponent
+            let path = URL(fileURLWithPath: suite.directory).appendingPathComponent(name).standardizedFileURL.path
+            return path.split(separator: "/").map(String.init)
+        }
+        guard var common = absolute.first.map({ Array($0.dropLast()) }) else { return [] }
+        for components in absolute.dropFirst() {
+            let folder = components.dropLast()
+            var length = 0
+            while length < min(common.count, folder.count) && common[length] == folder[length] { length += 1 }
+            common = Array(common.prefix(length))
+        }
+        return absolute.map { $0.dropFirst(common.count).joined(separator: "/") }
+    }
+
+    // MARK: - Results
+
+    /// One selected test, with what `apitest list` shows of it.
+    public struct Entry: Sendable, Hashable {
+        /// Positions in the suites given to `apply(to:)`.
+        public var suiteIndex: Int
+        public var testIndex: Int
+        /// The suite file relative to the common folder of all suite files: the shard sort key.
+        public var relativePath: String
+        /// The suite file as given.
+        public var suiteFile: String
+        public var suiteName: String
+        public var testName: String
+        public var tags: [String]
+        /// The line of the test in its file.
+        public var line: Int
+        /// The `skip:` reason, when the test is selected but will be reported as skipped.
+        public var skip: String?
+        public var steps: Int
+
+        var key: [Int] { [suiteIndex, testIndex] }
+
+        /// Sorted by relative path in UTF-8 byte order, then by test index.
+        static func canonicalOrder(_ a: Entry, _ b: Entry) -> Bool {
+            if a.relativePath != b.relativePath {
+                return a.relativePath.utf8.lexicographicallyPrecedes(b.relativePath.utf8)
+            }
+            if a.testIndex != b.testIndex { return a.testIndex < b.testIndex }
+            return a.suiteIndex < b.suiteIndex
+        }
+    }
+
+    /// What a selection chose.
+    public struct Result: Sendable {
+        /// The suites with at least one selected test, each narrowed to its selected tests, in the given order.
+        public var suites: [Suite]
+        /// The selected tests in run order (the given order of suites, then file order).
+        public var tests: [Entry]
+        /// Tests that passed the filters and tags, before sharding.
+        public var matchedCount: Int
+        /// Tests in all the suites given.
+        public var totalCount: Int
+        public var shard: ShardSpec?
+    }
+}
