@@ -93,7 +93,7 @@ struct TestExecutor: Sendable {
             var attemptContext = context
             var (result, status) = await attempt(
                 step, index: index, testName: testName, runtime: runtime, context: &attemptContext,
-                until: retry.until)
+                until: retry.until, retrying: true)
             result.attempts = attempts
             let done = status == .passed || status == .cancelled || attempts >= retry.attempts
             if done {
@@ -120,10 +120,11 @@ struct TestExecutor: Sendable {
     }
 
     /// Sends the step's request once and checks the response: against `until` first when polling (a step whose
-    /// `until` does not hold yet fails this attempt), then against `expect`.
+    /// `until` does not hold yet fails this attempt), then against `expect`. A step that retries rides out an
+    /// unreachable host, so it neither skips for one nor marks one.
     private func attempt(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext,
-        until: Expectations? = nil
+        until: Expectations? = nil, retrying: Bool = false
     ) async
         -> (StepResult, TestStatus)
     {
@@ -136,7 +137,7 @@ struct TestExecutor: Sendable {
             masked.message = masker.mask(error.message)
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored)
         }
-        if let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
+        if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
             return (unreachable, .errored)
         }
         if let events, request.body.streamsFromDisk {
@@ -156,7 +157,7 @@ struct TestExecutor: Sendable {
         } catch {
             // No response: a transfer failure, or the run was interrupted (CancellationError).
             let failure = error as? HTTPError
-            if let failure {
+            if let failure, !retrying {
                 reachability?.record(failure, url: request.url, suiteName: runtime.suite.name, testName: testName)
             }
             let status: TestStatus = failure == nil || failure?.reason == .cancelled ? .cancelled : .errored
