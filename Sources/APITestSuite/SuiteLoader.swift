@@ -58,7 +58,8 @@ public struct SuiteLoader: Sendable {
             environment: environment, overrides: overrides)
         let suite = parser.parseSuite(root: root)
         guard let suite, !parser.hasErrors else {
-            throw SuiteLoadError(diagnostics: Self.sorted(parser.diagnostics), source: source)
+            throw SuiteLoadError(
+                diagnostics: Self.sorted(parser.diagnostics), source: source, includedSources: parser.includedSources)
         }
         return suite
     }
