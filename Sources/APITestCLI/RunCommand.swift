@@ -67,9 +67,7 @@ struct RunCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let stdout = StandardOutput.out
         let stderr = StandardOutput.error
-        let loader = SuiteSetLoader(
-            loader: SuiteLoader(environment: environment, overrides: try suites.overrides()), errorOutput: stderr,
-            colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         let selected = try selection.select(loaded, errorOutput: stderr)
         if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }

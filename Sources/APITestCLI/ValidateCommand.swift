@@ -20,9 +20,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let stderr = StandardOutput.error
-        let loader = SuiteSetLoader(
-            loader: SuiteLoader(environment: environment, overrides: try suites.overrides()), errorOutput: stderr,
-            colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         let tests = loaded.reduce(0) { $0 + $1.tests.count }
         print("\(loaded.count) suite\(loaded.count == 1 ? "" : "s"), \(tests) test\(tests == 1 ? "" : "s"): valid")

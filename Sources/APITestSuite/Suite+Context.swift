@@ -10,7 +10,7 @@ extension Suite {
         // Variables may use the built-in values; tests get fresh ones, variables keep those of the run's start.
         context.setBuiltins()
         for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
-            context.set(name, .string(value), secret: false)
+            context.set(name, .string(value), secret: secretOverrides.contains(name))
         }
         for variable in variables where overrides[variable.name] == nil {
             let value = try variable.value.render(context)

@@ -22,6 +22,8 @@ public struct Suite: Sendable, Hashable {
     public var warnings: [Diagnostic]
     /// The `--var` values given to the loader; they replace suite variables of the same name.
     public var overrides: [String: String]
+    /// The names among `overrides` whose values are secret (masked in reports).
+    public var secretOverrides: Set<String> = []
     /// The values of the environment variables the suite uses (`env.NAME`), read at load time.
     public var environment: [String: String]
 
