@@ -1,0 +1,128 @@
+import APITestJSON
+
+/// Annotations that `unevaluatedProperties` and `unevaluatedItems` consume: which members and items the
+/// successful parts of a schema have evaluated.
+struct Annotations {
+    var properties: Set<String> = []
+    var allProperties = false
+    /// Items `0..<itemCount` were evaluated (`prefixItems`).
+    var itemCount = 0
+    var allItems = false
+    /// Items evaluated by `contains`.
+    var itemIndices: Set<Int> = []
+
+    mutating func merge(_ other: Annotations) {
+        properties.formUnion(other.properties)
+        allProperties = allProperties || other.allProperties
+        itemCount = max(itemCount, other.itemCount)
+        allItems = allItems || other.allItems
+        itemIndices.formUnion(other.itemIndices)
+    }
+
+    func isEvaluated(property name: String) -> Bool { allProperties || properties.contains(name) }
+    func isEvaluated(item index: Int) -> Bool { allItems || index < itemCount || itemIndices.contains(index) }
+}
+
+/// Validates one instance against a ``CompiledSchema``, collecting errors with their locations.
+struct SchemaEvaluator {
+    /// Nesting of schemas deeper than this is reported as an error (a reference cycle that never consumes
+    /// any of the instance).
+    static let maximumDepth = 400
+
+    let schema: CompiledSchema
+    var instancePath: [String] = []
+    var schemaPath: [String] = []
+    /// Resources entered, outermost first (the dynamic scope).
+    var scope: [String] = []
+    var errors: [JSONSchemaValidationError] = []
+    var depth = 0
+
+    init(schema: CompiledSchema) {
+        self.schema = schema
+    }
+
+    // MARK: - Nodes
+
+    /// Evaluates `node` against `instance`; adds what it evaluated to `annotations`.
+    mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+        if let boolean = node.boolean {
+            if !boolean { fail("false", "no value is allowed here (the schema is false)") }
+            return boolean
+        }
+        guard depth < Self.maximumDepth else {
+            fail("$ref", "schema nesting exceeds \(Self.maximumDepth) levels (a reference cycle?)")
+            return false
+        }
+        depth += 1
+        let entered = scope.last != node.resourceURI
+        if entered { scope.append(node.resourceURI) }
+        var valid = true
+        for keyword in node.keywords {
+            schemaPath.append(keyword.name)
+            if !evaluate(keyword, instance, &annotations) { valid = false }
+            schemaPath.removeLast()
+        }
+        if entered { scope.removeLast() }
+        depth -= 1
+        return valid
+    }
+
+    /// Evaluates a subschema in place; its annotations count only when it succeeds.
+    mutating func apply(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+        var local = Annotations()
+        let valid = evaluate(node, instance, &local)
+        if valid && schema.tracksAnnotations { annotations.merge(local) }
+        return valid
+    }
+
+    /// Evaluates a subschema against a child of the instance (a member or an item).
+    mutating func applyToChild(_ node: SchemaNode, _ child: JSONValue, instanceToken: String, schemaTokens: String...)
+        -> Bool
+    {
+        instancePath.append(instanceToken)
+        schemaPath += schemaTokens
+        var local = Annotations()
+        let valid = evaluate(node, child, &local)
+        schemaPath.removeLast(schemaTokens.count)
+        instancePath.removeLast()
+        return valid
+    }
+
+    /// Evaluates `body` and throws away the errors it records; returns its result.
+    mutating func silently(_ body: (inout SchemaEvaluator) -> Bool) -> Bool {
+        let mark = errors.count
+        let valid = body(&self)
+        errors.removeSubrange(mark...)
+        return valid
+    }
+
+    // MARK: - Errors
+
+    /// Records a failure of the keyword at the current schema path.
+    mutating func fail(_ keyword: String, _ message: String) {
+        errors.append(
+            JSONSchemaValidationError(
+                instancePath: JSONPointer.text(instancePath), keyword: keyword,
+                schemaPath: JSONPointer.text(schemaPath), message: message))
+    }
+
+    /// Records a failure at a child of the instance (`instanceToken`) and of the schema (`schemaTokens`).
+    mutating func fail(_ keyword: String, _ message: String, instanceToken: String, schemaTokens: [String] = []) {
+        instancePath.append(instanceToken)
+        schemaPath += schemaTokens
+        fail(keyword, message)
+        schemaPath.removeLast(schemaTokens.count)
+        instancePath.removeLast()
+    }
+}
+
+// MARK: - Describing values
+
+extension JSONValue {
+    /// A short rendering for messages: numbers and strings as JSON, long values cut.
+    var shortDescription: String {
+        let text = JSONWriter.string(self)
+        guard text.count > 60 else { return text }
+        return String(text.prefix(57)) + "..."
+    }
+}
