@@ -181,7 +181,7 @@ struct KeywordContext {
         case "if" where applicator:
             let then = object["then"] == nil ? nil : try subschema("then")
             let otherwise = object["else"] == nil ? nil : try subschema("else")
-            guard then != nil || otherwise != nil else { return nil }
+            // Kept without `then`/`else` too: a successful `if` still contributes annotations.
             return Keyword(name: key, check: .conditional(if: try subschema(key), then: then, else: otherwise))
 
         // Unevaluated

@@ -16,11 +16,11 @@ extension SchemaEvaluator {
             fail(keyword.name, "must be \(expected), got \(instance.schemaTypeName)")
             return false
         case .const(let expected):
-            if instance == expected { return true }
+            if instance.isSchemaEqual(to: expected) { return true }
             fail(keyword.name, "must be equal to \(expected.shortDescription)")
             return false
         case .enumeration(let values):
-            if values.contains(instance) { return true }
+            if values.contains(where: { $0.isSchemaEqual(to: instance) }) { return true }
             let listed = values.prefix(8).map(\.shortDescription).joined(separator: ", ")
             fail(keyword.name, "must be one of [\(listed)\(values.count > 8 ? ", ..." : "")], got \(instance.shortDescription)")
             return false
@@ -118,13 +118,14 @@ extension SchemaEvaluator {
             fail(keyword.name, "must have at least \(limit) items, got \(items.count)")
             return false
         case .uniqueItems:
-            var seen: [JSONValue: Int] = [:]
+            // Buckets by hash (which is coarser than schema equality), then compares exactly.
+            var buckets: [JSONValue: [Int]] = [:]
             for (index, item) in items.enumerated() {
-                if let first = seen[item] {
+                if let first = buckets[item]?.first(where: { items[$0].isSchemaEqual(to: item) }) {
                     fail(keyword.name, "must not contain duplicates: items \(first) and \(index) are equal")
                     return false
                 }
-                seen[item] = index
+                buckets[item, default: []].append(index)
             }
             return true
         case .prefixItems(let nodes):
@@ -362,7 +363,30 @@ extension SchemaEvaluator {
     }
 }
 
-// MARK: - Types
+// MARK: - Equality and types
+
+extension JSONValue {
+    /// JSON Schema equality: numbers by value (`1 == 1.0`), strings by code points (no Unicode
+    /// normalization, unlike `String.==`), objects regardless of member order.
+    func isSchemaEqual(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.string(let a), .string(let b)):
+            return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isSchemaEqual(to: $1) }
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            for (key, value) in a {
+                guard let match = b.members.first(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }),
+                    value.isSchemaEqual(to: match.value)
+                else { return false }
+            }
+            return true
+        default:
+            return self == other
+        }
+    }
+}
 
 extension JSONValue {
     /// Whether the value is of the JSON Schema type `name`; an integer-valued float is an integer.
