@@ -35,7 +35,7 @@ public struct JSONSchema: Sendable {
     ) throws(JSONSchemaError) {
         let uri = URIReference(baseURI ?? Self.defaultBaseURI).withoutFragment.text
         let registry = SchemaRegistry(resolver: resolver)
-        let document = try registry.add(value, uri: uri, fallbackDraft: draft ?? .draft2020_12)
+        let document = try registry.add(value, uri: uri, fallbackDraft: draft ?? .draft2020)
         let compiler = SchemaCompiler(registry: registry)
         self.compiled = try compiler.compile(documentURI: uri)
         self.draft = document.draft
@@ -45,7 +45,9 @@ public struct JSONSchema: Sendable {
     /// Reads and compiles the schema file at `fileURL`; relative references resolve to files next to it.
     ///
     /// - Parameter resolver: used instead of a ``DirectoryJSONSchemaResolver`` for the file's folder.
-    public init(contentsOf fileURL: URL, draft: JSONSchemaDraft? = nil, resolver: (any JSONSchemaResolver)? = nil)
+    public init(
+        contentsOf fileURL: URL, draft: JSONSchemaDraft? = nil, resolver: (any JSONSchemaResolver)? = nil
+    )
         throws(JSONSchemaError)
     {
         let value: JSONValue

@@ -24,7 +24,7 @@ struct KeywordContext {
         self.vocabulary = vocabulary
     }
 
-    private var is2020: Bool { draft == .draft2020_12 }
+    private var is2020: Bool { draft == .draft2020 }
     private var applicator: Bool { vocabulary.contains(.applicator) }
     private var validation: Bool { vocabulary.contains(.validation) }
 
@@ -220,7 +220,9 @@ struct KeywordContext {
         compiler.error(at: location.appending(key), "\(key.split(separator: "/").first ?? "") \(reason)")
     }
 
-    private func reference(_ value: JSONValue, _ key: String) throws(JSONSchemaError) -> (
+    private func reference(
+        _ value: JSONValue, _ key: String
+    ) throws(JSONSchemaError) -> (
         node: SchemaNode, location: SchemaLocation, absolute: String
     ) {
         try compiler.referenceTarget(value, at: location.appending(key), base: base, draft: draft)
@@ -231,7 +233,9 @@ struct KeywordContext {
         return try compiler.node(at: target)
     }
 
-    private func subschemaArray(_ value: JSONValue, _ key: String, allowEmpty: Bool = false) throws(JSONSchemaError)
+    private func subschemaArray(
+        _ value: JSONValue, _ key: String, allowEmpty: Bool = false
+    ) throws(JSONSchemaError)
         -> [SchemaNode]
     {
         guard case .array(let items) = value, allowEmpty || !items.isEmpty else {

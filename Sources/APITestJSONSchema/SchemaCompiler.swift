@@ -56,7 +56,9 @@ final class SchemaCompiler {
     }
 
     /// An error about the value at `location`.
-    func error(at location: SchemaLocation, _ reason: String, kind: JSONSchemaError.Kind = .invalidSchema)
+    func error(
+        at location: SchemaLocation, _ reason: String, kind: JSONSchemaError.Kind = .invalidSchema
+    )
         -> JSONSchemaError
     {
         JSONSchemaError(
@@ -65,7 +67,9 @@ final class SchemaCompiler {
     }
 
     /// Resolves a `$ref`/`$dynamicRef` value found at `location` against `base`.
-    func referenceTarget(_ value: JSONValue, at location: SchemaLocation, base: String, draft: JSONSchemaDraft)
+    func referenceTarget(
+        _ value: JSONValue, at location: SchemaLocation, base: String, draft: JSONSchemaDraft
+    )
         throws(JSONSchemaError) -> (node: SchemaNode, location: SchemaLocation, absolute: String)
     {
         guard case .string(let reference) = value else {

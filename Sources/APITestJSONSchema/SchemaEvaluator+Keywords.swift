@@ -22,7 +22,9 @@ extension SchemaEvaluator {
         case .enumeration(let values):
             if values.contains(where: { $0.isSchemaEqual(to: instance) }) { return true }
             let listed = values.prefix(8).map(\.shortDescription).joined(separator: ", ")
-            fail(keyword.name, "must be one of [\(listed)\(values.count > 8 ? ", ..." : "")], got \(instance.shortDescription)")
+            fail(
+                keyword.name,
+                "must be one of [\(listed)\(values.count > 8 ? ", ..." : "")], got \(instance.shortDescription)")
             return false
         default:
             break
@@ -51,19 +53,25 @@ extension SchemaEvaluator {
         switch keyword.check {
         case .multipleOf(let divisor, let divisorValue):
             guard let value = DecimalNumber(instance), value.isMultiple(of: divisor) else {
-                fail(keyword.name, "must be a multiple of \(divisorValue.shortDescription), got \(instance.shortDescription)")
+                fail(
+                    keyword.name,
+                    "must be a multiple of \(divisorValue.shortDescription), got \(instance.shortDescription)")
                 return false
             }
             return true
         case .maximum(let limit, let exclusive):
             let order = Self.compare(instance, limit)
             if exclusive ? order < 0 : order <= 0 { return true }
-            fail(keyword.name, "must be \(exclusive ? "<" : "<=") \(limit.shortDescription), got \(instance.shortDescription)")
+            fail(
+                keyword.name,
+                "must be \(exclusive ? "<" : "<=") \(limit.shortDescription), got \(instance.shortDescription)")
             return false
         case .minimum(let limit, let exclusive):
             let order = Self.compare(instance, limit)
             if exclusive ? order > 0 : order >= 0 { return true }
-            fail(keyword.name, "must be \(exclusive ? ">" : ">=") \(limit.shortDescription), got \(instance.shortDescription)")
+            fail(
+                keyword.name,
+                "must be \(exclusive ? ">" : ">=") \(limit.shortDescription), got \(instance.shortDescription)")
             return false
         default:
             var annotations = Annotations()
@@ -105,7 +113,9 @@ extension SchemaEvaluator {
 
     // MARK: Arrays
 
-    private mutating func evaluateArray(_ keyword: Keyword, _ items: [JSONValue], _ annotations: inout Annotations)
+    private mutating func evaluateArray(
+        _ keyword: Keyword, _ items: [JSONValue], _ annotations: inout Annotations
+    )
         -> Bool
     {
         switch keyword.check {
@@ -143,7 +153,9 @@ extension SchemaEvaluator {
             if start < items.count {
                 for index in start..<items.count {
                     if node.boolean == false {
-                        fail(keyword.name, "item \(index) is not allowed (at most \(start) items)", instanceToken: String(index))
+                        fail(
+                            keyword.name, "item \(index) is not allowed (at most \(start) items)",
+                            instanceToken: String(index))
                         valid = false
                     } else if !applyToChild(node, items[index], instanceToken: String(index)) {
                         valid = false
@@ -162,7 +174,9 @@ extension SchemaEvaluator {
             if matched.count < minimum {
                 let name = minimum == 1 ? keyword.name : "minContains"
                 schemaPath[schemaPath.count - 1] = name
-                fail(name, "must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s"), got \(matched.count)")
+                fail(
+                    name,
+                    "must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s"), got \(matched.count)")
                 schemaPath[schemaPath.count - 1] = keyword.name
                 return false
             }
@@ -216,7 +230,9 @@ extension SchemaEvaluator {
             var valid = true
             for (name, required) in pairs where object[name] != nil {
                 for other in required where object[other] == nil {
-                    fail(keyword.name, "property \(JSONWriter.quoted(other)) is required when \(JSONWriter.quoted(name)) is present")
+                    fail(
+                        keyword.name,
+                        "property \(JSONWriter.quoted(other)) is required when \(JSONWriter.quoted(name)) is present")
                     valid = false
                 }
             }
@@ -269,7 +285,9 @@ extension SchemaEvaluator {
             var valid = true
             for (name, value) in object where !annotations.isEvaluated(property: name) {
                 if node.boolean == false {
-                    fail(keyword.name, "property \(JSONWriter.quoted(name)) is not allowed (unevaluated)", instanceToken: name)
+                    fail(
+                        keyword.name, "property \(JSONWriter.quoted(name)) is not allowed (unevaluated)",
+                        instanceToken: name)
                     valid = false
                 } else if !applyToChild(node, value, instanceToken: name) {
                     valid = false
@@ -284,7 +302,9 @@ extension SchemaEvaluator {
 
     // MARK: Logic
 
-    private mutating func evaluateLogic(_ keyword: Keyword, _ instance: JSONValue, _ annotations: inout Annotations)
+    private mutating func evaluateLogic(
+        _ keyword: Keyword, _ instance: JSONValue, _ annotations: inout Annotations
+    )
         -> Bool
     {
         switch keyword.check {

@@ -76,7 +76,9 @@ struct SchemaEvaluator {
     }
 
     /// Evaluates a subschema against a child of the instance (a member or an item).
-    mutating func applyToChild(_ node: SchemaNode, _ child: JSONValue, instanceToken: String, schemaTokens: String...)
+    mutating func applyToChild(
+        _ node: SchemaNode, _ child: JSONValue, instanceToken: String, schemaTokens: String...
+    )
         -> Bool
     {
         instancePath.append(instanceToken)

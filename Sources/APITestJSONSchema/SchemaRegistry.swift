@@ -79,7 +79,7 @@ final class SchemaRegistry {
                 draft = known
             } else {
                 let metaKey = URIReference(URIReference.resolve(metaURI, against: uri)).withoutFragment.text
-                guard metaKey != uri, let meta = try load(metaKey, fallbackDraft: .draft2020_12, from: uri) else {
+                guard metaKey != uri, let meta = try load(metaKey, fallbackDraft: .draft2020, from: uri) else {
                     throw JSONSchemaError(
                         kind: .unsupportedDraft, documentURI: uri, schemaPath: "/$schema",
                         reason: "unknown meta-schema \"\(metaURI)\": neither a supported draft nor resolvable",
@@ -99,7 +99,9 @@ final class SchemaRegistry {
     }
 
     /// The document at `uri`: already known, bundled, or from the resolver; `nil` when nobody has it.
-    func load(_ uri: String, fallbackDraft: JSONSchemaDraft, from referrer: String) throws(JSONSchemaError)
+    func load(
+        _ uri: String, fallbackDraft: JSONSchemaDraft, from referrer: String
+    ) throws(JSONSchemaError)
         -> Document?
     {
         if let existing = documents[uri] { return existing }
@@ -132,7 +134,7 @@ final class SchemaRegistry {
         }
         var base = base
         if case .string(let id) = object["$id"] {
-            if draft == .draft2020_12 {
+            if draft == .draft2020 {
                 let resolved = URIReference(URIReference.resolve(id, against: base)).withoutFragment.text
                 base = resolved
                 if resources[resolved] == nil || !location.pointer.isEmpty { resources[resolved] = location }
@@ -148,7 +150,7 @@ final class SchemaRegistry {
                 }
             }
         }
-        if draft == .draft2020_12 {
+        if draft == .draft2020 {
             if case .string(let anchor) = object["$anchor"] { anchors[base + "#" + anchor] = location }
             if case .string(let anchor) = object["$dynamicAnchor"] {
                 anchors[base + "#" + anchor] = location
@@ -192,11 +194,11 @@ final class SchemaRegistry {
         case "additionalItems", "additionalProperties", "contains", "propertyNames", "if", "then", "else", "not":
             return .single
         case "unevaluatedItems", "unevaluatedProperties", "contentSchema":
-            return draft == .draft2020_12 ? .single : nil
+            return draft == .draft2020 ? .single : nil
         case "items", "allOf", "anyOf", "oneOf": return .array
-        case "prefixItems": return draft == .draft2020_12 ? .array : nil
+        case "prefixItems": return draft == .draft2020 ? .array : nil
         case "properties", "patternProperties", "definitions", "dependencies": return .map
-        case "$defs", "dependentSchemas": return draft == .draft2020_12 ? .map : nil
+        case "$defs", "dependentSchemas": return draft == .draft2020 ? .map : nil
         default: return nil
         }
     }
@@ -220,7 +222,9 @@ final class SchemaRegistry {
     }
 
     /// Resolves the absolute URI `uri` (fragment allowed) to a schema location, loading documents on demand.
-    func locate(_ uri: String, fallbackDraft: JSONSchemaDraft, from referrer: String) throws(JSONSchemaError)
+    func locate(
+        _ uri: String, fallbackDraft: JSONSchemaDraft, from referrer: String
+    ) throws(JSONSchemaError)
         -> SchemaLocation?
     {
         let parsed = URIReference(uri)

@@ -102,7 +102,10 @@ struct JSONSchemaErrorReportingTests {
 
     @Test func descriptionReadsAsOneLine() throws {
         let found = try errors(#"{"items": {"maxLength": 2}}"#, #"["abc"]"#)
-        #expect(found.map(\.description) == ["/0: must be at most 2 characters long, got 3 (maxLength at #/items/maxLength)"])
+        #expect(
+            found.map(\.description) == [
+                "/0: must be at most 2 characters long, got 3 (maxLength at #/items/maxLength)"
+            ])
         let root = try errors(#"{"type": "string"}"#, "1")
         #expect(root.map(\.description) == ["(root): must be string, got integer (type at #/type)"])
     }
@@ -140,7 +143,7 @@ struct JSONSchemaErrorReportingTests {
     @Test func patternUsesECMAScriptDigits() throws {
         let schema = try schema(#"{"pattern": "^\\d+$"}"#)
         #expect(schema.isValid("123"))
-        #expect(!schema.isValid("١٢٣"))  // Arabic-Indic digits are not \d in ECMA-262
+        #expect(!schema.isValid("١٢٣")) // Arabic-Indic digits are not \d in ECMA-262
     }
 
     @Test func formatIsAnAnnotationOnly() throws {
