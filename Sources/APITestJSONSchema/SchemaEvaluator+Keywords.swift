@@ -7,9 +7,9 @@ extension SchemaEvaluator {
     mutating func evaluate(_ keyword: Keyword, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
         switch keyword.check {
         case .ref(let target):
-            return apply(target, instance, &annotations)
+            return applyReference(target, instance, &annotations)
         case .dynamicRef(let target, let anchor):
-            return apply(dynamicTarget(target, anchor: anchor), instance, &annotations)
+            return applyReference(dynamicTarget(target, anchor: anchor), instance, &annotations)
         case .type(let names):
             if names.contains(where: { instance.matchesSchemaType($0) }) { return true }
             let expected = names.count == 1 ? names[0] : names.joined(separator: " or ")
@@ -142,7 +142,7 @@ extension SchemaEvaluator {
             var valid = true
             for index in 0..<min(nodes.count, items.count) {
                 let token = String(index)
-                if !applyToChild(nodes[index], items[index], instanceToken: token, schemaTokens: token) {
+                if !applyToChild(nodes[index], items[index], instanceToken: token, schemaToken: token) {
                     valid = false
                 }
             }
@@ -241,7 +241,7 @@ extension SchemaEvaluator {
             var valid = true
             for (name, value) in object {
                 guard let node = nodes[name] else { continue }
-                if !applyToChild(node, value, instanceToken: name, schemaTokens: name) { valid = false }
+                if !applyToChild(node, value, instanceToken: name, schemaToken: name) { valid = false }
                 if tracking { annotations.properties.insert(name) }
             }
             return valid
@@ -249,7 +249,7 @@ extension SchemaEvaluator {
             var valid = true
             for (name, value) in object {
                 for (regex, node) in pairs where regex.matches(name) {
-                    if !applyToChild(node, value, instanceToken: name, schemaTokens: regex.source) { valid = false }
+                    if !applyToChild(node, value, instanceToken: name, schemaToken: regex.source) { valid = false }
                     if tracking { annotations.properties.insert(name) }
                 }
             }

@@ -25,9 +25,9 @@ struct Annotations {
 
 /// Validates one instance against a ``CompiledSchema``, collecting errors with their locations.
 struct SchemaEvaluator {
-    /// Nesting of schemas deeper than this is reported as an error (a reference cycle that never consumes
-    /// any of the instance).
-    static let maximumDepth = 400
+    /// Nesting of schemas deeper than this is reported as an error rather than risking the thread's stack
+    /// (a debug build overflows the 512 KiB stack of a concurrency thread at about 1,000 levels).
+    static let maximumDepth = 500
 
     let schema: CompiledSchema
     var instancePath: [String] = []
@@ -36,6 +36,9 @@ struct SchemaEvaluator {
     var scope: [String] = []
     var errors: [JSONSchemaValidationError] = []
     var depth = 0
+    /// Reference targets being evaluated, with the instance depth they were entered at: entering one again at
+    /// the same instance location can never end (a reference cycle such as `a → b → a`).
+    var activeReferences: [(node: ObjectIdentifier, instanceDepth: Int)] = []
 
     init(schema: CompiledSchema) {
         self.schema = schema
@@ -50,7 +53,7 @@ struct SchemaEvaluator {
             return boolean
         }
         guard depth < Self.maximumDepth else {
-            fail("$ref", "schema nesting exceeds \(Self.maximumDepth) levels (a reference cycle?)")
+            fail(schemaPath.last ?? "$ref", "schema nesting exceeds \(Self.maximumDepth) levels")
             return false
         }
         depth += 1
@@ -75,17 +78,35 @@ struct SchemaEvaluator {
         return valid
     }
 
-    /// Evaluates a subschema against a child of the instance (a member or an item).
-    mutating func applyToChild(
-        _ node: SchemaNode, _ child: JSONValue, instanceToken: String, schemaTokens: String...
+    /// Follows a reference to `node`, stopping at a cycle that makes no progress through the instance.
+    mutating func applyReference(
+        _ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations
     )
         -> Bool
     {
+        let identity = ObjectIdentifier(node)
+        let instanceDepth = instancePath.count
+        if activeReferences.contains(where: { $0.node == identity && $0.instanceDepth == instanceDepth }) {
+            fail(
+                schemaPath.last ?? "$ref",
+                "reference cycle: the schema refers back to itself without consuming the value")
+            return false
+        }
+        activeReferences.append((identity, instanceDepth))
+        let valid = apply(node, instance, &annotations)
+        activeReferences.removeLast()
+        return valid
+    }
+
+    /// Evaluates a subschema against a child of the instance (a member or an item).
+    mutating func applyToChild(
+        _ node: SchemaNode, _ child: JSONValue, instanceToken: String, schemaToken: String? = nil
+    ) -> Bool {
         instancePath.append(instanceToken)
-        schemaPath += schemaTokens
+        if let schemaToken { schemaPath.append(schemaToken) }
         var local = Annotations()
         let valid = evaluate(node, child, &local)
-        schemaPath.removeLast(schemaTokens.count)
+        if schemaToken != nil { schemaPath.removeLast() }
         instancePath.removeLast()
         return valid
     }

@@ -110,6 +110,32 @@ struct JSONSchemaErrorReportingTests {
         #expect(root.map(\.description) == ["(root): must be string, got integer (type at #/type)"])
     }
 
+    // MARK: - Recursion
+
+    @Test func referenceCycleIsAnErrorNotAHang() throws {
+        let schema = try JSONSchema(
+            ["$defs": ["a": ["$ref": "#/$defs/b"], "b": ["$ref": "#/$defs/a"]], "$ref": "#/$defs/a"])
+        let errors = schema.validate(1).errors
+        #expect(errors.count == 1)
+        #expect(errors.first?.keyword == "$ref")
+        #expect(errors.first?.message.contains("reference cycle") == true)
+    }
+
+    @Test func deepRecursionStopsBeforeTheStackOnAConcurrencyThread() async throws {
+        let schema = try JSONSchema(["type": "object", "additionalProperties": ["$ref": "#"]])
+        func nested(_ levels: Int) -> JSONValue {
+            var value: JSONValue = [:]
+            for _ in 0..<levels { value = ["a": value] }
+            return value
+        }
+        let shallow = nested(100)
+        let deep = nested(400)
+        #expect(await Task.detached { schema.isValid(shallow) }.value)
+        let errors = await Task.detached { schema.validate(deep).errors }.value
+        #expect(errors.count == 1)
+        #expect(errors.first?.message == "schema nesting exceeds 500 levels")
+    }
+
     // MARK: - Values
 
     @Test func multipleOfIsExactForDecimals() throws {
