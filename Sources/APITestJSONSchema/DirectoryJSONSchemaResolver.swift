@@ -25,6 +25,7 @@ public struct DirectoryJSONSchemaResolver: JSONSchemaResolver {
         self.directory = directory.standardizedFileURL
     }
 
+    /// Reads and parses the file for `uri`; `nil` when the URI is not served or the file does not exist.
     public func resolve(_ uri: String) throws -> JSONValue? {
         guard let file = fileURL(for: uri) else { return nil }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }

@@ -23,6 +23,7 @@ public struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The reference text, for `unresolvableReference` and `resolverFailure`.
     public var reference: String?
 
+    /// Creates an error; `schemaPath` is a JSON Pointer into the document at `documentURI`.
     public init(kind: Kind, documentURI: String, schemaPath: String, reason: String, reference: String? = nil) {
         self.kind = kind
         self.documentURI = documentURI
@@ -31,6 +32,7 @@ public struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertibl
         self.reference = reference
     }
 
+    /// `documentURI#schemaPath: reason`.
     public var description: String {
         "\(documentURI)#\(schemaPath): \(reason)"
     }

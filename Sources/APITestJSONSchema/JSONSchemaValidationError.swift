@@ -10,6 +10,7 @@ public struct JSONSchemaValidationError: Sendable, Hashable, CustomStringConvert
     /// A plain-language message, e.g. `must be >= 0, got -3`.
     public var message: String
 
+    /// Creates an error record.
     public init(instancePath: String, keyword: String, schemaPath: String, message: String) {
         self.instancePath = instancePath
         self.keyword = keyword

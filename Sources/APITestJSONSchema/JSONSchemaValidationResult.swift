@@ -5,6 +5,7 @@ public struct JSONSchemaValidationResult: Sendable {
     /// Every failed assertion, in evaluation order; empty when valid.
     public var errors: [JSONSchemaValidationError]
 
+    /// Creates a result.
     public init(isValid: Bool, errors: [JSONSchemaValidationError]) {
         self.isValid = isValid
         self.errors = errors

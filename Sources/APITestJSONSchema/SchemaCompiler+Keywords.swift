@@ -41,7 +41,8 @@ struct KeywordContext {
                 if key.hasPrefix("unevaluated") { late.append(keyword) } else { keywords.append(keyword) }
             }
         }
-        if draft == .draft7, case .object(let dependencies) = object["dependencies"] {
+        // `dependencies` is draft-07's; 2020-12 split it, but accepting it there too keeps old schemas working.
+        if draft == .draft7 || (applicator && validation), case .object(let dependencies) = object["dependencies"] {
             keywords += try compileDependencies(dependencies)
         }
         return keywords + late

@@ -2,8 +2,8 @@ import Foundation
 
 /// An ECMA-262 pattern compiled for `NSRegularExpression` (ICU), unanchored as JSON Schema requires.
 ///
-/// ECMA-262 character-class escapes are ASCII-only (`\d` is `[0-9]`, `\w` is `[A-Za-z0-9_]`), whereas ICU's
-/// are Unicode-aware, so those escapes are rewritten before compiling.
+/// ECMA-262 character-class escapes differ from ICU's: `\d` and `\w` are ASCII-only (`[0-9]`, `[A-Za-z0-9_]`)
+/// and `\s` includes U+FEFF, so those escapes are rewritten before compiling.
 final class SchemaRegex: @unchecked Sendable {
     let source: String
     private let expression: NSRegularExpression
@@ -38,6 +38,9 @@ final class SchemaRegex: @unchecked Sendable {
                 case "D": result += inClass ? "\\x{0}-/:-\\x{10FFFF}" : "[^0-9]"
                 case "w": result += inClass ? "A-Za-z0-9_" : "[A-Za-z0-9_]"
                 case "W": result += inClass ? "\\x{0}-/:-@\\[-^`{-\\x{10FFFF}" : "[^A-Za-z0-9_]"
+                // ECMA-262 white space includes U+FEFF, which ICU's \s lacks.
+                case "s": result += inClass ? "\\s\\x{FEFF}" : "[\\s\\x{FEFF}]"
+                case "S" where !inClass: result += "[^\\s\\x{FEFF}]"
                 default:
                     result.append("\\")
                     result.append(next)
