@@ -17,7 +17,7 @@ extension SchemaEvaluator {
             return false
         case .const(let expected):
             if instance.isSchemaEqual(to: expected) { return true }
-            fail(keyword.name, "must be equal to \(expected.shortDescription)")
+            fail(keyword.name, "must be equal to \(expected.shortDescription), got \(instance.shortDescription)")
             return false
         case .enumeration(let values):
             if values.contains(where: { $0.isSchemaEqual(to: instance) }) { return true }
@@ -269,8 +269,14 @@ extension SchemaEvaluator {
             return valid
         case .propertyNames(let node):
             var valid = true
-            for (name, _) in object where !applyToChild(node, .string(name), instanceToken: name) {
+            for (name, _) in object {
+                let mark = errors.count
+                if applyToChild(node, .string(name), instanceToken: name) { continue }
                 valid = false
+                // The failing value is the member's name, not its value: say so in each message.
+                for index in mark..<errors.count {
+                    errors[index].message = "property name \(JSONWriter.quoted(name)): " + errors[index].message
+                }
             }
             return valid
         case .dependentSchemas(let pairs):

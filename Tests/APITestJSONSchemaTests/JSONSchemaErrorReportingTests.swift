@@ -93,6 +93,21 @@ struct JSONSchemaErrorReportingTests {
         #expect(tooMany.map(\.message) == ["must contain at most 1 matching items, got 2"])
     }
 
+    @Test func propertyNameFailuresSayTheNameIsAtFault() throws {
+        let found = try errors(#"{"propertyNames": {"maxLength": 3}}"#, #"{"ok": 1, "toolong": 2}"#)
+        #expect(
+            found == [
+                JSONSchemaValidationError(
+                    instancePath: "/toolong", keyword: "maxLength", schemaPath: "/propertyNames/maxLength",
+                    message: #"property name "toolong": must be at most 3 characters long, got 7"#)
+            ])
+    }
+
+    @Test func constReportsExpectedAndActual() throws {
+        let found = try errors(#"{"properties": {"v": {"const": {"a": [1, 2]}}}}"#, #"{"v": {"a": [1]}}"#)
+        #expect(found.map(\.message) == [#"must be equal to {"a":[1,2]}, got {"a":[1]}"#])
+    }
+
     @Test func unevaluatedPropertiesNamesTheProperty() throws {
         let found = try errors(
             #"{"allOf": [{"properties": {"a": true}}], "unevaluatedProperties": false}"#, #"{"a": 1, "b": 2}"#)
