@@ -37,15 +37,15 @@ public struct DirectoryJSONSchemaResolver: JSONSchemaResolver {
     func fileURL(for uri: String) -> URL? {
         var relative: String?
         if let baseURI, uri.hasPrefix(baseURI) {
-            relative = String(uri.dropFirst(baseURI.count))
+            var path = Substring(uri.dropFirst(baseURI.count))
+            if let query = path.firstIndex(of: "?") { path = path[..<query] }
+            relative = path.removingPercentEncoding
         } else if uri.hasPrefix("file:"), let url = URL(string: uri), url.isFileURL {
             let path = url.standardizedFileURL.path
             let root = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
             if path.hasPrefix(root) { relative = String(path.dropFirst(root.count)) }
         }
-        guard var relative else { return nil }
-        if let query = relative.firstIndex(of: "?") { relative = String(relative[..<query]) }
-        relative = relative.removingPercentEncoding ?? relative
+        guard let relative else { return nil }
         let components = relative.split(separator: "/")
         guard !relative.isEmpty, !components.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         return directory.appendingPathComponent(relative)

@@ -66,6 +66,14 @@ struct KeywordContext {
             }
             return Keyword(name: key, check: .dynamicRef(target.node, anchor: anchor))
 
+        case "$id", "$schema",
+            "$anchor" where is2020, "$dynamicAnchor" where is2020:
+            guard case .string = value else { throw invalid(key, "must be a string") }
+            return nil
+        case "$defs" where is2020, "definitions":
+            guard case .object = value else { throw invalid(key, "must be an object of schemas") }
+            return nil
+
         // Validation: any type
         case "type" where validation:
             return Keyword(name: key, check: .type(try types(value)))

@@ -224,6 +224,13 @@ struct JSONSchemaErrorReportingTests {
         #expect(error.reason.contains("non-negative integer"))
     }
 
+    @Test func identifierKeywordsMustBeStrings() throws {
+        let error = try #require(throws: JSONSchemaError.self) { try schema(#"{"allOf": [{"$anchor": 1}]}"#) }
+        #expect(error.schemaPath == "/allOf/0/$anchor")
+        #expect(error.reason == "$anchor must be a string")
+        #expect(throws: JSONSchemaError.self) { try schema(#"{"$defs": []}"#) }
+    }
+
     @Test func invalidPatternIsThrown() throws {
         let error = try #require(throws: JSONSchemaError.self) { try schema(#"{"pattern": "("}"#) }
         #expect(error.schemaPath == "/pattern")

@@ -29,7 +29,7 @@ struct JSONSchemaResolverTests {
 
     @Test func relativeFileRefsBetweenTwoSchemaFiles() throws {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("apitest-schema-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("apitest schema-\(UUID().uuidString)", isDirectory: true) // a space to exercise URI encoding
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("defs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
