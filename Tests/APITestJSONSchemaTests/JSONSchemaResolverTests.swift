@@ -28,8 +28,9 @@ struct JSONSchemaResolverTests {
     }
 
     @Test func relativeFileRefsBetweenTwoSchemaFiles() throws {
+        // The space in the folder name exercises percent-encoding in file: URIs.
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("apitest schema-\(UUID().uuidString)", isDirectory: true) // a space to exercise URI encoding
+            .appendingPathComponent("apitest schema-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("defs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
