@@ -126,7 +126,7 @@ struct KeywordContext {
             guard case .object(let members) = value else { throw invalid(key, "must be an object") }
             var pairs: [(String, [String])] = []
             for (name, required) in members {
-                pairs.append((name, try strings(required, key + "/" + JSONPointer.escape(name))))
+                pairs.append((name, try strings(required, key, member: name)))
             }
             return Keyword(name: key, check: .dependentRequired(pairs))
 
@@ -212,7 +212,7 @@ struct KeywordContext {
         var schemas: [(String, SchemaNode)] = []
         for (name, value) in dependencies {
             if case .array = value {
-                required.append((name, try strings(value, "dependencies/" + JSONPointer.escape(name))))
+                required.append((name, try strings(value, "dependencies", member: name)))
             } else {
                 schemas.append((name, try subschema("dependencies", name)))
             }
@@ -225,8 +225,11 @@ struct KeywordContext {
 
     // MARK: - Value helpers
 
-    private func invalid(_ key: String, _ reason: String) -> JSONSchemaError {
-        compiler.error(at: location.appending(key), "\(key.split(separator: "/").first ?? "") \(reason)")
+    /// An error about keyword `key` (or its member `member`) of this schema.
+    private func invalid(_ key: String, _ reason: String, member: String? = nil) -> JSONSchemaError {
+        var target = location.appending(key)
+        if let member { target.pointer.append(member) }
+        return compiler.error(at: target, "\(key) \(reason)")
     }
 
     private func reference(
@@ -271,11 +274,19 @@ struct KeywordContext {
         }
     }
 
-    private func strings(_ value: JSONValue, _ key: String) throws(JSONSchemaError) -> [String] {
-        guard case .array(let items) = value else { throw invalid(key, "must be an array of strings") }
+    private func strings(
+        _ value: JSONValue, _ key: String, member: String? = nil
+    ) throws(JSONSchemaError)
+        -> [String]
+    {
+        guard case .array(let items) = value else {
+            throw invalid(key, "must be an array of strings", member: member)
+        }
         var result: [String] = []
         for item in items {
-            guard case .string(let string) = item else { throw invalid(key, "must be an array of strings") }
+            guard case .string(let string) = item else {
+                throw invalid(key, "must be an array of strings", member: member)
+            }
             result.append(string)
         }
         return result

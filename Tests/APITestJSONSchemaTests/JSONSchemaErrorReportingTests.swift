@@ -231,6 +231,18 @@ struct JSONSchemaErrorReportingTests {
         #expect(throws: JSONSchemaError.self) { try schema(#"{"$defs": []}"#) }
     }
 
+    @Test func badMemberIsThrownWithTheMemberInThePath() throws {
+        let error = try #require(throws: JSONSchemaError.self) {
+            try schema(#"{"dependentRequired": {"a/b": [1]}}"#)
+        }
+        #expect(error.schemaPath == "/dependentRequired/a~1b")
+        #expect(error.reason == "dependentRequired must be an array of strings")
+        let draft7 = try #require(throws: JSONSchemaError.self) {
+            try schema(#"{"dependencies": {"x": "y"}}"#, draft: .draft7)
+        }
+        #expect(draft7.schemaPath == "/dependencies/x")
+    }
+
     @Test func invalidPatternIsThrown() throws {
         let error = try #require(throws: JSONSchemaError.self) { try schema(#"{"pattern": "("}"#) }
         #expect(error.schemaPath == "/pattern")
