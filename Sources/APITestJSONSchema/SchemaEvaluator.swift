@@ -1,28 +1,5 @@
 import APITestJSON
 
-/// Annotations that `unevaluatedProperties` and `unevaluatedItems` consume: which members and items the
-/// successful parts of a schema have evaluated.
-struct Annotations {
-    var properties: Set<String> = []
-    var allProperties = false
-    /// Items `0..<itemCount` were evaluated (`prefixItems`).
-    var itemCount = 0
-    var allItems = false
-    /// Items evaluated by `contains`.
-    var itemIndices: Set<Int> = []
-
-    mutating func merge(_ other: Annotations) {
-        properties.formUnion(other.properties)
-        allProperties = allProperties || other.allProperties
-        itemCount = max(itemCount, other.itemCount)
-        allItems = allItems || other.allItems
-        itemIndices.formUnion(other.itemIndices)
-    }
-
-    func isEvaluated(property name: String) -> Bool { allProperties || properties.contains(name) }
-    func isEvaluated(item index: Int) -> Bool { allItems || index < itemCount || itemIndices.contains(index) }
-}
-
 /// Validates one instance against a ``CompiledSchema``, collecting errors with their locations.
 struct SchemaEvaluator {
     /// Nesting of schemas deeper than this is reported as an error rather than risking the thread's stack
@@ -136,16 +113,5 @@ struct SchemaEvaluator {
         fail(keyword, message)
         schemaPath.removeLast(schemaTokens.count)
         instancePath.removeLast()
-    }
-}
-
-// MARK: - Describing values
-
-extension JSONValue {
-    /// A short rendering for messages: numbers and strings as JSON, long values cut.
-    var shortDescription: String {
-        let text = JSONWriter.string(self)
-        guard text.count > 60 else { return text }
-        return String(text.prefix(57)) + "..."
     }
 }

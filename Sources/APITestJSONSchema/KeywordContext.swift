@@ -1,7 +1,5 @@
 import APITestJSON
 
-// MARK: - Keyword compilation
-
 /// Compiles the keywords of one object schema, honouring its draft and vocabularies.
 struct KeywordContext {
     let compiler: SchemaCompiler
