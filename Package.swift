@@ -32,6 +32,7 @@ let package = Package(
         // MARK: - Foundations shared by every layer
         .target(name: "APITestSupport"),
         .target(name: "APITestJSON"),
+        .target(name: "APITestJSONSchema", dependencies: ["APITestJSON"]),
 
         // MARK: - HTTP layer (AFNetworking lineage)
         .target(name: "APITestHTTP", dependencies: ["CCurlShim", "APITestJSON"]),
@@ -65,6 +66,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON"]),
+        .testTarget(name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON"]),
         .testTarget(name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON"]),
         .testTarget(name: "APITestSuiteTests", dependencies: ["APITestSuite", "APITestSupport", "APITestJSON"]),
         .testTarget(
