@@ -40,14 +40,18 @@ let package = Package(
         // MARK: - Suite layer
         .target(
             name: "APITestSuite",
-            dependencies: ["APITestSupport", "APITestJSON", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "APITestSupport", "APITestJSON", "APITestJSONSchema", .product(name: "Yams", package: "Yams"),
+            ]
         ),
 
         // MARK: - Results, runner, reporting
         .target(name: "APITestResults", dependencies: ["APITestSupport"]),
         .target(
             name: "APITestRunner",
-            dependencies: ["APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestSupport"]
+            dependencies: [
+                "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSupport",
+            ]
         ),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
 

@@ -192,8 +192,8 @@ struct TestExecutor: Sendable {
         failures = failures.map { failure in
             var masked = failure
             masked.message = PredicateEvaluator.truncated(masker.mask(failure.message), limit: 800)
-            masked.expected = masker.mask(failure.expected).map { PredicateEvaluator.truncated($0) }
-            masked.actual = masker.mask(failure.actual).map { PredicateEvaluator.truncated($0) }
+            masked.expected = masker.mask(failure.expected).map { PredicateEvaluator.truncated($0, limit: 1000) }
+            masked.actual = masker.mask(failure.actual).map { PredicateEvaluator.truncated($0, limit: 1000) }
             return masked
         }
         checks = checks.map { check in

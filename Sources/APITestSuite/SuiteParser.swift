@@ -1,3 +1,4 @@
+import APITestJSONSchema
 import APITestSupport
 import Foundation
 
@@ -33,6 +34,8 @@ final class SuiteParser {
     var includedSources: [String: String] = [:]
     /// The root node of an included file's document.
     var root: YAMLNode?
+    /// Schema files already compiled, by absolute path (tests often share one).
+    var compiledSchemas: [String: JSONSchema] = [:]
 
     /// A request URL and the width of its node, checked after parsing.
     struct URLCheck {

@@ -1,0 +1,54 @@
+import APITestJSON
+import APITestJSONSchema
+import APITestSupport
+import Foundation
+
+/// `expect.schema`: a schema file (JSON, relative to the suite) or an inline schema, compiled on load.
+extension SuiteParser {
+    func parseSchema(_ node: YAMLNode) -> SchemaExpectation? {
+        let at = location(of: node)
+        if isMapping(node) {
+            let value = templateValue(node)
+            guard value.templates.allSatisfy(\.isLiteral), let json = try? value.render(TemplateContext()) else {
+                error("an inline schema cannot use placeholders", at: node)
+                return nil
+            }
+            // Local files only (never the network), like every other file a suite names.
+            let resolver = DirectoryJSONSchemaResolver(directory: URL(fileURLWithPath: "/", isDirectory: true))
+            do {
+                let schema = try JSONSchema(
+                    json,
+                    baseURI: URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent("inline.json")
+                        .absoluteString, resolver: resolver)
+                return SchemaExpectation(schema: schema, source: "inline", location: at)
+            } catch {
+                self.error("invalid inline schema: \(Self.describe(error))", at: node)
+                return nil
+            }
+        }
+        guard let path = text(node, for: "schema") else { return nil }
+        guard let absolute = checkBodyFile(path, at: node, for: "schema") else { return nil }
+        if let cached = compiledSchemas[absolute] {
+            return SchemaExpectation(schema: cached, source: path, location: at)
+        }
+        let url = URL(fileURLWithPath: absolute)
+        do {
+            let schema = try JSONSchema(
+                contentsOf: url,
+                resolver: DirectoryJSONSchemaResolver(directory: URL(fileURLWithPath: "/", isDirectory: true)))
+            compiledSchemas[absolute] = schema
+            return SchemaExpectation(schema: schema, source: path, location: at)
+        } catch {
+            self.error("invalid schema '\(path)': \(Self.describe(error))", at: node)
+            return nil
+        }
+    }
+
+    /// A schema error without the long base URI of inline schemas.
+    private static func describe(_ error: JSONSchemaError) -> String {
+        var text = error.reason
+        if let reference = error.reference, !text.contains(reference) { text += " ($ref \"\(reference)\")" }
+        if !error.schemaPath.isEmpty { text += " at \(error.schemaPath)" }
+        return text
+    }
+}
