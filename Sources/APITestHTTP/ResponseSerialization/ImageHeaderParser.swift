@@ -65,7 +65,8 @@ enum ImageHeaderParser {
         while true {
             try reader.need(index + 2, for: "a marker")
             guard bytes[index] == 0xFF else {
-                throw Failure(reason: "JPEG: expected a marker, found byte 0x\(TextDecoding.hex(bytes[index]))", offset: index)
+                throw Failure(
+                    reason: "JPEG: expected a marker, found byte 0x\(TextDecoding.hex(bytes[index]))", offset: index)
             }
             // Fill bytes: any number of 0xFF before the marker code.
             var codeIndex = index + 1
@@ -75,7 +76,7 @@ enum ImageHeaderParser {
             index = codeIndex + 1
             switch marker {
             case 0x01, 0xD0...0xD7:
-                continue  // standalone markers: no length
+                continue // standalone markers: no length
             case 0xD9:
                 throw Failure(reason: "JPEG: end of image before a frame header (SOFn)", offset: codeIndex - 1)
             case 0xDA:

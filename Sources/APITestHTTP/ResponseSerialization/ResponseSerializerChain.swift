@@ -31,7 +31,8 @@ public struct ResponseSerializerChain: Sendable {
                 throw ResponseSerializationError(decoder: "chain", reason: "decoder '\(name)' is listed twice")
             }
             switch key {
-            case "json": serializers.append(JSONResponseSerializer(removesKeysWithNullValues: removesKeysWithNullValues))
+            case "json":
+                serializers.append(JSONResponseSerializer(removesKeysWithNullValues: removesKeysWithNullValues))
             case "xml": serializers.append(XMLResponseSerializer())
             case "plist": serializers.append(PropertyListResponseSerializer())
             case "image": serializers.append(ImageResponseSerializer())

@@ -15,6 +15,7 @@ extension XPathDocument {
     }
 
     private func evaluateLocked(_ xpath: String, namespaces: [String: String]) -> Result<XPathResult, XPathError> {
+        apitest_xml_silence_generic_errors()
         guard let context = xmlXPathNewContext(document) else {
             return .failure(XPathError(expression: xpath, reason: "libxml2 could not create an XPath context"))
         }
@@ -27,7 +28,9 @@ extension XPathDocument {
                 Unmanaged<XMLErrorCollector>.fromOpaque(data).takeUnretainedValue().record(error.pointee)
             }
             for (prefix, uri) in namespaces.sorted(by: { $0.key < $1.key }) {
-                let status = prefix.withXMLChars { prefix in uri.withXMLChars { xmlXPathRegisterNs(context, prefix, $0) } }
+                let status = prefix.withXMLChars { prefix in
+                    uri.withXMLChars { xmlXPathRegisterNs(context, prefix, $0) }
+                }
                 guard status == 0 else {
                     return .failure(
                         XPathError(expression: xpath, reason: "cannot register namespace prefix '\(prefix)'"))

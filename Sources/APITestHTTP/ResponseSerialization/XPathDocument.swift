@@ -50,6 +50,7 @@ public final class XPathDocument: @unchecked Sendable {
         }
         guard !data.isEmpty else { throw failure("the body is empty, not an XML document") }
         guard data.count <= Int(Int32.max) else { throw failure("the body is too large for libxml2 (over 2 GiB)") }
+        apitest_xml_silence_generic_errors()
         guard let context = xmlNewParserCtxt() else { throw failure("libxml2 could not create a parser context") }
         defer { xmlFreeParserCtxt(context) }
         let collector = XMLErrorCollector()
@@ -71,7 +72,8 @@ public final class XPathDocument: @unchecked Sendable {
         }
         if let first = collector.firstError {
             if let document { xmlFreeDoc(document) }
-            throw failure(first.message, line: first.line > 0 ? first.line : nil, column: first.column > 0 ? first.column : nil)
+            throw failure(
+                first.message, line: first.line > 0 ? first.line : nil, column: first.column > 0 ? first.column : nil)
         }
         guard let document else { throw failure("libxml2 could not parse the document") }
         return XPathDocument(document)
@@ -109,9 +111,23 @@ final class XMLErrorCollector {
 
     private(set) var firstError: Entry?
 
+    /// libxml2 reports XPath errors by code only (its message table is private); these are its messages, by
+    /// code minus `XML_XPATH_EXPRESSION_OK`.
+    static let xpathMessages: [Int: String] = [
+        1: "number encoding", 2: "unfinished literal", 3: "start of literal", 4: "expected $ for variable reference",
+        5: "undefined variable", 6: "invalid predicate", 7: "invalid expression", 8: "missing closing curly brace",
+        9: "unregistered function", 10: "invalid operand", 11: "invalid type", 12: "invalid number of arguments",
+        13: "invalid context size", 14: "invalid context position", 15: "memory allocation error",
+        16: "syntax error", 17: "resource error", 18: "sub resource error", 19: "undefined namespace prefix",
+        20: "encoding error", 21: "character out of the XML range",
+    ]
+
     func record(_ error: xmlError) {
         guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
+        let code = Int(error.code)
+        let message =
+            error.message.map { String(cString: $0) }
+            ?? Self.xpathMessages[code - Int(XML_XPATH_EXPRESSION_OK.rawValue), default: "libxml2 error \(code)"]
         firstError = Entry(
             message: message.trimmingCharacters(in: .whitespacesAndNewlines), line: Int(error.line),
             column: Int(error.int2), position: Int(error.int1))
