@@ -176,6 +176,39 @@ import Testing
         }
     }
 
+    @Test func contentTypeCharsetAppliesToUndeclaredDocuments() throws {
+        let latin1 = Data([0x3C, 0x72, 0x3E, 0x63, 0x61, 0x66, 0xE9, 0x3C, 0x2F, 0x72, 0x3E]) // <r>café</r>
+        let decoded = try XMLResponseSerializer().decode(
+            ResponseFixtures.response(latin1, contentType: "text/xml; charset=iso-8859-1"))
+        guard case .xml(let document) = decoded else {
+            Issue.record("not XML")
+            return
+        }
+        #expect(try document.evaluate("string(/r)") == .string("café"))
+        // Read as UTF-8 (no charset, no declaration), the same bytes are malformed.
+        let error = try #require(
+            ResponseFixtures.decodeError(
+                XMLResponseSerializer(), ResponseFixtures.response(latin1, contentType: "text/xml")))
+        #expect(error.line == 1)
+    }
+
+    @Test func entityExpansionBombIsRefused() throws {
+        var declarations = #"<!ENTITY a0 "lollollollollollollollollollol">"#
+        for level in 1...12 {
+            declarations += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">"
+        }
+        let bomb = "<?xml version=\"1.0\"?><!DOCTYPE r [\(declarations)]><r>&a12;</r>"
+        let response = ResponseFixtures.response(bomb, contentType: "application/xml")
+        let clock = ContinuousClock()
+        let start = clock.now
+        if case .xml(let document) = try? XMLResponseSerializer().decode(response) {
+            // Entities stay references (no XML_PARSE_NOENT); libxml2 refuses to expand them past its limits.
+            let text = (try? document.evaluate("string(/r)"))?.stringValue ?? ""
+            #expect(text.utf8.count < 10_000_000)
+        }
+        #expect(clock.now - start < .seconds(10))
+    }
+
     @Test func parsesFromString() throws {
         let document = try XPathDocument.parse("<r><v>é</v></r>")
         #expect(try document.evaluate("string(/r/v)") == .string("é"))
