@@ -51,6 +51,13 @@ public final class XPathDocument: @unchecked Sendable {
         guard !data.isEmpty else { throw failure("the body is empty, not an XML document") }
         guard data.count <= Int(Int32.max) else { throw failure("the body is too large for libxml2 (over 2 GiB)") }
         apitest_xml_silence_generic_errors()
+        if let encoding {
+            // libxml2 ignores an encoding it does not know; a charset the server named must not be ignored.
+            guard let handler = xmlFindCharEncodingHandler(encoding) else {
+                throw failure("unsupported charset '\(encoding)' in Content-Type")
+            }
+            xmlCharEncCloseFunc(handler)
+        }
         guard let context = xmlNewParserCtxt() else { throw failure("libxml2 could not create a parser context") }
         defer { xmlFreeParserCtxt(context) }
         let collector = XMLErrorCollector()

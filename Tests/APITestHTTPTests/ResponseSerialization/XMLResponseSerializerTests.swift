@@ -190,6 +190,10 @@ import Testing
             ResponseFixtures.decodeError(
                 XMLResponseSerializer(), ResponseFixtures.response(latin1, contentType: "text/xml")))
         #expect(error.line == 1)
+        let unknown = try #require(
+            ResponseFixtures.decodeError(
+                XMLResponseSerializer(), ResponseFixtures.response("<r/>", contentType: "text/xml; charset=klingon")))
+        #expect(unknown.description == "xml decoder: unsupported charset 'klingon' in Content-Type")
     }
 
     @Test func entityExpansionBombIsRefused() throws {
