@@ -9,16 +9,23 @@ enum ImageHeaderParser {
         case png, jpeg, gif, webp, bmp
     }
 
-    /// The format whose signature starts `bytes`, if any.
-    static func sniff(_ bytes: some Collection<UInt8>) -> Format? {
-        let head = Array(bytes.prefix(12))
+    /// The format whose signature starts `bytes`, if any. With `strict`, used to claim bodies without an image
+    /// content type, BMP's two-letter signature also needs a known DIB header size, so that text starting with
+    /// "BM" is not taken for an image.
+    static func sniff(_ bytes: some Collection<UInt8>, strict: Bool = false) -> Format? {
+        let head = Array(bytes.prefix(18))
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return .webp
         }
-        if head.starts(with: Array("BM".utf8)) { return .bmp }
+        if head.starts(with: Array("BM".utf8)) {
+            guard strict else { return .bmp }
+            guard head.count >= 18, head[6..<10].allSatisfy({ $0 == 0 }) else { return nil }
+            let headerSize = UInt32(head[14]) | UInt32(head[15]) << 8 | UInt32(head[16]) << 16 | UInt32(head[17]) << 24
+            return [12, 16, 40, 52, 56, 64, 108, 124].contains(headerSize) ? .bmp : nil
+        }
         return nil
     }
 

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Accepts `image/png`, `image/jpeg`, `image/gif`, `image/webp` and `image/bmp` (and their common aliases), and
 /// bodies without `Content-Type` or sent as `application/octet-stream` whose first bytes are one of these formats'
-/// signatures. The format comes from the bytes, not from the declared type.
+/// signatures (for BMP, "BM" and a known DIB header size). The format comes from the bytes, not from the declared
+/// type.
 public struct ImageResponseSerializer: ResponseSerializer {
     public var acceptableContentTypes: Set<String>?
 
@@ -23,7 +24,7 @@ public struct ImageResponseSerializer: ResponseSerializer {
         if acceptsContentType(of: response) { return true }
         let type = response.mediaType ?? ""
         guard type.isEmpty || type == MIMEType.octetStream else { return false }
-        return ImageHeaderParser.sniff(response.body) != nil
+        return ImageHeaderParser.sniff(response.body, strict: true) != nil
     }
 
     public func decode(_ response: HTTPResponse) throws(ResponseSerializationError) -> DecodedBody {

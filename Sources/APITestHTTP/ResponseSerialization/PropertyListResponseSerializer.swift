@@ -6,7 +6,8 @@ import Foundation
 /// Dictionaries become objects (keys sorted, as property lists keep no order), arrays arrays, integers
 /// integers, reals doubles, booleans booleans, strings strings, dates ISO 8601 strings in UTC
 /// (`2024-05-01T12:00:00Z`) and data base64 strings. Accepts `application/x-plist`, `application/plist` and
-/// `application/vnd.apple.plist`, and any body that starts with the binary signature `bplist`.
+/// `application/vnd.apple.plist`, and bodies without `Content-Type` or sent as `application/octet-stream` that start
+/// with the binary signature `bplist0`.
 public struct PropertyListResponseSerializer: ResponseSerializer {
     public var acceptableContentTypes: Set<String>?
 
@@ -21,7 +22,10 @@ public struct PropertyListResponseSerializer: ResponseSerializer {
     public var name: String { "plist" }
 
     public func accepts(_ response: HTTPResponse) -> Bool {
-        acceptsContentType(of: response) || response.body.starts(with: Array("bplist".utf8))
+        if acceptsContentType(of: response) { return true }
+        let type = response.mediaType ?? ""
+        guard type.isEmpty || type == MIMEType.octetStream else { return false }
+        return response.body.starts(with: Array("bplist0".utf8))
     }
 
     public func decode(_ response: HTTPResponse) throws(ResponseSerializationError) -> DecodedBody {

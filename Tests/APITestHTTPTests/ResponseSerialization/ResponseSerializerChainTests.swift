@@ -29,6 +29,11 @@ import Testing
             (nil, Data("bplist00".utf8), "plist"),
             (nil, Data(TestImages.gif(width: 1, height: 1)), "image"),
             (nil, Data("hello".utf8), "binary"),
+            // Sniffing is strict enough not to claim look-alike text.
+            (nil, Data("BMW and other cars, a long enough text".utf8), "binary"),
+            ("application/octet-stream", Data(TestImages.bmp(width: 2, height: 2)), "image"),
+            ("text/plain", Data("bplist00 is how binary property lists start".utf8), "text"),
+            ("application/octet-stream", Data("bplist00".utf8), "plist"),
         ]
         for (type, body, expected) in cases {
             #expect(
