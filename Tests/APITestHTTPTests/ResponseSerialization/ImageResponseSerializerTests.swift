@@ -80,6 +80,39 @@ import Testing
         #expect(noFrame.reason.contains("before a frame header"))
     }
 
+    @Test func malformedHeadersNameTheByte() throws {
+        func failure(_ bytes: [UInt8]) throws -> ResponseSerializationError {
+            try #require(
+                ResponseFixtures.decodeError(
+                    ImageResponseSerializer(), ResponseFixtures.response(Data(bytes), contentType: "image/png")))
+        }
+        var png = TestImages.png(width: 2, height: 2)
+        png.replaceSubrange(12..<16, with: Array("IDAT".utf8))
+        let notIHDR = try failure(png)
+        #expect(notIHDR.byteOffset == 12)
+        #expect(notIHDR.reason == "PNG: the first chunk is not IHDR")
+
+        var webp = TestImages.webpLossy(width: 2, height: 2)
+        webp.replaceSubrange(12..<16, with: Array("ALPH".utf8))
+        let chunk = try failure(webp)
+        #expect(chunk.byteOffset == 12)
+        #expect(chunk.reason.contains("unknown first chunk 'ALPH'"))
+
+        var bmp = TestImages.bmp(width: 2, height: 2)
+        bmp[14] = 20
+        let dib = try failure(bmp)
+        #expect(dib.byteOffset == 14)
+        #expect(dib.reason == "BMP: unknown DIB header size 20")
+
+        // Standalone markers (RST0, TEM) between segments are skipped; bytes that are not a marker are an error.
+        let jpeg = TestImages.jpeg(width: 31, height: 9)
+        let withStandalone = Array(jpeg[0..<2]) + [0xFF, 0xD0, 0xFF, 0x01] + Array(jpeg[2...])
+        #expect(try info(withStandalone) == ImageInfo(format: "jpeg", width: 31, height: 9))
+        let garbage = try failure(Array(jpeg[0..<2]) + [0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0x12, 0x34])
+        #expect(garbage.byteOffset == 8)
+        #expect(garbage.reason == "JPEG: expected a marker, found byte 0x12")
+    }
+
     @Test func acceptsImageTypesAndSniffsUntypedBodies() {
         let serializer = ImageResponseSerializer()
         let png = Data(TestImages.png(width: 1, height: 1))
