@@ -6,7 +6,8 @@ extension XPathDocument {
 
     /// Evaluates an XPath 1.0 expression against the document.
     ///
-    /// - Parameter namespaces: prefixes to register (`["a": "urn:example:a"]`) for names like `//a:item`.
+    /// - Parameter namespaces: prefixes to register (`["a": "urn:example:a"]`) for names like `//a:item`. The
+    ///   prefixes declared on the root element are registered too, unless `namespaces` binds them otherwise.
     /// - Throws: ``XPathError`` for an expression libxml2 cannot compile or evaluate (syntax errors, unknown
     ///   functions, unregistered prefixes).
     public func evaluate(_ xpath: String, namespaces: [String: String] = [:]) throws(XPathError) -> XPathResult {
@@ -27,7 +28,9 @@ extension XPathDocument {
                 guard let data, let error else { return }
                 Unmanaged<XMLErrorCollector>.fromOpaque(data).takeUnretainedValue().record(error.pointee)
             }
-            for (prefix, uri) in namespaces.sorted(by: { $0.key < $1.key }) {
+            var bindings = rootNamespaces()
+            for (prefix, uri) in namespaces { bindings[prefix] = uri }
+            for (prefix, uri) in bindings.sorted(by: { $0.key < $1.key }) {
                 let status = prefix.withXMLChars { prefix in
                     uri.withXMLChars { xmlXPathRegisterNs(context, prefix, $0) }
                 }
@@ -70,6 +73,21 @@ extension XPathDocument {
                         expression: xpath, reason: "unsupported XPath result type \(object.pointee.type.rawValue)"))
             }
         }
+    }
+
+    /// The prefixed namespace declarations of the root element (`xmlns:p="urn:…"`), registered for every
+    /// evaluation so that `//p:price` works without repeating them; the default namespace has no prefix and cannot
+    /// be used in XPath 1.0 without one.
+    private func rootNamespaces() -> [String: String] {
+        var result: [String: String] = [:]
+        var declaration = xmlDocGetRootElement(document)?.pointee.nsDef
+        while let current = declaration {
+            if let prefix = current.pointee.prefix, let href = current.pointee.href {
+                result[String(cString: prefix)] = String(cString: href)
+            }
+            declaration = current.pointee.next
+        }
+        return result
     }
 
     // MARK: - Nodes

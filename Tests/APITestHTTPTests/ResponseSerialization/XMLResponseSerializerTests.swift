@@ -59,6 +59,15 @@ import Testing
         #expect(ids.first?.xml == #"id="1""#)
     }
 
+    @Test func rootPrefixesAreRegisteredUnlessRebound() throws {
+        let document = try document()
+        // p is declared on the root element: usable without passing it.
+        #expect(try document.evaluate("count(//p:price)") == .number(2))
+        #expect(try document.evaluate("string(//p:price/@currency)") == .string("EUR"))
+        // A caller's binding wins over the document's.
+        #expect(try document.evaluate("count(//p:price)", namespaces: ["p": "urn:other"]) == .number(0))
+    }
+
     @Test func textCommentAndCDATANodes() throws {
         let texts = try document().evaluate("//c:name/text()", namespaces: namespaces)
         guard case .nodeSet(let nodes) = texts else {
