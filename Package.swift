@@ -28,6 +28,11 @@ let package = Package(
         ),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
 
         // MARK: - Foundations shared by every layer
         .target(name: "APITestSupport"),
@@ -35,7 +40,7 @@ let package = Package(
         .target(name: "APITestJSONSchema", dependencies: ["APITestJSON"]),
 
         // MARK: - HTTP layer (AFNetworking lineage)
-        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "APITestJSON"]),
+        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "CLibXML2", "APITestJSON"]),
 
         // MARK: - Suite layer
         .target(
