@@ -47,7 +47,7 @@ final class QueryEvaluator: Sendable {
                 }
             }
         case .xpath(let expression):
-            return .failure(CheckProblem("xpath \(expression): XPath queries need the XML decoder"))
+            return body.xml().flatMap { document in Self.xpath(expression, in: document) }
         case .regex(let pattern, let group):
             return body.text().flatMap { text in
                 regex(pattern).map { regex in
@@ -69,7 +69,39 @@ final class QueryEvaluator: Sendable {
         case .certificate(let field):
             return .failure(CheckProblem("certificate \(field.rawValue): certificate facts are not available"))
         case .image(let field):
-            return .failure(CheckProblem("image \(field.rawValue): the image decoder is not available"))
+            return body.image().map { info in
+                switch field {
+                case .format: .one(.string(info.format))
+                case .width: .one(.integer(Int64(info.width)))
+                case .height: .one(.integer(Int64(info.height)))
+                }
+            }
+        }
+    }
+
+    // MARK: - XPath
+
+    /// An XPath result as a value: a number, string or boolean as such; a node-set of one node as its string
+    /// value, of several as the list of their string values, of none as nothing.
+    static func xpath(_ expression: String, in document: XPathDocument) -> Result<Found, CheckProblem> {
+        do {
+            switch try document.evaluate(expression) {
+            case .nodeSet(let nodes):
+                switch nodes.count {
+                case 0: return .success(.noNodes)
+                case 1: return .success(.one(.string(nodes[0].stringValue)))
+                default: return .success(.one(.array(nodes.map { .string($0.stringValue) })))
+                }
+            case .string(let text): return .success(.one(.string(text)))
+            case .number(let number):
+                if number.isFinite, number.rounded() == number, abs(number) < 9e15 {
+                    return .success(.one(.integer(Int64(number))))
+                }
+                return .success(.one(.double(number)))
+            case .boolean(let flag): return .success(.one(.bool(flag)))
+            }
+        } catch {
+            return .failure(CheckProblem("\(error)"))
         }
     }
 

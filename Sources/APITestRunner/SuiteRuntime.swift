@@ -12,6 +12,8 @@ struct SuiteRuntime: Sendable {
     let serializer: RequestSerializer
     let cookieJar: CookieJar
     let masker: SecretMasker
+    /// The suite's response serializer chain (`response.decoders`).
+    let decoders: ResponseSerializerChain
     /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
     let setupError: TestError?
 
@@ -32,6 +34,12 @@ struct SuiteRuntime: Sendable {
         self.serializer = RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent])
         self.setupError = setupError
         self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, in: context))
+        let decoding = suite.responseDecoding
+        // The names were checked when the suite loaded.
+        self.decoders =
+            (try? ResponseSerializerChain(
+                order: decoding.decoders ?? ResponseDecoding.decoderNames,
+                removesKeysWithNullValues: decoding.removesKeysWithNullValues)) ?? .standard
     }
 
     /// The texts of the secret values the suite actually uses (not every environment variable of the process).

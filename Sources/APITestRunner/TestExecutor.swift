@@ -169,7 +169,9 @@ struct TestExecutor: Sendable {
             return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), status)
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
-        var body = ResponseBody(response)
+        var body = ResponseBody(
+            response, chain: runtime.decoders,
+            removesKeysWithNullValues: runtime.suite.responseDecoding.removesKeysWithNullValues)
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
         if let until {

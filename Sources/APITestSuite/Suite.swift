@@ -14,6 +14,8 @@ public struct Suite: Sendable, Hashable {
     public var variables: [Variable]
     public var defaults: RequestDefaults
     public var tests: [TestCase]
+    /// How response bodies are decoded (`response:`).
+    public var responseDecoding = ResponseDecoding()
     /// Steps run once before the tests; their captures are visible to every test and to `teardown`.
     public var setup: [Step] = []
     /// Steps run once after the tests, also after failures and on Ctrl-C.

@@ -52,3 +52,36 @@ extension SuiteParser {
         return text
     }
 }
+
+// MARK: - Response decoding
+
+extension SuiteParser {
+    /// `response: {decoders: [json, text], removesKeysWithNullValues: true}`.
+    func parseResponseDecoding(_ node: YAMLNode) -> ResponseDecoding {
+        var decoding = ResponseDecoding()
+        guard let entries = mapping(node, for: "response") else { return decoding }
+        checkKeys(entries, allowed: ["decoders", "removesKeysWithNullValues"], in: "response")
+        if let entry = entries[key: "removesKeysWithNullValues"] {
+            decoding.removesKeysWithNullValues = bool(entry.value, for: "removesKeysWithNullValues") ?? false
+        }
+        if let entry = entries[key: "decoders"], let items = sequence(entry.value, for: "decoders") {
+            var names: [String] = []
+            for item in items {
+                guard let name = text(item, for: "decoders") else { continue }
+                if !ResponseDecoding.decoderNames.contains(name) {
+                    error(
+                        "unknown decoder '\(name)'" + Suggestion.didYouMean(name, in: ResponseDecoding.decoderNames),
+                        at: item, note: "decoders: " + ResponseDecoding.decoderNames.joined(separator: ", "))
+                } else if names.contains(name) {
+                    error("decoder '\(name)' is listed twice", at: item)
+                } else {
+                    names.append(name)
+                }
+            }
+            if names.isEmpty, !items.isEmpty { return decoding }
+            if items.isEmpty { error("'decoders' is empty; list at least one decoder", at: entry.value) }
+            decoding.decoders = names
+        }
+        return decoding
+    }
+}

@@ -43,7 +43,9 @@ final class SuiteParser {
         let length: Int
     }
 
-    static let suiteKeys = ["name", "include", "baseURL", "variables", "defaults", "setup", "tests", "teardown"]
+    static let suiteKeys = [
+        "name", "include", "baseURL", "variables", "defaults", "response", "setup", "tests", "teardown",
+    ]
     static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry"]
 
     init(
@@ -111,6 +113,7 @@ final class SuiteParser {
             defaults: defaults, tests: tests, overrides: overrides)
         suite.setup = setup
         suite.teardown = teardown
+        if let entry = entries[key: "response"] { suite.responseDecoding = parseResponseDecoding(entry.value) }
         for reserved in ["setup", "teardown"] {
             if let test = tests.first(where: { $0.name == reserved }),
                 !(reserved == "setup" ? suite.setup : suite.teardown).isEmpty

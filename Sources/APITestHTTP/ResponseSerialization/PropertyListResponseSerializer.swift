@@ -5,14 +5,14 @@ import Foundation
 ///
 /// Dictionaries become objects (keys sorted, as property lists keep no order), arrays arrays, integers
 /// integers, reals doubles, booleans booleans, strings strings, dates ISO 8601 strings in UTC
-/// (`2024-05-01T12:00:00Z`) and data base64 strings. Accepts `application/x-plist`, `application/plist` and
+/// (`2024-05-01T12:00:00Z`) and data base64 strings. Accepts `application/x-plist`, `application/x-bplist`, `application/plist` and
 /// `application/vnd.apple.plist`, and bodies without `Content-Type` or sent as `application/octet-stream` that start
 /// with the binary signature `bplist0`.
 public struct PropertyListResponseSerializer: ResponseSerializer {
     public var acceptableContentTypes: Set<String>?
 
     public static let defaultContentTypes: Set<String> = [
-        "application/x-plist", "application/plist", "application/vnd.apple.plist",
+        "application/x-plist", "application/x-bplist", "application/plist", "application/vnd.apple.plist",
     ]
 
     public init(acceptableContentTypes: Set<String>? = Self.defaultContentTypes) {
