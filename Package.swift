@@ -27,6 +27,9 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // Pinning in the TLS handshake (libcurl's SSL_CTX callback + an OpenSSL verify callback), certificate facts.
+        .target(name: "CTLSShim", dependencies: ["CCurl", "COpenSSL"]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: - Foundations shared by every layer
@@ -34,7 +37,7 @@ let package = Package(
         .target(name: "APITestJSON"),
 
         // MARK: - HTTP layer (AFNetworking lineage)
-        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "APITestJSON"]),
+        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "CTLSShim", "APITestJSON"]),
 
         // MARK: - Suite layer
         .target(

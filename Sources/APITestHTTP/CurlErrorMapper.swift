@@ -17,6 +17,15 @@ enum CurlErrorMapper {
                 "the response body is larger than the limit of \(delegate.maxBodySize) bytes",
                 curlCode: Int(code.rawValue))
         }
+        if let evaluation = delegate.tlsState?.evaluation,
+            evaluation.verdict == .pinMismatch || evaluation.verdict == .certificateInvalid
+        {
+            var error = HTTPError(
+                evaluation.verdict == .pinMismatch ? .pinMismatch : .tlsFailure,
+                "TLS failure: " + evaluation.failureMessage, curlCode: Int(code.rawValue))
+            error.tlsEvaluation = evaluation
+            return error
+        }
         let detail = delegate.curlErrorDetail
         let fallback = String(cString: curl_easy_strerror(code))
         let text = detail.isEmpty ? fallback : detail

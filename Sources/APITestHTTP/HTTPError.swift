@@ -10,6 +10,8 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case emptyReply
         case timedOut
         case tlsFailure
+        /// The chain was acceptable but no certificate of it matched a pin; nothing was sent.
+        case pinMismatch
         case tooManyRedirects
         case bodyTooLarge
         case badContentEncoding
@@ -25,6 +27,8 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// libcurl's result code, when the failure came from libcurl.
     public var curlCode: Int?
+    /// The handshake check's findings when a `SecurityPolicy` refused the server.
+    public var tlsEvaluation: TLSEvaluation?
 
     public init(_ reason: Reason, _ message: String, curlCode: Int? = nil) {
         self.reason = reason
