@@ -358,15 +358,20 @@ static int depth_callback(int ok, X509_STORE_CTX *store) {
     apitest_tls_transfer *transfer = current_transfer;
     if (ok || !transfer) return ok;
     int error = X509_STORE_CTX_get_error(store);
-    if (transfer->outcome.error_code == 0) {
-        transfer->outcome.error_code = error;
-        transfer->outcome.error_depth = X509_STORE_CTX_get_error_depth(store);
-    }
+    int depth = X509_STORE_CTX_get_error_depth(store);
     const apitest_tls_policy *policy = transfer->policy;
     if (transfer->applies_now && policy->allow_invalid && policy->mode != APITEST_PIN_CERTIFICATE &&
         !is_domain_error(error)) {
+        // Allowed: remember it unless an earlier one was.
+        if (transfer->outcome.error_code == 0) {
+            transfer->outcome.error_code = error;
+            transfer->outcome.error_depth = depth;
+        }
         return 1;
     }
+    // The error that stops the handshake is the one to report.
+    transfer->outcome.error_code = error;
+    transfer->outcome.error_depth = depth;
     return 0;
 }
 
