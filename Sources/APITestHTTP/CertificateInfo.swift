@@ -48,11 +48,13 @@ public struct CertificateInfo: Sendable, Hashable {
 extension CertificateInfo {
     /// Every certificate of a PEM file (several allowed) or a DER file, in file order.
     public static func load(contentsOf path: String) throws(SecurityPolicyError) -> [CertificateInfo] {
-        try loadCertificates(contentsOf: path).map(\.info)
+        try PinnedCertificate.load(contentsOf: path).map(\.info)
     }
+}
 
-    /// The certificates of `path` with their DER encodings.
-    static func loadCertificates(contentsOf path: String) throws(SecurityPolicyError) -> [PinnedCertificate] {
+extension PinnedCertificate {
+    /// Every certificate of a PEM file (several allowed) or a DER file, with its DER encoding.
+    public static func load(contentsOf path: String) throws(SecurityPolicyError) -> [PinnedCertificate] {
         var message = [CChar](repeating: 0, count: 256)
         guard let list = apitest_certs_load_file(path, &message, message.count) else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

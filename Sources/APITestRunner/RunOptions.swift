@@ -9,6 +9,8 @@ public struct RunOptions: Sendable {
     public var bodyPreviewLimit: Int
     /// Sent as `User-Agent` unless a suite sets its own.
     public var userAgent: String
+    /// TLS flags laid over every suite's `security:` block.
+    public var security = SecurityOverrides()
 
     public init(
         jobs: Int = 10,

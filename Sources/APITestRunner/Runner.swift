@@ -29,7 +29,7 @@ public final class Runner: Sendable {
             jobs: options.jobs)
         sink.emit(.runStarted(plan))
 
-        let runtimes = suites.map { SuiteRuntime(suite: $0, userAgent: options.userAgent) }
+        let runtimes = suites.map { SuiteRuntime(suite: $0, userAgent: options.userAgent, security: options.security) }
         var order: [(suite: Int, test: Int)] = []
         for (suiteIndex, suite) in suites.enumerated() {
             for testIndex in suite.tests.indices { order.append((suiteIndex, testIndex)) }

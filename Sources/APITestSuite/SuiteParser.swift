@@ -34,7 +34,7 @@ final class SuiteParser {
         let length: Int
     }
 
-    static let suiteKeys = ["name", "baseURL", "variables", "defaults", "tests"]
+    static let suiteKeys = ["name", "baseURL", "variables", "defaults", "security", "tests"]
     static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects"]
 
     init(
@@ -76,9 +76,10 @@ final class SuiteParser {
             error("the suite has no 'tests'; add a list of tests", at: location(of: root))
         }
 
-        let suite = Suite(
+        var suite = Suite(
             file: file, directory: directory, name: name, baseURL: baseURL, variables: variables,
             defaults: defaults, tests: tests, overrides: overrides)
+        suite.security = entries[key: "security"].flatMap { parseSecurity($0) }
         checkScopes(of: suite)
         guard !hasErrors else { return nil }
         var result = suite
