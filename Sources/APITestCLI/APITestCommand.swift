@@ -14,9 +14,10 @@ struct APITestCommand: AsyncParsableCommand {
               2  a suite or the command line is invalid (nothing ran)
               3  a runtime error stopped apitest itself, or a report file could not be written
               130  interrupted (Ctrl-C); the tests that finished are still reported
+            pin-check has its own codes: see apitest pin-check --help.
             """,
         version: APITestVersion.string,
-        subcommands: [RunCommand.self, ValidateCommand.self],
+        subcommands: [RunCommand.self, ValidateCommand.self, PinCheckCommand.self],
         defaultSubcommand: nil
     )
 }

@@ -44,6 +44,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Reports") var reports: ReportOptions
 
+    @OptionGroup(title: "TLS (each flag replaces the suites' security: setting of the same name)")
+    var security: SecurityFlags
+
     mutating func validate() throws {
         guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
         guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
@@ -58,7 +61,9 @@ struct RunCommand: AsyncParsableCommand {
             colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
 
-        let options = RunOptions(jobs: jobs)
+        var options = RunOptions(jobs: jobs)
+        options.security = try security.overrides()
+        guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
         var configuration = SessionConfiguration(maxConnections: jobs)
         if let timeout { configuration.timeout = timeout.duration }
         if let connectTimeout { configuration.connectTimeout = connectTimeout.duration }

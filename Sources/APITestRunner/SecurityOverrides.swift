@@ -40,7 +40,7 @@ public struct SecurityOverrides: Sendable, Hashable {
         var policy = SecurityPolicy()
         if let spec {
             policy.pinningMode = SecurityPolicy.PinningMode(rawValue: spec.pinning.rawValue) ?? .none
-            policy.pins = try spec.pins.map { text throws(SecurityPolicyError) in try PinnedKey(text) }
+            policy.pins = try Self.parse(spec.pins)
             policy.pinnedCertificates = try Self.load(spec.certificates)
             policy.allowInvalidCertificates = spec.allowInvalidCertificates
             policy.validatesDomainName = spec.validatesDomainName
@@ -50,7 +50,7 @@ public struct SecurityOverrides: Sendable, Hashable {
             policy.hosts = spec.hosts
         }
         if let pinning { policy.pinningMode = pinning }
-        if !pins.isEmpty { policy.pins = try pins.map { text throws(SecurityPolicyError) in try PinnedKey(text) } }
+        if !pins.isEmpty { policy.pins = try Self.parse(pins) }
         if !certificates.isEmpty { policy.pinnedCertificates = try Self.load(certificates) }
         if let allowInvalidCertificates { policy.allowInvalidCertificates = allowInvalidCertificates }
         if let validatesDomainName { policy.validatesDomainName = validatesDomainName }
@@ -63,6 +63,12 @@ public struct SecurityOverrides: Sendable, Hashable {
         }
         try policy.validate()
         return policy
+    }
+
+    private static func parse(_ texts: [String]) throws(SecurityPolicyError) -> [PinnedKey] {
+        var result: [PinnedKey] = []
+        for text in texts { result.append(try PinnedKey(text)) }
+        return result
     }
 
     private static func load(_ paths: [String]) throws(SecurityPolicyError) -> [PinnedCertificate] {
