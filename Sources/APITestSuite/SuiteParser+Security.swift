@@ -14,6 +14,7 @@ extension SuiteParser {
         guard let entries = mapping(entry.value, for: "security") else { return nil }
         checkKeys(entries, allowed: Self.securityKeys, in: "security")
         var spec = SecuritySpec(location: location(of: entry.keyNode))
+        var pinningKnown = true
         for item in entries {
             switch item.key {
             case "pinning":
@@ -21,6 +22,7 @@ extension SuiteParser {
                 if let mode = SecuritySpec.Pinning(rawValue: text) {
                     spec.pinning = mode
                 } else {
+                    pinningKnown = false
                     let names = SecuritySpec.Pinning.allCases.map(\.rawValue)
                     error(
                         "unknown pinning '\(text)'; use none, publicKey or certificate"
@@ -56,7 +58,8 @@ extension SuiteParser {
                 break
             }
         }
-        checkSecurityCombination(spec, entries: entries, at: entry)
+        // With an unknown mode, what the other settings would mean is unknown too.
+        if pinningKnown { checkSecurityCombination(spec, entries: entries, at: entry) }
         return spec
     }
 
