@@ -164,5 +164,9 @@ import Testing
             #expect(response.peerCertificates.count == 2)
         }
         // Plain HTTP has none.
+        let plain = try await session.perform(HTTPRequest(url: "http://127.0.0.1:\(fixture.ports["plain"] ?? 0)/"))
+        #expect(String(decoding: plain.body, as: UTF8.self) == "plain")
+        #expect(plain.peerCertificates.isEmpty)
+        #expect(plain.tlsEvaluation == nil)
     }
 }

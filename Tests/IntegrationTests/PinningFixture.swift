@@ -26,7 +26,8 @@ final class PinningFixture: @unchecked Sendable {
     let directory: URL
     /// The pin of each certificate by name (`root`, `inter`, `leaf`, ...), from the openssl pipeline.
     let pins: [String: String]
-    /// The port of each served chain, and of `redirect` (chain; answers 302 to the `ipLeaf` server by address).
+    /// The port of each served chain, of `redirect` (chain; answers 302 to the `ipLeaf` server by address) and of
+    /// `plain` (plain HTTP).
     private(set) var ports: [String: Int] = [:]
     private var process: Process?
 
@@ -123,6 +124,9 @@ final class PinningFixture: @unchecked Sendable {
                     """
             }
             blocks = blocks.replacingOccurrences(of: "PORT_IP", with: String(ports["ipLeaf"] ?? 0))
+            let plainPort = try closedPort()
+            ports["plain"] = plainPort
+            blocks += "  server { listen 127.0.0.1:\(plainPort); location / { return 200 'plain'; } }\n"
             let config = """
                 worker_processes 1;
                 daemon off;
