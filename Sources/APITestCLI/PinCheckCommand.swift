@@ -83,7 +83,8 @@ struct PinCheckCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("connect-to"),
-        help: ArgumentHelp("Connect to ADDRESS for HOST (check a server before DNS points at it).", valueName: "host:address"))
+        help: ArgumentHelp(
+            "Connect to ADDRESS for HOST (check a server before DNS points at it).", valueName: "host:address"))
     var connectTo: [String] = []
 
     @Option(help: ArgumentHelp("Time allowed to connect and complete the handshake.", valueName: "duration"))

@@ -61,7 +61,8 @@ struct PinCheckReport {
         switch policy.pinningMode {
         case .none: false
         case .publicKey: configuredPins.contains(certificate.publicKeyPin)
-        case .certificate: policy.pinnedCertificates.contains { $0.info.sha256Fingerprint == certificate.sha256Fingerprint }
+        case .certificate:
+            policy.pinnedCertificates.contains { $0.info.sha256Fingerprint == certificate.sha256Fingerprint }
         }
     }
 
@@ -81,7 +82,9 @@ struct PinCheckReport {
         case .certificateInvalid:
             return evaluation.failureMessage
         case .expiring:
-            let items = expiring.map { "depth \($0.depth) (\($0.certificate.subject)) in \($0.certificate.daysLeft(from: now)) days" }
+            let items = expiring.map {
+                "depth \($0.depth) (\($0.certificate.subject)) in \($0.certificate.daysLeft(from: now)) days"
+            }
             return "expiring: " + items.joined(separator: ", ") + " (--min-days \(minDays ?? 0))"
         case .connectionFailed:
             return "connection failed: the handshake was not checked"
@@ -104,7 +107,8 @@ struct PinCheckReport {
             out += "  issuer       \(certificate.issuer)\n"
             let days = certificate.daysLeft(from: now)
             let left = days < 0 ? "expired \(-days) days ago" : "\(days) days left"
-            out += "  valid        \(Self.date(certificate.notBefore)) to \(Self.date(certificate.notAfter)) (\(left))\n"
+            out +=
+                "  valid        \(Self.date(certificate.notBefore)) to \(Self.date(certificate.notAfter)) (\(left))\n"
             if !certificate.subjectAlternativeNames.isEmpty {
                 out += "  names        \(certificate.subjectAlternativeNames.joined(separator: ", "))\n"
             }

@@ -1,7 +1,7 @@
 import APITestHTTP
+import APITestReporting
 import APITestRunner
 import APITestSuite
-import APITestReporting
 import ArgumentParser
 import Foundation
 
@@ -33,10 +33,13 @@ struct SecurityFlags: ParsableArguments {
     @Option(help: ArgumentHelp("A PEM bundle of trust anchors instead of the system's.", valueName: "file"))
     var caFile: String?
 
-    @Option(name: .customLong("client-cert"), help: ArgumentHelp("A client certificate (PEM) for mutual TLS.", valueName: "file"))
+    @Option(
+        name: .customLong("client-cert"),
+        help: ArgumentHelp("A client certificate (PEM) for mutual TLS.", valueName: "file"))
     var clientCertificate: String?
 
-    @Option(name: .customLong("client-key"), help: ArgumentHelp("The client certificate's key (PEM).", valueName: "file"))
+    @Option(
+        name: .customLong("client-key"), help: ArgumentHelp("The client certificate's key (PEM).", valueName: "file"))
     var clientKey: String?
 
     mutating func validate() throws {

@@ -5,7 +5,9 @@ extension SessionManager {
     /// - Parameter resolve: host-name overrides in curl's `--resolve` form (`host:port:address`).
     /// - Throws: `HTTPError` when no handshake could be checked (DNS, refused connection, timeout, TLS protocol
     ///   failure before the certificates).
-    public func checkHandshake(url: String, policy: SecurityPolicy, resolve: [String] = []) async throws -> TLSEvaluation {
+    public func checkHandshake(
+        url: String, policy: SecurityPolicy, resolve: [String] = []
+    ) async throws -> TLSEvaluation {
         guard url.lowercased().hasPrefix("https://") else {
             throw HTTPError(.invalidRequest, "invalid request: '\(url)' is not an https URL")
         }

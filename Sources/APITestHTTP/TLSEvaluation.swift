@@ -58,7 +58,9 @@ public struct TLSEvaluation: Sendable, Hashable {
     public var failureMessage: String {
         switch verdict {
         case .pinMismatch:
-            let chainPins = chain.enumerated().map { "depth \($0.offset) \($0.element.subject): \($0.element.publicKeyPin)" }
+            let chainPins = chain.enumerated().map {
+                "depth \($0.offset) \($0.element.subject): \($0.element.publicKeyPin)"
+            }
             return "certificate pinning failed: no certificate of the chain matches a pin; the chain's pins: "
                 + chainPins.joined(separator: "; ") + "; configured pins: " + configuredPins.joined(separator: ", ")
         case .certificateInvalid:

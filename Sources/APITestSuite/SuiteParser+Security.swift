@@ -65,7 +65,7 @@ extension SuiteParser {
 
     /// AFNetworking's rules between the settings, and TrustKit's backup-pin warning.
     private func checkSecurityCombination(_ spec: SecuritySpec, entries: [MapEntry], at entry: MapEntry) {
-        let where_ = entries[key: "pinning"]?.keyNode ?? entry.keyNode
+        let modeNode = entries[key: "pinning"]?.keyNode ?? entry.keyNode
         switch spec.pinning {
         case .none:
             for key in ["pins", "certificates"] {
@@ -79,15 +79,17 @@ extension SuiteParser {
             if spec.pins.isEmpty && spec.certificates.isEmpty && entries[key: "pins"] == nil
                 && entries[key: "certificates"] == nil
             {
-                error("pinning 'publicKey' needs 'pins' or 'certificates'", at: where_)
+                error("pinning 'publicKey' needs 'pins' or 'certificates'", at: modeNode)
             } else if spec.pins.count + spec.certificates.count == 1 && !hasErrors {
                 warning(
-                    "only one pin: add a backup pin (a key not yet in use, or the CA's key)", at: where_,
-                    note: "a key rotation would otherwise lock out every client that ships this pin; TrustKit requires two")
+                    "only one pin: add a backup pin (a key not yet in use, or the CA's key)", at: modeNode,
+                    note:
+                        "a key rotation would otherwise lock out every client that ships this pin; TrustKit requires two"
+                )
             }
         case .certificate:
             if entries[key: "certificates"] == nil {
-                error("pinning 'certificate' needs 'certificates'", at: where_)
+                error("pinning 'certificate' needs 'certificates'", at: modeNode)
             }
             if let item = entries[key: "pins"] {
                 warning(

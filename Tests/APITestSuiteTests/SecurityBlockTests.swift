@@ -48,7 +48,9 @@ struct SecurityBlockTests {
     }
 
     @Test func defaultsAreSecure() throws {
-        #expect(try loadSuite(suite("  pinning: none")).security == SecuritySpec(location: SourceLocation(file: "suites/test.yaml", line: 2, column: 1)))
+        #expect(
+            try loadSuite(suite("  pinning: none")).security
+                == SecuritySpec(location: SourceLocation(file: "suites/test.yaml", line: 2, column: 1)))
         let spec = SecuritySpec(location: SourceLocation(file: "f", line: 1, column: 1))
         #expect(!spec.allowInvalidCertificates && spec.validatesDomainName && spec.pinning == .none)
         #expect(try loadSuite("name: s\ntests:\n  - name: a\n    request: {url: \"https://x/\"}\n").security == nil)
@@ -56,14 +58,20 @@ struct SecurityBlockTests {
 
     @Test func errorsAreLocatedWithSuggestions() {
         #expect(
-            errors(suite("  pinning: publicKey\n  pins: [\"\(Self.pinA)\", \"\(Self.pinB)\"]\n  validateDomainName: false"))
-                == ["suites/test.yaml:5:3: error: unknown key 'validateDomainName' in security; did you mean 'validatesDomainName'?"])
+            errors(
+                suite("  pinning: publicKey\n  pins: [\"\(Self.pinA)\", \"\(Self.pinB)\"]\n  validateDomainName: false")
+            )
+                == [
+                    "suites/test.yaml:5:3: error: unknown key 'validateDomainName' in security; did you mean 'validatesDomainName'?"
+                ])
         #expect(
             errors(suite("  pinning: pubkey"))
                 == ["suites/test.yaml:3:12: error: unknown pinning 'pubkey'; use none, publicKey or certificate"])
         #expect(
             errors(suite("  pinning: publicKey\n  pins: [\"md5//abc\", \"\(Self.pinA)\"]"))
-                == ["suites/test.yaml:4:10: error: 'md5//abc' is not a pin; pins look like sha256//<base64 of the SHA-256 of the public key>"])
+                == [
+                    "suites/test.yaml:4:10: error: 'md5//abc' is not a pin; pins look like sha256//<base64 of the SHA-256 of the public key>"
+                ])
         let short = "sha256//" + Data(repeating: 1, count: 20).base64EncodedString()
         #expect(
             errors(suite("  pinning: publicKey\n  pins: [\"\(short)\", \"\(Self.pinA)\"]")).first?.contains(
@@ -89,7 +97,8 @@ struct SecurityBlockTests {
             ])
         #expect(try loadSuite(suite("  allowInvalidCertificates: true\n  validatesDomainName: false")).security != nil)
         _ = try loadSuite(
-            suite("  allowInvalidCertificates: true\n  pinning: publicKey\n  pins: [\"\(Self.pinA)\", \"\(Self.pinB)\"]"))
+            suite(
+                "  allowInvalidCertificates: true\n  pinning: publicKey\n  pins: [\"\(Self.pinA)\", \"\(Self.pinB)\"]"))
     }
 
     @Test func aSinglePinIsWarnedAbout() throws {

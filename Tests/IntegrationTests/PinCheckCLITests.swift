@@ -24,7 +24,9 @@ import Testing
         ])
         #expect(matched.exitCode == 0, "\(matched.stderr)")
         #expect(matched.stdout.contains("OK: pin matched at depth 1 (CN=apitest pin intermediate): \(pin("inter"))"))
-        let mismatch = try await apitest(["pin-check", fixture.url("chain"), "--ca-file", root, "--pin", pin("unrelated")])
+        let mismatch = try await apitest([
+            "pin-check", fixture.url("chain"), "--ca-file", root, "--pin", pin("unrelated"),
+        ])
         #expect(mismatch.exitCode == 4)
         #expect(mismatch.stdout.contains("FAIL: pin mismatch"))
         #expect(mismatch.stdout.contains("configured pins:  \(pin("unrelated"))"))
@@ -63,7 +65,9 @@ import Testing
         #expect(chain.first?["subject"] as? String == "CN=localhost")
         #expect((chain.first?["daysLeft"] as? Int).map { (28...30).contains($0) } == true)
 
-        let text = try await apitest(["pin-check", fixture.url("chain"), "--ca-file", fixture.file("root.pem"), "--print"])
+        let text = try await apitest([
+            "pin-check", fixture.url("chain"), "--ca-file", fixture.file("root.pem"), "--print",
+        ])
         #expect(text.stdout.contains("    - \"\(pin("inter"))\"  # depth 1: CN=apitest pin intermediate"))
         #expect(text.stdout.contains("curl --pinnedpubkey '\(pin("leaf"))'"))
     }
@@ -87,17 +91,17 @@ import Testing
         let directory = fixture.directory
         let suite = directory.appendingPathComponent("pinned.yaml")
         try """
-            name: pinned
-            baseURL: \(fixture.url("chain"))
-            security:
-              pinning: publicKey
-              pins: ["\(pin("unrelated"))", "\(pin("inter"))"]
-              caFile: root.pem
-            tests:
-              - name: health
-                request: {url: /}
-                expect: {status: 200}
-            """.write(to: suite, atomically: true, encoding: .utf8)
+        name: pinned
+        baseURL: \(fixture.url("chain"))
+        security:
+          pinning: publicKey
+          pins: ["\(pin("unrelated"))", "\(pin("inter"))"]
+          caFile: root.pem
+        tests:
+          - name: health
+            request: {url: /}
+            expect: {status: 200}
+        """.write(to: suite, atomically: true, encoding: .utf8)
         let passed = try await apitest(["run", suite.path])
         #expect(passed.exitCode == 0, "\(passed.stdout)\(passed.stderr)")
         // The run flag replaces the suite's pins: now nothing matches, and the test fails with the chain's pins.

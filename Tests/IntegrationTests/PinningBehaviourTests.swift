@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test func rootPinMatchesWhenTheRootIsATrustAnchor() async throws {
-        let policy = SecurityPolicy(pinningMode: .publicKey, pins: [try pin("unrelated"), try pin("root")], caFile: fixture.file("root.pem"))
+        let policy = SecurityPolicy(
+            pinningMode: .publicKey, pins: [try pin("unrelated"), try pin("root")], caFile: fixture.file("root.pem"))
         let response = try await perform(fixture.url("chain"), policy)
         #expect(response.statusCode == 200)
         #expect(response.tlsEvaluation?.matchedDepth == 2)
@@ -75,9 +76,11 @@ import Testing
 
     @Test func selfSignedLeafIsTrustedOnlyThroughAPin() async throws {
         let pinned = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("selfsigned"), try pin("unrelated")], allowInvalidCertificates: true)
+            pinningMode: .publicKey, pins: [try pin("selfsigned"), try pin("unrelated")], allowInvalidCertificates: true
+        )
         #expect(try await perform(fixture.url("selfSigned"), pinned).statusCode == 200)
-        let byCertificate = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [try certificate("selfsigned")])
+        let byCertificate = SecurityPolicy(
+            pinningMode: .certificate, pinnedCertificates: [try certificate("selfsigned")])
         #expect(try await perform(fixture.url("selfSigned"), byCertificate).statusCode == 200)
         #expect(throws: SecurityPolicyError.self) {
             try SecurityPolicy(allowInvalidCertificates: true, validatesDomainName: true).validate()
@@ -94,7 +97,8 @@ import Testing
         #expect(error.reason == .pinMismatch)
         #expect(error.message.contains(fixture.pins["leaf2"] ?? "-"))
         #expect(error.message.contains("configured pins: \(fixture.pins["leaf"] ?? "-")"))
-        let interPin = SecurityPolicy(pinningMode: .publicKey, pins: [try pin("inter")], caFile: fixture.file("root.pem"))
+        let interPin = SecurityPolicy(
+            pinningMode: .publicKey, pins: [try pin("inter")], caFile: fixture.file("root.pem"))
         #expect(try await perform(fixture.url("secondKey"), interPin).tlsEvaluation?.matchedDepth == 1)
         let leafCertificate = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [try certificate("leaf")])
         #expect(try await failure(fixture.url("secondKey"), leafCertificate).reason == .tlsFailure)
@@ -104,7 +108,8 @@ import Testing
         let recorder = try TLSRecorderServer(chain: fixture.file("chain.pem"), key: fixture.file("leaf.key"))
         defer { recorder.stop() }
         let url = "https://localhost:\(recorder.port)/secret?token=abc"
-        let wrong = SecurityPolicy(pinningMode: .publicKey, pins: [try pin("unrelated")], caFile: fixture.file("root.pem"))
+        let wrong = SecurityPolicy(
+            pinningMode: .publicKey, pins: [try pin("unrelated")], caFile: fixture.file("root.pem"))
         let error = try await failure(url, wrong)
         #expect(error.reason == .pinMismatch)
         // The control: the same server with the right pin receives the request.
@@ -136,7 +141,8 @@ import Testing
     @Test func aConnectionCheckedUnderAnotherPolicyIsNotReused() async throws {
         let plain = SecurityPolicy(caFile: fixture.file("root.pem"))
         #expect(try await perform(fixture.url("chain"), plain).statusCode == 200)
-        let wrong = SecurityPolicy(pinningMode: .publicKey, pins: [try pin("unrelated")], caFile: fixture.file("root.pem"))
+        let wrong = SecurityPolicy(
+            pinningMode: .publicKey, pins: [try pin("unrelated")], caFile: fixture.file("root.pem"))
         #expect(try await failure(fixture.url("chain"), wrong).reason == .pinMismatch)
         #expect(try await perform(fixture.url("chain"), plain).statusCode == 200)
         // Requests without any policy do not ride on pinned connections either way.

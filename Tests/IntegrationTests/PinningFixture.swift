@@ -21,7 +21,9 @@ final class PinningFixture: @unchecked Sendable {
         ("secondKey", "leaf2-chain.pem", "leaf2.key"),
         ("ipLeaf", "ip-chain.pem", "ip.key"),
     ]
-    static let certificateNames = ["root", "inter", "leaf", "selfsigned", "expired", "other", "leaf2", "ip", "unrelated"]
+    static let certificateNames = [
+        "root", "inter", "leaf", "selfsigned", "expired", "other", "leaf2", "ip", "unrelated",
+    ]
 
     let directory: URL
     /// The pin of each certificate by name (`root`, `inter`, `leaf`, ...), from the openssl pipeline.
@@ -42,7 +44,8 @@ final class PinningFixture: @unchecked Sendable {
     }
 
     static func start() async throws -> PinningFixture {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-pin-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apitest-pin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let result = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script(in: directory.path)])
         guard result.exitCode == 0 else {

@@ -59,7 +59,8 @@ import Testing
         defer { session.shutdown() }
         var pinned: [String: PinnedCertificate] = [:]
         for name in ["leaf", "inter", "root", "unrelated"] {
-            pinned[name] = try PinnedCertificate(data: Data(contentsOf: URL(fileURLWithPath: fixture.file("\(name).pem"))))
+            pinned[name] = try PinnedCertificate(
+                data: Data(contentsOf: URL(fileURLWithPath: fixture.file("\(name).pem"))))
         }
         var checked = 0
         for mode in SecurityPolicy.PinningMode.allCases {
