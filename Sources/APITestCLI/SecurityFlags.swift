@@ -68,9 +68,18 @@ struct SecurityFlags: ParsableArguments {
 
 extension SecurityFlags {
     /// Builds every suite's policy before anything runs (certificate files are read here); reports each problem
-    /// as `file: security: message` and returns false when there is one. Warns once about a single `--pin`.
+    /// as `file:line:column: security: message` and returns false when there is one. Warns once about a single
+    /// `--pin`.
     func checkPolicies(of suites: [Suite], errorOutput: StandardOutput) -> Bool {
         guard let overrides = try? overrides() else { return false }
+        return Self.checkPolicies(
+            of: suites, overrides: overrides, warnAboutSinglePin: !pins.isEmpty, errorOutput: errorOutput)
+    }
+
+    /// As `checkPolicies(of:errorOutput:)`, for given overrides (`apitest validate` passes none).
+    static func checkPolicies(
+        of suites: [Suite], overrides: SecurityOverrides, warnAboutSinglePin: Bool, errorOutput: StandardOutput
+    ) -> Bool {
         var valid = true
         var policies: [SecurityPolicy] = []
         for suite in suites {
@@ -82,7 +91,7 @@ extension SecurityFlags {
                 valid = false
             }
         }
-        if valid, !pins.isEmpty, let warning = policies.first?.singlePinWarning {
+        if valid, warnAboutSinglePin, let warning = policies.first?.singlePinWarning {
             errorOutput.write("warning: --pin: \(warning)\n")
         }
         errorOutput.flush()

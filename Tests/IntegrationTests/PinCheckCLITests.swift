@@ -112,5 +112,22 @@ import Testing
         #expect(mismatch.stdout.contains("certificate pinning failed"))
         #expect(mismatch.stdout.contains(pin("leaf")))
         #expect(mismatch.stderr.contains("warning: --pin: only one pin"))
+
+        // A file that holds no certificate is found before anything runs, by run and by validate.
+        let bad = directory.appendingPathComponent("bad.yaml")
+        try """
+            name: bad
+            security:
+              pinning: certificate
+              certificates: leaf.key
+            tests:
+              - name: a
+                request: {url: "\(fixture.url("chain"))"}
+            """.write(to: bad, atomically: true, encoding: .utf8)
+        for command in ["validate", "run"] {
+            let result = try await apitest([command, bad.path])
+            #expect(result.exitCode == 2)
+            #expect(result.stderr.contains("bad.yaml:2:1: security: cannot read certificates from"))
+        }
     }
 }
