@@ -116,14 +116,14 @@ import Testing
         // A file that holds no certificate is found before anything runs, by run and by validate.
         let bad = directory.appendingPathComponent("bad.yaml")
         try """
-            name: bad
-            security:
-              pinning: certificate
-              certificates: leaf.key
-            tests:
-              - name: a
-                request: {url: "\(fixture.url("chain"))"}
-            """.write(to: bad, atomically: true, encoding: .utf8)
+        name: bad
+        security:
+          pinning: certificate
+          certificates: leaf.key
+        tests:
+          - name: a
+            request: {url: "\(fixture.url("chain"))"}
+        """.write(to: bad, atomically: true, encoding: .utf8)
         for command in ["validate", "run"] {
             let result = try await apitest([command, bad.path])
             #expect(result.exitCode == 2)
