@@ -152,6 +152,18 @@ import Testing
         await #expect(throws: HTTPError.self) { try await self.session.perform(request) }
     }
 
+    @Test func mutualTLSPresentsTheClientCertificate() async throws {
+        var policy = SecurityPolicy(
+            pinningMode: .publicKey, pins: [try pin("inter"), try pin("unrelated")], caFile: fixture.file("root.pem"))
+        let without = try await perform(fixture.url("mutual"), policy)
+        #expect(without.statusCode == 400)
+        policy.clientCertificate = fixture.file("client.pem")
+        policy.clientKey = fixture.file("client.key")
+        let with = try await perform(fixture.url("mutual"), policy)
+        #expect(with.statusCode == 200)
+        #expect(String(decoding: with.body, as: UTF8.self) == "CN=apitest client")
+    }
+
     @Test func certificateFactsOnEveryResponseOfAReusedConnection() async throws {
         let request = HTTPRequest(url: fixture.url("chain"), tls: TLSOptions(caFile: fixture.file("root.pem")))
         let first = try await session.perform(request)

@@ -28,8 +28,8 @@ final class PinningFixture: @unchecked Sendable {
     let directory: URL
     /// The pin of each certificate by name (`root`, `inter`, `leaf`, ...), from the openssl pipeline.
     let pins: [String: String]
-    /// The port of each served chain, of `redirect` (chain; answers 302 to the `ipLeaf` server by address) and of
-    /// `plain` (plain HTTP).
+    /// The port of each served chain, of `redirect` (chain; answers 302 to the `ipLeaf` server by address), of
+    /// `mutual` (chain; requires a client certificate issued by the root, `client.pem`) and of `plain` (plain HTTP).
     private(set) var ports: [String: Int] = [:]
     private var process: Process?
 
@@ -96,6 +96,11 @@ final class PinningFixture: @unchecked Sendable {
             key selfsigned.key
             openssl req -x509 -key selfsigned.key -out selfsigned.pem -days 30 -subj /CN=localhost \
               -addext subjectAltName=DNS:localhost
+            key client.key
+            openssl req -new -key client.key -out client.csr -subj '/CN=apitest client'
+            printf 'basicConstraints=critical,CA:false\\nkeyUsage=critical,digitalSignature\\nextendedKeyUsage=clientAuth\\n' > client.ext
+            openssl x509 -req -in client.csr -CA root.pem -CAkey root.key -CAcreateserial -out client.pem -days 30 \
+              -extfile client.ext
             key unrelated.key
             openssl req -x509 -key unrelated.key -out unrelated.pem -days 30 -subj '/CN=apitest unrelated'
             exec 1>&3
@@ -127,6 +132,19 @@ final class PinningFixture: @unchecked Sendable {
                     """
             }
             blocks = blocks.replacingOccurrences(of: "PORT_IP", with: String(ports["ipLeaf"] ?? 0))
+            let mutualPort = try closedPort()
+            ports["mutual"] = mutualPort
+            blocks += """
+                  server {
+                    listen 127.0.0.1:\(mutualPort) ssl;
+                    ssl_certificate \(file("chain.pem"));
+                    ssl_certificate_key \(file("leaf.key"));
+                    ssl_client_certificate \(file("root.pem"));
+                    ssl_verify_client on;
+                    location / { return 200 '$ssl_client_s_dn'; }
+                  }
+
+                """
             let plainPort = try closedPort()
             ports["plain"] = plainPort
             blocks += "  server { listen 127.0.0.1:\(plainPort); location / { return 200 'plain'; } }\n"
