@@ -8,7 +8,7 @@ import Foundation
 /// 127.0.0.1, one port per chain.
 ///
 /// root → intermediate → leaf (`CN=localhost`, `DNS:localhost`); a self-signed leaf for localhost; an expired
-/// leaf; a leaf for another host; a second key with the leaf's subject; a leaf for `IP:127.0.0.1`; and an
+/// leaf; a leaf valid only from 2099; a leaf for another host; a second key with the leaf's subject; a leaf for `IP:127.0.0.1`; and an
 /// unrelated self-signed certificate that no server uses. `pins` holds each certificate's SPKI pin computed by the
 /// openssl pipeline (`x509 -pubkey | pkey -pubin -outform der | dgst -sha256 -binary | base64`).
 final class PinningFixture: @unchecked Sendable {
@@ -20,6 +20,7 @@ final class PinningFixture: @unchecked Sendable {
         ("otherHost", "other-chain.pem", "other.key"),
         ("secondKey", "leaf2-chain.pem", "leaf2.key"),
         ("ipLeaf", "ip-chain.pem", "ip.key"),
+        ("notYetValid", "future-chain.pem", "future.key"),
     ]
     static let certificateNames = [
         "root", "inter", "leaf", "selfsigned", "expired", "other", "leaf2", "ip", "unrelated",
@@ -93,6 +94,15 @@ final class PinningFixture: @unchecked Sendable {
             sign other /CN=other.example DNS:other.example 30 other-chain.pem
             sign leaf2 /CN=localhost DNS:localhost 30 leaf2-chain.pem
             sign ip /CN=127.0.0.1 IP:127.0.0.1 30 ip-chain.pem
+            # Not yet valid: `openssl x509` (OpenSSL 3.0) cannot set notBefore; `openssl ca` can.
+            key future.key
+            openssl req -new -key future.key -out future.csr -subj /CN=localhost
+            touch index.txt
+            echo 01 > serial
+            printf '[ca]\\ndefault_ca=d\\n[d]\\ndatabase=index.txt\\nnew_certs_dir=.\\nserial=serial\\ndefault_md=sha256\\npolicy=p\\n[p]\\ncommonName=supplied\\n[ext]\\nsubjectAltName=DNS:localhost\\n' > ca.cnf
+            openssl ca -batch -config ca.cnf -cert inter.pem -keyfile inter.key -in future.csr -out future.pem \
+              -startdate 20991231000000Z -enddate 21000101000000Z -extensions ext -notext
+            cat future.pem inter.pem > future-chain.pem
             key selfsigned.key
             openssl req -x509 -key selfsigned.key -out selfsigned.pem -days 30 -subj /CN=localhost \
               -addext subjectAltName=DNS:localhost
