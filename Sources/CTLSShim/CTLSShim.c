@@ -415,6 +415,12 @@ static int verify_chain(X509_STORE_CTX *store, void *argument) {
     transfer->outcome.matched_pin = -1;
     transfer->outcome.applied = transfer->applies_now;
 
+    if (transfer->applies_now && policy->mode == APITEST_PIN_CERTIFICATE) {
+        // The pinned certificates are the only trust anchors (the SSL_CTX's store, which libcurl fills with the
+        // system's or caFile's, is not consulted); any of them (leaf, intermediate, root) may end the chain.
+        X509_STORE_CTX_set0_trusted_stack(store, policy->pinned);
+        X509_VERIFY_PARAM_set_flags(X509_STORE_CTX_get0_param(store), X509_V_FLAG_PARTIAL_CHAIN);
+    }
     X509_STORE_CTX_set_verify_cb(store, depth_callback);
     current_transfer = transfer;
     int ok = X509_verify_cert(store);
@@ -488,14 +494,6 @@ static CURLcode ssl_ctx_callback(CURL *easy, void *ssl_ctx, void *argument) {
 
     X509_VERIFY_PARAM *param = SSL_CTX_get0_param(ctx);
     if (transfer->applies_now) {
-        if (policy->mode == APITEST_PIN_CERTIFICATE) {
-            // The pinned certificates are the only trust anchors; any of them (leaf, intermediate, root) may end
-            // the chain.
-            X509_STORE *anchors = X509_STORE_new();
-            for (int i = 0; i < sk_X509_num(policy->pinned); i++) X509_STORE_add_cert(anchors, sk_X509_value(policy->pinned, i));
-            X509_STORE_set_flags(anchors, X509_V_FLAG_PARTIAL_CHAIN);
-            SSL_CTX_set_cert_store(ctx, anchors);
-        }
         if (policy->validate_domain && host) {
             if (X509_VERIFY_PARAM_set1_ip_asc(param, host) != 1) X509_VERIFY_PARAM_set1_host(param, host, 0);
             ERR_clear_error();

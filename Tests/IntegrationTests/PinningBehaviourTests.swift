@@ -94,6 +94,20 @@ import Testing
         #expect(try await failure(fixture.url("selfSigned"), wrongPin).reason == .pinMismatch)
     }
 
+    @Test func certificateModeTrustsOnlyThePinnedCertificates() async throws {
+        // caFile would trust the chain, but in certificate mode the pinned certificates are the only anchors.
+        let unrelated = SecurityPolicy(
+            pinningMode: .certificate, pinnedCertificates: [try certificate("unrelated")],
+            caFile: fixture.file("root.pem"))
+        let error = try await failure(fixture.url("chain"), unrelated)
+        #expect(error.tlsEvaluation?.verdict == .certificateInvalid)
+        #expect(error.tlsEvaluation?.problem == .unknownIssuer)
+        // An expired pinned leaf is still expired: allowInvalidCertificates does not relax certificate mode.
+        let expired = SecurityPolicy(
+            pinningMode: .certificate, pinnedCertificates: [try certificate("expired")], allowInvalidCertificates: true)
+        #expect(try await failure(fixture.url("expired"), expired).tlsEvaluation?.problem == .expired)
+    }
+
     @Test func secondKeyWithTheSameSubjectDoesNotMatchTheLeafPin() async throws {
         let leafPin = SecurityPolicy(pinningMode: .publicKey, pins: [try pin("leaf")], caFile: fixture.file("root.pem"))
         let error = try await failure(fixture.url("secondKey"), leafPin)
