@@ -13,6 +13,13 @@ final class TLSTransferState {
 
     deinit { apitest_tls_transfer_free(pointer) }
 
+    /// Whether the request was stopped before going over a connection this policy had not checked.
+    var stoppedUncheckedConnection: Bool {
+        var outcome = apitest_tls_outcome()
+        apitest_tls_transfer_outcome(pointer, &outcome)
+        return outcome.unchecked_connection != 0
+    }
+
     /// What the last checked handshake found, `nil` when none was checked.
     var evaluation: TLSEvaluation? {
         var outcome = apitest_tls_outcome()

@@ -29,6 +29,7 @@ struct apitest_tls_policy {
 
 struct apitest_tls_transfer {
     const apitest_tls_policy *policy;
+    CURL *easy;
     char *hosts;
     apitest_tls_outcome outcome;
     apitest_certs chain;
@@ -345,6 +346,19 @@ static int host_listed(const char *hosts, const char *host) {
     return 0;
 }
 
+// MARK: - Connection tags
+
+/// The SSL ex_data index that records which policy checked a connection.
+static int policy_tag_index = -1;
+static pthread_once_t policy_tag_once = PTHREAD_ONCE_INIT;
+
+static void make_policy_tag_index(void) { policy_tag_index = SSL_get_ex_new_index(0, NULL, NULL, NULL, NULL); }
+
+static int policy_tag(void) {
+    pthread_once(&policy_tag_once, make_policy_tag_index);
+    return policy_tag_index;
+}
+
 /// The transfer whose handshake is being verified on this (the event-loop) thread.
 static __thread apitest_tls_transfer *current_transfer;
 
@@ -455,6 +469,9 @@ static int verify_chain(X509_STORE_CTX *store, void *argument) {
     }
     if (chain_matches(policy, transfer->chain.stack, &transfer->outcome)) {
         transfer->outcome.verdict = APITEST_TLS_TRUSTED;
+        // Remember that this policy checked the connection: see prereq_callback.
+        SSL *ssl = X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx());
+        if (ssl) SSL_set_ex_data(ssl, policy_tag(), (void *)policy);
         return 1;
     }
     transfer->outcome.verdict = APITEST_TLS_PIN_MISMATCH;
@@ -511,10 +528,34 @@ static CURLcode ssl_ctx_callback(CURL *easy, void *ssl_ctx, void *argument) {
     return CURLE_OK;
 }
 
+/// libcurl's CURLOPT_PREREQFUNCTION: runs once the connection is ready (new or reused), before the request is
+/// sent. A pinned host's request goes only over a connection this policy checked; libcurl's own connection
+/// matching ignores the SSL_CTX callback, so this is the last guard against riding on an unchecked connection.
+static int prereq_callback(void *argument, char *primary_ip, char *local_ip, int primary_port, int local_port) {
+    (void)primary_ip;
+    (void)local_ip;
+    (void)primary_port;
+    (void)local_port;
+    apitest_tls_transfer *transfer = argument;
+    if (transfer->policy->mode == APITEST_PIN_NONE) return CURL_PREREQFUNC_OK;
+    char *host = current_host(transfer->easy);
+    int applies = host && host_listed(transfer->hosts, host);
+    free(host);
+    if (!applies) return CURL_PREREQFUNC_OK;
+    SSL *ssl = apitest_easy_ssl(transfer->easy);
+    if (!ssl) return CURL_PREREQFUNC_OK; // plain HTTP: nothing to pin
+    if (SSL_get_ex_data(ssl, policy_tag()) == transfer->policy) return CURL_PREREQFUNC_OK;
+    transfer->outcome.unchecked_connection = 1;
+    return CURL_PREREQFUNC_ABORT;
+}
+
 CURLcode apitest_tls_transfer_install(CURL *easy, apitest_tls_transfer *transfer) {
+    transfer->easy = easy;
     CURLcode code = curl_easy_setopt(easy, CURLOPT_SSL_CTX_FUNCTION, ssl_ctx_callback);
-    if (code != CURLE_OK) return code;
-    return curl_easy_setopt(easy, CURLOPT_SSL_CTX_DATA, transfer);
+    if (code == CURLE_OK) code = curl_easy_setopt(easy, CURLOPT_SSL_CTX_DATA, transfer);
+    if (code == CURLE_OK) code = curl_easy_setopt(easy, CURLOPT_PREREQFUNCTION, prereq_callback);
+    if (code == CURLE_OK) code = curl_easy_setopt(easy, CURLOPT_PREREQDATA, transfer);
+    return code;
 }
 
 const char *apitest_x509_error_string(int code) { return X509_verify_cert_error_string(code); }

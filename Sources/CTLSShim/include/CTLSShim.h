@@ -57,6 +57,8 @@ typedef struct {
     int matched_pin;
     /// Handshakes checked by this transfer (redirects may add some).
     int handshakes;
+    /// Set when the request was about to go over a connection this policy had not checked, and was stopped.
+    int unchecked_connection;
 } apitest_tls_outcome;
 
 // MARK: - Certificates
@@ -85,7 +87,8 @@ void apitest_tls_policy_free(apitest_tls_policy *policy);
 /// A transfer's state; `hosts` lists the host names the policy applies to, one per line, lower-case.
 apitest_tls_transfer *apitest_tls_transfer_new(const apitest_tls_policy *policy, const char *hosts);
 void apitest_tls_transfer_free(apitest_tls_transfer *transfer);
-/// Installs the handshake check on `easy` (CURLOPT_SSL_CTX_FUNCTION and its data).
+/// Installs the handshake check on `easy` (CURLOPT_SSL_CTX_FUNCTION) and the guard that the request goes only
+/// over a connection checked under the same policy (CURLOPT_PREREQFUNCTION).
 CURLcode apitest_tls_transfer_install(CURL *easy, apitest_tls_transfer *transfer);
 void apitest_tls_transfer_outcome(const apitest_tls_transfer *transfer, apitest_tls_outcome *out);
 /// The chain of the last handshake checked, as verified (leaf first, the trust anchor last when found); may be NULL.
