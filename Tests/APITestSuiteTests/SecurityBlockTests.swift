@@ -18,7 +18,7 @@ struct SecurityBlockTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for name in ["ca.pem", "client.pem", "client.key", "pinned.pem"] {
-            FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8))
+            #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)))
         }
         let yaml = suite(
             """
