@@ -155,6 +155,17 @@ import Testing
         #expect(error.tlsEvaluation?.policyApplied == false)
     }
 
+    @Test func pinsApplyToTheHostsTheyAreDeclaredFor() async throws {
+        var policy = SecurityPolicy(
+            pinningMode: .publicKey, pins: [try pin("unrelated"), try pin("selfsigned")],
+            caFile: fixture.file("root.pem"), hosts: ["api.example.com"])
+        let elsewhere = try await perform(fixture.url("chain"), policy)
+        #expect(elsewhere.statusCode == 200)
+        #expect(elsewhere.tlsEvaluation?.policyApplied == false)
+        policy.hosts = ["LOCALHOST"]
+        #expect(try await failure(fixture.url("chain"), policy).reason == .pinMismatch)
+    }
+
     @Test func aConnectionCheckedUnderAnotherPolicyIsNotReused() async throws {
         let plain = SecurityPolicy(caFile: fixture.file("root.pem"))
         #expect(try await perform(fixture.url("chain"), plain).statusCode == 200)
