@@ -27,6 +27,9 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // Pinning in the TLS handshake (libcurl's SSL_CTX callback + an OpenSSL verify callback), certificate facts.
+        .target(name: "CTLSShim", dependencies: ["CCurl", "COpenSSL"]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CLibXML2",
@@ -40,7 +43,7 @@ let package = Package(
         .target(name: "APITestJSONSchema", dependencies: ["APITestJSON"]),
 
         // MARK: - HTTP layer (AFNetworking lineage)
-        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "CLibXML2", "APITestJSON"]),
+        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "CTLSShim", "CLibXML2", "APITestJSON"]),
 
         // MARK: - Suite layer
         .target(

@@ -16,8 +16,10 @@ struct SuiteRuntime: Sendable {
     let decoders: ResponseSerializerChain
     /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
     let setupError: TestError?
+    /// The suite's certificate trust and pins (its `security:` block and the run's TLS flags); `nil` for defaults.
+    let security: SecurityPolicy?
 
-    init(suite: Suite, userAgent: String) {
+    init(suite: Suite, userAgent: String, security overrides: SecurityOverrides = SecurityOverrides()) {
         self.suite = suite
         self.cookieJar = CookieJar()
         var context = TemplateContext()
@@ -29,6 +31,15 @@ struct SuiteRuntime: Sendable {
         } catch {
             setupError = TestError(kind: "template", message: error.message, location: error.location)
         }
+        var security: SecurityPolicy?
+        do {
+            security = try overrides.policy(for: suite.security)
+        } catch {
+            setupError =
+                setupError
+                ?? TestError(kind: "security", message: error.message, location: suite.security?.location)
+        }
+        self.security = security
         self.context = context
         self.baseURL = baseURL
         self.serializer = RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent])

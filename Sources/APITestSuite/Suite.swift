@@ -28,6 +28,8 @@ public struct Suite: Sendable, Hashable {
     public var secretOverrides: Set<String> = []
     /// The values of the environment variables the suite uses (`env.NAME`), read at load time.
     public var environment: [String: String]
+    /// The `security:` block: certificate trust and pinning for the suite's requests; `nil` for the defaults.
+    public var security: SecuritySpec?
 
     public init(
         file: String, directory: String, name: String, baseURL: Template?, variables: [Variable],

@@ -44,7 +44,7 @@ final class SuiteParser {
     }
 
     static let suiteKeys = [
-        "name", "include", "baseURL", "variables", "defaults", "response", "setup", "tests", "teardown",
+        "name", "include", "baseURL", "variables", "defaults", "security", "response", "setup", "tests", "teardown",
     ]
     static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry"]
 
@@ -113,6 +113,7 @@ final class SuiteParser {
             defaults: defaults, tests: tests, overrides: overrides)
         suite.setup = setup
         suite.teardown = teardown
+        suite.security = entries[key: "security"].flatMap { parseSecurity($0) }
         if let entry = entries[key: "response"] { suite.responseDecoding = parseResponseDecoding(entry.value) }
         for reserved in ["setup", "teardown"] {
             if let test = tests.first(where: { $0.name == reserved }),
