@@ -60,14 +60,21 @@ final class QueryEvaluator: Sendable {
             return .success(.one(.double((milliseconds * 1000).rounded() / 1000)))
         case .bodySize:
             return .success(.one(.integer(Int64(response.body.count))))
-        case .sha256, .md5:
-            return .failure(CheckProblem("\(query): digests need OpenSSL"))
+        case .sha256:
+            return .success(.one(.string(BodyDigest.sha256(response.body))))
+        case .md5:
+            return .success(.one(.string(BodyDigest.md5(response.body))))
         case .url:
             return .success(.one(.string(response.effectiveURL)))
         case .redirects:
             return .success(.one(.integer(Int64(response.redirectCount))))
         case .certificate(let field):
-            return .failure(CheckProblem("certificate \(field.rawValue): certificate facts are not available"))
+            guard let leaf = response.peerCertificates.first else {
+                return .failure(
+                    CheckProblem(
+                        "certificate \(field.rawValue): the response came over plain HTTP, without a certificate"))
+            }
+            return .success(.one(Self.fact(field, of: leaf)))
         case .image(let field):
             return body.image().map { info in
                 switch field {
@@ -77,6 +84,27 @@ final class QueryEvaluator: Sendable {
                 }
             }
         }
+    }
+
+    // MARK: - Certificates
+
+    /// A fact of a certificate: names as one-line text, dates as ISO-8601 date-times (UTC), the serial number
+    /// in upper-case hex, subject alternative names as a list.
+    static func fact(_ field: CertificateField, of certificate: CertificateInfo) -> JSONValue {
+        switch field {
+        case .subject: return .string(certificate.subject)
+        case .issuer: return .string(certificate.issuer)
+        case .notBefore: return .string(isoDate(certificate.notBefore))
+        case .notAfter: return .string(isoDate(certificate.notAfter))
+        case .serialNumber: return .string(certificate.serialNumber)
+        case .subjectAlternativeNames: return .array(certificate.subjectAlternativeNames.map(JSONValue.string))
+        }
+    }
+
+    private static func isoDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
     }
 
     // MARK: - XPath

@@ -600,3 +600,12 @@ unsigned long apitest_ssl_connection_id(void *ssl) {
     }
     return id;
 }
+
+// MARK: - Digests
+
+unsigned int apitest_digest(const char *name, const void *data, size_t length, unsigned char *out) {
+    const EVP_MD *md = EVP_get_digestbyname(name);
+    unsigned int size = 0;
+    if (md == NULL || EVP_Digest(data, length, out, &size, md, NULL) != 1) return 0;
+    return size;
+}

@@ -106,4 +106,8 @@ void *apitest_easy_ssl(CURL *easy);
 /// A number that identifies the TLS connection of `ssl` for the process's life (assigned on first call).
 unsigned long apitest_ssl_connection_id(void *ssl);
 
+/// The digest `name` ("sha256", "md5", ...) of `length` bytes into `out` (at least 64 bytes); returns the digest's
+/// length, or 0 when OpenSSL does not know the name.
+unsigned int apitest_digest(const char *name, const void *data, size_t length, unsigned char *out);
+
 #endif
