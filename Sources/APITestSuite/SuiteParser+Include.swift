@@ -4,7 +4,7 @@ import Foundation
 /// `include`: settings shared between suites (variables, base URL, defaults, setup, teardown) and steps shared
 /// between tests, read from other files relative to the including one.
 extension SuiteParser {
-    static let includedFileKeys = ["include", "baseURL", "variables", "defaults", "setup", "teardown"]
+    static let includedFileKeys = ["include", "baseURL", "variables", "defaults", "security", "setup", "teardown"]
 
     /// What a suite takes from the files it includes, then from itself.
     struct SharedSettings {
@@ -13,6 +13,7 @@ extension SuiteParser {
         var defaults: RequestDefaults?
         /// Whether `defaults` sets `followRedirects` (its default, true, must not replace an included false).
         var setsFollowRedirects = false
+        var security: SecuritySpec?
         var setup: [Step] = []
         var teardown: [Step] = []
 
@@ -33,6 +34,7 @@ extension SuiteParser {
                 defaults = merged
                 setsFollowRedirects = setsFollowRedirects || later.setsFollowRedirects
             }
+            security = later.security ?? security
             setup += later.setup
             teardown = later.teardown + teardown
         }
@@ -74,6 +76,7 @@ extension SuiteParser {
             own.defaults = child.parseDefaults(entry.value)
             own.setsFollowRedirects = child.plainValue(forKey: "followRedirects", in: entry.value) != nil
         }
+        own.security = entries[key: "security"].flatMap { child.parseSecurity($0) }
         // Relative URLs in shared steps resolve against the suite's base URL, known only in the suite: check them
         // as if there were one.
         own.setup = entries[key: "setup"].map { child.parseSteps($0.value, owner: "setup", hasBaseURL: true) } ?? []

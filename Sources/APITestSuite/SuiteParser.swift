@@ -113,7 +113,7 @@ final class SuiteParser {
             defaults: defaults, tests: tests, overrides: overrides)
         suite.setup = setup
         suite.teardown = teardown
-        suite.security = entries[key: "security"].flatMap { parseSecurity($0) }
+        suite.security = entries[key: "security"].flatMap { parseSecurity($0) } ?? shared.security
         if let entry = entries[key: "response"] { suite.responseDecoding = parseResponseDecoding(entry.value) }
         for reserved in ["setup", "teardown"] {
             if let test = tests.first(where: { $0.name == reserved }),

@@ -58,6 +58,26 @@ import Testing
         #expect(result.stdout.contains("certificate notAfter | daysAfterNow: expected > 365, got "))
     }
 
+    @Test func aSecurityBlockComesFromAnIncludedFileWithItsPathsRelativeToThatFile() async throws {
+        let shared = fixture.directory.appendingPathComponent("tls-settings.yaml")
+        try
+            "security: {caFile: root.pem, pins: [\"\(fixture.pins["inter"] ?? "")\", \"\(fixture.pins["root"] ?? "")\"]}\n"
+            .write(to: shared, atomically: true, encoding: .utf8)
+        let folder = fixture.directory.appendingPathComponent("suites-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let suite = folder.appendingPathComponent("suite.yaml")
+        try """
+        include: ../tls-settings.yaml
+        tests:
+          - name: pinned through the included block
+            request: {url: "\(fixture.url("chain"))"}
+            expect:
+              certificate: {subject: CN=localhost}
+        """.write(to: suite, atomically: true, encoding: .utf8)
+        let result = try await runProcess(try TestBinaries.url("apitest"), ["run", suite.path])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+    }
+
     /// The digests of the body nginx sends, `{"server":"chain"}`, from `sha256sum` and `md5sum`.
     static let bodySHA256 = "2425de4c56b78816ed18d769935fc3b7e8d2a90ece1ca24ad0e7acbf1d790671"
     static let bodyMD5 = "99f466235379725226f012d5501355e7"
