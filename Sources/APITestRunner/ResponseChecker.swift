@@ -16,7 +16,8 @@ final class ResponseChecker: Sendable {
     /// Every check of `expect` against the response, and the failures among them.
     func check(
         _ expect: Expectations, stepLocation: SourceLocation, body: inout ResponseBody, context: TemplateContext,
-        masker: SecretMasker, requireSuccessStatus: Bool = true
+        masker: SecretMasker, requireSuccessStatus: Bool = true, acceptableContentTypes: [String]? = nil,
+        contentTypeLocation: SourceLocation? = nil
     ) -> (failures: [AssertionFailure], checks: [AssertionCheck]) {
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
@@ -46,6 +47,20 @@ final class ResponseChecker: Sendable {
                         location: stepLocation, subject: "status",
                         message: "expected a 2xx status (no status expectation given), got \(status)",
                         expected: "2xx", actual: String(status)))
+        }
+        if let acceptable = acceptableContentTypes, let location = contentTypeLocation {
+            let type = body.response.headers["Content-Type"]
+            let passed =
+                type.map { type in acceptable.contains { MediaTypePattern.matches(type, pattern: $0) } } ?? false
+            let expected = "one of " + acceptable.joined(separator: ", ")
+            record(
+                AssertionCheck(location: location, subject: "content type", expected: expected, passed: passed),
+                passed
+                    ? nil
+                    : AssertionFailure(
+                        location: location, subject: "content type",
+                        message: "unacceptable content type: expected \(expected), got \(type ?? "none")",
+                        expected: expected, actual: type ?? "none"))
         }
         let filters = FilterEvaluator(queries: queries)
         for assertion in expect.assertions {

@@ -180,8 +180,10 @@ struct TestExecutor: Sendable {
                 requireSuccessStatus: false)
         }
         if failures.isEmpty {
+            let decoding = runtime.suite.responseDecoding
             let expected = checker.check(
-                step.expect, stepLocation: step.location, body: &body, context: context, masker: masker)
+                step.expect, stepLocation: step.location, body: &body, context: context, masker: masker,
+                acceptableContentTypes: decoding.acceptableContentTypes, contentTypeLocation: decoding.location)
             failures += expected.failures
             checks += expected.checks
         }

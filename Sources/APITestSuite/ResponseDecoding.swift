@@ -7,6 +7,9 @@ public struct ResponseDecoding: Sendable, Hashable {
     public var decoders: [String]?
     /// Drop object members whose value is null (at every depth) before checks see the JSON body.
     public var removesKeysWithNullValues: Bool
+    /// The media types every response must have (`application/json`, `+json`, `text/*`); `nil` accepts any.
+    public var acceptableContentTypes: [String]?
+    public var location: SourceLocation?
 
     /// The decoders a suite can name, in the standard order.
     public static let decoderNames = ["json", "xml", "plist", "image", "text", "binary"]

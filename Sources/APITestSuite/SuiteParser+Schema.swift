@@ -60,7 +60,22 @@ extension SuiteParser {
     func parseResponseDecoding(_ node: YAMLNode) -> ResponseDecoding {
         var decoding = ResponseDecoding()
         guard let entries = mapping(node, for: "response") else { return decoding }
-        checkKeys(entries, allowed: ["decoders", "removesKeysWithNullValues"], in: "response")
+        checkKeys(
+            entries, allowed: ["decoders", "removesKeysWithNullValues", "acceptableContentTypes"], in: "response")
+        if let entry = entries[key: "acceptableContentTypes"], let items = sequence(entry.value, for: entry.key) {
+            let types = items.compactMap { item -> String? in
+                guard let type = text(item, for: "acceptableContentTypes") else { return nil }
+                let isPattern = type.hasPrefix("+") || (type.split(separator: "/").count == 2 && !type.contains(" "))
+                if !isPattern {
+                    error("'\(type)' is not a media type (type/subtype, type/*, or a +suffix like +json)", at: item)
+                    return nil
+                }
+                return type
+            }
+            if items.isEmpty { error("'acceptableContentTypes' is empty", at: entry.value) }
+            decoding.acceptableContentTypes = types
+            decoding.location = location(of: entry.keyNode)
+        }
         if let entry = entries[key: "removesKeysWithNullValues"] {
             decoding.removesKeysWithNullValues = bool(entry.value, for: "removesKeysWithNullValues") ?? false
         }
