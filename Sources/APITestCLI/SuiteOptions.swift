@@ -16,8 +16,9 @@ struct SuiteOptions: ParsableArguments {
     @Option(
         name: .customLong("variables-file"),
         help: ArgumentHelp(
-            "Read variables from a YAML map or a .env file (NAME=value lines; its values are secret and masked in "
-                + "reports). Repeatable: later files and --var win.",
+            "Read variables from a YAML map or a .env file (NAME=value lines). Values whose names look like "
+                + "credentials (API_KEY, token, password, ...) are secret and masked in reports. Repeatable: later "
+                + "files and --var win.",
             valueName: "file"))
     var variablesFiles: [String] = []
 

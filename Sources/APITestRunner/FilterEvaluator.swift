@@ -8,6 +8,8 @@ struct FilterEvaluator: Sendable {
     let queries: QueryEvaluator
     /// The time `daysAfterNow` and `daysBeforeNow` count from.
     var now: Date = Date()
+    /// Whether the values are credentials (a cookie, an `Authorization` header): problems then never show them.
+    var concealsValues = false
 
     // MARK: - Filters
 
@@ -16,7 +18,7 @@ struct FilterEvaluator: Sendable {
         guard let value else { return .success(nil) }
         func problem(_ needs: String) -> Result<JSONValue?, CheckProblem> {
             .failure(
-                CheckProblem("filter '\(filter)' needs \(needs), got \(Self.kind(of: value)) \(Self.short(value))"))
+                CheckProblem("filter '\(filter)' needs \(needs), got \(Self.kind(of: value)) \(short(value))"))
         }
         switch filter {
         case .count:
@@ -129,7 +131,7 @@ struct FilterEvaluator: Sendable {
                 .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
             normalized += String(repeating: "=", count: (4 - normalized.count % 4) % 4)
             guard let data = Data(base64Encoded: normalized) else {
-                return .failure(CheckProblem("filter 'base64Decode': \(Self.short(.string(text))) is not base64"))
+                return .failure(CheckProblem("filter 'base64Decode': \(short(.string(text))) is not base64"))
             }
             guard let decoded = String(data: data, encoding: .utf8) else {
                 return .failure(CheckProblem("filter 'base64Decode': the decoded bytes are not UTF-8 text"))
@@ -139,7 +141,7 @@ struct FilterEvaluator: Sendable {
             return .success(.string(Data(text.utf8).base64EncodedString()))
         case .urlDecode:
             guard let decoded = text.removingPercentEncoding else {
-                return .failure(CheckProblem("filter 'urlDecode': \(Self.short(.string(text))) has a bad % escape"))
+                return .failure(CheckProblem("filter 'urlDecode': \(short(.string(text))) has a bad % escape"))
             }
             return .success(.string(decoded))
         case .urlEncode:
@@ -167,8 +169,8 @@ struct FilterEvaluator: Sendable {
         }
     }
 
-    private static func short(_ value: JSONValue) -> String {
-        let text = JSONWriter.string(value)
-        return text.count > 60 ? String(text.prefix(60)) + "…" : text
+    /// A value as a problem shows it: whole (the executor masks secrets, then shortens), or hidden for credentials.
+    private func short(_ value: JSONValue) -> String {
+        concealsValues ? SecretMasker.mask : JSONWriter.string(value)
     }
 }

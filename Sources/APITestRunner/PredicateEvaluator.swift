@@ -47,10 +47,12 @@ final class PredicateEvaluator: Sendable {
                 ? outcome(found, "to contain \(argumentText)")
                 : outcome(!found, "not to contain \(argumentText)")
         case .startsWith:
-            let passed = subject?.stringValue.map { $0.hasPrefix(TemplateContext.text(of: argument)) } ?? false
+            let passed =
+                subject.flatMap(Self.scalarText).map { $0.hasPrefix(TemplateContext.text(of: argument)) } ?? false
             return outcome(passed, "to start with \(argumentText)")
         case .endsWith:
-            let passed = subject?.stringValue.map { $0.hasSuffix(TemplateContext.text(of: argument)) } ?? false
+            let passed =
+                subject.flatMap(Self.scalarText).map { $0.hasSuffix(TemplateContext.text(of: argument)) } ?? false
             return outcome(passed, "to end with \(argumentText)")
         case .matches:
             let pattern = TemplateContext.text(of: argument)
@@ -151,6 +153,15 @@ final class PredicateEvaluator: Sendable {
             return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
         }
         return nil
+    }
+
+    /// The text of a string, number or boolean (as JSON writes it); `nil` for null, arrays and objects.
+    static func scalarText(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .integer, .double, .bool: JSONWriter.string(value)
+        default: nil
+        }
     }
 
     /// Whether a string, array or object is empty; `nil` for other values.

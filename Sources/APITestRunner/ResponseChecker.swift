@@ -48,7 +48,8 @@ final class ResponseChecker: Sendable {
                         message: "expected a 2xx status (no status expectation given), got \(status)",
                         expected: "2xx", actual: String(status)))
         }
-        if let acceptable = acceptableContentTypes, let location = contentTypeLocation {
+        // As AFNetworking, a response without a body (204, 304, a HEAD) has no content type to accept.
+        if let acceptable = acceptableContentTypes, let location = contentTypeLocation, !body.response.body.isEmpty {
             let type = body.response.headers["Content-Type"]
             let passed =
                 type.map { type in acceptable.contains { MediaTypePattern.matches(type, pattern: $0) } } ?? false
@@ -79,6 +80,8 @@ final class ResponseChecker: Sendable {
         _ masker: SecretMasker
     ) -> (AssertionCheck, AssertionFailure?) {
         let subject = assertion.subject
+        var filters = filters
+        filters.concealsValues = Self.isCredential(assertion.query)
         let argument: JSONValue
         do {
             argument = try assertion.argument.render(context)
@@ -114,18 +117,22 @@ final class ResponseChecker: Sendable {
             switch found {
             case .one(let value): start = value
             case .each(let values): start = values.first
-            case .noNodes: start = assertion.filters.isEmpty ? JSONValue?.none : .array([])
+            case .noNodes:
+                // Nothing selected: absent for `exists`, an empty list for everything else (`count`, `equals: []`).
+                let asksPresence = assertion.predicate == .exists || assertion.predicate == .notExists
+                start = asksPresence && assertion.filters.isEmpty ? JSONValue?.none : .array([])
             }
             switch apply(assertion.filters, to: start, filters) {
             case .success(let filtered): compared = filtered
             case .failure(let problem): return unchecked(assertion, message: "\(subject): \(problem.text)")
             }
-            outcome = evaluator.evaluate(assertion.predicate, subject: compared, argument: argument)
+            outcome = evaluator.evaluate(
+                assertion.predicate, subject: compared, argument: Self.typed(argument, of: assertion, subject: compared)
+            )
         }
-        // The values of credential headers are secrets: a failure shows that they differ, never what they hold.
-        if case .header(let name) = assertion.query, SecretMasker.sensitiveHeaders.contains(name.lowercased()),
-            outcome.actual != "nothing"
-        {
+        // Credentials (cookies, credential headers) are secrets: a failure shows that they differ, never what
+        // they hold.
+        if Self.isCredential(assertion.query), outcome.actual != "nothing" {
             outcome.actual = SecretMasker.mask
             compared = nil
         }
@@ -219,6 +226,32 @@ final class ResponseChecker: Sendable {
         )
     }
 
+    /// True for queries whose values are credentials: the value of a cookie, and headers such as `Authorization`
+    /// and `Set-Cookie`.
+    static func isCredential(_ query: Query) -> Bool {
+        switch query {
+        case .header(let name): SecretMasker.sensitiveHeaders.contains(name.lowercased())
+        case .cookie(_, let attribute): attribute == .value
+        default: false
+        }
+    }
+
+    /// The argument as compared: a value that came whole from a placeholder as text (a CSV cell, a `--var`) and
+    /// reads as a number is that number when the subject is a number, so `equals: "{{ code }}"` holds for 200.
+    static func typed(_ argument: JSONValue, of assertion: Assertion, subject: JSONValue?) -> JSONValue {
+        guard case .string(let text) = argument, case .string(let template) = assertion.argument,
+            template.singlePlaceholderName != nil
+        else { return argument }
+        switch subject {
+        case .integer?, .double?:
+            if let integer = Int64(text) { return .integer(integer) }
+            if let number = Double(text), number.isFinite { return .double(number) }
+            return argument
+        default:
+            return argument
+        }
+    }
+
     /// The most characters of one value shown inside a failure message.
     static let messageValueLimit = 120
 
@@ -257,6 +290,8 @@ final class ResponseChecker: Sendable {
             if case .jsonpath(let path) = capture.query, case .array(let nodes)? = value,
                 case .success(let compiled) = queries.jsonPath(path), !compiled.isSingular, capture.filters.isEmpty
             {
+                start = nodes.first
+            } else if case .xpath = capture.query, case .array(let nodes)? = value, capture.filters.isEmpty {
                 start = nodes.first
             } else {
                 start = value

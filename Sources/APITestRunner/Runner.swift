@@ -55,7 +55,8 @@ public final class Runner: Sendable {
                         let runtime = runtimes[suiteIndex]
                         let lifecycle = lifecycles[suiteIndex]
                         let test = runtime.suite.tests[testIndex]
-                        let setup = await lifecycle.setup(executor, sink)
+                        // A skipped test needs no setup (a suite whose selected tests are all skipped sends nothing).
+                        let setup = test.skip == nil ? await lifecycle.setup(executor, sink) : .none
                         sink.emit(.testStarted(suiteName: runtime.suite.name, testName: test.name))
                         let result = await executor.run(test, in: runtime, setup: setup)
                         sink.emit(.testFinished(result))

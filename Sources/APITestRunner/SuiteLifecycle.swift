@@ -108,11 +108,13 @@ final class SuiteLifecycle: Sendable {
         let initial = runtime.context
         let context: TemplateContext? = state.withLock { state in
             guard state.started, !state.tornDown, !suite.teardown.isEmpty else { return nil }
+            // A setup interrupted or failed half-way may lack captures teardown uses; still tear down what exists.
             state.tornDown = true
             if case .done(_, let context) = state.setup { return context }
             return initial
         }
-        guard let context else { return }
+        // Without its variables (a template error) or security policy, the suite could not send teardown safely.
+        guard let context, runtime.setupError == nil else { return }
         let steps = suite.teardown
         let runtime = self.runtime
         await Task {
@@ -131,6 +133,10 @@ final class SuiteLifecycle: Sendable {
         var context = runtime.context
         context.setBuiltins()
         let result = await Self.run(steps, named: name, runtime: runtime, context: &context, executor, sink)
+        if result.status == .cancelled {
+            let error = TestError(kind: "cancelled", message: "interrupted during the suite's setup", location: nil)
+            return (.failed(error), context)
+        }
         guard result.status == .passed else {
             let cause = result.error?.message ?? result.failures.first.map { "\($0.location): \($0.message)" }
             let error = TestError(

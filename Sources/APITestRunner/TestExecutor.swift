@@ -16,6 +16,13 @@ struct TestExecutor: Sendable {
     /// Hosts found unreachable during the run; steps to them error at once (`nil`: always send).
     let reachability: HostReachability?
 
+    /// Transfer failures that sending again cannot mend: a request libcurl refuses, a failed pin, an unreadable
+    /// body file.
+    static let unretryable: Set<String> = [
+        HTTPError.Reason.invalidRequest.rawValue, HTTPError.Reason.pinMismatch.rawValue,
+        HTTPError.Reason.bodyFileUnreadable.rawValue,
+    ]
+
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
 
@@ -50,6 +57,11 @@ struct TestExecutor: Sendable {
         switch setup {
         case .none: context = runtime.context
         case .passed(let captured): context = captured
+        case .failed(let error) where error.kind == "cancelled":
+            result.status = .cancelled
+            result.reason = "interrupted"
+            result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: error)]
+            return result
         case .failed(let error):
             result.status = .errored
             result.reason = "not run: setup failed"
@@ -84,27 +96,34 @@ struct TestExecutor: Sendable {
     private func run(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
     ) async -> (StepResult, TestStatus) {
-        guard let retry = step.retry ?? runtime.suite.defaults.retry, retry.attempts > 1 else {
-            return await attempt(step, index: index, testName: testName, runtime: runtime, context: &context)
+        guard let retry = step.retry ?? runtime.suite.defaults.retry, retry.attempts > 1 || retry.until != nil else {
+            let (result, status, _) = await attempt(
+                step, index: index, testName: testName, runtime: runtime, context: &context)
+            return (result, status)
         }
         var attempts = 0
         while true {
             attempts += 1
             var attemptContext = context
-            var (result, status) = await attempt(
+            var (result, status, untilHeld) = await attempt(
                 step, index: index, testName: testName, runtime: runtime, context: &attemptContext,
                 until: retry.until, retrying: true)
             result.attempts = attempts
-            let done = status == .passed || status == .cancelled || attempts >= retry.attempts
+            // Sending again cannot help once `until` held (the result is then `expect`'s), nor when the request
+            // could not even be built (a template or URL error) or the server failed its pins.
+            let hopeless =
+                result.error.map { Self.unretryable.contains($0.kind) || result.exchange == nil } ?? false
+            let done =
+                status == .passed || status == .cancelled || attempts >= retry.attempts || untilHeld || hopeless
             if done {
                 context = attemptContext
-                if status != .passed, status != .cancelled {
+                if status != .passed, status != .cancelled, !untilHeld, !hopeless {
                     // Say why the polling ended, before the failures (or the error) of the last attempt.
                     let what = retry.until == nil ? "the step still fails" : "'until' never held"
                     result.failures.insert(
                         AssertionFailure(
                             location: retry.location, subject: "retry",
-                            message: "\(what) after \(attempts) attempts, "
+                            message: "\(what) after \(attempts) attempt\(attempts == 1 ? "" : "s"), "
                                 + "\(DurationFormatter.format(retry.interval)) apart"),
                         at: 0)
                 }
@@ -126,7 +145,7 @@ struct TestExecutor: Sendable {
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext,
         until: Expectations? = nil, retrying: Bool = false
     ) async
-        -> (StepResult, TestStatus)
+        -> (StepResult, TestStatus, untilHeld: Bool)
     {
         let masker = runtime.masker
         var request: HTTPRequest
@@ -135,10 +154,10 @@ struct TestExecutor: Sendable {
         } catch {
             var masked = error
             masked.message = masker.mask(error.message)
-            return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored)
+            return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored, false)
         }
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
-            return (unreachable, .errored)
+            return (unreachable, .errored, false)
         }
         if let events, request.body.streamsFromDisk {
             let suiteName = runtime.suite.name
@@ -166,7 +185,9 @@ struct TestExecutor: Sendable {
                 message: failure.map { masker.mask($0.message) } ?? "interrupted",
                 location: step.request.location)
             let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
-            return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), status)
+            return (
+                StepResult(index: index, location: step.location, exchange: exchange, error: testError), status, false
+            )
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
         var body = ResponseBody(
@@ -174,10 +195,12 @@ struct TestExecutor: Sendable {
             removesKeysWithNullValues: runtime.suite.responseDecoding.removesKeysWithNullValues)
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
+        var untilHeld = false
         if let until {
             (failures, checks) = checker.check(
                 until, stepLocation: step.location, body: &body, context: context, masker: masker,
                 requireSuccessStatus: false)
+            untilHeld = failures.isEmpty
         }
         if failures.isEmpty {
             let decoding = runtime.suite.responseDecoding
@@ -208,6 +231,6 @@ struct TestExecutor: Sendable {
         let result = StepResult(
             index: index, location: step.location, exchange: exchange, failures: failures, checks: checks,
             captured: captured)
-        return (result, failures.isEmpty ? .passed : .failed)
+        return (result, failures.isEmpty ? .passed : .failed, untilHeld)
     }
 }

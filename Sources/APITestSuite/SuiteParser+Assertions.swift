@@ -128,8 +128,9 @@ extension SuiteParser {
             let bounds = items.compactMap { bound($0, for: predicate, query: query, filters: filters) }
             return bounds.count == 2 ? .array(bounds) : nil
         case .oneOf:
-            guard let items = document.items(of: node) else {
-                error("'oneOf' takes a list, found \(kindName(of: node))", at: node)
+            guard let items = document.items(of: node), !items.isEmpty else {
+                let found = document.items(of: node) == nil ? kindName(of: node) : "an empty list"
+                error("'oneOf' takes a list of at least one value, found \(found)", at: node)
                 return nil
             }
             guard textual else { return templateValue(node) }
@@ -173,6 +174,10 @@ extension SuiteParser {
     /// The argument of `type`: a type name or a list of them.
     private func typeNames(_ node: YAMLNode) -> TemplateValue? {
         let items: [YAMLNode] = document.items(of: node).map(Array.init) ?? [node]
+        if items.isEmpty {
+            error("'type' takes a type name or a list of at least one", at: node)
+            return nil
+        }
         var names: [TemplateValue] = []
         for item in items {
             guard let scalar = scalar(item), !YAMLScalar.isNull(scalar) || scalar.string == "null" else {

@@ -24,7 +24,7 @@ extension SuiteParser {
         }
         if let until = entries[key: "until"] {
             let expectations = parseExpect(until.value)
-            if expectations.status == nil, expectations.assertions.isEmpty {
+            if expectations.status == nil, expectations.assertions.isEmpty, expectations.schema == nil {
                 error("'until' is empty; give the checks that end the polling", at: until.value)
                 return nil
             }
@@ -156,6 +156,8 @@ extension SuiteParser {
             return nil
         }
         let csvFile = Self.siblingPath(path, of: file)
+        // Errors located in the CSV file show its lines.
+        includedSources[csvFile] = text
         let records: [(line: Int, fields: [String])]
         switch CSVReader.records(in: text) {
         case .success(let parsed): records = parsed

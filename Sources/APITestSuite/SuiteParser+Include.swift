@@ -1,6 +1,11 @@
 import APITestSupport
 import Foundation
 
+/// The settings files a suite has included so far, shared by the parsers of its included files.
+final class IncludedSettingsFiles {
+    var paths: Set<String> = []
+}
+
 /// `include`: settings shared between suites (variables, base URL, defaults, setup, teardown) and steps shared
 /// between tests, read from other files relative to the including one.
 extension SuiteParser {
@@ -20,8 +25,15 @@ extension SuiteParser {
         /// Adds later settings: variables of the same name and set values replace earlier ones; default headers
         /// merge by name; setup steps run after earlier ones and teardown steps before them.
         mutating func add(_ later: SharedSettings) {
-            let replaced = Set(later.variables.map(\.name))
-            variables = variables.filter { !replaced.contains($0.name) } + later.variables
+            // A variable given again takes the place of the first, so the variables after it (which may use it)
+            // still come after it; new ones follow.
+            for variable in later.variables {
+                if let index = variables.firstIndex(where: { $0.name == variable.name }) {
+                    variables[index] = variable
+                } else {
+                    variables.append(variable)
+                }
+            }
             baseURL = later.baseURL ?? baseURL
             if let next = later.defaults {
                 var merged = defaults ?? RequestDefaults()
@@ -51,8 +63,13 @@ extension SuiteParser {
     // MARK: - Included files
 
     /// The settings of an included file (a map of `variables`, `baseURL`, `defaults`, `setup`, `teardown` and
-    /// its own `include`).
+    /// its own `include`); `nil` for a settings file the suite already includes (twice, or through two files), which
+    /// counts once, where it is first included.
     func includeSettings(_ path: String, at node: YAMLNode) -> SharedSettings? {
+        let canonical = URL(fileURLWithPath: Self.absolutePath(path, relativeTo: directory)).resolvingSymlinksInPath()
+            .path
+        guard !settingsFiles.paths.contains(canonical) || includeChain.contains(canonical) else { return nil }
+        settingsFiles.paths.insert(canonical)
         guard let child = includedParser(path, at: node) else { return nil }
         defer { adopt(child) }
         guard let root = child.root else { return nil }
@@ -143,6 +160,7 @@ extension SuiteParser {
             file: childFile, directory: (absolute as NSString).deletingLastPathComponent,
             document: composed.document, source: source, environment: environment, overrides: overrides)
         child.includeChain = chain + [canonical]
+        child.settingsFiles = settingsFiles
         child.root = composed.root
         includedSources[childFile] = source
         if composed.root == nil {

@@ -32,6 +32,8 @@ final class SuiteParser {
     var includeChain: [String] = []
     /// The texts of included files by their location path, for rendering their diagnostics.
     var includedSources: [String: String] = [:]
+    /// The settings files included so far by the suite (shared with the parsers of included files).
+    var settingsFiles = IncludedSettingsFiles()
     /// The included files, absolute, symbolic links resolved.
     var includedFiles: Set<String> = []
     /// The root node of an included file's document.

@@ -2,7 +2,8 @@ import APITestSupport
 import Foundation
 
 /// Variables read from a file given with `--variables-file`: a YAML map of names to scalars, or a `.env` file of
-/// `NAME=value` lines. Values from `.env` files are secret (masked in every report), as environment values are.
+/// `NAME=value` lines. Values whose names say they are credentials (`API_KEY`, `token`, `DB_PASSWORD`, ...) are
+/// secret, masked in every report, whichever the file's format.
 public struct VariablesFile: Sendable {
     /// The values by name, as text.
     public var values: [String: String]
@@ -107,10 +108,22 @@ public struct VariablesFile: Sendable {
                 if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
                 result.values[name] = value.trimmingCharacters(in: .whitespaces)
             }
-            result.secretNames.insert(name)
         }
         guard diagnostics.isEmpty else { throw SuiteLoadError(diagnostics: diagnostics, source: text) }
+        result.secretNames = Set(result.values.keys.filter(isSecretName))
         return result
+    }
+
+    /// The words that mark a name as a credential, matched case-insensitively anywhere in the name.
+    public static let secretWords = [
+        "secret", "token", "password", "passwd", "pwd", "key", "auth", "credential", "private", "session", "cookie",
+        "signature", "cert",
+    ]
+
+    /// True when `name` holds one of `secretWords` (`API_KEY`, `githubToken`, `db.password`).
+    public static func isSecretName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return secretWords.contains { lowered.contains($0) }
     }
 
     /// A YAML map of names to scalars (strings, numbers, booleans), kept as written.
@@ -148,6 +161,7 @@ public struct VariablesFile: Sendable {
             result.values[key.string] = YAMLScalar.isNull(value) ? "" : value.string
         }
         guard diagnostics.isEmpty else { throw SuiteLoadError(diagnostics: diagnostics, source: text) }
+        result.secretNames = Set(result.values.keys.filter(isSecretName))
         return result
     }
 }

@@ -369,7 +369,7 @@ struct SuiteErrorTests {
                     "suites/test.yaml:6:15: error: unknown predicate 'contain'; did you mean 'contains'?",
                     "suites/test.yaml:7:23: error: expected true or false for 'exists', found a string",
                     "suites/test.yaml:9:28: error: 'greaterThan' takes a number or a string, found a list",
-                    "suites/test.yaml:10:22: error: 'oneOf' takes a list, found a number",
+                    "suites/test.yaml:10:22: error: 'oneOf' takes a list of at least one value, found a number",
                     "suites/test.yaml:11:27: error: 'startsWith' takes a string, found a number",
                     "suites/test.yaml:12:31: error: a check takes one predicate, found 2: 'greaterThan', 'lessThan' "
                         + "(check the same value twice with two spellings of the path ($.a and $['a']), or write "
