@@ -8,10 +8,15 @@ import Testing
 /// files on every run): lines deleted, duplicated or swapped, indentation changed, scalars replaced by values of
 /// other types, random bytes and Unicode inserted, the text truncated, keys renamed to near misses. They are
 /// validated a few hundred per process; a batch that does not end with exit code 0 or 2 is re-run file by file to
-/// name the culprit.
+/// name the culprit. `APITEST_FUZZ_SEED` and `APITEST_FUZZ_MUTANTS` (per source, at least 200) run other or more
+/// mutants.
 struct ValidateFuzzTests {
-    static let seed: UInt64 = 0x00A9_1735_7E57
-    static let mutantsPerSource = 200
+    /// The generator's seed; `APITEST_FUZZ_SEED` (a number) explores other mutants.
+    static let seed: UInt64 =
+        ProcessInfo.processInfo.environment["APITEST_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x00A9_1735_7E57
+    /// How many mutants each source gives; `APITEST_FUZZ_MUTANTS` raises it for a longer search.
+    static let mutantsPerSource =
+        ProcessInfo.processInfo.environment["APITEST_FUZZ_MUTANTS"].flatMap { Int($0) }.map { max($0, 200) } ?? 200
     static let batchSize = 400
 
     @Test func mutatedSuitesGetALocatedErrorOrLoad() async throws {
