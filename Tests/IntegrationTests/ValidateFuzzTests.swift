@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Feeds thousands of mutated suites to `apitest validate` and requires, for each, success or errors that name the
-/// file with a line and column inside it: never a crash, a signal, an internal error or an unlocated error.
+/// file with a line and column inside it: never a crash, a signal, an internal error or an unlocated error. The
+/// mutants that load must also be valid for `schemas/apitest.schema.json` (the schema is never stricter than
+/// the loader).
 ///
 /// The mutants come from the examples and the passing end-to-end cases, changed by a seeded generator (the same
 /// files on every run): lines deleted, duplicated or swapped, indentation changed, scalars replaced by values of
@@ -27,7 +29,7 @@ struct ValidateFuzzTests {
         #expect(mutants.count >= 3000)
 
         var failures: [String] = []
-        var loadedCount = 0
+        var loaded: [URL] = []
         var erroredCount = 0
         for start in stride(from: 0, to: mutants.count, by: Self.batchSize) {
             let batch = Array(mutants[start..<min(start + Self.batchSize, mutants.count)])
@@ -45,12 +47,26 @@ struct ValidateFuzzTests {
                 failures.append("the summary names \(output.summary?.files ?? -1) files, the errors \(failed.count)")
             }
             erroredCount += failed.count
-            loadedCount += batch.count - failed.count
+            loaded += batch.filter { !failed.contains($0.path) }
         }
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
         // The mutations are meant to break most suites, but not all of them (deleting a comment changes nothing).
         #expect(erroredCount > mutants.count / 2, "only \(erroredCount) of \(mutants.count) mutants were invalid")
-        #expect(loadedCount > 0)
+        #expect(!loaded.isEmpty)
+
+        // Editors must not flag what apitest accepts: the schema accepts every mutant that loads. (PyYAML, which
+        // the checker uses, rejects a few YAML texts libyaml reads, such as a tab inside a plain scalar; those
+        // get no verdict.)
+        let (verdicts, output) = try await SuiteSchemaTests.schemaVerdicts(loaded)
+        let rejected = loaded.filter { verdicts[$0.path] == "invalid" }
+        let examples = rejected.prefix(5).map { file in
+            output.stdout.split(separator: "\n").first { $0.contains(file.path) }.map(String.init) ?? file.path
+        }
+        #expect(
+            rejected.isEmpty,
+            "the schema rejects \(rejected.count) suites that load, such as:\n\(examples.joined(separator: "\n"))")
+        let unread = loaded.filter { verdicts[$0.path] != "valid" && verdicts[$0.path] != "invalid" }
+        #expect(unread.count < loaded.count / 10, "PyYAML could not read \(unread.count) of \(loaded.count)")
     }
 
     /// Checks that every diagnostic names a file of the batch, at a line and column within it; returns the files
