@@ -80,6 +80,17 @@ struct SuiteSchemaTests {
                 + "'security', 'setup', 'teardown', 'tests', 'variables'] True\n")
     }
 
+    @Test func committedSchemaIsTheGeneratorsOutput() async throws {
+        let generated = try await runProcess(
+            try TestBinaries.tool("python3"),
+            [Self.repository.appendingPathComponent("scripts/generate-suite-schema.py").path])
+        #expect(generated.exitCode == 0, "\(generated.stderr)")
+        let committed = try String(contentsOf: Self.schema, encoding: .utf8)
+        #expect(
+            generated.stdout == committed,
+            "schemas/apitest.schema.json differs from the output of scripts/generate-suite-schema.py; regenerate it")
+    }
+
     @Test func examplesAndCasesMatchTheSchemaAndLoad() async throws {
         let files = Self.validSuites
         #expect(files.count >= 20, "found only \(files.count) suites")
