@@ -73,9 +73,14 @@ defs["retry"] = d("Tries a step again: `{attempts: 10, interval: 500ms, until: {
 # forEach
 defs["forEach"] = d("Runs the test once per row: an inline list of maps (column → literal value, no placeholders), or `{file: rows.csv}` / `{file: rows.json}` (a header row of names / an array of objects). Each row's test is named from the test's name filled with the row's values, or the name followed by the values.",
     anyOf=[
-      {"type":"array","minItems":1,"items":{"type":"object","propertyNames":{"pattern":VARNAME}}},
+      {"type":"array","minItems":1,"items":{"type":"object","propertyNames":{"pattern":VARNAME},
+          "additionalProperties":ref("literalValue")}},
       {"type":"object","additionalProperties":False,"required":["file"],"properties":{
          "file": d("A .csv or .json file relative to the suite file.", type="string", pattern=r"\.(?:[cC][sS][vV]|[jJ][sS][oO][nN])$")}}])
+defs["literalValue"] = d("Data without placeholders: no string may contain `{{`.",
+    anyOf=[{"type":["number","boolean","null"]}, {"type":"string","not":{"pattern":r"\{\{"}},
+           {"type":"array","items":{"$ref":"#/$defs/literalValue"}},
+           {"type":"object","additionalProperties":{"$ref":"#/$defs/literalValue"}}])
 # security (documented by the tls branch)
 defs["security"] = d("How servers' certificate chains are trusted (AFSecurityPolicy): pinning and trust anchors, checked during the TLS handshake.",
     type=["object","null"], additionalProperties=False, properties={
