@@ -27,26 +27,39 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // Pinning in the TLS handshake (libcurl's SSL_CTX callback + an OpenSSL verify callback), certificate facts.
+        .target(name: "CTLSShim", dependencies: ["CCurl", "COpenSSL"]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
 
         // MARK: - Foundations shared by every layer
         .target(name: "APITestSupport"),
         .target(name: "APITestJSON"),
+        .target(name: "APITestJSONSchema", dependencies: ["APITestJSON"]),
 
         // MARK: - HTTP layer (AFNetworking lineage)
-        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "APITestJSON"]),
+        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "CTLSShim", "CLibXML2", "APITestJSON"]),
 
         // MARK: - Suite layer
         .target(
             name: "APITestSuite",
-            dependencies: ["APITestSupport", "APITestJSON", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "APITestSupport", "APITestJSON", "APITestJSONSchema", .product(name: "Yams", package: "Yams"),
+            ]
         ),
 
         // MARK: - Results, runner, reporting
         .target(name: "APITestResults", dependencies: ["APITestSupport"]),
         .target(
             name: "APITestRunner",
-            dependencies: ["APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestSupport"]
+            dependencies: [
+                "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSupport",
+            ]
         ),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
 
@@ -65,6 +78,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON"]),
+        .testTarget(name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON"]),
         .testTarget(name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON"]),
         .testTarget(name: "APITestSuiteTests", dependencies: ["APITestSuite", "APITestSupport", "APITestJSON"]),
         .testTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages apitest needs to build, test and run its demo; with --bench, also the tools that
-# bench/throughput compares against. Idempotent: packages already installed are left alone, and `apt-get update`
+# the benchmarks compare against. Idempotent: packages already installed are left alone, and `apt-get update`
 # runs (once) only when something is missing. Swift itself is not a Debian package: it must already be on PATH.
 set -euo pipefail
 
@@ -8,7 +8,7 @@ usage() {
     cat <<'USAGE'
 usage: scripts/install-deps.sh [--bench] [--check]
 
-  --bench   also install the benchmark tools (hyperfine, wrk)
+  --bench   also install the benchmark tools (hyperfine, wrk, jq)
   --check   only report what is missing; install nothing (exit 1 when something is missing)
 USAGE
 }
@@ -17,7 +17,7 @@ USAGE
 # libxml2 for FoundationXML, nginx for benchmarks and integration tests, curl, python3 and GNU time for scripts;
 # xmllint (libxml2-utils) and chromium read the JUnit and HTML reports in the report tests.
 packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev openssl libxml2-dev nginx-light curl python3 time libxml2-utils chromium)
-bench_packages=(hyperfine wrk)
+bench_packages=(hyperfine wrk jq)
 
 with_bench=0
 check_only=0

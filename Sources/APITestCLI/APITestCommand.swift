@@ -16,9 +16,10 @@ struct APITestCommand: AsyncParsableCommand {
                  accept connections within --wait-for (nothing ran)
               4  --filter, --tag and --exclude-tag matched no test (nothing ran)
               130  interrupted (Ctrl-C); the tests that finished are still reported
+            pin-check has its own codes: see apitest pin-check --help.
             """,
         version: APITestVersion.string,
-        subcommands: [RunCommand.self, ValidateCommand.self, ListCommand.self],
+        subcommands: [RunCommand.self, ValidateCommand.self, ListCommand.self, PinCheckCommand.self],
         defaultSubcommand: nil
     )
 }

@@ -40,9 +40,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let stderr = StandardOutput.error
-        let loader = SuiteSetLoader(
-            loader: SuiteLoader(environment: environment, overrides: try suites.overrides()), errorOutput: stderr,
-            colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         let result = try selection.select(loaded, errorOutput: stderr)
         let stdout = StandardOutput.out

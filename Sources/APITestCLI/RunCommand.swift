@@ -58,6 +58,9 @@ struct RunCommand: AsyncParsableCommand {
                 + "connections; otherwise stop with exit code 3 and run nothing.", valueName: "duration"))
     var waitFor: DurationArgument?
 
+    @OptionGroup(title: "TLS (each flag replaces the suites' security: setting of the same name)")
+    var security: SecurityFlags
+
     mutating func validate() throws {
         guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
         guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
@@ -67,14 +70,14 @@ struct RunCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let stdout = StandardOutput.out
         let stderr = StandardOutput.error
-        let loader = SuiteSetLoader(
-            loader: SuiteLoader(environment: environment, overrides: try suites.overrides()), errorOutput: stderr,
-            colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         let selected = try selection.select(loaded, errorOutput: stderr)
         if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }
 
-        let options = RunOptions(jobs: jobs)
+        var options = RunOptions(jobs: jobs)
+        options.security = try security.overrides()
+        guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
         var configuration = SessionConfiguration(maxConnections: jobs)
         if let timeout { configuration.timeout = timeout.duration }
         if let connectTimeout { configuration.connectTimeout = connectTimeout.duration }

@@ -1,4 +1,5 @@
 import APITestReporting
+import APITestRunner
 import APITestSuite
 import ArgumentParser
 import Foundation
@@ -20,10 +21,13 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let stderr = StandardOutput.error
-        let loader = SuiteSetLoader(
-            loader: SuiteLoader(environment: environment, overrides: try suites.overrides()), errorOutput: stderr,
-            colored: ANSIStyle.shouldColor(output: stderr, environment: environment, disabled: suites.noColor))
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        // Certificate files are parsed here (the suite layer only checks that they exist).
+        guard
+            SecurityFlags.checkPolicies(
+                of: loaded, overrides: SecurityOverrides(), warnAboutSinglePin: false, errorOutput: stderr)
+        else { throw ExitStatus.invalid.exitCode }
         let tests = loaded.reduce(0) { $0 + $1.tests.count }
         print("\(loaded.count) suite\(loaded.count == 1 ? "" : "s"), \(tests) test\(tests == 1 ? "" : "s"): valid")
     }

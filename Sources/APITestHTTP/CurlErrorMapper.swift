@@ -7,6 +7,12 @@ import CCurlShim
 /// Turns libcurl's result codes into `HTTPError`s with a reason and a sentence a person can act on.
 enum CurlErrorMapper {
     static func error(for code: CURLcode, delegate: TaskDelegate) -> HTTPError {
+        if delegate.tlsState?.stoppedUncheckedConnection == true {
+            return HTTPError(
+                .tlsFailure,
+                "TLS failure: the request was not sent: the connection was not checked under this security policy",
+                curlCode: Int(code.rawValue))
+        }
         if var failure = delegate.bodyStream?.failure {
             failure.curlCode = Int(code.rawValue)
             return failure
@@ -16,6 +22,15 @@ enum CurlErrorMapper {
                 .bodyTooLarge,
                 "the response body is larger than the limit of \(delegate.maxBodySize) bytes",
                 curlCode: Int(code.rawValue))
+        }
+        if let evaluation = delegate.tlsState?.evaluation,
+            evaluation.verdict == .pinMismatch || evaluation.verdict == .certificateInvalid
+        {
+            var error = HTTPError(
+                evaluation.verdict == .pinMismatch ? .pinMismatch : .tlsFailure,
+                "TLS failure: " + evaluation.failureMessage, curlCode: Int(code.rawValue))
+            error.tlsEvaluation = evaluation
+            return error
         }
         let detail = delegate.curlErrorDetail
         let fallback = String(cString: curl_easy_strerror(code))

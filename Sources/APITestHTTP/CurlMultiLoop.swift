@@ -34,10 +34,14 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var idleHandles: [UnsafeMutableRawPointer] = []
     private var shares: [UInt64: UnsafeMutableRawPointer] = [:]
     private var stopping = false
+    /// Compiled security policies, one per distinct policy.
+    var compiledPolicies: [SecurityPolicy: CompiledSecurityPolicy] = [:]
+    private let certificateCache: PeerCertificateCache
 
     init(configuration: SessionConfiguration) {
         CurlGlobal.initialize()
         self.configuration = configuration
+        self.certificateCache = PeerCertificateCache(limit: configuration.maxConnections)
         guard let multi = curl_multi_init() else {
             // Only on allocation failure; nothing can run without it.
             preconditionFailure("curl_multi_init failed")
@@ -216,9 +220,21 @@ final class CurlMultiLoop: @unchecked Sendable {
         apitest_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects)
 
         // TLS: verification stays on unless the request turns it off.
-        apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, request.tls.verifyPeer ? 1 : 0)
-        apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, request.tls.verifyHost ? 2 : 0)
-        if let caFile = request.tls.caFile { apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile) }
+        if let policy = request.security {
+            configureSecurity(easy, policy: policy, for: delegate)
+        } else {
+            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, request.tls.verifyPeer ? 1 : 0)
+            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, request.tls.verifyHost ? 2 : 0)
+            if let caFile = request.tls.caFile { apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile) }
+        }
+        delegate.certificateSource = (easy, certificateCache)
+        if !request.resolve.isEmpty {
+            var resolve: UnsafeMutablePointer<curl_slist>?
+            for entry in request.resolve { resolve = curl_slist_append(resolve, entry) }
+            delegate.resolveList = resolve
+            apitest_easy_setopt_slist(easy, CURLOPT_RESOLVE, resolve)
+        }
+        if request.connectOnly { apitest_easy_setopt_long(easy, CURLOPT_CONNECT_ONLY, 1) }
 
         if let jar = request.cookieJar {
             apitest_easy_setopt_share(easy, share(for: jar))
@@ -298,7 +314,9 @@ final class CurlMultiLoop: @unchecked Sendable {
             remoteAddress: address,
             effectiveURL: string(easy, CURLINFO_EFFECTIVE_URL),
             redirectCount: redirects,
-            bytesUploaded: Int64(uploaded))
+            bytesUploaded: Int64(uploaded),
+            peerCertificates: delegate.peerCertificates,
+            tlsEvaluation: delegate.tlsState?.evaluation)
     }
 
     private func string(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> String {

@@ -10,6 +10,8 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case emptyReply
         case timedOut
         case tlsFailure
+        /// The chain was acceptable but no certificate of it matched a pin; nothing was sent.
+        case pinMismatch
         case tooManyRedirects
         case bodyTooLarge
         case badContentEncoding
@@ -28,6 +30,8 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// True when no connection to the server was made: the host was not found, refused the connection, could not
     /// be reached, or did not answer the connect in time. The runner treats the host as unreachable.
     public var failedToConnect = false
+    /// The handshake check's findings when a `SecurityPolicy` refused the server.
+    public var tlsEvaluation: TLSEvaluation?
 
     public init(_ reason: Reason, _ message: String, curlCode: Int? = nil) {
         self.reason = reason

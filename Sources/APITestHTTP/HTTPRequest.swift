@@ -41,6 +41,12 @@ public struct HTTPRequest: Sendable {
     /// The most body bytes accepted; `nil` for the session's default.
     public var maxBodySize: Int?
     public var tls: TLSOptions
+    /// Pinning and trust settings checked during the TLS handshake; when set, they replace `tls`.
+    public var security: SecurityPolicy?
+    /// Host-name overrides in curl's `--resolve` form (`host:port:address`), for reaching a server by address.
+    public var resolve: [String] = []
+    /// Only connect (TCP and TLS) and send nothing: `apitest pin-check`.
+    var connectOnly = false
     /// Called on the session's event-loop thread as the body is sent, with bytes sent and the body's length, at
     /// most every 100 ms; keep it quick.
     public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?

@@ -19,11 +19,17 @@ public struct HTTPResponse: Sendable {
     public var redirectCount: Int
     /// Bytes of request body sent.
     public var bytesUploaded: Int64
+    /// The certificates the server sent on the connection of this response, leaf first; empty for plain HTTP.
+    /// Filled on reused connections too.
+    public var peerCertificates: [CertificateInfo] = []
+    /// What the handshake check of the request's `SecurityPolicy` found, when a new connection was checked.
+    public var tlsEvaluation: TLSEvaluation?
 
     public init(
         statusCode: Int, httpVersion: String, reasonPhrase: String = "", headers: HTTPHeaders, body: Data,
         timings: TransferTimings = TransferTimings(), remoteAddress: String = "", effectiveURL: String,
-        redirectCount: Int = 0, bytesUploaded: Int64 = 0
+        redirectCount: Int = 0, bytesUploaded: Int64 = 0, peerCertificates: [CertificateInfo] = [],
+        tlsEvaluation: TLSEvaluation? = nil
     ) {
         self.statusCode = statusCode
         self.httpVersion = httpVersion
@@ -35,6 +41,8 @@ public struct HTTPResponse: Sendable {
         self.effectiveURL = effectiveURL
         self.redirectCount = redirectCount
         self.bytesUploaded = bytesUploaded
+        self.peerCertificates = peerCertificates
+        self.tlsEvaluation = tlsEvaluation
     }
 
     /// The media type of `Content-Type` without parameters, lower-cased (`application/json`).

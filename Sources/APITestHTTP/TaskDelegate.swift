@@ -22,6 +22,12 @@ final class TaskDelegate {
     var headers = HTTPHeaders()
     var body = Data()
     var bodyTooLarge = false
+    /// The certificates the server sent on the connection of the latest response, leaf first.
+    var peerCertificates: [CertificateInfo] = []
+    /// Reads `peerCertificates` from the connection of `easy` when a response starts.
+    var certificateSource: (easy: UnsafeMutableRawPointer, cache: PeerCertificateCache)?
+    /// The handshake check of a transfer with a `SecurityPolicy`.
+    var tlsState: TLSTransferState?
     /// The operating system's error number for a failed connect (`CURLINFO_OS_ERRNO`), set on failure.
     var osErrno: Int = 0
     /// Microseconds from the start until the connection was made (`CURLINFO_CONNECT_TIME_T`); 0 if it never was.
@@ -36,6 +42,7 @@ final class TaskDelegate {
     // MARK: - libcurl resources
 
     var headerList: UnsafeMutablePointer<curl_slist>?
+    var resolveList: UnsafeMutablePointer<curl_slist>?
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
     init(id: UInt64, request: HTTPRequest, maxBodySize: Int, continuation: CheckedContinuation<HTTPResponse, any Error>)
@@ -49,6 +56,7 @@ final class TaskDelegate {
 
     deinit {
         if let headerList { curl_slist_free_all(headerList) }
+        if let resolveList { curl_slist_free_all(resolveList) }
         errorBuffer.deallocate()
     }
 
@@ -93,6 +101,7 @@ final class TaskDelegate {
             let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
             statusCode = parts.count > 1 ? Int(String(decoding: parts[1], as: UTF8.self)) ?? 0 : 0
             reasonPhrase = parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : ""
+            if let source = certificateSource { peerCertificates = source.cache.certificates(for: source.easy) }
             return
         }
         if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t") {

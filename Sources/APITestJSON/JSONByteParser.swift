@@ -9,12 +9,13 @@ struct JSONByteParser {
         self.bytes = bytes
     }
 
-    /// A container under construction.
+    /// A container under construction. Its finished children wait on the parser's shared `values` stack (and, for
+    /// objects, their keys on `keys`) from `valueStart` (`keyStart`) on, so building a container costs one
+    /// exactly-sized allocation when it closes instead of a growing array per container.
     private struct Frame {
         var isObject: Bool
-        var elements: [JSONValue] = []
-        var members: [JSONObject.Member] = []
-        var pendingKey = ""
+        var valueStart: Int
+        var keyStart: Int
     }
 
     // MARK: - Document
@@ -24,6 +25,8 @@ struct JSONByteParser {
         skipWhitespace()
         if position >= bytes.count { throw error("expected a JSON value, found end of input", at: position) }
         var stack: [Frame] = []
+        var values: [JSONValue] = []
+        var keys: [String] = []
         var value: JSONValue
         parseValue: while true {
             // MARK: Value start
@@ -37,9 +40,8 @@ struct JSONByteParser {
                     position += 1
                     value = .object(JSONObject())
                 } else {
-                    var frame = Frame(isObject: true)
-                    frame.pendingKey = try parseMemberKey(after: "'{'")
-                    stack.append(frame)
+                    stack.append(Frame(isObject: true, valueStart: values.count, keyStart: keys.count))
+                    keys.append(try parseMemberKey(after: "'{'"))
                     continue parseValue
                 }
             case UInt8(ascii: "["):
@@ -50,7 +52,7 @@ struct JSONByteParser {
                     position += 1
                     value = .array([])
                 } else {
-                    stack.append(Frame(isObject: false))
+                    stack.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count))
                     continue parseValue
                 }
             case UInt8(ascii: "\""):
@@ -83,26 +85,28 @@ struct JSONByteParser {
                     return value
                 }
                 skipWhitespace()
+                values.append(value)
                 if stack[top].isObject {
-                    stack[top].members.append((key: stack[top].pendingKey, value: value))
                     switch peek {
                     case UInt8(ascii: ","):
                         position += 1
                         skipWhitespace()
                         if peek == UInt8(ascii: "}") { throw error("trailing comma before '}'", at: position) }
-                        stack[top].pendingKey = try parseMemberKey(after: "','")
+                        keys.append(try parseMemberKey(after: "','"))
                         continue parseValue
                     case UInt8(ascii: "}"):
                         position += 1
                         let frame = stack.removeLast()
-                        value = .object(JSONObject(frame.members))
+                        value = .object(
+                            JSONObject(
+                                parsedMembers: Self.takeMembers(
+                                    keys: &keys, from: frame.keyStart, values: &values, from: frame.valueStart)))
                     default:
                         throw error(
                             "expected ',' or '}' after object member, found \(describe(at: position))",
                             at: position)
                     }
                 } else {
-                    stack[top].elements.append(value)
                     switch peek {
                     case UInt8(ascii: ","):
                         position += 1
@@ -111,7 +115,7 @@ struct JSONByteParser {
                     case UInt8(ascii: "]"):
                         position += 1
                         let frame = stack.removeLast()
-                        value = .array(frame.elements)
+                        value = .array(Self.takeElements(&values, from: frame.valueStart))
                     default:
                         throw error(
                             "expected ',' or ']' after array element, found \(describe(at: position))",
@@ -120,6 +124,58 @@ struct JSONByteParser {
                 }
             }
         }
+    }
+
+    // MARK: - Closing containers
+
+    /// Moves `values[start...]` into a new, exactly-sized array and shortens `values`; the slots left behind hold
+    /// `.null`, which needs no release, so nothing is retained or released twice.
+    private static func takeElements(_ values: inout [JSONValue], from start: Int) -> [JSONValue] {
+        if start == 0 {
+            // The outermost open container (typically the document's big array): hand over the whole buffer
+            // instead of copying it, so a large array is never held twice.
+            var all: [JSONValue] = []
+            swap(&all, &values)
+            return all
+        }
+        let count = values.count - start
+        let elements = values.withUnsafeMutableBufferPointer { source in
+            [JSONValue](unsafeUninitializedCapacity: count) { target, initialized in
+                let from = source.baseAddress! + start
+                for index in 0..<count {
+                    (target.baseAddress! + index).initialize(to: (from + index).move())
+                    (from + index).initialize(to: .null)
+                }
+                initialized = count
+            }
+        }
+        values.removeLast(count)
+        return elements
+    }
+
+    /// Moves the pending keys and values of the object being closed into members, like ``takeElements(_:from:)``.
+    private static func takeMembers(
+        keys: inout [String], from keyStart: Int, values: inout [JSONValue], from valueStart: Int
+    ) -> [JSONObject.Member] {
+        let count = values.count - valueStart
+        let members = keys.withUnsafeMutableBufferPointer { keySource in
+            values.withUnsafeMutableBufferPointer { valueSource in
+                [JSONObject.Member](unsafeUninitializedCapacity: count) { target, initialized in
+                    let keyFrom = keySource.baseAddress! + keyStart
+                    let valueFrom = valueSource.baseAddress! + valueStart
+                    for index in 0..<count {
+                        (target.baseAddress! + index).initialize(
+                            to: (key: (keyFrom + index).move(), value: (valueFrom + index).move()))
+                        (keyFrom + index).initialize(to: "")
+                        (valueFrom + index).initialize(to: .null)
+                    }
+                    initialized = count
+                }
+            }
+        }
+        keys.removeLast(count)
+        values.removeLast(count)
+        return members
     }
 
     /// Parses `"key"` then `:` and the whitespace after it; `position` is at the key's opening quote (or not).

@@ -128,6 +128,43 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         for member in members { self[member.key] = member.value }
     }
 
+    /// Adopts parsed members as they are when their keys are unique (the usual case: no copy, no per-member
+    /// lookups); otherwise applies ``init(_:)``'s rule for repeated keys.
+    init(parsedMembers members: [Member]) {
+        self = Self.adopting(members)
+    }
+
+    private init(members: [Member], index: [String: Int]?) {
+        self.members = members
+        self.index = index
+    }
+
+    private static func adopting(_ members: [Member]) -> JSONObject {
+        let count = members.count
+        if count <= Self.indexThreshold {
+            var unique = true
+            if count > 1 {
+                search: for later in 1..<count {
+                    for earlier in 0..<later where members[earlier].key == members[later].key {
+                        unique = false
+                        break search
+                    }
+                }
+            }
+            if unique { return JSONObject(members: members, index: nil) }
+        } else {
+            var index = [String: Int](minimumCapacity: count)
+            var unique = true
+            for (position, member) in members.enumerated() where index.updateValue(position, forKey: member.key) != nil
+            {
+                unique = false
+                break
+            }
+            if unique { return JSONObject(members: members, index: index) }
+        }
+        return JSONObject(members)
+    }
+
     public var startIndex: Int { members.startIndex }
     public var endIndex: Int { members.endIndex }
     public subscript(position: Int) -> Member { members[position] }

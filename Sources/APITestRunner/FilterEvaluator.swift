@@ -1,3 +1,4 @@
+import APITestHTTP
 import APITestJSON
 import APITestSuite
 import Foundation
@@ -81,8 +82,21 @@ struct FilterEvaluator: Sendable {
                 let nodes = path.query(document)
                 return path.isSingular ? nodes.first : .array(nodes)
             }
-        case .xpath:
-            return .failure(CheckProblem("filter '\(filter)' needs the XML decoder"))
+        case .xpath(let expression):
+            guard case .string(let text) = value else { return problem("a string holding XML") }
+            let document: XPathDocument
+            do {
+                document = try XPathDocument.parse(text)
+            } catch {
+                return .failure(CheckProblem("filter '\(filter)': the string is not XML (\(error))"))
+            }
+            return QueryEvaluator.xpath(expression, in: document).map { found in
+                switch found {
+                case .one(let value): value
+                case .each(let values): .array(values)
+                case .noNodes: JSONValue?.none
+                }
+            }
         case .daysAfterNow, .daysBeforeNow:
             guard case .string(let text) = value, let date = DateParser.parse(text) else {
                 return problem("a date (ISO-8601 or an HTTP date)")

@@ -47,7 +47,7 @@ final class QueryEvaluator: Sendable {
                 }
             }
         case .xpath(let expression):
-            return .failure(CheckProblem("xpath \(expression): XPath queries need the XML decoder"))
+            return body.xml().flatMap { document in Self.xpath(expression, in: document) }
         case .regex(let pattern, let group):
             return body.text().flatMap { text in
                 regex(pattern).map { regex in
@@ -60,16 +60,76 @@ final class QueryEvaluator: Sendable {
             return .success(.one(.double((milliseconds * 1000).rounded() / 1000)))
         case .bodySize:
             return .success(.one(.integer(Int64(response.body.count))))
-        case .sha256, .md5:
-            return .failure(CheckProblem("\(query): digests need OpenSSL"))
+        case .sha256:
+            return .success(.one(.string(BodyDigest.sha256(response.body))))
+        case .md5:
+            return .success(.one(.string(BodyDigest.md5(response.body))))
         case .url:
             return .success(.one(.string(response.effectiveURL)))
         case .redirects:
             return .success(.one(.integer(Int64(response.redirectCount))))
         case .certificate(let field):
-            return .failure(CheckProblem("certificate \(field.rawValue): certificate facts are not available"))
+            guard let leaf = response.peerCertificates.first else {
+                return .failure(
+                    CheckProblem(
+                        "certificate \(field.rawValue): the response came over plain HTTP, without a certificate"))
+            }
+            return .success(.one(Self.fact(field, of: leaf)))
         case .image(let field):
-            return .failure(CheckProblem("image \(field.rawValue): the image decoder is not available"))
+            return body.image().map { info in
+                switch field {
+                case .format: .one(.string(info.format))
+                case .width: .one(.integer(Int64(info.width)))
+                case .height: .one(.integer(Int64(info.height)))
+                }
+            }
+        }
+    }
+
+    // MARK: - Certificates
+
+    /// A fact of a certificate: names as one-line text, dates as ISO-8601 date-times (UTC), the serial number
+    /// in upper-case hex, subject alternative names as a list.
+    static func fact(_ field: CertificateField, of certificate: CertificateInfo) -> JSONValue {
+        switch field {
+        case .subject: return .string(certificate.subject)
+        case .issuer: return .string(certificate.issuer)
+        case .notBefore: return .string(isoDate(certificate.notBefore))
+        case .notAfter: return .string(isoDate(certificate.notAfter))
+        case .serialNumber: return .string(certificate.serialNumber)
+        case .subjectAlternativeNames: return .array(certificate.subjectAlternativeNames.map(JSONValue.string))
+        }
+    }
+
+    private static func isoDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    // MARK: - XPath
+
+    /// An XPath result as a value: a number, string or boolean as such; a node-set of one node as its string
+    /// value, of several as the list of their string values, of none as nothing.
+    static func xpath(_ expression: String, in document: XPathDocument) -> Result<Found, CheckProblem> {
+        do {
+            switch try document.evaluate(expression) {
+            case .nodeSet(let nodes):
+                switch nodes.count {
+                case 0: return .success(.noNodes)
+                case 1: return .success(.one(.string(nodes[0].stringValue)))
+                default: return .success(.one(.array(nodes.map { .string($0.stringValue) })))
+                }
+            case .string(let text): return .success(.one(.string(text)))
+            case .number(let number):
+                if number.isFinite, number.rounded() == number, abs(number) < 9e15 {
+                    return .success(.one(.integer(Int64(number))))
+                }
+                return .success(.one(.double(number)))
+            case .boolean(let flag): return .success(.one(.bool(flag)))
+            }
+        } catch {
+            return .failure(CheckProblem("\(error)"))
         }
     }
 

@@ -46,6 +46,7 @@ struct RequestBuilder: Sendable {
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects
             request.maxRedirects = spec.maxRedirects ?? runtime.suite.defaults.maxRedirects ?? 10
             request.cookieJar = runtime.cookieJar
+            request.security = runtime.security
             return request
         } catch let error as TemplateError {
             throw TestError(kind: "template", message: error.message, location: error.location ?? spec.location)

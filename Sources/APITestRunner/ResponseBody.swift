@@ -2,29 +2,105 @@ import APITestHTTP
 import APITestJSON
 import Foundation
 
-/// A response with the views of its body that checks ask for, each made once, on first use: JSON, text, cookies.
+/// A response with the views of its body that checks ask for, each made once, on first use: the decoded body
+/// (through the suite's response serializer chain), JSON, XML, image facts and text.
 struct ResponseBody {
     let response: HTTPResponse
+    let chain: ResponseSerializerChain
+    let removesKeysWithNullValues: Bool
+    private var decodedBody: Result<DecodedBody, ResponseSerializationError>?
     private var parsedJSON: Result<JSONValue, CheckProblem>?
+    private var parsedXML: Result<XPathDocument, CheckProblem>?
     private var decodedText: Result<String, CheckProblem>?
 
-    init(_ response: HTTPResponse) {
+    init(
+        _ response: HTTPResponse, chain: ResponseSerializerChain = .standard, removesKeysWithNullValues: Bool = false
+    ) {
         self.response = response
+        self.chain = chain
+        self.removesKeysWithNullValues = removesKeysWithNullValues
+    }
+
+    // MARK: - The chain
+
+    /// The body as the first decoder of the chain that accepts the response decodes it.
+    mutating func decoded() -> Result<DecodedBody, ResponseSerializationError> {
+        if let decodedBody { return decodedBody }
+        let result = chain.decode(response)
+        decodedBody = result
+        return result
     }
 
     // MARK: - JSON
 
-    /// The body parsed as JSON.
+    /// The body as JSON: what the json or plist decoder made of it, else (a JSON body sent with another content
+    /// type) the body parsed as JSON. A body the json decoder rejects is an error naming where and why.
     mutating func json() -> Result<JSONValue, CheckProblem> {
         if let parsedJSON { return parsedJSON }
-        let result: Result<JSONValue, CheckProblem>
-        do {
-            result = .success(try JSONParser.parse(response.body))
-        } catch {
-            result = .failure(CheckProblem("the response body is not JSON (json decoder: \(error))"))
+        var result: Result<JSONValue, CheckProblem>
+        switch decoded() {
+        case .success(let body) where body.jsonValue != nil:
+            result = .success(body.jsonValue!)
+        case .failure(let error) where error.decoder == "json" || error.decoder == "plist":
+            result = .failure(CheckProblem("the response body is not valid (\(error))"))
+        case .success(let body):
+            result = Self.parseJSON(response.body, otherwise: "decoded as \(body.decoderName) (\(contentTypeText))")
+        case .failure(let error):
+            result = Self.parseJSON(response.body, otherwise: "\(error)")
+        }
+        if removesKeysWithNullValues, case .success(let value) = result {
+            result = .success(JSONResponseSerializer.removingKeysWithNullValues(value))
         }
         parsedJSON = result
         return result
+    }
+
+    private static func parseJSON(_ data: Data, otherwise context: String) -> Result<JSONValue, CheckProblem> {
+        do {
+            return .success(try JSONParser.parse(data))
+        } catch {
+            return .failure(
+                CheckProblem("the response body is not JSON (json decoder: \(error); the body was \(context))"))
+        }
+    }
+
+    private var contentTypeText: String {
+        response.headers["Content-Type"].map { "Content-Type \($0)" } ?? "no Content-Type"
+    }
+
+    // MARK: - XML
+
+    /// The body as an XML document, for XPath.
+    mutating func xml() -> Result<XPathDocument, CheckProblem> {
+        if let parsedXML { return parsedXML }
+        let result: Result<XPathDocument, CheckProblem>
+        switch decoded() {
+        case .success(.xml(let document)): result = .success(document)
+        case .failure(let error) where error.decoder == "xml":
+            result = .failure(CheckProblem("the response body is not valid XML (\(error))"))
+        default:
+            do {
+                result = .success(try XPathDocument.parse(response.body))
+            } catch {
+                result = .failure(CheckProblem("the response body is not XML (\(error))"))
+            }
+        }
+        parsedXML = result
+        return result
+    }
+
+    // MARK: - Images
+
+    /// The facts of an image body.
+    mutating func image() -> Result<ImageInfo, CheckProblem> {
+        if case .success(.image(let info)) = decoded() { return .success(info) }
+        do {
+            guard case .image(let info) = try ImageResponseSerializer(acceptableContentTypes: nil).decode(response)
+            else { return .failure(CheckProblem("the response body is not an image")) }
+            return .success(info)
+        } catch {
+            return .failure(CheckProblem("the response body is not an image (\(error))"))
+        }
     }
 
     // MARK: - Text
@@ -32,54 +108,20 @@ struct ResponseBody {
     /// The body as text, decoded with the charset of `Content-Type` (UTF-8 when none is given).
     mutating func text() -> Result<String, CheckProblem> {
         if let decodedText { return decodedText }
-        let result = Self.decode(response.body, charset: charset)
+        let result: Result<String, CheckProblem>
+        if case .success(.text(let text)) = decoded() {
+            result = .success(text)
+        } else {
+            do {
+                guard case .text(let text) = try TextResponseSerializer(acceptableContentTypes: nil).decode(response)
+                else { return .failure(CheckProblem("the response body is not text")) }
+                result = .success(text)
+            } catch {
+                result = .failure(CheckProblem("the response body is not text (\(error))"))
+            }
+        }
         decodedText = result
         return result
-    }
-
-    /// The `charset` parameter of `Content-Type`, lower-cased, or `nil`.
-    var charset: String? {
-        guard let type = response.headers["Content-Type"] else { return nil }
-        for parameter in type.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
-                continue
-            }
-            return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased()
-        }
-        return nil
-    }
-
-    private static func decode(_ data: Data, charset: String?) -> Result<String, CheckProblem> {
-        let encoding: String.Encoding
-        switch charset ?? "utf-8" {
-        case "utf-8", "utf8": encoding = .utf8
-        case "iso-8859-1", "latin1", "iso8859-1", "l1": encoding = .isoLatin1
-        case "us-ascii", "ascii": encoding = .ascii
-        case "utf-16": encoding = .utf16
-        case "utf-16le": encoding = .utf16LittleEndian
-        case "utf-16be": encoding = .utf16BigEndian
-        case "windows-1252", "cp1252": encoding = .windowsCP1252
-        case let other: return .failure(CheckProblem("the body's charset '\(other)' is not supported"))
-        }
-        if encoding == .utf8 {
-            var bytes = data.makeIterator()
-            var decoder = UTF8()
-            var offset = 0
-            while true {
-                switch decoder.decode(&bytes) {
-                case .scalarValue(let scalar): offset += UTF8.width(scalar)
-                case .emptyInput: return .success(String(decoding: data, as: UTF8.self))
-                case .error:
-                    return .failure(
-                        CheckProblem("the body is not valid UTF-8 (text decoder: invalid byte at offset \(offset))"))
-                }
-            }
-        }
-        guard let text = String(data: data, encoding: encoding) else {
-            return .failure(CheckProblem("the body is not valid \(charset ?? "text") (text decoder)"))
-        }
-        return .success(text)
     }
 }
 

@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestJSON
+import APITestJSONSchema
 import APITestResults
 import APITestSuite
 import APITestSupport
@@ -15,7 +16,8 @@ final class ResponseChecker: Sendable {
     /// Every check of `expect` against the response, and the failures among them.
     func check(
         _ expect: Expectations, stepLocation: SourceLocation, body: inout ResponseBody, context: TemplateContext,
-        masker: SecretMasker, requireSuccessStatus: Bool = true
+        masker: SecretMasker, requireSuccessStatus: Bool = true, acceptableContentTypes: [String]? = nil,
+        contentTypeLocation: SourceLocation? = nil
     ) -> (failures: [AssertionFailure], checks: [AssertionCheck]) {
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
@@ -46,9 +48,27 @@ final class ResponseChecker: Sendable {
                         message: "expected a 2xx status (no status expectation given), got \(status)",
                         expected: "2xx", actual: String(status)))
         }
+        if let acceptable = acceptableContentTypes, let location = contentTypeLocation {
+            let type = body.response.headers["Content-Type"]
+            let passed =
+                type.map { type in acceptable.contains { MediaTypePattern.matches(type, pattern: $0) } } ?? false
+            let expected = "one of " + acceptable.joined(separator: ", ")
+            record(
+                AssertionCheck(location: location, subject: "content type", expected: expected, passed: passed),
+                passed
+                    ? nil
+                    : AssertionFailure(
+                        location: location, subject: "content type",
+                        message: "unacceptable content type: expected \(expected), got \(type ?? "none")",
+                        expected: expected, actual: type ?? "none"))
+        }
         let filters = FilterEvaluator(queries: queries)
         for assertion in expect.assertions {
             let (check, failure) = check(assertion, &body, context, filters, masker)
+            record(check, failure)
+        }
+        if let schema = expect.schema {
+            let (check, failure) = checkSchema(schema, &body)
             record(check, failure)
         }
         return (failures, checks)
@@ -136,6 +156,46 @@ final class ResponseChecker: Sendable {
             actual: outcome.actual)
         return (check, failure)
     }
+
+    /// The JSON body against a JSON Schema: a failure lists the first errors, each with its instance path,
+    /// keyword and schema path.
+    private func checkSchema(
+        _ expectation: SchemaExpectation, _ body: inout ResponseBody
+    ) -> (AssertionCheck, AssertionFailure?) {
+        let subject = "schema \(expectation.source)"
+        let expected = "to match the schema \(expectation.source)"
+        let check = { (passed: Bool) in
+            AssertionCheck(location: expectation.location, subject: subject, expected: expected, passed: passed)
+        }
+        let document: JSONValue
+        switch body.json() {
+        case .success(let value): document = value
+        case .failure(let problem):
+            return (
+                check(false),
+                AssertionFailure(
+                    location: expectation.location, subject: subject, message: "\(subject): \(problem.text)")
+            )
+        }
+        let result = expectation.schema.validate(document)
+        guard !result.isValid else { return (check(true), nil) }
+        let shown = result.errors.prefix(Self.schemaErrorLimit).map(\.description)
+        let more = result.errors.count > shown.count ? "\n… and \(result.errors.count - shown.count) more" : ""
+        let count = result.errors.count == 1 ? "1 error" : "\(result.errors.count) errors"
+        let first = result.errors[0]
+        return (
+            check(false),
+            AssertionFailure(
+                location: expectation.location, subject: subject,
+                message:
+                    "\(subject): \(count); first at \(first.instancePath.isEmpty ? "the root" : first.instancePath): "
+                    + "\(first.message) (\(first.keyword) at \(first.schemaPath))",
+                expected: expected, actual: shown.joined(separator: "\n") + more)
+        )
+    }
+
+    /// The most schema errors listed in a failure.
+    static let schemaErrorLimit = 10
 
     private func apply(
         _ list: [Filter], to value: JSONValue?, _ filters: FilterEvaluator

@@ -11,6 +11,8 @@ public struct RunOptions: Sendable {
     public var userAgent: String
     /// Once a host is found unreachable, the remaining tests that target it error at once with that cause.
     public var failFastUnreachable: Bool = true
+    /// TLS flags laid over every suite's `security:` block.
+    public var security = SecurityOverrides()
 
     public init(
         jobs: Int = 10,

@@ -33,7 +33,7 @@ public final class Runner: Sendable {
             jobs: options.jobs)
         sink.emit(.runStarted(plan))
 
-        let runtimes = suites.map { SuiteRuntime(suite: $0, userAgent: options.userAgent) }
+        let runtimes = suites.map { SuiteRuntime(suite: $0, userAgent: options.userAgent, security: options.security) }
         let lifecycles = runtimes.map(SuiteLifecycle.init)
         var order: [(suite: Int, test: Int)] = []
         for (suiteIndex, suite) in suites.enumerated() {

@@ -12,10 +12,14 @@ struct SuiteRuntime: Sendable {
     let serializer: RequestSerializer
     let cookieJar: CookieJar
     let masker: SecretMasker
+    /// The suite's response serializer chain (`response.decoders`).
+    let decoders: ResponseSerializerChain
     /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
     let setupError: TestError?
+    /// The suite's certificate trust and pins (its `security:` block and the run's TLS flags); `nil` for defaults.
+    let security: SecurityPolicy?
 
-    init(suite: Suite, userAgent: String) {
+    init(suite: Suite, userAgent: String, security overrides: SecurityOverrides = SecurityOverrides()) {
         self.suite = suite
         self.cookieJar = CookieJar()
         var context = TemplateContext()
@@ -27,11 +31,26 @@ struct SuiteRuntime: Sendable {
         } catch {
             setupError = TestError(kind: "template", message: error.message, location: error.location)
         }
+        var security: SecurityPolicy?
+        do {
+            security = try overrides.policy(for: suite.security)
+        } catch {
+            setupError =
+                setupError
+                ?? TestError(kind: "security", message: error.message, location: suite.security?.location)
+        }
+        self.security = security
         self.context = context
         self.baseURL = baseURL
         self.serializer = RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent])
         self.setupError = setupError
         self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, in: context))
+        let decoding = suite.responseDecoding
+        // The names were checked when the suite loaded.
+        self.decoders =
+            (try? ResponseSerializerChain(
+                order: decoding.decoders ?? ResponseDecoding.decoderNames,
+                removesKeysWithNullValues: decoding.removesKeysWithNullValues)) ?? .standard
     }
 
     /// The texts of the secret values the suite actually uses (not every environment variable of the process).

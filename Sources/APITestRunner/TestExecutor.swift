@@ -169,7 +169,9 @@ struct TestExecutor: Sendable {
             return (StepResult(index: index, location: step.location, exchange: exchange, error: testError), status)
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
-        var body = ResponseBody(response)
+        var body = ResponseBody(
+            response, chain: runtime.decoders,
+            removesKeysWithNullValues: runtime.suite.responseDecoding.removesKeysWithNullValues)
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
         if let until {
@@ -178,8 +180,10 @@ struct TestExecutor: Sendable {
                 requireSuccessStatus: false)
         }
         if failures.isEmpty {
+            let decoding = runtime.suite.responseDecoding
             let expected = checker.check(
-                step.expect, stepLocation: step.location, body: &body, context: context, masker: masker)
+                step.expect, stepLocation: step.location, body: &body, context: context, masker: masker,
+                acceptableContentTypes: decoding.acceptableContentTypes, contentTypeLocation: decoding.location)
             failures += expected.failures
             checks += expected.checks
         }
@@ -192,8 +196,8 @@ struct TestExecutor: Sendable {
         failures = failures.map { failure in
             var masked = failure
             masked.message = PredicateEvaluator.truncated(masker.mask(failure.message), limit: 800)
-            masked.expected = masker.mask(failure.expected).map { PredicateEvaluator.truncated($0) }
-            masked.actual = masker.mask(failure.actual).map { PredicateEvaluator.truncated($0) }
+            masked.expected = masker.mask(failure.expected).map { PredicateEvaluator.truncated($0, limit: 1000) }
+            masked.actual = masker.mask(failure.actual).map { PredicateEvaluator.truncated($0, limit: 1000) }
             return masked
         }
         checks = checks.map { check in

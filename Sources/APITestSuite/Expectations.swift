@@ -7,10 +7,13 @@ public struct Expectations: Sendable, Hashable {
     /// Every other check, in the order written: the short forms (`headers`, `json`, `xml`, `cookies`, `body`, ...)
     /// and the general form (`assert`).
     public var assertions: [Assertion]
+    /// A JSON Schema the JSON body must match.
+    public var schema: SchemaExpectation?
 
-    public init(status: StatusExpectation? = nil, assertions: [Assertion] = []) {
+    public init(status: StatusExpectation? = nil, assertions: [Assertion] = [], schema: SchemaExpectation? = nil) {
         self.status = status
         self.assertions = assertions
+        self.schema = schema
     }
 
     /// True when the status is acceptable: the listed codes and classes, or any 2xx when none is given.

@@ -7,8 +7,10 @@ extension Suite {
     /// (secret when they use a secret), with `--var` values (not secret) replacing or adding variables.
     public func makeContext() throws(TemplateError) -> TemplateContext {
         var context = TemplateContext(environment: environment)
+        // Variables may use the built-in values; tests get fresh ones, variables keep those of the run's start.
+        context.setBuiltins()
         for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
-            context.set(name, .string(value), secret: false)
+            context.set(name, .string(value), secret: secretOverrides.contains(name))
         }
         for variable in variables where overrides[variable.name] == nil {
             let value = try variable.value.render(context)

@@ -14,6 +14,8 @@ public struct Suite: Sendable, Hashable {
     public var variables: [Variable]
     public var defaults: RequestDefaults
     public var tests: [TestCase]
+    /// How response bodies are decoded (`response:`).
+    public var responseDecoding = ResponseDecoding()
     /// Steps run once before the tests; their captures are visible to every test and to `teardown`.
     public var setup: [Step] = []
     /// Steps run once after the tests, also after failures and on Ctrl-C.
@@ -22,8 +24,12 @@ public struct Suite: Sendable, Hashable {
     public var warnings: [Diagnostic]
     /// The `--var` values given to the loader; they replace suite variables of the same name.
     public var overrides: [String: String]
+    /// The names among `overrides` whose values are secret (masked in reports).
+    public var secretOverrides: Set<String> = []
     /// The values of the environment variables the suite uses (`env.NAME`), read at load time.
     public var environment: [String: String]
+    /// The `security:` block: certificate trust and pinning for the suite's requests; `nil` for the defaults.
+    public var security: SecuritySpec?
 
     public init(
         file: String, directory: String, name: String, baseURL: Template?, variables: [Variable],

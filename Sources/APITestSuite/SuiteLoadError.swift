@@ -6,15 +6,22 @@ public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     /// The file's text, for showing the offending lines; `nil` when the file could not be read.
     public var source: String?
+    /// The texts of the files the suite includes, by the path used in their diagnostics' locations.
+    public var includedSources: [String: String]
 
-    public init(diagnostics: [Diagnostic], source: String?) {
+    public init(diagnostics: [Diagnostic], source: String?, includedSources: [String: String] = [:]) {
         self.diagnostics = diagnostics
         self.source = source
+        self.includedSources = includedSources
     }
 
-    /// Every diagnostic with its source line and caret, as rustc and Hurl show them.
+    /// Every diagnostic with its source line and caret, as rustc and Hurl show them; a diagnostic in an included
+    /// file shows that file's line.
     public func render(colored: Bool = false) -> String {
-        DiagnosticRenderer(colored: colored).render(diagnostics, source: source)
+        let renderer = DiagnosticRenderer(colored: colored)
+        return diagnostics.map { diagnostic in
+            renderer.render(diagnostic, source: includedSources[diagnostic.location.file] ?? source)
+        }.joined(separator: "\n")
     }
 
     /// Every diagnostic in the one-line `file:line:column: error: message` form, one per line.

@@ -9,6 +9,8 @@ public struct SuiteLoader: Sendable {
     public var environment: [String: String]
     /// `--var name=value` values: they replace suite variables of the same name, or add them.
     public var overrides: [String: String]
+    /// The names among `overrides` whose values are secret (from `.env` variables files).
+    public var secretOverrides: Set<String> = []
 
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment, overrides: [String: String] = [:]
@@ -56,9 +58,11 @@ public struct SuiteLoader: Sendable {
         let parser = SuiteParser(
             file: file, directory: Self.absoluteDirectory(of: file), document: composed.document, source: source,
             environment: environment, overrides: overrides)
-        let suite = parser.parseSuite(root: root)
+        var suite = parser.parseSuite(root: root)
+        suite?.secretOverrides = secretOverrides.intersection(overrides.keys)
         guard let suite, !parser.hasErrors else {
-            throw SuiteLoadError(diagnostics: Self.sorted(parser.diagnostics), source: source)
+            throw SuiteLoadError(
+                diagnostics: Self.sorted(parser.diagnostics), source: source, includedSources: parser.includedSources)
         }
         return suite
     }

@@ -58,7 +58,7 @@ extension SuiteParser {
     }
 
     /// The value of a plain scalar key of a map, without reporting anything (the map was checked already).
-    private func plainValue(forKey key: String, in map: YAMLNode) -> YAMLNode? {
+    func plainValue(forKey key: String, in map: YAMLNode) -> YAMLNode? {
         document.pairs(of: map)?.first { scalar($0.key)?.string == key }?.value
     }
 
@@ -155,9 +155,7 @@ extension SuiteParser {
             error("forEach file '\(path)' is not UTF-8 text", at: node)
             return nil
         }
-        let csvFile =
-            (file as NSString).deletingLastPathComponent.isEmpty
-            ? path : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
+        let csvFile = Self.siblingPath(path, of: file)
         let records: [(line: Int, fields: [String])]
         switch CSVReader.records(in: text) {
         case .success(let parsed): records = parsed

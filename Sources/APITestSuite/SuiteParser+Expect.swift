@@ -4,7 +4,7 @@ extension SuiteParser {
     /// The keys of `expect`: the status, the short forms (each a query family) and the general form `assert`.
     static let expectKeys = [
         "status", "headers", "json", "xml", "cookies", "body", "duration", "bodySize", "sha256", "md5", "url",
-        "redirects", "certificate", "image", "assert",
+        "redirects", "certificate", "image", "schema", "assert",
     ]
 
     /// Short forms that check one value: `body: {contains: ok}`, `duration: {lessThan: 500ms}`.
@@ -62,6 +62,8 @@ extension SuiteParser {
                 }
             case "assert":
                 expectations.assertions += parseGeneralAssertions(entry.value)
+            case "schema":
+                expectations.schema = parseSchema(entry.value)
             default:
                 if let query = Self.singleValueShortForms[entry.key],
                     let assertion = parseCheck(entry.value, query: query, at: location(of: entry.keyNode))

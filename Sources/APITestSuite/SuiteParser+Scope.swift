@@ -22,7 +22,7 @@ extension SuiteParser {
 
     func checkScopes(of suite: Suite) {
         // Variables, in order.
-        var known = Set(overrides.keys)
+        var known = Set(overrides.keys).union(TemplateContext.builtinNames)
         var hints = NameHints()
         let errorsBefore = diagnostics.count
         for (index, variable) in suite.variables.enumerated() {

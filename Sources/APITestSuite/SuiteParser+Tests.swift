@@ -2,7 +2,7 @@ import APITestSupport
 
 extension SuiteParser {
     static let testKeys = ["name", "tags", "skip", "forEach", "request", "expect", "capture", "retry", "steps"]
-    static let stepKeys = ["request", "expect", "capture", "retry"]
+    static let stepKeys = ["request", "expect", "capture", "retry", "include"]
     static let captureKeys = ["query"] + Query.argumentKeys + ["attribute", "group", "filters"]
 
     // MARK: - Tests
@@ -116,6 +116,12 @@ extension SuiteParser {
         for (index, item) in items.enumerated() {
             guard isMapping(item), let entries = mapping(item, for: "step") else {
                 error("expected a map for each step, found \(kindName(of: item))", at: item)
+                continue
+            }
+            if let include = entries[key: "include"] {
+                checkKeys(entries, allowed: ["include"], in: "a step that includes steps")
+                guard let path = text(include.value, for: "include") else { continue }
+                steps += includeSteps(path, at: include.value, owner: owner, hasBaseURL: hasBaseURL)
                 continue
             }
             checkKeys(entries, allowed: Self.stepKeys, in: "step")

@@ -1,3 +1,4 @@
+import APITestJSONSchema
 import APITestSupport
 import Foundation
 
@@ -27,6 +28,14 @@ final class SuiteParser {
     var validJSONPaths: Set<String> = []
     /// Request URLs to check once variables are known (relative URLs need a base URL).
     var urlChecks: [URLCheck] = []
+    /// The absolute paths of the files being included, outermost first, to report include cycles.
+    var includeChain: [String] = []
+    /// The texts of included files by their location path, for rendering their diagnostics.
+    var includedSources: [String: String] = [:]
+    /// The root node of an included file's document.
+    var root: YAMLNode?
+    /// Schema files already compiled, by absolute path (tests often share one).
+    var compiledSchemas: [String: JSONSchema] = [:]
 
     /// A request URL and the width of its node, checked after parsing.
     struct URLCheck {
@@ -34,7 +43,9 @@ final class SuiteParser {
         let length: Int
     }
 
-    static let suiteKeys = ["name", "baseURL", "variables", "defaults", "setup", "tests", "teardown"]
+    static let suiteKeys = [
+        "name", "include", "baseURL", "variables", "defaults", "security", "response", "setup", "tests", "teardown",
+    ]
     static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry"]
 
     init(
@@ -66,10 +77,26 @@ final class SuiteParser {
         if let entry = entries[key: "name"], let text = text(entry.value, for: "name") {
             name = text
         }
-        let variables = entries[key: "variables"].map { parseVariables($0.value) } ?? []
-        let baseURL = entries[key: "baseURL"].flatMap { template($0.value, for: "baseURL") }
-        let defaults = entries[key: "defaults"].map { parseDefaults($0.value) } ?? RequestDefaults()
-        let setup = entries[key: "setup"].map { parseSteps($0.value, owner: "setup", hasBaseURL: baseURL != nil) }
+        // Included files come first; the suite's own settings then add to them and win over them.
+        var shared = SharedSettings()
+        if let include = entries[key: "include"] {
+            for (path, node) in includePaths(include.value) {
+                if let settings = includeSettings(path, at: node) { shared.add(settings) }
+            }
+        }
+        var own = SharedSettings()
+        own.variables = entries[key: "variables"].map { parseVariables($0.value) } ?? []
+        own.baseURL = entries[key: "baseURL"].flatMap { template($0.value, for: "baseURL") }
+        if let entry = entries[key: "defaults"] {
+            own.defaults = parseDefaults(entry.value)
+            own.setsFollowRedirects = plainValue(forKey: "followRedirects", in: entry.value) != nil
+        }
+        shared.add(own)
+        let variables = shared.variables
+        let baseURL = shared.baseURL
+        let defaults = shared.defaults ?? RequestDefaults()
+        let ownSetup = entries[key: "setup"].map { parseSteps($0.value, owner: "setup", hasBaseURL: baseURL != nil) }
+        let setup = shared.setup + (ownSetup ?? [])
         var tests: [TestCase] = []
         if let entry = entries[key: "tests"] {
             tests = parseTests(entry.value, hasBaseURL: baseURL != nil)
@@ -77,14 +104,17 @@ final class SuiteParser {
             error("the suite has no 'tests'; add a list of tests", at: location(of: root))
         }
 
-        let teardown = entries[key: "teardown"].map {
+        let ownTeardown = entries[key: "teardown"].map {
             parseSteps($0.value, owner: "teardown", hasBaseURL: baseURL != nil)
         }
+        let teardown = (ownTeardown ?? []) + shared.teardown
         var suite = Suite(
             file: file, directory: directory, name: name, baseURL: baseURL, variables: variables,
             defaults: defaults, tests: tests, overrides: overrides)
-        suite.setup = setup ?? []
-        suite.teardown = teardown ?? []
+        suite.setup = setup
+        suite.teardown = teardown
+        suite.security = entries[key: "security"].flatMap { parseSecurity($0) } ?? shared.security
+        if let entry = entries[key: "response"] { suite.responseDecoding = parseResponseDecoding(entry.value) }
         for reserved in ["setup", "teardown"] {
             if let test = tests.first(where: { $0.name == reserved }),
                 !(reserved == "setup" ? suite.setup : suite.teardown).isEmpty
@@ -109,7 +139,7 @@ final class SuiteParser {
 
     // MARK: - Variables and defaults
 
-    private func parseVariables(_ node: YAMLNode) -> [Suite.Variable] {
+    func parseVariables(_ node: YAMLNode) -> [Suite.Variable] {
         guard let entries = mapping(node, for: "variables") else { return [] }
         var variables: [Suite.Variable] = []
         for entry in entries where checkVariableName(entry.key, at: entry.keyNode, what: "variable") {
@@ -120,7 +150,7 @@ final class SuiteParser {
         return variables
     }
 
-    private func parseDefaults(_ node: YAMLNode) -> RequestDefaults {
+    func parseDefaults(_ node: YAMLNode) -> RequestDefaults {
         var defaults = RequestDefaults()
         guard let entries = mapping(node, for: "defaults") else { return defaults }
         checkKeys(entries, allowed: Self.defaultsKeys, in: "defaults")

@@ -71,6 +71,13 @@ enum BasicEndpoints {
             Route(["GET"], "/json") { _ in Reply.json(sampleJSON) },
             Route(["GET"], "/xml") { _ in Reply.text(sampleXML, contentType: "application/xml") },
             Route(["GET"], "/html") { _ in Reply.text(sampleHTML, contentType: "text/html; charset=utf-8") },
+            // Bodies that do not match their Content-Type, for decoder errors.
+            Route(["GET"], "/broken/json") { _ in
+                Reply.text("{\"users\": [\n  {\"id\": 1,}\n]}\n", contentType: "application/json")
+            },
+            Route(["GET"], "/broken/xml") { _ in
+                Reply.text("<?xml version=\"1.0\"?>\n<catalog>\n  <book></catalog>\n", contentType: "application/xml")
+            },
             Route(["GET"], "/text") { request in try text(request) },
             Route(nil, "/status/{code}") { request in try status(request) },
             Route(["GET"], "/delay/{ms}") { request in

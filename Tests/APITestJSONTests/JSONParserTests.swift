@@ -35,6 +35,29 @@ struct JSONParserTests {
         #expect(object["a"] == .integer(3))
     }
 
+    @Test func largeObjectsKeepOrderLookupAndTheRepeatedKeyRule() throws {
+        // Over 12 members the object keeps a key index; the parser adopts its members without copying.
+        let keys = (0..<20).map { "k\($0)" }
+        let text = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+        let object = try #require(try JSONParser.parse(text).objectValue)
+        #expect(object.keys == keys)
+        #expect(object["k17"] == .integer(17))
+        #expect(object["k20"] == nil)
+        let repeated = try #require(
+            try JSONParser.parse(String(text.dropLast()) + #", "k3": "last", "k0": null}"#).objectValue)
+        #expect(repeated.keys == keys)
+        #expect(repeated["k3"] == "last")
+        #expect(repeated["k0"] == .null)
+        #expect(repeated["k19"] == .integer(19))
+    }
+
+    @Test func nestedContainersCloseInTheirOwnOrder() throws {
+        let value = try JSONParser.parse(#"[{"a": [1, {"b": []}, 2], "c": {}}, [], [[3]], {"d": [null, {"e": "f"}]}]"#)
+        #expect(value == [["a": [1, ["b": []], 2], "c": [:]], [], [[3]], ["d": [nil, ["e": "f"]]]])
+        #expect(value.arrayValue?.count == 4)
+        #expect(value.arrayValue?.first?.objectValue?.keys == ["a", "c"])
+    }
+
     // MARK: - Numbers
 
     @Test(arguments: [

@@ -91,6 +91,10 @@ import Testing
         let port = try closedPort()
         let file = try write("tests:\n  - {name: a, request: {url: 'http://127.0.0.1:\(port)/'}}\n")
         let clock = ContinuousClock()
+        // What starting the binary costs on this machine right now (it varies with load), to compare against.
+        let baselineStart = clock.now
+        _ = try await apitest(["validate", file.path])
+        let baseline = clock.now - baselineStart
         let start = clock.now
         let result = try await apitest(["run", file.path, "--wait-for", "1s"])
         let elapsed = clock.now - start
@@ -100,7 +104,9 @@ import Testing
                 == "apitest: 127.0.0.1:\(port) did not accept connections within 1s (connection refused); nothing was run.\n"
         )
         #expect(result.stdout.isEmpty, "nothing runs: \(result.stdout)")
-        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "waited \(elapsed)")
+        // It gave up after about the second it was given, not later: at most 4 s beyond a plain start.
+        #expect(
+            elapsed >= .milliseconds(900) && elapsed < baseline + .seconds(4), "waited \(elapsed), start \(baseline)")
     }
 
     @Test func waitForABlackholedHostTimesOut() async throws {
@@ -119,7 +125,7 @@ import Testing
             "tests:\n  - {name: a, request: {url: 'http://127.0.0.1:\(port)/', timeout: 300ms}}\n")
         let clock = ContinuousClock()
         let start = clock.now
-        async let run = apitest(["run", file.path, "--wait-for", "20s"])
+        async let run = apitest(["run", file.path, "--wait-for", "60s"])
         try await Task.sleep(for: .milliseconds(800))
         let listener = try Listener(port: port)
         defer { listener.close() }
@@ -129,7 +135,7 @@ import Testing
         #expect(!result.stderr.contains("did not accept"), "\(result.stderr)")
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("timed out"), "\(result.stdout)")
-        #expect(elapsed >= .milliseconds(800) && elapsed < .seconds(10), "took \(elapsed)")
+        #expect(elapsed >= .milliseconds(800) && elapsed < .seconds(30), "took \(elapsed)")
     }
 
     @Test func waitForIgnoresHostsOfTestsNotSelected() async throws {

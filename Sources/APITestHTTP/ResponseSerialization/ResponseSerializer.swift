@@ -1,0 +1,40 @@
+import Foundation
+
+/// Decodes response bodies of the content types it accepts, like AFNetworking's response serializers.
+///
+/// A ``ResponseSerializerChain`` asks each serializer in turn whether it ``accepts(_:)`` a response and lets the
+/// first that does ``decode(_:)`` it.
+public protocol ResponseSerializer: Sendable {
+    /// The decoder's name: `json`, `xml`, `plist`, `image`, `text` or `binary`.
+    var name: String { get }
+    /// The media types accepted, `nil` for any. Patterns may be exact (`application/json`), a structured-syntax
+    /// suffix (`+json`, `+xml`) or a wildcard (`text/*`, `*/*`); see ``MediaTypePattern``.
+    var acceptableContentTypes: Set<String>? { get }
+    /// Whether this serializer takes the response; the default checks `Content-Type` against
+    /// ``acceptableContentTypes``.
+    func accepts(_ response: HTTPResponse) -> Bool
+    /// Decodes the response body, or says which byte is wrong and why.
+    func decode(_ response: HTTPResponse) throws(ResponseSerializationError) -> DecodedBody
+}
+
+extension ResponseSerializer {
+    /// Whether the response's `Content-Type` matches one of ``acceptableContentTypes`` (any when that is `nil`);
+    /// a response without `Content-Type` is accepted only by serializers that accept any type.
+    public func accepts(_ response: HTTPResponse) -> Bool {
+        acceptsContentType(of: response)
+    }
+
+    /// The content-type test behind the default ``accepts(_:)``, for serializers that add sniffing to it.
+    public func acceptsContentType(of response: HTTPResponse) -> Bool {
+        guard let patterns = acceptableContentTypes else { return true }
+        guard let mediaType = response.mediaType, !mediaType.isEmpty else { return false }
+        return patterns.contains { MediaTypePattern.matches(mediaType, pattern: $0) }
+    }
+
+    /// An error of this decoder.
+    func failure(
+        _ reason: String, byteOffset: Int? = nil, line: Int? = nil, column: Int? = nil
+    ) -> ResponseSerializationError {
+        ResponseSerializationError(decoder: name, reason: reason, byteOffset: byteOffset, line: line, column: column)
+    }
+}

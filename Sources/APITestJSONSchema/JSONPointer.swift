@@ -1,0 +1,52 @@
+import APITestJSON
+import Foundation
+
+/// JSON Pointer (RFC 6901) helpers used for schema and instance locations.
+enum JSONPointer {
+    /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
+    static func escape(_ token: String) -> String {
+        guard token.contains("~") || token.contains("/") else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// The pointer text for `tokens` (empty for the whole document).
+    static func text(_ tokens: [String]) -> String {
+        var result = ""
+        for token in tokens {
+            result += "/"
+            result += escape(token)
+        }
+        return result
+    }
+
+    /// Parses a pointer taken from a URI fragment: percent-decodes it, then splits and unescapes the tokens.
+    /// Returns `nil` when the text is not a pointer (does not start with `/`) or is badly encoded.
+    static func tokens(fromFragment fragment: String) -> [String]? {
+        guard let decoded = fragment.removingPercentEncoding else { return nil }
+        if decoded.isEmpty { return [] }
+        guard decoded.hasPrefix("/") else { return nil }
+        return decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// The value at `tokens` inside `root`, or `nil` when the path does not exist.
+    static func value(in root: JSONValue, at tokens: [String]) -> JSONValue? {
+        var current = root
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let array):
+                guard let index = Int(token), index >= 0, index < array.count, String(index) == token else {
+                    return nil
+                }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}

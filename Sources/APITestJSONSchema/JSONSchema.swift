@@ -1,0 +1,79 @@
+import APITestJSON
+import Foundation
+
+/// A compiled JSON Schema (draft 2020-12 or draft-07) that validates many instances.
+///
+/// Compiling resolves every `$ref` up front (bundled meta-schemas, then the resolver), so validation does no
+/// I/O and a bad or unresolvable schema fails at `init`, with the location of the problem.
+///
+/// ```swift
+/// let schema = try JSONSchema(JSONParser.parse(text))
+/// let result = schema.validate(instance)
+/// for error in result.errors { print(error) }   // /users/0/age: must be >= 0, got -3 (minimum at ...)
+/// ```
+public struct JSONSchema: Sendable {
+    /// The default base URI of a schema given without one.
+    public static let defaultBaseURI = "https://apitest.invalid/schema.json"
+
+    /// The dialect of the root schema.
+    public let draft: JSONSchemaDraft
+    /// The base URI the root schema was compiled with.
+    public let baseURI: String
+    private let compiled: CompiledSchema
+
+    /// Compiles `value`.
+    ///
+    /// - Parameters:
+    ///   - baseURI: the retrieval URI of the schema, against which relative `$id`s and `$ref`s resolve;
+    ///     ``defaultBaseURI`` when `nil`.
+    ///   - draft: the dialect when the schema has no `$schema`; 2020-12 when `nil`. A `$schema` naming a
+    ///     supported draft or a resolvable meta-schema always wins.
+    ///   - resolver: supplies referenced documents other than the bundled meta-schemas.
+    public init(
+        _ value: JSONValue, baseURI: String? = nil, draft: JSONSchemaDraft? = nil,
+        resolver: (any JSONSchemaResolver)? = nil
+    ) throws(JSONSchemaError) {
+        let uri = URIReference(baseURI ?? Self.defaultBaseURI).withoutFragment.text
+        let registry = SchemaRegistry(resolver: resolver)
+        let document = try registry.add(value, uri: uri, fallbackDraft: draft ?? .draft2020)
+        let compiler = SchemaCompiler(registry: registry)
+        self.compiled = try compiler.compile(documentURI: uri)
+        self.draft = document.draft
+        self.baseURI = uri
+    }
+
+    /// Reads and compiles the schema file at `fileURL`; relative references resolve to files next to it.
+    ///
+    /// - Parameter resolver: used instead of a ``DirectoryJSONSchemaResolver`` for the file's folder.
+    public init(
+        contentsOf fileURL: URL, draft: JSONSchemaDraft? = nil, resolver: (any JSONSchemaResolver)? = nil
+    )
+        throws(JSONSchemaError)
+    {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(try Data(contentsOf: fileURL))
+        } catch {
+            throw JSONSchemaError(
+                kind: .resolverFailure, documentURI: fileURL.absoluteString, schemaPath: "",
+                reason: "cannot read schema file \(fileURL.path): \(error)")
+        }
+        let folder = fileURL.deletingLastPathComponent()
+        try self.init(
+            value, baseURI: fileURL.standardizedFileURL.absoluteString, draft: draft,
+            resolver: resolver ?? DirectoryJSONSchemaResolver(directory: folder))
+    }
+
+    /// Validates `instance`, returning every failure with its instance path, keyword and schema path.
+    public func validate(_ instance: JSONValue) -> JSONSchemaValidationResult {
+        var evaluator = SchemaEvaluator(schema: compiled)
+        var annotations = Annotations()
+        let valid = evaluator.evaluate(compiled.root, instance, &annotations)
+        return JSONSchemaValidationResult(isValid: valid, errors: evaluator.errors)
+    }
+
+    /// Whether `instance` is valid.
+    public func isValid(_ instance: JSONValue) -> Bool {
+        validate(instance).isValid
+    }
+}

@@ -1,0 +1,39 @@
+/// Why a schema cannot be compiled: a bad keyword value, a `$ref` that cannot be resolved, an unknown dialect.
+public struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of problem.
+    public enum Kind: Sendable, Hashable {
+        /// A keyword has a value of the wrong type or shape (for example `"minLength": "3"`).
+        case invalidSchema
+        /// A `$ref` or `$dynamicRef` points at nothing that is bundled, loaded or resolvable.
+        case unresolvableReference
+        /// `$schema` names a meta-schema that is neither a supported draft nor resolvable.
+        case unsupportedDraft
+        /// The resolver failed to read or parse a referenced document.
+        case resolverFailure
+    }
+
+    /// The kind of problem.
+    public var kind: Kind
+    /// The URI of the schema document where the problem is (the root schema's base URI for the root).
+    public var documentURI: String
+    /// A JSON Pointer to the offending keyword inside that document, e.g. `/properties/a/$ref`.
+    public var schemaPath: String
+    /// A plain-language reason, e.g. `cannot resolve $ref "other.json#/x" (http://host/other.json#/x)`.
+    public var reason: String
+    /// The reference text, for `unresolvableReference` and `resolverFailure`.
+    public var reference: String?
+
+    /// Creates an error; `schemaPath` is a JSON Pointer into the document at `documentURI`.
+    public init(kind: Kind, documentURI: String, schemaPath: String, reason: String, reference: String? = nil) {
+        self.kind = kind
+        self.documentURI = documentURI
+        self.schemaPath = schemaPath
+        self.reason = reason
+        self.reference = reference
+    }
+
+    /// `documentURI#schemaPath: reason`.
+    public var description: String {
+        "\(documentURI)#\(schemaPath): \(reason)"
+    }
+}

@@ -1,0 +1,47 @@
+import APITestJSON
+
+/// One compiled keyword: its name (the schema-path segment) and what it checks.
+struct Keyword: Sendable {
+    let name: String
+    let check: Check
+
+    /// What a keyword checks, with its value pre-processed.
+    enum Check: Sendable {
+        case ref(SchemaNode)
+        /// `$dynamicRef`; `anchor` is set when the static target carries a matching `$dynamicAnchor`.
+        case dynamicRef(SchemaNode, anchor: String?)
+        case type([String])
+        case const(JSONValue)
+        case enumeration([JSONValue])
+        case multipleOf(DecimalNumber, JSONValue)
+        case maximum(JSONValue, exclusive: Bool)
+        case minimum(JSONValue, exclusive: Bool)
+        case maxLength(Int)
+        case minLength(Int)
+        case pattern(SchemaRegex)
+        case maxItems(Int)
+        case minItems(Int)
+        case uniqueItems
+        case maxProperties(Int)
+        case minProperties(Int)
+        case required([String])
+        case dependentRequired([(String, [String])])
+        case properties([String: SchemaNode])
+        case patternProperties([(SchemaRegex, SchemaNode)])
+        case additionalProperties(SchemaNode, names: Set<String>, patterns: [SchemaRegex])
+        case propertyNames(SchemaNode)
+        case dependentSchemas([(String, SchemaNode)])
+        /// `prefixItems` (2020-12) or the array form of `items` (draft-07).
+        case prefixItems([SchemaNode])
+        /// `items` (2020-12), schema-form `items` or `additionalItems` (draft-07): applies from `start` on.
+        case items(SchemaNode, start: Int)
+        case contains(SchemaNode, min: Int, max: Int?)
+        case allOf([SchemaNode])
+        case anyOf([SchemaNode])
+        case oneOf([SchemaNode])
+        case not(SchemaNode)
+        case conditional(if: SchemaNode, then: SchemaNode?, else: SchemaNode?)
+        case unevaluatedProperties(SchemaNode)
+        case unevaluatedItems(SchemaNode)
+    }
+}

@@ -1,0 +1,117 @@
+import APITestJSON
+
+/// Validates one instance against a ``CompiledSchema``, collecting errors with their locations.
+struct SchemaEvaluator {
+    /// Nesting of schemas deeper than this is reported as an error rather than risking the thread's stack
+    /// (a debug build overflows the 512 KiB stack of a concurrency thread at about 1,000 levels).
+    static let maximumDepth = 500
+
+    let schema: CompiledSchema
+    var instancePath: [String] = []
+    var schemaPath: [String] = []
+    /// Resources entered, outermost first (the dynamic scope).
+    var scope: [String] = []
+    var errors: [JSONSchemaValidationError] = []
+    var depth = 0
+    /// Reference targets being evaluated, with the instance depth they were entered at: entering one again at
+    /// the same instance location can never end (a reference cycle such as `a → b → a`).
+    var activeReferences: [(node: ObjectIdentifier, instanceDepth: Int)] = []
+
+    init(schema: CompiledSchema) {
+        self.schema = schema
+    }
+
+    // MARK: - Nodes
+
+    /// Evaluates `node` against `instance`; adds what it evaluated to `annotations`.
+    mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+        if let boolean = node.boolean {
+            if !boolean { fail("false", "no value is allowed here (the schema is false)") }
+            return boolean
+        }
+        guard depth < Self.maximumDepth else {
+            fail(schemaPath.last ?? "$ref", "schema nesting exceeds \(Self.maximumDepth) levels")
+            return false
+        }
+        depth += 1
+        let entered = scope.last != node.resourceURI
+        if entered { scope.append(node.resourceURI) }
+        var valid = true
+        for keyword in node.keywords {
+            schemaPath.append(keyword.name)
+            if !evaluate(keyword, instance, &annotations) { valid = false }
+            schemaPath.removeLast()
+        }
+        if entered { scope.removeLast() }
+        depth -= 1
+        return valid
+    }
+
+    /// Evaluates a subschema in place; its annotations count only when it succeeds.
+    mutating func apply(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+        var local = Annotations()
+        let valid = evaluate(node, instance, &local)
+        if valid && schema.tracksAnnotations { annotations.merge(local) }
+        return valid
+    }
+
+    /// Follows a reference to `node`, stopping at a cycle that makes no progress through the instance.
+    mutating func applyReference(
+        _ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations
+    )
+        -> Bool
+    {
+        let identity = ObjectIdentifier(node)
+        let instanceDepth = instancePath.count
+        if activeReferences.contains(where: { $0.node == identity && $0.instanceDepth == instanceDepth }) {
+            fail(
+                schemaPath.last ?? "$ref",
+                "reference cycle: the schema refers back to itself without consuming the value")
+            return false
+        }
+        activeReferences.append((identity, instanceDepth))
+        let valid = apply(node, instance, &annotations)
+        activeReferences.removeLast()
+        return valid
+    }
+
+    /// Evaluates a subschema against a child of the instance (a member or an item).
+    mutating func applyToChild(
+        _ node: SchemaNode, _ child: JSONValue, instanceToken: String, schemaToken: String? = nil
+    ) -> Bool {
+        instancePath.append(instanceToken)
+        if let schemaToken { schemaPath.append(schemaToken) }
+        var local = Annotations()
+        let valid = evaluate(node, child, &local)
+        if schemaToken != nil { schemaPath.removeLast() }
+        instancePath.removeLast()
+        return valid
+    }
+
+    /// Evaluates `body` and throws away the errors it records; returns its result.
+    mutating func silently(_ body: (inout SchemaEvaluator) -> Bool) -> Bool {
+        let mark = errors.count
+        let valid = body(&self)
+        errors.removeSubrange(mark...)
+        return valid
+    }
+
+    // MARK: - Errors
+
+    /// Records a failure of the keyword at the current schema path.
+    mutating func fail(_ keyword: String, _ message: String) {
+        errors.append(
+            JSONSchemaValidationError(
+                instancePath: JSONPointer.text(instancePath), keyword: keyword,
+                schemaPath: JSONPointer.text(schemaPath), message: message))
+    }
+
+    /// Records a failure at a child of the instance (`instanceToken`) and of the schema (`schemaTokens`).
+    mutating func fail(_ keyword: String, _ message: String, instanceToken: String, schemaTokens: [String] = []) {
+        instancePath.append(instanceToken)
+        schemaPath += schemaTokens
+        fail(keyword, message)
+        schemaPath.removeLast(schemaTokens.count)
+        instancePath.removeLast()
+    }
+}

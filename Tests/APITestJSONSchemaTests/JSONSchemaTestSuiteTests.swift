@@ -1,0 +1,57 @@
+import APITestJSON
+import APITestJSONSchema
+import Foundation
+import Testing
+
+/// Runs every non-optional file of the official JSON-Schema-Test-Suite for draft 2020-12 and draft-07.
+struct JSONSchemaTestSuiteTests {
+    @Test func draft2020_12() throws {
+        try runSuite(folder: "draft2020-12", draft: .draft2020, minimumCount: 1000)
+    }
+
+    @Test func draft7() throws {
+        try runSuite(folder: "draft7", draft: .draft7, minimumCount: 800)
+    }
+
+    private func runSuite(folder: String, draft: JSONSchemaDraft, minimumCount: Int) throws {
+        let directory = TestResources.schemaTestSuite.appendingPathComponent("tests/\(folder)", isDirectory: true)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".json") }
+            .sorted()
+        #expect(files.count > 30, "expected the suite's files in \(directory.path)")
+        let resolver = DirectoryJSONSchemaResolver(baseURI: "http://localhost:1234/", directory: TestResources.remotes)
+
+        var misses: [String] = []
+        var total = 0
+        for file in files {
+            let groups = try JSONParser.parse(Data(contentsOf: directory.appendingPathComponent(file)))
+            for group in groups.arrayValue ?? [] {
+                let groupName = group["description"]?.stringValue ?? "?"
+                let tests = group["tests"]?.arrayValue ?? []
+                total += tests.count
+                let schema: JSONSchema
+                do {
+                    schema = try JSONSchema(group["schema"] ?? .null, draft: draft, resolver: resolver)
+                } catch {
+                    for test in tests {
+                        misses.append("\(file) | \(groupName) | \(test["description"]?.stringValue ?? "?"): \(error)")
+                    }
+                    continue
+                }
+                for test in tests {
+                    let expected = test["valid"] == .bool(true)
+                    let result = schema.validate(test["data"] ?? .null)
+                    if result.isValid != expected || result.isValid != result.errors.isEmpty {
+                        let detail = result.errors.map(\.description).joined(separator: "; ")
+                        misses.append(
+                            "\(file) | \(groupName) | \(test["description"]?.stringValue ?? "?"): "
+                                + "expected \(expected ? "valid" : "invalid") [\(detail)]")
+                    }
+                }
+            }
+        }
+        print("\(folder): \(total - misses.count)/\(total)")
+        #expect(total >= minimumCount)
+        #expect(misses.isEmpty, Comment(rawValue: "\(misses.count) misses:\n" + misses.joined(separator: "\n")))
+    }
+}
