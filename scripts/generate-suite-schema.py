@@ -97,6 +97,15 @@ defs["security"] = d("How servers' certificate chains are trusted (AFSecurityPol
     "hosts": d("The hosts the pins apply to (default: the host of each request).",
         anyOf=[{"type":"string"},{"type":"array","items":ref("text")}]),
 })
+defs["response"] = d("How response bodies are decoded for the checks.", type=["object","null"], additionalProperties=False, properties={
+    "decoders": d("The decoders to try, in order: json, xml, plist, image, text, binary (default: chosen by Content-Type and sniffing).",
+        type="array", minItems=1, uniqueItems=True, items={"enum":["json","xml","plist","image","text","binary"]}),
+    "removesKeysWithNullValues": d("Drop object members whose value is null from decoded JSON (AFJSONResponseSerializer's removesKeysWithNullValues).", type="boolean"),
+    "acceptableContentTypes": d("Media types every response must have: type/subtype, type/*, or a +suffix like +json.",
+        type="array", minItems=1, items={"type":"string","pattern":r"^(?:\+.*|/*[^/ ]+/+[^/ ]+/*)$"}),
+})
+defs["include"] = d("Shared settings files (include, baseURL, variables, defaults, security, setup, teardown), relative to this file; later files and the suite's own settings win.",
+    anyOf=[ref("filePath"), {"type":"array","items":ref("filePath")}])
 defs["pin"] = {"type":"string","pattern":r"^sha256//[A-Za-z0-9+/]{43}=$"}
 
 # request
@@ -232,6 +241,8 @@ expect_props = collections.OrderedDict([
       properties={f: (ref("valueCheck") if f == "subjectAlternativeNames" else ref("scalarCheck")) for f in CERT_FIELDS})),
   ("image", d("Facts of an image body: format (png, jpeg, gif, webp, bmp), width, height → check.",
       type=["object","null"], additionalProperties=False, properties={f: ref("scalarCheck") for f in IMAGE_FIELDS})),
+  ("schema", d("The JSON body must be valid for a JSON Schema (2020-12 or draft-07): a schema file relative to the suite (local $refs across files), or an inline schema (a map, without placeholders).",
+      anyOf=[ref("filePath"), {"type":"object"}])),
   ("assert", d("The general form: a list of checks, each a query, optional filters and one predicate.",
       type="array", items=ref("assertItem"))),
 ])
@@ -270,8 +281,12 @@ defs["captureSource"] = d("Where a captured value comes from: one query and opti
     type="object", additionalProperties=False, properties=cap_props, dependentRequired=query_deps, allOf=query_rules)
 defs["capture"] = d("Variable name → query: values for the later steps of the same test.", type=["object","null"],
     propertyNames={"pattern":VARNAME}, additionalProperties=ref("captureSource"))
-defs["step"] = d("One request of a test, setup or teardown.", type="object", additionalProperties=False, required=["request"],
-    properties={"request": ref("request"), "expect": ref("expect"), "capture": ref("capture"), "retry": ref("retry")})
+defs["step"] = d("One request of a test, setup or teardown, or `{include: steps.yaml}`: the steps of a shared file (a list of steps, or a map with `steps`), relative to this file.",
+    anyOf=[
+      {"type":"object","additionalProperties":False,"required":["request"],
+       "properties":{"request": ref("request"), "expect": ref("expect"), "capture": ref("capture"), "retry": ref("retry")}},
+      {"type":"object","additionalProperties":False,"required":["include"],
+       "properties":{"include": d("A file of shared steps, relative to this file.", **{"$ref":"#/$defs/filePath"})}}])
 defs["steps"] = {"type":"array","minItems":1,"items":ref("step")}
 defs["test"] = d("A test: `request` (with optional `expect`, `capture`, `retry`), or `steps`.", type="object",
     additionalProperties=False, required=["name"], properties=collections.OrderedDict([
@@ -297,11 +312,13 @@ schema = collections.OrderedDict([
   ("required",["tests"]),
   ("properties", collections.OrderedDict([
     ("name", d("The suite's name in reports (default: the file name without extension).", **{"$ref":"#/$defs/text"})),
+    ("include", ref("include")),
     ("baseURL", d("What relative request URLs resolve against; must render to an absolute http:// or https:// URL. Templated.",
         type="string", pattern=r"^(?:[Hh][Tt][Tt][Pp][Ss]?://|.*\{\{)")),
     ("variables", ref("variables")),
     ("defaults", ref("defaults")),
     ("security", ref("security")),
+    ("response", ref("response")),
     ("setup", d("Steps run once before the tests; their captures are visible to every test.", **{"$ref":"#/$defs/steps"})),
     ("tests", d("The tests; at least one.", type="array", minItems=1, items=ref("test"))),
     ("teardown", d("Steps run once after the tests, also after failures.", **{"$ref":"#/$defs/steps"})),

@@ -76,8 +76,8 @@ struct SuiteSchemaTests {
         let result = try await runProcess(try TestBinaries.tool("python3"), ["-c", script, Self.schema.path])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(
-            result.stdout == "https://json-schema.org/draft/2020-12/schema ['baseURL', 'defaults', 'name', "
-                + "'security', 'setup', 'teardown', 'tests', 'variables'] True\n")
+            result.stdout == "https://json-schema.org/draft/2020-12/schema ['baseURL', 'defaults', 'include', "
+                + "'name', 'response', 'security', 'setup', 'teardown', 'tests', 'variables'] True\n")
     }
 
     @Test func committedSchemaIsTheGeneratorsOutput() async throws {
