@@ -10,15 +10,16 @@ import Testing
 /// files on every run): lines deleted, duplicated or swapped, indentation changed, scalars replaced by values of
 /// other types, random bytes and Unicode inserted, the text truncated, keys renamed to near misses. They are
 /// validated a few hundred per process; a batch that does not end with exit code 0 or 2 is re-run file by file to
-/// name the culprit. `APITEST_FUZZ_SEED` and `APITEST_FUZZ_MUTANTS` (per source, at least 200) run other or more
+/// name the culprit. `APITEST_FUZZ_SEED` and `APITEST_FUZZ_MUTANTS` (in all, at least 3000) run other or more
 /// mutants.
 struct ValidateFuzzTests {
     /// The generator's seed; `APITEST_FUZZ_SEED` (a number) explores other mutants.
     static let seed: UInt64 =
         ProcessInfo.processInfo.environment["APITEST_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x00A9_1735_7E57
-    /// How many mutants each source gives; `APITEST_FUZZ_MUTANTS` raises it for a longer search.
-    static let mutantsPerSource =
-        ProcessInfo.processInfo.environment["APITEST_FUZZ_MUTANTS"].flatMap { Int($0) }.map { max($0, 200) } ?? 200
+    /// How many mutants in all, spread evenly over the sources; `APITEST_FUZZ_MUTANTS` raises it for a longer
+    /// search.
+    static let mutantCount =
+        ProcessInfo.processInfo.environment["APITEST_FUZZ_MUTANTS"].flatMap { Int($0) }.map { max($0, 3000) } ?? 3000
     static let batchSize = 400
 
     @Test func mutatedSuitesGetALocatedErrorOrLoad() async throws {
@@ -139,13 +140,15 @@ struct ValidateFuzzTests {
                 to: directory.appendingPathComponent("cases/\(folder)"))
         }
 
+        let sourceCount = sources.reduce(0) { $0 + $1.files.count }
+        let perSource = (mutantCount + sourceCount - 1) / max(1, sourceCount)
         var generator = SplitMix64(seed: seed)
         var mutants: [URL] = []
         for (folder, files) in sources {
             for file in files {
                 let source = try Data(contentsOf: file)
                 let stem = file.deletingPathExtension().lastPathComponent
-                for index in 0..<mutantsPerSource {
+                for index in 0..<perSource {
                     let mutant = Mutator.mutate(source, using: &generator)
                     let url = directory.appendingPathComponent(folder).appendingPathComponent("\(stem)-\(index).yaml")
                     try mutant.write(to: url)
