@@ -9,6 +9,10 @@ struct SuiteSetLoader {
     let errorOutput: TextOutput
     let colored: Bool
 
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// The loaded suites, or `nil` when any file is invalid (its diagnostics have been printed).
     func load(paths: [String]) -> [Suite]? {
         let files: [String]
@@ -19,15 +23,32 @@ struct SuiteSetLoader {
             errorOutput.flush()
             return nil
         }
-        var suites: [Suite] = []
-        var failedFiles = 0
-        var errorCount = 0
+        var results: [(file: String, result: Result<Suite, SuiteLoadError>)] = []
+        var included: Set<String> = []
         for file in files {
             do {
                 let suite = try loader.load(path: file)
+                included.formUnion(suite.includedFiles)
+                results.append((file, .success(suite)))
+            } catch {
+                included.formUnion(error.includedFiles)
+                results.append((file, .failure(error)))
+            }
+        }
+        // A file found in a folder that another suite includes is a shared fragment, not a suite of its own; a file
+        // named on the command line is always a suite.
+        let named = Set(paths.map(Self.canonical))
+        var suites: [Suite] = []
+        var failedFiles = 0
+        var errorCount = 0
+        for (file, result) in results {
+            let path = Self.canonical(file)
+            if included.contains(path), !named.contains(path) { continue }
+            switch result {
+            case .success(let suite):
                 for warning in suite.warnings { errorOutput.write(DiagnosticRenderer.oneLine(warning) + "\n") }
                 suites.append(suite)
-            } catch {
+            case .failure(let error):
                 failedFiles += 1
                 errorCount += error.diagnostics.filter { $0.severity == .error }.count
                 errorOutput.write(error.render(colored: colored) + "\n")

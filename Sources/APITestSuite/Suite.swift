@@ -14,6 +14,8 @@ public struct Suite: Sendable, Hashable {
     public var variables: [Variable]
     public var defaults: RequestDefaults
     public var tests: [TestCase]
+    /// The files the suite includes (settings and steps), as absolute paths with symbolic links resolved.
+    public var includedFiles: Set<String> = []
     /// How response bodies are decoded (`response:`).
     public var responseDecoding = ResponseDecoding()
     /// Steps run once before the tests; their captures are visible to every test and to `teardown`.

@@ -8,6 +8,8 @@ public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
     public var source: String?
     /// The texts of the files the suite includes, by the path used in their diagnostics' locations.
     public var includedSources: [String: String]
+    /// The files the suite includes, as absolute paths with symbolic links resolved (as far as it got).
+    public var includedFiles: Set<String> = []
 
     public init(diagnostics: [Diagnostic], source: String?, includedSources: [String: String] = [:]) {
         self.diagnostics = diagnostics

@@ -59,10 +59,13 @@ public struct SuiteLoader: Sendable {
             file: file, directory: Self.absoluteDirectory(of: file), document: composed.document, source: source,
             environment: environment, overrides: overrides)
         var suite = parser.parseSuite(root: root)
+        suite?.includedFiles = parser.includedFiles
         suite?.secretOverrides = secretOverrides.intersection(overrides.keys)
         guard let suite, !parser.hasErrors else {
-            throw SuiteLoadError(
+            var failure = SuiteLoadError(
                 diagnostics: Self.sorted(parser.diagnostics), source: source, includedSources: parser.includedSources)
+            failure.includedFiles = parser.includedFiles
+            throw failure
         }
         return suite
     }

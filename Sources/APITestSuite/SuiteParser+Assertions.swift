@@ -370,23 +370,9 @@ extension SuiteParser {
             }
             return (.regex(value, group: group), used)
         case "certificate":
-            guard let field = CertificateField(rawValue: value) else {
-                error(
-                    "unknown certificate field '\(value)'"
-                        + Suggestion.didYouMean(value, in: CertificateField.allCases.map(\.rawValue)),
-                    at: entry.value)
-                return nil
-            }
-            return (.certificate(field), used)
+            return field(value, of: "certificate", at: entry.value).map { (Query.certificate($0), used) }
         default:
-            guard let field = ImageField(rawValue: value) else {
-                error(
-                    "unknown image field '\(value)'"
-                        + Suggestion.didYouMean(value, in: ImageField.allCases.map(\.rawValue)),
-                    at: entry.value)
-                return nil
-            }
-            return (.image(field), used)
+            return field(value, of: "image", at: entry.value).map { (Query.image($0), used) }
         }
     }
 

@@ -40,25 +40,11 @@ extension SuiteParser {
                 }
             case "certificate":
                 expectations.assertions += keyedChecks(entry.value, for: "certificate") { key, keyNode in
-                    guard let field = CertificateField(rawValue: key) else {
-                        error(
-                            "unknown certificate field '\(key)'"
-                                + Suggestion.didYouMean(key, in: CertificateField.allCases.map(\.rawValue)),
-                            at: keyNode)
-                        return nil
-                    }
-                    return .certificate(field)
+                    field(key, of: "certificate", at: keyNode).map(Query.certificate)
                 }
             case "image":
                 expectations.assertions += keyedChecks(entry.value, for: "image") { key, keyNode in
-                    guard let field = ImageField(rawValue: key) else {
-                        error(
-                            "unknown image field '\(key)'"
-                                + Suggestion.didYouMean(key, in: ImageField.allCases.map(\.rawValue)),
-                            at: keyNode)
-                        return nil
-                    }
-                    return .image(field)
+                    field(key, of: "image", at: keyNode).map(Query.image)
                 }
             case "assert":
                 expectations.assertions += parseGeneralAssertions(entry.value)
@@ -93,6 +79,18 @@ extension SuiteParser {
                     predicate: assertion.predicate, argument: assertion.argument))
         }
         return assertions
+    }
+
+    /// A field of the `certificate` or `image` query, named `key`; reports an unknown one with the known fields.
+    func field<Field: RawRepresentable & CaseIterable>(
+        _ key: String, of what: String, at node: YAMLNode
+    ) -> Field? where Field.RawValue == String {
+        if let field = Field(rawValue: key) { return field }
+        let names = Field.allCases.map(\.rawValue)
+        error(
+            "unknown \(what) field '\(key)'" + Suggestion.didYouMean(key, in: names), at: node,
+            note: "\(what) fields: " + names.joined(separator: ", "))
+        return nil
     }
 
     /// A `cookies` key: `session` (the value) or `session[Max-Age]` (an attribute).

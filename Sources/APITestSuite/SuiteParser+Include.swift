@@ -107,6 +107,7 @@ extension SuiteParser {
     private func includedParser(_ path: String, at node: YAMLNode) -> SuiteParser? {
         guard let absolute = checkBodyFile(path, at: node, for: "include") else { return nil }
         let canonical = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        includedFiles.insert(canonical)
         let chain =
             includeChain.isEmpty
             ? [
@@ -173,6 +174,7 @@ extension SuiteParser {
         urlChecks += child.urlChecks
         usedEnvironment.formUnion(child.usedEnvironment)
         includedSources.merge(child.includedSources) { current, _ in current }
+        includedFiles.formUnion(child.includedFiles)
         valueNodeCount += child.valueNodeCount
     }
 }

@@ -32,6 +32,8 @@ final class SuiteParser {
     var includeChain: [String] = []
     /// The texts of included files by their location path, for rendering their diagnostics.
     var includedSources: [String: String] = [:]
+    /// The included files, absolute, symbolic links resolved.
+    var includedFiles: Set<String> = []
     /// The root node of an included file's document.
     var root: YAMLNode?
     /// Schema files already compiled, by absolute path (tests often share one).
