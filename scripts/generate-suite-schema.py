@@ -2,6 +2,9 @@
 """Writes schemas/apitest.schema.json, the JSON Schema (draft 2020-12) of the suite format, to standard output.
 
 Usage: scripts/generate-suite-schema.py > schemas/apitest.schema.json
+       scripts/generate-suite-schema.py --included > schemas/apitest-include.schema.json
+
+The second schema is for the files suites include: shared settings, or shared steps.
 
 The schema mirrors what the loader (Sources/APITestSuite/SuiteParser*.swift) accepts: its key lists, queries,
 filters, predicates and the rules between keys. Edit this file, not the JSON, and regenerate; a test checks that
@@ -325,4 +328,24 @@ schema = collections.OrderedDict([
   ])),
   ("$defs", defs),
 ])
-print(json.dumps(schema, indent=2, ensure_ascii=False))
+
+# The files a suite includes: shared settings (`include:` at the top level) or shared steps (`- include:` as a step).
+INCLUDED_KEYS = ["include", "baseURL", "variables", "defaults", "security", "setup", "teardown"]
+included = collections.OrderedDict([
+  ("$schema","https://json-schema.org/draft/2020-12/schema"),
+  ("title","apitest included file"),
+  ("description","A file that apitest suites include (docs/suite-format.md, `include`): shared settings (include, baseURL, variables, defaults, security, setup, teardown), or shared steps (a list of steps, or a map with `steps`). Point the YAML language server at this file with `# yaml-language-server: $schema=<path>/apitest-include.schema.json`."),
+  ("anyOf", [
+    {"description":"Shared settings.","type":"object","additionalProperties":False,
+     "properties":collections.OrderedDict((key, schema["properties"][key]) for key in INCLUDED_KEYS)},
+    {"description":"Shared steps, as a map.","type":"object","additionalProperties":False,"required":["steps"],
+     "properties":{"steps": ref("steps")}},
+    d("Shared steps, as a list.", **{"$ref":"#/$defs/steps"}),
+  ]),
+  ("$defs", defs),
+])
+
+if __name__ == "__main__":
+    import sys
+    chosen = included if sys.argv[1:] == ["--included"] else schema
+    print(json.dumps(chosen, indent=2, ensure_ascii=False))

@@ -107,6 +107,11 @@ struct SuiteFormatReferenceTests {
             #expect(
                 inSchema.subtracting(Self.schemaOnlyKeys) == Set(keys).subtracting(Self.schemaOnlyKeys), "\(path)")
         }
+        let included = try JSONParser.parse(
+            Data(contentsOf: Self.repository.appendingPathComponent("schemas/apitest-include.schema.json")))
+        let settings = try #require(JSONPath("$.anyOf[0].properties").query(included).first)
+        guard case .object(let settingsKeys) = settings else { throw CocoaError(.coderValueNotFound) }
+        #expect(Set(settingsKeys.keys) == Set(SuiteParser.includedFileKeys))
         let enums: [(String, [String])] = [
             ("$['$defs'].filter.anyOf[0].enum", Filter.plain.keys.sorted()),
             ("$['$defs'].assertItem.properties.query.enum", Query.plainQueries.keys.sorted()),

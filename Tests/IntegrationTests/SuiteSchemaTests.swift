@@ -12,6 +12,7 @@ struct SuiteSchemaTests {
         .deletingLastPathComponent()
     static let cases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("cases")
     static let schema = repository.appendingPathComponent("schemas/apitest.schema.json")
+    static let includeSchema = repository.appendingPathComponent("schemas/apitest-include.schema.json")
 
     /// The `.yaml` files of a folder, sorted.
     static func suites(in folder: URL) -> [URL] {
@@ -20,7 +21,9 @@ struct SuiteSchemaTests {
     }
 
     /// What the schema checker says of each file: `valid`, `invalid` or `unreadable`, by path.
-    static func schemaVerdicts(_ files: [URL]) async throws -> (verdicts: [String: String], output: ProcessResult) {
+    static func schemaVerdicts(
+        _ files: [URL], schema: URL = schema
+    ) async throws -> (verdicts: [String: String], output: ProcessResult) {
         let result = try await runProcess(
             try TestBinaries.tool("python3"),
             [repository.appendingPathComponent("scripts/check-suite-schema.py").path, schema.path] + files.map(\.path))
@@ -80,15 +83,35 @@ struct SuiteSchemaTests {
                 + "'name', 'response', 'security', 'setup', 'teardown', 'tests', 'variables'] True\n")
     }
 
-    @Test func committedSchemaIsTheGeneratorsOutput() async throws {
+    @Test(arguments: [[], ["--included"]])
+    func committedSchemasAreTheGeneratorsOutput(_ arguments: [String]) async throws {
         let generated = try await runProcess(
             try TestBinaries.tool("python3"),
-            [Self.repository.appendingPathComponent("scripts/generate-suite-schema.py").path])
+            [Self.repository.appendingPathComponent("scripts/generate-suite-schema.py").path] + arguments)
         #expect(generated.exitCode == 0, "\(generated.stderr)")
-        let committed = try String(contentsOf: Self.schema, encoding: .utf8)
+        let file = arguments.isEmpty ? Self.schema : Self.includeSchema
+        let committed = try String(contentsOf: file, encoding: .utf8)
         #expect(
             generated.stdout == committed,
-            "schemas/apitest.schema.json differs from the output of scripts/generate-suite-schema.py; regenerate it")
+            "\(file.lastPathComponent) differs from scripts/generate-suite-schema.py \(arguments); regenerate it")
+    }
+
+    @Test func includedFilesMatchTheIncludeSchema() async throws {
+        let files =
+            Self.suites(in: Self.repository.appendingPathComponent("examples/shared"))
+            + Self.suites(in: Self.cases.appendingPathComponent("shared"))
+        #expect(files.count >= 5)
+        let (verdicts, output) = try await Self.schemaVerdicts(files, schema: Self.includeSchema)
+        for file in files {
+            // cases/shared/bad-*.yaml hold mistakes on purpose (for the invalid cases).
+            let expected = file.lastPathComponent.hasPrefix("bad-") ? "invalid" : "valid"
+            #expect(verdicts[file.path] == expected, "\(file.lastPathComponent): \(output.stdout)")
+        }
+        // A suite is not an included file, and an included settings file is not a suite.
+        let suite = Self.repository.appendingPathComponent("examples/users.yaml")
+        #expect(try await Self.schemaVerdicts([suite], schema: Self.includeSchema).verdicts[suite.path] == "invalid")
+        let shared = Self.repository.appendingPathComponent("examples/shared/demo.yaml")
+        #expect(try await Self.schemaVerdicts([shared]).verdicts[shared.path] == "invalid")
     }
 
     @Test func examplesAndCasesMatchTheSchemaAndLoad() async throws {
@@ -106,13 +129,18 @@ struct SuiteSchemaTests {
     }
 
     @Test func everyExampleNamesTheSchemaForTheYAMLLanguageServer() throws {
-        let examples = Self.suites(in: Self.repository.appendingPathComponent("examples"))
-        #expect(!examples.isEmpty)
-        for example in examples {
-            let text = try String(contentsOf: example, encoding: .utf8)
+        let examples = Self.repository.appendingPathComponent("examples")
+        let files: [(URL, String)] =
+            Self.suites(in: examples).map { ($0, "../schemas/apitest.schema.json") }
+            + Self.suites(in: examples.appendingPathComponent("shared")).map {
+                ($0, "../../schemas/apitest-include.schema.json")
+            }
+        #expect(files.count >= 3)
+        for (file, schema) in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
             #expect(
-                text.hasPrefix("# yaml-language-server: $schema=../schemas/apitest.schema.json\n"),
-                "\(example.lastPathComponent) does not start with the modeline")
+                text.hasPrefix("# yaml-language-server: $schema=\(schema)\n"),
+                "\(file.lastPathComponent) does not start with the modeline")
         }
     }
 

@@ -129,17 +129,23 @@ struct ValidateFuzzTests {
             ("examples", SuiteSchemaTests.suites(in: repository.appendingPathComponent("examples"))),
             ("cases/passing", SuiteSchemaTests.suites(in: SuiteSchemaTests.cases.appendingPathComponent("passing"))),
         ]
+        // The folders beside the sources (fixtures, included files, data, schemas), so their paths still resolve.
+        let beside: [(URL, String)] = [
+            (repository.appendingPathComponent("examples"), "examples"),
+            (SuiteSchemaTests.cases, "cases"),
+        ]
+        for (folder, name) in beside {
+            try manager.createDirectory(
+                at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
+            for entry in try manager.contentsOfDirectory(atPath: folder.path).sorted()
+            where !entry.hasSuffix(".yaml") && !["passing", "failing", "invalid", "schema-invalid"].contains(entry) {
+                try manager.copyItem(
+                    at: folder.appendingPathComponent(entry),
+                    to: directory.appendingPathComponent(name).appendingPathComponent(entry))
+            }
+        }
         try manager.createDirectory(
             at: directory.appendingPathComponent("cases/passing"), withIntermediateDirectories: true)
-        try manager.copyItem(
-            at: repository.appendingPathComponent("examples/fixtures"),
-            to: directory.appendingPathComponent("examples/fixtures"))
-        for folder in ["fixtures", "shared"] {
-            try manager.copyItem(
-                at: SuiteSchemaTests.cases.appendingPathComponent(folder),
-                to: directory.appendingPathComponent("cases/\(folder)"))
-        }
-
         let sourceCount = sources.reduce(0) { $0 + $1.files.count }
         let perSource = (mutantCount + sourceCount - 1) / max(1, sourceCount)
         var generator = SplitMix64(seed: seed)
