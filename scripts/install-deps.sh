@@ -73,13 +73,16 @@ else
     "${sudo_cmd[@]}" "${apt_env[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-# Python modules the report tests use to read the reports, from PyPI when missing (skipped with --check).
+# Python modules the report and schema tests use, from PyPI when missing (skipped with --check).
 if [[ "$check_only" -eq 0 ]]; then
-    for module in junitparser jsonschema; do
+    # module:package (PyYAML, for scripts/check-suite-schema.py, is imported as yaml).
+    for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml; do
+        module="${entry%%:*}"
+        package="${entry#*:}"
         if ! python3 -c "import $module" >/dev/null 2>&1; then
-            echo "install-deps: installing the Python package $module"
+            echo "install-deps: installing the Python package $package"
             # A Debian-managed python3 refuses plain pip installs (PEP 668): then install beside its packages.
-            python3 -m pip install --quiet "$module" || python3 -m pip install --quiet --break-system-packages "$module"
+            python3 -m pip install --quiet "$package" || python3 -m pip install --quiet --break-system-packages "$package"
         fi
     done
 fi
