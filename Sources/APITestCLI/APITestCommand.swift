@@ -1,3 +1,4 @@
+import APITestHTTP
 import APITestRunner
 import ArgumentParser
 import Foundation
@@ -28,6 +29,11 @@ struct APITestCommand: AsyncParsableCommand {
 enum Main {
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        // `apitest run` needs libcurl, whose set-up (the TLS library's) takes about half a millisecond: do it on
+        // another thread while the arguments are parsed and the suites loaded. Wait for it before exiting.
+        let preparesCurl = CommandLine.arguments.dropFirst().first == "run"
+        if preparesCurl { SessionManager.prepareInBackground() }
+        let failure: (any Error)?
         do {
             var command = try APITestCommand.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -35,7 +41,12 @@ enum Main {
             } else {
                 try command.run()
             }
+            failure = nil
         } catch {
+            failure = error
+        }
+        if preparesCurl { SessionManager.waitForPreparation() }
+        if let error = failure {
             let code = APITestCommand.exitCode(for: error)
             if code == .validationFailure {
                 FileHandle.standardError.write(Data((APITestCommand.fullMessage(for: error) + "\n").utf8))
