@@ -46,6 +46,8 @@ enum Main {
             failure = error
         }
         if preparesCurl { SessionManager.waitForPreparation() }
+        if failure == nil { leave(status: ExitStatus.passed.rawValue) }
+        if let exitCode = failure as? ExitCode { leave(status: exitCode.rawValue) }
         if let error = failure {
             let code = APITestCommand.exitCode(for: error)
             if code == .validationFailure {
@@ -59,5 +61,15 @@ enum Main {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(ExitStatus.runtimeError.rawValue)
         }
+    }
+
+    /// Ends the process without running the C exit handlers, once a command has finished normally.
+    ///
+    /// Everything apitest writes has been written and flushed by then (reports atomically, the console through
+    /// `TextOutput`); what `exit` would add is the teardown of OpenSSL, libxml2 and the Swift runtime, about half
+    /// a millisecond of every run. C stdio is flushed first in case anything used it.
+    private static func leave(status: Int32) -> Never {
+        fflush(nil)
+        _exit(status)
     }
 }
