@@ -383,6 +383,13 @@ enum CurlGlobal {
     }()
 
     static func initialize() { _ = initialized }
+
+    /// Runs `initialize()` on a new thread; a later `initialize()` waits for it to finish.
+    static func initializeInBackground() {
+        let thread = Thread { initialize() }
+        thread.name = "apitest.curl-init"
+        thread.start()
+    }
 }
 
 extension Duration {

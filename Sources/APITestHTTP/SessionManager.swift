@@ -25,6 +25,23 @@ public final class SessionManager: Sendable {
         shutdown()
     }
 
+    // MARK: - Process-wide set-up
+
+    /// Starts libcurl's process-wide set-up (which initialises the TLS library) on a background thread, so that
+    /// it overlaps the caller's other start-up work. Optional: the first `SessionManager` does the set-up itself,
+    /// or waits for the one started here.
+    ///
+    /// Call `waitForPreparation()` before the process exits: exiting while the set-up runs would race the TLS
+    /// library's exit handlers.
+    public static func prepareInBackground() {
+        CurlGlobal.initializeInBackground()
+    }
+
+    /// Returns once libcurl's process-wide set-up has finished, doing it now if nothing has started it.
+    public static func waitForPreparation() {
+        CurlGlobal.initialize()
+    }
+
     /// Sends `request` and returns the complete response.
     ///
     /// - Throws: `HTTPError` when no complete response arrived (with a reason such as `.connectionRefused`,
