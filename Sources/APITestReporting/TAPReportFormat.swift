@@ -74,7 +74,10 @@ public struct TAPReportFormat: ReportFormat {
         let name = description(result.suiteName, result.name)
         switch result.status {
         case .passed:
-            return ["ok \(number) - \(name)"]
+            // A passing test shows diagnostics only when it took retries.
+            let attempts = result.steps.map(\.attempts).max() ?? 1
+            guard attempts > 1 else { return ["ok \(number) - \(name)"] }
+            return ["ok \(number) - \(name)"] + yamlBlock([("attempts", .number(Double(attempts)))], indent: "  ")
         case .skipped:
             return ["ok \(number) - \(name) # SKIP \(ReportText.oneLine(result.reason ?? "skipped"))"]
         case .failed, .errored:

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// Setup and teardown around an interrupted run, and retry attempts in every report format.
+@Suite struct LifecycleTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-life-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    @Test func teardownRunsAfterCtrlC() async throws {
+        let demo = try await DemoServer.start(extraArguments: ["--log"])
+        defer { demo.stop() }
+        let file = directory.appendingPathComponent("interrupted.yaml")
+        try """
+        baseURL: \(demo.baseURL)
+        setup: [{request: {url: "/status/200?setup-ran"}}]
+        tests:
+          - {name: slow, request: {url: /delay/20000}}
+        teardown: [{request: {url: "/status/200?teardown-ran"}}]
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try TestBinaries.url("apitest")
+        process.arguments = ["run", file.path, "--timeout", "60s", "--no-color"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Interrupt once setup is done (the demo logs a request when it has answered it) and the slow test has had
+        // time to send its request.
+        for _ in 0..<500 where !demo.standardError.contains("setup-ran") {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(demo.standardError.contains("setup-ran"))
+        try await Task.sleep(for: .milliseconds(300))
+        process.interrupt()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(text.contains("✔ interrupted › teardown"), "\(text)")
+        for _ in 0..<100 where !demo.standardError.contains("teardown-ran") {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(demo.standardError.contains("teardown-ran"), "the teardown request never reached the server")
+    }
+
+    @Test func attemptsAreInEveryReport() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let file = directory.appendingPathComponent("poll.yaml")
+        try """
+        baseURL: \(demo.baseURL)
+        tests:
+          - name: poll
+            steps:
+              - request: {method: POST, url: "/api/jobs?polls=2"}
+                capture: {job: {header: Location}}
+              - request: {url: "{{ job }}"}
+                retry: {attempts: 5, interval: 10ms, until: {json: {$.state: done}}}
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let path = directory.path
+        let result = try await runProcess(
+            try TestBinaries.url("apitest"),
+            [
+                "run", file.path, "--no-color", "--report-junit", "\(path)/r.xml", "--report-tap", "\(path)/r.tap",
+                "--report-json", "\(path)/r.json", "--report-html", "\(path)/r.html",
+            ])
+        #expect(result.exitCode == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("3 attempts)"))
+        #expect(try String(contentsOfFile: "\(path)/r.xml", encoding: .utf8).contains("attempts: 3"))
+        #expect(try String(contentsOfFile: "\(path)/r.tap", encoding: .utf8).contains("attempts: 3"))
+        #expect(try String(contentsOfFile: "\(path)/r.json", encoding: .utf8).contains("\"attempts\" : 3"))
+        #expect(try String(contentsOfFile: "\(path)/r.html", encoding: .utf8).contains("attempts: 3"))
+    }
+}
