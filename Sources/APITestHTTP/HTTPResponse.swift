@@ -47,9 +47,7 @@ public struct HTTPResponse: Sendable {
 
     /// The media type of `Content-Type` without parameters, lower-cased (`application/json`).
     public var mediaType: String? {
-        guard let value = headers["Content-Type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        headers["Content-Type"].map(MediaTypePattern.essence(of:))
     }
 }
 

@@ -12,6 +12,9 @@ struct SuiteRuntime: Sendable {
     let serializer: RequestSerializer
     let cookieJar: CookieJar
     let masker: SecretMasker
+    /// Whether any step of the suite uses a built-in value (`{{ random.uuid }}`); when none does, tests skip making
+    /// them.
+    let usesBuiltins: Bool
     /// The suite's response serializer chain (`response.decoders`).
     let decoders: ResponseSerializerChain
     /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
@@ -44,7 +47,9 @@ struct SuiteRuntime: Sendable {
         self.baseURL = baseURL
         self.serializer = RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent])
         self.setupError = setupError
-        self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, in: context))
+        let stepNames = Self.namesUsedBySteps(of: suite)
+        self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context))
+        self.usesBuiltins = !stepNames.isDisjoint(with: TemplateContext.builtinNames)
         let decoding = suite.responseDecoding
         // The names were checked when the suite loaded.
         self.decoders =
@@ -53,15 +58,27 @@ struct SuiteRuntime: Sendable {
                 removesKeysWithNullValues: decoding.removesKeysWithNullValues)) ?? .standard
     }
 
-    /// The texts of the secret values the suite actually uses (not every environment variable of the process).
-    static func referencedSecrets(of suite: Suite, in context: TemplateContext) -> [String] {
+    /// The names the templates of every step use (setup, tests, teardown). Walks the steps in place: a suite can
+    /// have tens of thousands, and copying each `Step` out would cost more than reading it.
+    static func namesUsedBySteps(of suite: Suite) -> Set<String> {
         var names = Set<String>()
+        func add(_ step: Step) {
+            for template in step.templates where !template.isLiteral { names.formUnion(template.referencedNames) }
+        }
+        suite.setup.forEach(add)
+        for testIndex in suite.tests.indices {
+            for stepIndex in suite.tests[testIndex].steps.indices { add(suite.tests[testIndex].steps[stepIndex]) }
+        }
+        suite.teardown.forEach(add)
+        return names
+    }
+
+    /// The texts of the secret values the suite actually uses (not every environment variable of the process).
+    static func referencedSecrets(of suite: Suite, stepNames: Set<String>, in context: TemplateContext) -> [String] {
+        var names = stepNames
         for variable in suite.variables { names.formUnion(variable.value.referencedNames) }
         names.formUnion(suite.baseURL?.referencedNames ?? [])
         for header in suite.defaults.headers { names.formUnion(header.value.referencedNames) }
-        for step in suite.setup + suite.tests.flatMap(\.steps) + suite.teardown {
-            for template in step.templates { names.formUnion(template.referencedNames) }
-        }
         // Suite variables built from secrets are secret too, and are referenced by their own names.
         names.formUnion(suite.variables.map(\.name))
         return names.filter { context.isSecret($0) }.compactMap { context[$0].map(TemplateContext.text(of:)) }

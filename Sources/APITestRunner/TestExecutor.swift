@@ -68,7 +68,7 @@ struct TestExecutor: Sendable {
             result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: error)]
             return result
         }
-        context.setBuiltins()
+        if runtime.usesBuiltins { context.setBuiltins() }
         for binding in test.bindings { context.set(binding.name, binding.value, secret: false) }
         let outcome = await run(test.steps, testName: test.name, runtime: runtime, context: &context)
         result.steps = outcome.steps

@@ -7,8 +7,12 @@ public enum MediaTypePattern {
     /// - `+json` matches any type with that structured-syntax suffix (`application/problem+json`);
     /// - `text/*` matches any subtype of `text`, and `*/*` or `*` anything.
     public static func matches(_ mediaType: String, pattern: String) -> Bool {
-        let type = essence(of: mediaType)
-        let pattern = essence(of: pattern)
+        matches(essence: essence(of: mediaType), pattern: essence(of: pattern))
+    }
+
+    /// `matches(_:pattern:)` for a media type and a pattern that are already essences (see `essence(of:)`): the
+    /// form to use in a loop over patterns.
+    public static func matches(essence type: String, pattern: String) -> Bool {
         guard !type.isEmpty, !pattern.isEmpty else { return false }
         if pattern == "*" || pattern == "*/*" { return true }
         if pattern.hasPrefix("+") { return type.hasSuffix(pattern) && type.count > pattern.count }
@@ -18,8 +22,19 @@ public enum MediaTypePattern {
 
     /// The media type without parameters, trimmed and lower-cased: `Text/XML; charset=utf-8` → `text/xml`.
     public static func essence(of mediaType: String) -> String {
-        let type = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        let bytes = mediaType.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var lower = bytes.startIndex
+        var upper = end
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while lower < upper, isBlank(bytes[lower]) { lower = bytes.index(after: lower) }
+        while upper > lower, isBlank(bytes[bytes.index(before: upper)]) { upper = bytes.index(before: upper) }
+        let slice = bytes[lower..<upper]
+        // The common case, already lower-case ASCII, needs no case mapping.
+        if slice.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        return String(decoding: slice, as: UTF8.self).lowercased()
     }
 
     /// The value of the `charset` parameter of a `Content-Type` value, unquoted and lower-cased, if present.

@@ -28,7 +28,9 @@ extension ResponseSerializer {
     public func acceptsContentType(of response: HTTPResponse) -> Bool {
         guard let patterns = acceptableContentTypes else { return true }
         guard let mediaType = response.mediaType, !mediaType.isEmpty else { return false }
-        return patterns.contains { MediaTypePattern.matches(mediaType, pattern: $0) }
+        return patterns.contains {
+            MediaTypePattern.matches(essence: mediaType, pattern: MediaTypePattern.essence(of: $0))
+        }
     }
 
     /// An error of this decoder.
