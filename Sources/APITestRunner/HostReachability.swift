@@ -26,7 +26,8 @@ public final class HostReachability: Sendable {
 
     /// The mark of `url`'s host, if it was found unreachable.
     public func mark(for url: String) -> Mark? {
-        guard let endpoint = HostEndpoint(url: url) else { return nil }
+        // The common case, every host reachable so far, needs no parsing of the URL.
+        guard !marks.withLock({ $0.isEmpty }), let endpoint = HostEndpoint(url: url) else { return nil }
         return marks.withLock { $0[endpoint] }
     }
 
