@@ -9,10 +9,6 @@ struct SuiteSetLoader {
     let errorOutput: TextOutput
     let colored: Bool
 
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-
     /// The loaded suites, or `nil` when any file is invalid (its diagnostics have been printed).
     func load(paths: [String]) -> [Suite]? {
         let files: [String]
@@ -37,12 +33,12 @@ struct SuiteSetLoader {
         }
         // A file found in a folder that another suite includes is a shared fragment, not a suite of its own; a file
         // named on the command line is always a suite.
-        let named = Set(paths.map(Self.canonical))
+        let named = Set(paths.map { SuiteDiscovery.canonicalPath($0) })
         var suites: [Suite] = []
         var failedFiles = 0
         var errorCount = 0
         for (file, result) in results {
-            let path = Self.canonical(file)
+            let path = SuiteDiscovery.canonicalPath(file)
             if included.contains(path), !named.contains(path) { continue }
             switch result {
             case .success(let suite):

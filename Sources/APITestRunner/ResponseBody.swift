@@ -44,20 +44,21 @@ struct ResponseBody {
         case .failure(let error) where error.decoder == "json" || error.decoder == "plist":
             result = .failure(CheckProblem("the response body is not valid (\(error))"))
         case .success(let body):
-            result = Self.parseJSON(response.body, otherwise: "decoded as \(body.decoderName) (\(contentTypeText))")
+            result = parseJSON(otherwise: "decoded as \(body.decoderName) (\(contentTypeText))")
         case .failure(let error):
-            result = Self.parseJSON(response.body, otherwise: "\(error)")
-        }
-        if removesKeysWithNullValues, case .success(let value) = result {
-            result = .success(JSONResponseSerializer.removingKeysWithNullValues(value))
+            result = parseJSON(otherwise: "\(error)")
         }
         parsedJSON = result
         return result
     }
 
-    private static func parseJSON(_ data: Data, otherwise context: String) -> Result<JSONValue, CheckProblem> {
+    /// The body parsed as JSON although the chain decoded it otherwise (a JSON body under another content type);
+    /// nulls are dropped here as the chain's JSON decoder would have.
+    private func parseJSON(otherwise context: String) -> Result<JSONValue, CheckProblem> {
         do {
-            return .success(try JSONParser.parse(data))
+            let value = try JSONParser.parse(response.body)
+            return .success(
+                removesKeysWithNullValues ? JSONResponseSerializer.removingKeysWithNullValues(value) : value)
         } catch {
             return .failure(
                 CheckProblem("the response body is not JSON (json decoder: \(error); the body was \(context))"))

@@ -69,14 +69,10 @@ extension SuiteParser {
         guard let entries = mapping(node, for: name) else { return [] }
         var assertions: [Assertion] = []
         for entry in entries {
+            // A bad key is reported; its check is still read, so that its own mistakes are reported too.
             let made = query(entry.key, entry.keyNode)
-            guard let assertion = parseCheck(entry.value, query: made ?? .body, at: location(of: entry.keyNode)),
-                let made
-            else { continue }
-            assertions.append(
-                Assertion(
-                    location: assertion.location, query: made, filters: assertion.filters,
-                    predicate: assertion.predicate, argument: assertion.argument))
+            let assertion = parseCheck(entry.value, query: made ?? .body, at: location(of: entry.keyNode))
+            if let assertion, made != nil { assertions.append(assertion) }
         }
         return assertions
     }

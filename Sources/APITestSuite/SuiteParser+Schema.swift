@@ -56,12 +56,13 @@ extension SuiteParser {
 // MARK: - Response decoding
 
 extension SuiteParser {
+    static let responseKeys = ["decoders", "removesKeysWithNullValues", "acceptableContentTypes"]
+
     /// `response: {decoders: [json, text], removesKeysWithNullValues: true}`.
     func parseResponseDecoding(_ node: YAMLNode) -> ResponseDecoding {
         var decoding = ResponseDecoding()
         guard let entries = mapping(node, for: "response") else { return decoding }
-        checkKeys(
-            entries, allowed: ["decoders", "removesKeysWithNullValues", "acceptableContentTypes"], in: "response")
+        checkKeys(entries, allowed: Self.responseKeys, in: "response")
         if let entry = entries[key: "acceptableContentTypes"], let items = sequence(entry.value, for: entry.key) {
             let types = items.compactMap { item -> String? in
                 guard let type = text(item, for: "acceptableContentTypes") else { return nil }

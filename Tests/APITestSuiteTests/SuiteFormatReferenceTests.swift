@@ -34,7 +34,7 @@ struct SuiteFormatReferenceTests {
     ]
 
     /// The keys of `response:` (an inline list in `parseResponseDecoding`).
-    static let responseKeys = ["decoders", "removesKeysWithNullValues", "acceptableContentTypes"]
+    static let responseKeys = SuiteParser.responseKeys
 
     /// Names that are values rather than keys, each with its section.
     static let nameLists: [(name: String, names: [String], section: String)] = [

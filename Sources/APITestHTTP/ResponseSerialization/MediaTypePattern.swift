@@ -30,9 +30,10 @@ public enum MediaTypePattern {
         while lower < upper, isBlank(bytes[lower]) { lower = bytes.index(after: lower) }
         while upper > lower, isBlank(bytes[bytes.index(before: upper)]) { upper = bytes.index(before: upper) }
         let slice = bytes[lower..<upper]
-        // The common case, already lower-case ASCII, needs no case mapping.
+        // The common case, already lower-case ASCII, needs no case mapping; one that is already an essence (a
+        // pattern, a bare type) is returned as it is, without a copy.
         if slice.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
-            return String(decoding: slice, as: UTF8.self)
+            return slice.count == bytes.count ? mediaType : String(decoding: slice, as: UTF8.self)
         }
         return String(decoding: slice, as: UTF8.self).lowercased()
     }
