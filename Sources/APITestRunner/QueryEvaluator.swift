@@ -94,17 +94,11 @@ final class QueryEvaluator: Sendable {
         switch field {
         case .subject: return .string(certificate.subject)
         case .issuer: return .string(certificate.issuer)
-        case .notBefore: return .string(isoDate(certificate.notBefore))
-        case .notAfter: return .string(isoDate(certificate.notAfter))
+        case .notBefore: return .string(UTCTimestamp(certificate.notBefore).secondsText)
+        case .notAfter: return .string(UTCTimestamp(certificate.notAfter).secondsText)
         case .serialNumber: return .string(certificate.serialNumber)
         case .subjectAlternativeNames: return .array(certificate.subjectAlternativeNames.map(JSONValue.string))
         }
-    }
-
-    private static func isoDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
     }
 
     // MARK: - XPath
