@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reads the dates APIs send: ISO-8601 (RFC 3339) date-times and dates, HTTP dates (RFC 9110 IMF-fixdate, the
 /// obsolete RFC 850 and asctime forms), and cookie `Expires` values.
@@ -9,15 +10,20 @@ enum DateParser {
         if let first = text.first, first.isNumber {
             return isoDate(text)
         }
-        for format in httpFormats {
+        // Made once: a DateFormatter costs an ICU format to build. One caller at a time uses them.
+        return httpFormatters.withLock { formatters in
+            formatters.lazy.compactMap { $0.date(from: text) }.first
+        }
+    }
+
+    private static let httpFormatters = Mutex(
+        httpFormats.map { format in
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
-    }
+            return formatter
+        })
 
     /// True when `text` is an ISO-8601 (RFC 3339) date or date-time.
     static func isISO8601(_ text: String) -> Bool {
