@@ -18,7 +18,7 @@ struct FilterEvaluator: Sendable {
         guard let value else { return .success(nil) }
         func problem(_ needs: String) -> Result<JSONValue?, CheckProblem> {
             .failure(
-                CheckProblem("filter '\(filter)' needs \(needs), got \(Self.kind(of: value)) \(short(value))"))
+                CheckProblem("filter '\(filter)' needs \(needs), got \(value.typeName) \(short(value))"))
         }
         switch filter {
         case .count:
@@ -156,18 +156,6 @@ struct FilterEvaluator: Sendable {
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     // MARK: - Descriptions
-
-    /// The JSON type of a value, for messages.
-    static func kind(of value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "boolean"
-        case .integer, .double: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
 
     /// A value as a problem shows it: whole (the executor masks secrets, then shortens), or hidden for credentials.
     private func short(_ value: JSONValue) -> String {

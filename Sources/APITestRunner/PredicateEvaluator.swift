@@ -99,7 +99,7 @@ final class PredicateEvaluator: Sendable {
             let passed = names.contains { name in ValueType(rawValue: name).map { Self.isOfType(subject, $0) } ?? false
             }
             return Outcome(
-                passed: passed, expectation: expectation, actual: "\(FilterEvaluator.kind(of: subject)) \(actual)")
+                passed: passed, expectation: expectation, actual: "\(subject.typeName) \(actual)")
         }
     }
 
@@ -158,8 +158,7 @@ final class PredicateEvaluator: Sendable {
     /// The text of a string, number or boolean (as JSON writes it); `nil` for null, arrays and objects.
     static func scalarText(_ value: JSONValue) -> String? {
         switch value {
-        case .string(let text): text
-        case .integer, .double, .bool: JSONWriter.string(value)
+        case .string, .integer, .double, .bool: TemplateContext.text(of: value)
         default: nil
         }
     }

@@ -28,7 +28,7 @@ import Testing
         #expect(try apply(.nth(-1), [1, 2, 3]) == 3)
         #expect(try apply(.nth(5), [1, 2, 3]) == nil)
         #expect(try apply(.first, []) == nil)
-        #expect(problem(.count, 3) == "filter 'count' needs an array, an object or a string, got number 3")
+        #expect(problem(.count, 3) == "filter 'count' needs an array, an object or a string, got integer 3")
         #expect(problem(.first, "abc") == "filter 'first' needs an array, got string \"abc\"")
     }
 
@@ -60,7 +60,7 @@ import Testing
         #expect(problem(.base64Decode, "***") == "filter 'base64Decode': \"***\" is not base64")
         #expect(try apply(.urlEncode, "a b&c/é") == "a%20b%26c%2F%C3%A9")
         #expect(try apply(.urlDecode, "a%20b%26c%2F%C3%A9") == "a b&c/é")
-        #expect(problem(.lowercase, 1) == "filter 'lowercase' needs a string, got number 1")
+        #expect(problem(.lowercase, 1) == "filter 'lowercase' needs a string, got integer 1")
     }
 
     @Test func jsonpathOnStringsAndValues() throws {
