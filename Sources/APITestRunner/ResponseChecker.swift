@@ -16,8 +16,7 @@ final class ResponseChecker: Sendable {
     /// Every check of `expect` against the response, and the failures among them.
     func check(
         _ expect: Expectations, stepLocation: SourceLocation, body: inout ResponseBody, context: TemplateContext,
-        masker: SecretMasker, requireSuccessStatus: Bool = true, acceptableContentTypes: [String]? = nil,
-        contentTypeLocation: SourceLocation? = nil
+        masker: SecretMasker, requireSuccessStatus: Bool = true, decoding: ResponseDecoding? = nil
     ) -> (failures: [AssertionFailure], checks: [AssertionCheck]) {
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
@@ -49,7 +48,9 @@ final class ResponseChecker: Sendable {
                         expected: "2xx", actual: String(status)))
         }
         // As AFNetworking, a response without a body (204, 304, a HEAD) has no content type to accept.
-        if let acceptable = acceptableContentTypes, let location = contentTypeLocation, !body.response.body.isEmpty {
+        if let acceptable = decoding?.acceptableContentTypes, let location = decoding?.location,
+            !body.response.body.isEmpty
+        {
             let type = body.response.headers["Content-Type"]
             let passed =
                 type.map { type in acceptable.contains { MediaTypePattern.matches(type, pattern: $0) } } ?? false

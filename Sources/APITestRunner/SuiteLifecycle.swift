@@ -11,6 +11,8 @@ enum SetupOutcome: Sendable {
     case passed(TemplateContext)
     /// The setup failed: the suite's tests are not run, with this reason.
     case failed(TestError)
+    /// The run was interrupted during the setup: the suite's tests are cancelled.
+    case cancelled(TestError)
 }
 
 /// Runs a suite's `setup` once, before its first test, and its `teardown` once, after its last test (or when the
@@ -135,7 +137,7 @@ final class SuiteLifecycle: Sendable {
         let result = await Self.run(steps, named: name, runtime: runtime, context: &context, executor, sink)
         if result.status == .cancelled {
             let error = TestError(kind: "cancelled", message: "interrupted during the suite's setup", location: nil)
-            return (.failed(error), context)
+            return (.cancelled(error), context)
         }
         guard result.status == .passed else {
             let cause = result.error?.message ?? result.failures.first.map { "\($0.location): \($0.message)" }

@@ -57,7 +57,7 @@ struct TestExecutor: Sendable {
         switch setup {
         case .none: context = runtime.context
         case .passed(let captured): context = captured
-        case .failed(let error) where error.kind == "cancelled":
+        case .cancelled(let error):
             result.status = .cancelled
             result.reason = "interrupted"
             result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: error)]
@@ -203,10 +203,9 @@ struct TestExecutor: Sendable {
             untilHeld = failures.isEmpty
         }
         if failures.isEmpty {
-            let decoding = runtime.suite.responseDecoding
             let expected = checker.check(
                 step.expect, stepLocation: step.location, body: &body, context: context, masker: masker,
-                acceptableContentTypes: decoding.acceptableContentTypes, contentTypeLocation: decoding.location)
+                decoding: runtime.suite.responseDecoding)
             failures += expected.failures
             checks += expected.checks
         }
