@@ -16,62 +16,59 @@ extension XPathDocument {
     }
 
     private func evaluateLocked(_ xpath: String, namespaces: [String: String]) -> Result<XPathResult, XPathError> {
-        apitest_xml_silence_generic_errors()
-        guard let context = xmlXPathNewContext(document) else {
-            return .failure(XPathError(expression: xpath, reason: "libxml2 could not create an XPath context"))
+        guard !xpath.utf8.contains(0) else {
+            return .failure(XPathError(expression: xpath, reason: "the expression contains a NUL character"))
         }
-        defer { xmlXPathFreeContext(context) }
-        let collector = XMLErrorCollector()
-        return withExtendedLifetime(collector) {
-            context.pointee.userData = Unmanaged.passUnretained(collector).toOpaque()
-            context.pointee.error = { data, error in
-                guard let data, let error else { return }
-                Unmanaged<XMLErrorCollector>.fromOpaque(data).takeUnretainedValue().record(error.pointee)
+        var bindings = rootNamespaces()
+        for (prefix, uri) in namespaces { bindings[prefix] = uri }
+        let sorted = bindings.sorted(by: { $0.key < $1.key })
+        var problem = apitest_xml_problem()
+        var object: OpaquePointer?
+        let prefixes = sorted.map { UnsafePointer(strdup($0.key)) }
+        let uris = sorted.map { UnsafePointer(strdup($0.value)) }
+        defer { for copy in prefixes + uris { free(UnsafeMutablePointer(mutating: copy)) } }
+        let status = apitest_xpath_evaluate(document, xpath, prefixes, uris, Int32(sorted.count), &object, &problem)
+        switch Int(status) {
+        case Int(APITEST_XML_OK):
+            break
+        case Int(APITEST_XML_NAMESPACE_FAILED):
+            let prefix = sorted[Int(problem.position)].key
+            return .failure(XPathError(expression: xpath, reason: "cannot register namespace prefix '\(prefix)'"))
+        case Int(APITEST_XML_NO_CONTEXT):
+            return .failure(XPathError(expression: xpath, reason: "libxml2 could not create an XPath context"))
+        case Int(APITEST_XML_UNAVAILABLE):
+            return .failure(XPathError(expression: xpath, reason: XMLProblem(problem).message))
+        default:
+            guard problem.found != 0 else {
+                return .failure(XPathError(expression: xpath, reason: "libxml2 could not evaluate the expression"))
             }
-            var bindings = rootNamespaces()
-            for (prefix, uri) in namespaces { bindings[prefix] = uri }
-            for (prefix, uri) in bindings.sorted(by: { $0.key < $1.key }) {
-                let status = prefix.withXMLChars { prefix in
-                    uri.withXMLChars { xmlXPathRegisterNs(context, prefix, $0) }
-                }
-                guard status == 0 else {
-                    return .failure(
-                        XPathError(expression: xpath, reason: "cannot register namespace prefix '\(prefix)'"))
-                }
+            let first = XMLProblem(problem)
+            return .failure(XPathError(expression: xpath, reason: first.message, position: first.position))
+        }
+        guard let object else {
+            return .failure(XPathError(expression: xpath, reason: "libxml2 could not evaluate the expression"))
+        }
+        defer { apitest_xpath_free_result(object) }
+        switch Int(apitest_xpath_result_type(object)) {
+        case Int(APITEST_XPATH_NODE_SET):
+            let count = Int(apitest_xpath_node_count(object))
+            var nodes: [XMLNodeValue] = []
+            nodes.reserveCapacity(count)
+            for index in 0..<count {
+                if let node = apitest_xpath_node_at(object, Int32(index)) { nodes.append(nodeValue(node)) }
             }
-            guard !xpath.utf8.contains(0) else {
-                return .failure(XPathError(expression: xpath, reason: "the expression contains a NUL character"))
-            }
-            guard let object = xpath.withXMLChars({ xmlXPathEvalExpression($0, context) }) else {
-                let first = collector.firstError
-                return .failure(
-                    XPathError(
-                        expression: xpath, reason: first?.message ?? "libxml2 could not evaluate the expression",
-                        position: first?.position))
-            }
-            defer { xmlXPathFreeObject(object) }
-            switch object.pointee.type {
-            case XPATH_NODESET:
-                var nodes: [XMLNodeValue] = []
-                if let set = object.pointee.nodesetval, let table = set.pointee.nodeTab {
-                    let count = Int(set.pointee.nodeNr)
-                    nodes.reserveCapacity(count)
-                    for index in 0..<count {
-                        if let node = table[index] { nodes.append(nodeValue(node)) }
-                    }
-                }
-                return .success(.nodeSet(nodes))
-            case XPATH_STRING:
-                return .success(.string(object.pointee.stringval.map { String(cString: $0) } ?? ""))
-            case XPATH_NUMBER:
-                return .success(.number(object.pointee.floatval))
-            case XPATH_BOOLEAN:
-                return .success(.boolean(object.pointee.boolval != 0))
-            default:
-                return .failure(
-                    XPathError(
-                        expression: xpath, reason: "unsupported XPath result type \(object.pointee.type.rawValue)"))
-            }
+            return .success(.nodeSet(nodes))
+        case Int(APITEST_XPATH_STRING):
+            return .success(.string(apitest_xpath_string(object).map { String(cString: $0) } ?? ""))
+        case Int(APITEST_XPATH_NUMBER):
+            return .success(.number(apitest_xpath_number(object)))
+        case Int(APITEST_XPATH_BOOLEAN):
+            return .success(.boolean(apitest_xpath_boolean(object) != 0))
+        default:
+            return .failure(
+                XPathError(
+                    expression: xpath,
+                    reason: "unsupported XPath result type \(apitest_xpath_result_raw_type(object))"))
         }
     }
 
@@ -80,50 +77,48 @@ extension XPathDocument {
     /// be used in XPath 1.0 without one.
     private func rootNamespaces() -> [String: String] {
         var result: [String: String] = [:]
-        var declaration = xmlDocGetRootElement(document)?.pointee.nsDef
+        var declaration = apitest_xml_root_element(document).flatMap { apitest_xml_namespace_declarations($0) }
         while let current = declaration {
-            if let prefix = current.pointee.prefix, let href = current.pointee.href {
+            if let prefix = apitest_xml_node_name(current), let href = apitest_xml_node_namespace_uri(current) {
                 result[String(cString: prefix)] = String(cString: href)
             }
-            declaration = current.pointee.next
+            declaration = apitest_xml_next_namespace(current)
         }
         return result
     }
 
     // MARK: - Nodes
 
-    private func nodeValue(_ node: xmlNodePtr) -> XMLNodeValue {
-        let stringValue = ownedString(xmlXPathCastNodeToString(node))
-        switch node.pointee.type {
-        case XML_NAMESPACE_DECL:
-            // XPath namespace nodes are xmlNs records in disguise.
-            let namespace = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlNs.self)
-            let prefix = namespace.pointee.prefix.map { String(cString: $0) } ?? ""
-            let href = namespace.pointee.href.map { String(cString: $0) } ?? ""
+    private func nodeValue(_ node: OpaquePointer) -> XMLNodeValue {
+        let stringValue = ownedString(apitest_xml_node_string_value(node))
+        switch Int(apitest_xml_node_kind(node)) {
+        case Int(APITEST_XML_NODE_NAMESPACE):
+            let prefix = apitest_xml_node_name(node).map { String(cString: $0) } ?? ""
+            let href = apitest_xml_node_namespace_uri(node).map { String(cString: $0) } ?? ""
             return XMLNodeValue(
                 kind: .namespace, name: prefix, stringValue: href,
                 xml: (prefix.isEmpty ? "xmlns" : "xmlns:\(prefix)") + "=\"\(Self.escapeAttribute(href))\"")
-        case XML_ATTRIBUTE_NODE:
+        case Int(APITEST_XML_NODE_ATTRIBUTE):
             let name = qualifiedName(node)
             return XMLNodeValue(
                 kind: .attribute, name: name, namespaceURI: namespaceURI(node), stringValue: stringValue,
                 xml: "\(name)=\"\(Self.escapeAttribute(stringValue))\"")
-        case XML_ELEMENT_NODE:
+        case Int(APITEST_XML_NODE_ELEMENT):
             return XMLNodeValue(
                 kind: .element, name: qualifiedName(node), namespaceURI: namespaceURI(node), stringValue: stringValue,
                 xml: serialize(node))
-        case XML_TEXT_NODE:
+        case Int(APITEST_XML_NODE_TEXT):
             return XMLNodeValue(kind: .text, name: "#text", stringValue: stringValue, xml: serialize(node))
-        case XML_CDATA_SECTION_NODE:
+        case Int(APITEST_XML_NODE_CDATA):
             return XMLNodeValue(kind: .cdata, name: "#cdata", stringValue: stringValue, xml: serialize(node))
-        case XML_COMMENT_NODE:
+        case Int(APITEST_XML_NODE_COMMENT):
             return XMLNodeValue(kind: .comment, name: "#comment", stringValue: stringValue, xml: serialize(node))
-        case XML_PI_NODE:
+        case Int(APITEST_XML_NODE_PROCESSING_INSTRUCTION):
             return XMLNodeValue(
                 kind: .processingInstruction, name: qualifiedName(node), stringValue: stringValue,
                 xml: serialize(node))
-        case XML_DOCUMENT_NODE:
-            let root = xmlDocGetRootElement(document).map { serialize($0) } ?? ""
+        case Int(APITEST_XML_NODE_DOCUMENT):
+            let root = apitest_xml_root_element(document).map { serialize($0) } ?? ""
             return XMLNodeValue(kind: .document, name: "#document", stringValue: stringValue, xml: root)
         default:
             return XMLNodeValue(
@@ -131,29 +126,26 @@ extension XPathDocument {
         }
     }
 
-    private func qualifiedName(_ node: xmlNodePtr) -> String {
-        let local = node.pointee.name.map { String(cString: $0) } ?? ""
-        if let prefix = node.pointee.ns?.pointee.prefix {
+    private func qualifiedName(_ node: OpaquePointer) -> String {
+        let local = apitest_xml_node_name(node).map { String(cString: $0) } ?? ""
+        if let prefix = apitest_xml_node_namespace_prefix(node) {
             return "\(String(cString: prefix)):\(local)"
         }
         return local
     }
 
-    private func namespaceURI(_ node: xmlNodePtr) -> String? {
-        node.pointee.ns?.pointee.href.map { String(cString: $0) }
+    private func namespaceURI(_ node: OpaquePointer) -> String? {
+        apitest_xml_node_namespace_uri(node).map { String(cString: $0) }
     }
 
-    private func serialize(_ node: xmlNodePtr) -> String {
-        guard let buffer = xmlBufferCreate() else { return "" }
-        defer { xmlBufferFree(buffer) }
-        _ = xmlNodeDump(buffer, document, node, 0, 0)
-        guard let content = xmlBufferContent(buffer) else { return "" }
-        return String(cString: content)
+    private func serialize(_ node: OpaquePointer) -> String {
+        ownedString(apitest_xml_node_serialize(document, node))
     }
 
-    private func ownedString(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String {
+    /// A string from a malloc'd C string, which it frees.
+    private func ownedString(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
         guard let pointer else { return "" }
-        defer { apitest_xml_free(pointer) }
+        defer { free(pointer) }
         return String(cString: pointer)
     }
 
@@ -168,16 +160,5 @@ extension XPathDocument {
             }
         }
         return out
-    }
-}
-
-// MARK: - xmlChar strings
-
-extension String {
-    /// Calls `body` with the string as a NUL-terminated `xmlChar` (UTF-8) pointer.
-    func withXMLChars<T>(_ body: (UnsafePointer<xmlChar>) -> T) -> T {
-        withCString { pointer in
-            pointer.withMemoryRebound(to: xmlChar.self, capacity: utf8.count + 1) { body($0) }
-        }
     }
 }

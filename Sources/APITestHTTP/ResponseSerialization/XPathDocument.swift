@@ -8,27 +8,20 @@ import Synchronization
 /// never substitutes or loads external entities or DTDs (no `XML_PARSE_NOENT`, `XML_PARSE_DTDLOAD`), so an XXE
 /// payload cannot read local files. libxml2's messages are captured, not printed: a malformed document is an
 /// error naming the line and column of its first problem. Evaluations on one document are serialized.
+/// libxml2 is loaded on the first parse (`CLibXML2`); a system without it gets an error saying so.
 public final class XPathDocument: @unchecked Sendable {
-    let document: xmlDocPtr
+    let document: OpaquePointer
     let lock = Mutex(())
 
-    private init(_ document: xmlDocPtr) {
+    private init(_ document: OpaquePointer) {
         self.document = document
     }
 
     deinit {
-        xmlFreeDoc(document)
+        apitest_xml_free_document(document)
     }
 
     // MARK: - Parsing
-
-    /// The parser options: no network, CDATA merged into text; entities stay references.
-    static let parseOptions = Int32(
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue)
-
-    /// Calls `xmlInitParser()` once per process.
-    private static let initialized: Void = { xmlInitParser() }()
 
     /// Parses an XML document from bytes; its encoding comes from the byte order mark and XML declaration.
     public static func parse(_ data: Data) throws(ResponseSerializationError) -> XPathDocument {
@@ -42,7 +35,6 @@ public final class XPathDocument: @unchecked Sendable {
 
     /// Parses bytes with an encoding that overrides the document's own (a `Content-Type` charset), if given.
     static func parse(_ data: Data, encoding: String?) throws(ResponseSerializationError) -> XPathDocument {
-        _ = initialized
         func failure(_ reason: String, line: Int? = nil, column: Int? = nil) -> ResponseSerializationError {
             let offset = line.map { byteOffset(in: data, line: $0, column: column ?? 1) }
             return ResponseSerializationError(
@@ -50,40 +42,28 @@ public final class XPathDocument: @unchecked Sendable {
         }
         guard !data.isEmpty else { throw failure("the body is empty, not an XML document") }
         guard data.count <= Int(Int32.max) else { throw failure("the body is too large for libxml2 (over 2 GiB)") }
-        apitest_xml_silence_generic_errors()
-        if let encoding {
-            // libxml2 ignores an encoding it does not know; a charset the server named must not be ignored.
-            guard let handler = xmlFindCharEncodingHandler(encoding) else {
-                throw failure("unsupported charset '\(encoding)' in Content-Type")
-            }
-            xmlCharEncCloseFunc(handler)
+        var problem = apitest_xml_problem()
+        var document: OpaquePointer?
+        let status = data.withUnsafeBytes { buffer in
+            let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+            return apitest_xml_parse(base, Int32(buffer.count), encoding, &document, &problem)
         }
-        guard let context = xmlNewParserCtxt() else { throw failure("libxml2 could not create a parser context") }
-        defer { xmlFreeParserCtxt(context) }
-        let collector = XMLErrorCollector()
-        context.pointee._private = Unmanaged.passUnretained(collector).toOpaque()
-        context.pointee.sax.pointee.serror = { data, error in
-            guard let data, let error else { return }
-            let parser = data.assumingMemoryBound(to: xmlParserCtxt.self)
-            guard let box = parser.pointee._private else { return }
-            Unmanaged<XMLErrorCollector>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
-        }
-        let document = withExtendedLifetime(collector) {
-            data.withUnsafeBytes { buffer in
-                let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
-                if let encoding {
-                    return xmlCtxtReadMemory(context, base, Int32(buffer.count), "response.xml", encoding, parseOptions)
-                }
-                return xmlCtxtReadMemory(context, base, Int32(buffer.count), "response.xml", nil, parseOptions)
-            }
-        }
-        if let first = collector.firstError {
-            if let document { xmlFreeDoc(document) }
+        switch Int(status) {
+        case Int(APITEST_XML_OK):
+            guard let document else { throw failure("libxml2 could not parse the document") }
+            return XPathDocument(document)
+        case Int(APITEST_XML_UNAVAILABLE):
+            throw failure(XMLProblem(problem).message)
+        case Int(APITEST_XML_UNSUPPORTED_ENCODING):
+            throw failure("unsupported charset '\(encoding ?? "")' in Content-Type")
+        case Int(APITEST_XML_NO_CONTEXT):
+            throw failure("libxml2 could not create a parser context")
+        default:
+            guard problem.found != 0 else { throw failure("libxml2 could not parse the document") }
+            let first = XMLProblem(problem)
             throw failure(
                 first.message, line: first.line > 0 ? first.line : nil, column: first.column > 0 ? first.column : nil)
         }
-        guard let document else { throw failure("libxml2 could not parse the document") }
-        return XPathDocument(document)
     }
 
     /// The byte offset of a 1-based line and column (columns counted in characters, as libxml2 does).
@@ -104,19 +84,15 @@ public final class XPathDocument: @unchecked Sendable {
     }
 }
 
-// MARK: - XMLErrorCollector
+// MARK: - XMLProblem
 
-/// Keeps the first error libxml2 reports (warnings are ignored), for parsers and XPath contexts.
-final class XMLErrorCollector {
-    struct Entry {
-        var message: String
-        var line: Int
-        var column: Int
-        /// For XPath errors, the offset in the expression.
-        var position: Int
-    }
-
-    private(set) var firstError: Entry?
+/// The first error libxml2 reported for a parse or an XPath evaluation, in Swift terms.
+struct XMLProblem {
+    var message: String
+    var line: Int
+    var column: Int
+    /// For XPath errors, the offset in the expression.
+    var position: Int
 
     /// libxml2 reports XPath errors by code only (its message table is private); these are its messages, by
     /// code minus `XML_XPATH_EXPRESSION_OK`.
@@ -129,14 +105,17 @@ final class XMLErrorCollector {
         20: "encoding error", 21: "character out of the XML range",
     ]
 
-    func record(_ error: xmlError) {
-        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let code = Int(error.code)
+    init(_ problem: apitest_xml_problem) {
+        var copy = problem
+        let text = withUnsafeBytes(of: &copy.message) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
         let message =
-            error.message.map { String(cString: $0) }
-            ?? Self.xpathMessages[code - Int(XML_XPATH_EXPRESSION_OK.rawValue), default: "libxml2 error \(code)"]
-        firstError = Entry(
-            message: message.trimmingCharacters(in: .whitespacesAndNewlines), line: Int(error.line),
-            column: Int(error.int2), position: Int(error.int1))
+            text.isEmpty
+            ? Self.xpathMessages[Int(problem.xpath_code), default: "libxml2 error \(problem.code)"] : text
+        self.message = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        line = Int(problem.line)
+        column = Int(problem.column)
+        position = Int(problem.position)
     }
 }

@@ -1,0 +1,299 @@
+// libxml2 behind dlopen: the functions apitest calls are looked up once, on the first parse, and called through
+// a table whose entries have the exact types of libxml2's declarations (__typeof__), so a signature mistake is a
+// compile error, not a crash.
+#include "CLibXML2.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlversion.h>
+// Debian's libxml2 is built with ICU, and encoding.h then wants <unicode/ucnv.h>; apitest uses none of the ICU
+// members (only the xmlCharEncodingHandler struct holds them, and only by pointer here).
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+
+// MARK: - Loading
+
+/// The soname of the libxml2 the headers describe (ABI 2 since 2000).
+#define APITEST_LIBXML2_SONAME "libxml2.so.2"
+
+#define APITEST_XML_FUNCTIONS(X)                                                                                     \
+    X(xmlInitParser)                                                                                                 \
+    X(xmlNewParserCtxt)                                                                                              \
+    X(xmlFreeParserCtxt)                                                                                             \
+    X(xmlCtxtReadMemory)                                                                                             \
+    X(xmlFreeDoc)                                                                                                    \
+    X(xmlDocGetRootElement)                                                                                          \
+    X(xmlFindCharEncodingHandler)                                                                                    \
+    X(xmlCharEncCloseFunc)                                                                                           \
+    X(xmlSetGenericErrorFunc)                                                                                        \
+    X(xmlXPathNewContext)                                                                                            \
+    X(xmlXPathFreeContext)                                                                                           \
+    X(xmlXPathRegisterNs)                                                                                            \
+    X(xmlXPathEvalExpression)                                                                                        \
+    X(xmlXPathFreeObject)                                                                                            \
+    X(xmlXPathCastNodeToString)                                                                                      \
+    X(xmlBufferCreate)                                                                                               \
+    X(xmlBufferFree)                                                                                                 \
+    X(xmlBufferContent)                                                                                              \
+    X(xmlNodeDump)
+
+static struct {
+#define APITEST_XML_SLOT(name) __typeof__(&name) name;
+    APITEST_XML_FUNCTIONS(APITEST_XML_SLOT)
+#undef APITEST_XML_SLOT
+    /// libxml2's deallocator is a global variable (xmlFree), not a function.
+    xmlFreeFunc *free;
+} xml;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded;
+static char load_error[400];
+
+static void load(void) {
+    void *library = dlopen(APITEST_LIBXML2_SONAME, RTLD_LAZY | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error, "libxml2 could not be loaded: %s", reason ? reason : "dlopen failed");
+        return;
+    }
+#define APITEST_XML_LOOKUP(name)                                                                                     \
+    xml.name = (__typeof__(xml.name))dlsym(library, #name);                                                          \
+    if (xml.name == NULL) {                                                                                          \
+        snprintf(load_error, sizeof load_error, "libxml2 (" APITEST_LIBXML2_SONAME ") has no function " #name);     \
+        return;                                                                                                      \
+    }
+    APITEST_XML_FUNCTIONS(APITEST_XML_LOOKUP)
+#undef APITEST_XML_LOOKUP
+    xml.free = (xmlFreeFunc *)dlsym(library, "xmlFree");
+    if (xml.free == NULL || *xml.free == NULL) {
+        snprintf(load_error, sizeof load_error, "libxml2 (" APITEST_LIBXML2_SONAME ") has no xmlFree");
+        return;
+    }
+    xml.xmlInitParser();
+    loaded = 1;
+}
+
+/// Loads libxml2 once per process; on failure fills `problem` and returns 0.
+static int ensure_loaded(apitest_xml_problem *problem) {
+    pthread_once(&load_once, load);
+    if (loaded) return 1;
+    snprintf(problem->message, sizeof problem->message, "%s", load_error);
+    return 0;
+}
+
+// MARK: - Errors
+
+static void ignore_generic_error(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+/// Routes libxml2's generic error channel of the calling thread (libxml2 keeps it per thread) to nowhere; the
+/// structured errors are captured by `record`.
+static void silence_generic_errors(void) { xml.xmlSetGenericErrorFunc(NULL, ignore_generic_error); }
+
+static void record(apitest_xml_problem *problem, const xmlError *error) {
+    if (problem == NULL || error == NULL || problem->found || error->level < XML_ERR_ERROR) return;
+    problem->found = 1;
+    problem->code = error->code;
+    problem->xpath_code = error->code - XML_XPATH_EXPRESSION_OK;
+    problem->line = error->line;
+    problem->column = error->int2;
+    problem->position = error->int1;
+    snprintf(problem->message, sizeof problem->message, "%s", error->message ? error->message : "");
+}
+
+/// The parser's structured-error handler: its user data is the parser context, whose _private is the problem.
+static void parser_error(void *data, xmlErrorPtr error) {
+    xmlParserCtxtPtr parser = data;
+    if (parser != NULL) record(parser->_private, error);
+}
+
+/// The XPath context's error handler: its user data is the problem.
+static void xpath_error(void *data, xmlErrorPtr error) { record(data, error); }
+
+static void reset(apitest_xml_problem *problem) { memset(problem, 0, sizeof *problem); }
+
+// MARK: - Parsing
+
+/// No network, CDATA merged into text, libxml2's own reporting off. Entities stay references: no XML_PARSE_NOENT
+/// and no XML_PARSE_DTDLOAD, so an XXE payload cannot read local files.
+static const int parse_options = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+
+int apitest_xml_parse(
+    const char *bytes, int length, const char *encoding, apitest_xml_document **document,
+    apitest_xml_problem *problem) {
+    reset(problem);
+    *document = NULL;
+    if (!ensure_loaded(problem)) return APITEST_XML_UNAVAILABLE;
+    silence_generic_errors();
+    if (encoding != NULL) {
+        // libxml2 ignores an encoding it does not know; a charset the server named must not be ignored.
+        xmlCharEncodingHandlerPtr handler = xml.xmlFindCharEncodingHandler(encoding);
+        if (handler == NULL) return APITEST_XML_UNSUPPORTED_ENCODING;
+        xml.xmlCharEncCloseFunc(handler);
+    }
+    xmlParserCtxtPtr parser = xml.xmlNewParserCtxt();
+    if (parser == NULL) return APITEST_XML_NO_CONTEXT;
+    parser->_private = problem;
+    parser->sax->serror = (xmlStructuredErrorFunc)parser_error;
+    xmlDocPtr parsed = xml.xmlCtxtReadMemory(parser, bytes, length, "response.xml", encoding, parse_options);
+    xml.xmlFreeParserCtxt(parser);
+    if (problem->found || parsed == NULL) {
+        if (parsed != NULL) xml.xmlFreeDoc(parsed);
+        return APITEST_XML_INVALID;
+    }
+    *document = (apitest_xml_document *)parsed;
+    return APITEST_XML_OK;
+}
+
+void apitest_xml_free_document(apitest_xml_document *document) {
+    if (document != NULL) xml.xmlFreeDoc((xmlDocPtr)document);
+}
+
+apitest_xml_node *apitest_xml_root_element(apitest_xml_document *document) {
+    return (apitest_xml_node *)xml.xmlDocGetRootElement((xmlDocPtr)document);
+}
+
+// MARK: - XPath
+
+int apitest_xpath_evaluate(
+    apitest_xml_document *document, const char *expression, const char *const *prefixes,
+    const char *const *uris, int count, apitest_xpath_result **result, apitest_xml_problem *problem) {
+    reset(problem);
+    *result = NULL;
+    if (!ensure_loaded(problem)) return APITEST_XML_UNAVAILABLE;
+    silence_generic_errors();
+    xmlXPathContextPtr context = xml.xmlXPathNewContext((xmlDocPtr)document);
+    if (context == NULL) return APITEST_XML_NO_CONTEXT;
+    context->userData = problem;
+    context->error = (xmlStructuredErrorFunc)xpath_error;
+    for (int index = 0; index < count; index++) {
+        if (xml.xmlXPathRegisterNs(context, (const xmlChar *)prefixes[index], (const xmlChar *)uris[index]) != 0) {
+            xml.xmlXPathFreeContext(context);
+            reset(problem);
+            problem->position = index;
+            return APITEST_XML_NAMESPACE_FAILED;
+        }
+    }
+    xmlXPathObjectPtr object = xml.xmlXPathEvalExpression((const xmlChar *)expression, context);
+    xml.xmlXPathFreeContext(context);
+    if (object == NULL) return APITEST_XML_INVALID;
+    *result = (apitest_xpath_result *)object;
+    return APITEST_XML_OK;
+}
+
+void apitest_xpath_free_result(apitest_xpath_result *result) {
+    if (result != NULL) xml.xmlXPathFreeObject((xmlXPathObjectPtr)result);
+}
+
+int apitest_xpath_result_type(const apitest_xpath_result *result) {
+    switch (((const xmlXPathObject *)result)->type) {
+    case XPATH_NODESET: return APITEST_XPATH_NODE_SET;
+    case XPATH_BOOLEAN: return APITEST_XPATH_BOOLEAN;
+    case XPATH_NUMBER: return APITEST_XPATH_NUMBER;
+    case XPATH_STRING: return APITEST_XPATH_STRING;
+    default: return APITEST_XPATH_OTHER;
+    }
+}
+
+int apitest_xpath_result_raw_type(const apitest_xpath_result *result) {
+    return (int)((const xmlXPathObject *)result)->type;
+}
+
+int apitest_xpath_node_count(const apitest_xpath_result *result) {
+    const xmlNodeSet *set = ((const xmlXPathObject *)result)->nodesetval;
+    return (set == NULL || set->nodeTab == NULL) ? 0 : set->nodeNr;
+}
+
+apitest_xml_node *apitest_xpath_node_at(const apitest_xpath_result *result, int index) {
+    const xmlNodeSet *set = ((const xmlXPathObject *)result)->nodesetval;
+    if (set == NULL || set->nodeTab == NULL || index < 0 || index >= set->nodeNr) return NULL;
+    return (apitest_xml_node *)set->nodeTab[index];
+}
+
+int apitest_xpath_boolean(const apitest_xpath_result *result) {
+    return ((const xmlXPathObject *)result)->boolval != 0;
+}
+
+double apitest_xpath_number(const apitest_xpath_result *result) {
+    return ((const xmlXPathObject *)result)->floatval;
+}
+
+const char *apitest_xpath_string(const apitest_xpath_result *result) {
+    return (const char *)((const xmlXPathObject *)result)->stringval;
+}
+
+// MARK: - Nodes
+
+// XPath namespace nodes are xmlNs records in disguise; xmlNode and xmlNs both keep their type second.
+
+static int is_namespace(const apitest_xml_node *node) {
+    return ((const xmlNs *)node)->type == XML_NAMESPACE_DECL;
+}
+
+int apitest_xml_node_kind(const apitest_xml_node *node) {
+    if (is_namespace(node)) return APITEST_XML_NODE_NAMESPACE;
+    switch (((const xmlNode *)node)->type) {
+    case XML_ELEMENT_NODE: return APITEST_XML_NODE_ELEMENT;
+    case XML_ATTRIBUTE_NODE: return APITEST_XML_NODE_ATTRIBUTE;
+    case XML_TEXT_NODE: return APITEST_XML_NODE_TEXT;
+    case XML_CDATA_SECTION_NODE: return APITEST_XML_NODE_CDATA;
+    case XML_PI_NODE: return APITEST_XML_NODE_PROCESSING_INSTRUCTION;
+    case XML_COMMENT_NODE: return APITEST_XML_NODE_COMMENT;
+    case XML_DOCUMENT_NODE: return APITEST_XML_NODE_DOCUMENT;
+    default: return APITEST_XML_NODE_OTHER;
+    }
+}
+
+const char *apitest_xml_node_name(const apitest_xml_node *node) {
+    if (is_namespace(node)) return (const char *)((const xmlNs *)node)->prefix;
+    return (const char *)((const xmlNode *)node)->name;
+}
+
+const char *apitest_xml_node_namespace_prefix(const apitest_xml_node *node) {
+    if (is_namespace(node)) return NULL;
+    const xmlNs *ns = ((const xmlNode *)node)->ns;
+    return ns ? (const char *)ns->prefix : NULL;
+}
+
+const char *apitest_xml_node_namespace_uri(const apitest_xml_node *node) {
+    if (is_namespace(node)) return (const char *)((const xmlNs *)node)->href;
+    const xmlNs *ns = ((const xmlNode *)node)->ns;
+    return ns ? (const char *)ns->href : NULL;
+}
+
+char *apitest_xml_node_string_value(const apitest_xml_node *node) {
+    xmlChar *value = xml.xmlXPathCastNodeToString((xmlNodePtr)node);
+    if (value == NULL) return strdup("");
+    char *copy = strdup((const char *)value);
+    (*xml.free)(value);
+    return copy;
+}
+
+char *apitest_xml_node_serialize(apitest_xml_document *document, const apitest_xml_node *node) {
+    xmlBufferPtr buffer = xml.xmlBufferCreate();
+    if (buffer == NULL) return NULL;
+    xml.xmlNodeDump(buffer, (xmlDocPtr)document, (xmlNodePtr)node, 0, 0);
+    const xmlChar *content = xml.xmlBufferContent(buffer);
+    char *copy = content ? strdup((const char *)content) : NULL;
+    xml.xmlBufferFree(buffer);
+    return copy;
+}
+
+apitest_xml_node *apitest_xml_namespace_declarations(const apitest_xml_node *node) {
+    if (node == NULL || is_namespace(node)) return NULL;
+    return (apitest_xml_node *)((const xmlNode *)node)->nsDef;
+}
+
+apitest_xml_node *apitest_xml_next_namespace(const apitest_xml_node *declaration) {
+    return (apitest_xml_node *)((const xmlNs *)declaration)->next;
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// What `apitest` loads when it starts: libraries that only some runs need are loaded when first used, which the
+/// dynamic loader's own trace (`LD_DEBUG=files`) shows.
+@Suite struct StartupTests {
+    func write(_ yaml: String, name: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apitest-startup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(name)
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// The libraries the dynamic loader reported loading, with how (`needed by …` or `dynamically loaded by …`).
+    func loadedLibraries(_ result: ProcessResult) -> [String: String] {
+        var libraries: [String: String] = [:]
+        for line in result.stderr.split(separator: "\n") {
+            guard let range = line.range(of: "file=") else { continue }
+            let rest = line[range.upperBound...]
+            guard let end = rest.firstIndex(of: " ") else { continue }
+            let name = String(rest[..<end])
+            if rest.contains("needed by") || rest.contains("dynamically loaded by") {
+                libraries[name] = String(rest)
+            }
+        }
+        return libraries
+    }
+
+    @Test func libxml2IsLoadedOnlyWhenAnXMLBodyIsDecoded() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let trace = ["LD_DEBUG": "files"]
+        let json = try write(
+            """
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: json
+                request: {url: /json}
+                expect: {status: 200, json: {$.slideshow.slides: {count: {greaterThan: 0}}}}
+            """, name: "json.yaml")
+        let jsonRun = try await runProcess(
+            try TestBinaries.url("apitest"), ["run", json.path, "--no-color"], environment: trace)
+        #expect(jsonRun.exitCode == 0, "\(jsonRun.stdout)")
+        let atJSON = loadedLibraries(jsonRun)
+        #expect(atJSON["libcurl.so.4"] != nil, "the trace lists what was loaded")
+        #expect(atJSON["libxml2.so.2"] == nil, "a run without XML bodies does not load libxml2")
+
+        let xml = try write(
+            """
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: xml
+                request: {url: /xml}
+                expect: {status: 200, xml: {"count(//book)": 3, "//book[1]/title": "Swift on the Server"}}
+            """, name: "xml.yaml")
+        let xmlRun = try await runProcess(
+            try TestBinaries.url("apitest"), ["run", xml.path, "--no-color"], environment: trace)
+        #expect(xmlRun.exitCode == 0, "\(xmlRun.stdout)")
+        let loaded = try #require(loadedLibraries(xmlRun)["libxml2.so.2"])
+        #expect(loaded.contains("dynamically loaded by"), "loaded on first use, not at start-up: \(loaded)")
+
+        let validate = try await runProcess(
+            try TestBinaries.url("apitest"), ["validate", xml.path], environment: trace)
+        #expect(validate.exitCode == 0)
+        #expect(loadedLibraries(validate)["libxml2.so.2"] == nil)
+    }
+}
