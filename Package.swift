@@ -89,6 +89,7 @@ let package = Package(
             dependencies: ["APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP"]
         ),
         .testTarget(name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults"]),
+        .testTarget(name: "APITestCLITests", dependencies: ["APITestCLI"]),
         .testTarget(
             name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON"], exclude: ["cases", "Fixtures"]),
     ]

@@ -2,7 +2,7 @@ import APITestSupport
 import ArgumentParser
 
 /// A duration on the command line: `250ms`, `10s`, `1.5s`, `2m`, or a bare number of seconds.
-struct DurationArgument: ExpressibleByArgument, Sendable {
+struct DurationArgument: ExpressibleByArgument, Equatable, Sendable {
     let duration: Duration
     /// The argument as given, for messages.
     let text: String

@@ -1,6 +1,4 @@
-import APITestReporting
 import ArgumentParser
-import Foundation
 
 /// The report files `apitest run` writes besides the console output: JUnit XML, TAP, JSON and HTML.
 struct ReportOptions: ParsableArguments {
@@ -21,33 +19,14 @@ struct ReportOptions: ParsableArguments {
             "TAP version of --report-tap: 13 (read by prove 3.44) or 14 (a subtest per step).", valueName: "13|14"))
     var tapVersion: Int = 13
 
+    /// The values given, for the commands to act on.
+    var settings: ReportSettings {
+        ReportSettings(
+            reportJunit: reportJunit, reportTap: reportTap, reportJson: reportJson, reportHtml: reportHtml,
+            tapVersion: tapVersion)
+    }
+
     mutating func validate() throws {
-        guard TAPReportFormat.Version(rawValue: tapVersion) != nil else {
-            throw ValidationError("--tap-version must be 13 or 14, got \(tapVersion)")
-        }
-        let paths = requested.map(\.path)
-        for path in paths where path.isEmpty { throw ValidationError("a report file name cannot be empty") }
-        let normalized = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        if Set(normalized).count != normalized.count {
-            throw ValidationError("two reports cannot be written to the same file")
-        }
-    }
-
-    /// The requested reports as (path, format), in a fixed order.
-    var requested: [(path: String, format: any ReportFormat)] {
-        var reports: [(String, any ReportFormat)] = []
-        if let reportJunit { reports.append((reportJunit, JUnitReportFormat())) }
-        if let reportTap {
-            reports.append(
-                (reportTap, TAPReportFormat(version: TAPReportFormat.Version(rawValue: tapVersion) ?? .tap13)))
-        }
-        if let reportJson { reports.append((reportJson, JSONReportFormat())) }
-        if let reportHtml { reports.append((reportHtml, HTMLReportFormat())) }
-        return reports
-    }
-
-    /// A file reporter per requested report.
-    func makeReporters() -> [FileReporter] {
-        requested.map { FileReporter(path: $0.path, format: $0.format) }
+        try settings.validate()
     }
 }

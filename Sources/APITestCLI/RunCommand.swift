@@ -1,10 +1,4 @@
-import APITestHTTP
-import APITestReporting
-import APITestResults
-import APITestRunner
-import APITestSuite
 import ArgumentParser
-import Foundation
 
 /// `apitest run`: load suites, run their tests concurrently, report.
 struct RunCommand: AsyncParsableCommand {
@@ -61,50 +55,19 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "TLS (each flag replaces the suites' security: setting of the same name)")
     var security: SecurityFlags
 
+    /// The values given, for ``RunSettings/execute()``.
+    var settings: RunSettings {
+        RunSettings(
+            suites: suites.settings, jobs: jobs, timeout: timeout, connectTimeout: connectTimeout, verbose: verbose,
+            quiet: quiet, reports: reports.settings, selection: selection.settings, waitFor: waitFor,
+            security: security.settings)
+    }
+
     mutating func validate() throws {
-        guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
-        guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
+        try settings.validateOwnOptions()
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let stdout = StandardOutput.out
-        let stderr = StandardOutput.error
-        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
-        guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
-        let selected = try selection.select(loaded, errorOutput: stderr)
-        if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }
-
-        var options = RunOptions(jobs: jobs)
-        options.security = try security.overrides()
-        guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
-        var configuration = SessionConfiguration(maxConnections: jobs)
-        if let timeout { configuration.timeout = timeout.duration }
-        if let connectTimeout { configuration.connectTimeout = connectTimeout.duration }
-        let session = SessionManager(configuration: configuration)
-        let console = ConsoleReporter(
-            output: stdout, progress: stderr,
-            colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
-            verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
-        let fileReporters = reports.makeReporters()
-        let reporter = CompositeReporter(fileReporters + [console])
-
-        let runner = Runner(session: session, options: options)
-        let runTask = Task { await runner.run(selected.suites, reporter: reporter) }
-        let interrupts = InterruptHandler { runTask.cancel() }
-        let summary = await runTask.value
-        interrupts.stop()
-        session.shutdown()
-        stdout.flush()
-
-        let writeErrors = fileReporters.compactMap { file in file.writeError.map { (file.format, $0) } }
-        for (format, error) in writeErrors {
-            stderr.write("error: cannot write the \(format.displayName) report '\(error.path)': \(error.reason)\n")
-        }
-        stderr.flush()
-
-        if summary.interrupted { throw ExitStatus.interrupted.exitCode }
-        if !writeErrors.isEmpty { throw ExitStatus.runtimeError.exitCode }
-        if !summary.succeeded { throw ExitStatus.testsFailed.exitCode }
+        try await settings.execute()
     }
 }

@@ -1,6 +1,3 @@
-import APITestReporting
-import APITestRunner
-import APITestSuite
 import ArgumentParser
 
 /// The options that choose which tests run, shared by `apitest run` and `apitest list`.
@@ -27,61 +24,12 @@ struct SelectionOptions: ParsableArguments {
             valueName: "K/N"))
     var shard: String?
 
+    /// The values given, for the commands to act on.
+    var settings: SelectionSettings {
+        SelectionSettings(filter: filter, tag: tag, excludeTag: excludeTag, shard: shard)
+    }
+
     mutating func validate() throws {
-        _ = try makeSelection()
+        try settings.validate()
     }
-
-    /// The selection the options describe.
-    func makeSelection() throws -> TestSelection {
-        var filters: [TestFilter] = []
-        for pattern in filter {
-            do {
-                filters.append(try TestFilter(pattern))
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        for name in tag + excludeTag where name.isEmpty { throw ValidationError("a tag cannot be empty") }
-        var spec: ShardSpec?
-        if let shard {
-            do {
-                spec = try ShardSpec(parsing: shard)
-            } catch {
-                throw ValidationError(error.message)
-            }
-        }
-        return TestSelection(filters: filters, tags: tag, excludedTags: excludeTag, shard: spec)
-    }
-
-    /// Applies the selection to `suites`. When the filters and tags match no test, says so on `errorOutput` and
-    /// throws exit code 4; when only the shard is empty, says so and returns the empty result (nothing to run is
-    /// then a success, so a CI matrix wider than the test count passes).
-    func select(_ suites: [Suite], errorOutput: TextOutput) throws -> TestSelection.Result {
-        let selection = try makeSelection()
-        let result = selection.apply(to: suites)
-        if selection.narrows && result.matchedCount == 0 {
-            errorOutput.write(
-                "apitest: no test matches \(describe()) (of \(counted(result.totalCount))); nothing to run.\n")
-            errorOutput.flush()
-            throw ExitStatus.noTestsSelected.exitCode
-        }
-        if let shard = result.shard, result.tests.isEmpty {
-            errorOutput.write(
-                "apitest: shard \(shard) has no tests (\(counted(result.matchedCount)) selected in all); nothing to run.\n"
-            )
-            errorOutput.flush()
-        }
-        return result
-    }
-
-    /// The selection flags as given, e.g. `--filter 'login' --tag smoke`.
-    func describe() -> String {
-        var parts: [String] = []
-        parts += filter.map { "--filter '\($0)'" }
-        parts += tag.map { "--tag \($0)" }
-        parts += excludeTag.map { "--exclude-tag \($0)" }
-        return parts.joined(separator: " ")
-    }
-
-    private func counted(_ count: Int) -> String { count == 1 ? "1 test" : "\(count) tests" }
 }

@@ -1,0 +1,82 @@
+import APITestHTTP
+import APITestReporting
+import APITestRunner
+import APITestSuite
+import ArgumentParser
+import Foundation
+
+/// Everything `apitest run` was asked to do, as plain values, and the run itself.
+///
+/// ``RunCommand`` (swift-argument-parser) makes one from its options; ``RunArgumentScanner`` makes the same one
+/// without swift-argument-parser when the command line is plain, which saves the ~3 ms that parser's first parse
+/// costs (reflection and runtime type instantiation over ~30 options).
+struct RunSettings: Equatable, Sendable {
+    var suites = SuiteSettings()
+    var jobs = 10
+    var timeout: DurationArgument?
+    var connectTimeout: DurationArgument?
+    var verbose = false
+    var quiet = false
+    var reports = ReportSettings()
+    var selection = SelectionSettings()
+    var waitFor: DurationArgument?
+    var security = SecuritySettings()
+
+    /// The checks of `run`'s own options (the option groups check theirs).
+    func validateOwnOptions() throws {
+        guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
+        guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
+    }
+
+    /// Every check swift-argument-parser runs for `run`: its own and its option groups'.
+    func validate() throws {
+        try validateOwnOptions()
+        try suites.validate()
+        try reports.validate()
+        try selection.validate()
+        try security.validate()
+    }
+
+    /// Loads, selects and runs the suites, reports, and throws the exit status of a run that did not pass.
+    func execute() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let stdout = StandardOutput.out
+        let stderr = StandardOutput.error
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
+        guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        let selected = try selection.select(loaded, errorOutput: stderr)
+        if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }
+
+        var options = RunOptions(jobs: jobs)
+        options.security = try security.overrides()
+        guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
+        var configuration = SessionConfiguration(maxConnections: jobs)
+        if let timeout { configuration.timeout = timeout.duration }
+        if let connectTimeout { configuration.connectTimeout = connectTimeout.duration }
+        let session = SessionManager(configuration: configuration)
+        let console = ConsoleReporter(
+            output: stdout, progress: stderr,
+            colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
+            verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
+        let fileReporters = reports.makeReporters()
+        let reporter = CompositeReporter(fileReporters + [console])
+
+        let runner = Runner(session: session, options: options)
+        let runTask = Task { await runner.run(selected.suites, reporter: reporter) }
+        let interrupts = InterruptHandler { runTask.cancel() }
+        let summary = await runTask.value
+        interrupts.stop()
+        session.shutdown()
+        stdout.flush()
+
+        let writeErrors = fileReporters.compactMap { file in file.writeError.map { (file.format, $0) } }
+        for (format, error) in writeErrors {
+            stderr.write("error: cannot write the \(format.displayName) report '\(error.path)': \(error.reason)\n")
+        }
+        stderr.flush()
+
+        if summary.interrupted { throw ExitStatus.interrupted.exitCode }
+        if !writeErrors.isEmpty { throw ExitStatus.runtimeError.exitCode }
+        if !summary.succeeded { throw ExitStatus.testsFailed.exitCode }
+    }
+}
