@@ -1,4 +1,5 @@
 import APITestReporting
+import APITestSupport
 import ArgumentParser
 import Foundation
 
@@ -18,7 +19,7 @@ struct ReportSettings: Equatable, Sendable {
         }
         let paths = requested.map(\.path)
         for path in paths where path.isEmpty { throw ValidationError("a report file name cannot be empty") }
-        let normalized = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let normalized = paths.map { FilePaths.absolute($0) }
         if Set(normalized).count != normalized.count {
             throw ValidationError("two reports cannot be written to the same file")
         }

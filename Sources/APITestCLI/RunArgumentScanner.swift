@@ -75,22 +75,14 @@ enum RunArgumentScanner {
         Option(names: ["--client-key"], action: .single { store($1, in: &$0.security.clientKey) }),
     ]
 
-    /// The options by spelling, with the index of the option (to notice a single-value option given twice).
-    static let byName: [String: (index: Int, action: Action)] = {
-        var table: [String: (index: Int, action: Action)] = [:]
-        for (index, option) in options.enumerated() {
-            for name in option.names { table[name] = (index, option.action) }
-        }
-        return table
-    }()
-
     // MARK: - Scanning
 
     /// The settings of `apitest run ARGUMENTS` (the arguments after `run`), or `nil` when swift-argument-parser
     /// must decide.
     static func settings(for arguments: [String]) -> RunSettings? {
         var settings = RunSettings()
-        var given = Set<Int>()
+        // A linear search over ~30 options: cheaper than the first use of a dictionary of closures.
+        var given = [Bool](repeating: false, count: options.count)
         var index = arguments.startIndex
         var positionalOnly = false
         while index < arguments.endIndex {
@@ -111,15 +103,16 @@ enum RunArgumentScanner {
                 name = argument[..<equals]
                 attached = String(argument[argument.index(after: equals)...])
             }
-            guard let (optionIndex, action) = byName[String(name)] else { return nil }
-            switch action {
+            guard let optionIndex = options.firstIndex(where: { $0.names.contains { $0 == name } }) else { return nil }
+            switch options[optionIndex].action {
             case .flag(let set):
-                guard attached == nil, given.insert(optionIndex).inserted else { return nil }
+                guard attached == nil, !given[optionIndex] else { return nil }
+                given[optionIndex] = true
                 set(&settings)
             case .single(let store):
-                guard given.insert(optionIndex).inserted,
-                    let value = value(attached, arguments, &index), store(&settings, value)
+                guard !given[optionIndex], let value = value(attached, arguments, &index), store(&settings, value)
                 else { return nil }
+                given[optionIndex] = true
             case .repeating(let append):
                 guard let value = value(attached, arguments, &index) else { return nil }
                 append(&settings, value)

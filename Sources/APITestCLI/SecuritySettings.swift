@@ -2,6 +2,7 @@ import APITestHTTP
 import APITestReporting
 import APITestRunner
 import APITestSuite
+import APITestSupport
 import ArgumentParser
 import Foundation
 
@@ -38,7 +39,7 @@ struct SecuritySettings: Equatable, Sendable {
     }
 
     static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        FilePaths.absolute(path)
     }
 }
 

@@ -1,4 +1,5 @@
 import APITestSuite
+import APITestSupport
 import Foundation
 
 /// Which tests of the loaded suites a run executes: `--filter`, `--tag`, `--exclude-tag` and `--shard`.
@@ -86,8 +87,8 @@ public struct TestSelection: Sendable {
     /// Each suite file's path relative to the deepest folder that holds all of them (absolute, standardized).
     public static func relativePaths(of suites: [Suite]) -> [String] {
         let absolute = suites.map { suite -> [String] in
-            let name = (suite.file as NSString).lastPathComponent
-            let path = URL(fileURLWithPath: suite.directory).appendingPathComponent(name).standardizedFileURL.path
+            let name = suite.file.split(separator: "/").last.map(String.init) ?? suite.file
+            let path = FilePaths.absolute(name, relativeTo: suite.directory)
             return path.split(separator: "/").map(String.init)
         }
         guard var common = absolute.first.map({ Array($0.dropLast()) }) else { return [] }

@@ -1,3 +1,4 @@
+import APITestSupport
 import Foundation
 
 /// Finds suite files: files named on the command line as given, and `*.yaml`/`*.yml` files in folders.
@@ -15,9 +16,7 @@ public enum SuiteDiscovery {
     /// The absolute path of `path` (relative to `directory`, the current directory by default) with `.`, `..` and
     /// symbolic links resolved: one name per file, to compare files named in different ways.
     public static func canonicalPath(_ path: String, relativeTo directory: String? = nil) -> String {
-        let base = URL(
-            fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath, isDirectory: true)
-        return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath().path
+        FilePaths.canonical(path, relativeTo: directory)
     }
 
     public static func files(in paths: [String]) throws -> [String] {
@@ -69,6 +68,6 @@ public enum SuiteDiscovery {
     }
 
     private static func standardized(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        FilePaths.absolute(path)
     }
 }

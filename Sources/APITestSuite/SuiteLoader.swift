@@ -74,8 +74,7 @@ public struct SuiteLoader: Sendable {
 
     /// The absolute directory that holds `file`.
     static func absoluteDirectory(of file: String) -> String {
-        let url = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        return url.standardizedFileURL.deletingLastPathComponent().path
+        FilePaths.directory(of: file)
     }
 
     /// Diagnostics in source order (stable for diagnostics at the same place).

@@ -109,23 +109,24 @@ extension SuiteParser {
             return nil
         }
         let absolute = Self.absolutePath(path, relativeTo: directory)
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+        // stat(2) follows symbolic links, as the request will when it opens the file. (FileManager's attributes
+        // would also look up the owner's name through NSS on every suite load.)
+        var info = stat()
+        guard stat(absolute, &info) == 0 else {
             error("\(key) '\(path)' does not exist", at: node, note: "looked for \(absolute)")
             return nil
         }
-        if isDirectory.boolValue {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
             error("\(key) '\(path)' is a directory, not a file", at: node)
             return nil
-        }
-        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
-        let type = (try? manager.attributesOfItem(atPath: resolved)[.type]) as? FileAttributeType
-        if type != .typeRegular {
+        default:
             error("\(key) '\(path)' is not a regular file", at: node)
             return nil
         }
-        guard manager.isReadableFile(atPath: absolute) else {
+        guard access(absolute, R_OK) == 0 else {
             error("\(key) '\(path)' is not readable", at: node)
             return nil
         }
@@ -134,7 +135,6 @@ extension SuiteParser {
 
     /// `path` made absolute against `directory` and standardized (`.` and `..` removed).
     static func absolutePath(_ path: String, relativeTo directory: String) -> String {
-        let base = URL(fileURLWithPath: directory, isDirectory: true)
-        return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
+        FilePaths.absolute(path, relativeTo: directory)
     }
 }
