@@ -80,8 +80,11 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON"]),
-        .testTarget(name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON"]),
+        // What several test targets share: the seeded generator and the location of ../shared.
+        .target(name: "APITestTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON", "APITestTestSupport"]),
+        .testTarget(
+            name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON", "APITestTestSupport"]),
         .testTarget(name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON"]),
         .testTarget(name: "APITestSuiteTests", dependencies: ["APITestSuite", "APITestSupport", "APITestJSON"]),
         .testTarget(
@@ -89,8 +92,9 @@ let package = Package(
             dependencies: ["APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP"]
         ),
         .testTarget(name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults"]),
-        .testTarget(name: "APITestCLITests", dependencies: ["APITestCLI"]),
+        .testTarget(name: "APITestCLITests", dependencies: ["APITestCLI", "APITestTestSupport"]),
         .testTarget(
-            name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON"], exclude: ["cases", "Fixtures"]),
+            name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestTestSupport"],
+            exclude: ["cases", "Fixtures"]),
     ]
 )

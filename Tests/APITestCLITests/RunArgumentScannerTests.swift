@@ -1,3 +1,4 @@
+import APITestTestSupport
 import ArgumentParser
 import Foundation
 import Testing
@@ -97,18 +98,6 @@ import Testing
 
     // MARK: - Generated lines
 
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Valid values and invalid ones per option, by long name.
     static func values(readable file: String) -> [String: (valid: [String], invalid: [String])] {
         let pin = "sha256//" + Data(repeating: 7, count: 32).base64EncodedString()
@@ -146,7 +135,7 @@ import Testing
         let values = Self.values(readable: file)
         let options = RunArgumentScanner.options
         let paths = ["a.yaml", "suites/", "dir with space/x.yml", "ü.yaml"]
-        var generator = Generator(state: 2026)
+        var generator = SplitMix64(seed: 2026)
         var accepted = 0
         var agreedOnErrors = 0
         for round in 0..<600 {

@@ -1,3 +1,4 @@
+import APITestTestSupport
 import Testing
 
 @testable import APITestJSON
@@ -259,22 +260,5 @@ struct JSONParserTests {
         #expect(elements[12]["tags"] == ["a", "b\n"])
         // The writer handles it too, and the round trip is exact.
         #expect(try JSONParser.parse(JSONWriter.bytes(value)) == value)
-    }
-}
-
-/// A small deterministic generator for reproducible property tests.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import APITestTestSupport
 import Testing
 
 @testable import APITestJSON

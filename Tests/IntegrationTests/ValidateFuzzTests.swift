@@ -1,3 +1,4 @@
+import APITestTestSupport
 import Foundation
 import Testing
 
@@ -164,26 +165,6 @@ struct ValidateFuzzTests {
         }
         return mutants
     }
-}
-
-// MARK: - SplitMix64
-
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64), so the mutants are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (`bound` > 0), without the platform's `random(in:)` so runs agree everywhere.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 // MARK: - Mutator
