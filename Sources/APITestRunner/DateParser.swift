@@ -34,7 +34,10 @@ enum DateParser {
     /// whole and valid: Foundation's parser alone accepts trailing text and days such as February 30.
     private static func isoDate(_ text: String) -> Date? {
         guard text.wholeMatch(of: isoShape) != nil else { return nil }
-        let parsed = isoFormatters.lazy.compactMap { $0.date(from: text) }.first
+        // ISO8601DateFormatter wraps an ICU formatter, which is not safe to use from two threads at once.
+        let parsed = isoFormatters.withLock { formatters in
+            formatters.lazy.compactMap { $0.date(from: text) }.first
+        }
         guard let parsed else { return nil }
         // The calendar date must be the one written (no rolling over of 2026-02-30 into March).
         let day = String(text.prefix(10))
@@ -60,14 +63,14 @@ enum DateParser {
     private nonisolated(unsafe) static let isoShape =
         /\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2}))?/
 
-    private nonisolated(unsafe) static let isoFormatters: [ISO8601DateFormatter] = {
+    private static let isoFormatters: Mutex<[ISO8601DateFormatter]> = {
         let withFraction = ISO8601DateFormatter()
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let plain = ISO8601DateFormatter()
         plain.formatOptions = [.withInternetDateTime]
         let dateOnly = ISO8601DateFormatter()
         dateOnly.formatOptions = [.withFullDate, .withDashSeparatorInDate]
-        return [plain, withFraction, dateOnly]
+        return Mutex([plain, withFraction, dateOnly])
     }()
 
     private static let httpFormats = [
