@@ -32,11 +32,12 @@ let package = Package(
         .target(name: "CTLSShim", dependencies: ["CCurl", "COpenSSL"]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // XML and XPath through libxml2, loaded with dlopen on first use (it and the ICU it links cost ~1.7 ms of
-        // start-up that only XML bodies need). Its headers live in /usr/include/libxml2 (Debian libxml2-dev); only
-        // the C file includes them, and nothing links -lxml2, which pkg-config would add.
+        // start-up that only XML bodies need). Only the C file includes its headers, found through the symlink
+        // Sources/CLibXML2/libxml2-headers -> /usr/include/libxml2 (Debian libxml2-dev); pkg-config would also add
+        // -lxml2, and unsafe flags would keep the APITestHTTP library from being used as a versioned dependency.
         .target(
             name: "CLibXML2",
-            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
+            cSettings: [.headerSearchPath("libxml2-headers")],
             linkerSettings: [.linkedLibrary("dl")]
         ),
 

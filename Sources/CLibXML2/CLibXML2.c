@@ -68,6 +68,7 @@ static void load(void) {
     xml.name = (__typeof__(xml.name))dlsym(library, #name);                                                          \
     if (xml.name == NULL) {                                                                                          \
         snprintf(load_error, sizeof load_error, "libxml2 (" APITEST_LIBXML2_SONAME ") has no function " #name);     \
+        dlclose(library);                                                                                            \
         return;                                                                                                      \
     }
     APITEST_XML_FUNCTIONS(APITEST_XML_LOOKUP)
@@ -75,6 +76,7 @@ static void load(void) {
     xml.free = (xmlFreeFunc *)dlsym(library, "xmlFree");
     if (xml.free == NULL || *xml.free == NULL) {
         snprintf(load_error, sizeof load_error, "libxml2 (" APITEST_LIBXML2_SONAME ") has no xmlFree");
+        dlclose(library);
         return;
     }
     xml.xmlInitParser();
@@ -85,8 +87,18 @@ static void load(void) {
 static int ensure_loaded(apitest_xml_problem *problem) {
     pthread_once(&load_once, load);
     if (loaded) return 1;
-    snprintf(problem->message, sizeof problem->message, "%s", load_error);
+    problem->message = strdup(load_error);
     return 0;
+}
+
+void apitest_xml_problem_clear(apitest_xml_problem *problem) {
+    free(problem->message);
+    memset(problem, 0, sizeof *problem);
+}
+
+int apitest_xml_load(apitest_xml_problem *problem) {
+    apitest_xml_problem_clear(problem);
+    return ensure_loaded(problem) ? APITEST_XML_OK : APITEST_XML_UNAVAILABLE;
 }
 
 // MARK: - Errors
@@ -108,7 +120,7 @@ static void record(apitest_xml_problem *problem, const xmlError *error) {
     problem->line = error->line;
     problem->column = error->int2;
     problem->position = error->int1;
-    snprintf(problem->message, sizeof problem->message, "%s", error->message ? error->message : "");
+    if (error->message != NULL) problem->message = strdup(error->message);
 }
 
 /// The parser's structured-error handler: its user data is the parser context, whose _private is the problem.
@@ -120,8 +132,6 @@ static void parser_error(void *data, xmlErrorPtr error) {
 /// The XPath context's error handler: its user data is the problem.
 static void xpath_error(void *data, xmlErrorPtr error) { record(data, error); }
 
-static void reset(apitest_xml_problem *problem) { memset(problem, 0, sizeof *problem); }
-
 // MARK: - Parsing
 
 /// No network, CDATA merged into text, libxml2's own reporting off. Entities stay references: no XML_PARSE_NOENT
@@ -131,7 +141,7 @@ static const int parse_options = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE
 int apitest_xml_parse(
     const char *bytes, int length, const char *encoding, apitest_xml_document **document,
     apitest_xml_problem *problem) {
-    reset(problem);
+    apitest_xml_problem_clear(problem);
     *document = NULL;
     if (!ensure_loaded(problem)) return APITEST_XML_UNAVAILABLE;
     silence_generic_errors();
@@ -168,7 +178,7 @@ apitest_xml_node *apitest_xml_root_element(apitest_xml_document *document) {
 int apitest_xpath_evaluate(
     apitest_xml_document *document, const char *expression, const char *const *prefixes,
     const char *const *uris, int count, apitest_xpath_result **result, apitest_xml_problem *problem) {
-    reset(problem);
+    apitest_xml_problem_clear(problem);
     *result = NULL;
     if (!ensure_loaded(problem)) return APITEST_XML_UNAVAILABLE;
     silence_generic_errors();
@@ -179,7 +189,7 @@ int apitest_xpath_evaluate(
     for (int index = 0; index < count; index++) {
         if (xml.xmlXPathRegisterNs(context, (const xmlChar *)prefixes[index], (const xmlChar *)uris[index]) != 0) {
             xml.xmlXPathFreeContext(context);
-            reset(problem);
+            apitest_xml_problem_clear(problem);
             problem->position = index;
             return APITEST_XML_NAMESPACE_FAILED;
         }

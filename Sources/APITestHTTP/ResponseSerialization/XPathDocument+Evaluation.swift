@@ -23,6 +23,7 @@ extension XPathDocument {
         for (prefix, uri) in namespaces { bindings[prefix] = uri }
         let sorted = bindings.sorted(by: { $0.key < $1.key })
         var problem = apitest_xml_problem()
+        defer { apitest_xml_problem_clear(&problem) }
         var object: OpaquePointer?
         let prefixes = sorted.map { UnsafePointer(strdup($0.key)) }
         let uris = sorted.map { UnsafePointer(strdup($0.value)) }
@@ -37,7 +38,8 @@ extension XPathDocument {
         case Int(APITEST_XML_NO_CONTEXT):
             return .failure(XPathError(expression: xpath, reason: "libxml2 could not create an XPath context"))
         case Int(APITEST_XML_UNAVAILABLE):
-            return .failure(XPathError(expression: xpath, reason: XMLProblem(problem).message))
+            return .failure(
+                XPathError(expression: xpath, reason: "XML support is unavailable: \(XMLProblem(problem).message)"))
         default:
             guard problem.found != 0 else {
                 return .failure(XPathError(expression: xpath, reason: "libxml2 could not evaluate the expression"))

@@ -21,6 +21,17 @@ public final class XPathDocument: @unchecked Sendable {
         apitest_xml_free_document(document)
     }
 
+    // MARK: - Availability
+
+    /// Why libxml2 cannot be used (it is missing or broken), or `nil` when it is loaded. Loads it if need be; a run
+    /// with XPath checks asks before sending anything.
+    public static func libraryUnavailability() -> String? {
+        var problem = apitest_xml_problem()
+        defer { apitest_xml_problem_clear(&problem) }
+        guard apitest_xml_load(&problem) != APITEST_XML_OK else { return nil }
+        return XMLProblem(problem).message
+    }
+
     // MARK: - Parsing
 
     /// Parses an XML document from bytes; its encoding comes from the byte order mark and XML declaration.
@@ -43,6 +54,7 @@ public final class XPathDocument: @unchecked Sendable {
         guard !data.isEmpty else { throw failure("the body is empty, not an XML document") }
         guard data.count <= Int(Int32.max) else { throw failure("the body is too large for libxml2 (over 2 GiB)") }
         var problem = apitest_xml_problem()
+        defer { apitest_xml_problem_clear(&problem) }
         var document: OpaquePointer?
         let status = data.withUnsafeBytes { buffer in
             let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
@@ -53,7 +65,7 @@ public final class XPathDocument: @unchecked Sendable {
             guard let document else { throw failure("libxml2 could not parse the document") }
             return XPathDocument(document)
         case Int(APITEST_XML_UNAVAILABLE):
-            throw failure(XMLProblem(problem).message)
+            throw failure("XML support is unavailable: \(XMLProblem(problem).message)")
         case Int(APITEST_XML_UNSUPPORTED_ENCODING):
             throw failure("unsupported charset '\(encoding ?? "")' in Content-Type")
         case Int(APITEST_XML_NO_CONTEXT):
@@ -81,41 +93,5 @@ public final class XPathDocument: @unchecked Sendable {
             remaining -= 1
         }
         return offset - data.startIndex
-    }
-}
-
-// MARK: - XMLProblem
-
-/// The first error libxml2 reported for a parse or an XPath evaluation, in Swift terms.
-struct XMLProblem {
-    var message: String
-    var line: Int
-    var column: Int
-    /// For XPath errors, the offset in the expression.
-    var position: Int
-
-    /// libxml2 reports XPath errors by code only (its message table is private); these are its messages, by
-    /// code minus `XML_XPATH_EXPRESSION_OK`.
-    static let xpathMessages: [Int: String] = [
-        1: "number encoding", 2: "unfinished literal", 3: "start of literal", 4: "expected $ for variable reference",
-        5: "undefined variable", 6: "invalid predicate", 7: "invalid expression", 8: "missing closing curly brace",
-        9: "unregistered function", 10: "invalid operand", 11: "invalid type", 12: "invalid number of arguments",
-        13: "invalid context size", 14: "invalid context position", 15: "memory allocation error",
-        16: "syntax error", 17: "resource error", 18: "sub resource error", 19: "undefined namespace prefix",
-        20: "encoding error", 21: "character out of the XML range",
-    ]
-
-    init(_ problem: apitest_xml_problem) {
-        var copy = problem
-        let text = withUnsafeBytes(of: &copy.message) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        let message =
-            text.isEmpty
-            ? Self.xpathMessages[Int(problem.xpath_code), default: "libxml2 error \(problem.code)"] : text
-        self.message = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        line = Int(problem.line)
-        column = Int(problem.column)
-        position = Int(problem.position)
     }
 }

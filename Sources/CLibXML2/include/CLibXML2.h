@@ -24,9 +24,18 @@ typedef struct {
     int column;
     /// For XPath errors, the 0-based offset in the expression.
     int position;
-    /// libxml2's message (truncated), or empty when it gave none.
-    char message[512];
+    /// libxml2's message, or why libxml2 could not be loaded; NULL when there is none. Malloc'd: release the
+    /// problem with `apitest_xml_problem_clear`.
+    char *message;
 } apitest_xml_problem;
+
+/// Frees the problem's message and zeroes it. A problem passed to the functions below must start zeroed (or
+/// cleared); they clear it first.
+void apitest_xml_problem_clear(apitest_xml_problem *problem);
+
+/// Loads libxml2 if it is not loaded yet: APITEST_XML_OK, or APITEST_XML_UNAVAILABLE with the reason in
+/// `problem.message`. The other functions load it on their own; this is for checking before a run.
+int apitest_xml_load(apitest_xml_problem *problem);
 
 enum {
     APITEST_XML_OK = 0,

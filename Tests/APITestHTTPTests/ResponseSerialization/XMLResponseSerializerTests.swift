@@ -134,6 +134,17 @@ import Testing
         #expect(error.description.hasPrefix("xml decoder: line 3, column "))
     }
 
+    @Test func longMessagesAreKeptWhole() throws {
+        // libxml2 names the mismatched elements in its message; a long name must not cut off the rest.
+        let name = String(repeating: "a", count: 600) + "é"
+        let text = "<\(name)>\n</b>\n"
+        let error = try #require(
+            ResponseFixtures.decodeError(
+                XMLResponseSerializer(), ResponseFixtures.response(text, contentType: "application/xml")))
+        #expect(error.reason.contains(name))
+        #expect(error.reason.hasSuffix("line 1 and b"), "\(error.reason.suffix(40))")
+    }
+
     @Test func emptyAndTruncatedBodies() throws {
         let empty = try #require(
             ResponseFixtures.decodeError(
