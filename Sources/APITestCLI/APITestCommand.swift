@@ -11,10 +11,11 @@ struct APITestCommand: AsyncParsableCommand {
         discussion: """
             Exit codes:
               0  every test passed
-              1  a test failed or errored (an assertion did not hold, or a network failure)
+              1  a test failed or errored (an assertion did not hold, a network failure)
               2  a suite or the command line is invalid (nothing ran)
-              3  a runtime error stopped apitest itself, a report file could not be written, or a host did not
-                 accept connections within --wait-for (nothing ran)
+              3  a runtime error stopped apitest itself; a report file could not be
+                 written; a host did not accept connections within --wait-for, or
+                 libxml2 (needed for XPath checks) could not be loaded (nothing ran)
               4  --filter, --tag and --exclude-tag matched no test (nothing ran)
               130  interrupted (Ctrl-C); the tests that finished are still reported
             pin-check has its own codes: see apitest pin-check --help.

@@ -45,6 +45,12 @@ struct RunSettings: Equatable, Sendable {
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         let selected = try selection.select(loaded, errorOutput: stderr)
+        // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.
+        if selected.suites.contains(where: \.usesXPath), let reason = XPathDocument.libraryUnavailability() {
+            stderr.write("apitest: the selected tests use XPath, which needs libxml2: \(reason); nothing was run.\n")
+            stderr.flush()
+            throw ExitStatus.runtimeError.exitCode
+        }
         if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }
 
         var options = RunOptions(jobs: jobs)

@@ -66,4 +66,43 @@ import Testing
         #expect(validate.exitCode == 0)
         #expect(loadedLibraries(validate)["libxml2.so.2"] == nil)
     }
+
+    @Test func aMissingLibxml2StopsARunWithXPathBeforeAnythingIsSent() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        // The dynamic loader searches LD_LIBRARY_PATH first: an empty libxml2.so.2 there is a broken libxml2.
+        let libraries = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-nolibxml2-\(UUID())")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: libraries) }
+        try Data().write(to: libraries.appendingPathComponent("libxml2.so.2"))
+        let broken = ["LD_LIBRARY_PATH": libraries.path]
+
+        let xml = try write(
+            """
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: xml
+                request: {url: /xml}
+                expect: {xml: {"count(//book)": 3}}
+            """, name: "xml.yaml")
+        let stopped = try await runProcess(
+            try TestBinaries.url("apitest"), ["run", xml.path, "--no-color"], environment: broken)
+        #expect(stopped.exitCode == 3, "\(stopped.stdout)\(stopped.stderr)")
+        #expect(
+            stopped.stderr.contains("the selected tests use XPath, which needs libxml2: libxml2 could not be loaded"))
+        #expect(stopped.stderr.contains("nothing was run"))
+        #expect(!stopped.stdout.contains("xml ›"), "no test ran: \(stopped.stdout)")
+
+        let json = try write(
+            """
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: json
+                request: {url: /json}
+                expect: {json: {$.slideshow.title: Sample Slide Show}}
+            """, name: "json.yaml")
+        let unaffected = try await runProcess(
+            try TestBinaries.url("apitest"), ["run", json.path, "--no-color"], environment: broken)
+        #expect(unaffected.exitCode == 0, "a run without XPath does not need libxml2: \(unaffected.stdout)")
+    }
 }
