@@ -10,15 +10,15 @@ public enum SuiteDiscovery {
         public var description: String { "\(path): \(message)" }
     }
 
-    /// The suite files for `paths`: a file as given; a folder searched recursively for `*.yaml` and `*.yml`
-    /// files (hidden files and folders skipped), in sorted order. Each file appears once, at its first mention.
-    /// Throws for a path that does not exist and for a folder with no suite files.
     /// The absolute path of `path` (relative to `directory`, the current directory by default) with `.`, `..` and
     /// symbolic links resolved: one name per file, to compare files named in different ways.
     public static func canonicalPath(_ path: String, relativeTo directory: String? = nil) -> String {
         FilePaths.canonical(path, relativeTo: directory)
     }
 
+    /// The suite files for `paths`: a file as given; a folder searched recursively for `*.yaml` and `*.yml`
+    /// files (hidden files and folders skipped), in sorted order. Each file appears once, at its first mention.
+    /// Throws for a path that does not exist and for a folder with no suite files.
     public static func files(in paths: [String]) throws -> [String] {
         var result: [String] = []
         var seen = Set<String>()

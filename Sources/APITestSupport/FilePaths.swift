@@ -12,8 +12,10 @@ public enum FilePaths {
 
     /// `path` made absolute against `directory` (itself made absolute against the current directory), or against
     /// the current directory, and standardized.
+    /// A leading `~` or `~user` names a home directory, as with URL (from the password database, not `$HOME`).
     public static func absolute(_ path: String, relativeTo directory: String? = nil) -> String {
         if path.hasPrefix("/") { return standardized(path) }
+        if path.hasPrefix("~"), let expanded = expandingTilde(path) { return standardized(expanded) }
         let base = directory.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
         return standardized(base + "/" + path)
     }
@@ -34,6 +36,16 @@ public enum FilePaths {
     /// The directory that holds `path` (made absolute first): `/a/b.yaml` → `/a`, `/b.yaml` → `/`.
     public static func directory(of path: String) -> String {
         standardized(absolute(path) + "/..")
+    }
+
+    /// `~/rest` or `~user/rest` with the home directory in place of the first component; `nil` for an unknown
+    /// user (the path is then an ordinary relative one, as URL takes it).
+    static func expandingTilde(_ path: String) -> String? {
+        let slash = path.firstIndex(of: "/") ?? path.endIndex
+        let user = path[path.index(after: path.startIndex)..<slash]
+        let entry = user.isEmpty ? getpwuid(getuid()) : getpwnam(String(user))
+        guard let entry, let home = entry.pointee.pw_dir else { return nil }
+        return String(cString: home) + path[slash...]
     }
 
     /// The process's current directory.

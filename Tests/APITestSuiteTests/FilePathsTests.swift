@@ -7,7 +7,8 @@ import Testing
     static let paths = [
         "/a/./b/../c", "/../a", "/a//b/", "a/b", "./a", "../a", "/a/b/..", "/a/b/../..", "/a/b/../../..", "/", "//",
         "/a/.", "a/../../b", "/tmp/x/", "", ".", "..", "suite.yaml", "dir with space/ü.yaml", "a/./b/./", "///a///b",
-        "a/b/../../../../c", "/a/b/c/../../d/./e",
+        "a/b/../../../../c", "/a/b/c/../../d/./e", "~", "~/x", "~/", "~root/x", "~nosuchuser-apitest/x", "a/~/b", "~x",
+        "/~/a", "~/../y",
     ]
     static let directories: [String?] = [nil, "/base/dir", "/base/dir/", "/", "/base/../other", "relative/dir"]
 
