@@ -28,4 +28,8 @@ else
     echo "build-release: no libstdc++.a found; linking the shared libstdc++" >&2
 fi
 swift build -c release --product apitest --scratch-path .build-static "${flags[@]}" >&2
-echo "$(swift build -c release --scratch-path .build-static "${flags[@]}" --show-bin-path)/apitest"
+binary="$(swift build -c release --scratch-path .build-static "${flags[@]}" --show-bin-path)/apitest"
+if [[ "$archive" == /* ]] && readelf -d "$binary" 2>/dev/null | grep -q 'NEEDED.*libstdc++'; then
+    echo "build-release: warning: $binary still needs the shared libstdc++" >&2
+fi
+echo "$binary"

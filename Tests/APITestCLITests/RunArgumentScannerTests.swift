@@ -85,7 +85,7 @@ import Testing
             "-odd.yaml",
         ]
         let fast = try #require(RunArgumentScanner.settings(for: arguments))
-        let full = try RunCommand.parse(arguments).settings
+        let full = try Self.fullParse(arguments)
         #expect(fast == full)
         #expect(fast.suites.paths == ["suites/", "-odd.yaml"])
         #expect(fast.jobs == 20)
@@ -97,6 +97,12 @@ import Testing
     }
 
     // MARK: - Generated lines
+
+    /// What `apitest` does when the scanner steps aside: swift-argument-parser from the root command.
+    static func fullParse(_ arguments: [String]) throws -> RunSettings {
+        let command = try APITestCommand.parseAsRoot(["run"] + arguments)
+        return try #require(command as? RunCommand).settings
+    }
 
     /// Valid values and invalid ones per option, by long name.
     static func values(readable file: String) -> [String: (valid: [String], invalid: [String])] {
@@ -152,13 +158,23 @@ import Testing
                 switch option.action {
                 case .flag:
                     if !usedSingles.insert(index).inserted { plain = false }
-                    arguments.append(name)
+                    if name.hasPrefix("--") && Int.random(in: 0..<20, using: &generator) == 0 {
+                        arguments.append(name + "=" + ["", "true", "no"].randomElement(using: &generator)!)
+                        plain = false
+                    } else {
+                        arguments.append(name)
+                    }
                 case .single, .repeating:
                     if case .single = option.action, !usedSingles.insert(index).inserted { plain = false }
                     let choices = values[long]!
                     var value = choices.valid.randomElement(using: &generator)!
                     if !choices.invalid.isEmpty && Int.random(in: 0..<10, using: &generator) == 0 {
                         value = choices.invalid.randomElement(using: &generator)!
+                        plain = false
+                    }
+                    if Int.random(in: 0..<20, using: &generator) == 0 {
+                        // Values swift-argument-parser reads its own way: the scanner must step aside.
+                        value = ["", "-x", "--jobs", "-"].randomElement(using: &generator)!
                         plain = false
                     }
                     if name.hasPrefix("--") && Bool.random(using: &generator) {
@@ -174,9 +190,11 @@ import Testing
             if Int.random(in: 0..<8, using: &generator) != 0 {
                 arguments.insert(paths.randomElement(using: &generator)!, at: 0)
             }
-            if Int.random(in: 0..<10, using: &generator) == 0 { arguments += ["--", "-dashed.yaml"] }
+            if Int.random(in: 0..<10, using: &generator) == 0 {
+                arguments += ["--"] + ["-dashed.yaml", "--jobs", "-v", "--", "plain.yaml"].shuffled(using: &generator)
+            }
             let fast = RunArgumentScanner.settings(for: arguments)
-            let full = try? RunCommand.parse(arguments).settings
+            let full = try? Self.fullParse(arguments)
             if let fast {
                 accepted += 1
                 #expect(fast == full, "round \(round): \(arguments)")
