@@ -8,7 +8,11 @@ extension Suite {
     public func makeContext() throws(TemplateError) -> TemplateContext {
         var context = TemplateContext(environment: environment)
         // Variables may use the built-in values; tests get fresh ones, variables keep those of the run's start.
-        context.setBuiltins()
+        // Made only when a variable uses one: a UUID and random numbers are not free, and this runs at every load.
+        let builtins = TemplateContext.builtinNames
+        if variables.contains(where: { $0.value.referencedNames.contains(where: builtins.contains) }) {
+            context.setBuiltins()
+        }
         for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
             context.set(name, .string(value), secret: secretOverrides.contains(name))
         }

@@ -140,6 +140,33 @@ struct SuiteLoaderTests {
         #expect(try body.render(suite.makeContext()) == ["name": "carol-alice"])
     }
 
+    @Test func variablesGetBuiltInValuesOnlyWhenTheyUseThem() throws {
+        let plain = try loadSuite(
+            """
+            variables: {host: example.com}
+            tests:
+              - name: t
+                request: {url: "https://{{ host }}/{{ random.uuid }}"}
+            """)
+        // Steps get fresh built-ins from the runner; the suite's context makes none it does not need.
+        #expect(try !plain.makeContext().contains("random.uuid"))
+        let using = try loadSuite(
+            """
+            variables: {run: "run-{{ random.hex }}", day: "{{ now.date }}"}
+            tests:
+              - name: t
+                request: {url: "https://example.com/{{ run }}"}
+            """)
+        let context = try using.makeContext()
+        let run = try #require(
+            context["run"].flatMap { value -> String? in
+                if case .string(let text) = value { return text }
+                return nil
+            })
+        #expect(run.wholeMatch(of: /run-[0-9a-f]{16}/) != nil, "\(run)")
+        #expect(context.contains("now.iso"))
+    }
+
     @Test func appliesDefaults() throws {
         let suite = try loadSuite(
             """
