@@ -108,12 +108,15 @@ final class SuiteLifecycle: Sendable {
     func teardown(_ executor: TestExecutor, _ sink: EventSink) async {
         let suite = runtime.suite
         let initial = runtime.context
-        let context: TemplateContext? = state.withLock { state in
-            guard state.started, !state.tornDown, !suite.teardown.isEmpty else { return nil }
+        let (context, setupIncomplete): (TemplateContext?, Bool) = state.withLock { state in
+            guard state.started, !state.tornDown, !suite.teardown.isEmpty else { return (nil, false) }
             // A setup interrupted or failed half-way may lack captures teardown uses; still tear down what exists.
             state.tornDown = true
-            if case .done(_, let context) = state.setup { return context }
-            return initial
+            guard case .done(let outcome, let context) = state.setup else { return (initial, !suite.setup.isEmpty) }
+            switch outcome {
+            case .none, .passed: return (context, false)
+            case .failed, .cancelled: return (context, true)
+            }
         }
         // Without its variables (a template error) or security policy, the suite could not send teardown safely.
         guard let context, runtime.setupError == nil else { return }
@@ -122,7 +125,9 @@ final class SuiteLifecycle: Sendable {
         await Task {
             var context = context
             context.setBuiltins()
-            _ = await Self.run(steps, named: "teardown", runtime: runtime, context: &context, executor, sink)
+            _ = await Self.run(
+                steps, named: "teardown", runtime: runtime, context: &context, executor, sink, runsEveryStep: true,
+                missingCapturesCause: setupIncomplete ? "the suite's setup did not finish" : nil)
         }.value
     }
 
@@ -150,15 +155,24 @@ final class SuiteLifecycle: Sendable {
         return (.passed(context), context)
     }
 
-    /// Runs hook steps as a test named `name` and reports it.
+    /// Runs hook steps as a test named `name` and reports it. `missingCapturesCause`, when given, is added to the
+    /// message of a step that used a name nothing defined (a capture the setup never made).
     private static func run(
         _ steps: [Step], named name: String, runtime: SuiteRuntime, context: inout TemplateContext,
-        _ executor: TestExecutor, _ sink: EventSink
+        _ executor: TestExecutor, _ sink: EventSink, runsEveryStep: Bool = false,
+        missingCapturesCause: String? = nil
     ) async -> TestResult {
         let clock = ContinuousClock()
         let start = clock.now
         sink.emit(.testStarted(suiteName: runtime.suite.name, testName: name))
-        let outcome = await executor.run(steps, testName: name, runtime: runtime, context: &context)
+        var outcome = await executor.run(
+            steps, testName: name, runtime: runtime, context: &context, runsEveryStep: runsEveryStep)
+        if let cause = missingCapturesCause {
+            for index in outcome.steps.indices {
+                guard let error = outcome.steps[index].error, error.kind == "template" else { continue }
+                outcome.steps[index].error?.message = "\(error.message) (\(cause))"
+            }
+        }
         var result = TestResult(
             suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: name,
             location: steps.first?.location ?? SourceLocation(file: runtime.suite.file, line: 1, column: 1),

@@ -79,17 +79,24 @@ struct TestExecutor: Sendable {
     }
 
     /// Runs steps in order until one does not pass; captures accumulate in `context`.
+    ///
+    /// With `runsEveryStep` (a teardown, which should clean up all it can), a step that fails or errors does not
+    /// stop the others; the result is then the first status that is not `passed`. An interruption always stops.
     func run(
-        _ steps: [Step], testName: String, runtime: SuiteRuntime, context: inout TemplateContext
+        _ steps: [Step], testName: String, runtime: SuiteRuntime, context: inout TemplateContext,
+        runsEveryStep: Bool = false
     ) async -> (steps: [StepResult], status: TestStatus) {
         var results: [StepResult] = []
+        var overall = TestStatus.passed
         for (index, step) in steps.enumerated() {
             let (stepResult, status) = await run(
                 step, index: index, testName: testName, runtime: runtime, context: &context)
             results.append(stepResult)
-            if status != .passed { return (results, status) }
+            guard status != .passed else { continue }
+            if !runsEveryStep || status == .cancelled { return (results, status) }
+            if overall == .passed { overall = status }
         }
-        return (results, .passed)
+        return (results, overall)
     }
 
     /// Runs a step, again and again when it has a retry, until it holds or its attempts are spent.

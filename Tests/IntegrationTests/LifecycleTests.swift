@@ -46,6 +46,41 @@ import Testing
         #expect(demo.standardError.contains("teardown-ran"), "the teardown request never reached the server")
     }
 
+    @Test func teardownRunsEveryStepAfterAFailedSetup() async throws {
+        let demo = try await DemoServer.start(extraArguments: ["--log"])
+        defer { demo.stop() }
+        let file = directory.appendingPathComponent("cleanup.yaml")
+        try """
+        baseURL: \(demo.baseURL)
+        setup:
+          - request: {url: /status/503}
+            expect: {status: 200}
+          - request: {method: POST, url: /echo, json: {token: abc}}
+            capture: {token: {jsonpath: $.json.token}}
+        tests:
+          - {name: never runs, request: {url: /json}}
+        teardown:
+          - request: {method: DELETE, url: "/status/204?token={{ token }}"}
+          - request: {url: "/status/200?second-teardown-step"}
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let report = directory.appendingPathComponent("report.json")
+        let result = try await runProcess(
+            try TestBinaries.url("apitest"), ["run", file.path, "--no-color", "--report-json", report.path])
+        #expect(result.exitCode == 1)
+        #expect(
+            result.stdout.contains("undefined variable 'token' (the suite's setup did not finish)"), "\(result.stdout)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let tests = try #require((json["suites"] as? [[String: Any]])?.first?["tests"] as? [[String: Any]])
+        let teardown = try #require(tests.first { $0["name"] as? String == "teardown" })
+        #expect(teardown["status"] as? String == "errored")
+        #expect((teardown["steps"] as? [Any])?.count == 2, "both teardown steps are reported")
+        for _ in 0..<100 where !demo.standardError.contains("second-teardown-step") {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(demo.standardError.contains("second-teardown-step"), "the step after the failed one still ran")
+    }
+
     @Test func attemptsAreInEveryReport() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }
