@@ -7,12 +7,10 @@ extension Suite {
     /// (secret when they use a secret), with `--var` values (not secret) replacing or adding variables.
     public func makeContext() throws(TemplateError) -> TemplateContext {
         var context = TemplateContext(environment: environment)
-        // Variables may use the built-in values; tests get fresh ones, variables keep those of the run's start.
-        // Made only when a variable uses one: a UUID and random numbers are not free, and this runs at every load.
-        let builtins = TemplateContext.builtinNames
-        if variables.contains(where: { $0.value.referencedNames.contains(where: builtins.contains) }) {
-            context.setBuiltins()
-        }
+        // Variables (and the base URL, defaults) may use the built-in values; tests get fresh ones, these keep those
+        // of the run's start. Made only when one of them uses one: a UUID and random numbers are not free, and this
+        // runs at every load.
+        if !suiteLevelNames.isDisjoint(with: TemplateContext.builtinNames) { context.setBuiltins() }
         for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
             context.set(name, .string(value), secret: secretOverrides.contains(name))
         }
@@ -21,5 +19,16 @@ extension Suite {
             context.set(variable.name, value, secret: context.usesSecret(variable.value))
         }
         return context
+    }
+
+    /// The names used by what is rendered with the suite's context rather than a test's: variables, the base
+    /// URL, default headers and the default retry's `until` arguments.
+    var suiteLevelNames: Set<String> {
+        var names = Set<String>()
+        for variable in variables { names.formUnion(variable.value.referencedNames) }
+        names.formUnion(baseURL?.referencedNames ?? [])
+        for header in defaults.headers { names.formUnion(header.value.referencedNames) }
+        for assertion in defaults.retry?.until?.assertions ?? [] { names.formUnion(assertion.argument.referencedNames) }
+        return names
     }
 }
