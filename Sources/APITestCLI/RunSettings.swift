@@ -45,6 +45,9 @@ struct RunSettings: Equatable, Sendable {
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         let selected = try selection.select(loaded, errorOutput: stderr)
+        var options = RunOptions(jobs: jobs)
+        options.security = try security.overrides()
+        guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
         // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.
         if selected.suites.contains(where: \.usesXPath), let reason = XPathDocument.libraryUnavailability() {
             stderr.write("apitest: the selected tests use XPath, which needs libxml2: \(reason); nothing was run.\n")
@@ -53,9 +56,6 @@ struct RunSettings: Equatable, Sendable {
         }
         if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }
 
-        var options = RunOptions(jobs: jobs)
-        options.security = try security.overrides()
-        guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
         var configuration = SessionConfiguration(maxConnections: jobs)
         if let timeout { configuration.timeout = timeout.duration }
         if let connectTimeout { configuration.connectTimeout = connectTimeout.duration }

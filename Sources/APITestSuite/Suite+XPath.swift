@@ -1,9 +1,11 @@
 /// Whether a suite needs an XML parser: XPath queries and the `xpath` filter read XML (libxml2, which the HTTP
 /// layer loads on first use); nothing else does.
 extension Suite {
-    /// True when a check, capture or `until` condition of any step (setup and teardown included) uses XPath.
+    /// True when a check, capture or `until` condition of a step that will run (setup and teardown included;
+    /// tests marked `skip` left out), or the default retry's `until`, uses XPath.
     public var usesXPath: Bool {
-        let steps = setup + teardown + tests.flatMap(\.steps)
+        if defaults.retry?.until?.usesXPath == true { return true }
+        let steps = setup + teardown + tests.filter { $0.skip == nil }.flatMap(\.steps)
         return steps.contains { step in
             step.expect.usesXPath || (step.retry?.until?.usesXPath ?? false)
                 || step.captures.contains { Self.usesXPath($0.query, $0.filters) }
