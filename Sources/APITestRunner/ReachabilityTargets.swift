@@ -8,7 +8,9 @@ public enum ReachabilityTargets {
     public static func endpoints(of suites: [Suite]) -> [HostEndpoint] {
         var result = Set<HostEndpoint>()
         for suite in suites {
-            guard let context = try? suite.makeContext() else { continue }
+            guard var context = try? suite.makeContext() else { continue }
+            // Steps get fresh built-ins when they run; any value stands in for them here.
+            context.setBuiltins()
             let base = try? suite.baseURL?.render(context)
             for test in suite.tests where test.skip == nil {
                 for step in test.steps {

@@ -49,7 +49,13 @@ struct SuiteRuntime: Sendable {
         self.setupError = setupError
         let stepNames = Self.namesUsedBySteps(of: suite)
         self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context))
-        self.usesBuiltins = !stepNames.isDisjoint(with: TemplateContext.builtinNames)
+        // Default headers and the default retry's `until` are rendered per test too: their built-ins are fresh.
+        var perTestNames = stepNames
+        for header in suite.defaults.headers { perTestNames.formUnion(header.value.referencedNames) }
+        for assertion in suite.defaults.retry?.until?.assertions ?? [] {
+            perTestNames.formUnion(assertion.argument.referencedNames)
+        }
+        self.usesBuiltins = !perTestNames.isDisjoint(with: TemplateContext.builtinNames)
         let decoding = suite.responseDecoding
         // The names were checked when the suite loaded.
         self.decoders =

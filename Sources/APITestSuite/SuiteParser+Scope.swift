@@ -131,7 +131,17 @@ extension SuiteParser {
     private func loadContext(for suite: Suite) -> TemplateContext? {
         var suite = suite
         suite.environment = environment
-        return try? suite.makeContext()
+        guard var context = try? suite.makeContext() else { return nil }
+        // A URL that starts with a built-in (`{{ now.unix }}/x`) is checked with a sample value, as it will run.
+        let steps = suite.setup + suite.teardown + suite.tests.flatMap(\.steps)
+        if !context.contains("random.uuid"),
+            steps.contains(where: {
+                $0.request.url.referencedNames.contains(where: TemplateContext.builtinNames.contains)
+            })
+        {
+            context.setBuiltins()
+        }
+        return context
     }
 
     /// The start of a URL that can be rendered at load time: up to the first placeholder with no value yet.
