@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if !__has_include(<libxml/xmlversion.h>)
+#error "libxml2's headers are missing: install Debian's libxml2-dev (make deps)"
+#endif
 #include <libxml/xmlversion.h>
 // Debian's libxml2 is built with ICU, and encoding.h then wants <unicode/ucnv.h>; apitest uses none of the ICU
 // members (only the xmlCharEncodingHandler struct holds them, and only by pointer here).
@@ -21,8 +24,13 @@
 
 // MARK: - Loading
 
-/// The soname of the libxml2 the headers describe (ABI 2 since 2000).
+/// The soname of the libxml2 the headers describe: ABI 2 from 2000 to 2.13, 16 from 2.14 on. The struct layouts
+/// read here are those of the headers, so the library loaded must be of the same ABI.
+#if LIBXML_VERSION >= 21400
+#define APITEST_LIBXML2_SONAME "libxml2.so.16"
+#else
 #define APITEST_LIBXML2_SONAME "libxml2.so.2"
+#endif
 
 #define APITEST_XML_FUNCTIONS(X)                                                                                     \
     X(xmlInitParser)                                                                                                 \
