@@ -88,12 +88,15 @@ public struct JUnitReportFormat: ReportFormat {
             let failures = result.failures
             var message = failures.first?.message ?? "failed"
             if failures.count > 1 { message += " (and \(failures.count - 1) more)" }
-            xml += element("failure", [("message", message), ("type", "assertion")], text: failureText(result))
+            // A teardown runs on after a failed step, so a failed test may hold errors as well, and the reverse.
+            xml += element(
+                "failure", [("message", message), ("type", "assertion")],
+                text: failureText(result) + errorText(result))
         case .errored:
             let error = result.error
             xml += element(
                 "error", [("message", error?.message ?? "errored"), ("type", error?.kind ?? "error")],
-                text: errorText(result))
+                text: errorText(result) + failureText(result))
         case .cancelled:
             xml += element(
                 "error", [("message", result.reason ?? "interrupted"), ("type", "cancelled")],

@@ -139,6 +139,22 @@ public struct TAPReportFormat: ReportFormat {
         if failures.count > 1 {
             fields.append(("failures", .list(failures.map(failureFields))))
         }
+        // A teardown runs on after a failed step: every error is listed when there is more than the one above.
+        let errors = result.steps.compactMap { step in step.error.map { (step, $0) } }
+        let firstIsError = failureSteps.first.map { $0.failures.isEmpty } ?? false
+        if errors.count > (firstIsError ? 1 : 0) {
+            fields.append(
+                (
+                    "errors",
+                    .list(
+                        errors.map { step, error in
+                            [
+                                ("message", .string(error.message)), ("kind", .string(error.kind)),
+                                ("location", .string((error.location ?? step.location).description)),
+                            ]
+                        })
+                ))
+        }
         fields.append(("test", .string(result.location.description)))
         fields.append(("duration_ms", .number(ReportText.milliseconds(result.duration))))
         return fields

@@ -125,9 +125,13 @@ final class SuiteLifecycle: Sendable {
         await Task {
             var context = context
             context.setBuiltins()
+            // The captures a setup that did not finish never made, to say so where teardown uses one.
+            let missing: Set<String> =
+                setupIncomplete
+                ? Set(suite.setup.flatMap { $0.captures.map(\.name) }.filter { !context.contains($0) }) : []
             _ = await Self.run(
                 steps, named: "teardown", runtime: runtime, context: &context, executor, sink, runsEveryStep: true,
-                missingCapturesCause: setupIncomplete ? "the suite's setup did not finish" : nil)
+                missingSetupCaptures: missing)
         }.value
     }
 
@@ -155,23 +159,23 @@ final class SuiteLifecycle: Sendable {
         return (.passed(context), context)
     }
 
-    /// Runs hook steps as a test named `name` and reports it. `missingCapturesCause`, when given, is added to the
-    /// message of a step that used a name nothing defined (a capture the setup never made).
+    /// Runs hook steps as a test named `name` and reports it. A step that fails on one of `missingSetupCaptures`
+    /// (captures of a setup that did not finish) says so.
     private static func run(
         _ steps: [Step], named name: String, runtime: SuiteRuntime, context: inout TemplateContext,
         _ executor: TestExecutor, _ sink: EventSink, runsEveryStep: Bool = false,
-        missingCapturesCause: String? = nil
+        missingSetupCaptures: Set<String> = []
     ) async -> TestResult {
         let clock = ContinuousClock()
         let start = clock.now
         sink.emit(.testStarted(suiteName: runtime.suite.name, testName: name))
         var outcome = await executor.run(
             steps, testName: name, runtime: runtime, context: &context, runsEveryStep: runsEveryStep)
-        if let cause = missingCapturesCause {
-            for index in outcome.steps.indices {
-                guard let error = outcome.steps[index].error, error.kind == "template" else { continue }
-                outcome.steps[index].error?.message = "\(error.message) (\(cause))"
-            }
+        for index in outcome.steps.indices {
+            guard let error = outcome.steps[index].error, error.kind == "template",
+                missingSetupCaptures.contains(where: { error.message.hasPrefix("undefined variable '\($0)'") })
+            else { continue }
+            outcome.steps[index].error?.message = "\(error.message) (the suite's setup did not finish)"
         }
         var result = TestResult(
             suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: name,

@@ -88,6 +88,15 @@ struct JUnitReportTests {
         #expect(cancelled.stringValue?.contains("interrupted (Ctrl-C)") == true)
     }
 
+    @Test("a test with a failure and a later step's error reports both")
+    func failureAndError() throws {
+        let document = try document(ReportFixtures.mixedRecord)
+        let failure = try element(document, "//testcase[@name='teardown']/failure")
+        let text = try #require(failure.stringValue)
+        #expect(text.contains("suites/users.yaml:62:17: expected status 204, got 500"))
+        #expect(text.contains("suites/users.yaml:63:40: undefined variable 'token' (the suite's setup did not finish)"))
+    }
+
     @Test("skipped tests and tests that never started are skipped, with their reason")
     func skipped() throws {
         let document = try document(ReportFixtures.interruptedRecord)

@@ -156,6 +156,30 @@ enum ReportFixtures {
         return RunRecord(plan: plan, results: [result], summary: summary, startedAt: startedAt, hostname: "host<&>")
     }
 
+    /// A teardown that ran on after a failed step: one failure, then an error in a later step.
+    static var mixedRecord: RunRecord {
+        let result = result(
+            "teardown", .failed, line: 60,
+            steps: [
+                StepResult(
+                    index: 0, location: location(61, 7), exchange: exchange("DELETE", "users/1", status: 500),
+                    failures: [
+                        AssertionFailure(
+                            location: location(62, 17), subject: "status", message: "expected status 204, got 500",
+                            expected: "204", actual: "500")
+                    ]),
+                StepResult(
+                    index: 1, location: location(63, 7), exchange: nil,
+                    error: TestError(
+                        kind: "template", message: "undefined variable 'token' (the suite's setup did not finish)",
+                        location: location(63, 40))),
+            ])
+        let plan = RunPlan(suites: [.init(name: suite, file: file, tests: ["teardown"])], jobs: 1)
+        var summary = RunSummary(duration: .milliseconds(3))
+        summary.record(.failed)
+        return RunRecord(plan: plan, results: [result], summary: summary, startedAt: startedAt, hostname: "ci-7")
+    }
+
     /// A temporary directory for one test.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(

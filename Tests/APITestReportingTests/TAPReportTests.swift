@@ -61,6 +61,15 @@ struct TAPReportTests {
                 """)
     }
 
+    @Test("a test with a failure and a later step's error lists the error too")
+    func failureAndError() {
+        let tap = TAPReportFormat().render(ReportFixtures.mixedRecord)
+        #expect(tap.contains("  message: \"expected status 204, got 500\"\n"), "\(tap)")
+        #expect(tap.contains("  errors:\n"), "\(tap)")
+        #expect(tap.contains("message: \"undefined variable 'token' (the suite's setup did not finish)\""), "\(tap)")
+        #expect(tap.contains("location: \"suites/users.yaml:63:40\""), "\(tap)")
+    }
+
     @Test("TAP 14: the version line and an indented subtest per step")
     func tap14() throws {
         let tap = TAPReportFormat(version: .tap14).render(ReportFixtures.interruptedRecord)
