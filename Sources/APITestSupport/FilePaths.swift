@@ -43,8 +43,15 @@ public enum FilePaths {
     static func expandingTilde(_ path: String) -> String? {
         let slash = path.firstIndex(of: "/") ?? path.endIndex
         let user = path[path.index(after: path.startIndex)..<slash]
-        let entry = user.isEmpty ? getpwuid(getuid()) : getpwnam(String(user))
-        guard let entry, let home = entry.pointee.pw_dir else { return nil }
+        // The reentrant lookups: this may run on several threads at once.
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        let status =
+            user.isEmpty
+            ? getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found)
+            : getpwnam_r(String(user), &entry, &buffer, buffer.count, &found)
+        guard status == 0, found != nil, let home = entry.pw_dir else { return nil }
         return String(cString: home) + path[slash...]
     }
 
