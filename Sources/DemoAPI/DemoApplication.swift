@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -50,12 +51,14 @@ enum DemoApplication {
             logger: logger
         )
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
-        let signals = installSignalHandlers(group: group)
+        let shutdown = ShutdownState(logs: options.log)
+        let signals = installSignalHandlers(group: group, state: shutdown)
         defer { for signal in signals { signal.cancel() } }
         let parentWatch = options.exitWithParent ? watchParent() : nil
         defer { parentWatch?.cancel() }
         do {
             try await group.run()
+            shutdown.logStop()
             return 0
         } catch {
             writeAll(fd: 2, "apitest-demo: error: cannot serve on \(host):\(options.port): \(error)\n")
@@ -67,16 +70,23 @@ enum DemoApplication {
 
     /// SIGINT and SIGTERM start a graceful shutdown; if requests are still running `shutdownGrace` seconds later
     /// (a long /delay or /drip, a multi-GiB /bytes), or a second signal arrives, the process exits 0 at once.
-    private static func installSignalHandlers(group: ServiceGroup) -> [any DispatchSourceSignal] {
+    private static func installSignalHandlers(
+        group: ServiceGroup, state: ShutdownState
+    ) -> [any DispatchSourceSignal] {
         let queue = DispatchQueue(label: "apitest-demo.signals")
-        let state = ShutdownState()
         return [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                guard state.begin() else { exit(0) }
+                guard state.begin() else {
+                    state.logStop()
+                    exit(0)
+                }
                 Task { await group.triggerGracefulShutdown() }
-                queue.asyncAfter(deadline: .now() + shutdownGrace) { exit(0) }
+                queue.asyncAfter(deadline: .now() + shutdownGrace) {
+                    state.logStop()
+                    exit(0)
+                }
             }
             source.resume()
             return source
@@ -97,13 +107,27 @@ enum DemoApplication {
     }
 
     /// Whether shutdown has begun; only touched on the signal queue.
-    private final class ShutdownState: @unchecked Sendable {
-        private var started = false
+    private final class ShutdownState: Sendable {
+        private let signalled = Mutex<ContinuousClock.Instant?>(nil)
+        private let logs: Bool
+
+        init(logs: Bool) { self.logs = logs }
 
         /// Marks shutdown as started; false when it already was.
         func begin() -> Bool {
-            defer { started = true }
-            return !started
+            signalled.withLock { instant in
+                defer { if instant == nil { instant = .now } }
+                return instant == nil
+            }
+        }
+
+        /// With `--log`, says how long the stop took after the first signal (`apitest-demo: stopped 12 ms after
+        /// the signal`), measured here so that a loaded machine's test runner does not count its own delays.
+        func logStop() {
+            guard logs, let start = signalled.withLock({ $0 }) else { return }
+            let elapsed = ContinuousClock.now - start
+            let ms = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            writeAll(fd: 2, "apitest-demo: stopped \(ms) ms after the signal\n")
         }
     }
 

@@ -28,7 +28,7 @@ struct DemoOptions: Equatable {
         options:
           --host ADDRESS   address to listen on (default 127.0.0.1)
           --port PORT      TCP port, 0 picks a free one (default 8080)
-          --log            log every request to stderr
+          --log            log every request to stderr, and how long a stop took after a signal
           --exit-with-parent
                            exit as soon as the process that started it is gone
           -h, --help       show this help

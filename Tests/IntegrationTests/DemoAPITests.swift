@@ -75,18 +75,23 @@ import Testing
 
     @Test func printsOneListeningLineAndStopsCleanlyOnSignals() async throws {
         for signal in [SIGTERM, SIGINT] {
-            let demo = try await DemoServer.start()
+            let demo = try await DemoServer.start(extraArguments: ["--log"])
             #expect(demo.port > 0)
             #expect(try await curl(demo, "/health").status == 200)
             kill(demo.processIdentifier, signal)
             let started = ContinuousClock.now
-            while demo.terminationStatus == nil, ContinuousClock.now - started < .seconds(10) {
+            while demo.terminationStatus == nil, ContinuousClock.now - started < .seconds(20) {
                 try await Task.sleep(for: .milliseconds(10))
             }
             #expect(demo.terminationStatus == 0, "signal \(signal)")
-            // The server stops at the latest `shutdownGrace` (2 s) after the signal; the rest is slack for a
-            // loaded 2-core CI machine running the other tests in parallel (3.02 s was seen there).
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // The server stops at the latest `shutdownGrace` (2 s) after the signal. It says how long it took
+            // (with --log): measured there, a test runner slowed by the other tests on a 2-core machine (which once
+            // saw 7 s go by) does not count its own delays.
+            for _ in 0..<200 where demo.standardError.firstMatch(of: /stopped \d+ ms/) == nil {
+                try await Task.sleep(for: .milliseconds(10)) // the last bytes may still be in the pipe
+            }
+            let match = try #require(demo.standardError.firstMatch(of: /stopped (\d+) ms after the signal/))
+            #expect(try #require(Int(match.1)) <= 2_500, "signal \(signal): \(demo.standardError)")
             demo.stop()
         }
     }
