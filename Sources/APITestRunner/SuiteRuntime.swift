@@ -50,11 +50,7 @@ struct SuiteRuntime: Sendable {
         let stepNames = Self.namesUsedBySteps(of: suite)
         self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context))
         // Default headers and the default retry's `until` are rendered per test too: their built-ins are fresh.
-        var perTestNames = stepNames
-        for header in suite.defaults.headers { perTestNames.formUnion(header.value.referencedNames) }
-        for assertion in suite.defaults.retry?.until?.assertions ?? [] {
-            perTestNames.formUnion(assertion.argument.referencedNames)
-        }
+        let perTestNames = stepNames.union(suite.namesUsedByDefaults)
         self.usesBuiltins = !perTestNames.isDisjoint(with: TemplateContext.builtinNames)
         let decoding = suite.responseDecoding
         // The names were checked when the suite loaded.
@@ -81,10 +77,7 @@ struct SuiteRuntime: Sendable {
 
     /// The texts of the secret values the suite actually uses (not every environment variable of the process).
     static func referencedSecrets(of suite: Suite, stepNames: Set<String>, in context: TemplateContext) -> [String] {
-        var names = stepNames
-        for variable in suite.variables { names.formUnion(variable.value.referencedNames) }
-        names.formUnion(suite.baseURL?.referencedNames ?? [])
-        for header in suite.defaults.headers { names.formUnion(header.value.referencedNames) }
+        var names = stepNames.union(suite.suiteLevelNames)
         // Suite variables built from secrets are secret too, and are referenced by their own names.
         names.formUnion(suite.variables.map(\.name))
         return names.filter { context.isSecret($0) }.compactMap { context[$0].map(TemplateContext.text(of:)) }

@@ -22,11 +22,17 @@ extension Suite {
     }
 
     /// The names used by what is rendered with the suite's context rather than a test's: variables, the base
-    /// URL, default headers and the default retry's `until` arguments.
-    var suiteLevelNames: Set<String> {
-        var names = Set<String>()
+    /// URL, and the defaults (which tests render again with their own).
+    public var suiteLevelNames: Set<String> {
+        var names = namesUsedByDefaults
         for variable in variables { names.formUnion(variable.value.referencedNames) }
         names.formUnion(baseURL?.referencedNames ?? [])
+        return names
+    }
+
+    /// The names used by the defaults every test renders: default headers and the default retry's `until`.
+    public var namesUsedByDefaults: Set<String> {
+        var names = Set<String>()
         for header in defaults.headers { names.formUnion(header.value.referencedNames) }
         for assertion in defaults.retry?.until?.assertions ?? [] { names.formUnion(assertion.argument.referencedNames) }
         return names
