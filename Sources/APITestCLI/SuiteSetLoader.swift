@@ -33,12 +33,12 @@ struct SuiteSetLoader {
         }
         // A file found in a folder that another suite includes is a shared fragment, not a suite of its own; a file
         // named on the command line is always a suite.
-        let named = Set(paths.map { SuiteDiscovery.canonicalPath($0) })
+        let named = Set(paths.map { FilePaths.canonical($0) })
         var suites: [Suite] = []
         var failedFiles = 0
         var errorCount = 0
         for (file, result) in results {
-            let path = SuiteDiscovery.canonicalPath(file)
+            let path = FilePaths.canonical(file)
             if included.contains(path), !named.contains(path) { continue }
             switch result {
             case .success(let suite):

@@ -10,12 +10,6 @@ public enum SuiteDiscovery {
         public var description: String { "\(path): \(message)" }
     }
 
-    /// The absolute path of `path` (relative to `directory`, the current directory by default) with `.`, `..` and
-    /// symbolic links resolved: one name per file, to compare files named in different ways.
-    public static func canonicalPath(_ path: String, relativeTo directory: String? = nil) -> String {
-        FilePaths.canonical(path, relativeTo: directory)
-    }
-
     /// The suite files for `paths`: a file as given; a folder searched recursively for `*.yaml` and `*.yml`
     /// files (hidden files and folders skipped), in sorted order. Each file appears once, at its first mention.
     /// Throws for a path that does not exist and for a folder with no suite files.
@@ -28,7 +22,7 @@ public enum SuiteDiscovery {
                 throw DiscoveryError(path: path, message: "no such file or directory")
             }
             let found = isDirectory.boolValue ? try suiteFiles(inFolder: path) : [path]
-            for file in found where seen.insert(standardized(file)).inserted {
+            for file in found where seen.insert(FilePaths.absolute(file)).inserted {
                 result.append(file)
             }
         }
@@ -65,9 +59,5 @@ public enum SuiteDiscovery {
 
     private static func join(_ folder: String, _ relative: String) -> String {
         folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-    }
-
-    private static func standardized(_ path: String) -> String {
-        FilePaths.absolute(path)
     }
 }

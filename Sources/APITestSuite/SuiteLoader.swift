@@ -56,7 +56,7 @@ public struct SuiteLoader: Sendable {
                 diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
         }
         let parser = SuiteParser(
-            file: file, directory: Self.absoluteDirectory(of: file), document: composed.document, source: source,
+            file: file, directory: FilePaths.directory(of: file), document: composed.document, source: source,
             environment: environment, overrides: overrides)
         var suite = parser.parseSuite(root: root)
         suite?.includedFiles = parser.includedFiles
@@ -68,13 +68,6 @@ public struct SuiteLoader: Sendable {
             throw failure
         }
         return suite
-    }
-
-    // MARK: - Helpers
-
-    /// The absolute directory that holds `file`.
-    static func absoluteDirectory(of file: String) -> String {
-        FilePaths.directory(of: file)
     }
 
     /// Diagnostics in source order (stable for diagnostics at the same place).

@@ -108,7 +108,7 @@ extension SuiteParser {
             error("'\(key)' needs a file path", at: node)
             return nil
         }
-        let absolute = Self.absolutePath(path, relativeTo: directory)
+        let absolute = FilePaths.absolute(path, relativeTo: directory)
         // stat(2) follows symbolic links, as the request will when it opens the file. (FileManager's attributes
         // would also look up the owner's name through NSS on every suite load.)
         var info = stat()
@@ -131,10 +131,5 @@ extension SuiteParser {
             return nil
         }
         return absolute
-    }
-
-    /// `path` made absolute against `directory` and standardized (`.` and `..` removed).
-    static func absolutePath(_ path: String, relativeTo directory: String) -> String {
-        FilePaths.absolute(path, relativeTo: directory)
     }
 }

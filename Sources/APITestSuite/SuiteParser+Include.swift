@@ -66,7 +66,7 @@ extension SuiteParser {
     /// its own `include`); `nil` for a settings file the suite already includes (twice, or through two files), which
     /// counts once, where it is first included.
     func includeSettings(_ path: String, at node: YAMLNode) -> SharedSettings? {
-        let canonical = SuiteDiscovery.canonicalPath(path, relativeTo: directory)
+        let canonical = FilePaths.canonical(path, relativeTo: directory)
         guard !settingsFiles.paths.contains(canonical) || includeChain.contains(canonical) else { return nil }
         settingsFiles.paths.insert(canonical)
         guard let child = includedParser(path, at: node) else { return nil }
@@ -122,9 +122,9 @@ extension SuiteParser {
     /// missing file, an include cycle or a YAML error.
     private func includedParser(_ path: String, at node: YAMLNode) -> SuiteParser? {
         guard let absolute = checkBodyFile(path, at: node, for: "include") else { return nil }
-        let canonical = SuiteDiscovery.canonicalPath(absolute)
+        let canonical = FilePaths.canonical(absolute)
         includedFiles.insert(canonical)
-        let chain = includeChain.isEmpty ? [SuiteDiscovery.canonicalPath(file)] : includeChain
+        let chain = includeChain.isEmpty ? [FilePaths.canonical(file)] : includeChain
         if chain.contains(canonical) {
             let names = (chain + [canonical]).map { ($0 as NSString).lastPathComponent }
             error("include cycle: " + names.joined(separator: " → "), at: node)

@@ -134,11 +134,8 @@ extension SuiteParser {
         guard var context = try? suite.makeContext() else { return nil }
         // A URL that starts with a built-in (`{{ now.unix }}/x`) is checked with a sample value, as it will run.
         let steps = suite.setup + suite.teardown + suite.tests.flatMap(\.steps)
-        if !context.contains("random.uuid"),
-            steps.contains(where: {
-                $0.request.url.referencedNames.contains(where: TemplateContext.builtinNames.contains)
-            })
-        {
+        let builtins = TemplateContext.builtinNames
+        if steps.contains(where: { $0.request.url.referencedNames.contains(where: builtins.contains) }) {
             context.setBuiltins()
         }
         return context
