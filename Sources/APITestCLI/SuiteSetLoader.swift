@@ -3,61 +3,35 @@ import APITestSuite
 import APITestSupport
 import Foundation
 
-/// Loads every suite named on the command line, printing all diagnostics of all files before deciding.
+/// Loads every suite named on the command line (`SuiteSet`), printing all diagnostics of all files before deciding.
 struct SuiteSetLoader {
     let loader: SuiteLoader
     let errorOutput: TextOutput
     let colored: Bool
 
-    /// The loaded suites, or `nil` when any file is invalid (its diagnostics have been printed).
+    /// The loaded suites, or `nil` when any file is invalid or no test was found (the errors have been printed).
     func load(paths: [String]) -> [Suite]? {
-        let files: [String]
+        let set: SuiteSet
         do {
-            files = try SuiteDiscovery.files(in: paths)
+            set = try SuiteSet.load(paths: paths, loader: loader)
         } catch {
             errorOutput.write("error: \(error)\n")
             errorOutput.flush()
             return nil
         }
-        var results: [(file: String, result: Result<Suite, SuiteLoadError>)] = []
-        var included: Set<String> = []
-        for file in files {
-            do {
-                let suite = try loader.load(path: file)
-                included.formUnion(suite.includedFiles)
-                results.append((file, .success(suite)))
-            } catch {
-                included.formUnion(error.includedFiles)
-                results.append((file, .failure(error)))
-            }
+        for suite in set.suites {
+            for warning in suite.warnings { errorOutput.write(DiagnosticRenderer.oneLine(warning) + "\n") }
         }
-        // A file found in a folder that another suite includes is a shared fragment, not a suite of its own; a file
-        // named on the command line is always a suite.
-        let named = Set(paths.map { FilePaths.canonical($0) })
-        var suites: [Suite] = []
-        var failedFiles = 0
-        var errorCount = 0
-        for (file, result) in results {
-            let path = FilePaths.canonical(file)
-            if included.contains(path), !named.contains(path) { continue }
-            switch result {
-            case .success(let suite):
-                for warning in suite.warnings { errorOutput.write(DiagnosticRenderer.oneLine(warning) + "\n") }
-                suites.append(suite)
-            case .failure(let error):
-                failedFiles += 1
-                errorCount += error.diagnostics.filter { $0.severity == .error }.count
-                errorOutput.write(error.render(colored: colored) + "\n")
-            }
-        }
-        if failedFiles > 0 {
+        for failure in set.failures { errorOutput.write(failure.error.render(colored: colored) + "\n") }
+        if !set.failures.isEmpty {
+            let errorCount = set.errorCount
             let errors = errorCount == 1 ? "1 error" : "\(errorCount) errors"
-            let filesText = failedFiles == 1 ? "1 file" : "\(failedFiles) files"
+            let filesText = set.failures.count == 1 ? "1 file" : "\(set.failures.count) files"
             errorOutput.write("\(errors) in \(filesText); nothing was run.\n")
             errorOutput.flush()
             return nil
         }
         errorOutput.flush()
-        return suites
+        return set.suites
     }
 }

@@ -5,21 +5,49 @@ import Foundation
 public enum SuiteDiscovery {
     /// A path that names nothing usable.
     public struct DiscoveryError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong.
+        public enum Kind: Sendable, Hashable {
+            /// The path does not exist.
+            case notFound
+            /// The folder cannot be listed.
+            case unreadableFolder
+            /// The folder holds no `*.yaml` or `*.yml` file.
+            case noSuiteFiles
+        }
+
+        /// The path named on the command line.
         public var path: String
-        public var message: String
+        /// What is wrong with it.
+        public var kind: Kind
+
+        /// An error of `kind` for `path`.
+        public init(path: String, kind: Kind) {
+            self.path = path
+            self.kind = kind
+        }
+
+        /// The message, without the path.
+        public var message: String {
+            switch kind {
+            case .notFound: return "no such file or directory"
+            case .unreadableFolder: return "cannot read the folder"
+            case .noSuiteFiles: return "no suite files (*.yaml, *.yml) in this folder"
+            }
+        }
+
         public var description: String { "\(path): \(message)" }
     }
 
     /// The suite files for `paths`: a file as given; a folder searched recursively for `*.yaml` and `*.yml`
     /// files (hidden files and folders skipped), in sorted order. Each file appears once, at its first mention.
     /// Throws for a path that does not exist and for a folder with no suite files.
-    public static func files(in paths: [String]) throws -> [String] {
+    public static func files(in paths: [String]) throws(DiscoveryError) -> [String] {
         var result: [String] = []
         var seen = Set<String>()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw DiscoveryError(path: path, message: "no such file or directory")
+                throw DiscoveryError(path: path, kind: .notFound)
             }
             let found = isDirectory.boolValue ? try suiteFiles(inFolder: path) : [path]
             for file in found where seen.insert(FilePaths.absolute(file)).inserted {
@@ -29,10 +57,10 @@ public enum SuiteDiscovery {
         return result
     }
 
-    private static func suiteFiles(inFolder folder: String) throws -> [String] {
+    private static func suiteFiles(inFolder folder: String) throws(DiscoveryError) -> [String] {
         let manager = FileManager.default
         guard let enumerator = manager.enumerator(atPath: folder) else {
-            throw DiscoveryError(path: folder, message: "cannot read the folder")
+            throw DiscoveryError(path: folder, kind: .unreadableFolder)
         }
         var relativePaths: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -52,7 +80,7 @@ public enum SuiteDiscovery {
             }
         }
         guard !relativePaths.isEmpty else {
-            throw DiscoveryError(path: folder, message: "no suite files (*.yaml, *.yml) in this folder")
+            throw DiscoveryError(path: folder, kind: .noSuiteFiles)
         }
         return relativePaths.sorted().map { join(folder, $0) }
     }

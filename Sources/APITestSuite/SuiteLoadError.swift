@@ -10,7 +10,13 @@ public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
     public var includedSources: [String: String]
     /// The files the suite includes, as absolute paths with symbolic links resolved (as far as it got).
     public var includedFiles: Set<String> = []
+    /// The files found on an include cycle (absolute, symbolic links resolved); a file on a cycle is never a
+    /// shared fragment, so its error is always shown.
+    public var includeCycleFiles: Set<String> = []
+    /// Whether the file's top-level map has a `tests` key: such a file is a suite, never a shared fragment.
+    public var declaresTests = false
 
+    /// A failure with `diagnostics` for a file whose text is `source`.
     public init(diagnostics: [Diagnostic], source: String?, includedSources: [String: String] = [:]) {
         self.diagnostics = diagnostics
         self.source = source

@@ -65,6 +65,8 @@ public struct SuiteLoader: Sendable {
             var failure = SuiteLoadError(
                 diagnostics: Self.sorted(parser.diagnostics), source: source, includedSources: parser.includedSources)
             failure.includedFiles = parser.includedFiles
+            failure.includeCycleFiles = parser.includeCycleFiles
+            failure.declaresTests = parser.declaresTests
             throw failure
         }
         return suite

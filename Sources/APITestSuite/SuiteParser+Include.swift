@@ -125,7 +125,8 @@ extension SuiteParser {
         let canonical = FilePaths.canonical(absolute)
         includedFiles.insert(canonical)
         let chain = includeChain.isEmpty ? [FilePaths.canonical(file)] : includeChain
-        if chain.contains(canonical) {
+        if let start = chain.firstIndex(of: canonical) {
+            includeCycleFiles.formUnion(chain[start...])
             let names = (chain + [canonical]).map { ($0 as NSString).lastPathComponent }
             error("include cycle: " + names.joined(separator: " → "), at: node)
             return nil
@@ -187,6 +188,7 @@ extension SuiteParser {
         usedEnvironment.formUnion(child.usedEnvironment)
         includedSources.merge(child.includedSources) { current, _ in current }
         includedFiles.formUnion(child.includedFiles)
+        includeCycleFiles.formUnion(child.includeCycleFiles)
         valueNodeCount += child.valueNodeCount
     }
 }

@@ -36,6 +36,10 @@ final class SuiteParser {
     var settingsFiles = IncludedSettingsFiles()
     /// The included files, absolute, symbolic links resolved.
     var includedFiles: Set<String> = []
+    /// The files found on an include cycle, absolute, symbolic links resolved: never shared fragments.
+    var includeCycleFiles: Set<String> = []
+    /// Whether the suite's top-level map has a `tests` key (a file that declares tests is never a fragment).
+    var declaresTests = false
     /// The root node of an included file's document.
     var root: YAMLNode?
     /// Schema files already compiled, by absolute path (tests often share one).
@@ -102,6 +106,7 @@ final class SuiteParser {
         let ownSetup = entries[key: "setup"].map { parseSteps($0.value, owner: "setup", hasBaseURL: baseURL != nil) }
         let setup = shared.setup + (ownSetup ?? [])
         var tests: [TestCase] = []
+        declaresTests = entries[key: "tests"] != nil
         if let entry = entries[key: "tests"] {
             tests = parseTests(entry.value, hasBaseURL: baseURL != nil)
         } else {

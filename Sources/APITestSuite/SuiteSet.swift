@@ -1,0 +1,81 @@
+import APITestSupport
+import Foundation
+
+/// The suites of one command line: the files it names and the suite files found in the folders it names, each
+/// loaded, with the shared fragments (files that other files include) set aside.
+///
+/// A file found in a folder is a shared fragment, not a suite, when another file includes it, it declares no
+/// `tests`, and it is not on an include cycle. A cycle is an error wherever it is found. So a folder never runs
+/// green with nothing in it: among the files that no other file includes, or that are on a cycle, each is a suite
+/// with at least one test (`tests: []` is an error) or a failure. A file named on the command line is always a
+/// suite.
+public struct SuiteSet: Sendable {
+    /// A file that failed to load, with everything wrong with it.
+    public struct Failure: Sendable {
+        /// The file as found or named.
+        public var file: String
+        /// Its diagnostics.
+        public var error: SuiteLoadError
+    }
+
+    /// The loaded suites, in discovery order.
+    public var suites: [Suite] = []
+    /// The files that failed to load, in discovery order (fragments excluded).
+    public var failures: [Failure] = []
+    /// The files set aside as shared fragments, in discovery order.
+    public var fragments: [String] = []
+
+    /// The number of error diagnostics over all failures.
+    public var errorCount: Int {
+        failures.reduce(0) { $0 + $1.error.diagnostics.filter { $0.severity == .error }.count }
+    }
+
+    // MARK: - Loading
+
+    /// Finds and loads the suites of `paths` with `loader`. Throws when a path names nothing usable.
+    public static func load(paths: [String], loader: SuiteLoader) throws(SuiteDiscovery.DiscoveryError) -> SuiteSet {
+        let files = try SuiteDiscovery.files(in: paths)
+        var loaded: [(file: String, result: Result<Suite, SuiteLoadError>)] = []
+        var included: [String: Set<String>] = [:]
+        var onCycles: Set<String> = []
+        for file in files {
+            let path = FilePaths.canonical(file)
+            do {
+                let suite = try loader.load(path: file)
+                included[path] = suite.includedFiles
+                loaded.append((file, .success(suite)))
+            } catch {
+                included[path] = error.includedFiles
+                onCycles.formUnion(error.includeCycleFiles)
+                loaded.append((file, .failure(error)))
+            }
+        }
+        // Included by another file: a file's own include of itself does not count (that is a cycle).
+        var includedByOthers: Set<String> = []
+        for (includer, files) in included { includedByOthers.formUnion(files.subtracting([includer])) }
+        let named = Set(paths.map { FilePaths.canonical($0) })
+
+        var set = SuiteSet()
+        for (file, result) in loaded {
+            let path = FilePaths.canonical(file)
+            let declaresTests: Bool
+            switch result {
+            case .success: declaresTests = true
+            case .failure(let error): declaresTests = error.declaresTests
+            }
+            let isFragment =
+                includedByOthers.contains(path) && !named.contains(path) && !onCycles.contains(path) && !declaresTests
+            if isFragment {
+                set.fragments.append(file)
+                continue
+            }
+            switch result {
+            case .success(let suite):
+                set.suites.append(suite)
+            case .failure(let error):
+                set.failures.append(Failure(file: file, error: error))
+            }
+        }
+        return set
+    }
+}
