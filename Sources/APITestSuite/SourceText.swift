@@ -89,32 +89,65 @@ struct SourceText {
     func locate(
         pieceAt offset: Int, length: Int, in value: String, valueStart: SourceLocation
     ) -> SourceLocation {
+        locate(pieces: [(offset, length)], in: value, valueStart: valueStart)[0]
+    }
+
+    /// Where each of several pieces of one YAML value's text is written in the source, as `locate(pieceAt:)`
+    /// finds one, in one pass: `pieces` are `(offset, length)` in increasing offset order, and each search goes
+    /// on from where the previous piece was found, in the value and in the source, so the work is linear in the
+    /// value's length however many pieces there are (4,000 placeholders in one string).
+    func locate(
+        pieces: [(offset: Int, length: Int)], in value: String, valueStart: SourceLocation
+    ) -> [SourceLocation] {
         let valueScalars = Array(value.unicodeScalars)
-        guard offset >= 0, length > 0, offset + length <= valueScalars.count else { return valueStart }
-        let piece = Array(valueScalars[offset..<(offset + length)])
-        let occurrence = Self.occurrences(of: piece, in: valueScalars, from: 0, limit: valueScalars.count)
-            .prefix { $0 < offset }.count
         let start = self.offset(line: valueStart.line, column: valueStart.column)
         // A value's source is rarely more than a few times longer than its text (escapes, folding).
         let limit = min(scalars.count, start + valueScalars.count * 4 + 64)
-        let found = Self.occurrences(of: piece, in: scalars, from: start, limit: limit)
-        if occurrence < found.count {
-            return location(ofOffset: found[occurrence])
+        var valueCursor = 0
+        var sourceCursor = start
+        return pieces.map { piece in
+            let (offset, length) = piece
+            guard offset >= 0, length > 0, offset + length <= valueScalars.count, offset >= valueCursor else {
+                return valueStart
+            }
+            let text = valueScalars[offset..<(offset + length)]
+            // The piece is the n-th occurrence of its text after the previous piece in the value; take the n-th
+            // after the previous piece in the source.
+            var wanted = 0
+            var index = valueCursor
+            while index < offset {
+                if Self.matches(text, in: valueScalars, at: index) { wanted += 1 }
+                index += 1
+            }
+            var found = sourceCursor
+            while found + length <= limit {
+                if Self.matches(text, in: scalars, at: found) {
+                    if wanted == 0 { break }
+                    wanted -= 1
+                }
+                found += 1
+            }
+            guard found + length <= limit else {
+                var fallback = valueStart
+                fallback.column += offset
+                return fallback
+            }
+            valueCursor = offset + length
+            sourceCursor = found + length
+            return location(ofOffset: found)
         }
-        var fallback = valueStart
-        fallback.column += offset
-        return fallback
     }
 
-    /// The start offsets of `piece` in `haystack[from..<limit]`, overlapping matches included.
-    private static func occurrences(
-        of piece: [Unicode.Scalar], in haystack: [Unicode.Scalar], from: Int, limit: Int
-    ) -> [Int] {
-        guard !piece.isEmpty, limit - from >= piece.count else { return [] }
-        var result: [Int] = []
-        for start in from...(limit - piece.count) where haystack[start] == piece[0] {
-            if haystack[start..<(start + piece.count)].elementsEqual(piece) { result.append(start) }
+    /// Whether `haystack` holds `piece` at `start`.
+    private static func matches(
+        _ piece: ArraySlice<Unicode.Scalar>, in haystack: [Unicode.Scalar], at start: Int
+    ) -> Bool {
+        guard start + piece.count <= haystack.count, haystack[start] == piece.first else { return false }
+        var index = start
+        for scalar in piece {
+            if haystack[index] != scalar { return false }
+            index += 1
         }
-        return result
+        return true
     }
 }

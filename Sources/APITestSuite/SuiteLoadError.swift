@@ -27,8 +27,14 @@ public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
     /// file shows that file's line.
     public func render(colored: Bool = false) -> String {
         let renderer = DiagnosticRenderer(colored: colored)
+        // Each file's text is split into lines once, however many diagnostics it has.
+        var lines: [String: [Substring]?] = [:]
         return diagnostics.map { diagnostic in
-            renderer.render(diagnostic, source: includedSources[diagnostic.location.file] ?? source)
+            let file = diagnostic.location.file
+            if lines[file] == nil {
+                lines[file] = .some((includedSources[file] ?? source).map(DiagnosticRenderer.splitLines))
+            }
+            return renderer.render(diagnostic, lines: lines[file] ?? nil)
         }.joined(separator: "\n")
     }
 

@@ -27,10 +27,13 @@ extension SuiteParser {
         mutating func add(_ later: SharedSettings) {
             // A variable given again takes the place of the first, so the variables after it (which may use it)
             // still come after it; new ones follow.
+            var indexByName: [String: Int] = [:]
+            for (index, variable) in variables.enumerated() { indexByName[variable.name] = index }
             for variable in later.variables {
-                if let index = variables.firstIndex(where: { $0.name == variable.name }) {
+                if let index = indexByName[variable.name] {
                     variables[index] = variable
                 } else {
+                    indexByName[variable.name] = variables.count
                     variables.append(variable)
                 }
             }
@@ -190,5 +193,7 @@ extension SuiteParser {
         includedFiles.formUnion(child.includedFiles)
         includeCycleFiles.formUnion(child.includeCycleFiles)
         valueNodeCount += child.valueNodeCount
+        valueByteCount += child.valueByteCount
+        reportedValueBytes = reportedValueBytes || child.reportedValueBytes
     }
 }

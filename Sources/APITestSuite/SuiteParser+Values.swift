@@ -115,13 +115,16 @@ extension SuiteParser {
             }
             return Template(literal: string, location: start)
         }
+        // All placeholders of the string are located in one pass over it.
+        var spans: [(offset: Int, length: Int)] = []
+        for case .placeholder(_, let offset, let length) in pieces { spans.append((offset, length)) }
+        var locations = text.locate(pieces: spans, in: string, valueStart: start).makeIterator()
         let segments = pieces.map { piece -> Template.Segment in
             switch piece {
             case .literal(let literal):
                 return .literal(literal)
-            case .placeholder(let name, let offset, let length):
-                let at = text.locate(pieceAt: offset, length: length, in: string, valueStart: start)
-                return .placeholder(name: name, location: at, length: length)
+            case .placeholder(let name, _, let length):
+                return .placeholder(name: name, location: locations.next() ?? start, length: length)
             }
         }
         return Template(source: string, segments: segments, location: start)
@@ -143,6 +146,17 @@ extension SuiteParser {
         switch document.kind(of: node) {
         case .scalar:
             guard let scalar = scalar(node) else { return .null }
+            // Aliases can also repeat one long scalar: cap the bytes the expansion produces, before reading them.
+            valueByteCount += scalar.string.utf8.count
+            guard valueByteCount <= Self.maximumValueBytes else {
+                if !reportedValueBytes {
+                    reportedValueBytes = true
+                    error(
+                        "the suite's values are too large (over \(Self.maximumValueBytes / (1 << 20)) MiB of text once "
+                            + "aliases are expanded)", at: node)
+                }
+                return .null
+            }
             switch YAMLScalar(scalar) {
             case .null: return .null
             case .bool(let value): return .bool(value)

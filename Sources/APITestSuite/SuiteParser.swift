@@ -24,6 +24,11 @@ final class SuiteParser {
     /// How many value nodes `templateValue` has built, to stop alias bombs.
     var valueNodeCount = 0
     static let maximumValueNodes = 1_000_000
+    /// How many bytes of scalar text `templateValue` has taken, to stop alias bombs made of long scalars.
+    var valueByteCount = 0
+    /// Whether the byte cap has been reported (once per suite).
+    var reportedValueBytes = false
+    static let maximumValueBytes = 64 << 20
     /// JSONPath expressions already found valid (suites repeat the same few paths).
     var validJSONPaths: Set<String> = []
     /// Request URLs to check once variables are known (relative URLs need a base URL).

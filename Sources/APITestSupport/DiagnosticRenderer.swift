@@ -38,7 +38,8 @@ public struct DiagnosticRenderer: Sendable {
         render(diagnostic, lines: source.map(Self.splitLines))
     }
 
-    private func render(_ diagnostic: Diagnostic, lines: [Substring]?) -> String {
+    /// Renders one diagnostic against its file's text already split by `splitLines` (`nil` when unreadable).
+    public func render(_ diagnostic: Diagnostic, lines: [Substring]?) -> String {
         let location = diagnostic.location
         let sourceLine: Substring? =
             if let lines, location.line >= 1, location.line <= lines.count { lines[location.line - 1] } else { nil }
@@ -69,7 +70,7 @@ public struct DiagnosticRenderer: Sendable {
     // MARK: - Geometry
 
     /// Lines of `source` without their terminators (`\n`, `\r\n`).
-    static func splitLines(_ source: String) -> [Substring] {
+    public static func splitLines(_ source: String) -> [Substring] {
         // "\r\n" is one Character, so split on both forms.
         source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
