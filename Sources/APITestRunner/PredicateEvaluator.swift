@@ -15,13 +15,17 @@ final class PredicateEvaluator: Sendable {
 
     private let regexCache = Mutex<[String: NSRegularExpression]>([:])
 
-    /// Checks `predicate(argument)` against `subject`; `nil` means the subject is absent.
-    func evaluate(_ predicate: APITestSuite.Predicate, subject: JSONValue?, argument: JSONValue) -> Outcome {
-        let actual = subject.map(Self.display) ?? "nothing"
+    /// Checks `predicate(argument)` against `subject`; `nil` means the subject is absent. Numbers in the
+    /// expectation and the actual value are shown with `unit` (`ms` for `duration`) when there is one.
+    func evaluate(
+        _ predicate: APITestSuite.Predicate, subject: JSONValue?, argument: JSONValue, unit: String? = nil
+    ) -> Outcome {
+        let show = { (value: JSONValue) in Self.display(value, unit: unit) }
+        let actual = subject.map(show) ?? "nothing"
         func outcome(_ passed: Bool, _ expectation: String) -> Outcome {
             Outcome(passed: passed, expectation: expectation, actual: actual)
         }
-        let argumentText = Self.display(argument)
+        let argumentText = show(argument)
         switch predicate {
         case .exists, .notExists:
             let wanted = (argument != .bool(false)) != (predicate == .notExists)
@@ -88,7 +92,7 @@ final class PredicateEvaluator: Sendable {
         case .between:
             let bounds = argument.arrayValue ?? []
             guard bounds.count == 2 else { return outcome(false, "between two bounds, got \(argumentText)") }
-            let expectation = "between \(Self.display(bounds[0])) and \(Self.display(bounds[1]))"
+            let expectation = "between \(show(bounds[0])) and \(show(bounds[1]))"
             guard let subject, let low = Self.compare(subject, bounds[0]), let high = Self.compare(subject, bounds[1])
             else { return outcome(false, expectation) }
             return outcome(low != .orderedAscending && high != .orderedDescending, expectation)
@@ -187,6 +191,14 @@ final class PredicateEvaluator: Sendable {
     /// secrets first, then shortens with `truncated(_:)`.
     static func display(_ value: JSONValue) -> String {
         JSONWriter.string(value)
+    }
+
+    /// `display(value)`, with `unit` after a number (`500ms`).
+    static func display(_ value: JSONValue, unit: String?) -> String {
+        switch value {
+        case .integer, .double: return JSONWriter.string(value) + (unit ?? "")
+        default: return JSONWriter.string(value)
+        }
     }
 
     /// `text` cut to `limit` characters with its full size noted, for messages.

@@ -127,9 +127,11 @@ final class ResponseChecker: Sendable {
             case .success(let filtered): compared = filtered
             case .failure(let problem): return unchecked(assertion, message: "\(subject): \(problem.text)")
             }
+            // A duration is compared in milliseconds; say so, as the suite wrote `500ms`.
+            let unit = assertion.query == .duration && assertion.filters.isEmpty ? "ms" : nil
             outcome = evaluator.evaluate(
-                assertion.predicate, subject: compared, argument: Self.typed(argument, of: assertion, subject: compared)
-            )
+                assertion.predicate, subject: compared,
+                argument: Self.typed(argument, of: assertion, subject: compared), unit: unit)
         }
         // Credentials (cookies, credential headers) are secrets: a failure shows that they differ, never what
         // they hold.

@@ -30,7 +30,7 @@ extension SuiteParser {
             if entries.count == 1, let only = entries.first,
                 let suggestion = Suggestion.closest(to: only.key, in: Self.checkWords)
             {
-                warning(
+                error(
                     "'\(only.key)' is not a predicate, so this map is compared as an object; did you mean "
                         + "'\(suggestion)'?",
                     at: only.keyNode, note: "write {equals: {...}} to compare with an object on purpose")

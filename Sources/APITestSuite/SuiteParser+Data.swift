@@ -229,6 +229,7 @@ enum CSVReader {
         var column = 0
         var recordLine = 1
         var fieldStarted = false
+        var quoteStart = (line: 1, column: 1)
         var characters = Array(text)
         if characters.first == "\u{FEFF}" { characters.removeFirst() }
         var index = 0
@@ -267,6 +268,7 @@ enum CSVReader {
                             Problem(message: "a quote inside an unquoted field", line: line, column: column))
                     }
                     inQuotes = true
+                    quoteStart = (line, column)
                     fieldStarted = true
                 case ",":
                     fields.append(field)
@@ -286,7 +288,9 @@ enum CSVReader {
             index += 1
         }
         if inQuotes {
-            return .failure(Problem(message: "a quoted field is not closed", line: line, column: column))
+            // Point at the quote that opens the field: the end of the file is past any line.
+            return .failure(
+                Problem(message: "a quoted field is not closed", line: quoteStart.line, column: quoteStart.column))
         }
         endRecord()
         return .success(records)

@@ -61,8 +61,9 @@ public struct VariablesFile: Sendable {
                         at: SourceLocation(file: file, line: number, column: indent + 1)))
                 continue
             }
-            let valueColumn = indent + line.distance(from: line.startIndex, to: equals) + 2
             var value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+            // Columns count Unicode scalars (as in suites), from the line's start to where the value starts.
+            let valueColumn = rawLine.unicodeScalars.distance(from: rawLine.startIndex, to: value.startIndex) + 1
             switch value.first {
             case "'":
                 guard let close = value.dropFirst().firstIndex(of: "'") else {
@@ -109,9 +110,46 @@ public struct VariablesFile: Sendable {
                 result.values[name] = value.trimmingCharacters(in: .whitespaces)
             }
         }
-        guard diagnostics.isEmpty else { throw SuiteLoadError(diagnostics: diagnostics, source: text) }
+        // The excerpts under the errors show the lines with their values masked: a `.env` file holds secrets.
+        guard diagnostics.isEmpty else { throw SuiteLoadError(diagnostics: diagnostics, source: maskedValues(text)) }
         result.secretNames = Set(result.values.keys.filter(isSecretName))
         return result
+    }
+
+    /// `text` with every value of a `.env` file replaced by `*`, one per Unicode scalar, so that columns still
+    /// match: the part after the first `=` of a line, or the whole line when it has none. Quotes and white space
+    /// stay, to show where a quoted value opens.
+    static func maskedValues(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var masking = false
+        var sawEquals = false
+        var lineScalars: [Unicode.Scalar] = []
+        func flush() {
+            let trimmed = lineScalars.drop { $0 == " " || $0 == "\t" }
+            let isComment = trimmed.first == "#"
+            let hasEquals = lineScalars.contains("=")
+            masking = !isComment && !hasEquals
+            sawEquals = false
+            for scalar in lineScalars {
+                let keep = scalar == "\"" || scalar == "'" || scalar == " " || scalar == "\t" || scalar == "\r"
+                result.append(masking && !keep ? "*" : scalar)
+                if !isComment, !sawEquals, scalar == "=" {
+                    sawEquals = true
+                    masking = true
+                }
+            }
+            lineScalars.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                flush()
+                result.append(scalar)
+            } else {
+                lineScalars.append(scalar)
+            }
+        }
+        flush()
+        return String(result)
     }
 
     /// The words that mark a name as a credential, matched case-insensitively anywhere in the name.
@@ -160,7 +198,8 @@ public struct VariablesFile: Sendable {
             }
             result.values[key.string] = YAMLScalar.isNull(value) ? "" : value.string
         }
-        guard diagnostics.isEmpty else { throw SuiteLoadError(diagnostics: diagnostics, source: text) }
+        // The excerpts under the errors show the lines with their values masked: a `.env` file holds secrets.
+        guard diagnostics.isEmpty else { throw SuiteLoadError(diagnostics: diagnostics, source: maskedValues(text)) }
         result.secretNames = Set(result.values.keys.filter(isSecretName))
         return result
     }

@@ -6,6 +6,12 @@ enum YAMLErrorDiagnostic {
         switch error {
         case .syntax(let problem, let line, let column, let context):
             let at = location(line: line, column: column, text)
+            if let context, isAtEnd(at, text) {
+                // An unclosed quote or bracket is noticed only at the end of the file: point where it opens.
+                return .error(
+                    "invalid YAML: \(problem)", at: location(line: context.line, column: context.column, text),
+                    note: "\(context.text) that starts here; the file ends at line \(line) before it is closed")
+            }
             var note = context.map(contextNote)
             if let line = text.line(at.line), at.column - 1 < line.count, line[at.column - 1] == "\t" {
                 note = "YAML does not allow tabs for indentation; use spaces"
@@ -23,6 +29,12 @@ enum YAMLErrorDiagnostic {
 
     private static func location(line: Int, column: Int, _ text: SourceText) -> SourceLocation {
         SourceLocation(file: text.file, line: max(1, line), column: max(1, column))
+    }
+
+    /// Whether nothing but white space follows `location` in the text.
+    private static func isAtEnd(_ location: SourceLocation, _ text: SourceText) -> Bool {
+        let offset = text.offset(line: location.line, column: location.column)
+        return text.scalars[min(offset, text.scalars.count)...].allSatisfy { $0.properties.isWhitespace }
     }
 
     /// libyaml often notices a problem (an unclosed bracket) only at the next token, past blank lines or at the

@@ -25,6 +25,15 @@ import Testing
         #expect(evaluator.evaluate(.exists, subject: nil, argument: true).actual == "nothing")
     }
 
+    @Test func aUnitIsShownAfterEveryNumber() {
+        let slow = evaluator.evaluate(.lessThan, subject: 2005.189, argument: 500, unit: "ms")
+        #expect(!slow.passed)
+        #expect((slow.expectation, slow.actual) == ("< 500ms", "2005.189ms"))
+        let between = evaluator.evaluate(.between, subject: 3, argument: [100, 200.5], unit: "ms")
+        #expect((between.expectation, between.actual) == ("between 100ms and 200.5ms", "3ms"))
+        #expect(evaluator.evaluate(.lessThan, subject: 1, argument: 2).expectation == "< 2")
+    }
+
     @Test func containsWorksOnStringsArraysAndObjectKeys() {
         #expect(evaluator.evaluate(.contains, subject: "application/json", argument: "json").passed)
         #expect(evaluator.evaluate(.contains, subject: [1, 2, 3], argument: 2).passed)

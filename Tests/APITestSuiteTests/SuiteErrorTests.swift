@@ -40,12 +40,18 @@ struct SuiteErrorTests {
     @Test func malformedYAML() {
         #expect(
             errors("tests:\n  - name: \"unterminated\n    request: {url: x}") == [
-                "suites/test.yaml:3:22: error: invalid YAML: found unexpected end of stream "
-                    + "(while scanning a quoted scalar at line 2, column 11)"
+                "suites/test.yaml:2:11: error: invalid YAML: found unexpected end of stream "
+                    + "(while scanning a quoted scalar that starts here; the file ends at line 3 before it is closed)"
             ])
         #expect(
             errors("tests: [a, b\n") == [
-                "suites/test.yaml:1:13: error: invalid YAML: did not find expected ',' or ']' "
+                "suites/test.yaml:1:8: error: invalid YAML: did not find expected ',' or ']' "
+                    + "(while parsing a flow sequence that starts here; the file ends at line 2 before it is closed)"
+            ])
+        // Not at the end of the file: the problem's own place, with the context as a note.
+        #expect(
+            errors("tests: [a, b\nx: [\n") == [
+                "suites/test.yaml:2:2: error: invalid YAML: did not find expected ',' or ']' "
                     + "(while parsing a flow sequence at line 1, column 8)"
             ])
         #expect(

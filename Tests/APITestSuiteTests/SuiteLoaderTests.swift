@@ -290,7 +290,7 @@ struct SuiteLoaderTests {
                     $.user: {name: alice, role: admin}
                     $.one: {id: 1}
                     $.wrapped: {equals: {contains: 1}}
-                    $.near: {equal: 1}
+                    $.near: {equals: {equal: 1}}
                     $.list: {oneOf: [1, 2]}
             """)
         let json = suite.tests[0].steps[0].expect.jsonAssertions
@@ -300,11 +300,23 @@ struct SuiteLoaderTests {
         #expect(try json[2].argument.render(TemplateContext()) == ["contains": 1])
         #expect(try json[3].argument.render(TemplateContext()) == ["equal": 1])
         #expect(try json[4].argument.render(TemplateContext()) == [1, 2])
+        #expect(suite.warnings.isEmpty)
+    }
+
+    @Test func aMisspeltPredicateIsAnErrorWithItsSuggestion() {
         #expect(
-            suite.warnings.map(DiagnosticRenderer.oneLine) == [
-                "suites/test.yaml:9:18: warning: 'equal' is not a predicate, so this map is compared as an object; "
-                    + "did you mean 'equals'? (write {equals: {...}} to compare with an object on purpose)"
-            ])
+            errors(
+                """
+                tests:
+                  - name: t
+                    request: {url: "http://h/"}
+                    expect:
+                      json:
+                        $.near: {equal: 1}
+                """) == [
+                    "suites/test.yaml:6:18: error: 'equal' is not a predicate, so this map is compared as an object; "
+                        + "did you mean 'equals'? (write {equals: {...}} to compare with an object on purpose)"
+                ])
     }
 
     @Test func headerArgumentsAreText() throws {

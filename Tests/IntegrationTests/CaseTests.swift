@@ -6,7 +6,8 @@ import Testing
 /// and output next to it (`NAME.stdout`, `NAME.stderr`, `NAME.exit`). A `NAME.args` file, one argument a line, adds
 /// arguments to the `run` command line (`--filter`, `--shard`, `--wait-for`, ...).
 ///
-/// Output is normalized before comparison: durations become `<duration>` and the demo's port `<port>`.
+/// Output is normalized before comparison: durations (and measured ones in failures) become `<duration>` and the
+/// demo's port `<port>`.
 /// Set `APITEST_UPDATE_EXPECTED=1` to rewrite the expected files from the current output (then review the diff).
 @Suite(.serialized) struct CaseTests {
     static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
@@ -68,6 +69,8 @@ import Testing
             .replacingOccurrences(of: casesDirectory.path, with: "<cases>")
         let durations = try! Regex(#"\d+(\.\d+)? (milliseconds|seconds|µs|ms|s|min)\b( \d+ s\b)?"#)
         result = result.replacing(durations, with: "<duration>")
+        // A measured duration in a failure message (`duration: expected < 10ms, got 51.2ms`).
+        result = result.replacing(try! Regex(#"got \d+(\.\d+)?ms\b"#), with: "got <duration>")
         return result
     }
 }
