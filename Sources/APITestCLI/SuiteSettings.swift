@@ -15,6 +15,8 @@ struct SuiteSettings: Equatable, Sendable {
 
     /// Throws the `ValidationError` swift-argument-parser would report for these values.
     func validate() throws {
+        for path in paths { try CommandLineFile.checkSuitePath(path) }
+        for file in variablesFiles { try CommandLineFile.check(file, flag: "--variables-file") }
         _ = try overrides()
     }
 
