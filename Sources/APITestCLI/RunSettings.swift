@@ -71,7 +71,9 @@ struct RunSettings: Equatable, Sendable {
             colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
             verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
         let fileReporters = try reports.makeReporters()
-        let reporter = CompositeReporter(fileReporters + [console])
+        // The console first: its summary is out before the reports are written (which a second Ctrl-C may cut
+        // short), and a report written through to standard output comes after it.
+        let reporter = CompositeReporter([console] + fileReporters)
 
         let runner = Runner(session: session, options: options)
         let runTask = Task { await runner.run(selected.suites, reporter: reporter) }

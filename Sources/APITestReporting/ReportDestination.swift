@@ -134,7 +134,9 @@ public struct ReportDestination: Sendable, Hashable {
             }
         }
         let failure = errno
-        guard failure == ENOENT, !throughProc else { throw Problem(path: path, kind: .system(failure)) }
+        guard failure == ENOENT || failure == ENOTDIR, !throughProc else {
+            throw Problem(path: path, kind: .system(failure))
+        }
         // Nothing there yet (or a link to nothing): the file is made in the folder of the last link's target.
         let folder = try checkFolder(of: current, path: path)
         let name = current.split(separator: "/").last.map(String.init) ?? ""
