@@ -1,13 +1,23 @@
+import APITestReporting
 import Dispatch
 import Foundation
 
-/// Turns the first SIGINT or SIGTERM into a cancellation of the run; a second one exits at once.
+/// SIGINT and SIGTERM for the whole of `apitest run`, installed before anything is loaded.
+///
+/// Before the tests start (loading suites and files, `--wait-for`) a signal ends the process at once with exit code
+/// 130: nothing has run, so there is nothing to report. Once ``cancelRun(with:)`` has named the run's cancellation,
+/// the first signal cancels the requests in flight (the run then reports what finished), and a second one quits at
+/// once: it removes the temporary files of reports being written and flushes what the console has, then exits.
+///
+/// The signals are turned into events on a dispatch queue, so the handler runs whatever the main thread is blocked
+/// in.
 final class InterruptHandler: @unchecked Sendable {
     private let sources: [DispatchSourceSignal]
     private let lock = NSLock()
     private var interrupted = false
+    private var cancel: (@Sendable () -> Void)?
 
-    init(onInterrupt: @escaping @Sendable () -> Void) {
+    init() {
         let queue = DispatchQueue(label: "apitest.signals")
         var sources: [DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
@@ -16,19 +26,34 @@ final class InterruptHandler: @unchecked Sendable {
         }
         self.sources = sources
         for source in sources {
-            source.setEventHandler { [weak self] in
-                guard let self else { return }
-                let second = self.lock.withLock { () -> Bool in
-                    defer { self.interrupted = true }
-                    return self.interrupted
-                }
-                if second { _exit(130) }
-                FileHandle.standardError.write(
-                    Data("\ninterrupted: cancelling the requests in flight (again to quit at once)\n".utf8))
-                onInterrupt()
-            }
+            source.setEventHandler { [weak self] in self?.handleSignal() }
             source.resume()
         }
+    }
+
+    /// From now on the first signal calls `cancel` instead of ending the process.
+    func cancelRun(with cancel: @escaping @Sendable () -> Void) {
+        lock.withLock { self.cancel = cancel }
+    }
+
+    private func handleSignal() {
+        let (second, cancel) = lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
+            defer { interrupted = true }
+            return (interrupted, self.cancel)
+        }
+        guard !second, let cancel else { Self.quit() }
+        FileHandle.standardError.write(
+            Data("\ninterrupted: cancelling the requests in flight (again to quit at once)\n".utf8))
+        cancel()
+    }
+
+    /// Ends the process now: no report is finished, none is left half-made, and the console keeps what it printed.
+    private static func quit() -> Never {
+        AtomicFileWriter.abandonTemporaryFiles()
+        StandardOutput.out.flush()
+        StandardOutput.error.write("\ninterrupted\n")
+        StandardOutput.error.flush()
+        _exit(ExitStatus.interrupted.rawValue)
     }
 
     func stop() {

@@ -101,6 +101,8 @@ struct PinCheckCommand: AsyncParsableCommand {
         for entry in connectTo where Self.resolveEntry(entry, url: url) == nil {
             throw ValidationError("--connect-to expects host:address, got '\(entry)'")
         }
+        for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
+        if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
         _ = try makePolicy()
     }
 

@@ -1,5 +1,4 @@
 import APITestReporting
-import APITestSupport
 import ArgumentParser
 import Foundation
 
@@ -12,34 +11,56 @@ struct ReportSettings: Equatable, Sendable {
     var reportHtml: String?
     var tapVersion = 13
 
-    /// Throws the `ValidationError` swift-argument-parser would report for these values.
+    /// Throws the `ValidationError` swift-argument-parser would report for these values: among them a report path
+    /// that cannot be written (checked on the file system, before anything runs) and two reports naming one file.
     func validate() throws {
         guard TAPReportFormat.Version(rawValue: tapVersion) != nil else {
             throw ValidationError("--tap-version must be 13 or 14, got \(tapVersion)")
         }
-        let paths = requested.map(\.path)
-        for path in paths where path.isEmpty { throw ValidationError("a report file name cannot be empty") }
-        let normalized = paths.map { FilePaths.absolute($0) }
-        if Set(normalized).count != normalized.count {
-            throw ValidationError("two reports cannot be written to the same file")
-        }
+        _ = try destinations()
     }
 
-    /// The requested reports as (path, format), in a fixed order.
-    var requested: [(path: String, format: any ReportFormat)] {
-        var reports: [(String, any ReportFormat)] = []
-        if let reportJunit { reports.append((reportJunit, JUnitReportFormat())) }
+    /// The requested reports as (flag, path, format), in a fixed order.
+    var requested: [(flag: String, path: String, format: any ReportFormat)] {
+        var reports: [(String, String, any ReportFormat)] = []
+        if let reportJunit { reports.append(("--report-junit", reportJunit, JUnitReportFormat())) }
         if let reportTap {
-            reports.append(
-                (reportTap, TAPReportFormat(version: TAPReportFormat.Version(rawValue: tapVersion) ?? .tap13)))
+            let version = TAPReportFormat.Version(rawValue: tapVersion) ?? .tap13
+            reports.append(("--report-tap", reportTap, TAPReportFormat(version: version)))
         }
-        if let reportJson { reports.append((reportJson, JSONReportFormat())) }
-        if let reportHtml { reports.append((reportHtml, HTMLReportFormat())) }
+        if let reportJson { reports.append(("--report-json", reportJson, JSONReportFormat())) }
+        if let reportHtml { reports.append(("--report-html", reportHtml, HTMLReportFormat())) }
         return reports
     }
 
-    /// A file reporter per requested report.
-    func makeReporters() -> [FileReporter] {
-        requested.map { FileReporter(path: $0.path, format: $0.format) }
+    /// Where each requested report goes and how it is written (``ReportDestination``); throws the usage error for
+    /// a path that cannot be written (a missing folder, a folder, a read-only file, a socket) and for two reports
+    /// that name the same file, after symbolic links are followed.
+    func destinations() throws -> [(destination: ReportDestination, format: any ReportFormat)] {
+        var result: [(ReportDestination, any ReportFormat)] = []
+        var flags: [ReportDestination.Identity: (flag: String, path: String)] = [:]
+        for (flag, path, format) in requested {
+            guard !path.isEmpty else { throw ValidationError("\(flag): a report file name cannot be empty") }
+            let destination: ReportDestination
+            do {
+                destination = try ReportDestination.resolve(path)
+            } catch {
+                throw ValidationError("\(flag) '\(path)': \(error.reason)")
+            }
+            if let earlier = flags[destination.identity] {
+                let resolved = [earlier.path, path].contains(destination.target) ? "" : " (\(destination.target))"
+                throw ValidationError(
+                    "two reports cannot be written to the same file: \(earlier.flag) '\(earlier.path)' and "
+                        + "\(flag) '\(path)'\(resolved)")
+            }
+            flags[destination.identity] = (flag, path)
+            result.append((destination, format))
+        }
+        return result
+    }
+
+    /// A file reporter per requested report, its destination checked.
+    func makeReporters() throws -> [FileReporter] {
+        try destinations().map { FileReporter(destination: $0.destination, format: $0.format) }
     }
 }

@@ -21,7 +21,9 @@ struct RunCommand: AsyncParsableCommand {
             the remaining tests that target it error at once with that cause.
 
             Reports (JUnit XML, TAP, JSON, HTML) are written atomically when the run ends, also after Ctrl-C; a \
-            report that cannot be written is an error (exit code 3) once the others are written.
+            device, a FIFO or /dev/stdout is written through, never replaced. A report path that cannot be written \
+            is a usage error (exit code 2) before anything runs. A second Ctrl-C quits at once, leaving no \
+            temporary file.
             """
     )
 

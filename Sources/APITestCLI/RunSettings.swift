@@ -39,7 +39,13 @@ struct RunSettings: Equatable, Sendable {
 
     /// Loads, selects and runs the suites, reports, and throws the exit status of a run that did not pass.
     func execute() async throws {
+        // First, so that SIGINT and SIGTERM end apitest at every stage, loading and --wait-for included.
+        let interrupts = InterruptHandler()
+        defer { interrupts.stop() }
         let environment = ProcessInfo.processInfo.environment
+        if let pause = environment["APITEST_TEST_REPORT_PAUSE"].flatMap(TimeInterval.init) {
+            AtomicFileWriter.pauseBeforeRename.withLock { $0 = pause }
+        }
         let stdout = StandardOutput.out
         let stderr = StandardOutput.error
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
@@ -64,12 +70,14 @@ struct RunSettings: Equatable, Sendable {
             output: stdout, progress: stderr,
             colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
             verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
-        let fileReporters = reports.makeReporters()
-        let reporter = CompositeReporter(fileReporters + [console])
+        let fileReporters = try reports.makeReporters()
+        // The console first: its summary is out before the reports are written (which a second Ctrl-C may cut
+        // short), and a report written through to standard output comes after it.
+        let reporter = CompositeReporter([console] + fileReporters)
 
         let runner = Runner(session: session, options: options)
         let runTask = Task { await runner.run(selected.suites, reporter: reporter) }
-        let interrupts = InterruptHandler { runTask.cancel() }
+        interrupts.cancelRun { runTask.cancel() }
         let summary = await runTask.value
         interrupts.stop()
         session.shutdown()

@@ -23,10 +23,10 @@ struct SecuritySettings: Equatable, Sendable {
         for pin in pins {
             do { _ = try PinnedKey(pin) } catch { throw ValidationError("--pin: \(error.message)") }
         }
-        for file in certificates + [caFile, clientCertificate, clientKey].compactMap({ $0 })
-        where !FileManager.default.isReadableFile(atPath: file) {
-            throw ValidationError("cannot read '\(file)'")
-        }
+        for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
+        if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
+        if let clientCertificate { try CommandLineFile.check(clientCertificate, flag: "--client-cert") }
+        if let clientKey { try CommandLineFile.check(clientKey, flag: "--client-key") }
     }
 
     /// The overrides for the runner.

@@ -1,5 +1,6 @@
 import APITestReporting
 import APITestSuite
+import APITestSupport
 import ArgumentParser
 import Foundation
 
@@ -15,6 +16,7 @@ struct SuiteSettings: Equatable, Sendable {
 
     /// Throws the `ValidationError` swift-argument-parser would report for these values.
     func validate() throws {
+        for path in paths { try CommandLineFile.checkSuitePath(path) }
         _ = try overrides()
     }
 
@@ -38,6 +40,15 @@ struct SuiteSettings: Equatable, Sendable {
         var secrets: Set<String> = []
         var failed = false
         for path in variablesFiles {
+            // The check of every file named on the command line, reported as the file's other errors are.
+            if let problem = ReadableFile.problem(at: FilePaths.absolute(path)) {
+                let message = problem.message(key: "--variables-file", path: path)
+                let diagnostic = Diagnostic.error(message, at: SourceLocation(file: path, line: 1, column: 1))
+                errorOutput.write(
+                    SuiteLoadError(diagnostics: [diagnostic], source: nil).render(colored: colored) + "\n")
+                failed = true
+                continue
+            }
             do {
                 let file = try VariablesFile.load(path: path)
                 for (name, value) in file.values {

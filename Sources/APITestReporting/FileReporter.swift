@@ -4,7 +4,8 @@ import Synchronization
 
 /// Writes one report file (JUnit XML, TAP, JSON or HTML) when the run finishes, including an interrupted run.
 ///
-/// It keeps every result it is handed and, on `runFinished`, renders its format and writes the file atomically.
+/// It keeps every result it is handed and, on `runFinished`, renders its format and writes the file as its
+/// ``ReportDestination`` says: atomically, or through to a device or FIFO.
 /// A file that cannot be written does not stop anything: the error is kept in `writeError` for the caller.
 public final class FileReporter: Reporter {
     private struct State {
@@ -17,6 +18,8 @@ public final class FileReporter: Reporter {
 
     /// Where the report goes.
     public let path: String
+    /// How it is written, when decided before the run; otherwise decided from `path` when the run finishes.
+    public let destination: ReportDestination?
     /// What the report looks like.
     public let format: any ReportFormat
     private let hostname: String
@@ -32,6 +35,19 @@ public final class FileReporter: Reporter {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.path = path
+        self.destination = nil
+        self.format = format
+        self.hostname = hostname
+        self.now = now
+    }
+
+    /// A reporter for a destination resolved (and so checked) before the run.
+    public init(
+        destination: ReportDestination, format: any ReportFormat, hostname: String = RunRecord.currentHostname,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.path = destination.path
+        self.destination = destination
         self.format = format
         self.hostname = hostname
         self.now = now
@@ -52,7 +68,7 @@ public final class FileReporter: Reporter {
             let text = format.render(record)
             var error: AtomicFileWriter.WriteError?
             do {
-                try AtomicFileWriter.write(Array(text.utf8), to: path)
+                try write(Array(text.utf8))
             } catch let failure {
                 error = failure
             }
@@ -64,6 +80,21 @@ public final class FileReporter: Reporter {
             // testStarted, progress: a file shows finished tests only.
             break
         }
+    }
+
+    /// Writes the rendered report to its destination (resolved now when it was not before the run).
+    private func write(_ bytes: [UInt8]) throws(AtomicFileWriter.WriteError) {
+        let resolved: ReportDestination
+        if let destination {
+            resolved = destination
+        } else {
+            do {
+                resolved = try ReportDestination.resolve(path)
+            } catch {
+                throw AtomicFileWriter.WriteError(path: path, reason: error.reason)
+            }
+        }
+        try resolved.write(bytes)
     }
 
     /// Why the file could not be written, once the run has finished; `nil` when it was written (or not yet tried).

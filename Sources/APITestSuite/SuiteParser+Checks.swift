@@ -171,25 +171,11 @@ extension SuiteParser {
             return nil
         }
         let absolute = FilePaths.absolute(path, relativeTo: directory)
-        // stat(2) follows symbolic links, as the request will when it opens the file. (FileManager's attributes
-        // would also look up the owner's name through NSS on every suite load.)
-        var info = stat()
-        guard stat(absolute, &info) == 0 else {
-            error("\(key) '\(path)' does not exist", at: node, note: "looked for \(absolute)")
-            return nil
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            break
-        case S_IFDIR:
-            error("\(key) '\(path)' is a directory, not a file", at: node)
-            return nil
-        default:
-            error("\(key) '\(path)' is not a regular file", at: node)
-            return nil
-        }
-        guard access(absolute, R_OK) == 0 else {
-            error("\(key) '\(path)' is not readable", at: node)
+        // The same check as for the files named on the command line: stat(2) and access(2), never open(2).
+        if let problem = ReadableFile.problem(at: absolute) {
+            error(
+                problem.message(key: key, path: path), at: node,
+                note: problem == .missing ? "looked for \(absolute)" : nil)
             return nil
         }
         return absolute

@@ -79,8 +79,10 @@ import Testing
 
     @Test func readsAPlainLineAsArgumentParserDoes() throws {
         let arguments = [
-            "suites/", "--jobs", "20", "--var=port=8080", "--var", "token=a b", "-v", "--report-junit", "out/j.xml",
-            "--tap-version=14", "--report-tap", "out/r.tap", "--tag", "smoke", "--exclude-tag=slow", "--shard", "2/4",
+            "suites/", "--jobs", "20", "--var=port=8080", "--var", "token=a b", "-v", "--report-junit",
+            Self.reportFolder + "/j.xml",
+            "--tap-version=14", "--report-tap", Self.reportFolder + "/r.tap", "--tag", "smoke", "--exclude-tag=slow",
+            "--shard", "2/4",
             "--timeout", "1.5s", "--wait-for", "30s", "--pinning", "publicKey", "--no-validate-domain", "--",
             "-odd.yaml",
         ]
@@ -98,6 +100,9 @@ import Testing
 
     // MARK: - Generated lines
 
+    /// A folder that exists and takes files: report paths are checked on the file system when they are parsed.
+    static let reportFolder = FileManager.default.temporaryDirectory.path
+
     /// What `apitest` does when the scanner steps aside: swift-argument-parser from the root command.
     static func fullParse(_ arguments: [String]) throws -> RunSettings {
         let command = try APITestCommand.parseAsRoot(["run"] + arguments)
@@ -114,10 +119,10 @@ import Testing
             "--timeout": (["500ms", "10s", "1.5s", "2m", "3"], ["soon", "10 parsecs"]),
             "--connect-timeout": (["250ms", "2s"], ["never"]),
             "--wait-for": (["30s", "1m"], ["later"]),
-            "--report-junit": (["out/junit.xml"], []),
-            "--report-tap": (["out/report.tap"], []),
-            "--report-json": (["out/report.json"], []),
-            "--report-html": (["out/report.html"], []),
+            "--report-junit": ([Self.reportFolder + "/junit.xml"], []),
+            "--report-tap": ([Self.reportFolder + "/report.tap"], []),
+            "--report-json": ([Self.reportFolder + "/report.json"], []),
+            "--report-html": ([Self.reportFolder + "/report.html"], []),
             "--tap-version": (["13", "14"], ["12", "fourteen"]),
             "--filter": (["login", "^Users API › ", "(?i)admin"], ["(", "[z-a]"]),
             "--tag": (["smoke", "slow"], []),
