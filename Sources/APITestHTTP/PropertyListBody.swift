@@ -24,6 +24,10 @@ enum PropertyListBody {
         case .bool(let flag): return NSNumber(value: flag)
         case .integer(let number): return NSNumber(value: number)
         case .double(let number): return NSNumber(value: number)
+        case .number(let number):
+            // A property list holds 64-bit integers and doubles: beyond them, the nearest double.
+            if let unsigned = UInt64(number.description) { return NSNumber(value: unsigned) }
+            return NSNumber(value: number.doubleValue)
         case .string(let text): return text
         case .array(let items):
             var result: [Any] = []

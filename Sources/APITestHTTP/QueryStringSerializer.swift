@@ -52,6 +52,7 @@ public enum QueryStringSerializer {
         case .double(let d):
             if d.rounded() == d, abs(d) < 1e15 { return String(Int64(d)) }
             return String(d)
+        case .number(let n): return n.description
         case .null: return ""
         case .array, .object: return ""
         }

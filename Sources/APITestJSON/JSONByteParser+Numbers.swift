@@ -10,8 +10,9 @@ extension JSONByteParser {
     /// Parses the number starting at `position` (a `-` or a digit).
     ///
     /// Integers that fit `Int64` are exact; other numbers take Clinger's exact fast path when the significand has
-    /// at most 15 digits and the power of ten is at most 22, and the standard library's correctly rounded
-    /// conversion otherwise.
+    /// at most 15 digits and the power of ten is at most 22 (such a decimal is always the shortest text of its
+    /// double), and ``JSONValue/init(numberText:)`` otherwise, which keeps a `.number` when no double holds the
+    /// written value exactly.
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         var index = position
@@ -92,11 +93,12 @@ extension JSONByteParser {
             }
             return .double(negative ? -value : value)
         }
+        // Rare: many digits or a large exponent. Keep the exact decimal value when no double holds it.
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        guard let value = JSONValue(numberText: text) else {
             throw error("number is out of the range of a 64-bit double", at: start)
         }
-        return .double(value)
+        return value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

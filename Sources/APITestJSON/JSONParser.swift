@@ -3,8 +3,9 @@
 /// - Rejects trailing commas, comments, leading zeros, `NaN`/`Infinity`, unescaped control characters in strings,
 ///   lone surrogate escapes, invalid UTF-8 and anything but whitespace after the value.
 /// - Joins surrogate-pair escapes; a repeated object key keeps its last value (at its first position).
-/// - Numbers without fraction or exponent that fit `Int64` become `.integer`, all others `.double`; a number too
-///   large for a `Double` is an error.
+/// - Numbers without fraction or exponent that fit `Int64` become `.integer`; others become `.double` when the
+///   double reads back as the written decimal value, and `.number` (exact) otherwise, such as integers beyond
+///   64 bits or decimals with more than 17 significant digits. A number too large for a `Double` is an error.
 /// - A UTF-8 byte order mark before the value is ignored (RFC 8259 §8.1 allows this).
 /// - Containers may nest at most ``maximumDepth`` levels; the parser itself never recurses.
 public enum JSONParser {

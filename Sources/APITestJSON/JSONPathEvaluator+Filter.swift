@@ -181,26 +181,9 @@ extension JSONPathEvaluator {
         return false
     }
 
-    /// -1, 0 or 1 comparing two numbers exactly (also an `Int64` against a `Double`); nil unless both are numbers.
+    /// -1, 0 or 1 comparing two numbers exactly (see ``JSONValue/numericOrder(_:_:)``); nil unless both are
+    /// numbers.
     static func numericOrder(_ left: JSONValue, _ right: JSONValue) -> Int? {
-        switch (left, right) {
-        case (.integer(let a), .integer(let b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case (.double(let a), .double(let b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case (.integer(let a), .double(let b)): return compare(a, b)
-        case (.double(let a), .integer(let b)): return compare(b, a).map { -$0 }
-        default: return nil
-        }
-    }
-
-    /// Exact order of an integer and a double (no rounding of the integer to a double).
-    private static func compare(_ integer: Int64, _ double: Double) -> Int? {
-        if double.isNaN { return nil }
-        if double >= 9_223_372_036_854_775_808.0 { return -1 }
-        if double < -9_223_372_036_854_775_808.0 { return 1 }
-        let whole = Int64(double) // truncates toward zero; exact, as |double| < 2^63
-        if integer < whole { return -1 }
-        if integer > whole { return 1 }
-        let wholeValue = Double(whole)
-        return double > wholeValue ? -1 : (double < wholeValue ? 1 : 0)
+        JSONValue.numericOrder(left, right)
     }
 }

@@ -185,9 +185,7 @@ extension JSONPathParser {
         } else {
             while let next = peek, ("0"..."9").contains(next) { take(&self, &text) }
         }
-        var isInteger = true
         if peek == "." {
-            isInteger = false
             take(&self, &text)
             guard let next = peek, ("0"..."9").contains(next) else {
                 throw error("expected a digit after the decimal point, found \(describe(position))", at: position)
@@ -195,7 +193,6 @@ extension JSONPathParser {
             while let next = peek, ("0"..."9").contains(next) { take(&self, &text) }
         }
         if peek == "e" || peek == "E" {
-            isInteger = false
             take(&self, &text)
             if peek == "+" || peek == "-" { take(&self, &text) }
             guard let next = peek, ("0"..."9").contains(next) else {
@@ -203,9 +200,8 @@ extension JSONPathParser {
             }
             while let next = peek, ("0"..."9").contains(next) { take(&self, &text) }
         }
-        if isInteger, let integer = Int64(text) { return .integer(integer) }
-        guard let double = Double(text) else { throw error("invalid number", at: start) }
-        return .double(double)
+        guard let number = JSONValue(numberText: text) else { throw error("invalid number", at: start) }
+        return number
     }
 
     // MARK: - Functions

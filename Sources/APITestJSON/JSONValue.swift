@@ -1,14 +1,18 @@
-/// A JSON value that keeps integers exact and object members in document order.
+/// A JSON value that keeps numbers exact and object members in document order.
 ///
-/// Numbers compare numerically across cases (`.integer(1) == .double(1.0)`), and objects compare
-/// without regard to member order, as RFC 8259 and RFC 9535 treat them.
+/// Numbers compare by their exact decimal value across cases (`.integer(1) == .double(1.0)`,
+/// `.number(12345678901234567890) != .number(12345678901234567891)`; see ``numericOrder(_:_:)``), and objects
+/// compare without regard to member order, as RFC 8259 and RFC 9535 treat them.
 public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     /// A number written without fraction or exponent that fits in 64 bits.
     case integer(Int64)
-    /// Any other number.
+    /// A number whose decimal text reads as this double and back (`0.1`, `1.5e300`); the double stands for that
+    /// decimal (its shortest round-trip text).
     case double(Double)
+    /// Any other number, kept exactly: integers beyond 64 bits, decimals with more digits than a double holds.
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
@@ -21,10 +25,9 @@ extension JSONValue: Hashable {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
-        case (.integer(let a), .integer(let b)): return a == b
-        case (.integer(let a), .double(let b)): return Double(a) == b && b.rounded() == b && Int64(exactly: b) == a
-        case (.double(let a), .integer(let b)): return Double(b) == a && a.rounded() == a && Int64(exactly: a) == b
-        case (.double(let a), .double(let b)): return a == b
+        case (.integer, .integer), (.integer, .double), (.double, .integer), (.double, .double),
+            (.number, .integer), (.number, .double), (.number, .number), (.integer, .number), (.double, .number):
+            return numericOrder(lhs, rhs) == 0
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
@@ -38,6 +41,8 @@ extension JSONValue: Hashable {
         case .bool(let b): hasher.combine(b)
         case .integer(let i): hasher.combine(Double(i))
         case .double(let d): hasher.combine(d)
+        // Equal numbers have equal nearest doubles.
+        case .number(let n): hasher.combine(n.doubleValue)
         case .string(let s): hasher.combine(s)
         case .array(let a): hasher.combine(a)
         case .object(let o): hasher.combine(o)
@@ -55,31 +60,46 @@ extension JSONValue {
         case .bool: return "boolean"
         case .integer: return "integer"
         case .double(let d): return d.rounded() == d && abs(d) < 9.007_199_254_740_992e15 ? "integer" : "number"
+        case .number(let n): return n.isInteger ? "integer" : "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
         }
     }
 
-    /// The numeric value, for `.integer` and `.double`.
+    /// The numeric value, for numbers (the nearest double for `.number`).
     public var doubleValue: Double? {
         switch self {
         case .integer(let i): return Double(i)
         case .double(let d): return d
+        case .number(let n): return n.doubleValue
         default: return nil
         }
     }
 
+    /// The exact decimal value, for numbers (`nil` for NaN and infinities).
+    public var numberValue: JSONNumber? {
+        switch self {
+        case .integer(let i): return JSONNumber(i)
+        case .double(let d): return JSONNumber(d)
+        case .number(let n): return n
+        default: return nil
+        }
+    }
+
+    /// The string, for `.string`.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
+    /// The elements, for `.array`.
     public var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
+    /// The object, for `.object`.
     public var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil

@@ -6,6 +6,7 @@
 ///   (`1.0`, `-0.0`, `100.0`) below 2^53 and uses an exponent from there on (`1e+16`), so it reads back as
 ///   `.double` rather than `.integer`. Other magnitudes below 1e-4 or from 2^53 use an exponent (`1e-5`,
 ///   `1.5e+300`; the exponent has no leading zeros). JSON has no NaN or infinity: those are written as `null`.
+/// - Exact numbers (`.number`) keep every digit: `12345678901234567891`, `0.10000000000000000001`.
 /// - `pretty` puts each array element and object member on its own line, indented by two spaces, with
 ///   `"key": value`; empty containers stay `[]` and `{}`.
 /// - `sortedKeys` orders object members by key (by Unicode scalar values); otherwise they keep their order.
@@ -72,6 +73,7 @@ extension JSONWriter {
             case .bool(let flag): append(flag ? "true" : "false")
             case .integer(let number): append(String(number))
             case .double(let number): append(JSONWriter.numberText(number))
+            case .number(let number): append(number.description)
             case .string(let string): writeString(string)
             case .array(let elements):
                 guard !elements.isEmpty else { return append("[]") }

@@ -42,8 +42,10 @@ extension JSONValue {
         switch (name, self) {
         case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object):
             return true
-        case ("number", .integer), ("number", .double), ("integer", .integer):
+        case ("number", .integer), ("number", .double), ("number", .number), ("integer", .integer):
             return true
+        case ("integer", .number(let number)):
+            return number.isInteger
         case ("integer", .double(let double)):
             return double.isFinite && double.rounded() == double
         default:

@@ -13,7 +13,7 @@ struct Keyword: Sendable {
         case type([String])
         case const(JSONValue)
         case enumeration([JSONValue])
-        case multipleOf(DecimalNumber, JSONValue)
+        case multipleOf(JSONNumber, JSONValue)
         case maximum(JSONValue, exclusive: Bool)
         case minimum(JSONValue, exclusive: Bool)
         case maxLength(Int)

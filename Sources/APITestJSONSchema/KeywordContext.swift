@@ -83,7 +83,7 @@ struct KeywordContext {
 
         // Validation: numbers
         case "multipleOf" where validation:
-            guard let decimal = DecimalNumber(value), !decimal.isZero, (value.doubleValue ?? 0) > 0 else {
+            guard let decimal = value.numberValue, !decimal.isZero, !decimal.isNegative else {
                 throw invalid(key, "must be a number greater than 0")
             }
             return Keyword(name: key, check: .multipleOf(decimal, value))
@@ -267,6 +267,8 @@ struct KeywordContext {
             return Int(clamping: integer)
         case .double(let double) where double >= 0 && double.rounded() == double && double.isFinite:
             return double >= Double(Int.max) ? Int.max : Int(double)
+        case .number(let number) where number.isInteger && !number.isNegative:
+            return Int.max // beyond 64 bits
         default:
             throw invalid(key, "must be a non-negative integer")
         }

@@ -30,7 +30,7 @@ extension SchemaEvaluator {
             break
         }
         switch instance {
-        case .integer, .double: return evaluateNumber(keyword, instance)
+        case .integer, .double, .number: return evaluateNumber(keyword, instance)
         case .string(let string): return evaluateString(keyword, string)
         case .array(let items): return evaluateArray(keyword, items, &annotations)
         case .object(let object): return evaluateObject(keyword, object, &annotations)
@@ -52,7 +52,7 @@ extension SchemaEvaluator {
     private mutating func evaluateNumber(_ keyword: Keyword, _ instance: JSONValue) -> Bool {
         switch keyword.check {
         case .multipleOf(let divisor, let divisorValue):
-            guard let value = DecimalNumber(instance), value.isMultiple(of: divisor) else {
+            guard let value = instance.numberValue, value.isMultiple(of: divisor) else {
                 fail(
                     keyword.name,
                     "must be a multiple of \(divisorValue.shortDescription), got \(instance.shortDescription)")
@@ -79,12 +79,9 @@ extension SchemaEvaluator {
         }
     }
 
-    /// Compares two JSON numbers: exactly for two integers, as doubles otherwise.
+    /// Compares two JSON numbers exactly by their decimal values (see `JSONValue.numericOrder`).
     static func compare(_ lhs: JSONValue, _ rhs: JSONValue) -> Int {
-        if case .integer(let a) = lhs, case .integer(let b) = rhs { return a < b ? -1 : (a == b ? 0 : 1) }
-        let a = lhs.doubleValue ?? 0
-        let b = rhs.doubleValue ?? 0
-        return a < b ? -1 : (a == b ? 0 : 1)
+        JSONValue.numericOrder(lhs, rhs) ?? 0
     }
 
     // MARK: Strings

@@ -44,9 +44,11 @@ struct FilterEvaluator: Sendable {
             case .integer: return .success(value)
             case .double(let number) where number.isFinite && abs(number) < 9.2e18:
                 return .success(.integer(Int64(number.rounded(.towardZero))))
+            case .number(let number): return .success(Self.whole(number))
             case .string(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if let integer = Int64(trimmed) { return .success(.integer(integer)) }
+                if let number = JSONNumber(text: trimmed) { return .success(Self.whole(number)) }
                 if let number = Double(trimmed), number.isFinite, abs(number) < 9.2e18 {
                     return .success(.integer(Int64(number.rounded(.towardZero))))
                 }
@@ -55,7 +57,7 @@ struct FilterEvaluator: Sendable {
             }
         case .toFloat:
             switch value {
-            case .integer, .double: return .success(value.doubleValue.map(JSONValue.double))
+            case .integer, .double, .number: return .success(value.doubleValue.map(JSONValue.double))
             case .string(let text):
                 guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
                     return problem("a number or a numeric string")
@@ -154,6 +156,12 @@ struct FilterEvaluator: Sendable {
     /// RFC 3986 unreserved characters, which `urlEncode` leaves as they are.
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// The whole part of an exact number, as `.integer` when it fits 64 bits.
+    private static func whole(_ number: JSONNumber) -> JSONValue {
+        let whole = number.integerPart
+        return whole.int64Value.map(JSONValue.integer) ?? .number(whole)
+    }
 
     // MARK: - Descriptions
 

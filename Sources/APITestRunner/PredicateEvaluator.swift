@@ -121,7 +121,7 @@ final class PredicateEvaluator: Sendable {
         if subject == argument { return true }
         if case .string(let text) = subject {
             switch argument {
-            case .integer, .double, .bool: return text == TemplateContext.text(of: argument)
+            case .integer, .double, .number, .bool: return text == TemplateContext.text(of: argument)
             default: return false
             }
         }
@@ -139,19 +139,23 @@ final class PredicateEvaluator: Sendable {
         }
     }
 
-    static func number(_ value: JSONValue) -> Double? {
+    /// A number, or the number a string reads as (exactly for decimal text, else as `Double` reads it).
+    static func number(_ value: JSONValue) -> JSONValue? {
         switch value {
-        case .integer, .double: return value.doubleValue
-        case .string(let text): return Double(text.trimmingCharacters(in: .whitespaces))
+        case .integer, .double, .number: return value
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return JSONValue(numberText: trimmed) ?? Double(trimmed).map(JSONValue.double)
         default: return nil
         }
     }
 
-    /// The order of two values: numerically when both are numbers (or numeric strings), by characters when both
-    /// are strings; `nil` otherwise.
+    /// The order of two values: numerically (exactly, by decimal value) when both are numbers (or numeric
+    /// strings), by characters when both are strings; `nil` otherwise.
     static func compare(_ left: JSONValue, _ right: JSONValue) -> ComparisonResult? {
         if let a = number(left), let b = number(right) {
-            return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+            guard let order = JSONValue.numericOrder(a, b) else { return nil }
+            return order < 0 ? .orderedAscending : (order > 0 ? .orderedDescending : .orderedSame)
         }
         if case .string(let a) = left, case .string(let b) = right {
             return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
@@ -162,7 +166,7 @@ final class PredicateEvaluator: Sendable {
     /// The text of a string, number or boolean (as JSON writes it); `nil` for null, arrays and objects.
     static func scalarText(_ value: JSONValue) -> String? {
         switch value {
-        case .string, .integer, .double, .bool: TemplateContext.text(of: value)
+        case .string, .integer, .double, .number, .bool: TemplateContext.text(of: value)
         default: nil
         }
     }
@@ -180,8 +184,9 @@ final class PredicateEvaluator: Sendable {
     static func isOfType(_ value: JSONValue, _ type: ValueType) -> Bool {
         switch (type, value) {
         case (.string, .string), (.boolean, .bool), (.null, .null), (.array, .array), (.object, .object): true
-        case (.number, .integer), (.number, .double), (.integer, .integer): true
+        case (.number, .integer), (.number, .double), (.number, .number), (.integer, .integer): true
         case (.integer, .double(let number)): number.rounded() == number && number.isFinite
+        case (.integer, .number(let number)): number.isInteger
         case (.date, .string(let text)): DateParser.isISO8601(text)
         default: false
         }

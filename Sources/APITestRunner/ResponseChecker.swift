@@ -246,8 +246,8 @@ final class ResponseChecker: Sendable {
             template.singlePlaceholderName != nil
         else { return argument }
         switch subject {
-        case .integer?, .double?:
-            if let integer = Int64(text) { return .integer(integer) }
+        case .integer?, .double?, .number?:
+            if let number = JSONValue(numberText: text) { return number }
             if let number = Double(text), number.isFinite { return .double(number) }
             return argument
         default:

@@ -150,7 +150,7 @@ extension SuiteParser {
     ) -> TemplateValue? {
         let value = templateValue(node)
         switch value {
-        case .integer, .double: return value
+        case .integer, .double, .number: return value
         case .string(let template):
             if template.isLiteral, query == .duration, filters.isEmpty {
                 do {

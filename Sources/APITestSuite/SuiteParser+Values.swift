@@ -46,6 +46,7 @@ extension SuiteParser {
             switch YAMLScalar(scalar) {
             case .integer(let seconds): parsed = try DurationParser.duration(fromSeconds: Double(seconds))
             case .double(let seconds): parsed = try DurationParser.duration(fromSeconds: seconds)
+            case .number(let seconds): parsed = try DurationParser.duration(fromSeconds: seconds.doubleValue)
             case .string(let text): parsed = try DurationParser.parse(text)
             case .null, .bool:
                 typeError(expected: "a duration (like 10s)", for: name, found: node)
@@ -91,7 +92,7 @@ extension SuiteParser {
             return nil
         case .string:
             return parseTemplate(scalar.string, at: node)
-        case .bool, .integer, .double:
+        case .bool, .integer, .double, .number:
             return Template(literal: scalar.string, location: location(of: node))
         }
     }
@@ -162,6 +163,7 @@ extension SuiteParser {
             case .bool(let value): return .bool(value)
             case .integer(let value): return .integer(value)
             case .double(let value): return .double(value)
+            case .number(let value): return .number(value)
             case .string(let string): return .string(parseTemplate(string, at: node))
             }
         case .sequence:

@@ -9,6 +9,8 @@ public indirect enum TemplateValue: Sendable, Hashable {
     case bool(Bool)
     case integer(Int64)
     case double(Double)
+    /// A number that neither `Int64` nor `Double` holds exactly, kept as written (see `JSONNumber`).
+    case number(JSONNumber)
     case string(Template)
     case array([TemplateValue])
     case object([Member])
@@ -41,7 +43,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     /// Every template in the value, in document order.
     public var templates: [Template] {
         switch self {
-        case .null, .bool, .integer, .double: return []
+        case .null, .bool, .integer, .double, .number: return []
         case .string(let template): return [template]
         case .array(let items): return items.flatMap(\.templates)
         case .object(let members): return members.flatMap(\.value.templates)
@@ -62,7 +64,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .integer, .double: return "a number"
+        case .integer, .double, .number: return "a number"
         case .string: return "a string"
         case .array: return "a list"
         case .object: return "a map"
@@ -78,6 +80,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
         case .bool(let value): return .bool(value)
         case .integer(let value): return .integer(value)
         case .double(let value): return .double(value)
+        case .number(let value): return .number(value)
         case .string(let template): return try template.renderValue(context)
         case .array(let items):
             var values: [JSONValue] = []

@@ -1,3 +1,5 @@
+import APITestJSON
+
 /// A YAML scalar's typed value under the YAML 1.2 core schema.
 ///
 /// Quoted scalars and block scalars are strings. Plain scalars are `null`/`~`/empty, `true`/`false`
@@ -8,6 +10,9 @@ enum YAMLScalar: Equatable {
     case bool(Bool)
     case integer(Int64)
     case double(Double)
+    /// A decimal number that neither `Int64` nor `Double` holds exactly (`12345678901234567890`,
+    /// `0.10000000000000000001`), kept exactly.
+    case number(JSONNumber)
     case string(String)
 
     init(_ scalar: YAMLDocument.Scalar) {
@@ -26,7 +31,7 @@ enum YAMLScalar: Equatable {
             self = Self.integer(text) ?? .string(text)
             return
         case .float:
-            self = Self.float(text).map(Self.double) ?? Self.integer(text) ?? .string(text)
+            self = Self.float(text) ?? Self.integer(text) ?? .string(text)
             return
         case .none:
             break
@@ -41,8 +46,8 @@ enum YAMLScalar: Equatable {
             self = .bool(bool)
         } else if let integer = Self.integer(text) {
             self = integer
-        } else if let double = Self.float(text) {
-            self = .double(double)
+        } else if let number = Self.float(text) {
+            self = number
         } else {
             self = .string(text)
         }
@@ -64,7 +69,7 @@ enum YAMLScalar: Equatable {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .integer, .double: "a number"
+        case .integer, .double, .number: "a number"
         case .string: "a string"
         }
     }
@@ -93,7 +98,7 @@ enum YAMLScalar: Equatable {
         }
     }
 
-    /// An integer; one too large for 64 bits becomes a double.
+    /// An integer; a decimal one too large for 64 bits is kept exactly as a `.number`.
     private static func integer(_ text: String) -> YAMLScalar? {
         var digits = Substring(text)
         var negative = false
@@ -112,21 +117,24 @@ enum YAMLScalar: Equatable {
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         if radix == 10, !digits.allSatisfy(\.isNumber) { return nil }
         guard let magnitude = UInt64(digits, radix: radix) else {
-            return radix == 10 ? Double(text).map(YAMLScalar.double) : nil
+            return radix == 10 ? Self.exact(text) : nil
         }
         if negative {
             if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
             if magnitude == UInt64(Int64.max) + 1 { return .integer(Int64.min) }
-            return .double(-Double(magnitude))
+        } else if magnitude <= UInt64(Int64.max) {
+            return .integer(Int64(magnitude))
         }
-        return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .double(Double(magnitude))
+        return radix == 10 ? Self.exact(text) : .double((negative ? -1 : 1) * Double(magnitude))
     }
 
-    private static func float(_ text: String) -> Double? {
+    /// A float: `.double` when the double reads back as the written decimal value, else an exact `.number`;
+    /// `.inf` and `.nan` spellings, and magnitudes beyond a double's range, are doubles.
+    private static func float(_ text: String) -> YAMLScalar? {
         switch text {
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
-        case "-.inf", "-.Inf", "-.INF": return -.infinity
-        case ".nan", ".NaN", ".NAN": return .nan
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .double(.nan)
         default: break
         }
         // [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
@@ -143,6 +151,16 @@ enum YAMLScalar: Equatable {
             if let sign = exponent.first, sign == "-" || sign == "+" { exponent = exponent.dropFirst() }
             guard !exponent.isEmpty, exponent.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         }
-        return Double(text)
+        return exact(text) ?? Double(text).map(YAMLScalar.double)
+    }
+
+    /// The exact value of decimal number text (see `JSONValue(numberText:)`); `nil` beyond a double's range.
+    private static func exact(_ text: String) -> YAMLScalar? {
+        switch JSONValue(numberText: text) {
+        case .integer(let integer): .integer(integer)
+        case .double(let double): .double(double)
+        case .number(let number): .number(number)
+        default: nil
+        }
     }
 }

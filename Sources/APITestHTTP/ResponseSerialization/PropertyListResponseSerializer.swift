@@ -96,7 +96,7 @@ public struct PropertyListResponseSerializer: ResponseSerializer {
         case "f", "d": return .double(number.doubleValue)
         case "Q":
             let value = number.uint64Value
-            return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .double(Double(value))
+            return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .number(JSONNumber(text: String(value))!)
         default: return .integer(number.int64Value)
         }
     }
