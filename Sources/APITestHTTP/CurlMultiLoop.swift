@@ -147,6 +147,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             continuation: continuation)
         let bodySize: Int64?
         do {
+            // The last look at the request before libcurl gets it: nothing with a line break goes on the wire.
+            try request.checkWireFields()
             bodySize = try delegate.openBody()
         } catch {
             continuation.resume(throwing: error)

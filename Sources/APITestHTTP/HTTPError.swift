@@ -3,6 +3,8 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for callers that react differently to each.
     public enum Reason: String, Sendable, Hashable, Codable {
         case invalidRequest
+        /// A field that goes on the wire as text held CR, LF or NUL; nothing was sent (see `forbiddenCharacter`).
+        case forbiddenCharacter
         case dnsFailure
         case connectionRefused
         case connectionFailed
@@ -32,6 +34,8 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var failedToConnect = false
     /// The handshake check's findings when a `SecurityPolicy` refused the server.
     public var tlsEvaluation: TLSEvaluation?
+    /// The field and character when the request was refused with `.forbiddenCharacter`.
+    public var forbiddenCharacter: ForbiddenCharacter?
 
     public init(_ reason: Reason, _ message: String, curlCode: Int? = nil) {
         self.reason = reason

@@ -17,10 +17,10 @@ struct TestExecutor: Sendable {
     let reachability: HostReachability?
 
     /// Transfer failures that sending again cannot mend: a request libcurl refuses, a failed pin, an unreadable
-    /// body file.
+    /// body file, a field holding CR, LF or NUL.
     static let unretryable: Set<String> = [
         HTTPError.Reason.invalidRequest.rawValue, HTTPError.Reason.pinMismatch.rawValue,
-        HTTPError.Reason.bodyFileUnreadable.rawValue,
+        HTTPError.Reason.bodyFileUnreadable.rawValue, HTTPError.Reason.forbiddenCharacter.rawValue,
     ]
 
     /// Bodies at least this large report their upload progress.

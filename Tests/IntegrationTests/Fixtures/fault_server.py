@@ -12,6 +12,10 @@ Prints "fault-server listening on <port>" once ready. Paths:
   /redirect307?to=PATH  read the body, then 307 to /save?to=PATH (the client must send the body again)
   /port[?sleep=S]   after S seconds, answer {"port": <the client's port>} (shows connection reuse)
   /slow-sink        read the body 16 KiB (or ?chunk=N bytes) every 5 ms, answer {"bytes": N}
+  /crlf-token       {"token": "..."} whose value holds CRLF and a whole second request (DELETE /admin/users)
+  /entities?n=N     an XML document whose one internal entity (&lol;) is referenced N times
+  /hostile          a header and a JSON body holding ESC ] 0 ; title BEL, ESC [ 2 J, and a CR before a fake
+                    "all passed" line, for terminal-escaping tests
   anything in absolute form (GET http://host/path): act as a proxy that answers itself, echoing the request line
   anything else     200 {"path": ...}
 Every request line received is appended to the file named by --log (if given), so tests can see what was sent.
@@ -108,6 +112,30 @@ class Handler(socketserver.StreamRequestHandler):
                 if "sleep=" in target:
                     time.sleep(float(target.split("sleep=", 1)[1]))
                 self.send("200 OK", json.dumps({"port": self.client_address[1]}))
+                continue
+            if target == "/crlf-token":
+                token = "abc\r\nX-Injected: yes\r\n\r\nDELETE /admin/users HTTP/1.1\r\nHost: victim\r\n\r\n"
+                self.send("200 OK", json.dumps({"token": token}))
+                continue
+            if target.startswith("/entities"):
+                count = int(target.split("n=", 1)[1]) if "n=" in target else 20000
+                entity = "x" * 50000
+                document = (
+                    '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY lol "' + entity + '">]>\n<r><v>'
+                    + "&lol;" * count + "</v></r>\n")
+                data = document.encode()
+                self.wfile.write(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nContent-Length: "
+                    + str(len(data)).encode() + b"\r\n\r\n" + data)
+                self.wfile.flush()
+                continue
+            if target == "/hostile":
+                hostile = "\x1b]0;pwned\x07\x1b[2J\rALL 12 TESTS PASSED"
+                body = '{"note": "' + hostile + '"}\n'
+                self.wfile.write(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-Hostile: " + hostile.encode()
+                    + b"\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body.encode())
+                self.wfile.flush()
                 continue
             if target == "/close":
                 return

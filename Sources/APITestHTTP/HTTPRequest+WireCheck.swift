@@ -1,0 +1,60 @@
+// MARK: - Fields that reach the wire as text
+
+extension HTTPRequest {
+    /// Checks every field that goes on the wire as text (the method, the URL, each header name and value, the
+    /// `Accept-Encoding` list, and the names, filenames, content types and headers of multipart parts) for CR, LF
+    /// and NUL, whatever their source: a literal, a variable, a captured value or a file.
+    ///
+    /// A line break in a header value would let a server that planted it (in a value a test captured) add headers
+    /// or smuggle a second request carrying the tester's credentials; so such a request is never sent.
+    /// Multipart names and filenames have CR and LF percent-encoded when the form is encoded, so only NUL is
+    /// refused there.
+    ///
+    /// - Throws: `HTTPError` with reason `.forbiddenCharacter` and `forbiddenCharacter` naming the field.
+    public func checkWireFields() throws(HTTPError) {
+        try Self.check(method, as: .method)
+        try Self.check(url, as: .url)
+        for field in headers {
+            try Self.check(field.name, as: .headerName(field.name))
+            try Self.check(field.value, as: .headerValue(name: field.name))
+        }
+        if let acceptEncoding { try Self.check(acceptEncoding, as: .acceptEncoding) }
+        if case .multipart(let form) = body {
+            for (index, part) in form.parts.enumerated() {
+                try Self.check(part.name, as: .multipartName(index: index), allowingLineBreaks: true)
+                if let filename = part.filename {
+                    try Self.check(filename, as: .multipartFilename(part: part.name), allowingLineBreaks: true)
+                }
+                if let contentType = part.contentType {
+                    try Self.check(contentType, as: .multipartContentType(part: part.name))
+                }
+                for field in part.headers {
+                    try Self.check(field.name, as: .multipartHeaderName(part: part.name, name: field.name))
+                    try Self.check(field.value, as: .multipartHeaderValue(part: part.name, name: field.name))
+                }
+            }
+        }
+    }
+
+    /// Throws when `text` holds CR, LF or NUL (only NUL when `allowingLineBreaks`).
+    private static func check(
+        _ text: String, as field: ForbiddenCharacter.Field, allowingLineBreaks: Bool = false
+    ) throws(HTTPError) {
+        for byte in text.utf8 where byte <= 0x0D {
+            guard let character = ForbiddenCharacter.Character(byte: byte) else { continue }
+            if allowingLineBreaks, character != .nul { continue }
+            throw HTTPError(forbidden: ForbiddenCharacter(field: field, character: character))
+        }
+    }
+}
+
+extension HTTPError {
+    /// The error for a request refused because `finding` would have gone on the wire.
+    init(forbidden finding: ForbiddenCharacter) {
+        self.init(
+            .forbiddenCharacter,
+            "the request was not sent: \(finding.description); CR, LF and NUL cannot go on the wire"
+                + " (a header or URL built from a captured or external value?)")
+        forbiddenCharacter = finding
+    }
+}
