@@ -47,7 +47,7 @@ enum ExchangeRecorder {
     /// over a little more than is kept, so that a secret straddling the cut is not shown in part).
     static func preview(_ data: Data, limit: Int, masker: SecretMasker) -> String {
         if data.isEmpty { return "" }
-        let margin = masker.longestSecretLength * 4
+        let margin = masker.longestSecretLength * 6
         let cut = data.prefix(limit + margin)
         guard let text = String(validating: cut, as: UTF8.self) ?? validPrefix(cut) else {
             return "<\(data.count) bytes of binary data>"

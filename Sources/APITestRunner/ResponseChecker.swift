@@ -82,7 +82,6 @@ final class ResponseChecker: Sendable {
     ) -> (AssertionCheck, AssertionFailure?) {
         let subject = assertion.subject
         var filters = filters
-        filters.concealsValues = Self.isCredential(assertion.query)
         let argument: JSONValue
         do {
             argument = try assertion.argument.render(context)
@@ -94,6 +93,10 @@ final class ResponseChecker: Sendable {
         case .success(let value): found = value
         case .failure(let problem): return unchecked(assertion, message: "\(subject): \(problem.text)")
         }
+        // A value computed by filters from text that holds a secret is secret in every form the filters give it.
+        let derivedFromSecret =
+            !assertion.filters.isEmpty && Self.texts(of: found).contains(where: masker.containsSecret)
+        filters.concealsValues = Self.isCredential(assertion.query) || derivedFromSecret
         var outcome: PredicateEvaluator.Outcome
         var compared: JSONValue?
         switch found {
@@ -135,7 +138,7 @@ final class ResponseChecker: Sendable {
         }
         // Credentials (cookies, credential headers) are secrets: a failure shows that they differ, never what
         // they hold.
-        if Self.isCredential(assertion.query), outcome.actual != "nothing" {
+        if Self.isCredential(assertion.query) || derivedFromSecret, outcome.actual != "nothing" {
             outcome.actual = SecretMasker.mask
             compared = nil
         }
@@ -255,22 +258,37 @@ final class ResponseChecker: Sendable {
         }
     }
 
+    /// The texts of what a query found, as a failure message would show them.
+    static func texts(of found: QueryEvaluator.Found) -> [String] {
+        switch found {
+        case .one(let value): return value.map { [JSONWriter.string($0)] } ?? []
+        case .each(let values): return values.map { JSONWriter.string($0) }
+        case .noNodes: return []
+        }
+    }
+
     /// The most characters of one value shown inside a failure message.
     static let messageValueLimit = 120
 
     // MARK: - Captures
 
-    /// Takes the step's captures into `context`; a capture with no value is a failure.
+    /// Takes the step's captures into `context`; a capture with no value is a failure. A capture whose value, or
+    /// the text its filters started from, holds a secret is secret: it is masked wherever it shows up later, in
+    /// whatever form the filters gave it (`lowercase`, `base64Encode`).
     func capture(
-        _ captures: [CaptureSpec], body: inout ResponseBody, into context: inout TemplateContext
+        _ captures: [CaptureSpec], body: inout ResponseBody, into context: inout TemplateContext,
+        masker: SecretMasker
     ) -> (captured: [String], failures: [AssertionFailure]) {
         var captured: [String] = []
         var failures: [AssertionFailure] = []
         let filters = FilterEvaluator(queries: queries)
         for capture in captures {
             switch value(of: capture, in: &body, filters) {
-            case .success(let value):
-                context.set(capture.name, value, secret: false)
+            case .success(let (value, start)):
+                let secret = [start, value].contains {
+                    $0.map { masker.containsSecret(JSONWriter.string($0)) } ?? false
+                }
+                context.set(capture.name, value, secret: secret)
                 captured.append(capture.name)
             case .failure(let problem):
                 failures.append(
@@ -285,7 +303,7 @@ final class ResponseChecker: Sendable {
     /// The value a capture takes: the query's value (the first of a node list or a repeated header), filtered.
     private func value(
         of capture: CaptureSpec, in body: inout ResponseBody, _ filters: FilterEvaluator
-    ) -> Result<JSONValue, CheckProblem> {
+    ) -> Result<(value: JSONValue, start: JSONValue?), CheckProblem> {
         let start: JSONValue?
         switch queries.value(of: capture.query, in: &body) {
         case .failure(let problem): return .failure(problem)
@@ -304,7 +322,7 @@ final class ResponseChecker: Sendable {
         }
         switch apply(capture.filters, to: start, filters) {
         case .failure(let problem): return .failure(problem)
-        case .success(let value?): return .success(value)
+        case .success(let value?): return .success((value, start))
         case .success(nil):
             let what = capture.filters.isEmpty ? "\(capture.query)" : "\(capture.query) after its filters"
             switch capture.query {

@@ -2,76 +2,198 @@ import APITestHTTP
 import APITestJSON
 import Foundation
 
-/// Replaces secret values with `•••••` in text bound for reports.
+/// Replaces secret values with `•••••` in text bound for reports and terminals.
 ///
-/// Secrets are the values of environment variables a suite uses (and variables derived from them); the values of
-/// `Authorization`, `Cookie`, `Set-Cookie` and `Proxy-Authorization` headers are masked whole.
+/// Secrets are the values of environment variables a suite uses (and variables derived from them), values a test
+/// derives from them (captures and filter results), and whole credentials; the values of `Authorization`,
+/// `Cookie`, `Set-Cookie` and `Proxy-Authorization` headers are masked whole.
+///
+/// Enumerating the encodings of a secret cannot keep up with what servers do to it (PHP writes `\/`, Python's
+/// `json.dumps` writes `\u00e4`, one server percent-encodes a space and JSON-escapes a quote in the same value).
+/// So the masker decodes the text being shown instead: percent-encoding, JSON and JavaScript string escapes and
+/// XML/HTML character references are undone (up to three times, for text escaped inside text), each decoded byte
+/// remembering where it came from, and a secret found in the decoded text masks the original bytes it came from.
+/// Base64 cannot be undone in place, so a secret inside base64 (a `Basic` credential, a `base64Encode` result) is
+/// found by the three base64 spellings its middle has, whatever its offset in the encoded data, and the whole
+/// base64 token is masked.
 public struct SecretMasker: Sendable {
+    /// What a masked value is replaced with.
     public static let mask = "•••••"
     /// Header fields whose values are always masked.
     public static let sensitiveHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
 
     /// Secret texts, longest first.
     public let secrets: [String]
+    /// The UTF-8 bytes searched for in decoded text: each secret, and each with spaces as `+` (form encoding).
+    let needles: [[UInt8]]
+    /// The base64 spellings (standard and URL-safe) of each secret's middle at the three byte alignments.
+    let base64Cores: [[UInt8]]
 
-    /// Masks each secret as written and in the encoded forms it takes on its way into requests and reports:
-    /// percent-encoded (query and form values, URLs), JSON-escaped (bodies, and bodies echoed inside JSON) and
-    /// XML-escaped (property-list and XML bodies).
+    /// A masker for `secrets` (empty texts are ignored).
     public init(secrets: [String]) {
-        var forms = Set<String>()
-        for secret in secrets where !secret.isEmpty {
-            forms.insert(secret)
-            forms.insert(PercentEncoding.encode(secret))
-            forms.insert(URLResolver.percentEncodeInvalidCharacters(secret))
-            let escaped = Self.jsonEscaped(secret)
-            forms.insert(escaped)
-            forms.insert(Self.jsonEscaped(escaped))
-            forms.insert(Self.xmlEscaped(secret))
+        let unique = Set(secrets.filter { !$0.isEmpty })
+        self.secrets = unique.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        var needles = Set<[UInt8]>()
+        var cores = Set<[UInt8]>()
+        for secret in unique {
+            let bytes = Array(secret.utf8)
+            needles.insert(bytes)
+            if bytes.contains(UInt8(ascii: " ")) {
+                needles.insert(bytes.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "+") : $0 })
+            }
+            cores.formUnion(Self.base64Cores(of: bytes))
         }
-        self.secrets = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        self.needles = needles.sorted { $0.count > $1.count }
+        self.base64Cores = cores.sorted { $0.count > $1.count }
         self.longestSecretLength = self.secrets.first?.utf8.count ?? 0
     }
 
-    /// The length in bytes of the longest text masked.
+    /// The length in bytes of the longest secret.
     public let longestSecretLength: Int
 
-    /// The text as XML and HTML escape it (property-list and XML bodies).
-    static func xmlEscaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
+    /// This masker with `more` secrets (values derived from secrets during a test).
+    public func adding(_ more: [String]) -> SecretMasker {
+        let new = more.filter { !$0.isEmpty && !secrets.contains($0) }
+        return new.isEmpty ? self : SecretMasker(secrets: secrets + new)
     }
 
-    /// The text as it stands between the quotes of a JSON string.
-    static func jsonEscaped(_ text: String) -> String {
-        String(JSONWriter.quoted(text).dropFirst().dropLast())
-    }
+    // MARK: - Masking
 
-    /// `text` with every occurrence of every secret replaced.
+    /// `text` with every occurrence of every secret, in any of the encodings above, replaced.
     public func mask(_ text: String) -> String {
-        guard !secrets.isEmpty else { return text }
-        var result = text
-        for secret in secrets where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: Self.mask)
+        guard !secrets.isEmpty, !text.isEmpty else { return text }
+        let bytes = Array(text.utf8)
+        let ranges = secretRanges(in: bytes, stopAtFirst: false)
+        guard !ranges.isEmpty else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var position = 0
+        for range in ranges {
+            result += bytes[position..<range.lowerBound]
+            result += Self.mask.utf8
+            position = range.upperBound
         }
-        return result
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
     }
 
+    /// `text` masked, or `nil`.
     public func mask(_ text: String?) -> String? {
         text.map { mask($0) }
+    }
+
+    /// Whether `text` holds a secret in any of the encodings `mask` undoes: a value computed from such text (a
+    /// filter's result, a capture) is secret too.
+    public func containsSecret(_ text: String) -> Bool {
+        guard !secrets.isEmpty, !text.isEmpty else { return false }
+        return !secretRanges(in: Array(text.utf8), stopAtFirst: true).isEmpty
     }
 
     /// A header value as reports may show it.
     public func maskHeader(name: String, value: String) -> String {
         Self.sensitiveHeaders.contains(name.lowercased()) ? Self.mask : mask(value)
+    }
+
+    // MARK: - Finding secrets
+
+    /// The byte ranges of `bytes` that hold a secret, sorted and merged.
+    private func secretRanges(in bytes: [UInt8], stopAtFirst: Bool) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var view = DecodedBytes(identity: bytes)
+        for round in 0..<4 {
+            if round > 0 {
+                guard let decoded = view.decodedOnce() else { break }
+                view = decoded
+            }
+            for needle in needles {
+                for match in Self.occurrences(of: needle, in: view.bytes) {
+                    found.append(view.origin(of: match))
+                    if stopAtFirst { return found }
+                }
+            }
+            for core in base64Cores {
+                for match in Self.occurrences(of: core, in: view.bytes) {
+                    found.append(view.origin(of: Self.base64Token(around: match, in: view.bytes)))
+                    if stopAtFirst { return found }
+                }
+            }
+        }
+        return Self.merged(found)
+    }
+
+    /// The start offsets of `needle` in `haystack`, not overlapping.
+    static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> [Range<Int>] {
+        guard let first = needle.first, needle.count <= haystack.count else { return [] }
+        var result: [Range<Int>] = []
+        haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                var index = 0
+                let last = hay.count - pin.count
+                while index <= last {
+                    guard let base = hay.baseAddress,
+                        let hit = memchr(base + index, Int32(first), last - index + 1)
+                    else { return }
+                    let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + start, pin.baseAddress!, pin.count) == 0 {
+                        result.append(start..<(start + pin.count))
+                        index = start + pin.count
+                    } else {
+                        index = start + 1
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Sorted ranges with overlapping and touching ones joined.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Base64
+
+    /// The base64 spellings of the middle of `secret` at the three alignments it can have inside encoded data:
+    /// skipping 0, 1 or 2 leading bytes and keeping whole 3-byte groups, at least one. Standard and URL-safe.
+    static func base64Cores(of secret: [UInt8]) -> [[UInt8]] {
+        var cores: [[UInt8]] = []
+        for skip in 0..<3 where secret.count - skip >= 3 {
+            let groups = (secret.count - skip) / 3
+            let middle = Data(secret[skip..<(skip + groups * 3)])
+            let standard = Array(middle.base64EncodedString().utf8)
+            cores.append(standard)
+            let urlSafe = standard.map { byte -> UInt8 in
+                byte == UInt8(ascii: "+") ? UInt8(ascii: "-") : byte == UInt8(ascii: "/") ? UInt8(ascii: "_") : byte
+            }
+            if urlSafe != standard { cores.append(urlSafe) }
+        }
+        return cores
+    }
+
+    /// `range` widened to the whole base64 token around it (letters, digits, `+/-_` and trailing `=`).
+    static func base64Token(around range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        func isBase64(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"),
+                UInt8(ascii: "_"):
+                return true
+            default: return false
+            }
+        }
+        var start = range.lowerBound
+        while start > 0, isBase64(bytes[start - 1]) { start -= 1 }
+        var end = range.upperBound
+        while end < bytes.count, isBase64(bytes[end]) { end += 1 }
+        while end < bytes.count, bytes[end] == UInt8(ascii: "=") { end += 1 }
+        return start..<end
     }
 }

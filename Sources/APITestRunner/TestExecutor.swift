@@ -154,7 +154,8 @@ struct TestExecutor: Sendable {
     ) async
         -> (StepResult, TestStatus, untilHeld: Bool)
     {
-        let masker = runtime.masker
+        // The suite's secrets, those this test derived from them (captures), and the request's credentials.
+        var masker = runtime.masker.adding(context.derivedSecretTexts)
         var request: HTTPRequest
         do {
             request = try builder.build(step.request, runtime: runtime, context: context)
@@ -163,6 +164,7 @@ struct TestExecutor: Sendable {
             masked.message = masker.mask(error.message)
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored, false)
         }
+        masker = masker.adding(SecretMasker.credentials(of: request))
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
             return (unreachable, .errored, false)
         }
@@ -218,7 +220,7 @@ struct TestExecutor: Sendable {
         }
         var captured: [String] = []
         if failures.isEmpty {
-            let capture = checker.capture(step.captures, body: &body, into: &context)
+            let capture = checker.capture(step.captures, body: &body, into: &context, masker: masker)
             captured = capture.captured
             failures += capture.failures
         }

@@ -57,6 +57,13 @@ public struct TemplateContext: Sendable {
         return texts.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
+    /// The rendered text of every non-empty secret value other than the environment's own (`env.NAME`): values
+    /// derived from secrets, such as suite variables built from them and captures taken from text that held one.
+    public var derivedSecretTexts: [String] {
+        secretNames.filter { !$0.hasPrefix(TemplateScanner.environmentPrefix) }
+            .compactMap { values[$0].map(Self.text(of:)) }.filter { !$0.isEmpty }
+    }
+
     /// True when rendering `template` uses a secret value.
     public func usesSecret(_ template: Template) -> Bool {
         template.referencedNames.contains(where: isSecret)

@@ -18,6 +18,59 @@ import Testing
         #expect(masker.mask("<string>pa ss&quot;w/rd</string>") == "<string>•••••</string>")
     }
 
+    /// Every form a server or a filter may give a secret, each inside surrounding text that must survive.
+    static let encodedForms: [(String, String)] = {
+        let secret = "ab cd\"éf/ü+1"
+        let basic = Data("alice:\(secret)".utf8).base64EncodedString()
+        let userinfo = Data("\(secret):x".utf8).base64EncodedString()
+        return [
+            ("as written", secret),
+            ("percent-encoded", "ab%20cd%22%C3%A9f%2F%C3%BC%2B1"),
+            ("form-encoded", "ab+cd%22%C3%A9f%2F%C3%BC%2B1"),
+            ("JSON-escaped", #"ab cd\"éf/ü+1"#),
+            ("\\u escapes (Python json.dumps)", #"ab cd\"\u00e9f/\u00fc+1"#),
+            ("\\/ escapes (PHP json_encode)", #"ab cd\"\u00e9f\/\u00fc+1"#),
+            ("JSON inside JSON", #"ab cd\\\"\\u00e9f\\/\\u00fc+1"#),
+            ("mixed percent and JSON", #"ab%20cd\"éf/ü+1"#),
+            ("XML references", "ab cd&quot;&#233;f/&#xFC;+1"),
+            ("HTML in JSON", #"ab cd\u0026quot;éf/ü+1"#),
+            ("Basic credentials", "Basic " + basic),
+            ("Basic credentials from user:pw@host", "Basic " + userinfo),
+            ("base64Encode", Data(secret.utf8).base64EncodedString()),
+            ("base64 at offset 1", Data(("x" + secret).utf8).base64EncodedString()),
+            (
+                "base64 at offset 2, URL-safe",
+                Data(("xy" + secret + "?>").utf8).base64EncodedString()
+                    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            ),
+        ]
+    }()
+
+    @Test(arguments: encodedForms)
+    func masksEveryEncoding(_ name: String, _ form: String) {
+        let masker = SecretMasker(secrets: ["ab cd\"éf/ü+1"])
+        let masked = masker.mask("before \(form) after")
+        #expect(masked.hasPrefix("before "), "\(name): \(masked)")
+        #expect(masked.hasSuffix(" after"), "\(name): \(masked)")
+        #expect(masked.contains(SecretMasker.mask), "\(name): \(masked)")
+        #expect(!masked.contains("cd"), "\(name): \(masked)")
+        #expect(masker.containsSecret(form), "\(name)")
+    }
+
+    @Test func textWithoutSecretsIsUnchanged() {
+        let masker = SecretMasker(secrets: ["s3cr3t-value"])
+        for text in ["plain", "%41%zz \\u12 &amp; &#xZZ; \\uD800 é", #"{"a":"\/b"}"#, "YWJj", ""] {
+            #expect(masker.mask(text) == text)
+            #expect(!masker.containsSecret(text))
+        }
+    }
+
+    @Test func derivedValuesAreAdded() {
+        let masker = SecretMasker(secrets: ["Top-Secret-1"]).adding(["top-secret-1"])
+        #expect(masker.mask("got top-secret-1") == "got •••••")
+        #expect(masker.mask("got TOP-SECRET-1") == "got TOP-SECRET-1")
+    }
+
     @Test func bodiesAreMaskedBeforeTheyAreCut() {
         let masker = SecretMasker(secrets: ["s3cr3t-value"])
         let body = Data((String(repeating: "a", count: 95) + "s3cr3t-value" + String(repeating: "b", count: 50)).utf8)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Starts `Fixtures/fault_server.py` (a misbehaving HTTP/1.1 server) on a free port; stopped on `stop()`/deinit.
+/// Starts `Fixtures/fault_server.py` (a misbehaving HTTP/1.1 server), or another script of `Fixtures/` that prints
+/// its port at the end of its first line, on a free port; stopped on `stop()`/deinit.
 final class FaultServer: @unchecked Sendable {
     let port: Int
     let logFile: URL
@@ -8,15 +9,18 @@ final class FaultServer: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    static var scriptURL: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fault_server.py")
+    static var scriptURL: URL { scriptURL("fault_server.py") }
+
+    /// The fixture script `name`.
+    static func scriptURL(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name)
     }
 
-    init() throws {
+    init(script: String = "fault_server.py") throws {
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent("fault-\(UUID().uuidString).log")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scriptURL.path, "--port", "0", "--log", logFile.path]
+        process.arguments = ["python3", Self.scriptURL(script).path, "--port", "0", "--log", logFile.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// A secret from the environment never shows in the console, `--verbose` or any of the four reports, in whatever
+/// form a server echoes it (`Fixtures/echo_encodings.py` writes it as real servers do) or a filter turns it into:
+/// every encoding × every output.
+@Suite struct SecretLeakTests {
+    /// The secret: a space, quotes, a slash, a plus and non-ASCII, so that every encoding changes it.
+    static let secret = #"Zq9 "vä lue"/Kx+7Wm"#
+    /// A second secret, a password in a URL's user information.
+    static let urlSecret = "Url9Pass-Wq4"
+
+    static let forms = [
+        "raw", "python-json", "php-json", "mixed", "percent", "form", "xml", "base64", "json-in-json", "auth-echo",
+    ]
+
+    /// Every form the secrets must not take in any output: distinctive pieces (which every textual encoding keeps,
+    /// in either case) and the base64 spellings of the secret and of the credentials made from it.
+    static var leaks: [String] {
+        var leaks = ["Zq9", "zq9", "ZQ9", "7Wm", "7wm", "Url9Pass", "url9pass"]
+        func cores(_ text: String) -> [String] {
+            let bytes = Array(text.utf8)
+            return (0..<3).map { skip in
+                let groups = (bytes.count - skip) / 3
+                return Data(bytes[skip..<(skip + groups * 3)]).base64EncodedString()
+            }
+        }
+        leaks += cores(secret) + cores("alice:" + secret) + cores("alice:" + urlSecret)
+        leaks.append(Data(("alice:" + secret).utf8).base64EncodedString())
+        return leaks
+    }
+
+    @Test func noOutputShowsTheSecretInAnyEncoding() async throws {
+        let server = try FaultServer(script: "echo_encodings.py")
+        defer { server.stop() }
+        var tests = ""
+        for form in Self.forms {
+            tests += """
+                  - name: \(form)
+                    request:
+                      url: /\(form)
+                      headers: {X-Secret: "{{ secret }}"}
+                      basicAuth: {username: alice, password: "{{ secret }}"}
+                    expect:
+                      body: {equals: "not the body"}
+                      headers: {X-Echo: "not the header"}
+
+                """
+        }
+        let suite = try writeTemporarySuite(
+            """
+            name: leaks
+            baseURL: \(server.baseURL)
+            variables:
+              secret: "{{ env.APITEST_LEAK_SECRET }}"
+              urlSecret: "{{ env.APITEST_LEAK_URL_SECRET }}"
+            tests:
+            \(tests)
+              - name: filters of a secret
+                request:
+                  url: /python-json
+                  headers: {X-Secret: "{{ secret }}"}
+                expect:
+                  json:
+                    $.t: {filters: [lowercase], equals: "not it"}
+                    $['t']: {filters: [base64Encode], equals: "not it either"}
+                    $["t"]: {filters: [uppercase], startsWith: "NOT"}
+              - name: captures of a secret
+                steps:
+                  - request:
+                      url: /python-json
+                      headers: {X-Secret: "{{ secret }}"}
+                    capture:
+                      lower: {jsonpath: $.t, filters: [lowercase]}
+                  - request:
+                      url: /raw
+                      headers: {X-Secret: "{{ lower }}"}
+                    expect:
+                      body: {equals: "not the body"}
+              - name: credentials in the URL
+                request:
+                  url: "http://alice:{{ urlSecret }}@127.0.0.1:\(server.port)/auth-echo"
+                expect:
+                  body: {equals: "not the body"}
+            """)
+        let folder = suite.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reports = ["junit.xml", "tap.txt", "report.json", "report.html"].map { folder.appendingPathComponent($0) }
+        let result = try await runAPITest(
+            [
+                "run", suite.path, "--verbose", "--report-junit", reports[0].path, "--report-tap", reports[1].path,
+                "--report-json", reports[2].path, "--report-html", reports[3].path,
+            ],
+            environment: ["APITEST_LEAK_SECRET": Self.secret, "APITEST_LEAK_URL_SECRET": Self.urlSecret])
+        #expect(result.exitCode == 1, "\(result.stderr)")
+
+        var outputs = ["console (stdout, with --verbose)": result.stdout, "console (stderr)": result.stderr]
+        for report in reports { outputs[report.lastPathComponent] = try String(contentsOf: report, encoding: .utf8) }
+        for (output, text) in outputs {
+            for leak in Self.leaks {
+                #expect(!text.contains(leak), "\(output) shows '\(leak)'")
+            }
+        }
+        // The runs did fail where expected, with the masked values in their place.
+        for form in Self.forms { #expect(result.stdout.contains("leaks › \(form)"), "\(form)") }
+        #expect(result.stdout.contains("•••••"))
+        #expect(result.stdout.contains("captures of a secret"))
+    }
+}
