@@ -1,7 +1,8 @@
 import Synchronization
 
-/// A cookie store shared by the requests that name it: one per suite run, so tests of one suite see each
-/// other's cookies and suites stay apart.
+/// A cookie store shared by the requests that name it. A jar can start as a copy of another (the runner gives
+/// each test a copy of its suite's jar as `setup` left it, so tests running at the same time never see each
+/// other's cookies).
 ///
 /// Backed by a libcurl share handle owned by the session manager's event-loop thread; the jar itself is only an
 /// identity that can cross threads.
@@ -10,9 +11,20 @@ public final class CookieJar: Sendable, Hashable {
 
     /// A process-unique identity.
     public let id: UInt64
+    /// The jar whose cookies this one starts with, copied when this jar is first used.
+    public let parent: CookieJar?
 
+    /// An empty jar.
     public init() {
         id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+        parent = nil
+    }
+
+    /// A jar that starts with the cookies `parent` holds when this jar's first request starts; later changes to
+    /// either jar do not reach the other.
+    public init(copying parent: CookieJar) {
+        id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+        self.parent = parent
     }
 
     public static func == (lhs: CookieJar, rhs: CookieJar) -> Bool { lhs.id == rhs.id }

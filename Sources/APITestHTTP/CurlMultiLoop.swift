@@ -256,7 +256,30 @@ final class CurlMultiLoop: @unchecked Sendable {
         guard let share = curl_share_init() else { return nil }
         apitest_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
         shares[jar.id] = share
+        if let parent = jar.parent, let parentShare = shares[parent.id] { copyCookies(from: parentShare, to: share) }
         return share
+    }
+
+    /// Copies every cookie of one share into another through a scratch easy handle: libcurl reads and writes a
+    /// share's cookies only through a handle attached to it (`CURLINFO_COOKIELIST`, `CURLOPT_COOKIELIST`).
+    private func copyCookies(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer) {
+        guard let easy = curl_easy_init() else { return }
+        defer { curl_easy_cleanup(easy) }
+        apitest_easy_setopt_share(easy, source)
+        apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "")
+        var list: UnsafeMutablePointer<curl_slist>?
+        apitest_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list)
+        defer { curl_slist_free_all(list) }
+        apitest_easy_setopt_share(easy, nil)
+        apitest_easy_setopt_share(easy, target)
+        var node = list
+        while let current = node {
+            if let line = current.pointee.data {
+                apitest_easy_setopt_string(easy, CURLOPT_COOKIELIST, String(cString: line))
+            }
+            node = current.pointee.next
+        }
+        apitest_easy_setopt_share(easy, nil)
     }
 
     // MARK: - Completion

@@ -3,14 +3,15 @@ import APITestResults
 import APITestSuite
 
 /// What the tests of one suite share during a run: the rendered variables, the base URL, the cookie jar and the
-/// secrets to mask.
+/// secrets to mask. Each test runs with a copy whose cookie jar is its own (`withOwnCookieJar()`).
 struct SuiteRuntime: Sendable {
     let suite: Suite
     let context: TemplateContext
     let baseURL: String?
     /// Resolves URLs against `baseURL` and adds the default `User-Agent`.
     let serializer: RequestSerializer
-    let cookieJar: CookieJar
+    /// The suite's jar (setup and teardown), or a test's own copy of it.
+    private(set) var cookieJar: CookieJar
     let masker: SecretMasker
     /// Whether any step of the suite uses a built-in value (`{{ random.uuid }}`); when none does, tests skip making
     /// them.
@@ -58,6 +59,14 @@ struct SuiteRuntime: Sendable {
             (try? ResponseSerializerChain(
                 order: decoding.decoders ?? ResponseDecoding.decoderNames,
                 removesKeysWithNullValues: decoding.removesKeysWithNullValues)) ?? .standard
+    }
+
+    /// This runtime with a cookie jar of its own that starts from the cookies of this one (those `setup` left):
+    /// the steps of one test share it, and no other test sees it.
+    func withOwnCookieJar() -> SuiteRuntime {
+        var copy = self
+        copy.cookieJar = CookieJar(copying: cookieJar)
+        return copy
     }
 
     /// The names the templates of every step use (setup, tests, teardown). Walks the steps in place: a suite can

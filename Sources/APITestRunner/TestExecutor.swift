@@ -70,7 +70,10 @@ struct TestExecutor: Sendable {
         }
         if runtime.usesBuiltins { context.setBuiltins() }
         for binding in test.bindings { context.set(binding.name, binding.value, secret: false) }
-        let outcome = await run(test.steps, testName: test.name, runtime: runtime, context: &context)
+        // The test's own cookies: a copy of those setup left, which no other test sees.
+        let testRuntime = runtime.withOwnCookieJar()
+        defer { session.close(testRuntime.cookieJar) }
+        let outcome = await run(test.steps, testName: test.name, runtime: testRuntime, context: &context)
         result.steps = outcome.steps
         result.status = outcome.status
         if outcome.status == .cancelled { result.reason = "interrupted" }
