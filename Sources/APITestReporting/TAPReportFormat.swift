@@ -77,7 +77,7 @@ public struct TAPReportFormat: ReportFormat {
             // A passing test shows diagnostics only when it took retries.
             let attempts = result.steps.map(\.attempts).max() ?? 1
             guard attempts > 1 else { return ["ok \(number) - \(name)"] }
-            return ["ok \(number) - \(name)"] + yamlBlock([("attempts", .number(Double(attempts)))], indent: "  ")
+            return ["ok \(number) - \(name)"] + yamlBlock([("attempts", .integer(attempts))], indent: "  ")
         case .skipped:
             return ["ok \(number) - \(name) # SKIP \(ReportText.oneLine(result.reason ?? "skipped"))"]
         case .failed, .errored:
@@ -122,6 +122,7 @@ public struct TAPReportFormat: ReportFormat {
 
     private enum YAMLValue {
         case string(String)
+        case integer(Int)
         case number(Double)
         case list([[(String, YAMLValue)]])
     }
@@ -176,7 +177,7 @@ public struct TAPReportFormat: ReportFormat {
         if let exchange = step.exchange {
             fields.append(("request", .string(ReportText.requestSummary(exchange))))
         }
-        if step.attempts > 1 { fields.append(("attempts", .number(Double(step.attempts)))) }
+        if step.attempts > 1 { fields.append(("attempts", .integer(step.attempts))) }
         return fields
     }
 
@@ -200,8 +201,10 @@ public struct TAPReportFormat: ReportFormat {
             switch value {
             case .string(let text):
                 lines.append("\(indent)\(key): \(Self.yamlQuoted(text))")
-            case .number(let number):
+            case .integer(let number):
                 lines.append("\(indent)\(key): \(number)")
+            case .number(let number):
+                lines.append("\(indent)\(key): \(ReportText.number(number))")
             case .list(let items):
                 lines.append("\(indent)\(key):")
                 for item in items {
