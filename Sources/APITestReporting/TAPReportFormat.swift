@@ -47,14 +47,16 @@ public struct TAPReportFormat: ReportFormat {
         var number = 0
         for suite in record.suites {
             lines.append("# \(ReportText.oneLine(suite.name)) (\(ReportText.oneLine(suite.file)))")
-            for result in suite.results {
+            for entry in suite.entries {
                 number += 1
-                if version == .tap14 && !result.steps.isEmpty { lines += subtest(result) }
-                lines += testPoint(result, number: number)
-            }
-            for name in suite.notRun {
-                number += 1
-                lines.append("ok \(number) - \(description(suite.name, name)) # SKIP not run: the run was interrupted")
+                switch entry {
+                case .result(let result):
+                    if version == .tap14 && !result.steps.isEmpty { lines += subtest(result) }
+                    lines += testPoint(result, number: number)
+                case .notRun(let name):
+                    lines.append(
+                        "ok \(number) - \(description(suite.name, name)) # SKIP not run: the run was interrupted")
+                }
             }
         }
         let summary = record.summary
