@@ -50,9 +50,10 @@ final class InterruptHandler: @unchecked Sendable {
     /// Ends the process now: no report is finished, none is left half-made, and the console keeps what it printed.
     private static func quit() -> Never {
         AtomicFileWriter.abandonTemporaryFiles()
-        StandardOutput.out.flush()
-        StandardOutput.error.write("\ninterrupted\n")
-        StandardOutput.error.flush()
+        StandardOutput.out.flushIfIdle()
+        StandardOutput.error.flushIfIdle()
+        let message = "\ninterrupted\n"
+        _ = message.withCString { Foundation.write(STDERR_FILENO, $0, strlen($0)) }
         _exit(ExitStatus.interrupted.rawValue)
     }
 

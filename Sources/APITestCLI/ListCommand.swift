@@ -9,6 +9,7 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the tests a run would execute, after --filter, --tag, --exclude-tag and --shard.",
+        usage: "apitest list [<options>] <paths> ...",
         discussion: """
             Loads and checks the suites like `validate` (nothing is sent) and prints the selected tests in the order \
             `run` starts them.

@@ -14,23 +14,28 @@ struct PinCheckCommand: AsyncParsableCommand {
             fingerprint. Any certificate of the chain (leaf, intermediate or root) may match a pin.
 
             Modes (as AFNetworking's AFSecurityPolicy):
-              publicKey    a pin (or a --certificate's key) must match the key of a certificate of the chain
-              certificate  the --certificate files are the only trust anchors; a certificate of the chain must
-                           equal one of them
+              publicKey    a pin (or a --certificate's key) must match the key of a
+                           certificate of the chain
+              certificate  the --certificate files are the only trust anchors; a
+                           certificate of the chain must equal one of them
               none         the chain must be valid (system trust store or --ca-file)
-            Default: publicKey with --pin, certificate with only --certificate, none otherwise.
+            Default: publicKey with --pin, certificate with only --certificate, none \
+            otherwise.
 
             Examples:
-              apitest pin-check https://staging.example.com/ --pin sha256//AbC...= --pin sha256//XyZ...= --min-days 30
+              apitest pin-check https://staging.example.com/ --min-days 30 \\
+                  --pin sha256//AbC...= --pin sha256//XyZ...=
               apitest pin-check https://api.example.com/ --print
-              apitest pin-check https://api.example.com/ --connect-to api.example.com:203.0.113.7 --format json
+              apitest pin-check https://api.example.com/ --format json \\
+                  --connect-to api.example.com:203.0.113.7
 
             Exit codes:
               0  the chain is trusted and a pin matched (or nothing was pinned)
               2  invalid command line
               4  pin mismatch: no certificate of the chain matches a pin
-              5  certificate invalid: expired, not yet valid, self-signed, unknown issuer or hostname mismatch
-              6  expiring: a certificate of the chain expires within --min-days
+              5  certificate invalid: expired, not yet valid, self-signed, unknown
+                 issuer or hostname mismatch
+              6  expiring: a certificate of the chain expires within N days (--min-days N)
               7  connection failed (DNS, refused, timeout, TLS protocol error)
             """
     )

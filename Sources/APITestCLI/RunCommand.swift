@@ -12,7 +12,8 @@ struct RunCommand: AsyncParsableCommand {
             Examples:
               apitest run examples/
               apitest run api.yaml --var port=8080 --jobs 20
-              apitest run suites/ --report-junit out/junit.xml --report-html out/report.html
+              apitest run suites/ --report-junit out/junit.xml \\
+                  --report-html out/report.html
               apitest run suites/ --tag smoke --exclude-tag slow --filter '^Users API › '
               apitest run suites/ --shard 2/4 --wait-for 30s --report-junit out/junit-2.xml
 

@@ -15,7 +15,7 @@ struct SelectionOptions: ParsableArguments {
     var tag: [String] = []
 
     @Option(
-        help: ArgumentHelp("Leave out tests tagged TAG (repeat; wins over --tag and --filter).", valueName: "tag"))
+        help: ArgumentHelp("Leave out tests tagged TAG (repeat); this wins over --filter and --tag.", valueName: "tag"))
     var excludeTag: [String] = []
 
     @Option(

@@ -9,6 +9,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check suite files without running them; every error of every file, as file:line:column.",
+        usage: "apitest validate [<options>] <paths> ...",
         discussion: """
             Examples:
               apitest validate examples/

@@ -35,6 +35,7 @@ public enum AtomicFileWriter {
 
         var descriptor: Int32 = -1
         var temporary = ""
+        var openFailure = ""
         let registered = temporaries.withLock { state -> Bool in
             // After abandonTemporaryFiles() (a second Ctrl-C) no new temporary file is made.
             guard !state.abandoned else { return false }
@@ -43,11 +44,11 @@ public enum AtomicFileWriter {
                 descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                 if descriptor >= 0 || errno != EEXIST { break }
             }
-            if descriptor >= 0 { state.paths.insert(temporary) }
+            if descriptor >= 0 { state.paths.insert(temporary) } else { openFailure = Self.errnoText() }
             return true
         }
         guard registered else { throw WriteError(path: path, reason: "interrupted") }
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: Self.errnoText()) }
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: openFailure) }
         defer { _ = temporaries.withLock { $0.paths.remove(temporary) } }
 
         var failure = writeAll(bytes, to: descriptor)

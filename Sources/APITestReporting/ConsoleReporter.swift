@@ -28,7 +28,8 @@ public final class ConsoleReporter: Reporter {
         var plan: RunPlan?
         var finished = 0
         var running = 0
-        var failed = 0
+        /// The finished tests by status, for the live line.
+        var counts = RunSummary()
         var progressShown = false
         var lastProgress = ContinuousClock.now - .seconds(1)
         var unsuccessful: [TestResult] = []
@@ -73,10 +74,8 @@ public final class ConsoleReporter: Reporter {
                 state.running -= 1
                 state.finished += 1
                 if state.upload?.test == "\(result.suiteName) › \(result.name)" { state.upload = nil }
-                if result.status == .failed || result.status == .errored {
-                    state.failed += 1
-                    state.unsuccessful.append(result)
-                }
+                state.counts.record(result.status)
+                if result.status == .failed || result.status == .errored { state.unsuccessful.append(result) }
             }
             clearProgress()
             write(result)
@@ -191,17 +190,37 @@ public final class ConsoleReporter: Reporter {
                     "  \(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim(result.location.description))\n"
             }
         }
-        var parts: [String] = []
-        parts.append(style.green("\(summary.passed) passed"))
-        if summary.failed > 0 { parts.append(style.red("\(summary.failed) failed")) }
-        if summary.errored > 0 { parts.append(style.red("\(summary.errored) errored")) }
-        if summary.skipped > 0 { parts.append(style.yellow("\(summary.skipped) skipped")) }
-        if summary.cancelled > 0 { parts.append(style.yellow("\(summary.cancelled) cancelled")) }
+        let parts =
+            [style.green("\(summary.passed) \(TestStatus.passed.rawValue)")]
+            + countParts(summary, statuses: [.failed, .errored, .skipped, .cancelled])
         let tests = summary.total == 1 ? "1 test" : "\(summary.total) tests"
         text +=
             "\n\(style.bold(tests)): \(parts.joined(separator: ", ")) (\(DurationFormatter.format(summary.duration)))"
         if summary.interrupted { text += style.yellow(" - interrupted") }
         output.write(text + "\n")
+    }
+
+    /// `1 failed`, `2 errored`, ... for each of `statuses` that occurred, in that order, coloured by status. The
+    /// word is the status's own name, the one the reports use: the live line and the summary give a test the same
+    /// verdict.
+    private func countParts(_ counts: RunSummary, statuses: [TestStatus]) -> [String] {
+        statuses.compactMap { status in
+            let count: Int
+            switch status {
+            case .passed: count = counts.passed
+            case .failed: count = counts.failed
+            case .errored: count = counts.errored
+            case .skipped: count = counts.skipped
+            case .cancelled: count = counts.cancelled
+            }
+            guard count > 0 else { return nil }
+            let text = "\(count) \(status.rawValue)"
+            switch status {
+            case .passed: return style.green(text)
+            case .failed, .errored: return style.red(text)
+            case .skipped, .cancelled: return style.yellow(text)
+            }
+        }
     }
 
     // MARK: - Live progress
@@ -217,12 +236,12 @@ public final class ConsoleReporter: Reporter {
 
     private func drawProgress() {
         guard let progressOutput else { return }
-        let (finished, running, failed, total, upload) = state.withLock {
-            ($0.finished, $0.running, $0.failed, $0.plan?.testCount ?? 0, $0.upload)
+        let (finished, running, counts, total, upload) = state.withLock {
+            ($0.finished, $0.running, $0.counts, $0.plan?.testCount ?? 0, $0.upload)
         }
         output.flush()
         var line = "\r\u{1B}[2K[\(finished)/\(total)] \(running) running"
-        if failed > 0 { line += ", " + style.red("\(failed) failed") }
+        for part in countParts(counts, statuses: [.failed, .errored]) { line += ", " + part }
         if let upload { line += " · " + Self.uploadText(sent: upload.sent, total: upload.total, since: upload.started) }
         progressOutput.write(line)
         progressOutput.flush()

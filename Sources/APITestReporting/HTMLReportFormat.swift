@@ -37,8 +37,12 @@ public struct HTMLReportFormat: ReportFormat {
     public func render(_ record: RunRecord) -> String {
         var entries: [Entry] = []
         for suite in record.suites {
-            entries += suite.results.map(Entry.result)
-            entries += suite.notRun.map { Entry.notRun(suite: suite.name, name: $0) }
+            for entry in suite.entries {
+                switch entry {
+                case .result(let result): entries.append(.result(result))
+                case .notRun(let name): entries.append(.notRun(suite: suite.name, name: name))
+                }
+            }
         }
         let ordered = entries.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
             .map(\.element)

@@ -62,13 +62,17 @@ public struct JUnitReportFormat: ReportFormat {
                 ("time", ReportText.secondsText(suite.testTime)), ("timestamp", ReportText.iso8601(record.startedAt)),
                 ("hostname", record.hostname), ("file", suite.file),
             ]) + ">\n"
-        for result in suite.results { xml += render(result) }
-        for name in suite.notRun {
-            xml +=
-                "    <testcase" + attributes([("name", name), ("classname", suite.name), ("time", "0.000")])
-                + ">\n"
-            xml += "      <skipped" + attributes([("message", "not run: the run was interrupted")]) + "/>\n"
-            xml += "    </testcase>\n"
+        for entry in suite.entries {
+            switch entry {
+            case .result(let result):
+                xml += render(result)
+            case .notRun(let name):
+                xml +=
+                    "    <testcase" + attributes([("name", name), ("classname", suite.name), ("time", "0.000")])
+                    + ">\n"
+                xml += "      <skipped" + attributes([("message", "not run: the run was interrupted")]) + "/>\n"
+                xml += "    </testcase>\n"
+            }
         }
         xml += "  </testsuite>\n"
         return xml

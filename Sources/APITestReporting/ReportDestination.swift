@@ -55,8 +55,10 @@ public struct ReportDestination: Sendable, Hashable {
 
         /// The path as given.
         public var path: String
+        /// What is wrong with it.
         public var kind: Kind
 
+        /// The problem `kind` with the report path `path`.
         public init(path: String, kind: Kind) {
             self.path = path
             self.kind = kind
@@ -77,6 +79,7 @@ public struct ReportDestination: Sendable, Hashable {
             }
         }
 
+        /// `path: reason`.
         public var description: String { "\(path): \(reason)" }
     }
 
@@ -85,6 +88,7 @@ public struct ReportDestination: Sendable, Hashable {
     /// The file written: the path with its symbolic links resolved for ``Method/replace``, the path as given for
     /// ``Method/writeThrough``.
     public let target: String
+    /// How the bytes reach ``target``.
     public let method: Method
     /// Equal for two destinations that are the same file.
     public let identity: Identity

@@ -144,6 +144,13 @@ public enum ReportText {
         (seconds(duration) * 1e6).rounded() / 1e3
     }
 
+    /// A number as the JSON report writes it, for the text reports: a whole number without a fraction (`15`,
+    /// `900`, never `15.0`), any other in the shortest form that reads back the same (`1.487`).
+    public static func number(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
     /// `duration` in seconds with three decimals (`0.012`), never negative: JUnit's `time`.
     public static func secondsText(_ duration: Duration) -> String {
         String(format: "%.3f", max(0, seconds(duration)))

@@ -9,15 +9,38 @@ public struct RunRecord: Sendable {
         public var name: String
         public var file: String
         /// Finished tests (including cancelled ones), in the order the suite file lists them.
-        public var results: [TestResult]
+        public private(set) var results: [TestResult]
         /// Names of the planned tests that never started (the run was interrupted first).
-        public var notRun: [String]
+        public private(set) var notRun: [String]
+        /// The finished tests and those that never started together, in plan order: a test not run before the
+        /// suite's `teardown`, as the suite file lists them.
+        public private(set) var entries: [Entry]
 
+        /// A finished test, or a planned one that never started.
+        public enum Entry: Sendable, Hashable {
+            case result(TestResult)
+            case notRun(String)
+        }
+
+        /// A suite whose entries are `results`, then `notRun`.
         public init(name: String, file: String, results: [TestResult] = [], notRun: [String] = []) {
             self.name = name
             self.file = file
             self.results = results
             self.notRun = notRun
+            self.entries = results.map(Entry.result) + notRun.map(Entry.notRun)
+        }
+
+        /// Adds a finished test after the entries so far.
+        mutating func append(_ result: TestResult) {
+            results.append(result)
+            entries.append(.result(result))
+        }
+
+        /// Adds a test that never started after the entries so far.
+        mutating func appendNotRun(_ name: String) {
+            notRun.append(name)
+            entries.append(.notRun(name))
         }
 
         /// How many finished tests ended with `status`.
@@ -65,10 +88,10 @@ public struct RunRecord: Sendable {
             for test in entry.tests {
                 let key = Self.key(file: entry.file, suite: entry.name, test: test)
                 if var queue = pending[key], !queue.isEmpty {
-                    suite.results.append(queue.removeFirst())
+                    suite.append(queue.removeFirst())
                     pending[key] = queue
                 } else {
-                    suite.notRun.append(test)
+                    suite.appendNotRun(test)
                 }
             }
             suites.append(suite)
@@ -78,7 +101,7 @@ public struct RunRecord: Sendable {
                 if let index = suites.lastIndex(where: {
                     $0.file == result.suiteFile && $0.name == result.suiteName
                 }) {
-                    suites[index].results.append(result)
+                    suites[index].append(result)
                 } else {
                     suites.append(Suite(name: result.suiteName, file: result.suiteFile, results: [result]))
                 }

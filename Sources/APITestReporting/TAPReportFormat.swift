@@ -47,14 +47,16 @@ public struct TAPReportFormat: ReportFormat {
         var number = 0
         for suite in record.suites {
             lines.append("# \(ReportText.oneLine(suite.name)) (\(ReportText.oneLine(suite.file)))")
-            for result in suite.results {
+            for entry in suite.entries {
                 number += 1
-                if version == .tap14 && !result.steps.isEmpty { lines += subtest(result) }
-                lines += testPoint(result, number: number)
-            }
-            for name in suite.notRun {
-                number += 1
-                lines.append("ok \(number) - \(description(suite.name, name)) # SKIP not run: the run was interrupted")
+                switch entry {
+                case .result(let result):
+                    if version == .tap14 && !result.steps.isEmpty { lines += subtest(result) }
+                    lines += testPoint(result, number: number)
+                case .notRun(let name):
+                    lines.append(
+                        "ok \(number) - \(description(suite.name, name)) # SKIP not run: the run was interrupted")
+                }
             }
         }
         let summary = record.summary
@@ -77,7 +79,7 @@ public struct TAPReportFormat: ReportFormat {
             // A passing test shows diagnostics only when it took retries.
             let attempts = result.steps.map(\.attempts).max() ?? 1
             guard attempts > 1 else { return ["ok \(number) - \(name)"] }
-            return ["ok \(number) - \(name)"] + yamlBlock([("attempts", .number(Double(attempts)))], indent: "  ")
+            return ["ok \(number) - \(name)"] + yamlBlock([("attempts", .integer(attempts))], indent: "  ")
         case .skipped:
             return ["ok \(number) - \(name) # SKIP \(ReportText.oneLine(result.reason ?? "skipped"))"]
         case .failed, .errored:
@@ -122,6 +124,7 @@ public struct TAPReportFormat: ReportFormat {
 
     private enum YAMLValue {
         case string(String)
+        case integer(Int)
         case number(Double)
         case list([[(String, YAMLValue)]])
     }
@@ -176,7 +179,7 @@ public struct TAPReportFormat: ReportFormat {
         if let exchange = step.exchange {
             fields.append(("request", .string(ReportText.requestSummary(exchange))))
         }
-        if step.attempts > 1 { fields.append(("attempts", .number(Double(step.attempts)))) }
+        if step.attempts > 1 { fields.append(("attempts", .integer(step.attempts))) }
         return fields
     }
 
@@ -200,8 +203,10 @@ public struct TAPReportFormat: ReportFormat {
             switch value {
             case .string(let text):
                 lines.append("\(indent)\(key): \(Self.yamlQuoted(text))")
-            case .number(let number):
+            case .integer(let number):
                 lines.append("\(indent)\(key): \(number)")
+            case .number(let number):
+                lines.append("\(indent)\(key): \(ReportText.number(number))")
             case .list(let items):
                 lines.append("\(indent)\(key):")
                 for item in items {

@@ -32,20 +32,29 @@ public final class StandardOutput: TextOutput {
     }
 
     public func flush() {
-        buffer.withLock { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { raw in
-                    Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    break
-                }
-                offset += written
+        buffer.withLock { drain(&$0) }
+    }
+
+    /// As `flush()`, unless another thread holds the buffer (writing it out or adding to it): then it returns at
+    /// once instead of waiting, possibly for ever when a pipe's reader has stopped reading. For a process about to
+    /// exit on a second Ctrl-C.
+    public func flushIfIdle() {
+        _ = buffer.withLockIfAvailable { drain(&$0) }
+    }
+
+    private func drain(_ bytes: inout [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
             }
-            bytes.removeAll(keepingCapacity: true)
+            if written < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            offset += written
         }
+        bytes.removeAll(keepingCapacity: true)
     }
 }
 

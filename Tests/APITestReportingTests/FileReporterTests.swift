@@ -73,8 +73,9 @@ struct FileReporterTests {
         play(reporter, results: [ReportFixtures.passed, ReportFixtures.cancelled], interrupted: true)
         let tap = try String(contentsOfFile: path, encoding: .utf8)
         #expect(tap.contains("ok 1 - Users API › list users\n"))
-        #expect(tap.contains("not ok 2 - Users API › slow report # interrupted\n"))
-        #expect(tap.contains("ok 3 - Users API › create a user # SKIP not run: the run was interrupted\n"))
+        // In plan order: the tests that never started stand where the suite file has them.
+        #expect(tap.contains("ok 2 - Users API › create a user # SKIP not run: the run was interrupted\n"))
+        #expect(tap.contains("not ok 5 - Users API › slow report # interrupted\n"))
         #expect(tap.contains("ok 6 - Users API › never started # SKIP not run: the run was interrupted\n"))
         #expect(tap.contains("1..6\n"))
     }

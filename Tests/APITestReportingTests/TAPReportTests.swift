@@ -32,7 +32,7 @@ struct TAPReportTests {
                       actual: "nothing"
                       location: "suites/users.yaml:26:9"
                   test: "suites/users.yaml:20:5"
-                  duration_ms: 8.0
+                  duration_ms: 8
                   ...
                 not ok 3 - Users API › connection refused
                   ---
@@ -42,7 +42,7 @@ struct TAPReportTests {
                   location: "suites/users.yaml:32:14"
                   request: "GET http://127.0.0.1:8080/api/down (no response)"
                   test: "suites/users.yaml:30:5"
-                  duration_ms: 12.0
+                  duration_ms: 12
                   ...
                 ok 4 - Users API › export # SKIP not implemented yet
                 not ok 5 - Users API › slow report # interrupted
@@ -53,12 +53,46 @@ struct TAPReportTests {
                   location: "suites/users.yaml:52:14"
                   request: "GET http://127.0.0.1:8080/api/slow (no response)"
                   test: "suites/users.yaml:50:5"
-                  duration_ms: 900.0
+                  duration_ms: 900
                   ...
                 ok 6 - Users API › never started # SKIP not run: the run was interrupted
                 # 5 tests: 1 passed, 1 failed, 1 errored, 1 skipped, 1 cancelled; interrupted (Ctrl-C): 1 not run
 
                 """)
+    }
+
+    @Test("numbers read as in the JSON and JUnit reports: attempts: 15 and whole milliseconds without a fraction")
+    func numbers() throws {
+        let retried = { (status: TestStatus) in
+            ReportFixtures.result(
+                status == .passed ? "polled" : "gave up", status, line: 70,
+                steps: [
+                    StepResult(
+                        index: 0, location: ReportFixtures.location(71, 7),
+                        exchange: ReportFixtures.exchange("GET", "jobs/1", status: 200),
+                        failures: status == .passed
+                            ? []
+                            : [
+                                AssertionFailure(
+                                    location: ReportFixtures.location(72, 9), subject: "$.state",
+                                    message: "$.state: expected \"done\", got \"running\"")
+                            ], attempts: 15)
+                ], duration: .milliseconds(1500))
+        }
+        let results = [retried(.passed), retried(.failed)]
+        let plan = RunPlan(
+            suites: [.init(name: ReportFixtures.suite, file: ReportFixtures.file, tests: ["polled", "gave up"])],
+            jobs: 1)
+        let record = RunRecord(
+            plan: plan, results: results, summary: nil, startedAt: ReportFixtures.startedAt, hostname: "h")
+        let tap = TAPReportFormat().render(record)
+        #expect(tap.contains("ok 1 - Users API › polled\n  ---\n  attempts: 15\n  ...\n"), "\(tap)")
+        #expect(tap.contains("\n  attempts: 15\n  test: "), "\(tap)")
+        #expect(tap.contains("\n  duration_ms: 1500\n"), "\(tap)")
+        #expect(!tap.contains(".0\n"), "\(tap)")
+        #expect(JUnitReportFormat().render(record).contains("attempts: 15\n"))
+        #expect(JSONReportFormat().render(record).contains("\"attempts\" : 15,"))
+        #expect(JSONReportFormat().render(record).contains("\"durationMs\" : 1500,"))
     }
 
     @Test("a test with a failure and a later step's error lists the error too")

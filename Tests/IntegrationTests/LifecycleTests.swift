@@ -105,7 +105,7 @@ import Testing
         #expect(result.exitCode == 0, "\(result.stdout)")
         #expect(result.stdout.contains("3 attempts)"))
         #expect(try String(contentsOfFile: "\(path)/r.xml", encoding: .utf8).contains("attempts: 3"))
-        #expect(try String(contentsOfFile: "\(path)/r.tap", encoding: .utf8).contains("attempts: 3"))
+        #expect(try String(contentsOfFile: "\(path)/r.tap", encoding: .utf8).contains("attempts: 3\n"))
         #expect(try String(contentsOfFile: "\(path)/r.json", encoding: .utf8).contains("\"attempts\" : 3"))
         #expect(try String(contentsOfFile: "\(path)/r.html", encoding: .utf8).contains("attempts: 3"))
     }
