@@ -16,6 +16,7 @@
 // Debian's libxml2 is built with ICU, and encoding.h then wants <unicode/ucnv.h>; apitest uses none of the ICU
 // members (only the xmlCharEncodingHandler struct holds them, and only by pointer here).
 #undef LIBXML_ICU_ENABLED
+#include <libxml/entities.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
@@ -47,7 +48,7 @@
     X(xmlXPathRegisterNs)                                                                                            \
     X(xmlXPathEvalExpression)                                                                                        \
     X(xmlXPathFreeObject)                                                                                            \
-    X(xmlXPathCastNodeToString)                                                                                      \
+    X(xmlNodeGetContent)                                                                                             \
     X(xmlBufferCreate)                                                                                               \
     X(xmlBufferFree)                                                                                                 \
     X(xmlBufferContent)                                                                                              \
@@ -143,8 +144,105 @@ static void xpath_error(void *data, xmlErrorPtr error) { record(data, error); }
 // MARK: - Parsing
 
 /// No network, CDATA merged into text, libxml2's own reporting off. Entities stay references: no XML_PARSE_NOENT
-/// and no XML_PARSE_DTDLOAD, so an XXE payload cannot read local files.
+/// and no XML_PARSE_DTDLOAD, so an XXE payload cannot read local files. Never XML_PARSE_HUGE: libxml2's limits
+/// on text, name and nesting sizes stay on.
 static const int parse_options = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+
+// MARK: - Entity amplification
+
+// Entity references stay references in the tree, but an XPath string value expands them: one internal entity of
+// 50 KB referenced 20,000 times makes a 1 GB string out of a 1 MB document. libxml2 2.11 and later refuse such
+// documents while parsing (an entity-amplification limit); 2.9 and 2.10 check only nested entity counts. So every
+// document is measured here after parsing, with libxml2 2.11's rule: the text reached through entity references
+// (plus a fixed cost per reference, so that empty entities nested deep cannot make the walk itself long) may not
+// exceed both 1,000,000 bytes and 5 times the document's size. The walk stops as soon as the limit is passed, so
+// it costs at most about the limit, never the expansion.
+
+/// libxml2 2.11's XML_ENT_FIXED_COST, XML_PARSER_ALLOWED_EXPANSION and XML_MAX_AMPLIFICATION_DEFAULT.
+enum { entity_fixed_cost = 20, allowed_expansion = 1000000, max_amplification = 5 };
+
+typedef struct {
+    /// The bytes of text reached through entity references so far, fixed costs included.
+    unsigned long long expanded;
+    /// When `expanded` passes it, the document is refused.
+    unsigned long long limit;
+    /// The entity whose expansion passed the limit (outermost, as referenced from the document).
+    const xmlChar *entity;
+    /// 1 once the limit is passed.
+    int exceeded;
+} expansion_budget;
+
+static void measure_nodes(xmlNodePtr node, expansion_budget *budget, const xmlChar *outer, int depth);
+
+/// Adds the text of `node` and everything below it (entity references expanded) when inside an entity.
+static void measure_node(xmlNodePtr node, expansion_budget *budget, const xmlChar *outer, int depth) {
+    if (budget->exceeded) return;
+    switch (node->type) {
+    case XML_ENTITY_REF_NODE: {
+        xmlEntityPtr entity = (xmlEntityPtr)node->children;
+        if (entity == NULL || entity->type != XML_ENTITY_DECL) return;
+        const xmlChar *name = outer != NULL ? outer : entity->name;
+        budget->expanded += entity_fixed_cost;
+        // An entity that refers to itself is a parse error; the depth bound keeps a broken tree finite too.
+        if (depth < 64) {
+            if (entity->children != NULL) {
+                measure_nodes(entity->children, budget, name, depth + 1);
+            } else if (entity->content != NULL) {
+                budget->expanded += (unsigned long long)entity->length;
+            }
+        }
+        if (!budget->exceeded && budget->expanded > budget->limit) {
+            budget->exceeded = 1;
+            budget->entity = name;
+        }
+        return;
+    }
+    case XML_TEXT_NODE:
+    case XML_CDATA_SECTION_NODE:
+        if (outer != NULL && node->content != NULL) {
+            budget->expanded += (unsigned long long)strlen((const char *)node->content);
+            if (budget->expanded > budget->limit) {
+                budget->exceeded = 1;
+                budget->entity = outer;
+            }
+        }
+        return;
+    case XML_ELEMENT_NODE:
+        for (xmlAttrPtr attribute = node->properties; attribute != NULL; attribute = attribute->next) {
+            measure_nodes(attribute->children, budget, outer, depth);
+        }
+        measure_nodes(node->children, budget, outer, depth);
+        return;
+    default:
+        return;
+    }
+}
+
+static void measure_nodes(xmlNodePtr node, expansion_budget *budget, const xmlChar *outer, int depth) {
+    for (; node != NULL && !budget->exceeded; node = node->next) measure_node(node, budget, outer, depth);
+}
+
+/// Fills `problem` and returns 0 when the entity references of `document` expand past the limit for a document
+/// of `length` bytes.
+static int check_expansion(xmlDocPtr document, int length, apitest_xml_problem *problem) {
+    expansion_budget budget = {0};
+    unsigned long long amplified = (unsigned long long)length * max_amplification;
+    budget.limit = amplified > allowed_expansion ? amplified : allowed_expansion;
+    measure_nodes(document->children, &budget, NULL, 0);
+    if (!budget.exceeded) return 1;
+    char message[600];
+    snprintf(
+        message, sizeof message,
+        "entity '%.200s' expands past the entity-amplification limit: its references make more than %llu bytes of "
+        "text (the limit is %d times the %d-byte document, at least %d bytes); refused as an entity-expansion "
+        "(\"billion laughs\") document",
+        budget.entity ? (const char *)budget.entity : "?", budget.limit, max_amplification, length,
+        allowed_expansion);
+    problem->found = 1;
+    problem->code = XML_ERR_ENTITY_LOOP;
+    problem->message = strdup(message);
+    return 0;
+}
 
 int apitest_xml_parse(
     const char *bytes, int length, const char *encoding, apitest_xml_document **document,
@@ -168,6 +266,10 @@ int apitest_xml_parse(
     if (problem->found || parsed == NULL) {
         if (parsed != NULL) xml.xmlFreeDoc(parsed);
         return APITEST_XML_INVALID;
+    }
+    if (!check_expansion(parsed, length, problem)) {
+        xml.xmlFreeDoc(parsed);
+        return APITEST_XML_LIMIT;
     }
     *document = (apitest_xml_document *)parsed;
     return APITEST_XML_OK;
@@ -204,6 +306,12 @@ int apitest_xpath_evaluate(
     }
     xmlXPathObjectPtr object = xml.xmlXPathEvalExpression((const xmlChar *)expression, context);
     xml.xmlXPathFreeContext(context);
+    // An error reported during the evaluation (an allocation failure, a resource limit) makes the result
+    // untrustworthy even when libxml2 returned one: a string cut to "" must not pass `isEmpty`.
+    if (object != NULL && problem->found) {
+        xml.xmlXPathFreeObject(object);
+        return APITEST_XML_INVALID;
+    }
     if (object == NULL) return APITEST_XML_INVALID;
     *result = (apitest_xpath_result *)object;
     return APITEST_XML_OK;
@@ -290,8 +398,15 @@ const char *apitest_xml_node_namespace_uri(const apitest_xml_node *node) {
 }
 
 char *apitest_xml_node_string_value(const apitest_xml_node *node) {
-    xmlChar *value = xml.xmlXPathCastNodeToString((xmlNodePtr)node);
-    if (value == NULL) return strdup("");
+    if (!is_namespace(node)) {
+        const xmlNode *plain = (const xmlNode *)node;
+        int holds_content = plain->type == XML_TEXT_NODE || plain->type == XML_CDATA_SECTION_NODE ||
+                            plain->type == XML_COMMENT_NODE || plain->type == XML_PI_NODE;
+        if (holds_content && plain->content == NULL) return strdup("");
+    }
+    // Not xmlXPathCastNodeToString: it turns an allocation failure into "", which checks would take as a value.
+    xmlChar *value = xml.xmlNodeGetContent((const xmlNode *)node);
+    if (value == NULL) return NULL;
     char *copy = strdup((const char *)value);
     (*xml.free)(value);
     return copy;

@@ -78,6 +78,7 @@ enum BasicEndpoints {
             Route(["GET"], "/broken/xml") { _ in
                 Reply.text("<?xml version=\"1.0\"?>\n<catalog>\n  <book></catalog>\n", contentType: "application/xml")
             },
+            Route(["GET"], "/xml/entities") { request in try entities(request) },
             Route(["GET"], "/text") { request in try text(request) },
             Route(nil, "/status/{code}") { request in try status(request) },
             Route(["GET"], "/delay/{ms}") { request in
@@ -106,6 +107,18 @@ enum BasicEndpoints {
                 Reply.json(["userAgent": .string(request.header(.userAgent))])
             },
         ]
+    }
+
+    /// `GET /xml/entities?count=N&size=S`: an XML document whose one internal entity (`&lol;`, S letters, 50,000 by
+    /// default) is referenced N times (20,000 by default) in `/r/v`, for entity-expansion tests: about S + 5N bytes
+    /// on the wire, S × N expanded.
+    private static func entities(_ request: DemoRequest) throws(DemoError) -> Response {
+        let count = try request.intQuery("count", default: 20000, in: 0...1_000_000)
+        let size = try request.intQuery("size", default: 50000, in: 0...1_000_000)
+        let document =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ENTITY lol \"" + String(repeating: "x", count: size)
+            + "\">]>\n<r><v>" + String(repeating: "&lol;", count: count) + "</v></r>\n"
+        return Reply.text(document, contentType: "application/xml")
     }
 
     /// `ANY /status/{code}`: that status with `{"status": code}` (no body for 204 and 304).

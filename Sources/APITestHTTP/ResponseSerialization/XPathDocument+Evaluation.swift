@@ -57,7 +57,14 @@ extension XPathDocument {
             var nodes: [XMLNodeValue] = []
             nodes.reserveCapacity(count)
             for index in 0..<count {
-                if let node = apitest_xpath_node_at(object, Int32(index)) { nodes.append(nodeValue(node)) }
+                guard let node = apitest_xpath_node_at(object, Int32(index)) else { continue }
+                guard let value = nodeValue(node) else {
+                    return .failure(
+                        XPathError(
+                            expression: xpath,
+                            reason: "the string value of node \(index + 1) could not be computed (out of memory)"))
+                }
+                nodes.append(value)
             }
             return .success(.nodeSet(nodes))
         case Int(APITEST_XPATH_STRING):
@@ -91,8 +98,11 @@ extension XPathDocument {
 
     // MARK: - Nodes
 
-    private func nodeValue(_ node: OpaquePointer) -> XMLNodeValue {
-        let stringValue = ownedString(apitest_xml_node_string_value(node))
+    /// The node's value, or `nil` when libxml2 could not compute its string value (memory ran out): never a
+    /// value with an empty string in its place.
+    private func nodeValue(_ node: OpaquePointer) -> XMLNodeValue? {
+        guard let pointer = apitest_xml_node_string_value(node) else { return nil }
+        let stringValue = ownedString(pointer)
         switch Int(apitest_xml_node_kind(node)) {
         case Int(APITEST_XML_NODE_NAMESPACE):
             let prefix = apitest_xml_node_name(node).map { String(cString: $0) } ?? ""

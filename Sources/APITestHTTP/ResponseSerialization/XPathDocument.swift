@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// Immutable after parsing and freed when released. Parsing never touches the network (`XML_PARSE_NONET`) and
 /// never substitutes or loads external entities or DTDs (no `XML_PARSE_NOENT`, `XML_PARSE_DTDLOAD`), so an XXE
-/// payload cannot read local files. libxml2's messages are captured, not printed: a malformed document is an
+/// payload cannot read local files. Nor is `XML_PARSE_HUGE` ever set, and a document whose entity references
+/// would expand past libxml2's amplification limit (more than 1,000,000 bytes and 5 times the document) is refused
+/// when parsed, so an XPath value can never grow a "billion laughs" string. libxml2's messages are captured, not printed: a malformed document is an
 /// error naming the line and column of its first problem. Evaluations on one document are serialized.
 /// libxml2 is loaded on the first parse (`CLibXML2`); a system without it gets an error saying so.
 public final class XPathDocument: @unchecked Sendable {
@@ -70,6 +72,8 @@ public final class XPathDocument: @unchecked Sendable {
             throw failure("unsupported charset '\(encoding ?? "")' in Content-Type")
         case Int(APITEST_XML_NO_CONTEXT):
             throw failure("libxml2 could not create a parser context")
+        case Int(APITEST_XML_LIMIT):
+            throw failure(XMLProblem(problem).message)
         default:
             guard problem.found != 0 else { throw failure("libxml2 could not parse the document") }
             let first = XMLProblem(problem)

@@ -48,7 +48,10 @@ enum {
     /// The document or expression is invalid; `problem` has the first error when libxml2 reported one.
     APITEST_XML_INVALID = 4,
     /// A namespace prefix could not be registered; `problem.position` is its index.
-    APITEST_XML_NAMESPACE_FAILED = 5
+    APITEST_XML_NAMESPACE_FAILED = 5,
+    /// The document's entity references expand past the entity-amplification limit (more than 1,000,000 bytes
+    /// and more than 5 times the document); `problem.message` names the entity.
+    APITEST_XML_LIMIT = 6
 };
 
 /// Node kinds (libxml2's xmlElementType, reduced to what apitest reports).
@@ -77,7 +80,9 @@ enum {
 
 /// Parses `length` bytes as an XML document. `encoding` (a Content-Type charset) overrides the document's own
 /// when not NULL. Never touches the network and never substitutes entities or loads DTDs (no XML_PARSE_NOENT,
-/// no XML_PARSE_DTDLOAD), so XXE payloads read nothing; libxml2 prints nothing. Returns an APITEST_XML_ status.
+/// no XML_PARSE_DTDLOAD), so XXE payloads read nothing; libxml2 prints nothing; never XML_PARSE_HUGE. A document
+/// whose entity references expand past the amplification limit is refused (APITEST_XML_LIMIT). Returns an
+/// APITEST_XML_ status.
 int apitest_xml_parse(
     const char *bytes, int length, const char *encoding, apitest_xml_document **document,
     apitest_xml_problem *problem);
@@ -119,7 +124,8 @@ const char *apitest_xml_node_name(const apitest_xml_node *node);
 const char *apitest_xml_node_namespace_prefix(const apitest_xml_node *node);
 /// The URI of the node's namespace (for a namespace declaration, the URI it declares), or NULL.
 const char *apitest_xml_node_namespace_uri(const apitest_xml_node *node);
-/// The XPath string value of the node; malloc'd, free with `free`.
+/// The XPath string value of the node; malloc'd, free with `free`. NULL when it could not be computed (memory ran
+/// out): never an empty string in its place.
 char *apitest_xml_node_string_value(const apitest_xml_node *node);
 /// The node serialised as XML; malloc'd, free with `free`. NULL when it cannot be serialised.
 char *apitest_xml_node_serialize(apitest_xml_document *document, const apitest_xml_node *node);

@@ -17,3 +17,32 @@ func runAPITest(_ arguments: [String], environment: [String: String] = [:]) asyn
     for (key, value) in environment { env[key] = value }
     return try await runProcess(try TestBinaries.url("apitest"), arguments, environment: env)
 }
+
+/// A run of `apitest` and the most memory it held at once.
+struct MeasuredRun {
+    var result: ProcessResult
+    /// The child's peak resident set size in bytes (GNU time's `%M`).
+    var maxResidentBytes: Int
+}
+
+/// Runs the built `apitest` under GNU time (`/usr/bin/time`, installed by `make deps`) and reads its peak RSS.
+func runAPITestMeasured(_ arguments: [String], environment: [String: String] = [:]) async throws -> MeasuredRun {
+    let apitest = try TestBinaries.url("apitest")
+    var env = ["NO_COLOR": "1"]
+    for (key, value) in environment { env[key] = value }
+    var result = try await runProcess(
+        URL(fileURLWithPath: "/usr/bin/time"), ["-f", "apitest-max-rss-kb %M", apitest.path] + arguments,
+        environment: env, timeout: .seconds(120))
+    var lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while lines.last == "" { lines.removeLast() }
+    guard let last = lines.last, last.hasPrefix("apitest-max-rss-kb "),
+        let kilobytes = Int(last.dropFirst("apitest-max-rss-kb ".count))
+    else {
+        throw CocoaError(
+            .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no GNU time line in \(result.stderr)"])
+    }
+    lines.removeLast()
+    result.stderr = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    // GNU time exits with the child's status.
+    return MeasuredRun(result: result, maxResidentBytes: kilobytes * 1024)
+}
