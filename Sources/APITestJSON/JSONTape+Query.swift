@@ -50,26 +50,29 @@ extension JSONTape {
                 output.append(contentsOf: children(node))
             case .index(let index):
                 guard kind == .array else { continue }
-                if index >= 0 {
+                // Walks the elements (twice for a negative index): no list of a large array's elements.
+                let normalized = index >= 0 ? index : childCount(node) + index
+                if normalized >= 0, let child = element(normalized, of: node) { output.append(child) }
+            case .slice(let start, let end, let step):
+                guard kind == .array else { continue }
+                let positions = JSONPathEvaluator.sliceIndices(
+                    count: childCount(node), start: start, end: end, step: step)
+                if (step ?? 1) > 0 {
+                    // Increasing positions: one walk.
+                    var next = 0
                     var position = 0
                     forEachChild(node) { _, child in
-                        if position == index {
+                        guard next < positions.count else { return false }
+                        if positions[next] == position {
                             output.append(child)
-                            return false
+                            next += 1
                         }
                         position += 1
                         return true
                     }
                 } else {
                     let elements = children(node)
-                    let normalized = elements.count + index
-                    if normalized >= 0 { output.append(elements[normalized]) }
-                }
-            case .slice(let start, let end, let step):
-                guard kind == .array else { continue }
-                let elements = children(node)
-                for index in JSONPathEvaluator.sliceIndices(count: elements.count, start: start, end: end, step: step) {
-                    output.append(elements[index])
+                    for position in positions { output.append(elements[position]) }
                 }
             case .filter(let expression):
                 forEachChild(node) { _, child in
@@ -78,6 +81,31 @@ extension JSONTape {
                 }
             }
         }
+    }
+
+    /// The number of elements or members.
+    private func childCount(_ node: Int) -> Int {
+        var count = 0
+        forEachChild(node) { _, _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+
+    /// The tape index of the element at `position`, if there is one.
+    private func element(_ position: Int, of node: Int) -> Int? {
+        var found: Int?
+        var current = 0
+        forEachChild(node) { _, child in
+            if current == position {
+                found = child
+                return false
+            }
+            current += 1
+            return true
+        }
+        return found
     }
 
     // MARK: - Absolute queries in filters
