@@ -179,7 +179,7 @@ struct JSONByteParser {
     }
 
     /// Parses `"key"` then `:` and the whitespace after it; `position` is at the key's opening quote (or not).
-    private mutating func parseMemberKey(after previous: String) throws(JSONParseError) -> String {
+    mutating func parseMemberKey(after previous: String) throws(JSONParseError) -> String {
         guard peek == UInt8(ascii: "\"") else {
             throw error("expected a string key after \(previous), found \(describe(at: position))", at: position)
         }
@@ -193,13 +193,13 @@ struct JSONByteParser {
         return key
     }
 
-    private func checkDepth(_ depth: Int, at offset: Int) throws(JSONParseError) {
+    func checkDepth(_ depth: Int, at offset: Int) throws(JSONParseError) {
         if depth >= JSONParser.maximumDepth {
             throw error("nesting depth exceeds the limit of \(JSONParser.maximumDepth)", at: offset)
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let start = position
         let count = literal.utf8CodeUnitCount
         let matches = literal.withUTF8Buffer { expected -> Bool in

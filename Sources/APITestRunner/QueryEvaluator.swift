@@ -39,9 +39,9 @@ final class QueryEvaluator: Sendable {
         case .body:
             return body.text().map { .one(.string($0)) }
         case .jsonpath(let expression):
-            return body.json().flatMap { document in
+            return body.document().flatMap { document in
                 jsonPath(expression).map { path in
-                    let nodes = path.query(document)
+                    let nodes = document.query(path)
                     if path.isSingular { return .one(nodes.first) }
                     return nodes.isEmpty ? .noNodes : .one(.array(nodes))
                 }

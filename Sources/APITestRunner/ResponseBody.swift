@@ -9,6 +9,7 @@ struct ResponseBody {
     let chain: ResponseSerializerChain
     let removesKeysWithNullValues: Bool
     private var decodedBody: Result<DecodedBody, ResponseSerializationError>?
+    private var parsedDocument: Result<JSONBodyDocument, CheckProblem>?
     private var parsedJSON: Result<JSONValue, CheckProblem>?
     private var parsedXML: Result<XPathDocument, CheckProblem>?
     private var decodedText: Result<String, CheckProblem>?
@@ -31,12 +32,53 @@ struct ResponseBody {
         return result
     }
 
+    /// Whether the chain decodes this response as plain JSON (no nulls dropped), which a tape can stand for.
+    private var decodesAsPlainJSON: Bool {
+        guard let json = chain.serializer(for: response) as? JSONResponseSerializer else { return false }
+        return !json.removesKeysWithNullValues
+    }
+
+    /// The chain's decoding for the views other than JSON: a body the chain decodes as JSON is not decoded into
+    /// a tree just to find it is not text, XML or an image.
+    private mutating func decodedUnlessJSON() -> DecodedBody? {
+        if chain.serializer(for: response) is JSONResponseSerializer { return nil }
+        return try? decoded().get()
+    }
+
     // MARK: - JSON
+
+    /// The body as a JSON document for queries: a compact `JSONTape` over the body's bytes when the chain would
+    /// decode it as plain JSON (or it is JSON under another content type), so a large body is never turned into
+    /// a tree of values; what the json or plist decoder made of it otherwise. Errors as in ``json()``.
+    mutating func document() -> Result<JSONBodyDocument, CheckProblem> {
+        if let parsedDocument { return parsedDocument }
+        let result: Result<JSONBodyDocument, CheckProblem>
+        let plainJSON = decodesAsPlainJSON
+        if plainJSON
+            || (!removesKeysWithNullValues && !(chain.serializer(for: response) is JSONResponseSerializer)
+                && !(chain.serializer(for: response) is PropertyListResponseSerializer))
+        {
+            do {
+                result = .success(.tape(try JSONTape(parsing: BodyText(response.body))))
+            } catch {
+                // The same words as the tree's errors: let the decoder (or the fallback parse) say why.
+                result = json().map(JSONBodyDocument.value)
+            }
+        } else {
+            result = json().map(JSONBodyDocument.value)
+        }
+        parsedDocument = result
+        return result
+    }
 
     /// The body as JSON: what the json or plist decoder made of it, else (a JSON body sent with another content
     /// type) the body parsed as JSON. A body the json decoder rejects is an error naming where and why.
     mutating func json() -> Result<JSONValue, CheckProblem> {
         if let parsedJSON { return parsedJSON }
+        if case .success(.tape(let tape))? = parsedDocument {
+            parsedJSON = .success(tape.root)
+            return parsedJSON!
+        }
         var result: Result<JSONValue, CheckProblem>
         switch decoded() {
         case .success(let body) where body.jsonValue != nil:
@@ -75,9 +117,9 @@ struct ResponseBody {
     mutating func xml() -> Result<XPathDocument, CheckProblem> {
         if let parsedXML { return parsedXML }
         let result: Result<XPathDocument, CheckProblem>
-        switch decoded() {
-        case .success(.xml(let document)): result = .success(document)
-        case .failure(let error) where error.decoder == "xml":
+        switch chain.serializer(for: response) is JSONResponseSerializer ? nil : decoded() {
+        case .success(.xml(let document))?: result = .success(document)
+        case .failure(let error)? where error.decoder == "xml":
             result = .failure(CheckProblem("the response body is not valid XML (\(error))"))
         default:
             do {
@@ -94,7 +136,7 @@ struct ResponseBody {
 
     /// The facts of an image body.
     mutating func image() -> Result<ImageInfo, CheckProblem> {
-        if case .success(.image(let info)) = decoded() { return .success(info) }
+        if case .image(let info)? = decodedUnlessJSON() { return .success(info) }
         do {
             guard case .image(let info) = try ImageResponseSerializer(acceptableContentTypes: nil).decode(response)
             else { return .failure(CheckProblem("the response body is not an image")) }
@@ -110,7 +152,7 @@ struct ResponseBody {
     mutating func text() -> Result<String, CheckProblem> {
         if let decodedText { return decodedText }
         let result: Result<String, CheckProblem>
-        if case .success(.text(let text)) = decoded() {
+        if case .text(let text)? = decodedUnlessJSON() {
             result = .success(text)
         } else {
             do {
@@ -132,5 +174,32 @@ struct CheckProblem: Error, Sendable {
 
     init(_ text: String) {
         self.text = text
+    }
+}
+
+/// A JSON body as checks query it: a compact tape, or a value tree (from the plist decoder, or with nulls dropped).
+enum JSONBodyDocument {
+    case tape(JSONTape)
+    case value(JSONValue)
+
+    /// The values `path` selects.
+    func query(_ path: JSONPath) -> [JSONValue] {
+        switch self {
+        case .tape(let tape): tape.query(path)
+        case .value(let value): path.query(value)
+        }
+    }
+}
+
+/// A response body as the text a `JSONTape` reads, without copying it.
+struct BodyText: JSONText {
+    let data: Data
+
+    init(_ data: Data) {
+        self.data = data
+    }
+
+    func withJSONBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try data.withUnsafeBytes { raw in try body(raw.bindMemory(to: UInt8.self)) }
     }
 }

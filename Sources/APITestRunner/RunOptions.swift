@@ -13,6 +13,9 @@ public struct RunOptions: Sendable {
     public var failFastUnreachable: Bool = true
     /// TLS flags laid over every suite's `security:` block.
     public var security = SecurityOverrides()
+    /// The bytes that decoded response bodies may hold at once across the run's concurrent tests (see
+    /// `DecodeBudget`): 1 GiB, four 64 MiB bodies being checked at a time.
+    public var decodeMemoryBudget = 1 << 30
 
     public init(
         jobs: Int = 10,

@@ -15,6 +15,8 @@ struct TestExecutor: Sendable {
     let events: EventSink?
     /// Hosts found unreachable during the run; steps to them error at once (`nil`: always send).
     let reachability: HostReachability?
+    /// Bounds the memory of the bodies being checked at once, across every test of the run.
+    let decodeBudget: DecodeBudget
 
     /// Transfer failures that sending again cannot mend: a request libcurl refuses, a failed pin, an unreadable
     /// body file, a field holding CR, LF or NUL.
@@ -35,6 +37,7 @@ struct TestExecutor: Sendable {
         self.builder = RequestBuilder()
         self.events = events
         self.reachability = reachability
+        self.decodeBudget = DecodeBudget(capacity: options.decodeMemoryBudget)
     }
 
     func run(_ test: TestCase, in runtime: SuiteRuntime, setup: SetupOutcome = .none) async -> TestResult {
@@ -202,6 +205,9 @@ struct TestExecutor: Sendable {
             )
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
+        // Decoding waits its turn when other tests' large bodies are being checked.
+        let decodeCost = await decodeBudget.cost(ofBody: response.body.count)
+        await decodeBudget.reserve(decodeCost)
         var body = ResponseBody(
             response, chain: runtime.decoders,
             removesKeysWithNullValues: runtime.suite.responseDecoding.removesKeysWithNullValues)
@@ -227,6 +233,8 @@ struct TestExecutor: Sendable {
             captured = capture.captured
             failures += capture.failures
         }
+        body = ResponseBody(response) // drops the decoded forms before the reservation ends
+        await decodeBudget.release(decodeCost)
         failures = failures.map { failure in
             var masked = failure
             masked.message = PredicateEvaluator.truncated(masker.mask(failure.message), limit: 800)

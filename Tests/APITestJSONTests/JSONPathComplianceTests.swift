@@ -43,6 +43,10 @@ struct JSONPathComplianceTests {
         let values = located.map(\.value)
         let paths = located.map { JSONValue.string($0.path) }
         if path.query(document) != values { return "query and queryLocated disagree" }
+        guard let tape = try? JSONTape(parsing: JSONWriter.bytes(document)) else {
+            return "the tape rejects the document"
+        }
+        if tape.query(path) != values { return "the tape's query gives \(JSONValue.array(tape.query(path)))" }
 
         if let expected = testCase["result"]?.arrayValue {
             if values != expected { return "got \(JSONValue.array(values)), expected \(JSONValue.array(expected))" }

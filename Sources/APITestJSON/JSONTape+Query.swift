@@ -1,0 +1,150 @@
+// MARK: - JSONPath on a tape
+
+extension JSONTape {
+    /// The values of the nodes `path` selects, as ``JSONPath/query(_:)`` gives them for ``root``, building only
+    /// the selected values (and, for a filter, each candidate it tests, one at a time).
+    public func query(_ path: JSONPath) -> [JSONValue] {
+        guard count > 0 else { return [] }
+        // Filters that look at the document's root (`$` inside a filter) need the whole document as a value.
+        if path.root.segments.contains(where: { $0.selectors.contains(where: Self.filterUsesRoot) }) {
+            return path.query(root)
+        }
+        let evaluator = JSONPathEvaluator(root: .null)
+        var nodes = [0]
+        for segment in path.root.segments {
+            var next: [Int] = []
+            for node in nodes {
+                if segment.isDescendant {
+                    var pending = [node]
+                    while let current = pending.popLast() {
+                        select(segment.selectors, from: current, evaluator: evaluator, into: &next)
+                        pending.append(contentsOf: children(current).reversed())
+                    }
+                } else {
+                    select(segment.selectors, from: node, evaluator: evaluator, into: &next)
+                }
+            }
+            nodes = next
+            if nodes.isEmpty { break }
+        }
+        return nodes.map(value)
+    }
+
+    private func select(
+        _ selectors: [JSONPath.Selector], from node: Int, evaluator: JSONPathEvaluator, into output: inout [Int]
+    ) {
+        let kind = kind(node)
+        guard kind == .array || kind == .object else { return }
+        for selector in selectors {
+            switch selector {
+            case .name(let name):
+                guard kind == .object else { continue }
+                // A repeated key keeps its last value, as in `JSONObject`.
+                var found: Int?
+                forEachChild(node) { keyIndex, child in
+                    if key(keyIndex!, equals: name) { found = child }
+                    return true
+                }
+                if let found { output.append(found) }
+            case .wildcard:
+                output.append(contentsOf: children(node))
+            case .index(let index):
+                guard kind == .array else { continue }
+                // Walks the elements (twice for a negative index): no list of a large array's elements.
+                let normalized = index >= 0 ? index : childCount(node) + index
+                if normalized >= 0, let child = element(normalized, of: node) { output.append(child) }
+            case .slice(let start, let end, let step):
+                guard kind == .array else { continue }
+                let positions = JSONPathEvaluator.sliceIndices(
+                    count: childCount(node), start: start, end: end, step: step)
+                if (step ?? 1) > 0 {
+                    // Increasing positions: one walk.
+                    var next = 0
+                    var position = 0
+                    forEachChild(node) { _, child in
+                        guard next < positions.count else { return false }
+                        if positions[next] == position {
+                            output.append(child)
+                            next += 1
+                        }
+                        position += 1
+                        return true
+                    }
+                } else {
+                    let elements = children(node)
+                    for position in positions { output.append(elements[position]) }
+                }
+            case .filter(let expression):
+                forEachChild(node) { _, child in
+                    if evaluator.test(expression, current: value(child)) { output.append(child) }
+                    return true
+                }
+            }
+        }
+    }
+
+    /// The number of elements or members.
+    private func childCount(_ node: Int) -> Int {
+        var count = 0
+        forEachChild(node) { _, _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+
+    /// The tape index of the element at `position`, if there is one.
+    private func element(_ position: Int, of node: Int) -> Int? {
+        var found: Int?
+        var current = 0
+        forEachChild(node) { _, child in
+            if current == position {
+                found = child
+                return false
+            }
+            current += 1
+            return true
+        }
+        return found
+    }
+
+    // MARK: - Absolute queries in filters
+
+    private static func filterUsesRoot(_ selector: JSONPath.Selector) -> Bool {
+        guard case .filter(let expression) = selector else { return false }
+        return usesRoot(expression)
+    }
+
+    private static func usesRoot(_ expression: JSONPath.FilterExpression) -> Bool {
+        switch expression {
+        case .or(let terms), .and(let terms): return terms.contains(where: usesRoot)
+        case .not(let inner): return usesRoot(inner)
+        case .comparison(let left, _, let right): return usesRoot(left) || usesRoot(right)
+        case .exists(let query): return usesRoot(query)
+        case .function(let call): return usesRoot(call)
+        }
+    }
+
+    private static func usesRoot(_ comparable: JSONPath.Comparable) -> Bool {
+        switch comparable {
+        case .literal: return false
+        case .query(let query): return usesRoot(query)
+        case .function(let call): return usesRoot(call)
+        }
+    }
+
+    private static func usesRoot(_ call: JSONPath.FunctionCall) -> Bool {
+        call.arguments.contains { argument in
+            switch argument {
+            case .literal: return false
+            case .query(let query): return usesRoot(query)
+            case .logical(let expression): return usesRoot(expression)
+            case .function(let inner): return usesRoot(inner)
+            }
+        }
+    }
+
+    private static func usesRoot(_ query: JSONPath.Query) -> Bool {
+        !query.isRelative || query.segments.contains { $0.selectors.contains(where: filterUsesRoot) }
+    }
+}

@@ -1,0 +1,222 @@
+/// JSON text that a ``JSONTape`` reads its strings and numbers from, kept alive by the tape (an HTTP body, say).
+public protocol JSONText: Sendable {
+    /// Calls `body` with the text's UTF-8 bytes.
+    func withJSONBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
+}
+
+extension Array: JSONText where Element == UInt8 {
+    /// The array's bytes.
+    public func withJSONBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withUnsafeBufferPointer(body)
+    }
+}
+
+/// A validated JSON document in compact form: one 6-byte entry per value and per object key, in document order,
+/// over the JSON text it was read from.
+///
+/// An entry is 48 bits: the kind in the top 3, and 45 bits of payload. A container's payload is the index just
+/// past its last descendant (so siblings are skipped in one step); a string's or number's is the byte offset of
+/// its text, decoded only when the value is asked for. The densest JSON (`[1,1,…]`, `[[[…]]]`, `[[1],[1],…]`)
+/// spends 2 bytes of text per value, so the tape costs at most 3 bytes per byte of JSON text whatever the shape,
+/// against 24 bytes and more per value for a ``JSONValue`` tree. Entries live in fixed-size chunks (the low 32
+/// and the high 16 bits in two arrays), so a large tape is never copied to grow. Queries (``query(_:)``) walk the
+/// tape and build ``JSONValue``s only for what they select.
+public struct JSONTape: Sendable {
+    /// The kind of a value, in an entry's top 3 bits.
+    public enum Kind: UInt64, Sendable {
+        case null = 0
+        case `false`, `true`, number, string, array, object
+    }
+
+    /// The text the entries point into.
+    public let text: any JSONText
+    private var lowChunks: [[UInt32]] = []
+    private var highChunks: [[UInt16]] = []
+    /// The number of entries.
+    public private(set) var count = 0
+    /// Entries the first chunk reserves: never more than the text can need (a value takes 2 bytes at least).
+    private var firstChunkSize = 0
+
+    static let chunkShift = 16
+    static let chunkSize = 1 << chunkShift
+    static let kindShift: UInt64 = 45
+    static let payloadMask: UInt64 = (1 << kindShift) - 1
+
+    /// Reads and validates `text` exactly as ``JSONParser`` does (same errors, same limits).
+    public init(parsing text: some JSONText) throws(JSONParseError) {
+        self.text = text
+        let source = text
+        let result: Result<Void, JSONParseError> = source.withJSONBytes { buffer in
+            firstChunkSize = min(Self.chunkSize, buffer.count / 2 + 2)
+            var parser = JSONByteParser(buffer)
+            do throws(JSONParseError) {
+                try parser.buildTape(into: &self)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    // MARK: - Storage
+
+    /// Bytes held by the entries (allocated capacity, not only the used part), for memory accounting.
+    public var allocatedBytes: Int {
+        var total = MemoryLayout<JSONTape>.size + (lowChunks.capacity + highChunks.capacity) * 8 + 64
+        for chunk in lowChunks { total += chunk.capacity * 4 + 32 }
+        for chunk in highChunks { total += chunk.capacity * 2 + 32 }
+        return total
+    }
+
+    subscript(index: Int) -> UInt64 {
+        let chunk = index >> Self.chunkShift
+        let slot = index & (Self.chunkSize - 1)
+        return UInt64(highChunks[chunk][slot]) << 32 | UInt64(lowChunks[chunk][slot])
+    }
+
+    /// Appends an entry and returns its index.
+    @discardableResult
+    mutating func append(_ kind: Kind, _ payload: Int) -> Int {
+        if lowChunks.isEmpty || lowChunks[lowChunks.count - 1].count == Self.chunkSize {
+            let size = lowChunks.isEmpty ? firstChunkSize : Self.chunkSize
+            var low: [UInt32] = []
+            low.reserveCapacity(size)
+            var high: [UInt16] = []
+            high.reserveCapacity(size)
+            lowChunks.append(low)
+            highChunks.append(high)
+        }
+        let entry = kind.rawValue << Self.kindShift | UInt64(payload)
+        lowChunks[lowChunks.count - 1].append(UInt32(truncatingIfNeeded: entry))
+        highChunks[highChunks.count - 1].append(UInt16(truncatingIfNeeded: entry >> 32))
+        count += 1
+        return count - 1
+    }
+
+    /// Sets the end (index past the last descendant) of the container at `index`.
+    mutating func close(_ index: Int) {
+        let entry = self[index] & ~Self.payloadMask | UInt64(count)
+        let chunk = index >> Self.chunkShift
+        let slot = index & (Self.chunkSize - 1)
+        lowChunks[chunk][slot] = UInt32(truncatingIfNeeded: entry)
+        highChunks[chunk][slot] = UInt16(truncatingIfNeeded: entry >> 32)
+    }
+
+    /// Gives back unused capacity of the last chunk.
+    mutating func shrink() {
+        guard let last = lowChunks.indices.last, lowChunks[last].capacity > lowChunks[last].count + 1024 else {
+            return
+        }
+        lowChunks[last] = Array(lowChunks[last])
+        highChunks[last] = Array(highChunks[last])
+    }
+
+    // MARK: - Nodes
+
+    /// The kind of the value at `index`.
+    public func kind(_ index: Int) -> Kind {
+        Kind(rawValue: self[index] >> Self.kindShift)!
+    }
+
+    /// The index after the value at `index` and everything in it.
+    public func end(_ index: Int) -> Int {
+        switch kind(index) {
+        case .array, .object: Int(self[index] & Self.payloadMask)
+        default: index + 1
+        }
+    }
+
+    /// The indexes of an array's elements, or of an object's member values (each one after its key).
+    public func children(_ index: Int) -> [Int] {
+        var result: [Int] = []
+        forEachChild(index) { _, child in
+            result.append(child)
+            return true
+        }
+        return result
+    }
+
+    /// Calls `body` with (key index or nil, value index) for each element or member, until it returns false.
+    func forEachChild(_ index: Int, _ body: (Int?, Int) -> Bool) {
+        let kind = kind(index)
+        guard kind == .array || kind == .object else { return }
+        let stop = end(index)
+        var child = index + 1
+        while child < stop {
+            if kind == .object {
+                guard body(child, child + 1) else { return }
+                child = end(child + 1)
+            } else {
+                guard body(nil, child) else { return }
+                child = end(child)
+            }
+        }
+    }
+
+    /// The decoded string at a string or key entry.
+    public func string(_ index: Int) -> String {
+        let offset = Int(self[index] & Self.payloadMask)
+        return text.withJSONBytes { buffer in
+            var parser = JSONByteParser(buffer)
+            parser.position = offset
+            return (try? parser.parseString()) ?? ""
+        }
+    }
+
+    /// Whether the key entry at `index` decodes to `name`, comparing bytes when the key has no escapes.
+    func key(_ index: Int, equals name: String) -> Bool {
+        let offset = Int(self[index] & Self.payloadMask) + 1
+        let plain: Bool? = text.withJSONBytes { buffer in
+            var name = name
+            return name.withUTF8 { wanted -> Bool? in
+                var position = offset
+                for byte in wanted {
+                    guard position < buffer.count else { return false }
+                    let found = buffer[position]
+                    if found == UInt8(ascii: "\\") { return nil }
+                    if found != byte { return false }
+                    position += 1
+                }
+                guard position < buffer.count else { return false }
+                if buffer[position] == UInt8(ascii: "\\") { return nil }
+                return buffer[position] == UInt8(ascii: "\"")
+            }
+        }
+        return plain ?? (string(index) == name)
+    }
+
+    /// The value at `index` as a ``JSONValue`` (built now, with everything in it).
+    public func value(_ index: Int) -> JSONValue {
+        switch kind(index) {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .string: return .string(string(index))
+        case .number:
+            let offset = Int(self[index] & Self.payloadMask)
+            return text.withJSONBytes { buffer in
+                var parser = JSONByteParser(buffer)
+                parser.position = offset
+                return (try? parser.parseNumber()) ?? .null
+            }
+        case .array:
+            var elements: [JSONValue] = []
+            forEachChild(index) { _, child in
+                elements.append(value(child))
+                return true
+            }
+            return .array(elements)
+        case .object:
+            var members: [JSONObject.Member] = []
+            forEachChild(index) { key, child in
+                members.append((key: string(key!), value: value(child)))
+                return true
+            }
+            return .object(JSONObject(parsedMembers: members))
+        }
+    }
+
+    /// The whole document as a ``JSONValue``.
+    public var root: JSONValue { value(0) }
+}

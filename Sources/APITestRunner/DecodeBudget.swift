@@ -1,0 +1,56 @@
+/// The memory that decoded response bodies may hold at once across a run, shared by its concurrent tests.
+///
+/// A step reserves what checking its body can cost (``cost(ofBody:)``: the body's decoded form, at most three
+/// times its size as a `JSONTape`, and its text) before any check decodes it, and gives it back when its checks
+/// and captures are done. Reservations wait in arrival order while the budget is spent, so `--jobs 20` large
+/// bodies are decoded a few at a time, not all at once. A body whose cost alone exceeds the budget waits until
+/// nothing else is reserved, then runs alone. Small bodies (under ``smallBody``) are not counted.
+actor DecodeBudget {
+    /// The bytes that may be reserved at once.
+    let capacity: Int
+    /// Bodies smaller than this reserve nothing.
+    static let smallBody = 1 << 20
+
+    private var reserved = 0
+    private var waiting: [(cost: Int, resume: CheckedContinuation<Void, Never>)] = []
+    /// The most bytes reserved at once so far.
+    private(set) var peak = 0
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// What checking a body of `size` bytes may cost: its decoded form (at most 3× the body as a tape) plus one
+    /// more copy for text views, capped at the budget; 0 for small bodies.
+    func cost(ofBody size: Int) -> Int {
+        size < Self.smallBody ? 0 : min(capacity, size.multipliedReportingOverflow(by: 4).partialValue)
+    }
+
+    /// Reserves `cost` bytes, waiting (in arrival order) until they fit.
+    func reserve(_ cost: Int) async {
+        guard cost > 0 else { return }
+        if waiting.isEmpty && reserved + cost <= capacity {
+            take(cost)
+            return
+        }
+        await withCheckedContinuation { continuation in
+            waiting.append((cost, continuation))
+        }
+    }
+
+    /// Gives back `cost` bytes and lets waiting reservations in, first come first served.
+    func release(_ cost: Int) {
+        guard cost > 0 else { return }
+        reserved -= cost
+        while let next = waiting.first, reserved + next.cost <= capacity {
+            waiting.removeFirst()
+            take(next.cost)
+            next.resume.resume()
+        }
+    }
+
+    private func take(_ cost: Int) {
+        reserved += cost
+        peak = max(peak, reserved)
+    }
+}

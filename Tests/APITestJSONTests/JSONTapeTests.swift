@@ -1,0 +1,78 @@
+import Testing
+
+@testable import APITestJSON
+
+/// The compact decoded form: same document as the parser's, same errors, and at most 4 bytes of memory per byte
+/// of JSON text whatever the shape.
+struct JSONTapeTests {
+    /// About 1 MB of each shape the memory bound must hold for.
+    static let shapes: [(name: String, text: String)] = {
+        let size = 1 << 20
+        func repeated(_ open: String, _ item: (Int) -> String, _ close: String) -> String {
+            var text = open
+            var index = 0
+            while text.utf8.count < size {
+                if index > 0 { text += "," }
+                text += item(index)
+                index += 1
+            }
+            return text + close
+        }
+        return [
+            ("small arrays", repeated("[", { "[\($0 % 10),\($0 % 7)]" }, "]")),
+            ("single-digit numbers", repeated("[", { "\($0 % 10)" }, "]")),
+            ("one-element arrays", repeated("[", { _ in "[1]" }, "]")),
+            ("empty arrays", repeated("[", { _ in "[]" }, "]")),
+            ("small objects", repeated("[", { #"{"id":\#($0),"name":"item-\#($0)","active":true}"# }, "]")),
+            ("tiny objects", repeated("[", { _ in #"{"a":1}"# }, "]")),
+            ("long strings", repeated("[", { _ in "\"" + String(repeating: "x", count: 1000) + "\"" }, "]")),
+            ("many numbers", repeated("[", { "\(Double($0) * 1.25e-3)" }, "]")),
+            (
+                "deep nesting",
+                String(repeating: "[", count: 500) + repeated("", { _ in "[[[1]]]" }, "")
+                    + String(repeating: "]", count: 500)
+            ),
+        ]
+    }()
+
+    @Test(arguments: shapes.map(\.name))
+    func decodedFormStaysWithinFourTimesTheText(_ name: String) throws {
+        let text = Array(Self.shapes.first { $0.name == name }!.text.utf8)
+        let tape = try JSONTape(parsing: text)
+        let ratio = Double(tape.allocatedBytes) / Double(text.count)
+        #expect(ratio <= 4.0, "\(name): \(tape.allocatedBytes) bytes for \(text.count) bytes of JSON (\(ratio)x)")
+        // And the tape is the document the parser reads.
+        #expect(tape.root == (try JSONParser.parse(text)))
+    }
+
+    @Test func queriesBuildOnlyWhatTheySelect() throws {
+        let text = Array(
+            #"{"items":[{"id":1,"name":"a"},{"id":2,"name":"b\u00e9"}],"n":12345678901234567891,"k\"q":true}"#.utf8)
+        let tape = try JSONTape(parsing: text)
+        #expect(tape.query(try JSONPath("$.items[1].name")) == ["bé"])
+        #expect(tape.query(try JSONPath("$.items[-1].id")) == [2])
+        #expect(tape.query(try JSONPath("$.items[?@.id > 1].name")) == ["bé"])
+        #expect(tape.query(try JSONPath("$..id")) == [1, 2])
+        #expect(tape.query(try JSONPath("$.n")) == [JSONValue(numberText: "12345678901234567891")!])
+        #expect(tape.query(try JSONPath(#"$['k"q']"#)) == [true])
+        #expect(tape.query(try JSONPath("$.items[?@.id == $.items[0].id].name")) == ["a"])
+        #expect(tape.query(try JSONPath("$.missing")) == [])
+    }
+
+    @Test func aRepeatedKeyKeepsItsLastValue() throws {
+        let tape = try JSONTape(parsing: Array(#"{"a":1,"a":2}"#.utf8))
+        #expect(tape.query(try JSONPath("$.a")) == [2])
+        #expect(tape.root == ["a": 2])
+    }
+
+    @Test(arguments: ["", "[1,]", "{\"a\":1,}", "[1 2]", "01", "\"\\ud800\"", "[1]x", "{\"a\" 1}", "nul"])
+    func rejectsWhatTheParserRejects(_ text: String) {
+        var parserError: JSONParseError?
+        do { _ = try JSONParser.parse(text) } catch { parserError = error }
+        var tapeError: JSONParseError?
+        do { _ = try JSONTape(parsing: Array(text.utf8)) } catch { tapeError = error }
+        #expect(parserError != nil)
+        #expect(tapeError?.message == parserError?.message)
+        #expect(tapeError?.offset == parserError?.offset)
+    }
+}
