@@ -210,7 +210,8 @@ import Testing
         let start = clock.now
         kill(process.processIdentifier, SIGTERM)
         let status = await exited.wait()
-        #expect(clock.now - start < .seconds(5))
+        // Far below the 60 s the poll would take, and far above what a loaded 2-core CI machine needs to exit.
+        #expect(clock.now - start < .seconds(20))
         #expect(status == 130)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("interrupted"), "\(text)")
@@ -250,7 +251,8 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         #expect(await exited.wait() == 130)
-        #expect(clock.now - start < .seconds(5))
+        // Far below the 60 s the poll would take, and far above what a loaded 2-core CI machine needs to exit.
+        #expect(clock.now - start < .seconds(20))
         let stdout = String(decoding: await drained.result(), as: UTF8.self)
         #expect(temporaries().isEmpty, "left behind: \(temporaries())")
         #expect(stdout.contains("! suite › refused"), "the finished test's console lines were lost: \(stdout)")
