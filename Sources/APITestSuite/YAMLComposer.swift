@@ -1,4 +1,4 @@
-internal import CYaml
+internal import CYAML
 
 /// Why a YAML text could not be composed. Lines and columns are 1-based; columns count Unicode scalars.
 enum YAMLComposeError: Error, Equatable {
