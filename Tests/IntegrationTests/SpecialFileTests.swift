@@ -216,6 +216,44 @@ import Testing
         #expect(text.contains("interrupted"), "\(text)")
     }
 
+    @Test func sigtermWhileTheSuitesLoadEndsTheProcess() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 100,000 tests (about 11 MB): loading takes seconds, so the signal arrives while the suite is parsed.
+        var yaml = "baseURL: http://127.0.0.1:\(try closedPort())\ntests:\n"
+        yaml.reserveCapacity(12_000_000)
+        for index in 0..<100_000 {
+            yaml += "  - name: t\(index)\n    request: {url: /a/\(index), headers: {X-A: b}}\n"
+            yaml += "    expect: {status: 200, json: {$.a: 1}}\n"
+        }
+        try yaml.write(to: directory.appendingPathComponent("big.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try TestBinaries.url("apitest")
+        process.arguments = ["run", "big.yaml"]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let exited = OneShotValue<Int32>()
+        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
+        try process.run()
+        let drainedOutput = PipeDrain(output.fileHandleForReading)
+        let drainedErrors = PipeDrain(errors.fileHandleForReading)
+        try await Task.sleep(for: .milliseconds(300))
+        let clock = ContinuousClock()
+        let start = clock.now
+        kill(process.processIdentifier, SIGTERM)
+        let status = await exited.wait()
+        #expect(clock.now - start < .seconds(5))
+        // 130, as for Ctrl-C, from apitest's own handler: not killed by the signal's default action.
+        #expect(status == 130)
+        #expect(process.terminationReason == .exit)
+        let stdout = String(decoding: await drainedOutput.result(), as: UTF8.self)
+        #expect(stdout.isEmpty, "a test ran: \(stdout.prefix(500))")
+        let stderr = String(decoding: await drainedErrors.result(), as: UTF8.self)
+        #expect(stderr.contains("interrupted"), "\(stderr)")
+    }
+
     @Test func aSecondCtrlCWhileReportsAreWrittenLeavesNoTemporaryFileAndKeepsTheConsole() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try writeSuite()
