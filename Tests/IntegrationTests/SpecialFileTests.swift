@@ -41,6 +41,23 @@ import Testing
         return status == 0 ? info.st_mode & S_IFMT : 0
     }
 
+    /// Waits (10 s at most) until process `pid` has taken over SIGINT and SIGTERM (caught, in `/proc/PID/status`:
+    /// libdispatch's signal sources catch them): from then on a signal reaches apitest's handler, not the default
+    /// action. (Ignored does not count: a child may inherit SIG_IGN, and a signal sent then is lost.)
+    static func waitUntilSignalsAreHandled(_ pid: Int32) async throws {
+        let wanted: UInt64 = 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
+        func mask(_ field: String, in status: String) -> UInt64 {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
+            return UInt64(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
+        }
+        for _ in 0..<1000 {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            if mask("SigCgt", in: status) & wanted == wanted { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("process \(pid) never took over SIGINT and SIGTERM")
+    }
+
     // MARK: - Report paths
 
     @Test func aReportToDevNullLeavesTheDeviceInPlace() async throws {
@@ -205,7 +222,8 @@ import Testing
         let exited = OneShotValue<Int32>()
         process.terminationHandler = { exited.fulfill($0.terminationStatus) }
         try process.run()
-        try await Task.sleep(for: .milliseconds(700))
+        try await Self.waitUntilSignalsAreHandled(process.processIdentifier)
+        try await Task.sleep(for: .milliseconds(300))
         let clock = ContinuousClock()
         let start = clock.now
         kill(process.processIdentifier, SIGTERM)
@@ -239,7 +257,7 @@ import Testing
         try process.run()
         let drainedOutput = PipeDrain(output.fileHandleForReading)
         let drainedErrors = PipeDrain(errors.fileHandleForReading)
-        try await Task.sleep(for: .milliseconds(300))
+        try await Self.waitUntilSignalsAreHandled(process.processIdentifier)
         let clock = ContinuousClock()
         let start = clock.now
         kill(process.processIdentifier, SIGTERM)
