@@ -41,6 +41,23 @@ import Testing
         return status == 0 ? info.st_mode & S_IFMT : 0
     }
 
+    /// Waits (10 s at most) until process `pid` has taken over SIGINT and SIGTERM (caught, in `/proc/PID/status`:
+    /// libdispatch's signal sources catch them): from then on a signal reaches apitest's handler, not the default
+    /// action. (Ignored does not count: a child may inherit SIG_IGN, and a signal sent then is lost.)
+    static func waitUntilSignalsAreHandled(_ pid: Int32) async throws {
+        let wanted: UInt64 = 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
+        func mask(_ field: String, in status: String) -> UInt64 {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
+            return UInt64(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
+        }
+        for _ in 0..<1000 {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            if mask("SigCgt", in: status) & wanted == wanted { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("process \(pid) never took over SIGINT and SIGTERM")
+    }
+
     // MARK: - Report paths
 
     @Test func aReportToDevNullLeavesTheDeviceInPlace() async throws {
@@ -205,7 +222,8 @@ import Testing
         let exited = OneShotValue<Int32>()
         process.terminationHandler = { exited.fulfill($0.terminationStatus) }
         try process.run()
-        try await Task.sleep(for: .milliseconds(700))
+        try await Self.waitUntilSignalsAreHandled(process.processIdentifier)
+        try await Task.sleep(for: .milliseconds(300))
         let clock = ContinuousClock()
         let start = clock.now
         kill(process.processIdentifier, SIGTERM)
@@ -215,6 +233,44 @@ import Testing
         #expect(status == 130)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("interrupted"), "\(text)")
+    }
+
+    @Test func sigtermWhileTheSuitesLoadEndsTheProcess() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 100,000 tests (about 11 MB): loading takes seconds, so the signal arrives while the suite is parsed.
+        var yaml = "baseURL: http://127.0.0.1:\(try closedPort())\ntests:\n"
+        yaml.reserveCapacity(12_000_000)
+        for index in 0..<100_000 {
+            yaml += "  - name: t\(index)\n    request: {url: /a/\(index), headers: {X-A: b}}\n"
+            yaml += "    expect: {status: 200, json: {$.a: 1}}\n"
+        }
+        try yaml.write(to: directory.appendingPathComponent("big.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try TestBinaries.url("apitest")
+        process.arguments = ["run", "big.yaml"]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let exited = OneShotValue<Int32>()
+        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
+        try process.run()
+        let drainedOutput = PipeDrain(output.fileHandleForReading)
+        let drainedErrors = PipeDrain(errors.fileHandleForReading)
+        try await Self.waitUntilSignalsAreHandled(process.processIdentifier)
+        let clock = ContinuousClock()
+        let start = clock.now
+        kill(process.processIdentifier, SIGTERM)
+        let status = await exited.wait()
+        #expect(clock.now - start < .seconds(5))
+        // 130, as for Ctrl-C, from apitest's own handler: not killed by the signal's default action.
+        #expect(status == 130)
+        #expect(process.terminationReason == .exit)
+        let stdout = String(decoding: await drainedOutput.result(), as: UTF8.self)
+        #expect(stdout.isEmpty, "a test ran: \(stdout.prefix(500))")
+        let stderr = String(decoding: await drainedErrors.result(), as: UTF8.self)
+        #expect(stderr.contains("interrupted"), "\(stderr)")
     }
 
     @Test func aSecondCtrlCWhileReportsAreWrittenLeavesNoTemporaryFileAndKeepsTheConsole() async throws {
