@@ -26,9 +26,24 @@ struct ResponseBody {
     /// The body as the first decoder of the chain that accepts the response decodes it.
     mutating func decoded() -> Result<DecodedBody, ResponseSerializationError> {
         if let decodedBody { return decodedBody }
+        guard response.bodyIsComplete else {
+            // Only a step that reads no body streams it (`ResponseBodyPlan`); never check a prefix as the body.
+            let result = Result<DecodedBody, ResponseSerializationError>.failure(
+                ResponseSerializationError(
+                    decoder: "chain", reason: "the body was only counted and hashed as it streamed, not kept"))
+            decodedBody = result
+            return result
+        }
         let result = chain.decode(response)
         decodedBody = result
         return result
+    }
+
+    /// Why the body cannot be read when it was only counted and hashed as it streamed.
+    private var notKept: CheckProblem? {
+        response.bodyIsComplete
+            ? nil
+            : CheckProblem("the body was only counted and hashed as it streamed, not kept (\(response.bodySize) bytes)")
     }
 
     // MARK: - JSON
@@ -37,6 +52,7 @@ struct ResponseBody {
     /// type) the body parsed as JSON. A body the json decoder rejects is an error naming where and why.
     mutating func json() -> Result<JSONValue, CheckProblem> {
         if let parsedJSON { return parsedJSON }
+        if let problem = notKept { return .failure(problem) }
         var result: Result<JSONValue, CheckProblem>
         switch decoded() {
         case .success(let body) where body.jsonValue != nil:
@@ -74,6 +90,7 @@ struct ResponseBody {
     /// The body as an XML document, for XPath.
     mutating func xml() -> Result<XPathDocument, CheckProblem> {
         if let parsedXML { return parsedXML }
+        if let problem = notKept { return .failure(problem) }
         let result: Result<XPathDocument, CheckProblem>
         switch decoded() {
         case .success(.xml(let document)): result = .success(document)
@@ -94,6 +111,7 @@ struct ResponseBody {
 
     /// The facts of an image body.
     mutating func image() -> Result<ImageInfo, CheckProblem> {
+        if let problem = notKept { return .failure(problem) }
         if case .success(.image(let info)) = decoded() { return .success(info) }
         do {
             guard case .image(let info) = try ImageResponseSerializer(acceptableContentTypes: nil).decode(response)
@@ -109,6 +127,7 @@ struct ResponseBody {
     /// The body as text, decoded with the charset of `Content-Type` (UTF-8 when none is given).
     mutating func text() -> Result<String, CheckProblem> {
         if let decodedText { return decodedText }
+        if let problem = notKept { return .failure(problem) }
         let result: Result<String, CheckProblem>
         if case .success(.text(let text)) = decoded() {
             result = .success(text)
