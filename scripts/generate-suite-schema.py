@@ -66,6 +66,12 @@ defs["defaults"] = d("Settings for every request.", type=["object","null"], addi
     "followRedirects": ref("followRedirects"),
     "maxRedirects": ref("maxRedirects"),
     "retry": d("The retry policy of every step that has none of its own.", **{"$ref":"#/$defs/retry"}),
+    "maxResponseSize": d("The most bytes of a response body kept in memory for checks: a number of bytes, or a size "
+        "with a unit (`200MB`, `64MiB`, `1.5GB`; KB/MB/GB/TB are powers of 1000, KiB/MiB/GiB/TiB of 1024); `0` for no "
+        "limit. Default: `--max-response-size`, 64 MiB. Bodies that no check reads (only size or digests) are not "
+        "kept and not limited.",
+        anyOf=[{"type":"integer","minimum":0},
+               {"type":"string","pattern": r"^\s*(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*(?:[kKmMgGtT][iI]?[bB]|[bB])?\s*$"}]),
 })
 defs["retry"] = d("Tries a step again: `{attempts: 10, interval: 500ms, until: {json: {$.state: done}}}`. Without `until`, a step is tried again while its expectations fail.",
     type="object", additionalProperties=False, required=["attempts"], properties={

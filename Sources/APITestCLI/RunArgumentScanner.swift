@@ -48,6 +48,9 @@ enum RunArgumentScanner {
         Option(
             names: ["--connect-timeout"],
             action: .single { store(DurationArgument(argument: $1), in: &$0.connectTimeout) }),
+        Option(
+            names: ["--max-response-size"],
+            action: .single { store(ByteSizeArgument(argument: $1), in: &$0.maxResponseSize) }),
         Option(names: ["-v", "--verbose"], action: .flag { $0.verbose = true }),
         Option(names: ["-q", "--quiet"], action: .flag { $0.quiet = true }),
         Option(names: ["--wait-for"], action: .single { store(DurationArgument(argument: $1), in: &$0.waitFor) }),

@@ -39,6 +39,13 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Time allowed to connect (e.g. 2s).", valueName: "duration"))
     var connectTimeout: DurationArgument?
 
+    @Option(
+        help: ArgumentHelp(
+            "The most bytes of a response body kept in memory for checks (e.g. 200MB, 64MiB; 0 for no limit; "
+                + "default 64MiB); a suite's defaults.maxResponseSize wins. Bodies only checked for size or "
+                + "digests are not kept and not limited.", valueName: "size"))
+    var maxResponseSize: ByteSizeArgument?
+
     @Flag(name: [.short, .long], help: "Show every request and response with headers and bodies (secrets masked).")
     var verbose = false
 
@@ -61,7 +68,8 @@ struct RunCommand: AsyncParsableCommand {
     /// The values given, for ``RunSettings/execute()``.
     var settings: RunSettings {
         RunSettings(
-            suites: suites.settings, jobs: jobs, timeout: timeout, connectTimeout: connectTimeout, verbose: verbose,
+            suites: suites.settings, jobs: jobs, timeout: timeout, connectTimeout: connectTimeout,
+            maxResponseSize: maxResponseSize, verbose: verbose,
             quiet: quiet, reports: reports.settings, selection: selection.settings, waitFor: waitFor,
             security: security.settings)
     }

@@ -15,6 +15,9 @@ struct RunSettings: Equatable, Sendable {
     var jobs = 10
     var timeout: DurationArgument?
     var connectTimeout: DurationArgument?
+    /// `--max-response-size`: the most bytes of a response body kept in memory, for suites without
+    /// `defaults.maxResponseSize`.
+    var maxResponseSize: ByteSizeArgument?
     var verbose = false
     var quiet = false
     var reports = ReportSettings()
@@ -52,6 +55,7 @@ struct RunSettings: Equatable, Sendable {
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         let selected = try selection.select(loaded, errorOutput: stderr)
         var options = RunOptions(jobs: jobs)
+        if let maxResponseSize { options.maxResponseSize = maxResponseSize.size.bytes }
         options.security = try security.overrides()
         guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
         // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.

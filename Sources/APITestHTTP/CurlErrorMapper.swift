@@ -18,10 +18,16 @@ enum CurlErrorMapper {
             return failure
         }
         if delegate.bodyTooLarge {
-            return HTTPError(
+            var error = HTTPError(
                 .bodyTooLarge,
                 "the response body is larger than the limit of \(delegate.maxBodySize) bytes",
                 curlCode: Int(code.rawValue))
+            error.bodyLimit = delegate.maxBodySize
+            return error
+        }
+        if delegate.digestFailed {
+            return HTTPError(
+                .other, "OpenSSL could not compute the response body's digest", curlCode: Int(code.rawValue))
         }
         if let evaluation = delegate.tlsState?.evaluation,
             evaluation.verdict == .pinMismatch || evaluation.verdict == .certificateInvalid

@@ -287,7 +287,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func complete(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
         guard let delegate = delegates[easy] else { return }
         if result == CURLE_OK, delegate.bodyStream?.failure == nil {
-            finish(easy, with: .success(makeResponse(easy, delegate)))
+            if let response = makeResponse(easy, delegate) {
+                finish(easy, with: .success(response))
+            } else {
+                finish(easy, with: .failure(HTTPError(.other, "OpenSSL could not compute the response body's digest")))
+            }
         } else {
             apitest_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &delegate.osErrno)
             apitest_easy_getinfo_off_t(easy, CURLINFO_CONNECT_TIME_T, &delegate.connectTime)
@@ -316,7 +320,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         delegate.continuation.resume(with: result)
     }
 
-    private func makeResponse(_ easy: UnsafeMutableRawPointer, _ delegate: TaskDelegate) -> HTTPResponse {
+    /// The response of a finished transfer; `nil` when a digest of a streamed body could not be computed.
+    private func makeResponse(_ easy: UnsafeMutableRawPointer, _ delegate: TaskDelegate) -> HTTPResponse? {
+        guard !delegate.digestFailed, let digests = delegate.finishDigests() else { return nil }
         var code = 0
         apitest_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
         var version = 0
@@ -329,7 +335,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         apitest_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &uploaded)
         let ip = string(easy, CURLINFO_PRIMARY_IP)
         let address = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
-        return HTTPResponse(
+        var response = HTTPResponse(
             statusCode: code != 0 ? code : delegate.statusCode,
             httpVersion: Self.versionName(version),
             reasonPhrase: delegate.reasonPhrase,
@@ -349,6 +355,12 @@ final class CurlMultiLoop: @unchecked Sendable {
             bytesUploaded: Int64(uploaded),
             peerCertificates: delegate.peerCertificates,
             tlsEvaluation: delegate.tlsState?.evaluation)
+        response.bodySize = delegate.bodySize
+        if case .digest = delegate.request.responseBodyHandling {
+            response.bodyIsComplete = false
+            response.bodyDigests = digests
+        }
+        return response
     }
 
     private func string(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> String {

@@ -34,6 +34,8 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var failedToConnect = false
     /// The handshake check's findings when a `SecurityPolicy` refused the server.
     public var tlsEvaluation: TLSEvaluation?
+    /// The limit in bytes that a body passed, for `.bodyTooLarge`.
+    public var bodyLimit: Int?
     /// The field and character when the request was refused with `.forbiddenCharacter`.
     public var forbiddenCharacter: ForbiddenCharacter?
 

@@ -38,8 +38,10 @@ public struct HTTPRequest: Sendable {
     public var acceptEncoding: String?
     /// The jar whose cookies are sent and which stores the cookies the response sets; `nil` for no cookies.
     public var cookieJar: CookieJar?
-    /// The most body bytes accepted; `nil` for the session's default.
+    /// The most body bytes kept in memory; `nil` for the session's default. Applies to `.keep` bodies only.
     public var maxBodySize: Int?
+    /// Whether the response body is kept in memory or only counted and hashed as it streams.
+    public var responseBodyHandling: ResponseBodyHandling = .keep
     public var tls: TLSOptions
     /// Pinning and trust settings checked during the TLS handshake; when set, they replace `tls`.
     public var security: SecurityPolicy?

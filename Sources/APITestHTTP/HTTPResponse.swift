@@ -9,8 +9,16 @@ public struct HTTPResponse: Sendable {
     public var reasonPhrase: String
     /// Every header field of the final response, in order, repeated fields kept.
     public var headers: HTTPHeaders
-    /// The body, decoded from its `Content-Encoding` when the request offered encodings.
+    /// The body, decoded from its `Content-Encoding` when the request offered encodings. When the request asked
+    /// for `.digest` handling, only the body's first bytes (see `bodyIsComplete`).
     public var body: Data
+    /// The number of body bytes received (after content decoding), whether or not they were kept.
+    public var bodySize: Int64
+    /// False when the body was only counted and hashed as it streamed (`ResponseBodyHandling.digest`): `body` then
+    /// holds its first bytes only, and `bodySize` and `bodyDigests` describe the whole.
+    public var bodyIsComplete = true
+    /// Digests of the whole body computed as it streamed, by algorithm (lower-case hex).
+    public var bodyDigests: [BodyDigest.Algorithm: String] = [:]
     public var timings: TransferTimings
     /// The server's address as `ip:port`.
     public var remoteAddress: String
@@ -36,6 +44,7 @@ public struct HTTPResponse: Sendable {
         self.reasonPhrase = reasonPhrase
         self.headers = headers
         self.body = body
+        self.bodySize = Int64(body.count)
         self.timings = timings
         self.remoteAddress = remoteAddress
         self.effectiveURL = effectiveURL
@@ -43,6 +52,13 @@ public struct HTTPResponse: Sendable {
         self.bytesUploaded = bytesUploaded
         self.peerCertificates = peerCertificates
         self.tlsEvaluation = tlsEvaluation
+    }
+
+    /// The digest `algorithm` of the whole body: computed while it streamed, or now from `body` when it was kept;
+    /// `nil` when the body was not kept and that digest was not computed.
+    public func digest(_ algorithm: BodyDigest.Algorithm) -> String? {
+        if let streamed = bodyDigests[algorithm] { return streamed }
+        return bodyIsComplete ? BodyDigest.digest(algorithm, of: body) : nil
     }
 
     /// The media type of `Content-Type` without parameters, lower-cased (`application/json`).

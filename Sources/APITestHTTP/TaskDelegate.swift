@@ -21,7 +21,15 @@ final class TaskDelegate {
     var reasonPhrase = ""
     var headers = HTTPHeaders()
     var body = Data()
+    /// Body bytes received, kept or not.
+    var bodySize: Int64 = 0
     var bodyTooLarge = false
+    /// The digests computed as the body streams, for `.digest` handling.
+    private(set) var digests: [StreamingDigest] = []
+    /// Bytes of the body kept: all of it (up to `maxBodySize`) for `.keep`, a prefix for `.digest`.
+    private let keptPrefix: Int?
+    /// Set when a streaming digest failed; the transfer is aborted.
+    var digestFailed = false
     /// The certificates the server sent on the connection of the latest response, leaf first.
     var peerCertificates: [CertificateInfo] = []
     /// Reads `peerCertificates` from the connection of `easy` when a response starts.
@@ -52,6 +60,25 @@ final class TaskDelegate {
         self.maxBodySize = maxBodySize
         self.continuation = continuation
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        switch request.responseBodyHandling {
+        case .keep:
+            keptPrefix = nil
+        case .digest(let algorithms, let prefix):
+            keptPrefix = max(0, prefix)
+            for algorithm in BodyDigest.Algorithm.allCases where algorithms.contains(algorithm) {
+                if let digest = StreamingDigest(algorithm) { digests.append(digest) } else { digestFailed = true }
+            }
+        }
+    }
+
+    /// The digests of the whole body, once it has arrived.
+    func finishDigests() -> [BodyDigest.Algorithm: String]? {
+        var result: [BodyDigest.Algorithm: String] = [:]
+        for digest in digests {
+            guard let value = digest.finish() else { return nil }
+            result[digest.algorithm] = value
+        }
+        return result
     }
 
     deinit {
@@ -126,13 +153,25 @@ final class TaskDelegate {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    /// Appends body bytes; returns false once the body passes its limit.
+    /// Appends body bytes, or counts and hashes them; returns false once a kept body passes its limit (or a
+    /// digest fails).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if body.count + bytes.count > maxBodySize {
-            bodyTooLarge = true
+        bodySize += Int64(bytes.count)
+        guard let keptPrefix else {
+            if body.count + bytes.count > maxBodySize {
+                bodyTooLarge = true
+                return false
+            }
+            body.append(contentsOf: bytes)
+            return true
+        }
+        if body.count < keptPrefix {
+            body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.prefix(keptPrefix - body.count)))
+        }
+        for digest in digests where !digest.update(bytes) {
+            digestFailed = true
             return false
         }
-        body.append(contentsOf: bytes)
         return true
     }
 }

@@ -31,8 +31,8 @@ enum ExchangeRecorder {
         exchange.responseHeaders = response.headers.map {
             Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
         }
-        exchange.responseBody = preview(response.body, limit: limit, masker: masker)
-        exchange.responseBodySize = response.body.count
+        exchange.responseBody = preview(response.body, limit: limit, masker: masker, totalSize: Int(response.bodySize))
+        exchange.responseBodySize = Int(response.bodySize)
         exchange.effectiveURL = masker.mask(response.effectiveURL)
         exchange.remoteAddress = response.remoteAddress
         exchange.redirectCount = response.redirectCount
@@ -45,20 +45,23 @@ enum ExchangeRecorder {
 
     /// The body as text when it is UTF-8, a note otherwise; masked, then cut at about `limit` bytes (masking first,
     /// over a little more than is kept, so that a secret straddling the cut is not shown in part).
-    static func preview(_ data: Data, limit: Int, masker: SecretMasker) -> String {
-        if data.isEmpty { return "" }
+    /// `totalSize` is the size of the whole body when `data` holds only its first bytes (a body that was counted and
+    /// hashed as it streamed, not kept).
+    static func preview(_ data: Data, limit: Int, masker: SecretMasker, totalSize: Int? = nil) -> String {
+        let total = max(totalSize ?? data.count, data.count)
+        if data.isEmpty { return total > 0 ? "<\(total) bytes, not kept>" : "" }
         let margin = masker.longestSecretLength * 6
         let cut = data.prefix(limit + margin)
         guard let text = String(validating: cut, as: UTF8.self) ?? validPrefix(cut) else {
-            return "<\(data.count) bytes of binary data>"
+            return "<\(total) bytes of binary data>"
         }
         var masked = masker.mask(text)
-        if cut.count < data.count || masked.utf8.count > limit {
+        if cut.count < total || masked.utf8.count > limit {
             if masked.utf8.count > limit {
                 masked = String(decoding: masked.utf8.prefix(limit), as: UTF8.self)
                 while masked.last == "\u{FFFD}" { masked.removeLast() }
             }
-            masked += "… (\(data.count) bytes in all)"
+            masked += "… (\(total) bytes in all)"
         }
         return masked
     }

@@ -59,11 +59,11 @@ final class QueryEvaluator: Sendable {
             let milliseconds = Double(total.seconds) * 1000 + Double(total.attoseconds) / 1e15
             return .success(.one(.double((milliseconds * 1000).rounded() / 1000)))
         case .bodySize:
-            return .success(.one(.integer(Int64(response.body.count))))
+            return .success(.one(.integer(response.bodySize)))
         case .sha256:
-            return .success(.one(.string(BodyDigest.sha256(response.body))))
+            return Self.digest(.sha256, of: response)
         case .md5:
-            return .success(.one(.string(BodyDigest.md5(response.body))))
+            return Self.digest(.md5, of: response)
         case .url:
             return .success(.one(.string(response.effectiveURL)))
         case .redirects:
@@ -84,6 +84,18 @@ final class QueryEvaluator: Sendable {
                 }
             }
         }
+    }
+
+    // MARK: - Digests
+
+    /// The digest of the whole body: hashed as it streamed, or from the body kept in memory.
+    private static func digest(
+        _ algorithm: BodyDigest.Algorithm, of response: HTTPResponse
+    ) -> Result<Found, CheckProblem> {
+        guard let digest = response.digest(algorithm) else {
+            return .failure(CheckProblem("the body was not kept and its \(algorithm.rawValue) was not computed"))
+        }
+        return .success(.one(.string(digest)))
     }
 
     // MARK: - Certificates

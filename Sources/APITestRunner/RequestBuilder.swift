@@ -6,6 +6,10 @@ import Foundation
 
 /// Renders a step's request templates with the test's context and serializes them into an `HTTPRequest`.
 struct RequestBuilder: Sendable {
+    /// The run's limit on response bodies kept in memory (`--max-response-size`), for suites without
+    /// `defaults.maxResponseSize`; 0 for none.
+    var maxResponseSize = RunOptions.defaultMaxResponseSize
+
     /// The request for `spec`; throws `TestError` when a template or the URL cannot be rendered.
     func build(_ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext) throws(TestError) -> HTTPRequest {
         do {
@@ -45,6 +49,7 @@ struct RequestBuilder: Sendable {
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects
             request.maxRedirects = spec.maxRedirects ?? runtime.suite.defaults.maxRedirects ?? 10
+            request.maxBodySize = Self.transferLimit(runtime.suite.defaults.maxResponseSize ?? maxResponseSize)
             request.cookieJar = runtime.cookieJar
             request.security = runtime.security
             return request
@@ -55,6 +60,12 @@ struct RequestBuilder: Sendable {
         } catch {
             throw TestError(kind: "request", message: "\(error)", location: spec.location)
         }
+    }
+
+    /// The transfer's body limit for a `maxResponseSize` setting: the setting itself, `0` meaning no limit. The one
+    /// place the setting becomes a transfer option.
+    static func transferLimit(_ setting: Int) -> Int {
+        setting == 0 ? Int.max : setting
     }
 
     /// The form for `parts`: text fields, inline data and files streamed from disk.

@@ -27,6 +27,14 @@ struct ResponseBody {
     /// The body as the first decoder of the chain that accepts the response decodes it.
     mutating func decoded() -> Result<DecodedBody, ResponseSerializationError> {
         if let decodedBody { return decodedBody }
+        guard response.bodyIsComplete else {
+            // Only a step that reads no body streams it (`ResponseBodyPlan`); never check a prefix as the body.
+            let result = Result<DecodedBody, ResponseSerializationError>.failure(
+                ResponseSerializationError(
+                    decoder: "chain", reason: "the body was only counted and hashed as it streamed, not kept"))
+            decodedBody = result
+            return result
+        }
         let result = chain.decode(response)
         decodedBody = result
         return result
@@ -45,6 +53,13 @@ struct ResponseBody {
         return try? decoded().get()
     }
 
+    /// Why the body cannot be read when it was only counted and hashed as it streamed.
+    private var notKept: CheckProblem? {
+        response.bodyIsComplete
+            ? nil
+            : CheckProblem("the body was only counted and hashed as it streamed, not kept (\(response.bodySize) bytes)")
+    }
+
     // MARK: - JSON
 
     /// The body as a JSON document for queries: a compact `JSONTape` over the body's bytes when the chain would
@@ -52,6 +67,7 @@ struct ResponseBody {
     /// a tree of values; what the json or plist decoder made of it otherwise. Errors as in ``json()``.
     mutating func document() -> Result<JSONBodyDocument, CheckProblem> {
         if let parsedDocument { return parsedDocument }
+        if let problem = notKept { return .failure(problem) }
         let result: Result<JSONBodyDocument, CheckProblem>
         let plainJSON = decodesAsPlainJSON
         if plainJSON
@@ -75,6 +91,7 @@ struct ResponseBody {
     /// type) the body parsed as JSON. A body the json decoder rejects is an error naming where and why.
     mutating func json() -> Result<JSONValue, CheckProblem> {
         if let parsedJSON { return parsedJSON }
+        if let problem = notKept { return .failure(problem) }
         if case .success(.tape(let tape))? = parsedDocument {
             parsedJSON = .success(tape.root)
             return parsedJSON!
@@ -116,6 +133,7 @@ struct ResponseBody {
     /// The body as an XML document, for XPath.
     mutating func xml() -> Result<XPathDocument, CheckProblem> {
         if let parsedXML { return parsedXML }
+        if let problem = notKept { return .failure(problem) }
         let result: Result<XPathDocument, CheckProblem>
         switch chain.serializer(for: response) is JSONResponseSerializer ? nil : decoded() {
         case .success(.xml(let document))?: result = .success(document)
@@ -136,6 +154,7 @@ struct ResponseBody {
 
     /// The facts of an image body.
     mutating func image() -> Result<ImageInfo, CheckProblem> {
+        if let problem = notKept { return .failure(problem) }
         if case .image(let info)? = decodedUnlessJSON() { return .success(info) }
         do {
             guard case .image(let info) = try ImageResponseSerializer(acceptableContentTypes: nil).decode(response)
@@ -151,6 +170,7 @@ struct ResponseBody {
     /// The body as text, decoded with the charset of `Content-Type` (UTF-8 when none is given).
     mutating func text() -> Result<String, CheckProblem> {
         if let decodedText { return decodedText }
+        if let problem = notKept { return .failure(problem) }
         let result: Result<String, CheckProblem>
         if case .text(let text)? = decodedUnlessJSON() {
             result = .success(text)

@@ -49,7 +49,7 @@ final class ResponseChecker: Sendable {
         }
         // As AFNetworking, a response without a body (204, 304, a HEAD) has no content type to accept.
         if let acceptable = decoding?.acceptableContentTypes, let location = decoding?.location,
-            !body.response.body.isEmpty
+            body.response.bodySize > 0
         {
             let type = body.response.headers["Content-Type"]
             let passed =

@@ -1,7 +1,8 @@
 import APITestSupport
 
-/// How a run is carried out. Transfer defaults (timeouts, body limit) belong to the `SessionManager`'s
-/// `SessionConfiguration`: requests that set none of their own use the session's.
+/// How a run is carried out. Transfer defaults (timeouts) belong to the `SessionManager`'s
+/// `SessionConfiguration`: requests that set none of their own use the session's. The response size limit is set
+/// on every request (`RequestBuilder`), from the suite's `defaults.maxResponseSize` or `maxResponseSize`.
 public struct RunOptions: Sendable {
     /// Tests in flight at once; the steps inside a test always run in order.
     public var jobs: Int
@@ -16,6 +17,12 @@ public struct RunOptions: Sendable {
     /// The bytes that decoded response bodies may hold at once across the run's concurrent tests (see
     /// `DecodeBudget`): 1 GiB, four 64 MiB bodies being checked at a time.
     public var decodeMemoryBudget = 1 << 30
+    /// The most bytes of a response body kept in memory, for suites that set no `defaults.maxResponseSize`;
+    /// `0` for no limit (`--max-response-size`). Bodies that no check reads are not kept, so not limited.
+    public var maxResponseSize = RunOptions.defaultMaxResponseSize
+
+    /// 64 MiB.
+    public static let defaultMaxResponseSize = 64 * 1024 * 1024
 
     public init(
         jobs: Int = 10,

@@ -34,7 +34,7 @@ struct TestExecutor: Sendable {
     ) {
         self.session = session
         self.options = options
-        self.builder = RequestBuilder()
+        self.builder = RequestBuilder(maxResponseSize: options.maxResponseSize)
         self.events = events
         self.reachability = reachability
         self.decodeBudget = DecodeBudget(capacity: options.decodeMemoryBudget)
@@ -151,6 +151,14 @@ struct TestExecutor: Sendable {
         }
     }
 
+    /// The message of a transfer failure; a body over the size limit names the limit and both settings.
+    static func message(for failure: HTTPError) -> String {
+        guard failure.reason == .bodyTooLarge, let limit = failure.bodyLimit else { return failure.message }
+        return "the response body is larger than the limit of \(ByteSize(bytes: limit)); raise it with "
+            + "'defaults: {maxResponseSize: 200MB}' in the suite or '--max-response-size 200MB' on the command line "
+            + "(0 for no limit); a step that checks only the body's size or digests does not keep it and has no limit"
+    }
+
     /// Sends the step's request once and checks the response: against `until` first when polling (a step whose
     /// `until` does not hold yet fails this attempt), then against `expect`. A step that retries rides out an
     /// unreachable host, so it neither skips for one nor marks one.
@@ -171,6 +179,8 @@ struct TestExecutor: Sendable {
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored, false)
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
+        request.responseBodyHandling = ResponseBodyPlan.handling(
+            for: step, until: until, previewBytes: options.bodyPreviewLimit + masker.longestSecretLength * 6)
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
             return (unreachable, .errored, false)
         }
@@ -197,7 +207,7 @@ struct TestExecutor: Sendable {
             let status: TestStatus = failure == nil || failure?.reason == .cancelled ? .cancelled : .errored
             let testError = TestError(
                 kind: failure?.reason.rawValue ?? "cancelled",
-                message: failure.map { masker.mask($0.message) } ?? "interrupted",
+                message: failure.map { masker.mask(Self.message(for: $0)) } ?? "interrupted",
                 location: step.request.location)
             let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
             return (

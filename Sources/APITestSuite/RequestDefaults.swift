@@ -7,6 +7,9 @@ public struct RequestDefaults: Sendable, Hashable {
     public var maxRedirects: Int?
     /// The retry of every step that sets none of its own.
     public var retry: RetrySpec?
+    /// The most bytes of a response body kept in memory (`maxResponseSize`), `0` for no limit; `nil` for the run's
+    /// (`--max-response-size`, 64 MiB by default).
+    public var maxResponseSize: Int?
 
     public init(
         headers: [HeaderSpec] = [], timeout: Duration? = nil, followRedirects: Bool = true, maxRedirects: Int? = nil

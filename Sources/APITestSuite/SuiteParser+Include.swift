@@ -45,6 +45,7 @@ extension SuiteParser {
                 merged.timeout = next.timeout ?? merged.timeout
                 merged.maxRedirects = next.maxRedirects ?? merged.maxRedirects
                 merged.retry = next.retry ?? merged.retry
+                merged.maxResponseSize = next.maxResponseSize ?? merged.maxResponseSize
                 if later.setsFollowRedirects { merged.followRedirects = next.followRedirects }
                 defaults = merged
                 setsFollowRedirects = setsFollowRedirects || later.setsFollowRedirects

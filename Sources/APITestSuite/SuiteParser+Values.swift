@@ -35,6 +35,36 @@ extension SuiteParser {
         return int
     }
 
+    /// A size in bytes: a whole number of bytes, or text with a unit (`200MB`, `64MiB`); `0` is allowed.
+    func byteSize(_ node: YAMLNode, for name: String) -> Int? {
+        let expected = "a size (a number of bytes, or like 200MB or 64MiB)"
+        guard let scalar = scalar(node) else {
+            typeError(expected: expected, for: name, found: node)
+            return nil
+        }
+        switch YAMLScalar(scalar) {
+        case .integer(let value):
+            guard value >= 0, let bytes = Int(exactly: value) else {
+                error("'\(name)' cannot be negative, found \(value)", at: node)
+                return nil
+            }
+            return bytes
+        case .string(let text):
+            do {
+                return try ByteSize(parsing: text).bytes
+            } catch {
+                self.error("\(error.message) for '\(name)'", at: node)
+                return nil
+            }
+        case .number:
+            error("'\(name)' is too large, found \(scalar.string)", at: node)
+            return nil
+        case .double, .null, .bool:
+            typeError(expected: expected, for: name, found: node)
+            return nil
+        }
+    }
+
     /// A positive duration: `250ms`, `10s`, `1.5s`, `2m`, `1h`, or a bare number of seconds.
     func duration(_ node: YAMLNode, for name: String) -> Duration? {
         guard let scalar = scalar(node) else {

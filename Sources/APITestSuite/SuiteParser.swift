@@ -59,7 +59,7 @@ final class SuiteParser {
     static let suiteKeys = [
         "name", "include", "baseURL", "variables", "defaults", "security", "response", "setup", "tests", "teardown",
     ]
-    static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry"]
+    static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize"]
 
     init(
         file: String, directory: String, document: YAMLDocument, source: String, environment: [String: String],
@@ -175,6 +175,7 @@ final class SuiteParser {
             case "followRedirects": defaults.followRedirects = bool(entry.value, for: "followRedirects") ?? true
             case "maxRedirects": defaults.maxRedirects = integer(entry.value, for: "maxRedirects", in: 0...1000)
             case "retry": defaults.retry = parseRetry(entry.value)
+            case "maxResponseSize": defaults.maxResponseSize = byteSize(entry.value, for: "maxResponseSize")
             default: break
             }
         }

@@ -609,3 +609,29 @@ unsigned int apitest_digest(const char *name, const void *data, size_t length, u
     if (md == NULL || EVP_Digest(data, length, out, &size, md, NULL) != 1) return 0;
     return size;
 }
+
+apitest_digest_context *apitest_digest_begin(const char *name) {
+    const EVP_MD *md = EVP_get_digestbyname(name);
+    if (md == NULL) return NULL;
+    EVP_MD_CTX *context = EVP_MD_CTX_new();
+    if (context == NULL) return NULL;
+    if (EVP_DigestInit_ex(context, md, NULL) != 1) {
+        EVP_MD_CTX_free(context);
+        return NULL;
+    }
+    return (apitest_digest_context *)context;
+}
+
+int apitest_digest_update(apitest_digest_context *context, const void *data, size_t length) {
+    return EVP_DigestUpdate((EVP_MD_CTX *)context, data, length) == 1;
+}
+
+unsigned int apitest_digest_finish(apitest_digest_context *context, unsigned char *out) {
+    unsigned int size = 0;
+    if (EVP_DigestFinal_ex((EVP_MD_CTX *)context, out, &size) != 1) size = 0;
+    return size;
+}
+
+void apitest_digest_free(apitest_digest_context *context) {
+    if (context != NULL) EVP_MD_CTX_free((EVP_MD_CTX *)context);
+}

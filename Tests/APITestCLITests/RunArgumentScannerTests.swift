@@ -118,6 +118,7 @@ import Testing
             "--jobs": (["1", "20", "1000", "+5"], ["0", "1001", "x", "2.5"]),
             "--timeout": (["500ms", "10s", "1.5s", "2m", "3"], ["soon", "10 parsecs"]),
             "--connect-timeout": (["250ms", "2s"], ["never"]),
+            "--max-response-size": (["0", "1048576", "200MB", "64MiB", "1.5GB", "512 kib"], ["big", "-1", "12XB"]),
             "--wait-for": (["30s", "1m"], ["later"]),
             "--report-junit": ([Self.reportFolder + "/junit.xml"], []),
             "--report-tap": ([Self.reportFolder + "/report.tap"], []),

@@ -110,4 +110,15 @@ unsigned long apitest_ssl_connection_id(void *ssl);
 /// length, or 0 when OpenSSL does not know the name.
 unsigned int apitest_digest(const char *name, const void *data, size_t length, unsigned char *out);
 
+/// A digest computed piece by piece (an EVP_MD_CTX), for bodies hashed as they stream.
+typedef struct apitest_digest_context apitest_digest_context;
+/// Starts the digest `name` ("sha256", "md5"); NULL when OpenSSL does not know it or memory ran out.
+apitest_digest_context *apitest_digest_begin(const char *name);
+/// Adds `length` bytes; returns 1 on success.
+int apitest_digest_update(apitest_digest_context *context, const void *data, size_t length);
+/// Writes the digest into `out` (at least 64 bytes) and returns its size, 0 on failure. Call once.
+unsigned int apitest_digest_finish(apitest_digest_context *context, unsigned char *out);
+/// Releases the context.
+void apitest_digest_free(apitest_digest_context *context);
+
 #endif

@@ -1,0 +1,37 @@
+import APITestHTTP
+import APITestSuite
+
+/// Whether a step's response body is kept in memory or only counted and hashed as it streams.
+///
+/// A body that no check reads (no body, JSONPath, XPath, regex or image query, no schema, no capture from the body,
+/// in `expect` or in the retry's `until`) is not kept: its size and the digests its checks ask for are computed as
+/// it arrives, and only its first bytes are kept for the preview reports and `--verbose` show. So `bodySize` and
+/// `sha256` checks work on bodies of any size in constant memory, and `maxResponseSize` does not apply to them.
+enum ResponseBodyPlan {
+    /// The handling of the response to `step`, whose retry checks `until` (if any); `previewBytes` are kept.
+    static func handling(for step: Step, until: Expectations?, previewBytes: Int) -> ResponseBodyHandling {
+        var queries = step.expect.assertions.map(\.query) + step.captures.map(\.query)
+        queries += until?.assertions.map(\.query) ?? []
+        guard step.expect.schema == nil, until?.schema == nil, !queries.contains(where: readsBody) else {
+            return .keep
+        }
+        var digests: Set<BodyDigest.Algorithm> = []
+        for query in queries {
+            switch query {
+            case .sha256: digests.insert(.sha256)
+            case .md5: digests.insert(.md5)
+            default: break
+            }
+        }
+        return .digest(digests, prefix: previewBytes)
+    }
+
+    /// Whether `query` needs the body's content (not only its size or digests).
+    static func readsBody(_ query: Query) -> Bool {
+        switch query {
+        case .body, .jsonpath, .xpath, .regex, .image: return true
+        case .status, .header, .cookie, .duration, .bodySize, .sha256, .md5, .url, .redirects, .certificate:
+            return false
+        }
+    }
+}
