@@ -11,16 +11,17 @@ extension Array: JSONText where Element == UInt8 {
     }
 }
 
-/// A validated JSON document in compact form: one 6-byte entry per value and per object key, in document order,
+/// A validated JSON document in compact form: one 5-byte entry per value and per object key, in document order,
 /// over the JSON text it was read from.
 ///
-/// An entry is 48 bits: the kind in the top 3, and 45 bits of payload. A container's payload is the index just
-/// past its last descendant (so siblings are skipped in one step); a string's or number's is the byte offset of
-/// its text, decoded only when the value is asked for. The densest JSON (`[1,1,…]`, `[[[…]]]`, `[[1],[1],…]`)
-/// spends 2 bytes of text per value, so the tape costs at most 3 bytes per byte of JSON text whatever the shape,
-/// against 24 bytes and more per value for a ``JSONValue`` tree. Entries live in fixed-size chunks (the low 32
-/// and the high 16 bits in two arrays), so a large tape is never copied to grow. Queries (``query(_:)``) walk the
-/// tape and build ``JSONValue``s only for what they select.
+/// An entry is 40 bits: the kind in the top 3, and 37 bits of payload (texts and tapes up to 128 GiB). A
+/// container's payload is the index just past its last descendant (so siblings are skipped in one step); a
+/// string's or number's is the byte offset of its text, decoded only when the value is asked for. The densest
+/// JSON (`[1,1,…]`, `[[[…]]]`, `[[1],[1],…]`) spends 2 bytes of text per value, so the tape costs at most 2.5
+/// bytes per byte of JSON text whatever the shape, against 24 bytes and more per value for a ``JSONValue``
+/// tree. Entries live in fixed-size chunks (the low 32 and the high 8 bits in two arrays), so a large tape is
+/// never copied to grow. Queries (``query(_:)``) walk the tape and build ``JSONValue``s only for what they
+/// select.
 public struct JSONTape: Sendable {
     /// The kind of a value, in an entry's top 3 bits.
     public enum Kind: UInt64, Sendable {
@@ -31,7 +32,7 @@ public struct JSONTape: Sendable {
     /// The text the entries point into.
     public let text: any JSONText
     private var lowChunks: [[UInt32]] = []
-    private var highChunks: [[UInt16]] = []
+    private var highChunks: [[UInt8]] = []
     /// The number of entries.
     public private(set) var count = 0
     /// Entries the first chunk reserves: never more than the text can need (a value takes 2 bytes at least).
@@ -39,7 +40,7 @@ public struct JSONTape: Sendable {
 
     static let chunkShift = 16
     static let chunkSize = 1 << chunkShift
-    static let kindShift: UInt64 = 45
+    static let kindShift: UInt64 = 37
     static let payloadMask: UInt64 = (1 << kindShift) - 1
 
     /// Reads and validates `text` exactly as ``JSONParser`` does (same errors, same limits).
@@ -65,7 +66,7 @@ public struct JSONTape: Sendable {
     public var allocatedBytes: Int {
         var total = MemoryLayout<JSONTape>.size + (lowChunks.capacity + highChunks.capacity) * 8 + 64
         for chunk in lowChunks { total += chunk.capacity * 4 + 32 }
-        for chunk in highChunks { total += chunk.capacity * 2 + 32 }
+        for chunk in highChunks { total += chunk.capacity + 32 }
         return total
     }
 
@@ -82,14 +83,14 @@ public struct JSONTape: Sendable {
             let size = lowChunks.isEmpty ? firstChunkSize : Self.chunkSize
             var low: [UInt32] = []
             low.reserveCapacity(size)
-            var high: [UInt16] = []
+            var high: [UInt8] = []
             high.reserveCapacity(size)
             lowChunks.append(low)
             highChunks.append(high)
         }
         let entry = kind.rawValue << Self.kindShift | UInt64(payload)
         lowChunks[lowChunks.count - 1].append(UInt32(truncatingIfNeeded: entry))
-        highChunks[highChunks.count - 1].append(UInt16(truncatingIfNeeded: entry >> 32))
+        highChunks[highChunks.count - 1].append(UInt8(truncatingIfNeeded: entry >> 32))
         count += 1
         return count - 1
     }
@@ -100,7 +101,7 @@ public struct JSONTape: Sendable {
         let chunk = index >> Self.chunkShift
         let slot = index & (Self.chunkSize - 1)
         lowChunks[chunk][slot] = UInt32(truncatingIfNeeded: entry)
-        highChunks[chunk][slot] = UInt16(truncatingIfNeeded: entry >> 32)
+        highChunks[chunk][slot] = UInt8(truncatingIfNeeded: entry >> 32)
     }
 
     /// Gives back unused capacity of the last chunk.

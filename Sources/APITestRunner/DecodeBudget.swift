@@ -1,8 +1,8 @@
 /// The memory that decoded response bodies may hold at once across a run, shared by its concurrent tests.
 ///
-/// A step reserves what checking its body can cost (``cost(ofBody:)``: the body's decoded form, at most three
-/// times its size as a `JSONTape`, and its text) before any check decodes it, and gives it back when its checks
-/// and captures are done. Reservations wait in arrival order while the budget is spent, so `--jobs 20` large
+/// A step reserves what checking its body can cost (``cost(ofBody:buildsTree:)``: the body's decoded form, at most
+/// 2.5 times its size as a `JSONTape`, and its text; far more when a schema check builds the `JSONValue` tree)
+/// before any check decodes it, and gives it back when its checks and captures are done. Reservations wait in arrival order while the budget is spent, so `--jobs 20` large
 /// bodies are decoded a few at a time, not all at once. A body whose cost alone exceeds the budget waits until
 /// nothing else is reserved, then runs alone. Small bodies (under ``smallBody``) are not counted.
 actor DecodeBudget {
@@ -20,10 +20,13 @@ actor DecodeBudget {
         self.capacity = max(1, capacity)
     }
 
-    /// What checking a body of `size` bytes may cost: its decoded form (at most 3× the body as a tape) plus one
-    /// more copy for text views, capped at the budget; 0 for small bodies.
-    func cost(ofBody size: Int) -> Int {
-        size < Self.smallBody ? 0 : min(capacity, size.multipliedReportingOverflow(by: 4).partialValue)
+    /// What checking a body of `size` bytes may cost, capped at the budget; 0 for small bodies. A tape costs at
+    /// most 2.5× the body, and text views one more copy: 4×. A `JSONValue` tree (`buildsTree`: a schema check, or
+    /// nulls dropped) costs up to ~24× the body for dense JSON: 32×, so such bodies are mostly checked alone.
+    func cost(ofBody size: Int, buildsTree: Bool = false) -> Int {
+        guard size >= Self.smallBody else { return 0 }
+        let (cost, overflow) = size.multipliedReportingOverflow(by: buildsTree ? 32 : 4)
+        return overflow ? capacity : min(capacity, cost)
     }
 
     /// Reserves `cost` bytes, waiting (in arrival order) until they fit.

@@ -216,7 +216,10 @@ struct TestExecutor: Sendable {
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
         // Decoding waits its turn when other tests' large bodies are being checked.
-        let decodeCost = await decodeBudget.cost(ofBody: response.body.count)
+        let buildsTree =
+            step.expect.schema != nil || until?.schema != nil
+            || runtime.suite.responseDecoding.removesKeysWithNullValues
+        let decodeCost = await decodeBudget.cost(ofBody: response.body.count, buildsTree: buildsTree)
         await decodeBudget.reserve(decodeCost)
         var body = ResponseBody(
             response, chain: runtime.decoders,

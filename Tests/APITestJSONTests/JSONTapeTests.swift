@@ -40,7 +40,8 @@ struct JSONTapeTests {
         let text = Array(Self.shapes.first { $0.name == name }!.text.utf8)
         let tape = try JSONTape(parsing: text)
         let ratio = Double(tape.allocatedBytes) / Double(text.count)
-        #expect(ratio <= 4.0, "\(name): \(tape.allocatedBytes) bytes for \(text.count) bytes of JSON (\(ratio)x)")
+        // The bound is 4x; 5-byte entries for values of at least 2 bytes of text keep it near 2.5x.
+        #expect(ratio <= 3.0, "\(name): \(tape.allocatedBytes) bytes for \(text.count) bytes of JSON (\(ratio)x)")
         // And the tape is the document the parser reads.
         #expect(tape.root == (try JSONParser.parse(text)))
     }

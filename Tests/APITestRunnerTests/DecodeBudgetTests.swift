@@ -28,6 +28,7 @@ struct DecodeBudgetTests {
     @Test func smallBodiesAreNotCountedAndSeveralMediumOnesShare() async {
         let budget = DecodeBudget(capacity: 64 << 20)
         #expect(await budget.cost(ofBody: 1000) == 0)
+        #expect(await budget.cost(ofBody: 1 << 20, buildsTree: true) == 32 << 20)
         let cost = await budget.cost(ofBody: 4 << 20) // 16 MiB: four fit at once
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<12 {
