@@ -24,13 +24,21 @@ public struct SuiteLoader: Sendable {
     /// Reads and loads the suite file at `path` (relative paths resolve against the current directory).
     public func load(path: String) throws(SuiteLoadError) -> Suite {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // Looked at before it is opened: a FIFO or a device found in a folder must not block the loader.
+        switch ReadableFile.problem(at: path) {
+        case .missing?:
             throw SuiteLoadError(diagnostics: [.error("suite file not found", at: start)], source: nil)
-        }
-        guard !isDirectory.boolValue else {
+        case .directory?:
             throw SuiteLoadError(
                 diagnostics: [.error("expected a suite file, found a directory", at: start)], source: nil)
+        case .notRegular?:
+            throw SuiteLoadError(
+                diagnostics: [.error("the suite file is not a regular file (a FIFO, socket or device)", at: start)],
+                source: nil)
+        case .unreadable?:
+            throw SuiteLoadError(diagnostics: [.error("cannot read the suite file", at: start)], source: nil)
+        case nil:
+            break
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SuiteLoadError(diagnostics: [.error("cannot read the suite file", at: start)], source: nil)

@@ -63,4 +63,18 @@ struct SuiteSetTests {
         #expect(set.suites.map(\.name).sorted() == ["other", "suite"])
         #expect(set.failures.map { ($0.file as NSString).lastPathComponent } == ["user.yaml"])
     }
+
+    @Test func aFIFOInAFolderIsAnErrorNotAHang() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeFile(test, to: "a.yaml", in: directory)
+        #expect(mkfifo(directory + "/pipe.yaml", 0o600) == 0)
+
+        let set = try SuiteSet.load(paths: [directory], loader: SuiteLoader(environment: [:]))
+        #expect(set.suites.map(\.name) == ["a"])
+        #expect(
+            set.failures.map { $0.error.oneLineSummary } == [
+                "\(directory)/pipe.yaml:1:1: error: the suite file is not a regular file (a FIFO, socket or device)"
+            ])
+    }
 }
