@@ -83,8 +83,9 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        // What several test targets share: the seeded generator and the location of ../shared.
-        .target(name: "APITestTestSupport", path: "Tests/TestSupport"),
+        // What several test targets share: the seeded generator, the location of ../shared and the scripted
+        // transport of the runner's unit tests.
+        .target(name: "APITestTestSupport", dependencies: ["APITestHTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON", "APITestTestSupport"]),
         .testTarget(
             name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON", "APITestTestSupport"]),
@@ -98,7 +99,9 @@ let package = Package(
         ),
         .testTarget(
             name: "APITestRunnerTests",
-            dependencies: ["APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP"]
+            dependencies: [
+                "APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP", "APITestTestSupport",
+            ]
         ),
         .testTarget(name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults"]),
         .testTarget(name: "APITestCLITests", dependencies: ["APITestCLI", "APITestTestSupport"]),

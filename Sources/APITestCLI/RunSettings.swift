@@ -79,7 +79,7 @@ struct RunSettings: Equatable, Sendable {
         // short), and a report written through to standard output comes after it.
         let reporter = CompositeReporter([console] + fileReporters)
 
-        let runner = Runner(session: session, options: options)
+        let runner = Runner(transport: session, options: options)
         let runTask = Task { await runner.run(selected.suites, reporter: reporter) }
         interrupts.cancelRun { runTask.cancel() }
         let summary = await runTask.value

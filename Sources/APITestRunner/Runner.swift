@@ -11,11 +11,12 @@ import Synchronization
 /// A network failure errors that test and the run goes on. Cancelling the calling task (Ctrl-C) cancels the
 /// transfers in flight; their tests end as `cancelled` and the run reports what it has.
 public final class Runner: Sendable {
-    private let session: SessionManager
+    private let transport: any HTTPTransport
     private let options: RunOptions
 
-    public init(session: SessionManager, options: RunOptions) {
-        self.session = session
+    /// A runner that sends its requests through `transport` (a `SessionManager` in a real run).
+    public init(transport: any HTTPTransport, options: RunOptions) {
+        self.transport = transport
         self.options = options
     }
 
@@ -40,7 +41,7 @@ public final class Runner: Sendable {
             for testIndex in suite.tests.indices { order.append((suiteIndex, testIndex)) }
         }
         let executor = TestExecutor(
-            session: session, options: options, events: sink,
+            transport: transport, options: options, events: sink,
             reachability: options.failFastUnreachable ? HostReachability() : nil)
 
         // `jobs` workers each take the next test from one shared queue until it is empty: no task per test and no
@@ -67,7 +68,7 @@ public final class Runner: Sendable {
         }
         // After an interruption, suites that started still get their teardown (each runs at most once).
         for lifecycle in lifecycles { await lifecycle.teardown(executor, sink) }
-        for runtime in runtimes { session.close(runtime.cookieJar) }
+        for runtime in runtimes { transport.close(runtime.cookieJar) }
 
         var summary = sink.summary
         summary.duration = clock.now - start

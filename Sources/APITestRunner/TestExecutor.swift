@@ -7,7 +7,7 @@ import Foundation
 
 /// Runs the steps of one test in order, sharing captures between them, and produces its result.
 struct TestExecutor: Sendable {
-    let session: SessionManager
+    let transport: any HTTPTransport
     let options: RunOptions
     let builder: RequestBuilder
     let checker = ResponseChecker()
@@ -29,10 +29,10 @@ struct TestExecutor: Sendable {
     static let progressThreshold: Int64 = 4 * 1024 * 1024
 
     init(
-        session: SessionManager, options: RunOptions, events: EventSink? = nil,
+        transport: any HTTPTransport, options: RunOptions, events: EventSink? = nil,
         reachability: HostReachability? = nil
     ) {
-        self.session = session
+        self.transport = transport
         self.options = options
         self.builder = RequestBuilder(maxResponseSize: options.maxResponseSize)
         self.events = events
@@ -75,7 +75,7 @@ struct TestExecutor: Sendable {
         for binding in test.bindings { context.set(binding.name, binding.value, secret: false) }
         // The test's own cookies: a copy of those setup left, which no other test sees.
         let testRuntime = runtime.withOwnCookieJar()
-        defer { session.close(testRuntime.cookieJar) }
+        defer { transport.close(testRuntime.cookieJar) }
         let outcome = await run(test.steps, testName: test.name, runtime: testRuntime, context: &context)
         result.steps = outcome.steps
         result.status = outcome.status
@@ -197,7 +197,7 @@ struct TestExecutor: Sendable {
         }
         let response: HTTPResponse
         do {
-            response = try await session.perform(request)
+            response = try await transport.perform(request)
         } catch {
             // No response: a transfer failure, or the run was interrupted (CancellationError).
             let failure = error as? HTTPError
