@@ -14,6 +14,9 @@ public struct RunOptions: Sendable {
     public var failFastUnreachable: Bool = true
     /// TLS flags laid over every suite's `security:` block.
     public var security = SecurityOverrides()
+    /// Record the request headers as they went on the wire, libcurl's own included, into each exchange
+    /// (`Exchange.sentRequestHeaders`), for `--verbose`.
+    public var recordsSentHeaders = false
     /// The most bytes of a response body kept in memory, for suites that set no `defaults.maxResponseSize`;
     /// `0` for no limit (`--max-response-size`). Bodies that no check reads are not kept, so not limited.
     public var maxResponseSize = RunOptions.defaultMaxResponseSize

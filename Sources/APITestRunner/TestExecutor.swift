@@ -171,6 +171,7 @@ struct TestExecutor: Sendable {
             masked.message = masker.mask(error.message)
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored, false)
         }
+        request.recordsSentHeaders = options.recordsSentHeaders
         request.responseBodyHandling = ResponseBodyPlan.handling(
             for: step, until: until, previewBytes: options.bodyPreviewLimit + masker.longestSecretLength * 4)
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
