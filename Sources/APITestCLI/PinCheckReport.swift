@@ -103,14 +103,16 @@ struct PinCheckReport {
             for pin in configuredPins { out += "  configured pin \(pin)\n" }
         }
         for (depth, certificate) in chain.enumerated() {
-            out += "\n" + style.bold("depth \(depth)  \(certificate.subject)") + "\n"
-            out += "  issuer       \(certificate.issuer)\n"
+            // Names come from the server's certificates: shown with control characters escaped.
+            out += "\n" + style.bold("depth \(depth)  \(ReportText.terminalLine(certificate.subject))") + "\n"
+            out += "  issuer       \(ReportText.terminalLine(certificate.issuer))\n"
             let days = certificate.daysLeft(from: now)
             let left = days < 0 ? "expired \(-days) days ago" : "\(days) days left"
             out +=
                 "  valid        \(Self.date(certificate.notBefore)) to \(Self.date(certificate.notAfter)) (\(left))\n"
             if !certificate.subjectAlternativeNames.isEmpty {
-                out += "  names        \(certificate.subjectAlternativeNames.joined(separator: ", "))\n"
+                let names = certificate.subjectAlternativeNames.joined(separator: ", ")
+                out += "  names        \(ReportText.terminalLine(names))\n"
             }
             out += "  serial       \(certificate.serialNumber)\n"
             let mark = matches(certificate) ? "  " + style.green("<- matches a configured pin") : ""
@@ -119,7 +121,7 @@ struct PinCheckReport {
         }
         if printPins && !chain.isEmpty { out += "\n" + pastePins() }
         let ok = status == .matched
-        out += "\n" + (ok ? style.green("OK") : style.red("FAIL")) + ": \(verdict)\n"
+        out += "\n" + (ok ? style.green("OK") : style.red("FAIL")) + ": \(ReportText.terminalLine(verdict))\n"
         if status == .pinMismatch {
             out += "  the chain's pins: " + chain.map(\.publicKeyPin).joined(separator: ", ") + "\n"
             out += "  configured pins:  " + configuredPins.joined(separator: ", ") + "\n"
@@ -132,7 +134,8 @@ struct PinCheckReport {
         var out = "# for a suite (any certificate of the chain may match; keep a backup pin):\n"
         out += "security:\n  pinning: publicKey\n  pins:\n"
         for (depth, certificate) in chain.enumerated() {
-            out += "    - \"\(certificate.publicKeyPin)\"  # depth \(depth): \(certificate.subject)\n"
+            out +=
+                "    - \"\(certificate.publicKeyPin)\"  # depth \(depth): \(ReportText.terminalLine(certificate.subject))\n"
         }
         if let leaf = chain.first {
             out += "# for curl (checks the leaf's key only):\n"

@@ -56,6 +56,7 @@ struct RunSettings: Equatable, Sendable {
         let selected = try selection.select(loaded, errorOutput: stderr)
         var options = RunOptions(jobs: jobs)
         if let maxResponseSize { options.maxResponseSize = maxResponseSize.size.bytes }
+        options.recordsSentHeaders = verbose
         options.security = try security.overrides()
         guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
         // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.

@@ -218,6 +218,13 @@ final class CurlMultiLoop: @unchecked Sendable {
         apitest_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userdata)
         apitest_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, writeCallback)
         apitest_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userdata)
+        if request.recordsSentHeaders {
+            // libcurl passes what it sends to the debug callback only in verbose mode; with a debug callback set,
+            // it prints nothing itself.
+            apitest_easy_setopt_debug_callback(easy, debugCallback)
+            apitest_easy_setopt_pointer(easy, CURLOPT_DEBUGDATA, userdata)
+            apitest_easy_setopt_long(easy, CURLOPT_VERBOSE, 1)
+        }
 
         if let encoding = request.acceptEncoding {
             apitest_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, encoding)
@@ -356,6 +363,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             peerCertificates: delegate.peerCertificates,
             tlsEvaluation: delegate.tlsState?.evaluation)
         response.bodySize = delegate.bodySize
+        response.sentHeaders = delegate.sentHeaders
         if case .digest = delegate.request.responseBodyHandling {
             response.bodyIsComplete = false
             response.bodyDigests = digests
@@ -401,6 +409,14 @@ private let headerCallback: apitest_data_callback = { buffer, size, count, userd
     let length = size * count
     delegate.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: length))
     return length
+}
+
+/// Only the request headers sent are of interest: the rest (libcurl's text, body bytes) is ignored.
+private let debugCallback: apitest_debug_callback = { _, type, data, size, userdata in
+    guard type == CURLINFO_HEADER_OUT, let data, let userdata else { return 0 }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    delegate.receiveSentHeaderBlock(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
 }
 
 /// libcurl asks to rewind the body before sending it again; only a rewind to the start is possible.

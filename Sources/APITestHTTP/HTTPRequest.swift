@@ -42,6 +42,9 @@ public struct HTTPRequest: Sendable {
     public var maxBodySize: Int?
     /// Whether the response body is kept in memory or only counted and hashed as it streams.
     public var responseBodyHandling: ResponseBodyHandling = .keep
+    /// Record the request headers as libcurl sends them, its own (`Host`, `Accept-Encoding`, `Content-Length`,
+    /// ...) included, into `HTTPResponse.sentHeaders` (through libcurl's debug callback, so only when asked).
+    public var recordsSentHeaders = false
     public var tls: TLSOptions
     /// Pinning and trust settings checked during the TLS handshake; when set, they replace `tls`.
     public var security: SecurityPolicy?

@@ -19,6 +19,10 @@ public struct HTTPResponse: Sendable {
     public var bodyIsComplete = true
     /// Digests of the whole body computed as it streamed, by algorithm (lower-case hex).
     public var bodyDigests: [BodyDigest.Algorithm: String] = [:]
+    /// The header fields of the final request as they went on the wire, when the request asked
+    /// (`recordsSentHeaders`); `nil` otherwise. Under HTTP/2, libcurl shows them in HTTP/1.1 form (`Host` for
+    /// `:authority`).
+    public var sentHeaders: HTTPHeaders?
     public var timings: TransferTimings
     /// The server's address as `ip:port`.
     public var remoteAddress: String

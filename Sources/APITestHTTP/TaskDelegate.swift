@@ -30,6 +30,8 @@ final class TaskDelegate {
     private let keptPrefix: Int?
     /// Set when a streaming digest failed; the transfer is aborted.
     var digestFailed = false
+    /// The header fields of the latest request libcurl sent (for `recordsSentHeaders`).
+    var sentHeaders: HTTPHeaders?
     /// The certificates the server sent on the connection of the latest response, leaf first.
     var peerCertificates: [CertificateInfo] = []
     /// Reads `peerCertificates` from the connection of `easy` when a response starts.
@@ -142,6 +144,24 @@ final class TaskDelegate {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
         let name = String(decoding: line[..<colon], as: UTF8.self)
         headers.add(name: name, value: Self.trimmedText(line[(colon + 1)...]))
+    }
+
+    /// Takes a block of request header lines libcurl sent (its debug callback's `CURLINFO_HEADER_OUT`): a
+    /// request line starts a new request (a redirect's or a retry's), then `Name: value` lines.
+    func receiveSentHeaderBlock(_ raw: UnsafeRawBufferPointer) {
+        let text = String(decoding: raw, as: UTF8.self)
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let line = line.hasSuffix("\r") ? line.dropLast() : line
+            guard !line.isEmpty else { continue }
+            if let colon = line.firstIndex(of: ":"), !line[..<colon].contains(" ") {
+                let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+                if sentHeaders == nil { sentHeaders = HTTPHeaders() }
+                sentHeaders?.add(name: String(line[..<colon]), value: String(value))
+            } else {
+                // The request line (`GET /path HTTP/1.1`): a new request's headers follow.
+                sentHeaders = HTTPHeaders()
+            }
+        }
     }
 
     /// The bytes as text without leading and trailing spaces and tabs.

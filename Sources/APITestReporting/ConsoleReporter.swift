@@ -100,10 +100,11 @@ public final class ConsoleReporter: Reporter {
     private func write(_ result: TestResult) {
         let failedOrErrored = result.status == .failed || result.status == .errored
         if verbosity == .quiet && !failedOrErrored { return }
+        let name = ReportText.terminalLine("\(result.suiteName) › \(result.name)")
         var text =
-            "\(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim("(\(DurationFormatter.format(result.duration))\(ReportText.attemptsNote(result)))"))"
+            "\(mark(result.status)) \(name) \(style.dim("(\(DurationFormatter.format(result.duration))\(ReportText.attemptsNote(result)))"))"
         if let reason = result.reason, result.status == .skipped || result.status == .cancelled {
-            text += style.dim(" - \(reason)")
+            text += style.dim(" - \(ReportText.terminalLine(reason))")
         }
         text += "\n"
         if verbosity == .verbose {
@@ -128,23 +129,23 @@ public final class ConsoleReporter: Reporter {
         var text = ""
         for step in result.steps where !step.failures.isEmpty || step.error != nil {
             if let exchange = step.exchange, verbosity != .verbose {
-                var line = "    \(exchange.requestLine)"
+                var line = "    \(ReportText.terminalLine(exchange.requestLine))"
                 if let status = exchange.statusCode { line += " → \(status)" }
                 text += style.dim(line) + "\n"
             }
             for failure in step.failures {
-                text += "    \(style.cyan(failure.location.description)): \(failure.message)\n"
+                text += "    \(style.cyan(failure.location.description)): \(ReportText.plain(failure.message))\n"
                 // The message already reads "expected X, got Y"; repeat them apart only when they are long.
                 if let expected = failure.expected, let actual = failure.actual,
                     failure.message.count > 120 || expected.contains("\n") || actual.contains("\n")
                 {
-                    text += "        expected: \(style.green(indentContinuation(expected)))\n"
-                    text += "        actual:   \(style.red(indentContinuation(actual)))\n"
+                    text += "        expected: \(style.green(indentContinuation(ReportText.plain(expected))))\n"
+                    text += "        actual:   \(style.red(indentContinuation(ReportText.plain(actual))))\n"
                 }
             }
             if let error = step.error {
                 let location = (error.location ?? step.location).description
-                text += "    \(style.cyan(location)): \(style.red(error.message))\n"
+                text += "    \(style.cyan(location)): \(style.red(ReportText.plain(error.message)))\n"
             }
         }
         return text
@@ -156,12 +157,21 @@ public final class ConsoleReporter: Reporter {
 
     private func exchangeText(_ step: StepResult) -> String {
         guard let exchange = step.exchange else { return "" }
-        var text = "    " + style.bold("> \(exchange.requestLine)") + "\n"
-        for header in exchange.requestHeaders { text += style.dim("    > \(header.name): \(header.value)") + "\n" }
+        // Everything here may come from the server or from values it sent: every header line is escaped whole,
+        // bodies keep their line breaks and tabs only, so nothing can set the title, move the cursor or overwrite
+        // a line.
+        var text = "    " + style.bold("> \(ReportText.terminalLine(exchange.requestLine))") + "\n"
+        // The headers that went on the wire (libcurl's own included) when they were recorded.
+        for header in exchange.sentRequestHeaders ?? exchange.requestHeaders {
+            text += style.dim("    > " + ReportText.terminalLine("\(header.name): \(header.value)")) + "\n"
+        }
         if let body = exchange.requestBody, !body.isEmpty { text += indentBody(body, prefix: "    > ") }
         if let status = exchange.statusCode {
-            text += "    " + style.bold("< \(exchange.httpVersion ?? "HTTP") \(status)") + "\n"
-            for header in exchange.responseHeaders { text += style.dim("    < \(header.name): \(header.value)") + "\n" }
+            let version = ReportText.terminalLine(exchange.httpVersion ?? "HTTP")
+            text += "    " + style.bold("< \(version) \(status)") + "\n"
+            for header in exchange.responseHeaders {
+                text += style.dim("    < " + ReportText.terminalLine("\(header.name): \(header.value)")) + "\n"
+            }
             if let body = exchange.responseBody, !body.isEmpty { text += indentBody(body, prefix: "    < ") }
         }
         return text
@@ -174,7 +184,7 @@ public final class ConsoleReporter: Reporter {
             shown = String(shown.prefix(bodyLimit))
             note = " … (\(body.utf8.count) bytes in all)"
         }
-        return shown.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }
+        return ReportText.plain(shown).split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }
             .joined(separator: "\n") + note + "\n"
     }
 
@@ -186,8 +196,8 @@ public final class ConsoleReporter: Reporter {
         if !unsuccessful.isEmpty && summary.total > 10 {
             text += "\nNot passed:\n"
             for result in unsuccessful {
-                text +=
-                    "  \(mark(result.status)) \(result.suiteName) › \(result.name) \(style.dim(result.location.description))\n"
+                let name = ReportText.terminalLine("\(result.suiteName) › \(result.name)")
+                text += "  \(mark(result.status)) \(name) \(style.dim(result.location.description))\n"
             }
         }
         let parts =

@@ -94,6 +94,20 @@ public enum ReportText {
         escape(text) { $0 == "\r" ? "\\r" : nil }
     }
 
+    /// `text` as one terminal line: every control character made visible, tab, carriage return and line feed
+    /// included (`\t`, `\r`, `\n`), so that a header from a server cannot move the cursor, break the line or
+    /// overwrite it.
+    public static func terminalLine(_ text: String) -> String {
+        escape(text) { scalar in
+            switch scalar {
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            default: return nil
+            }
+        }
+    }
+
     /// `text` on one line: line breaks and tabs become spaces, control characters visible.
     public static func oneLine(_ text: String) -> String {
         escape(text) { scalar in

@@ -14,6 +14,9 @@ public struct Exchange: Sendable, Hashable, Codable {
     public var method: String
     public var url: String
     public var requestHeaders: [Header]
+    /// The request headers as they went on the wire, those libcurl adds (`Host`, `Accept-Encoding`,
+    /// `Content-Length`, ...) included, when they were recorded (`--verbose`); masked like `requestHeaders`.
+    public var sentRequestHeaders: [Header]?
     /// The start of the request body as text, for reports (already truncated and masked).
     public var requestBody: String?
     public var requestBodySize: Int64

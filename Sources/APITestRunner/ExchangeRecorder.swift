@@ -26,6 +26,9 @@ enum ExchangeRecorder {
         case .file, .multipart: exchange.requestBodySize = response.bytesUploaded
         case .none, .data: break
         }
+        exchange.sentRequestHeaders = response.sentHeaders?.map {
+            Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
+        }
         exchange.statusCode = response.statusCode
         exchange.httpVersion = response.httpVersion
         exchange.responseHeaders = response.headers.map {

@@ -17,6 +17,9 @@ public struct RunOptions: Sendable {
     /// The bytes that decoded response bodies may hold at once across the run's concurrent tests (see
     /// `DecodeBudget`): 1 GiB, four 64 MiB bodies being checked at a time.
     public var decodeMemoryBudget = 1 << 30
+    /// Record the request headers as they went on the wire, libcurl's own included, into each exchange
+    /// (`Exchange.sentRequestHeaders`), for `--verbose`.
+    public var recordsSentHeaders = false
     /// The most bytes of a response body kept in memory, for suites that set no `defaults.maxResponseSize`;
     /// `0` for no limit (`--max-response-size`). Bodies that no check reads are not kept, so not limited.
     public var maxResponseSize = RunOptions.defaultMaxResponseSize

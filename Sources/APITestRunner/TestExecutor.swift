@@ -179,6 +179,7 @@ struct TestExecutor: Sendable {
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored, false)
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
+        request.recordsSentHeaders = options.recordsSentHeaders
         request.responseBodyHandling = ResponseBodyPlan.handling(
             for: step, until: until, previewBytes: options.bodyPreviewLimit + masker.longestSecretLength * 6)
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {

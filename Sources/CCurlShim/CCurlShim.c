@@ -29,6 +29,10 @@ CURLcode apitest_easy_setopt_seek_callback(CURL *handle, apitest_seek_callback c
     return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, callback);
 }
 
+CURLcode apitest_easy_setopt_debug_callback(CURL *handle, apitest_debug_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);
+}
+
 CURLcode apitest_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

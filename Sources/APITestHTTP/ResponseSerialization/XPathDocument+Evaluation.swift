@@ -68,7 +68,12 @@ extension XPathDocument {
             }
             return .success(.nodeSet(nodes))
         case Int(APITEST_XPATH_STRING):
-            return .success(.string(apitest_xpath_string(object).map { String(cString: $0) } ?? ""))
+            // libxml2 always gives a string result a value; none means it ran out of memory, never "".
+            guard let text = apitest_xpath_string(object) else {
+                return .failure(
+                    XPathError(expression: xpath, reason: "the string result could not be computed (out of memory)"))
+            }
+            return .success(.string(String(cString: text)))
         case Int(APITEST_XPATH_NUMBER):
             return .success(.number(apitest_xpath_number(object)))
         case Int(APITEST_XPATH_BOOLEAN):

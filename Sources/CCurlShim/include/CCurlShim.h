@@ -6,6 +6,8 @@
 
 typedef size_t (*apitest_data_callback)(char *buffer, size_t size, size_t count, void *userdata);
 typedef int (*apitest_seek_callback)(void *userdata, curl_off_t offset, int origin);
+/// CURLOPT_DEBUGFUNCTION's callback: libcurl's own text, and the header and data bytes sent and received.
+typedef int (*apitest_debug_callback)(CURL *handle, curl_infotype type, char *data, size_t size, void *userdata);
 typedef int (*apitest_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
                                          curl_off_t ulnow);
 
@@ -18,6 +20,7 @@ CURLcode apitest_easy_setopt_share(CURL *handle, CURLSH *share);
 CURLcode apitest_easy_setopt_data_callback(CURL *handle, CURLoption option, apitest_data_callback callback);
 CURLcode apitest_easy_setopt_xferinfo_callback(CURL *handle, apitest_xferinfo_callback callback);
 CURLcode apitest_easy_setopt_seek_callback(CURL *handle, apitest_seek_callback callback);
+CURLcode apitest_easy_setopt_debug_callback(CURL *handle, apitest_debug_callback callback);
 
 CURLcode apitest_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode apitest_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);

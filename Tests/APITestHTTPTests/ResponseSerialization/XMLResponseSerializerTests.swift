@@ -252,6 +252,12 @@ import Testing
         #expect(throws: ResponseSerializationError.self) { try XPathDocument.parse(document) }
     }
 
+    /// libxml2's own limits stay on (never `XML_PARSE_HUGE`): a text node over its 10,000,000-byte limit is refused.
+    @Test func libxml2LimitsStayOn() {
+        let document = "<r>" + String(repeating: "x", count: 10_000_001) + "</r>"
+        #expect(throws: ResponseSerializationError.self) { try XPathDocument.parse(document) }
+    }
+
     /// Entities within the limit still expand in string values, attributes included.
     @Test func entitiesWithinTheLimitExpand() throws {
         let entity = String(repeating: "y", count: 1000)
