@@ -101,6 +101,7 @@ let package = Package(
             name: "APITestRunnerTests",
             dependencies: [
                 "APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP", "APITestTestSupport",
+                "APITestSupport",
             ]
         ),
         .testTarget(name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults"]),

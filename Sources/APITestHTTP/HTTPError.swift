@@ -22,6 +22,15 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case proxyFailure
         case cancelled
         case other
+
+        /// Whether sending the same request again may succeed: not for a request libcurl refuses or one that holds
+        /// a forbidden character, a server that failed its pins, or a body file that cannot be read.
+        public var isRetryable: Bool {
+            switch self {
+            case .invalidRequest, .forbiddenCharacter, .pinMismatch, .bodyFileUnreadable: false
+            default: true
+            }
+        }
     }
 
     public var reason: Reason

@@ -127,7 +127,7 @@ public struct HTMLReportFormat: ReportFormat {
             for failure in step.failures { html += problem(failure) }
             if let error = step.error {
                 html += "<div class=\"problem\"><code>\(h((error.location ?? step.location).description))</code>: "
-                html += "\(h(error.message)) <span class=\"loc\">[\(h(error.kind))]</span></div>\n"
+                html += "\(h(error.message)) <span class=\"loc\">[\(h(error.kind.rawValue))]</span></div>\n"
             }
         }
         if result.steps.isEmpty { html += "<p class=\"empty\">No steps ran.</p>\n" }

@@ -200,7 +200,8 @@ extension JSONReportDocument.Step {
                     location: .init($0.location), subject: $0.subject, expected: $0.expected, passed: $0.passed)
             },
             error: step.error.map {
-                Document.Error(kind: $0.kind, message: $0.message, location: $0.location.map(Document.Location.init))
+                Document.Error(
+                    kind: $0.kind.rawValue, message: $0.message, location: $0.location.map(Document.Location.init))
             },
             captured: step.captured, attempts: step.attempts)
     }

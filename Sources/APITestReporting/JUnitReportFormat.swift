@@ -99,7 +99,7 @@ public struct JUnitReportFormat: ReportFormat {
         case .errored:
             let error = result.error
             xml += element(
-                "error", [("message", error?.message ?? "errored"), ("type", error?.kind ?? "error")],
+                "error", [("message", error?.message ?? "errored"), ("type", error?.kind.rawValue ?? "error")],
                 text: errorText(result) + failureText(result))
         case .cancelled:
             xml += element(
@@ -133,7 +133,7 @@ public struct JUnitReportFormat: ReportFormat {
         var text = ""
         for step in result.steps {
             guard let error = step.error else { continue }
-            text += "\(error.location ?? step.location): \(error.message) [\(error.kind)]\n"
+            text += "\(error.location ?? step.location): \(error.message) [\(error.kind.rawValue)]\n"
             if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
         }
         return text

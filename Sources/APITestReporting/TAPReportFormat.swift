@@ -152,7 +152,7 @@ public struct TAPReportFormat: ReportFormat {
                     .list(
                         errors.map { step, error in
                             [
-                                ("message", .string(error.message)), ("kind", .string(error.kind)),
+                                ("message", .string(error.message)), ("kind", .string(error.kind.rawValue)),
                                 ("location", .string((error.location ?? step.location).description)),
                             ]
                         })
@@ -173,7 +173,7 @@ public struct TAPReportFormat: ReportFormat {
         } else if let error = step.error {
             fields.append(("message", .string(error.message)))
             fields.append(("severity", .string(cancelled ? "cancelled" : "error")))
-            fields.append(("kind", .string(error.kind)))
+            fields.append(("kind", .string(error.kind.rawValue)))
             fields.append(("location", .string((error.location ?? step.location).description)))
         }
         if let exchange = step.exchange {

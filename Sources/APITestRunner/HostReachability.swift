@@ -59,7 +59,7 @@ extension HostReachability.Mark {
     /// The error of a step that was not sent because its host is unreachable.
     func testError(location: SourceLocation?) -> TestError {
         TestError(
-            kind: "unreachable", message: "not run: \(endpoint) was unreachable (\(cause)) since '\(since)'",
+            kind: .unreachable, message: "not run: \(endpoint) was unreachable (\(cause)) since '\(since)'",
             location: location)
     }
 }

@@ -145,13 +145,13 @@ final class SuiteLifecycle: Sendable {
         context.setBuiltins()
         let result = await Self.run(steps, named: name, runtime: runtime, context: &context, executor, sink)
         if result.status == .cancelled {
-            let error = TestError(kind: "cancelled", message: "interrupted during the suite's setup", location: nil)
+            let error = TestError(kind: .cancelled, message: "interrupted during the suite's setup", location: nil)
             return (.cancelled(error), context)
         }
         guard result.status == .passed else {
             let cause = result.error?.message ?? result.failures.first.map { "\($0.location): \($0.message)" }
             let error = TestError(
-                kind: "setup",
+                kind: .setup,
                 message: "not run: the suite's setup \(result.status.rawValue)" + (cause.map { ": \($0)" } ?? ""),
                 location: result.location)
             return (.failed(error), context)
@@ -172,8 +172,8 @@ final class SuiteLifecycle: Sendable {
         var outcome = await executor.run(
             steps, testName: name, runtime: runtime, context: &context, runsEveryStep: runsEveryStep)
         for index in outcome.steps.indices {
-            guard let error = outcome.steps[index].error, error.kind == "template",
-                missingSetupCaptures.contains(where: { error.message.hasPrefix("undefined variable '\($0)'") })
+            guard let error = outcome.steps[index].error, let name = error.undefinedVariable,
+                missingSetupCaptures.contains(name)
             else { continue }
             outcome.steps[index].error?.message = "\(error.message) (the suite's setup did not finish)"
         }

@@ -33,7 +33,7 @@ struct SuiteRuntime: Sendable {
             context = try suite.makeContext()
             baseURL = try suite.baseURL?.render(context)
         } catch {
-            setupError = TestError(kind: "template", message: error.message, location: error.location)
+            setupError = TestError(error, location: nil)
         }
         var security: SecurityPolicy?
         do {
@@ -41,7 +41,7 @@ struct SuiteRuntime: Sendable {
         } catch {
             setupError =
                 setupError
-                ?? TestError(kind: "security", message: error.message, location: suite.security?.location)
+                ?? TestError(kind: .security, message: error.message, location: suite.security?.location)
         }
         self.security = security
         self.context = context

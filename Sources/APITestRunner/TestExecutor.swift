@@ -18,13 +18,6 @@ struct TestExecutor: Sendable {
     /// Bounds the memory of the bodies being checked at once, across every test of the run.
     let decodeBudget: DecodeBudget
 
-    /// Transfer failures that sending again cannot mend: a request libcurl refuses, a failed pin, an unreadable
-    /// body file, a field holding CR, LF or NUL.
-    static let unretryable: Set<String> = [
-        HTTPError.Reason.invalidRequest.rawValue, HTTPError.Reason.pinMismatch.rawValue,
-        HTTPError.Reason.bodyFileUnreadable.rawValue, HTTPError.Reason.forbiddenCharacter.rawValue,
-    ]
-
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
 
@@ -125,7 +118,7 @@ struct TestExecutor: Sendable {
             // Sending again cannot help once `until` held (the result is then `expect`'s), nor when the request
             // could not even be built (a template or URL error) or the server failed its pins.
             let hopeless =
-                result.error.map { Self.unretryable.contains($0.kind) || result.exchange == nil } ?? false
+                result.error.map { !$0.isRetryable || result.exchange == nil } ?? false
             let done =
                 status == .passed || status == .cancelled || attempts >= retry.attempts || untilHeld || hopeless
             if done {
@@ -145,7 +138,7 @@ struct TestExecutor: Sendable {
             do {
                 try await Task.sleep(for: retry.interval)
             } catch {
-                result.error = TestError(kind: "cancelled", message: "interrupted", location: step.location)
+                result.error = TestError(kind: .cancelled, message: "interrupted", location: step.location)
                 return (result, .cancelled)
             }
         }
@@ -207,8 +200,7 @@ struct TestExecutor: Sendable {
             }
             let status: TestStatus = failure == nil || failure?.reason == .cancelled ? .cancelled : .errored
             let testError = TestError(
-                kind: failure?.reason.rawValue ?? "cancelled",
-                message: failure.map { masker.mask(Self.message(for: $0)) } ?? "interrupted",
+                failure, message: failure.map { masker.mask(Self.message(for: $0)) } ?? "interrupted",
                 location: step.request.location)
             let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
             return (

@@ -6,15 +6,18 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     public enum Kind: Sendable, Hashable {
         /// The text is not a valid template; `offset` counts Unicode scalars from the start of the text.
         case syntax(offset: Int, length: Int)
-        /// A placeholder names a variable that has no value.
-        case undefinedName(String)
+        /// A placeholder names a variable that has no value (an `env.NAME` that is not set, too).
+        case undefinedVariable(name: String)
     }
 
+    /// What went wrong.
     public var kind: Kind
+    /// A sentence for people.
     public var message: String
     /// Where the problem is, when known.
     public var location: SourceLocation?
 
+    /// An error of `kind` with `message`, at `location`.
     public init(kind: Kind, message: String, location: SourceLocation? = nil) {
         self.kind = kind
         self.message = message
@@ -33,6 +36,6 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
             } else {
                 "undefined variable '\(name)'"
             }
-        return TemplateError(kind: .undefinedName(name), message: message, location: location)
+        return TemplateError(kind: .undefinedVariable(name: name), message: message, location: location)
     }
 }

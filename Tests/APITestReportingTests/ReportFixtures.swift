@@ -76,7 +76,7 @@ enum ReportFixtures {
                 StepResult(
                     index: 0, location: location(31, 7), exchange: exchange("GET", "down", status: nil),
                     error: TestError(
-                        kind: "connectionRefused", message: "connection refused: Couldn't connect to server",
+                        kind: .connectionRefused, message: "connection refused: Couldn't connect to server",
                         location: location(32, 14)))
             ])
     }
@@ -91,7 +91,7 @@ enum ReportFixtures {
             steps: [
                 StepResult(
                     index: 0, location: location(51, 7), exchange: exchange("GET", "slow", status: nil),
-                    error: TestError(kind: "cancelled", message: "interrupted", location: location(52, 14)))
+                    error: TestError(kind: .cancelled, message: "interrupted", location: location(52, 14)))
             ], reason: "interrupted", duration: .milliseconds(900))
     }
 
@@ -171,7 +171,7 @@ enum ReportFixtures {
                 StepResult(
                     index: 1, location: location(63, 7), exchange: nil,
                     error: TestError(
-                        kind: "template", message: "undefined variable 'token' (the suite's setup did not finish)",
+                        kind: .template, message: "undefined variable 'token' (the suite's setup did not finish)",
                         location: location(63, 40))),
             ])
         let plan = RunPlan(suites: [.init(name: suite, file: file, tests: ["teardown"])], jobs: 1)

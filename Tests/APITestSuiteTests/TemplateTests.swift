@@ -76,7 +76,7 @@ struct TemplateTests {
             _ = try template.render(TemplateContext())
             Issue.record("expected an error")
         } catch {
-            #expect(error.kind == .undefinedName("gone"))
+            #expect(error.kind == .undefinedVariable(name: "gone"))
             #expect(error.message == "undefined variable 'gone'")
             #expect(error.location == SourceLocation(file: "f.yaml", line: 3, column: 11))
         }

@@ -55,10 +55,17 @@ final class FaultServer: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// A TCP port on 127.0.0.1 that nothing listens on (bound, then closed).
-func closedPort() throws -> Int {
+/// A TCP port on 127.0.0.1 that is free now, for a server the test is about to start on it (bound, then closed).
+func freePort() throws -> Int {
+    let port = try closedPort(keepingItBound: false)
+    return port
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on: bound and never listened on, and kept bound for the rest of
+/// the test process, so that a server another test starts at the same time cannot take it (connecting is refused).
+func closedPort(keepingItBound: Bool = true) throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
+    defer { if !keepingItBound { close(fd) } }
     var address = loopbackAddress(port: 0)
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
@@ -67,7 +74,10 @@ func closedPort() throws -> Int {
             return getsockname(fd, pointer, &length)
         }
     }
-    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    guard bound == 0 else {
+        close(fd)
+        throw POSIXError(.EADDRINUSE)
+    }
     return Int(UInt16(bigEndian: address.sin_port))
 }
 

@@ -125,7 +125,7 @@ final class PinningFixture: @unchecked Sendable {
             var ports: [String: Int] = [:]
             var blocks = ""
             for served in Self.servedChains + [("redirect", "chain.pem", "leaf.key")] {
-                let port = try closedPort()
+                let port = try freePort()
                 ports[served.0] = port
                 let body =
                     served.0 == "redirect"
@@ -142,7 +142,7 @@ final class PinningFixture: @unchecked Sendable {
                     """
             }
             blocks = blocks.replacingOccurrences(of: "PORT_IP", with: String(ports["ipLeaf"] ?? 0))
-            let mutualPort = try closedPort()
+            let mutualPort = try freePort()
             ports["mutual"] = mutualPort
             blocks += """
                   server {
@@ -155,7 +155,7 @@ final class PinningFixture: @unchecked Sendable {
                   }
 
                 """
-            let plainPort = try closedPort()
+            let plainPort = try freePort()
             ports["plain"] = plainPort
             blocks += "  server { listen 127.0.0.1:\(plainPort); location / { return 200 'plain'; } }\n"
             let config = """

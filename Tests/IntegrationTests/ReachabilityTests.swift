@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func waitForStartsTheRunOnceTheHostAcceptsConnections() async throws {
-        let port = try closedPort()
+        let port = try freePort()
         let file = try write(
             "tests:\n  - {name: a, request: {url: 'http://127.0.0.1:\(port)/', timeout: 300ms}}\n")
         let clock = ContinuousClock()

@@ -9,7 +9,7 @@ import Testing
 /// otherwise fails fast on unreachable hosts.
 @Suite struct RetryTests {
     @Test func aRetryingStepWaitsForAServerThatStartsLate() async throws {
-        let port = try closedPort()
+        let port = try freePort()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "apitest-retry-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -71,7 +71,7 @@ final class TLSServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var lastError: Error?
         for _ in 0..<5 {
-            let port = try closedPort()
+            let port = try freePort()
             let config = """
                 worker_processes 1;
                 daemon off;
