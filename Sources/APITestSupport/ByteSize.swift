@@ -38,7 +38,7 @@ public struct ByteSize: Sendable, Hashable, CustomStringConvertible {
             break
         }
         let digits = String(number).trimmingWhitespace()
-        guard Self.isPlainDecimal(digits), let value = Double(digits) else {
+        guard digits.isPlainDecimal, let value = Double(digits) else {
             throw ParseError(
                 text: text,
                 message: "invalid size '\(text)'; use a number of bytes or a number with a unit (500KB, 200MB, "
@@ -63,20 +63,5 @@ public struct ByteSize: Sendable, Hashable, CustomStringConvertible {
             return "\(bytes / factor) \(name) (\(bytes) bytes)"
         }
         return bytes == 1 ? "1 byte" : "\(bytes) bytes"
-    }
-
-    private static func isPlainDecimal(_ text: String) -> Bool {
-        var sawDigit = false
-        var sawDot = false
-        for character in text {
-            if character.isASCII, character.isNumber {
-                sawDigit = true
-            } else if character == ".", !sawDot {
-                sawDot = true
-            } else {
-                return false
-            }
-        }
-        return sawDigit
     }
 }

@@ -29,7 +29,7 @@ public enum DurationParser {
             break
         }
         let digits = String(number).trimmingWhitespace()
-        guard isPlainDecimal(digits), let value = Double(digits) else {
+        guard digits.isPlainDecimal, let value = Double(digits) else {
             throw ParseError(text: text, message: invalidMessage(text))
         }
         let seconds = value * scale
@@ -60,11 +60,15 @@ public enum DurationParser {
     private static func invalidMessage(_ text: String) -> String {
         "invalid duration '\(text)'; use a number with a unit (250ms, 10s, 1.5s, 2m, 1h) or a bare number of seconds"
     }
+}
 
-    private static func isPlainDecimal(_ text: String) -> Bool {
+extension String {
+    /// Whether the text is digits with at most one `.` among them (`10`, `1.5`, `.5`): the number part of a
+    /// duration or a size, with no sign, exponent or spaces.
+    var isPlainDecimal: Bool {
         var sawDigit = false
         var sawDot = false
-        for character in text {
+        for character in self {
             if character.isASCII, character.isNumber {
                 sawDigit = true
             } else if character == ".", !sawDot {
@@ -75,9 +79,7 @@ public enum DurationParser {
         }
         return sawDigit
     }
-}
 
-extension String {
     /// The string without leading and trailing spaces, tabs and line breaks.
     func trimmingWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
