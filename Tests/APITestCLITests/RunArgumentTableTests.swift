@@ -34,220 +34,32 @@ import Testing
         #expect(properties.filter { $0.dumped.kind == "positional" }.map(\.path) == [["suites", "paths"]])
         #expect(properties.first { $0.path == ["jobs"] }?.dumped.defaultValue != nil, "defaults are read")
     }
-}
 
-// MARK: - The generator
-
-/// Writes `RunArgumentTable.swift` from swift-argument-parser's own view of `run`: the properties of `RunCommand`
-/// and its option groups in declaration order (`Mirror`), paired with the arguments of
-/// `run --experimental-dump-help` (the same order: swift-argument-parser builds both from that mirror).
-enum RunArgumentTableGenerator {
-    /// One argument of `run --experimental-dump-help`.
-    struct DumpedArgument: Decodable {
-        struct Name: Decodable {
-            var kind: String
-            var name: String
-        }
-        var kind: String
-        var names: [Name]?
-        var isRepeating: Bool
-        var defaultValue: String?
-
-        var spellings: [String] {
-            (names ?? []).map { $0.kind == "long" ? "--\($0.name)" : "-\($0.name)" }
-        }
+    /// Declarations the scanner would misread: the generator refuses them rather than writing a wrong table.
+    struct Unsupported: ParsableCommand {
+        @Flag(name: .short, help: "A count.") var verbosity: Int
+        @Option(parsing: .upToNextOption, help: "Several values at once.") var items: [String] = []
+        @Option(help: "Supported.") var name: String?
+        @Flag(help: "Supported.") var plain = false
     }
 
-    struct Dump: Decodable {
-        struct Command: Decodable { var arguments: [DumpedArgument] }
-        var command: Command
+    /// An inversion is two arguments of the dump (`--color`, `--no-color`) for one property.
+    struct Inversion: ParsableCommand {
+        @Flag(inversion: .prefixedNo, help: "An inversion.") var color = false
     }
 
-    /// A stored property of `RunCommand` or of one of its option groups, with its argument.
-    struct Property {
-        /// Labels from `RunCommand`: `["suites", "variables"]`.
-        var path: [String]
-        /// The property wrapper's type, as `Option<Optional<DurationArgument>>`.
-        var wrapper: String
-        var dumped: DumpedArgument
-    }
-
-    /// An option group, and the properties it holds, in order.
-    indirect enum Member {
-        case property(path: [String], wrapper: String)
-        case group(path: [String], type: String, members: [Member])
-    }
-
-    struct GenerationError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func dumpedArguments() throws -> [DumpedArgument] {
-        var text: String?
-        do {
-            _ = try RunCommand.parseAsRoot(["--experimental-dump-help"])
-        } catch {
-            text = RunCommand.fullMessage(for: error)
-        }
-        let json = try #require(text)
-        return try JSONDecoder().decode(Dump.self, from: Data(json.utf8)).command.arguments
-            .filter { !$0.spellings.contains("--help") && !$0.spellings.contains("--version") }
-    }
-
-    /// The members of `type`, in declaration order.
-    static func members(of type: any ParsableArguments.Type, path: [String]) -> [Member] {
-        Mirror(reflecting: type.init()).children.compactMap { child -> Member? in
-            guard let label = child.label else { return nil }
-            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-            if let group = child.value as? any OptionGroupProbe {
-                let groupType = Swift.type(of: group).groupType
-                let typeName = String(reflecting: groupType).replacingOccurrences(of: "APITestCLI.", with: "")
-                return .group(path: path + [name], type: typeName, members: members(of: groupType, path: path + [name]))
-            }
-            return .property(path: path + [name], wrapper: String(describing: Swift.type(of: child.value)))
-        }
-    }
-
-    static func flattened(_ members: [Member]) -> [(path: [String], wrapper: String)] {
-        members.flatMap { member -> [(path: [String], wrapper: String)] in
-            switch member {
-            case .property(let path, let wrapper): [(path, wrapper)]
-            case .group(_, _, let members): flattened(members)
+    @Test func refusesDeclarationsTheScannerWouldMisread() throws {
+        let properties = try RunArgumentTableGenerator.properties(of: Unsupported.self)
+        #expect(properties.map { $0.path.joined() } == ["verbosity", "items", "name", "plain"])
+        for property in properties.prefix(2) {
+            #expect(throws: RunArgumentTableGenerator.GenerationError.self, "\(property.path)") {
+                try RunArgumentTableGenerator.action(for: property)
             }
         }
-    }
-
-    static func properties() throws -> [Property] {
-        let declared = flattened(members(of: RunCommand.self, path: []))
-        let dumped = try dumpedArguments()
-        guard declared.count == dumped.count else {
-            throw GenerationError(
-                description: "RunCommand declares \(declared.count) arguments, its dump lists \(dumped.count)")
-        }
-        return try zip(declared, dumped).map { declared, dumped in
-            let expected = ["Option": "option", "Flag": "flag", "Argument": "positional"]
-            let wrapperName = String(declared.wrapper.prefix { $0 != "<" })
-            guard expected[wrapperName] == dumped.kind else {
-                throw GenerationError(
-                    description: "\(declared.path.joined(separator: ".")) is a \(declared.wrapper), dumped as "
-                        + "\(dumped.kind) \(dumped.spellings)")
-            }
-            return Property(path: declared.path, wrapper: declared.wrapper, dumped: dumped)
+        #expect(try RunArgumentTableGenerator.action(for: properties[2]) == ".single { store($1, in: &$0.name) }")
+        #expect(try RunArgumentTableGenerator.action(for: properties[3]) == ".flag { $0.plain = true }")
+        #expect(throws: RunArgumentTableGenerator.GenerationError.self) {
+            try RunArgumentTableGenerator.properties(of: Inversion.self)
         }
     }
-
-    // MARK: - Source
-
-    static let header = """
-        // swift-format-ignore-file
-        // GENERATED from the declarations of `apitest run` (RunCommand and its option groups) by
-        // Tests/APITestCLITests/RunArgumentTableTests.swift: do not edit. After adding, changing or removing an option
-        // of `run`, regenerate it with
-        //     APITEST_UPDATE_EXPECTED=1 swift test --filter RunArgumentTableTests
-        // (the test fails until then) and review the diff.
-
-        """
-
-    static func source() throws -> String {
-        let properties = try properties()
-        var lines: [String] = []
-        lines.append("extension RunArgumentScanner {")
-        lines.append(
-            "    /// Every option and flag of `run` and its option groups, as swift-argument-parser spells them.")
-        lines.append("    static let options: [Option] = [")
-        for property in properties where property.dumped.kind != "positional" {
-            let names = property.dumped.spellings.map { "\"\($0)\"" }.joined(separator: ", ")
-            let slot = "$0." + property.path.joined(separator: ".")
-            let action: String
-            switch property.dumped.kind {
-            case "flag":
-                guard property.wrapper == "Flag<Bool>", property.dumped.defaultValue ?? "false" == "false" else {
-                    throw GenerationError(description: "\(property.wrapper) \(names): only Bool flags off by default")
-                }
-                action = ".flag { \(slot) = true }"
-            default:
-                action =
-                    property.dumped.isRepeating
-                    ? ".repeating { append($1, to: &\(slot)) }" : ".single { store($1, in: &\(slot)) }"
-            }
-            lines.append("        Option(names: [\(names)], action: \(action)),")
-        }
-        lines.append("    ]")
-        lines.append("")
-        let positional = properties.filter { $0.dumped.kind == "positional" }
-        guard positional.count == 1, let paths = positional.first, paths.wrapper == "Argument<Array<String>>" else {
-            throw GenerationError(description: "run takes one positional list of paths")
-        }
-        lines.append("    /// Appends a suite path (`run`'s positional argument).")
-        lines.append("    static func appendPath(_ path: String, to command: inout RunCommand) {")
-        lines.append("        command.\(paths.path.joined(separator: ".")).append(path)")
-        lines.append("    }")
-        lines.append("")
-        lines.append("    /// `run` with every option at its declared default and no path.")
-        lines.append("    static func defaults() -> RunCommand {")
-        let byPath = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0) })
-        lines += try defaultLines(
-            for: members(of: RunCommand.self, path: []), variable: "command", type: "RunCommand", byPath: byPath)
-        lines.append("        return command")
-        lines.append("    }")
-        lines.append("")
-        lines.append("    /// The checks of the option groups, which swift-argument-parser runs as it decodes them.")
-        lines.append("    static func validateGroups(of command: inout RunCommand) throws {")
-        lines += validationLines(for: members(of: RunCommand.self, path: []))
-        lines.append("    }")
-        lines.append("}")
-        return header + "\n" + lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `var variable = Type()` and an assignment of every member's default.
-    static func defaultLines(
-        for members: [Member], variable: String, type: String, byPath: [[String]: Property]
-    )
-        throws -> [String]
-    {
-        var lines: [String] = []
-        var assignments: [String] = []
-        for member in members {
-            switch member {
-            case .group(let path, let groupType, let groupMembers):
-                let name = path.joined(separator: "_")
-                lines += try defaultLines(for: groupMembers, variable: name, type: groupType, byPath: byPath)
-                assignments.append("        \(variable).\(path.last!) = \(name)")
-            case .property(let path, let wrapper):
-                let property = try #require(byPath[path])
-                let value: String
-                if wrapper.contains("<Optional<") {
-                    value = "nil"
-                } else if wrapper.contains("<Array<") {
-                    value = "[]"
-                } else if wrapper == "Flag<Bool>" {
-                    value = "false"
-                } else if let text = property.dumped.defaultValue {
-                    value = "defaultValue(\(String(reflecting: text)))"
-                } else {
-                    throw GenerationError(description: "\(path.joined(separator: ".")) has no default")
-                }
-                assignments.append("        \(variable).\(path.last!) = \(value)")
-            }
-        }
-        return lines + ["        var \(variable) = \(type)()"] + assignments
-    }
-
-    static func validationLines(for members: [Member]) -> [String] {
-        members.flatMap { member -> [String] in
-            guard case .group(let path, _, let groupMembers) = member else { return [] }
-            // Inner groups first, as swift-argument-parser decodes them.
-            return validationLines(for: groupMembers)
-                + ["        try command.\(path.joined(separator: ".")).validate()"]
-        }
-    }
-}
-
-/// Names an option group's type without swift-argument-parser's internals.
-protocol OptionGroupProbe {
-    static var groupType: any ParsableArguments.Type { get }
-}
-
-extension OptionGroup: OptionGroupProbe {
-    static var groupType: any ParsableArguments.Type { Value.self }
 }
