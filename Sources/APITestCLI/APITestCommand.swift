@@ -40,8 +40,8 @@ enum Main {
             // A plain `run` command line skips swift-argument-parser's first parse (~3 ms); anything else, errors
             // and help included, goes through it.
             let arguments = CommandLine.arguments.dropFirst()
-            if arguments.first == "run", let settings = RunArgumentScanner.settings(for: Array(arguments.dropFirst())) {
-                try await settings.execute()
+            if arguments.first == "run", let command = RunArgumentScanner.command(for: Array(arguments.dropFirst())) {
+                try await command.execute()
             } else {
                 var command = try APITestCommand.parseAsRoot()
                 if var asyncCommand = command as? AsyncParsableCommand {

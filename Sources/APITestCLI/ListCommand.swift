@@ -41,9 +41,9 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let stderr = StandardOutput.error
-        let loader = try suites.settings.setLoader(environment: environment, errorOutput: stderr)
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
-        let result = try selection.settings.select(loaded, errorOutput: stderr)
+        let result = try selection.select(loaded, errorOutput: stderr)
         let stdout = StandardOutput.out
         switch format {
         case .text: stdout.write(Self.text(result))

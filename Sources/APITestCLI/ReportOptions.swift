@@ -1,3 +1,4 @@
+import APITestReporting
 import ArgumentParser
 
 /// The report files `apitest run` writes besides the console output: JUnit XML, TAP, JSON and HTML.
@@ -19,14 +20,12 @@ struct ReportOptions: ParsableArguments {
             "TAP version of --report-tap: 13 (read by prove 3.44) or 14 (a subtest per step).", valueName: "13|14"))
     var tapVersion: Int = 13
 
-    /// The values given, for the commands to act on.
-    var settings: ReportSettings {
-        ReportSettings(
-            reportJunit: reportJunit, reportTap: reportTap, reportJson: reportJson, reportHtml: reportHtml,
-            tapVersion: tapVersion)
-    }
-
+    /// Checks the TAP version, and every report path on the file system before anything runs (a path that cannot be
+    /// written, two reports naming one file).
     mutating func validate() throws {
-        try settings.validate()
+        guard TAPReportFormat.Version(rawValue: tapVersion) != nil else {
+            throw ValidationError("--tap-version must be 13 or 14, got \(tapVersion)")
+        }
+        _ = try destinations()
     }
 }

@@ -65,20 +65,13 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "TLS (each flag replaces the suites' security: setting of the same name)")
     var security: SecurityFlags
 
-    /// The values given, for ``RunSettings/execute()``.
-    var settings: RunSettings {
-        RunSettings(
-            suites: suites.settings, jobs: jobs, timeout: timeout, connectTimeout: connectTimeout,
-            maxResponseSize: maxResponseSize, verbose: verbose,
-            quiet: quiet, reports: reports.settings, selection: selection.settings, waitFor: waitFor,
-            security: security.settings)
-    }
-
+    /// The checks of `run`'s own options (the option groups check theirs).
     mutating func validate() throws {
-        try settings.validateOwnOptions()
+        guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
+        guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
     }
 
     func run() async throws {
-        try await settings.execute()
+        try await execute()
     }
 }

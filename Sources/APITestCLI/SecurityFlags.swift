@@ -38,15 +38,13 @@ struct SecurityFlags: ParsableArguments {
         name: .customLong("client-key"), help: ArgumentHelp("The client certificate's key (PEM).", valueName: "file"))
     var clientKey: String?
 
-    /// The values given, for the commands to act on.
-    var settings: SecuritySettings {
-        SecuritySettings(
-            pinning: pinning, pins: pins, certificates: certificates,
-            allowInvalidCertificates: allowInvalidCertificates, noValidateDomain: noValidateDomain, caFile: caFile,
-            clientCertificate: clientCertificate, clientKey: clientKey)
-    }
-
     mutating func validate() throws {
-        try settings.validate()
+        for pin in pins {
+            do { _ = try PinnedKey(pin) } catch { throw ValidationError("--pin: \(error.message)") }
+        }
+        for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
+        if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
+        if let clientCertificate { try CommandLineFile.check(clientCertificate, flag: "--client-cert") }
+        if let clientKey { try CommandLineFile.check(clientKey, flag: "--client-key") }
     }
 }

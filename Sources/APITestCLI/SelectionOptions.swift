@@ -24,12 +24,7 @@ struct SelectionOptions: ParsableArguments {
             valueName: "K/N"))
     var shard: String?
 
-    /// The values given, for the commands to act on.
-    var settings: SelectionSettings {
-        SelectionSettings(filter: filter, tag: tag, excludeTag: excludeTag, shard: shard)
-    }
-
     mutating func validate() throws {
-        try settings.validate()
+        _ = try makeSelection()
     }
 }

@@ -22,12 +22,8 @@ struct SuiteOptions: ParsableArguments {
     @Flag(help: "Never colour the output (also when NO_COLOR is set).")
     var noColor = false
 
-    /// The values given, for the commands to act on.
-    var settings: SuiteSettings {
-        SuiteSettings(paths: paths, variables: variables, variablesFiles: variablesFiles, noColor: noColor)
-    }
-
     mutating func validate() throws {
-        try settings.validate()
+        for path in paths { try CommandLineFile.checkSuitePath(path) }
+        _ = try overrides()
     }
 }

@@ -22,11 +22,11 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let stderr = StandardOutput.error
-        let loader = try suites.settings.setLoader(environment: environment, errorOutput: stderr)
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         // Certificate files are parsed here (the suite layer only checks that they exist).
         guard
-            SecuritySettings.checkPolicies(
+            SecurityFlags.checkPolicies(
                 of: loaded, overrides: SecurityOverrides(), warnAboutSinglePin: false, errorOutput: stderr)
         else { throw ExitStatus.invalid.exitCode }
         let tests = loaded.reduce(0) { $0 + $1.tests.count }

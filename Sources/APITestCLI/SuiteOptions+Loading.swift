@@ -4,22 +4,8 @@ import APITestSupport
 import ArgumentParser
 import Foundation
 
-/// The values of ``SuiteOptions`` (suite paths, variables, colour) and what the commands do with them.
-///
-/// Plain values, so that `apitest run`'s quick argument scan (``RunArgumentScanner``) can fill them without
-/// swift-argument-parser.
-struct SuiteSettings: Equatable, Sendable {
-    var paths: [String] = []
-    var variables: [String] = []
-    var variablesFiles: [String] = []
-    var noColor = false
-
-    /// Throws the `ValidationError` swift-argument-parser would report for these values.
-    func validate() throws {
-        for path in paths { try CommandLineFile.checkSuitePath(path) }
-        _ = try overrides()
-    }
-
+/// What the commands do with ``SuiteOptions`` (suite paths, variables, colour).
+extension SuiteOptions {
     /// The `--var` values by name; a later `--var` of the same name wins.
     func overrides() throws -> [String: String] {
         var result: [String: String] = [:]

@@ -3,19 +3,8 @@ import APITestRunner
 import APITestSuite
 import ArgumentParser
 
-/// The values of ``SelectionOptions`` (which tests run) and the selection they make; plain values, as
-/// ``SuiteSettings``.
-struct SelectionSettings: Equatable, Sendable {
-    var filter: [String] = []
-    var tag: [String] = []
-    var excludeTag: [String] = []
-    var shard: String?
-
-    /// Throws the `ValidationError` swift-argument-parser would report for these values.
-    func validate() throws {
-        _ = try makeSelection()
-    }
-
+/// The selection ``SelectionOptions`` make (which tests run).
+extension SelectionOptions {
     /// The selection the options describe.
     func makeSelection() throws -> TestSelection {
         var filters: [TestFilter] = []

@@ -6,29 +6,8 @@ import APITestSupport
 import ArgumentParser
 import Foundation
 
-/// The values of ``SecurityFlags`` (`apitest run`'s TLS flags) and the overrides they make; plain values, as
-/// ``SuiteSettings``.
-struct SecuritySettings: Equatable, Sendable {
-    var pinning: SecurityPolicy.PinningMode?
-    var pins: [String] = []
-    var certificates: [String] = []
-    var allowInvalidCertificates = false
-    var noValidateDomain = false
-    var caFile: String?
-    var clientCertificate: String?
-    var clientKey: String?
-
-    /// Throws the `ValidationError` swift-argument-parser would report for these values.
-    func validate() throws {
-        for pin in pins {
-            do { _ = try PinnedKey(pin) } catch { throw ValidationError("--pin: \(error.message)") }
-        }
-        for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
-        if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
-        if let clientCertificate { try CommandLineFile.check(clientCertificate, flag: "--client-cert") }
-        if let clientKey { try CommandLineFile.check(clientKey, flag: "--client-key") }
-    }
-
+/// The overrides ``SecurityFlags`` (`apitest run`'s TLS flags) make.
+extension SecurityFlags {
     /// The overrides for the runner.
     func overrides() throws -> SecurityOverrides {
         SecurityOverrides(
@@ -43,7 +22,7 @@ struct SecuritySettings: Equatable, Sendable {
     }
 }
 
-extension SecuritySettings {
+extension SecurityFlags {
     /// Builds every suite's policy before anything runs (certificate files are read here); reports each problem
     /// as `file:line:column: security: message` and returns false when there is one. Warns once about a single
     /// `--pin`.

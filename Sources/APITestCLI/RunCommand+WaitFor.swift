@@ -3,7 +3,7 @@ import APITestReporting
 import APITestRunner
 import APITestSuite
 
-extension RunSettings {
+extension RunCommand {
     /// `--wait-for`: waits until every host of `suites` accepts TCP connections, or prints one line per host that
     /// did not and throws exit code 3.
     static func waitForHosts(of suites: [Suite], within limit: DurationArgument, errorOutput: TextOutput) async throws {

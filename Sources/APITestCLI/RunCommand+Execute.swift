@@ -5,41 +5,9 @@ import APITestSuite
 import ArgumentParser
 import Foundation
 
-/// Everything `apitest run` was asked to do, as plain values, and the run itself.
-///
-/// ``RunCommand`` (swift-argument-parser) makes one from its options; ``RunArgumentScanner`` makes the same one
-/// without swift-argument-parser when the command line is plain, which saves the ~3 ms that parser's first parse
-/// costs (reflection and runtime type instantiation over ~30 options).
-struct RunSettings: Equatable, Sendable {
-    var suites = SuiteSettings()
-    var jobs = 10
-    var timeout: DurationArgument?
-    var connectTimeout: DurationArgument?
-    /// `--max-response-size`: the most bytes of a response body kept in memory, for suites without
-    /// `defaults.maxResponseSize`.
-    var maxResponseSize: ByteSizeArgument?
-    var verbose = false
-    var quiet = false
-    var reports = ReportSettings()
-    var selection = SelectionSettings()
-    var waitFor: DurationArgument?
-    var security = SecuritySettings()
-
-    /// The checks of `run`'s own options (the option groups check theirs).
-    func validateOwnOptions() throws {
-        guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
-        guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
-    }
-
-    /// Every check swift-argument-parser runs for `run`: its own and its option groups'.
-    func validate() throws {
-        try validateOwnOptions()
-        try suites.validate()
-        try reports.validate()
-        try selection.validate()
-        try security.validate()
-    }
-
+/// The run itself: what `apitest run` does with its options, however they were read (swift-argument-parser or
+/// ``RunArgumentScanner``).
+extension RunCommand {
     /// Loads, selects and runs the suites, reports, and throws the exit status of a run that did not pass.
     func execute() async throws {
         // First, so that SIGINT and SIGTERM end apitest at every stage, loading and --wait-for included.

@@ -2,24 +2,8 @@ import APITestReporting
 import ArgumentParser
 import Foundation
 
-/// The values of ``ReportOptions`` (the report files of `apitest run`) and the reporters they make; plain values,
-/// as ``SuiteSettings``.
-struct ReportSettings: Equatable, Sendable {
-    var reportJunit: String?
-    var reportTap: String?
-    var reportJson: String?
-    var reportHtml: String?
-    var tapVersion = 13
-
-    /// Throws the `ValidationError` swift-argument-parser would report for these values: among them a report path
-    /// that cannot be written (checked on the file system, before anything runs) and two reports naming one file.
-    func validate() throws {
-        guard TAPReportFormat.Version(rawValue: tapVersion) != nil else {
-            throw ValidationError("--tap-version must be 13 or 14, got \(tapVersion)")
-        }
-        _ = try destinations()
-    }
-
+/// The reporters ``ReportOptions`` (the report files of `apitest run`) make.
+extension ReportOptions {
     /// The requested reports as (flag, path, format), in a fixed order.
     var requested: [(flag: String, path: String, format: any ReportFormat)] {
         var reports: [(String, String, any ReportFormat)] = []

@@ -1,0 +1,94 @@
+// swift-format-ignore-file
+// GENERATED from the declarations of `apitest run` (RunCommand and its option groups) by
+// Tests/APITestCLITests/RunArgumentTableTests.swift: do not edit. After adding, changing or removing an option
+// of `run`, regenerate it with
+//     APITEST_UPDATE_EXPECTED=1 swift test --filter RunArgumentTableTests
+// (the test fails until then) and review the diff.
+
+extension RunArgumentScanner {
+    /// Every option and flag of `run` and its option groups, as swift-argument-parser spells them.
+    static let options: [Option] = [
+        Option(names: ["--var"], action: .repeating { append($1, to: &$0.suites.variables) }),
+        Option(names: ["--variables-file"], action: .repeating { append($1, to: &$0.suites.variablesFiles) }),
+        Option(names: ["--no-color"], action: .flag { $0.suites.noColor = true }),
+        Option(names: ["-j", "--jobs"], action: .single { store($1, in: &$0.jobs) }),
+        Option(names: ["--timeout"], action: .single { store($1, in: &$0.timeout) }),
+        Option(names: ["--connect-timeout"], action: .single { store($1, in: &$0.connectTimeout) }),
+        Option(names: ["--max-response-size"], action: .single { store($1, in: &$0.maxResponseSize) }),
+        Option(names: ["-v", "--verbose"], action: .flag { $0.verbose = true }),
+        Option(names: ["-q", "--quiet"], action: .flag { $0.quiet = true }),
+        Option(names: ["--report-junit"], action: .single { store($1, in: &$0.reports.reportJunit) }),
+        Option(names: ["--report-tap"], action: .single { store($1, in: &$0.reports.reportTap) }),
+        Option(names: ["--report-json"], action: .single { store($1, in: &$0.reports.reportJson) }),
+        Option(names: ["--report-html"], action: .single { store($1, in: &$0.reports.reportHtml) }),
+        Option(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
+        Option(names: ["--filter"], action: .repeating { append($1, to: &$0.selection.filter) }),
+        Option(names: ["--tag"], action: .repeating { append($1, to: &$0.selection.tag) }),
+        Option(names: ["--exclude-tag"], action: .repeating { append($1, to: &$0.selection.excludeTag) }),
+        Option(names: ["--shard"], action: .single { store($1, in: &$0.selection.shard) }),
+        Option(names: ["--wait-for"], action: .single { store($1, in: &$0.waitFor) }),
+        Option(names: ["--pinning"], action: .single { store($1, in: &$0.security.pinning) }),
+        Option(names: ["--pin"], action: .repeating { append($1, to: &$0.security.pins) }),
+        Option(names: ["--certificate"], action: .repeating { append($1, to: &$0.security.certificates) }),
+        Option(names: ["--allow-invalid-certificates"], action: .flag { $0.security.allowInvalidCertificates = true }),
+        Option(names: ["--no-validate-domain"], action: .flag { $0.security.noValidateDomain = true }),
+        Option(names: ["--ca-file"], action: .single { store($1, in: &$0.security.caFile) }),
+        Option(names: ["--client-cert"], action: .single { store($1, in: &$0.security.clientCertificate) }),
+        Option(names: ["--client-key"], action: .single { store($1, in: &$0.security.clientKey) }),
+    ]
+
+    /// Appends a suite path (`run`'s positional argument).
+    static func appendPath(_ path: String, to command: inout RunCommand) {
+        command.suites.paths.append(path)
+    }
+
+    /// `run` with every option at its declared default and no path.
+    static func defaults() -> RunCommand {
+        var suites = SuiteOptions()
+        suites.paths = []
+        suites.variables = []
+        suites.variablesFiles = []
+        suites.noColor = false
+        var reports = ReportOptions()
+        reports.reportJunit = nil
+        reports.reportTap = nil
+        reports.reportJson = nil
+        reports.reportHtml = nil
+        reports.tapVersion = defaultValue("13")
+        var selection = SelectionOptions()
+        selection.filter = []
+        selection.tag = []
+        selection.excludeTag = []
+        selection.shard = nil
+        var security = SecurityFlags()
+        security.pinning = nil
+        security.pins = []
+        security.certificates = []
+        security.allowInvalidCertificates = false
+        security.noValidateDomain = false
+        security.caFile = nil
+        security.clientCertificate = nil
+        security.clientKey = nil
+        var command = RunCommand()
+        command.suites = suites
+        command.jobs = defaultValue("10")
+        command.timeout = nil
+        command.connectTimeout = nil
+        command.maxResponseSize = nil
+        command.verbose = false
+        command.quiet = false
+        command.reports = reports
+        command.selection = selection
+        command.waitFor = nil
+        command.security = security
+        return command
+    }
+
+    /// The checks of the option groups, which swift-argument-parser runs as it decodes them.
+    static func validateGroups(of command: inout RunCommand) throws {
+        try command.suites.validate()
+        try command.reports.validate()
+        try command.selection.validate()
+        try command.security.validate()
+    }
+}
