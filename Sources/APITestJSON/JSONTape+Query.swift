@@ -76,11 +76,72 @@ extension JSONTape {
                 }
             case .filter(let expression):
                 forEachChild(node) { _, child in
-                    if evaluator.test(expression, current: value(child)) { output.append(child) }
+                    if test(expression, at: child, evaluator: evaluator) { output.append(child) }
                     return true
                 }
             }
         }
+    }
+
+    // MARK: - Filters
+
+    /// Whether `expression` holds for the candidate at `node`. Comparisons and existence tests of literals and
+    /// singular relative queries (`@.id == 3`, `@.tags[0]`) read only the nodes they name; anything else is
+    /// evaluated on the candidate built as a value.
+    private func test(_ expression: JSONPath.FilterExpression, at node: Int, evaluator: JSONPathEvaluator) -> Bool {
+        switch expression {
+        case .or(let terms):
+            return terms.contains { test($0, at: node, evaluator: evaluator) }
+        case .and(let terms):
+            return terms.allSatisfy { test($0, at: node, evaluator: evaluator) }
+        case .not(let inner):
+            return !test(inner, at: node, evaluator: evaluator)
+        case .comparison(let left, let op, let right):
+            if let left = operand(left, at: node), let right = operand(right, at: node) {
+                return JSONPathEvaluator.compare(left, op, right)
+            }
+        case .exists(let query) where query.isRelative && query.isSingular:
+            return singular(query, at: node) != nil
+        default:
+            break
+        }
+        return evaluator.test(expression, current: value(node))
+    }
+
+    /// A comparison operand read from the tape: `.some(nil)` is Nothing; nil when it needs the general evaluator.
+    private func operand(_ comparable: JSONPath.Comparable, at node: Int) -> JSONValue?? {
+        switch comparable {
+        case .literal(let literal): return .some(literal)
+        case .query(let query) where query.isRelative && query.isSingular:
+            return .some(singular(query, at: node).map(value))
+        default: return nil
+        }
+    }
+
+    /// The tape index a singular relative query selects from `node`, or nil (Nothing).
+    private func singular(_ query: JSONPath.Query, at node: Int) -> Int? {
+        var current = node
+        for segment in query.segments {
+            switch segment.selectors.first {
+            case .name(let name)?:
+                guard kind(current) == .object else { return nil }
+                var found: Int?
+                forEachChild(current) { keyIndex, child in
+                    if key(keyIndex!, equals: name) { found = child }
+                    return true
+                }
+                guard let found else { return nil }
+                current = found
+            case .index(let index)?:
+                guard kind(current) == .array else { return nil }
+                let normalized = index >= 0 ? index : childCount(current) + index
+                guard normalized >= 0, let child = element(normalized, of: current) else { return nil }
+                current = child
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     /// The number of elements or members.
