@@ -15,11 +15,7 @@ extension JSONTape {
             var next: [Int] = []
             for node in nodes {
                 if segment.isDescendant {
-                    var pending = [node]
-                    while let current = pending.popLast() {
-                        select(segment.selectors, from: current, evaluator: evaluator, into: &next)
-                        pending.append(contentsOf: children(current).reversed())
-                    }
+                    selectDescending(segment.selectors, from: node, evaluator: evaluator, into: &next)
                 } else {
                     select(segment.selectors, from: node, evaluator: evaluator, into: &next)
                 }
@@ -28,6 +24,30 @@ extension JSONTape {
             if nodes.isEmpty { break }
         }
         return nodes.map(value)
+    }
+
+    /// Applies `selectors` to `node` and to each of its descendants, parents before children, in document order,
+    /// keeping one cursor per open container (never a list of a large container's children).
+    private func selectDescending(
+        _ selectors: [JSONPath.Selector], from node: Int, evaluator: JSONPathEvaluator, into output: inout [Int]
+    ) {
+        select(selectors, from: node, evaluator: evaluator, into: &output)
+        var open: [(next: Int, end: Int, isObject: Bool)] = []
+        func enter(_ container: Int) {
+            let kind = kind(container)
+            if kind == .array || kind == .object { open.append((container + 1, end(container), kind == .object)) }
+        }
+        enter(node)
+        while let top = open.last {
+            guard top.next < top.end else {
+                open.removeLast()
+                continue
+            }
+            let child = top.isObject ? top.next + 1 : top.next // an object's entries are key, value
+            open[open.count - 1].next = end(child)
+            select(selectors, from: child, evaluator: evaluator, into: &output)
+            enter(child)
+        }
     }
 
     private func select(
