@@ -13,7 +13,11 @@ extension JSONByteParser {
     /// at most 15 digits and the power of ten is at most 22 (such a decimal is always the shortest text of its
     /// double), and ``JSONValue/init(numberText:)`` otherwise, which keeps a `.number` when no double holds the
     /// written value exactly.
-    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    ///
+    /// With `validatingOnly`, a number off the fast paths that is surely within a double's range (at most 308
+    /// digits before the point once the exponent is applied) is checked but not converted, and `.null` returned:
+    /// the tape reads numbers again when they are asked for.
+    mutating func parseNumber(validatingOnly: Bool = false) throws(JSONParseError) -> JSONValue {
         let start = position
         var index = position
         let negative = bytes[index] == UInt8(ascii: "-")
@@ -24,6 +28,7 @@ extension JSONByteParser {
         var significand: UInt64 = 0
         var significantDigits = 0
         var tooManyDigits = false
+        let integerStart = index
 
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
@@ -37,6 +42,8 @@ extension JSONByteParser {
             }
         }
 
+        // Digits before the point, none for a leading 0: the value is below 10^(integerDigits + exponent).
+        let integerDigits = bytes[integerStart] == UInt8(ascii: "0") ? 0 : index - integerStart
         var isInteger = true
         var fractionDigits = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -93,6 +100,7 @@ extension JSONByteParser {
             }
             return .double(negative ? -value : value)
         }
+        if validatingOnly && integerDigits + exponent <= 308 { return .null }
         // Rare: many digits or a large exponent. Keep the exact decimal value when no double holds it.
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = JSONValue(numberText: text) else {

@@ -43,7 +43,7 @@ extension JSONByteParser {
                 _ = try parseString()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 tape.append(.number, position)
-                _ = try parseNumber()
+                _ = try parseNumber(validatingOnly: true)
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
                 tape.append(.true, 0)

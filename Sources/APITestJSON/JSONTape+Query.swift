@@ -15,11 +15,7 @@ extension JSONTape {
             var next: [Int] = []
             for node in nodes {
                 if segment.isDescendant {
-                    var pending = [node]
-                    while let current = pending.popLast() {
-                        select(segment.selectors, from: current, evaluator: evaluator, into: &next)
-                        pending.append(contentsOf: children(current).reversed())
-                    }
+                    selectDescending(segment.selectors, from: node, evaluator: evaluator, into: &next)
                 } else {
                     select(segment.selectors, from: node, evaluator: evaluator, into: &next)
                 }
@@ -28,6 +24,30 @@ extension JSONTape {
             if nodes.isEmpty { break }
         }
         return nodes.map(value)
+    }
+
+    /// Applies `selectors` to `node` and to each of its descendants, parents before children, in document order,
+    /// keeping one cursor per open container (never a list of a large container's children).
+    private func selectDescending(
+        _ selectors: [JSONPath.Selector], from node: Int, evaluator: JSONPathEvaluator, into output: inout [Int]
+    ) {
+        select(selectors, from: node, evaluator: evaluator, into: &output)
+        var open: [(next: Int, end: Int, isObject: Bool)] = []
+        func enter(_ container: Int) {
+            let kind = kind(container)
+            if kind == .array || kind == .object { open.append((container + 1, end(container), kind == .object)) }
+        }
+        enter(node)
+        while let top = open.last {
+            guard top.next < top.end else {
+                open.removeLast()
+                continue
+            }
+            let child = top.isObject ? top.next + 1 : top.next // an object's entries are key, value
+            open[open.count - 1].next = end(child)
+            select(selectors, from: child, evaluator: evaluator, into: &output)
+            enter(child)
+        }
     }
 
     private func select(
@@ -76,11 +96,72 @@ extension JSONTape {
                 }
             case .filter(let expression):
                 forEachChild(node) { _, child in
-                    if evaluator.test(expression, current: value(child)) { output.append(child) }
+                    if test(expression, at: child, evaluator: evaluator) { output.append(child) }
                     return true
                 }
             }
         }
+    }
+
+    // MARK: - Filters
+
+    /// Whether `expression` holds for the candidate at `node`. Comparisons and existence tests of literals and
+    /// singular relative queries (`@.id == 3`, `@.tags[0]`) read only the nodes they name; anything else is
+    /// evaluated on the candidate built as a value.
+    private func test(_ expression: JSONPath.FilterExpression, at node: Int, evaluator: JSONPathEvaluator) -> Bool {
+        switch expression {
+        case .or(let terms):
+            return terms.contains { test($0, at: node, evaluator: evaluator) }
+        case .and(let terms):
+            return terms.allSatisfy { test($0, at: node, evaluator: evaluator) }
+        case .not(let inner):
+            return !test(inner, at: node, evaluator: evaluator)
+        case .comparison(let left, let op, let right):
+            if let left = operand(left, at: node), let right = operand(right, at: node) {
+                return JSONPathEvaluator.compare(left, op, right)
+            }
+        case .exists(let query) where query.isRelative && query.isSingular:
+            return singular(query, at: node) != nil
+        default:
+            break
+        }
+        return evaluator.test(expression, current: value(node))
+    }
+
+    /// A comparison operand read from the tape: `.some(nil)` is Nothing; nil when it needs the general evaluator.
+    private func operand(_ comparable: JSONPath.Comparable, at node: Int) -> JSONValue?? {
+        switch comparable {
+        case .literal(let literal): return .some(literal)
+        case .query(let query) where query.isRelative && query.isSingular:
+            return .some(singular(query, at: node).map(value))
+        default: return nil
+        }
+    }
+
+    /// The tape index a singular relative query selects from `node`, or nil (Nothing).
+    private func singular(_ query: JSONPath.Query, at node: Int) -> Int? {
+        var current = node
+        for segment in query.segments {
+            switch segment.selectors.first {
+            case .name(let name)?:
+                guard kind(current) == .object else { return nil }
+                var found: Int?
+                forEachChild(current) { keyIndex, child in
+                    if key(keyIndex!, equals: name) { found = child }
+                    return true
+                }
+                guard let found else { return nil }
+                current = found
+            case .index(let index)?:
+                guard kind(current) == .array else { return nil }
+                let normalized = index >= 0 ? index : childCount(current) + index
+                guard normalized >= 0, let child = element(normalized, of: current) else { return nil }
+                current = child
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     /// The number of elements or members.

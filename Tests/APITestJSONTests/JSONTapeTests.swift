@@ -66,7 +66,9 @@ struct JSONTapeTests {
         #expect(tape.root == ["a": 2])
     }
 
-    @Test(arguments: ["", "[1,]", "{\"a\":1,}", "[1 2]", "01", "\"\\ud800\"", "[1]x", "{\"a\" 1}", "nul"])
+    @Test(arguments: [
+        "", "1e400", "[-1e309]", "[1,]", "{\"a\":1,}", "[1 2]", "01", "\"\\ud800\"", "[1]x", "{\"a\" 1}", "nul",
+    ])
     func rejectsWhatTheParserRejects(_ text: String) {
         var parserError: JSONParseError?
         do { _ = try JSONParser.parse(text) } catch { parserError = error }
