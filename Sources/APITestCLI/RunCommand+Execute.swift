@@ -1,4 +1,3 @@
-import APITestHTTP
 import APITestReporting
 import APITestRunner
 import APITestSuite
@@ -24,21 +23,17 @@ extension RunCommand {
         let selected = try selection.select(loaded, errorOutput: stderr)
         var options = RunOptions(jobs: jobs)
         if let maxResponseSize { options.maxResponseSize = maxResponseSize.size.bytes }
+        options.timeout = timeout?.duration
+        options.connectTimeout = connectTimeout?.duration
         options.recordsSentHeaders = verbose
         options.security = try security.overrides()
-        guard security.checkPolicies(of: loaded, errorOutput: stderr) else { throw ExitStatus.invalid.exitCode }
-        // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.
-        if selected.suites.contains(where: \.usesXPath), let reason = XPathDocument.libraryUnavailability() {
-            stderr.write("apitest: the selected tests use XPath, which needs libxml2: \(reason); nothing was run.\n")
-            stderr.flush()
-            throw ExitStatus.runtimeError.exitCode
+        var request = RunRequest(suites: selected.suites, options: options)
+        request.warnsAboutSinglePin = !security.pins.isEmpty
+        guard try Self.report(RunService.preflight(request, loaded: loaded), to: stderr) else {
+            throw ExitStatus.invalid.exitCode
         }
-        if let waitFor { try await Self.waitForHosts(of: selected.suites, within: waitFor, errorOutput: stderr) }
+        if let waitFor { try await Self.waitForHosts(of: request, within: waitFor, errorOutput: stderr) }
 
-        var configuration = SessionConfiguration(maxConnections: jobs)
-        if let timeout { configuration.timeout = timeout.duration }
-        if let connectTimeout { configuration.connectTimeout = connectTimeout.duration }
-        let session = SessionManager(configuration: configuration)
         let console = ConsoleReporter(
             output: stdout, progress: stderr,
             colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
@@ -48,12 +43,8 @@ extension RunCommand {
         // short), and a report written through to standard output comes after it.
         let reporter = CompositeReporter([console] + fileReporters)
 
-        let runner = Runner(transport: session, options: options)
-        let runTask = Task { await runner.run(selected.suites, reporter: reporter) }
-        interrupts.cancelRun { runTask.cancel() }
-        let summary = await runTask.value
+        let summary = await RunService.run(request, reporter: reporter) { cancel in interrupts.cancelRun(with: cancel) }
         interrupts.stop()
-        session.shutdown()
         stdout.flush()
 
         let writeErrors = fileReporters.compactMap { file in file.writeError.map { (file.format, $0) } }
@@ -65,5 +56,31 @@ extension RunCommand {
         if summary.interrupted { throw ExitStatus.interrupted.exitCode }
         if !writeErrors.isEmpty { throw ExitStatus.runtimeError.exitCode }
         if !summary.succeeded { throw ExitStatus.testsFailed.exitCode }
+    }
+
+    /// Prints the preflight's findings; true when the run can go. Security problems are usage errors (the caller
+    /// exits 2); XPath needing an absent libxml2 is a runtime problem, thrown here as exit 3.
+    static func report(_ preflight: Preflight, to errorOutput: StandardOutput) throws -> Bool {
+        var valid = true
+        var missingLibrary: String?
+        for problem in preflight.problems {
+            switch problem {
+            case .securityPolicy(let place, let message):
+                errorOutput.write("error: \(place): security: \(message)\n")
+                valid = false
+            case .xpathUnavailable(let reason):
+                missingLibrary = reason
+            }
+        }
+        if valid { for warning in preflight.warnings { errorOutput.write("warning: --pin: \(warning)\n") } }
+        errorOutput.flush()
+        guard valid else { return false }
+        if let reason = missingLibrary {
+            errorOutput.write(
+                "apitest: the selected tests use XPath, which needs libxml2: \(reason); nothing was run.\n")
+            errorOutput.flush()
+            throw ExitStatus.runtimeError.exitCode
+        }
+        return true
     }
 }

@@ -1,15 +1,13 @@
-import APITestHTTP
 import APITestReporting
 import APITestRunner
-import APITestSuite
 
 extension RunCommand {
-    /// `--wait-for`: waits until every host of `suites` accepts TCP connections, or prints one line per host that
+    /// `--wait-for`: waits until every host of the request accepts TCP connections, or prints one line per host that
     /// did not and throws exit code 3.
-    static func waitForHosts(of suites: [Suite], within limit: DurationArgument, errorOutput: TextOutput) async throws {
-        let endpoints = ReachabilityTargets.endpoints(of: suites)
-        guard !endpoints.isEmpty else { return }
-        let failures = await ReachabilityProbe.waitUntilReachable(endpoints, within: limit.duration)
+    static func waitForHosts(
+        of request: RunRequest, within limit: DurationArgument, errorOutput: TextOutput
+    ) async throws {
+        let failures = await RunService.waitForHosts(of: request, within: limit.duration)
         guard !failures.isEmpty else { return }
         for failure in failures {
             errorOutput.write(

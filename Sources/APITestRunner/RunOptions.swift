@@ -1,8 +1,10 @@
 import APITestSupport
 
-/// How a run is carried out. Transfer defaults (timeouts) belong to the `SessionManager`'s
-/// `SessionConfiguration`: requests that set none of their own use the session's. The response size limit is set
-/// on every request (`RequestBuilder`), from the suite's `defaults.maxResponseSize` or `maxResponseSize`.
+/// How a run is carried out: every run setting of the command line, parsed once into this one model. The session's
+/// transfer defaults are derived from it in one place, `RunService.sessionConfiguration(for:)`: `jobs` bounds both
+/// the tests in flight and the connections kept, `timeout` and `connectTimeout` apply to requests that set none of
+/// their own. The response size limit is set on every request (`RequestBuilder`), from the suite's
+/// `defaults.maxResponseSize` or `maxResponseSize`.
 public struct RunOptions: Sendable {
     /// Tests in flight at once; the steps inside a test always run in order.
     public var jobs: Int
@@ -24,9 +26,17 @@ public struct RunOptions: Sendable {
     /// `0` for no limit (`--max-response-size`). Bodies that no check reads are not kept, so not limited.
     public var maxResponseSize = RunOptions.defaultMaxResponseSize
 
+    /// The time allowed for a whole transfer, for requests and suites that set none (`--timeout`); `nil` for the
+    /// session's default (30 s).
+    public var timeout: Duration?
+    /// The time allowed to connect, for requests that set none (`--connect-timeout`); `nil` for the session's
+    /// default (10 s).
+    public var connectTimeout: Duration?
+
     /// 64 MiB.
     public static let defaultMaxResponseSize = 64 * 1024 * 1024
 
+    /// Options for `jobs` tests at once (at least 1), keeping `bodyPreviewLimit` bytes of bodies for reports.
     public init(
         jobs: Int = 10,
         bodyPreviewLimit: Int = 64 * 1024,

@@ -263,7 +263,9 @@ import Testing
         let start = clock.now
         kill(process.processIdentifier, SIGTERM)
         let status = await exited.wait()
-        #expect(clock.now - start < .seconds(5))
+        // Loading 100,000 tests takes the debug build far longer (about half a minute); a loaded 2-core machine
+        // may need several seconds just to deliver the signal and exit.
+        #expect(clock.now - start < .seconds(12))
         // 130, as for Ctrl-C, from apitest's own handler: not killed by the signal's default action.
         #expect(status == 130)
         #expect(process.terminationReason == .exit)

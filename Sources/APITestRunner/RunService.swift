@@ -1,0 +1,111 @@
+import APITestHTTP
+import APITestResults
+import APITestSuite
+
+/// A run as a front end asks for it: the selected suites and how to run them.
+public struct RunRequest: Sendable {
+    /// The suites to run, with only their selected tests.
+    public var suites: [Suite]
+    /// How to run them; the session's settings are derived from these in one place
+    /// (`RunService.sessionConfiguration(for:)`).
+    public var options: RunOptions
+    /// Whether the single-pin warning applies to the run's own pins (`--pin` given on the command line).
+    public var warnsAboutSinglePin = false
+
+    /// A request to run `suites` with `options`.
+    public init(suites: [Suite], options: RunOptions) {
+        self.suites = suites
+        self.options = options
+    }
+}
+
+/// What stops a run before anything is sent, found by `RunService.preflight(_:)`.
+public enum PreflightProblem: Sendable, Hashable {
+    /// A suite's `security:` block with the run's TLS flags makes no policy (a bad pin, an unreadable certificate).
+    /// `place` is the block's location, or the suite file when the problem comes from the flags alone.
+    case securityPolicy(place: String, message: String)
+    /// The selected tests use XPath and libxml2 cannot be loaded.
+    case xpathUnavailable(reason: String)
+}
+
+/// The checks before a run and their findings.
+public struct Preflight: Sendable {
+    /// What stops the run; empty when it can go.
+    public var problems: [PreflightProblem] = []
+    /// What the user should hear about but does not stop it (a single pin without a backup).
+    public var warnings: [String] = []
+}
+
+/// The one entry point of a run: preflight checks, then the run on a libcurl session made from the run's options.
+/// The command line parses and wires; everything between a loaded suite set and a summary happens here.
+public enum RunService {
+    // MARK: - Preflight
+
+    /// Builds the security policy of every suite of `loaded` (the request's suites when `nil`; certificate files
+    /// are read here, so a bad block fails the run even when the selection leaves its tests out) and checks that
+    /// what the selected tests use is available. Nothing is sent.
+    public static func preflight(_ request: RunRequest, loaded: [Suite]? = nil) -> Preflight {
+        var preflight = Preflight()
+        var policies: [SecurityPolicy] = []
+        for suite in loaded ?? request.suites {
+            do {
+                if let policy = try request.options.security.policy(for: suite.security) { policies.append(policy) }
+            } catch {
+                let place = suite.security.map { "\($0.location)" } ?? suite.file
+                preflight.problems.append(.securityPolicy(place: place, message: error.message))
+            }
+        }
+        if preflight.problems.isEmpty, request.warnsAboutSinglePin, let warning = policies.first?.singlePinWarning {
+            preflight.warnings.append(warning)
+        }
+        // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.
+        if request.suites.contains(where: \.usesXPath),
+            let reason = XPathDocument.libraryUnavailability()
+        {
+            preflight.problems.append(.xpathUnavailable(reason: reason))
+        }
+        return preflight
+    }
+
+    // MARK: - Waiting for hosts
+
+    /// `--wait-for`: waits until every host the request's suites target accepts TCP connections, or `limit` has
+    /// passed. The hosts that never did, each as `host:port` with why (`connection refused`), in sorted order; empty
+    /// when all are up.
+    public static func waitForHosts(
+        of request: RunRequest, within limit: Duration
+    ) async -> [(
+        endpoint: String, cause: String
+    )] {
+        let endpoints = ReachabilityTargets.endpoints(of: request.suites)
+        guard !endpoints.isEmpty else { return [] }
+        return await ReachabilityProbe.waitUntilReachable(endpoints, within: limit).map {
+            ("\($0.endpoint)", $0.cause)
+        }
+    }
+
+    // MARK: - Running
+
+    /// The session settings for a run's options: the one place where run options become client options.
+    public static func sessionConfiguration(for options: RunOptions) -> SessionConfiguration {
+        var configuration = SessionConfiguration(maxConnections: options.jobs)
+        if let timeout = options.timeout { configuration.timeout = timeout }
+        if let connectTimeout = options.connectTimeout { configuration.connectTimeout = connectTimeout }
+        return configuration
+    }
+
+    /// Runs `request` on a new session manager (or on `transport`), reporting to `reporter`, and shuts the session
+    /// down. `started` receives a closure that interrupts the run (Ctrl-C), once the run has begun.
+    public static func run(
+        _ request: RunRequest, reporter: any Reporter, transport: (any HTTPTransport)? = nil,
+        started: @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in }
+    ) async -> RunSummary {
+        let session = transport == nil ? SessionManager(configuration: sessionConfiguration(for: request.options)) : nil
+        let runner = Runner(transport: transport ?? session!, options: request.options)
+        let task = Task { await runner.run(request.suites, reporter: reporter) }
+        started { task.cancel() }
+        let summary = await task.value
+        session?.shutdown()
+        return summary
+    }
+}
