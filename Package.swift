@@ -72,8 +72,10 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(
             name: "APITestCLI",
+            // APITestHTTP: `pin-check` reads a server's chain through the HTTP layer, and the TLS flags name its
+            // pinning modes; the run itself goes through APITestRunner's RunService.
             dependencies: [
-                "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
+                "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport", "APITestHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -104,8 +106,15 @@ let package = Package(
                 "APITestSupport",
             ]
         ),
-        .testTarget(name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults"]),
-        .testTarget(name: "APITestCLITests", dependencies: ["APITestCLI", "APITestTestSupport"]),
+        .testTarget(
+            name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults", "APITestSupport"]),
+        .testTarget(
+            name: "APITestCLITests",
+            dependencies: [
+                "APITestCLI", "APITestTestSupport", "APITestHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestTestSupport"],
             exclude: ["cases", "Fixtures"]),
