@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestRunner
+import APITestSupport
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,5 @@
 import APITestReporting
+import APITestSupport
 import Dispatch
 import Foundation
 

@@ -1,5 +1,5 @@
 import APITestHTTP
-import APITestReporting
+import APITestSupport
 import ArgumentParser
 import Foundation
 

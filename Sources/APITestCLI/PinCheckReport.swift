@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestReporting
+import APITestSupport
 import Foundation
 
 /// What `apitest pin-check` found, and its text and JSON renderings.

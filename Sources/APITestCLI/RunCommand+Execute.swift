@@ -1,6 +1,7 @@
 import APITestReporting
 import APITestRunner
 import APITestSuite
+import APITestSupport
 import ArgumentParser
 import Foundation
 

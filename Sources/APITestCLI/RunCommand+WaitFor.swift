@@ -1,5 +1,5 @@
-import APITestReporting
 import APITestRunner
+import APITestSupport
 
 extension RunCommand {
     /// `--wait-for`: waits until every host of the request accepts TCP connections, or prints one line per host that

@@ -1,6 +1,6 @@
-import APITestReporting
 import APITestRunner
 import APITestSuite
+import APITestSupport
 import ArgumentParser
 
 /// The selection ``SelectionOptions`` make (which tests run).

@@ -1,4 +1,3 @@
-import APITestReporting
 import APITestSuite
 import APITestSupport
 import Foundation

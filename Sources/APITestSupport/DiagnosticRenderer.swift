@@ -93,17 +93,15 @@ public struct DiagnosticRenderer: Sendable {
     // MARK: - Colour
 
     private enum Style {
-        static let bold = "1"
-        static let red = "1;31"
-        static let yellow = "1;33"
-        static let blue = "1;34"
+        static let bold = ANSIStyle.Code.bold
+        static let blue = ANSIStyle.Code.boldBlue
     }
 
-    private func severityStyle(_ severity: Diagnostic.Severity) -> String {
-        severity == .error ? Style.red : Style.yellow
+    private func severityStyle(_ severity: Diagnostic.Severity) -> ANSIStyle.Code {
+        severity == .error ? .boldRed : .boldYellow
     }
 
-    private func paint(_ text: String, _ style: String) -> String {
-        colored ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
+    private func paint(_ text: String, _ style: ANSIStyle.Code) -> String {
+        ANSIStyle(enabled: colored).paint(text, style)
     }
 }
