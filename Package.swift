@@ -49,7 +49,8 @@ let package = Package(
         .target(name: "APITestJSONSchema", dependencies: ["APITestJSON"]),
 
         // MARK: - HTTP layer (AFNetworking lineage)
-        .target(name: "APITestHTTP", dependencies: ["CCurlShim", "CTLSShim", "CLibXML2", "APITestJSON"]),
+        .target(
+            name: "APITestHTTP", dependencies: ["CCurlShim", "CTLSShim", "CLibXML2", "APITestJSON", "APITestSupport"]),
 
         // MARK: - Suite layer
         .target(
@@ -91,7 +92,7 @@ let package = Package(
         .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON", "APITestTestSupport"]),
         .testTarget(
             name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON", "APITestTestSupport"]),
-        .testTarget(name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON"]),
+        .testTarget(name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSupport"]),
         // Yams is only the differential oracle of the YAML composer's tests.
         .testTarget(
             name: "APITestSuiteTests",

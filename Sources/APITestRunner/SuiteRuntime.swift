@@ -1,6 +1,7 @@
 import APITestHTTP
 import APITestResults
 import APITestSuite
+import APITestSupport
 
 /// What the tests of one suite share during a run: the rendered variables, the base URL, the cookie jar and the
 /// secrets to mask. Each test runs with a copy whose cookie jar is its own (`withOwnCookieJar()`).
@@ -54,11 +55,9 @@ struct SuiteRuntime: Sendable {
         let perTestNames = stepNames.union(suite.namesUsedByDefaults)
         self.usesBuiltins = !perTestNames.isDisjoint(with: TemplateContext.builtinNames)
         let decoding = suite.responseDecoding
-        // The names were checked when the suite loaded.
-        self.decoders =
-            (try? ResponseSerializerChain(
-                order: decoding.decoders ?? ResponseDecoding.decoderNames,
-                removesKeysWithNullValues: decoding.removesKeysWithNullValues)) ?? .standard
+        self.decoders = ResponseSerializerChain(
+            order: decoding.decoders ?? ResponseDecoderName.allCases,
+            removesKeysWithNullValues: decoding.removesKeysWithNullValues)
     }
 
     /// This runtime with a cookie jar of its own that starts from the cookies of this one (those `setup` left):

@@ -81,17 +81,19 @@ extension SuiteParser {
             decoding.removesKeysWithNullValues = bool(entry.value, for: "removesKeysWithNullValues") ?? false
         }
         if let entry = entries[key: "decoders"], let items = sequence(entry.value, for: "decoders") {
-            var names: [String] = []
+            var names: [ResponseDecoderName] = []
             for item in items {
-                guard let name = text(item, for: "decoders") else { continue }
-                if !ResponseDecoding.decoderNames.contains(name) {
-                    error(
-                        "unknown decoder '\(name)'" + Suggestion.didYouMean(name, in: ResponseDecoding.decoderNames),
-                        at: item, note: "decoders: " + ResponseDecoding.decoderNames.joined(separator: ", "))
-                } else if names.contains(name) {
-                    error("decoder '\(name)' is listed twice", at: item)
+                guard let text = text(item, for: "decoders") else { continue }
+                if let name = ResponseDecoderName(rawValue: text) {
+                    if names.contains(name) {
+                        error("decoder '\(text)' is listed twice", at: item)
+                    } else {
+                        names.append(name)
+                    }
                 } else {
-                    names.append(name)
+                    error(
+                        "unknown decoder '\(text)'" + Suggestion.didYouMean(text, in: ResponseDecoding.decoderNames),
+                        at: item, note: "decoders: " + ResponseDecoding.decoderNames.joined(separator: ", "))
                 }
             }
             if names.isEmpty, !items.isEmpty { return decoding }

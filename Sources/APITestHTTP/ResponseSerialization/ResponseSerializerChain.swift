@@ -1,3 +1,4 @@
+import APITestSupport
 import Foundation
 
 /// An ordered list of response serializers: the first that accepts a response decodes it, as in AFNetworking's
@@ -9,39 +10,22 @@ public struct ResponseSerializerChain: Sendable {
         self.serializers = serializers
     }
 
-    /// The names ``init(order:removesKeysWithNullValues:)`` knows, in the standard order.
-    public static let decoderNames = ["json", "xml", "plist", "image", "text", "binary"]
-
     /// json, xml, plist, image, text, binary.
-    public static let standard = ResponseSerializerChain(
-        [
-            JSONResponseSerializer(), XMLResponseSerializer(), PropertyListResponseSerializer(),
-            ImageResponseSerializer(), TextResponseSerializer(), BinaryResponseSerializer(),
-        ])
+    public static let standard = ResponseSerializerChain(order: ResponseDecoderName.allCases)
 
-    /// A chain of the named decoders in the given order (a suite's configured order).
-    ///
-    /// - Throws: an error naming the valid decoders for an unknown name, or naming a repeated one.
-    public init(order names: [String], removesKeysWithNullValues: Bool = false) throws(ResponseSerializationError) {
+    /// A chain of the named decoders in the given order (a suite's configured order); a name given again adds
+    /// nothing (the suite loader reports it).
+    public init(order names: [ResponseDecoderName], removesKeysWithNullValues: Bool = false) {
         var serializers: [any ResponseSerializer] = []
-        var seen: Set<String> = []
-        for name in names {
-            let key = name.lowercased()
-            guard seen.insert(key).inserted else {
-                throw ResponseSerializationError(decoder: "chain", reason: "decoder '\(name)' is listed twice")
-            }
-            switch key {
-            case "json":
-                serializers.append(JSONResponseSerializer(removesKeysWithNullValues: removesKeysWithNullValues))
-            case "xml": serializers.append(XMLResponseSerializer())
-            case "plist": serializers.append(PropertyListResponseSerializer())
-            case "image": serializers.append(ImageResponseSerializer())
-            case "text": serializers.append(TextResponseSerializer())
-            case "binary": serializers.append(BinaryResponseSerializer())
-            default:
-                throw ResponseSerializationError(
-                    decoder: "chain",
-                    reason: "unknown decoder '\(name)'; valid decoders: \(Self.decoderNames.joined(separator: ", "))")
+        var seen: Set<ResponseDecoderName> = []
+        for name in names where seen.insert(name).inserted {
+            switch name {
+            case .json: serializers.append(JSONResponseSerializer(removesKeysWithNullValues: removesKeysWithNullValues))
+            case .xml: serializers.append(XMLResponseSerializer())
+            case .plist: serializers.append(PropertyListResponseSerializer())
+            case .image: serializers.append(ImageResponseSerializer())
+            case .text: serializers.append(TextResponseSerializer())
+            case .binary: serializers.append(BinaryResponseSerializer())
             }
         }
         self.serializers = serializers
