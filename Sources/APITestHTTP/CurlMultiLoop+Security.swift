@@ -20,21 +20,30 @@ extension CurlMultiLoop {
 
         // libcurl's own checks: the chain (unless invalid certificates are allowed; the verify callback then
         // still enforces pins and host names) and the host name.
-        apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, policy.allowInvalidCertificates ? 0 : 1)
-        apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, policy.validatesDomainName ? 2 : 0)
-        if let caFile = policy.caFile { apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile) }
+        delegate.check(
+            "CURLOPT_SSL_VERIFYPEER",
+            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, policy.allowInvalidCertificates ? 0 : 1))
+        delegate.check(
+            "CURLOPT_SSL_VERIFYHOST",
+            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, policy.validatesDomainName ? 2 : 0))
+        if let caFile = policy.caFile {
+            delegate.check("CURLOPT_CAINFO", apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile))
+        }
         if let certificate = policy.clientCertificate {
-            apitest_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate)
-            apitest_easy_setopt_string(easy, CURLOPT_SSLKEY, policy.clientKey ?? certificate)
+            delegate.check("CURLOPT_SSLCERT", apitest_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate))
+            delegate.check(
+                "CURLOPT_SSLKEY", apitest_easy_setopt_string(easy, CURLOPT_SSLKEY, policy.clientKey ?? certificate))
         }
         // A resumed TLS session skips certificate verification: every new connection must be checked.
-        apitest_easy_setopt_long(easy, CURLOPT_SSL_SESSIONID_CACHE, 0)
+        delegate.check("CURLOPT_SSL_SESSIONID_CACHE", apitest_easy_setopt_long(easy, CURLOPT_SSL_SESSIONID_CACHE, 0))
         // libcurl reuses a connection for any transfer whose TLS settings match; the SSL_CTX callback is not one
         // of them. A cipher list that names this policy (the `!` rule for a cipher that does not exist removes
         // nothing) keeps connections checked under one policy from carrying transfers of another.
-        apitest_easy_setopt_string(
-            easy, CURLOPT_SSL_CIPHER_LIST, "DEFAULT:!APITEST-POLICY-\(compiled.id)")
-        apitest_tls_transfer_install(easy, state.pointer)
+        delegate.check(
+            "CURLOPT_SSL_CIPHER_LIST",
+            apitest_easy_setopt_string(
+                easy, CURLOPT_SSL_CIPHER_LIST, "DEFAULT:!APITEST-POLICY-\(compiled.id)"))
+        delegate.check("CURLOPT_SSL_CTX_FUNCTION", apitest_tls_transfer_install(easy, state.pointer))
     }
 
     /// The host of an absolute URL, lower-cased, without IPv6 brackets.

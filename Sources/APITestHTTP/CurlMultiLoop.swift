@@ -159,6 +159,18 @@ final class CurlMultiLoop: @unchecked Sendable {
             return
         }
         configure(easy, for: delegate, bodySize: bodySize)
+        if let (option, code) = delegate.rejectedOption {
+            // A transfer libcurl would run with another setting than the one asked for (no TLS check, another
+            // timeout) is not run at all.
+            apitest_easy_setopt_share(easy, nil)
+            curl_easy_reset(easy)
+            idleHandles.append(easy)
+            continuation.resume(
+                throwing: HTTPError(
+                    .invalidRequest, "libcurl refused \(option): \(String(cString: curl_easy_strerror(code)))",
+                    curlCode: Int(code.rawValue)))
+            return
+        }
         delegates[easy] = delegate
         handlesByID[id] = easy
         let code = curl_multi_add_handle(multi, easy)
@@ -173,32 +185,41 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func configure(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate, bodySize: Int64?) {
         let request = delegate.request
         let userdata = Unmanaged.passUnretained(delegate).toOpaque()
-        apitest_easy_setopt_string(easy, CURLOPT_URL, request.url)
-        apitest_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        apitest_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, delegate.errorBuffer)
-        apitest_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        apitest_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        apitest_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        delegate.check("CURLOPT_URL", apitest_easy_setopt_string(easy, CURLOPT_URL, request.url))
+        delegate.check("CURLOPT_NOSIGNAL", apitest_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+        delegate.check(
+            "CURLOPT_ERRORBUFFER", apitest_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, delegate.errorBuffer))
+        delegate.check(
+            "CURLOPT_HTTP_VERSION", apitest_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
+        delegate.check("CURLOPT_PROTOCOLS_STR", apitest_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        delegate.check(
+            "CURLOPT_REDIR_PROTOCOLS_STR", apitest_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
 
         // Method and body.
         let method = request.method.uppercased()
         if let bodySize {
-            apitest_easy_setopt_long(easy, CURLOPT_POST, 1)
-            apitest_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize))
-            apitest_easy_setopt_data_callback(easy, CURLOPT_READFUNCTION, readCallback)
-            apitest_easy_setopt_pointer(easy, CURLOPT_READDATA, userdata)
-            apitest_easy_setopt_seek_callback(easy, seekCallback)
-            apitest_easy_setopt_pointer(easy, CURLOPT_SEEKDATA, userdata)
+            delegate.check("CURLOPT_POST", apitest_easy_setopt_long(easy, CURLOPT_POST, 1))
+            delegate.check(
+                "CURLOPT_POSTFIELDSIZE_LARGE",
+                apitest_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize)))
+            delegate.check(
+                "CURLOPT_READFUNCTION", apitest_easy_setopt_data_callback(easy, CURLOPT_READFUNCTION, readCallback))
+            delegate.check("CURLOPT_READDATA", apitest_easy_setopt_pointer(easy, CURLOPT_READDATA, userdata))
+            delegate.check("CURLOPT_SEEKFUNCTION", apitest_easy_setopt_seek_callback(easy, seekCallback))
+            delegate.check("CURLOPT_SEEKDATA", apitest_easy_setopt_pointer(easy, CURLOPT_SEEKDATA, userdata))
             // A larger upload buffer than libcurl's 64 KiB halves the time of gigabyte uploads (fewer reads and
             // sends); small bodies keep the default, whose buffer is not a fresh 512 KiB mapping per transfer.
             if bodySize >= Self.largeUploadSize {
-                apitest_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024)
+                delegate.check(
+                    "CURLOPT_UPLOAD_BUFFERSIZE", apitest_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024))
             }
-            if method != "POST" { apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+            if method != "POST" {
+                delegate.check("CURLOPT_CUSTOMREQUEST", apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method))
+            }
         } else if method == "HEAD" {
-            apitest_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+            delegate.check("CURLOPT_NOBODY", apitest_easy_setopt_long(easy, CURLOPT_NOBODY, 1))
         } else if method != "GET" {
-            apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method)
+            delegate.check("CURLOPT_CUSTOMREQUEST", apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method))
         }
 
         // Headers: the request's own, then suppress what libcurl would add on its own.
@@ -212,49 +233,66 @@ final class CurlMultiLoop: @unchecked Sendable {
             list = curl_slist_append(list, "Content-Type:")
         }
         delegate.headerList = list
-        apitest_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, list)
+        delegate.check("CURLOPT_HTTPHEADER", apitest_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, list))
 
-        apitest_easy_setopt_data_callback(easy, CURLOPT_HEADERFUNCTION, headerCallback)
-        apitest_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userdata)
-        apitest_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, writeCallback)
-        apitest_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userdata)
+        delegate.check(
+            "CURLOPT_HEADERFUNCTION", apitest_easy_setopt_data_callback(easy, CURLOPT_HEADERFUNCTION, headerCallback))
+        delegate.check("CURLOPT_HEADERDATA", apitest_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userdata))
+        delegate.check(
+            "CURLOPT_WRITEFUNCTION", apitest_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, writeCallback))
+        delegate.check("CURLOPT_WRITEDATA", apitest_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userdata))
         if request.recordsSentHeaders {
             // libcurl passes what it sends to the debug callback only in verbose mode; with a debug callback set,
             // it prints nothing itself.
-            apitest_easy_setopt_debug_callback(easy, debugCallback)
-            apitest_easy_setopt_pointer(easy, CURLOPT_DEBUGDATA, userdata)
-            apitest_easy_setopt_long(easy, CURLOPT_VERBOSE, 1)
+            delegate.check("CURLOPT_DEBUGFUNCTION", apitest_easy_setopt_debug_callback(easy, debugCallback))
+            delegate.check("CURLOPT_DEBUGDATA", apitest_easy_setopt_pointer(easy, CURLOPT_DEBUGDATA, userdata))
+            delegate.check("CURLOPT_VERBOSE", apitest_easy_setopt_long(easy, CURLOPT_VERBOSE, 1))
         }
 
         if let encoding = request.acceptEncoding {
-            apitest_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, encoding)
+            delegate.check(
+                "CURLOPT_ACCEPT_ENCODING", apitest_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, encoding))
         }
-        apitest_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, (request.timeout ?? configuration.timeout).milliseconds)
-        apitest_easy_setopt_long(
-            easy, CURLOPT_CONNECTTIMEOUT_MS, (request.connectTimeout ?? configuration.connectTimeout).milliseconds)
-        apitest_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
-        apitest_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects)
+        delegate.check(
+            "CURLOPT_TIMEOUT_MS",
+            apitest_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, (request.timeout ?? configuration.timeout).milliseconds))
+        delegate.check(
+            "CURLOPT_CONNECTTIMEOUT_MS",
+            apitest_easy_setopt_long(
+                easy, CURLOPT_CONNECTTIMEOUT_MS, (request.connectTimeout ?? configuration.connectTimeout).milliseconds))
+        delegate.check(
+            "CURLOPT_FOLLOWLOCATION",
+            apitest_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0))
+        delegate.check("CURLOPT_MAXREDIRS", apitest_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects))
 
         // TLS: verification stays on unless the request turns it off.
         if let policy = request.security {
             configureSecurity(easy, policy: policy, for: delegate)
         } else {
-            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, request.tls.verifyPeer ? 1 : 0)
-            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, request.tls.verifyHost ? 2 : 0)
-            if let caFile = request.tls.caFile { apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile) }
+            delegate.check(
+                "CURLOPT_SSL_VERIFYPEER",
+                apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, request.tls.verifyPeer ? 1 : 0))
+            delegate.check(
+                "CURLOPT_SSL_VERIFYHOST",
+                apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, request.tls.verifyHost ? 2 : 0))
+            if let caFile = request.tls.caFile {
+                delegate.check("CURLOPT_CAINFO", apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile))
+            }
         }
         delegate.certificateSource = (easy, certificateCache)
         if !request.resolve.isEmpty {
             var resolve: UnsafeMutablePointer<curl_slist>?
             for entry in request.resolve { resolve = curl_slist_append(resolve, entry) }
             delegate.resolveList = resolve
-            apitest_easy_setopt_slist(easy, CURLOPT_RESOLVE, resolve)
+            delegate.check("CURLOPT_RESOLVE", apitest_easy_setopt_slist(easy, CURLOPT_RESOLVE, resolve))
         }
-        if request.connectOnly { apitest_easy_setopt_long(easy, CURLOPT_CONNECT_ONLY, 1) }
+        if request.connectOnly {
+            delegate.check("CURLOPT_CONNECT_ONLY", apitest_easy_setopt_long(easy, CURLOPT_CONNECT_ONLY, 1))
+        }
 
         if let jar = request.cookieJar {
-            apitest_easy_setopt_share(easy, share(for: jar))
-            apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "")
+            delegate.check("CURLOPT_SHARE", apitest_easy_setopt_share(easy, share(for: jar)))
+            delegate.check("CURLOPT_COOKIEFILE", apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, ""))
         }
     }
 

@@ -10,6 +10,15 @@ import Foundation
 /// Lives on the event-loop thread only. libcurl's callbacks reach it through `Unmanaged` userdata; it collects
 /// the status line, every header in order, the body (up to its limit) and streams the request body.
 final class TaskDelegate {
+    /// The first option libcurl refused while the transfer was configured, with libcurl's code; the transfer is
+    /// then failed before it starts.
+    private(set) var rejectedOption: (name: String, code: CURLcode)?
+
+    /// Records the result of setting the option `name`; only the first refusal is kept.
+    func check(_ name: String, _ code: CURLcode) {
+        if code != CURLE_OK, rejectedOption == nil { rejectedOption = (name, code) }
+    }
+
     let id: UInt64
     let request: HTTPRequest
     let continuation: CheckedContinuation<HTTPResponse, any Error>
