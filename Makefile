@@ -23,7 +23,8 @@ build: deps ## debug build of everything
 release: deps ## the apitest binary to ship: release mode, static Swift runtime (prints its path)
 	scripts/build-release.sh
 
-test: deps ## build everything including tests, then run the tests
+test: deps ## lint (strict), build everything including tests, then run the tests
+	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -34,8 +35,8 @@ bench: ## throughput benchmark: apitest vs curl --parallel vs wrk against nginx
 format: ## rewrite Sources and Tests in place with swift format (.swift-format)
 	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
 
-lint: ## report swift format violations in Sources and Tests
-	$(SWIFT) format lint --recursive $(FORMAT_PATHS)
+lint: ## report swift format violations in Sources and Tests (strict: any finding fails)
+	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
 
 clean: ## remove build products (.build, .build-release, .build-static) and bench/out
 	rm -rf .build .build-release .build-static bench/out
