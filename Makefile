@@ -25,7 +25,7 @@ release: deps ## the apitest binary to ship: release mode, static Swift runtime 
 
 test: deps ## lint (strict), build everything including tests, then run the tests
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test --skip-build
 
 bench: ## throughput benchmark: apitest vs curl --parallel vs wrk against nginx
