@@ -6,6 +6,12 @@
 // depend only on result types (APITestResults); the `apitest` executable (APITestCLI) parses arguments and wires.
 import PackageDescription
 
+/// The compiler holds the layers: a member (a method, a property, a conformance's requirement) is visible in a file
+/// only through a module that file imports itself, not through one that a dependency happens to import (SE-0444).
+let strictImports: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility")
+]
+
 let package = Package(
     name: "apitest",
     platforms: [.macOS(.v14)],
@@ -121,3 +127,8 @@ let package = Package(
             exclude: ["cases", "Fixtures"]),
     ]
 )
+
+// Every Swift target of the package, tests included (the C targets have no Swift sources).
+for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictImports
+}

@@ -1,9 +1,11 @@
 import APITestReporting
+import APITestResults
 import APITestRunner
 import APITestSuite
 import APITestSupport
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// The run itself: what `apitest run` does with its options, however they were read (swift-argument-parser or
 /// ``RunArgumentScanner``).

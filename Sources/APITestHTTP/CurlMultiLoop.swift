@@ -1,4 +1,5 @@
 import CCurlShim
+import CTLSShim
 import Foundation
 import Synchronization
 

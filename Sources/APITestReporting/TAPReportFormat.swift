@@ -1,4 +1,5 @@
 import APITestResults
+import APITestSupport
 import Foundation
 
 /// TAP (Test Anything Protocol): TAP 13 by default, which the `prove` of Debian 12 (TAP::Harness 3.44) reads; TAP

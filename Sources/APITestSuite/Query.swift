@@ -1,4 +1,5 @@
 import APITestSupport
+import Foundation
 
 /// What an assertion or a capture reads from a response: the status, a header, a cookie, the body or a part of it,
 /// or a fact of the transfer.

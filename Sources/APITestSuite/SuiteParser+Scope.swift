@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import Foundation
 
 /// The second pass: every placeholder must name something visible where it is used, and URLs must be absolute
 /// or have a base URL to resolve against.

@@ -1,3 +1,4 @@
+import APITestJSON
 import APITestSupport
 
 // MARK: - Scalars

@@ -1,3 +1,4 @@
+import APITestHTTP
 import APITestTestSupport
 import ArgumentParser
 import Foundation

@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestSuite
 import Testing
 
 @testable import APITestRunner

@@ -1,4 +1,5 @@
 import APITestSupport
+import Foundation
 import Testing
 
 @testable import APITestSuite

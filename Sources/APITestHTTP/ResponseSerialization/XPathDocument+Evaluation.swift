@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import Synchronization
 
 extension XPathDocument {
     // MARK: - XPath
