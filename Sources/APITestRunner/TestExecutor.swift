@@ -178,21 +178,22 @@ struct TestExecutor: Sendable {
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
             return (unreachable, .errored, false)
         }
+        // Upload progress goes through one ordered stream per transfer, off the transfer thread (a reporter blocked
+        // on its output must not stall every transfer): the loop keeps only the newest tick the reporter has not
+        // taken yet, and every tick is out before the step's result.
+        var progress: UploadProgressRelay?
         if let events, request.body.streamsFromDisk {
-            let suiteName = runtime.suite.name
-            let testName = testName
-            request.uploadProgress = { sent, total in
-                guard total >= Self.progressThreshold else { return }
-                // Off the transfer thread: a reporter blocked on its output must not stall every transfer.
-                Task {
-                    events.emit(.uploadProgress(suiteName: suiteName, testName: testName, sent: sent, total: total))
-                }
-            }
+            let relay = UploadProgressRelay(
+                events: events, suiteName: runtime.suite.name, testName: testName, threshold: Self.progressThreshold)
+            request.uploadProgress = relay.record
+            progress = relay
         }
         let response: HTTPResponse
         do {
             response = try await transport.perform(request)
+            await progress?.finish()
         } catch {
+            await progress?.finish()
             // No response: a transfer failure, or the run was interrupted (CancellationError).
             let failure = error as? HTTPError
             if let failure, !retrying {

@@ -151,6 +151,44 @@ import Testing
         #expect(results.named("teardown")?.status == .passed)
     }
 
+    // MARK: - Upload progress
+
+    @Test func uploadProgressArrivesInOrderAndBeforeTheResult() async throws {
+        final class Events: Reporter {
+            private let log = Mutex<[String]>([])
+            func handle(_ event: RunEvent) {
+                switch event {
+                case .uploadProgress(_, _, let sent, _): log.withLock { $0.append("progress \(sent)") }
+                case .testFinished(let result): log.withLock { $0.append("finished \(result.name)") }
+                default: break
+                }
+            }
+            var all: [String] { log.withLock { $0 } }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("body".utf8).write(to: folder.appendingPathComponent("upload.bin"))
+        let total: Int64 = 8 << 20
+        let transport = ScriptedTransport { request, _ in
+            // The transfer thread's ticks, as fast as libcurl would give them.
+            for step in 1...200 { request.uploadProgress?(total * Int64(step) / 200, total) }
+            return ScriptedTransport.response(to: request)
+        }
+        let suite = try SuiteLoader(environment: [:]).load(
+            source: "tests:\n  - {name: up, request: {method: PUT, url: 'http://h.test/u', bodyFile: upload.bin}}\n",
+            file: folder.appendingPathComponent("suite.yaml").path)
+        let events = Events()
+        let summary = await Runner(transport: transport, options: RunOptions(jobs: 1)).run([suite], reporter: events)
+        #expect(summary.passed == 1)
+        let log = events.all
+        #expect(log.last == "finished up")
+        let sent = log.dropLast().map { Int64($0.dropFirst("progress ".count))! }
+        #expect(!sent.isEmpty)
+        #expect(sent == sent.sorted(), "ticks out of order: \(sent)")
+        #expect(sent.last == total, "the last tick is delivered before the result")
+    }
+
     // MARK: - Unreachable hosts
 
     @Test func testsOfAnUnreachableHostErrorAtOnceAfterTheFirst() async throws {
