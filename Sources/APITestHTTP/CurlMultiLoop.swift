@@ -27,7 +27,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     private let inbox = Mutex(Inbox())
     private let finished = DispatchSemaphore(value: 0)
 
-    // Loop-thread state.
+    // Loop-thread state: read and written on the loop thread only (`assertOnLoopThread()` in debug builds).
+    /// The loop thread, once it runs.
+    private var loopThread: pthread_t?
     private var delegates: [UnsafeMutableRawPointer: TaskDelegate] = [:]
     private var handlesByID: [UInt64: UnsafeMutableRawPointer] = [:]
     /// Shares whose jar was closed while a transfer still used them; freed when that transfer ends.
@@ -80,7 +82,14 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     // MARK: - The loop
 
+    /// Traps in debug builds when called off the loop thread: libcurl's handles and this loop's state belong to it.
+    @inline(__always)
+    func assertOnLoopThread(_ function: StaticString = #function) {
+        assert(loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false, "\(function) off the loop thread")
+    }
+
     private func run() {
+        loopThread = pthread_self()
         var running: Int32 = 0
         while true {
             let pending = inbox.withLock { inbox -> [Command] in
@@ -121,6 +130,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     private func handle(_ command: Command) {
+        assertOnLoopThread()
         switch command {
         case .start(let ticket, let request, let continuation):
             guard ticket.begin() else {
@@ -143,6 +153,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     // MARK: - Starting a transfer
 
     private func start(id: UInt64, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        assertOnLoopThread()
         let delegate = TaskDelegate(
             id: id, request: request, maxBodySize: request.maxBodySize ?? configuration.maxBodySize,
             continuation: continuation)
@@ -184,6 +195,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     private func configure(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate, bodySize: Int64?) {
+        assertOnLoopThread()
         let request = delegate.request
         let userdata = Unmanaged.passUnretained(delegate).toOpaque()
         delegate.check("CURLOPT_URL", apitest_easy_setopt_string(easy, CURLOPT_URL, request.url))
@@ -298,6 +310,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     private func share(for jar: CookieJar) -> UnsafeMutableRawPointer? {
+        assertOnLoopThread()
         if let share = shares[jar.id] { return share }
         guard let share = curl_share_init() else { return nil }
         apitest_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
@@ -331,6 +344,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     // MARK: - Completion
 
     private func complete(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
+        assertOnLoopThread()
         guard let delegate = delegates[easy] else { return }
         if result == CURLE_OK, delegate.bodyStream?.failure == nil {
             if let response = makeResponse(easy, delegate) {
@@ -346,6 +360,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     private func finish(_ easy: UnsafeMutableRawPointer, with result: Result<HTTPResponse, any Error>) {
+        assertOnLoopThread()
         guard let delegate = delegates.removeValue(forKey: easy) else { return }
         handlesByID.removeValue(forKey: delegate.id)
         curl_multi_remove_handle(multi, easy)
