@@ -1,3 +1,4 @@
+import APITestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -56,17 +57,15 @@ final class BodyStream {
         }
     }
 
-    /// The size of the regular file at `path`.
+    /// The size of the regular file at `path`, checked as every file apitest reads is (`ReadableFile`): a FIFO or a
+    /// device is refused before it is opened.
     static func fileSize(_ path: String) throws(HTTPError) -> Int64 {
+        if let problem = ReadableFile.problem(at: path) {
+            throw HTTPError(.bodyFileUnreadable, problem.message(key: "body file", path: path))
+        }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw HTTPError(.bodyFileUnreadable, "cannot read body file \(path): \(String(cString: strerror(errno)))")
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw HTTPError(.bodyFileUnreadable, "body file \(path) is not a regular file")
-        }
-        guard access(path, R_OK) == 0 else {
-            throw HTTPError(.bodyFileUnreadable, "cannot read body file \(path): \(String(cString: strerror(errno)))")
+            throw HTTPError(.bodyFileUnreadable, "cannot read body file '\(path)': \(String(cString: strerror(errno)))")
         }
         return Int64(info.st_size)
     }
