@@ -1,3 +1,4 @@
+import APITestReporting
 import APITestRunner
 import APITestSuite
 import APITestSupport
@@ -46,70 +47,9 @@ struct ListCommand: ParsableCommand {
         let result = try selection.select(loaded, errorOutput: stderr)
         let stdout = StandardOutput.out
         switch format {
-        case .text: stdout.write(Self.text(result))
-        case .json: stdout.write(try Self.json(result))
+        case .text: stdout.write(TestListingFormat.text(result.listing))
+        case .json: stdout.write(try TestListingFormat.json(result.listing))
         }
         stdout.flush()
     }
-
-    // MARK: - Output
-
-    /// One line per selected test.
-    static func text(_ result: TestSelection.Result) -> String {
-        var output = ""
-        for test in result.tests {
-            output += "\(test.suiteFile) › \(test.suiteName) › \(test.testName)"
-            if !test.tags.isEmpty { output += " [\(test.tags.joined(separator: ", "))]" }
-            if let skip = test.skip { output += " (skipped: \(skip))" }
-            output += "\n"
-        }
-        return output
-    }
-
-    /// The JSON document of `--format json`.
-    static func json(_ result: TestSelection.Result) throws -> String {
-        let document = ListDocument(
-            total: result.totalCount, matched: result.matchedCount, selected: result.tests.count,
-            shard: result.shard.map { ListDocument.Shard(index: $0.index, count: $0.count) },
-            tests: result.tests.map {
-                ListDocument.Test(
-                    file: $0.suiteFile, path: $0.relativePath, suite: $0.suiteName, name: $0.testName, line: $0.line,
-                    steps: $0.steps, tags: $0.tags, skip: $0.skip)
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
-    }
-}
-
-/// The document `apitest list --format json` prints.
-struct ListDocument: Codable {
-    struct Shard: Codable {
-        var index: Int
-        var count: Int
-    }
-
-    struct Test: Codable {
-        /// The suite file as found from the PATHs given.
-        var file: String
-        /// The suite file relative to the common folder of all suite files (the shard sort key).
-        var path: String
-        var suite: String
-        var name: String
-        var line: Int
-        var steps: Int
-        var tags: [String]
-        /// The `skip:` reason; absent when the test runs.
-        var skip: String?
-    }
-
-    /// Tests in all the suites loaded.
-    var total: Int
-    /// Tests that pass --filter, --tag and --exclude-tag.
-    var matched: Int
-    /// Tests listed (in this shard).
-    var selected: Int
-    /// Absent without --shard.
-    var shard: Shard?
-    var tests: [Test]
 }

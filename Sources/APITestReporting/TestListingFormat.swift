@@ -1,0 +1,66 @@
+import APITestResults
+import Foundation
+
+/// Renders a `TestListing` as `apitest list` prints it: text, one line per test, or a JSON document.
+public enum TestListingFormat {
+    /// One line per selected test: `suite file › suite name › test name [tags] (skipped: reason)`.
+    public static func text(_ listing: TestListing) -> String {
+        var output = ""
+        for test in listing.tests {
+            output += "\(test.suiteFile) › \(test.suiteName) › \(test.testName)"
+            if !test.tags.isEmpty { output += " [\(test.tags.joined(separator: ", "))]" }
+            if let skip = test.skip { output += " (skipped: \(skip))" }
+            output += "\n"
+        }
+        return output
+    }
+
+    /// The JSON document of `list --format json` (see docs/running.md).
+    public static func json(_ listing: TestListing) throws -> String {
+        let document = Document(
+            total: listing.total, matched: listing.matched, selected: listing.tests.count,
+            shard: listing.shard.map { Document.Shard(index: $0.index, count: $0.count) },
+            tests: listing.tests.map {
+                Document.Test(
+                    file: $0.suiteFile, path: $0.relativePath, suite: $0.suiteName, name: $0.testName, line: $0.line,
+                    steps: $0.steps, tags: $0.tags, skip: $0.skip)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+    }
+
+    // MARK: - Document
+
+    /// The document `apitest list --format json` prints.
+    struct Document: Codable {
+        struct Shard: Codable {
+            var index: Int
+            var count: Int
+        }
+
+        struct Test: Codable {
+            /// The suite file as found from the PATHs given.
+            var file: String
+            /// The suite file relative to the common folder of all suite files (the shard sort key).
+            var path: String
+            var suite: String
+            var name: String
+            var line: Int
+            var steps: Int
+            var tags: [String]
+            /// The `skip:` reason; absent when the test runs.
+            var skip: String?
+        }
+
+        /// Tests in all the suites loaded.
+        var total: Int
+        /// Tests that pass --filter, --tag and --exclude-tag.
+        var matched: Int
+        /// Tests listed (in this shard).
+        var selected: Int
+        /// Absent without --shard.
+        var shard: Shard?
+        var tests: [Test]
+    }
+}
