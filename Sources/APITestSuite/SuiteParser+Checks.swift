@@ -19,69 +19,9 @@ extension SuiteParser {
             pieceAt: min(scalarOffset, max(0, expression.unicodeScalars.count - 1)), length: 1, in: expression,
             valueStart: location(of: node))
         var message = "invalid JSONPath '\(expression)': \(problem.message)"
-        if let suggestion = Self.bracketNotation(for: expression) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = JSONPath.bracketNotation(for: expression) { message += "; did you mean '\(suggestion)'?" }
         error(message, at: at)
         return false
-    }
-
-    /// `expression` with each dot-shorthand name that RFC 9535 does not allow there (`$.headers.Content-Type`)
-    /// written in bracket notation (`$.headers['Content-Type']`), when that makes a valid JSONPath; else `nil`.
-    static func bracketNotation(for expression: String) -> String? {
-        var result = ""
-        var changed = false
-        var depth = 0
-        var quote: Character?
-        var index = expression.startIndex
-        while index < expression.endIndex {
-            let character = expression[index]
-            if let open = quote {
-                result.append(character)
-                if character == "\\", expression.index(after: index) < expression.endIndex {
-                    index = expression.index(after: index)
-                    result.append(expression[index])
-                } else if character == open {
-                    quote = nil
-                }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                result.append(character)
-            } else if character == "[" || character == "(" {
-                depth += 1
-                result.append(character)
-            } else if character == "]" || character == ")" {
-                depth -= 1
-                result.append(character)
-            } else if character == ".", depth == 0 {
-                let start = expression.index(after: index)
-                let end = expression[start...].firstIndex { $0 == "." || $0 == "[" } ?? expression.endIndex
-                let name = expression[start..<end]
-                if name.isEmpty || name == "*" || isShorthandName(name) {
-                    result.append(character)
-                } else {
-                    let escaped = name.replacingOccurrences(of: "\\", with: "\\\\")
-                        .replacingOccurrences(of: "'", with: "\\'")
-                    result += "['\(escaped)']"
-                    changed = true
-                    index = end
-                    continue
-                }
-            } else {
-                result.append(character)
-            }
-            index = expression.index(after: index)
-        }
-        guard changed, jsonPathProblem(result) == nil else { return nil }
-        return result
-    }
-
-    /// Whether `name` is a member name RFC 9535 allows after a dot: a letter, `_` or non-ASCII, then also digits.
-    private static func isShorthandName(_ name: Substring) -> Bool {
-        for (offset, scalar) in name.unicodeScalars.enumerated() {
-            let isFirst = scalar.properties.isAlphabetic && scalar.isASCII || scalar == "_" || !scalar.isASCII
-            let isDigit = ("0"..."9").contains(scalar)
-            if !(isFirst || (offset > 0 && isDigit)) { return false }
-        }
-        return true
     }
 
     /// The problem with a JSONPath expression (RFC 9535), with its 0-based character offset, or `nil`.

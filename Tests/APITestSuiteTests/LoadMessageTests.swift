@@ -1,3 +1,4 @@
+import APITestJSON
 import APITestSupport
 import Foundation
 import Testing
@@ -31,12 +32,12 @@ struct LoadMessageTests {
         ("$.a[?@.b == 'x-y'].c-d", "$.a[?@.b == 'x-y']['c-d']"),
     ])
     func bracketNotationRewritesOnlyTheNamesThatNeedIt(_ expression: String, _ suggestion: String) {
-        #expect(SuiteParser.bracketNotation(for: expression) == suggestion)
+        #expect(JSONPath.bracketNotation(for: expression) == suggestion)
     }
 
     @Test func noSuggestionWhenBracketsDoNotHelp() {
-        #expect(SuiteParser.bracketNotation(for: "$.a[") == nil)
-        #expect(SuiteParser.bracketNotation(for: "$.a.b") == nil)
+        #expect(JSONPath.bracketNotation(for: "$.a[") == nil)
+        #expect(JSONPath.bracketNotation(for: "$.a.b") == nil)
     }
 
     @Test func anUnclosedCSVQuoteIsLocatedWhereItOpens() {
