@@ -24,10 +24,9 @@ struct ValidateCommand: ParsableCommand {
         let stderr = StandardOutput.error
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
-        // Certificate files are parsed here (the suite layer only checks that they exist): the run's preflight,
-        // without the run's flags, for a run that selects nothing (so libxml2 is not loaded to see if XPath would
-        // work).
-        let preflight = RunService.preflight(RunRequest(suites: [], options: RunOptions()), loaded: loaded)
+        // Certificate files are parsed here (the suite layer only checks that they exist): the run's policy
+        // check, without the run's flags.
+        let preflight = RunService.policies(of: loaded, options: RunOptions())
         var valid = true
         for case .securityPolicy(let place, let message) in preflight.problems {
             stderr.write("error: \(place): security: \(message)\n")

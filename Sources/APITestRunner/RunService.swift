@@ -45,24 +45,32 @@ public enum RunService {
     /// are read here, so a bad block fails the run even when the selection leaves its tests out) and checks that
     /// what the selected tests use is available. Nothing is sent.
     public static func preflight(_ request: RunRequest, loaded: [Suite]? = nil) -> Preflight {
+        var preflight = policies(
+            of: loaded ?? request.suites, options: request.options, warnsAboutSinglePin: request.warnsAboutSinglePin)
+        // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.
+        if request.suites.contains(where: \.usesXPath), let reason = XPathDocument.libraryUnavailability() {
+            preflight.problems.append(.xpathUnavailable(reason: reason))
+        }
+        return preflight
+    }
+
+    /// Builds the security policy of each of `suites` under `options`' TLS flags (certificate files are read
+    /// here): what `validate` checks, and the first part of `preflight(_:loaded:)`.
+    public static func policies(
+        of suites: [Suite], options: RunOptions, warnsAboutSinglePin: Bool = false
+    ) -> Preflight {
         var preflight = Preflight()
         var policies: [SecurityPolicy] = []
-        for suite in loaded ?? request.suites {
+        for suite in suites {
             do {
-                if let policy = try request.options.security.policy(for: suite.security) { policies.append(policy) }
+                if let policy = try options.security.policy(for: suite.security) { policies.append(policy) }
             } catch {
                 let place = suite.security.map { "\($0.location)" } ?? suite.file
                 preflight.problems.append(.securityPolicy(place: place, message: error.message))
             }
         }
-        if preflight.problems.isEmpty, request.warnsAboutSinglePin, let warning = policies.first?.singlePinWarning {
+        if preflight.problems.isEmpty, warnsAboutSinglePin, let warning = policies.first?.singlePinWarning {
             preflight.warnings.append(warning)
-        }
-        // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.
-        if request.suites.contains(where: \.usesXPath),
-            let reason = XPathDocument.libraryUnavailability()
-        {
-            preflight.problems.append(.xpathUnavailable(reason: reason))
         }
         return preflight
     }
@@ -100,12 +108,13 @@ public enum RunService {
         _ request: RunRequest, reporter: any Reporter, transport: (any HTTPTransport)? = nil,
         started: @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in }
     ) async -> RunSummary {
-        let session = transport == nil ? SessionManager(configuration: sessionConfiguration(for: request.options)) : nil
+        // The run's own session, shut down when the run ends; a transport given by the caller stays the caller's.
+        var session: SessionManager?
+        if transport == nil { session = SessionManager(configuration: sessionConfiguration(for: request.options)) }
+        defer { session?.shutdown() }
         let runner = Runner(transport: transport ?? session!, options: request.options)
         let task = Task { await runner.run(request.suites, reporter: reporter) }
         started { task.cancel() }
-        let summary = await task.value
-        session?.shutdown()
-        return summary
+        return await task.value
     }
 }

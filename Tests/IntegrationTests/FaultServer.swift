@@ -57,8 +57,7 @@ final class FaultServer: @unchecked Sendable {
 
 /// A TCP port on 127.0.0.1 that is free now, for a server the test is about to start on it (bound, then closed).
 func freePort() throws -> Int {
-    let port = try closedPort(keepingItBound: false)
-    return port
+    try closedPort(keepingItBound: false)
 }
 
 /// A TCP port on 127.0.0.1 that nothing listens on: bound and never listened on, and kept bound for the rest of
