@@ -5,12 +5,20 @@ extension JSONByteParser {
     ///
     /// The fast path (no escapes) validates UTF-8 while scanning and makes the string from the bytes in place.
     mutating func parseString() throws(JSONParseError) -> String {
+        try scanString(decoding: true) ?? ""
+    }
+
+    /// Checks the string at `position` as ``parseString()`` does (same errors) and moves past it; its text only
+    /// when `decoding` (the tape keeps offsets and decodes strings when asked, so it does not build them here;
+    /// a string with escapes is still decoded to check them).
+    mutating func scanString(decoding: Bool) throws(JSONParseError) -> String? {
         let start = position + 1
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
+                guard decoding else { return nil }
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             } else if byte == UInt8(ascii: "\\") {
                 return try parseEscapedString(start: start, firstEscape: index)

@@ -40,7 +40,7 @@ extension JSONByteParser {
                 }
             case UInt8(ascii: "\""):
                 tape.append(.string, position)
-                _ = try parseString()
+                _ = try scanString(decoding: false)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 tape.append(.number, position)
                 _ = try parseNumber(validatingOnly: true)
@@ -106,7 +106,7 @@ extension JSONByteParser {
     /// Records the key at `position` (validated, then dropped: it is decoded again only when asked for).
     private mutating func appendKey(to tape: inout JSONTape, after previous: String) throws(JSONParseError) {
         let offset = position
-        _ = try parseMemberKey(after: previous)
+        _ = try scanMemberKey(after: previous, decoding: false)
         tape.append(.string, offset)
     }
 }

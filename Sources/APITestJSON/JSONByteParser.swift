@@ -180,10 +180,15 @@ struct JSONByteParser {
 
     /// Parses `"key"` then `:` and the whitespace after it; `position` is at the key's opening quote (or not).
     mutating func parseMemberKey(after previous: String) throws(JSONParseError) -> String {
+        try scanMemberKey(after: previous, decoding: true) ?? ""
+    }
+
+    /// ``parseMemberKey(after:)``, with the key's text only when `decoding` (see ``scanString(decoding:)``).
+    mutating func scanMemberKey(after previous: String, decoding: Bool) throws(JSONParseError) -> String? {
         guard peek == UInt8(ascii: "\"") else {
             throw error("expected a string key after \(previous), found \(describe(at: position))", at: position)
         }
-        let key = try parseString()
+        let key = try scanString(decoding: decoding)
         skipWhitespace()
         guard peek == UInt8(ascii: ":") else {
             throw error("expected ':' after object key, found \(describe(at: position))", at: position)

@@ -59,20 +59,12 @@ extension JSONTape {
             switch selector {
             case .name(let name):
                 guard kind == .object else { continue }
-                // A repeated key keeps its last value, as in `JSONObject`.
-                var found: Int?
-                forEachChild(node) { keyIndex, child in
-                    if key(keyIndex!, equals: name) { found = child }
-                    return true
-                }
-                if let found { output.append(found) }
+                if let found = member(named: name, of: node) { output.append(found) }
             case .wildcard:
                 output.append(contentsOf: children(node))
             case .index(let index):
                 guard kind == .array else { continue }
-                // Walks the elements (twice for a negative index): no list of a large array's elements.
-                let normalized = index >= 0 ? index : childCount(node) + index
-                if normalized >= 0, let child = element(normalized, of: node) { output.append(child) }
+                if let child = element(at: index, of: node) { output.append(child) }
             case .slice(let start, let end, let step):
                 guard kind == .array else { continue }
                 let positions = JSONPathEvaluator.sliceIndices(
@@ -138,24 +130,34 @@ extension JSONTape {
         }
     }
 
+    /// The value of the member `name` of the object at `node`; a repeated key keeps its last value, as in
+    /// `JSONObject`.
+    private func member(named name: String, of node: Int) -> Int? {
+        var found: Int?
+        forEachChild(node) { keyIndex, child in
+            if key(keyIndex!, equals: name) { found = child }
+            return true
+        }
+        return found
+    }
+
+    /// The element at `index` of the array at `node` (negative from the end). Walks the elements (twice for a
+    /// negative index): no list of a large array's elements.
+    private func element(at index: Int, of node: Int) -> Int? {
+        let normalized = index >= 0 ? index : childCount(node) + index
+        return normalized >= 0 ? element(normalized, of: node) : nil
+    }
+
     /// The tape index a singular relative query selects from `node`, or nil (Nothing).
     private func singular(_ query: JSONPath.Query, at node: Int) -> Int? {
         var current = node
         for segment in query.segments {
             switch segment.selectors.first {
             case .name(let name)?:
-                guard kind(current) == .object else { return nil }
-                var found: Int?
-                forEachChild(current) { keyIndex, child in
-                    if key(keyIndex!, equals: name) { found = child }
-                    return true
-                }
-                guard let found else { return nil }
+                guard kind(current) == .object, let found = member(named: name, of: current) else { return nil }
                 current = found
             case .index(let index)?:
-                guard kind(current) == .array else { return nil }
-                let normalized = index >= 0 ? index : childCount(current) + index
-                guard normalized >= 0, let child = element(normalized, of: current) else { return nil }
+                guard kind(current) == .array, let child = element(at: index, of: current) else { return nil }
                 current = child
             default:
                 return nil
