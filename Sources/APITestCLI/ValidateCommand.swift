@@ -26,14 +26,9 @@ struct ValidateCommand: ParsableCommand {
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         // Certificate files are parsed here (the suite layer only checks that they exist): the run's policy
         // check, without the run's flags.
-        let preflight = RunService.policies(of: loaded, options: RunOptions())
-        var valid = true
-        for case .securityPolicy(let place, let message) in preflight.problems {
-            stderr.write("error: \(place): security: \(message)\n")
-            valid = false
+        guard try RunCommand.report(RunService.policies(of: loaded, options: RunOptions()), to: stderr) else {
+            throw ExitStatus.invalid.exitCode
         }
-        stderr.flush()
-        guard valid else { throw ExitStatus.invalid.exitCode }
         let tests = loaded.reduce(0) { $0 + $1.tests.count }
         print("\(loaded.count) suite\(loaded.count == 1 ? "" : "s"), \(tests) test\(tests == 1 ? "" : "s"): valid")
     }

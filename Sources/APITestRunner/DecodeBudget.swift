@@ -23,7 +23,7 @@ actor DecodeBudget {
     /// What checking a body of `size` bytes may cost, capped at the budget; 0 for small bodies. A tape costs at
     /// most 2.5× the body, and text views one more copy: 4×. A `JSONValue` tree (`buildsTree`: a schema check, or
     /// nulls dropped) costs up to ~24× the body for dense JSON: 32×, so such bodies are mostly checked alone.
-    func cost(ofBody size: Int, buildsTree: Bool = false) -> Int {
+    nonisolated func cost(ofBody size: Int, buildsTree: Bool = false) -> Int {
         guard size >= Self.smallBody else { return 0 }
         let (cost, overflow) = size.multipliedReportingOverflow(by: buildsTree ? 32 : 4)
         return overflow ? capacity : min(capacity, cost)

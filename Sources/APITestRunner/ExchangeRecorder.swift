@@ -53,8 +53,7 @@ enum ExchangeRecorder {
     static func preview(_ data: Data, limit: Int, masker: SecretMasker, totalSize: Int? = nil) -> String {
         let total = max(totalSize ?? data.count, data.count)
         if data.isEmpty { return total > 0 ? "<\(total) bytes, not kept>" : "" }
-        let margin = masker.longestSecretLength * 6
-        let cut = data.prefix(limit + margin)
+        let cut = data.prefix(previewBytes(limit: limit, masker: masker))
         guard let text = String(validating: cut, as: UTF8.self) ?? validPrefix(cut) else {
             return "<\(total) bytes of binary data>"
         }
@@ -67,6 +66,13 @@ enum ExchangeRecorder {
             masked += "… (\(total) bytes in all)"
         }
         return masked
+    }
+
+    /// How many bytes of a body a preview of `limit` bytes reads: a little more than it keeps, so that a secret
+    /// (in any of the encodings the masker undoes, up to 6 bytes for one) straddling the cut is masked whole. A
+    /// body that is not kept keeps this much.
+    static func previewBytes(limit: Int, masker: SecretMasker) -> Int {
+        limit + masker.longestSecretLength * 6
     }
 
     /// The longest valid UTF-8 text of `data` when only its last (cut) character is incomplete.

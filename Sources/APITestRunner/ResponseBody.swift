@@ -40,12 +40,6 @@ struct ResponseBody {
         return result
     }
 
-    /// Whether the chain decodes this response as plain JSON (no nulls dropped), which a tape can stand for.
-    private var decodesAsPlainJSON: Bool {
-        guard let json = chain.serializer(for: response) as? JSONResponseSerializer else { return false }
-        return !json.removesKeysWithNullValues
-    }
-
     /// The chain's decoding for the views other than JSON: a body the chain decodes as JSON is not decoded into
     /// a tree just to find it is not text, XML or an image.
     private mutating func decodedUnlessJSON() -> DecodedBody? {
@@ -69,10 +63,11 @@ struct ResponseBody {
         if let parsedDocument { return parsedDocument }
         if let problem = notKept { return .failure(problem) }
         let result: Result<JSONBodyDocument, CheckProblem>
-        let plainJSON = decodesAsPlainJSON
+        let serializer = chain.serializer(for: response)
+        let plainJSON = (serializer as? JSONResponseSerializer).map { !$0.removesKeysWithNullValues } ?? false
         if plainJSON
-            || (!removesKeysWithNullValues && !(chain.serializer(for: response) is JSONResponseSerializer)
-                && !(chain.serializer(for: response) is PropertyListResponseSerializer))
+            || (!removesKeysWithNullValues && !(serializer is JSONResponseSerializer)
+                && !(serializer is PropertyListResponseSerializer))
         {
             do {
                 result = .success(.tape(try JSONTape(parsing: BodyText(response.body))))

@@ -39,15 +39,15 @@ struct DecodedBytes {
 
     /// The text with one more layer undone, or `nil` when there is nothing to undo.
     func decodedOnce() -> DecodedBytes? {
-        guard bytes.contains(where: { $0 == 0x25 || $0 == 0x5C || $0 == 0x26 }) else { return nil } // % \ &
-        var output: [UInt8] = []
-        var outStarts: [Int] = []
-        var outEnds: [Int] = []
+        // Nothing is allocated until the first escape: a URL's `&` between parameters is not one.
+        guard let first = bytes.indices.first(where: { escape(at: $0) != nil }) else { return nil }
+        var output = Array(bytes[..<first])
+        var outStarts = (0..<first).map(start)
+        var outEnds = (0..<first).map(end)
         output.reserveCapacity(bytes.count)
         outStarts.reserveCapacity(bytes.count)
         outEnds.reserveCapacity(bytes.count)
-        var changed = false
-        var index = 0
+        var index = first
         while index < bytes.count {
             if let (decoded, length) = escape(at: index) {
                 let from = start(index)
@@ -58,7 +58,6 @@ struct DecodedBytes {
                     outEnds.append(to)
                 }
                 index += length
-                changed = true
             } else {
                 output.append(bytes[index])
                 outStarts.append(start(index))
@@ -66,7 +65,7 @@ struct DecodedBytes {
                 index += 1
             }
         }
-        return changed ? DecodedBytes(bytes: output, starts: outStarts, ends: outEnds) : nil
+        return DecodedBytes(bytes: output, starts: outStarts, ends: outEnds)
     }
 
     /// The bytes an escape at `index` stands for and its length, or `nil` when none starts there.

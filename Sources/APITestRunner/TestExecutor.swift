@@ -174,7 +174,8 @@ struct TestExecutor: Sendable {
         masker = masker.adding(SecretMasker.credentials(of: request))
         request.recordsSentHeaders = options.recordsSentHeaders
         request.responseBodyHandling = ResponseBodyPlan.handling(
-            for: step, until: until, previewBytes: options.bodyPreviewLimit + masker.longestSecretLength * 6)
+            for: step, until: until,
+            previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker))
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
             return (unreachable, .errored, false)
         }
@@ -213,8 +214,9 @@ struct TestExecutor: Sendable {
         let buildsTree =
             step.expect.schema != nil || until?.schema != nil
             || runtime.suite.responseDecoding.removesKeysWithNullValues
-        let decodeCost = await decodeBudget.cost(ofBody: response.body.count, buildsTree: buildsTree)
-        await decodeBudget.reserve(decodeCost)
+        // Small bodies cost nothing: no trip to the budget's actor.
+        let decodeCost = decodeBudget.cost(ofBody: response.body.count, buildsTree: buildsTree)
+        if decodeCost > 0 { await decodeBudget.reserve(decodeCost) }
         var body = ResponseBody(
             response, chain: runtime.decoders,
             removesKeysWithNullValues: runtime.suite.responseDecoding.removesKeysWithNullValues)
@@ -241,7 +243,7 @@ struct TestExecutor: Sendable {
             failures += capture.failures
         }
         body = ResponseBody(response) // drops the decoded forms before the reservation ends
-        await decodeBudget.release(decodeCost)
+        if decodeCost > 0 { await decodeBudget.release(decodeCost) }
         failures = failures.map { failure in
             var masked = failure
             masked.message = PredicateEvaluator.truncated(masker.mask(failure.message), limit: 800)
