@@ -1,12 +1,18 @@
 import APITestJSON
 
-/// Validates one instance against a ``CompiledSchema``, collecting errors with their locations.
-struct SchemaEvaluator {
+/// Validates one instance, a node of a ``SchemaDocument``, against a ``CompiledSchema``, collecting errors with
+/// their locations.
+struct SchemaEvaluator<Document: SchemaDocument> {
+    /// A value of the document.
+    typealias Node = Document.Node
+
     /// Nesting of schemas deeper than this is reported as an error rather than risking the thread's stack
     /// (a debug build overflows the 512 KiB stack of a concurrency thread at about 1,000 levels).
-    static let maximumDepth = 500
+    static var maximumDepth: Int { 500 }
 
     let schema: CompiledSchema
+    /// The document the instance and every node the evaluator reaches belong to.
+    let document: Document
     var instancePath: [String] = []
     var schemaPath: [String] = []
     /// Resources entered, outermost first (the dynamic scope).
@@ -17,14 +23,15 @@ struct SchemaEvaluator {
     /// the same instance location can never end (a reference cycle such as `a → b → a`).
     var activeReferences: [(node: ObjectIdentifier, instanceDepth: Int)] = []
 
-    init(schema: CompiledSchema) {
+    init(schema: CompiledSchema, document: Document) {
         self.schema = schema
+        self.document = document
     }
 
     // MARK: - Nodes
 
     /// Evaluates `node` against `instance`; adds what it evaluated to `annotations`.
-    mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+    mutating func evaluate(_ node: SchemaNode, _ instance: Node, _ annotations: inout Annotations) -> Bool {
         if let boolean = node.boolean {
             if !boolean { fail("false", "no value is allowed here (the schema is false)") }
             return boolean
@@ -37,9 +44,10 @@ struct SchemaEvaluator {
         let entered = scope.last != node.resourceURI
         if entered { scope.append(node.resourceURI) }
         var valid = true
+        let shape = node.keywords.isEmpty ? .array : document.shape(of: instance)
         for keyword in node.keywords {
             schemaPath.append(keyword.name)
-            if !evaluate(keyword, instance, &annotations) { valid = false }
+            if !evaluate(keyword, instance, shape, &annotations) { valid = false }
             schemaPath.removeLast()
         }
         if entered { scope.removeLast() }
@@ -48,7 +56,7 @@ struct SchemaEvaluator {
     }
 
     /// Evaluates a subschema in place; its annotations count only when it succeeds.
-    mutating func apply(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+    mutating func apply(_ node: SchemaNode, _ instance: Node, _ annotations: inout Annotations) -> Bool {
         var local = Annotations()
         let valid = evaluate(node, instance, &local)
         if valid && schema.tracksAnnotations { annotations.merge(local) }
@@ -57,7 +65,7 @@ struct SchemaEvaluator {
 
     /// Follows a reference to `node`, stopping at a cycle that makes no progress through the instance.
     mutating func applyReference(
-        _ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations
+        _ node: SchemaNode, _ instance: Node, _ annotations: inout Annotations
     )
         -> Bool
     {
@@ -77,7 +85,7 @@ struct SchemaEvaluator {
 
     /// Evaluates a subschema against a child of the instance (a member or an item).
     mutating func applyToChild(
-        _ node: SchemaNode, _ child: JSONValue, instanceToken: String, schemaToken: String? = nil
+        _ node: SchemaNode, _ child: Node, instanceToken: String, schemaToken: String? = nil
     ) -> Bool {
         instancePath.append(instanceToken)
         if let schemaToken { schemaPath.append(schemaToken) }

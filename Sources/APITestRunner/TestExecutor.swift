@@ -211,9 +211,8 @@ struct TestExecutor: Sendable {
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
         // Decoding waits its turn when other tests' large bodies are being checked.
-        let buildsTree =
-            step.expect.schema != nil || until?.schema != nil
-            || runtime.suite.responseDecoding.removesKeysWithNullValues
+        // JSON is read through a tape, schemas included; only a property list is decoded into a tree of values.
+        let buildsTree = runtime.decoders.serializer(for: response) is PropertyListResponseSerializer
         // Small bodies cost nothing: no trip to the budget's actor.
         let decodeCost = decodeBudget.cost(ofBody: response.body.count, buildsTree: buildsTree)
         if decodeCost > 0 { await decodeBudget.reserve(decodeCost) }
