@@ -514,31 +514,3 @@ extension Duration {
         return Int(clamping: max(ms, 0))
     }
 }
-
-/// The state of one `perform` call, shared between the calling task and the loop: whether the transfer started,
-/// was cancelled before it could, or is done. Lets a cancellation that races the start be settled without the
-/// loop keeping a list of cancelled ids.
-final class TransferTicket: Sendable {
-    private static let pending = 0
-    private static let started = 1
-    private static let cancelled = 2
-
-    let id: UInt64
-    private let state = Atomic<Int>(TransferTicket.pending)
-
-    init(id: UInt64) {
-        self.id = id
-    }
-
-    /// Marks the transfer started; `false` when it was cancelled first.
-    func begin() -> Bool {
-        state.compareExchange(expected: Self.pending, desired: Self.started, ordering: .acquiringAndReleasing).exchanged
-    }
-
-    /// Marks the transfer cancelled; `true` when it had already started, so the loop must stop it.
-    func cancel() -> Bool {
-        let (exchanged, original) = state.compareExchange(
-            expected: Self.pending, desired: Self.cancelled, ordering: .acquiringAndReleasing)
-        return !exchanged && original == Self.started
-    }
-}
