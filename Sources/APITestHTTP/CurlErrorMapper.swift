@@ -5,40 +5,15 @@ import CCurlShim
 #endif
 
 /// Turns libcurl's result codes into `HTTPError`s with a reason and a sentence a person can act on.
+///
+/// Pure: it looks at what libcurl reported and nothing else. Failures the transfer itself caused (a body past its
+/// limit, a pin mismatch, a body file that could not be read) are decided first by `TransferStateMachine`, which
+/// comes here only when none of them happened.
 enum CurlErrorMapper {
-    static func error(for code: CURLcode, delegate: TaskDelegate) -> HTTPError {
-        if delegate.tlsState?.stoppedUncheckedConnection == true {
-            return HTTPError(
-                .tlsFailure,
-                "TLS failure: the request was not sent: the connection was not checked under this security policy",
-                curlCode: Int(code.rawValue))
-        }
-        if var failure = delegate.bodyStream?.failure {
-            failure.curlCode = Int(code.rawValue)
-            return failure
-        }
-        if delegate.bodyTooLarge {
-            var error = HTTPError(
-                .bodyTooLarge,
-                "the response body is larger than the limit of \(delegate.maxBodySize) bytes",
-                curlCode: Int(code.rawValue))
-            error.bodyLimit = delegate.maxBodySize
-            return error
-        }
-        if delegate.digestFailed {
-            return HTTPError(
-                .other, "OpenSSL could not compute the response body's digest", curlCode: Int(code.rawValue))
-        }
-        if let evaluation = delegate.tlsState?.evaluation,
-            evaluation.verdict == .pinMismatch || evaluation.verdict == .certificateInvalid
-        {
-            var error = HTTPError(
-                evaluation.verdict == .pinMismatch ? .pinMismatch : .tlsFailure,
-                "TLS failure: " + evaluation.failureMessage, curlCode: Int(code.rawValue))
-            error.tlsEvaluation = evaluation
-            return error
-        }
-        let detail = delegate.curlErrorDetail
+    /// The error for a transfer libcurl failed with `completion.code`.
+    static func error(for completion: CurlCompletion) -> HTTPError {
+        let code = completion.code
+        let detail = completion.detail
         let fallback = String(cString: curl_easy_strerror(code))
         let text = detail.isEmpty ? fallback : detail
         let reason: HTTPError.Reason
@@ -47,7 +22,7 @@ enum CurlErrorMapper {
         case CURLE_COULDNT_RESOLVE_HOST: reason = .dnsFailure
         case CURLE_COULDNT_RESOLVE_PROXY: reason = .proxyFailure
         case CURLE_COULDNT_CONNECT:
-            reason = delegate.osErrno == Int(ECONNREFUSED) ? .connectionRefused : .connectionFailed
+            reason = completion.osErrno == Int(ECONNREFUSED) ? .connectionRefused : .connectionFailed
         case CURLE_OPERATION_TIMEDOUT: reason = .timedOut
         case CURLE_GOT_NOTHING: reason = .emptyReply
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
@@ -79,7 +54,7 @@ enum CurlErrorMapper {
         var error = HTTPError(reason, "\(prefix): \(text)", curlCode: Int(code.rawValue))
         switch reason {
         case .dnsFailure, .connectionRefused, .connectionFailed: error.failedToConnect = true
-        case .timedOut: error.failedToConnect = delegate.connectTime == 0
+        case .timedOut: error.failedToConnect = completion.connectTime == 0
         default: break
         }
         return error
