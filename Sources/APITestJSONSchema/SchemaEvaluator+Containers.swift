@@ -27,7 +27,9 @@ extension SchemaEvaluator {
             document.forEachElement(of: instance) { item in
                 guard position < nodes.count else { return false }
                 let token = String(position)
-                if !applyToChild(nodes[position], item, instanceToken: token, schemaToken: token) { valid = false }
+                if !applyToChild(nodes[position], item, instanceToken: .index(position), schemaToken: token) {
+                    valid = false
+                }
                 position += 1
                 return true
             }
@@ -42,9 +44,9 @@ extension SchemaEvaluator {
                 if node.boolean == false {
                     fail(
                         keyword.name, "item \(position) is not allowed (at most \(start) items)",
-                        instanceToken: String(position))
+                        instanceToken: .index(position))
                     valid = false
-                } else if !applyToChild(node, item, instanceToken: String(position)) {
+                } else if !applyToChild(node, item, instanceToken: .index(position)) {
                     valid = false
                 }
                 return true
@@ -55,7 +57,7 @@ extension SchemaEvaluator {
             var matched: [Int] = []
             var position = 0
             document.forEachElement(of: instance) { item in
-                let token = String(position)
+                let token = InstanceToken.index(position)
                 if silently({ $0.applyToChild(node, item, instanceToken: token) }) { matched.append(position) }
                 position += 1
                 return true
@@ -86,9 +88,9 @@ extension SchemaEvaluator {
                 if node.boolean == false {
                     fail(
                         keyword.name, "item \(position) is not allowed (unevaluated)",
-                        instanceToken: String(position))
+                        instanceToken: .index(position))
                     valid = false
-                } else if !applyToChild(node, item, instanceToken: String(position)) {
+                } else if !applyToChild(node, item, instanceToken: .index(position)) {
                     valid = false
                 }
                 return true
@@ -187,7 +189,7 @@ extension SchemaEvaluator {
             var valid = true
             document.forEachMember(of: instance) { name, _, value in
                 guard let node = nodes[name] else { return true }
-                if !applyToChild(node, value, instanceToken: name, schemaToken: name) { valid = false }
+                if !applyToChild(node, value, instanceToken: .name(name), schemaToken: name) { valid = false }
                 if tracking { annotations.properties.insert(name) }
                 return true
             }
@@ -196,7 +198,7 @@ extension SchemaEvaluator {
             var valid = true
             document.forEachMember(of: instance) { name, _, value in
                 for (regex, node) in pairs where regex.matches(name) {
-                    if !applyToChild(node, value, instanceToken: name, schemaToken: regex.source) { valid = false }
+                    if !applyToChild(node, value, instanceToken: .name(name), schemaToken: regex.source) { valid = false }
                     if tracking { annotations.properties.insert(name) }
                 }
                 return true
@@ -207,9 +209,9 @@ extension SchemaEvaluator {
             document.forEachMember(of: instance) { name, _, value in
                 if names.contains(name) || patterns.contains(where: { $0.matches(name) }) { return true }
                 if node.boolean == false {
-                    fail(keyword.name, "property \(JSONWriter.quoted(name)) is not allowed", instanceToken: name)
+                    fail(keyword.name, "property \(JSONWriter.quoted(name)) is not allowed", instanceToken: .name(name))
                     valid = false
-                } else if !applyToChild(node, value, instanceToken: name) {
+                } else if !applyToChild(node, value, instanceToken: .name(name)) {
                     valid = false
                 }
                 if tracking { annotations.properties.insert(name) }
@@ -220,7 +222,7 @@ extension SchemaEvaluator {
             var valid = true
             document.forEachMember(of: instance) { name, nameNode, _ in
                 let mark = errors.count
-                if applyToChild(node, nameNode, instanceToken: name) { return true }
+                if applyToChild(node, nameNode, instanceToken: .name(name)) { return true }
                 valid = false
                 // The failing value is the member's name, not its value: say so in each message.
                 for index in mark..<errors.count {
@@ -244,9 +246,9 @@ extension SchemaEvaluator {
                 if node.boolean == false {
                     fail(
                         keyword.name, "property \(JSONWriter.quoted(name)) is not allowed (unevaluated)",
-                        instanceToken: name)
+                        instanceToken: .name(name))
                     valid = false
-                } else if !applyToChild(node, value, instanceToken: name) {
+                } else if !applyToChild(node, value, instanceToken: .name(name)) {
                     valid = false
                 }
                 return true

@@ -10,10 +10,24 @@ struct SchemaEvaluator<Document: SchemaDocument> {
     /// (a debug build overflows the 512 KiB stack of a concurrency thread at about 1,000 levels).
     static var maximumDepth: Int { 500 }
 
+    /// A step into the instance: an array position or a member name, made text only when an error is recorded.
+    enum InstanceToken {
+        case index(Int)
+        case name(String)
+
+        /// The JSON Pointer reference token.
+        var text: String {
+            switch self {
+            case .index(let index): String(index)
+            case .name(let name): name
+            }
+        }
+    }
+
     let schema: CompiledSchema
     /// The document the instance and every node the evaluator reaches belong to.
     let document: Document
-    var instancePath: [String] = []
+    var instancePath: [InstanceToken] = []
     var schemaPath: [String] = []
     /// Resources entered, outermost first (the dynamic scope).
     var scope: [String] = []
@@ -85,7 +99,7 @@ struct SchemaEvaluator<Document: SchemaDocument> {
 
     /// Evaluates a subschema against a child of the instance (a member or an item).
     mutating func applyToChild(
-        _ node: SchemaNode, _ child: Node, instanceToken: String, schemaToken: String? = nil
+        _ node: SchemaNode, _ child: Node, instanceToken: InstanceToken, schemaToken: String? = nil
     ) -> Bool {
         instancePath.append(instanceToken)
         if let schemaToken { schemaPath.append(schemaToken) }
@@ -110,12 +124,12 @@ struct SchemaEvaluator<Document: SchemaDocument> {
     mutating func fail(_ keyword: String, _ message: String) {
         errors.append(
             JSONSchemaValidationError(
-                instancePath: JSONPointer.text(instancePath), keyword: keyword,
+                instancePath: JSONPointer.text(instancePath.map(\.text)), keyword: keyword,
                 schemaPath: JSONPointer.text(schemaPath), message: message))
     }
 
     /// Records a failure at a child of the instance (`instanceToken`) and of the schema (`schemaTokens`).
-    mutating func fail(_ keyword: String, _ message: String, instanceToken: String, schemaTokens: [String] = []) {
+    mutating func fail(_ keyword: String, _ message: String, instanceToken: InstanceToken, schemaTokens: [String] = []) {
         instancePath.append(instanceToken)
         schemaPath += schemaTokens
         fail(keyword, message)
