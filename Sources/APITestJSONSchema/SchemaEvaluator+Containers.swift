@@ -198,7 +198,9 @@ extension SchemaEvaluator {
             var valid = true
             document.forEachMember(of: instance) { name, _, value in
                 for (regex, node) in pairs where regex.matches(name) {
-                    if !applyToChild(node, value, instanceToken: .name(name), schemaToken: regex.source) { valid = false }
+                    if !applyToChild(node, value, instanceToken: .name(name), schemaToken: regex.source) {
+                        valid = false
+                    }
                     if tracking { annotations.properties.insert(name) }
                 }
                 return true

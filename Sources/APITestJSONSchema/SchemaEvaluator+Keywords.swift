@@ -20,17 +20,18 @@ extension SchemaEvaluator {
             return false
         case .const(let expected):
             if document.isEqual(instance, to: expected) { return true }
-            fail(
-                keyword.name,
-                "must be equal to \(expected.shortDescription), got \(document.shortDescription(instance))")
+            if recording {
+                let got = document.shortDescription(instance)
+                fail(keyword.name, "must be equal to \(expected.shortDescription), got \(got)")
+            }
             return false
         case .enumeration(let values):
             if values.contains(where: { document.isEqual(instance, to: $0) }) { return true }
-            let listed = values.prefix(8).map(\.shortDescription).joined(separator: ", ")
-            fail(
-                keyword.name,
-                "must be one of [\(listed)\(values.count > 8 ? ", ..." : "")], got \(document.shortDescription(instance))"
-            )
+            if recording {
+                let listed = values.prefix(8).map(\.shortDescription).joined(separator: ", ")
+                let got = document.shortDescription(instance)
+                fail(keyword.name, "must be one of [\(listed)\(values.count > 8 ? ", ..." : "")], got \(got)")
+            }
             return false
         default:
             break
@@ -136,45 +137,44 @@ extension SchemaEvaluator {
             }
             return valid
         case .anyOf(let nodes):
-            let mark = errors.count
+            // The branches' failures matter only when none matches: they are recorded in a second pass then.
             var matched = false
-            for (index, node) in nodes.enumerated() {
-                schemaPath.append(String(index))
-                if apply(node, instance, &annotations) { matched = true }
-                schemaPath.removeLast()
-                if matched && !schema.tracksAnnotations { break }
+            _ = silently { evaluator in
+                for (index, node) in nodes.enumerated() {
+                    evaluator.schemaPath.append(String(index))
+                    if evaluator.apply(node, instance, &annotations) { matched = true }
+                    evaluator.schemaPath.removeLast()
+                    if matched && !evaluator.schema.tracksAnnotations { break }
+                }
+                return matched
             }
-            if matched {
-                errors.removeSubrange(mark...)
-                return true
-            }
-            let reasons = Array(errors[mark...])
-            errors.removeSubrange(mark...)
+            if matched { return true }
+            guard recording else { return false }
             fail(keyword.name, "must match at least one schema in anyOf")
-            errors += reasons
+            recordBranchFailures(nodes, instance)
             return false
         case .oneOf(let nodes):
-            let mark = errors.count
             var matches: [Int] = []
             var matchedAnnotations = Annotations()
-            for (index, node) in nodes.enumerated() {
-                schemaPath.append(String(index))
-                var local = Annotations()
-                if evaluate(node, instance, &local) {
-                    matches.append(index)
-                    matchedAnnotations = local
+            _ = silently { evaluator in
+                for (index, node) in nodes.enumerated() {
+                    evaluator.schemaPath.append(String(index))
+                    var local = Annotations()
+                    if evaluator.evaluate(node, instance, &local) {
+                        matches.append(index)
+                        matchedAnnotations = local
+                    }
+                    evaluator.schemaPath.removeLast()
                 }
-                schemaPath.removeLast()
+                return true
             }
-            let reasons = Array(errors[mark...])
-            errors.removeSubrange(mark...)
             if matches.count == 1 {
                 if schema.tracksAnnotations { annotations.merge(matchedAnnotations) }
                 return true
             }
             if matches.isEmpty {
                 fail(keyword.name, "must match exactly one schema in oneOf, matched none")
-                errors += reasons
+                if recording { recordBranchFailures(nodes, instance) }
             } else {
                 let list = matches.map(String.init).joined(separator: ", ")
                 fail(keyword.name, "must match exactly one schema in oneOf, matched \(matches.count) (\(list))")
@@ -198,6 +198,16 @@ extension SchemaEvaluator {
         default:
             // A keyword that does not apply to this instance type.
             return true
+        }
+    }
+
+    /// Evaluates each branch of an `anyOf` or `oneOf` that matched none, recording why each one fails.
+    private mutating func recordBranchFailures(_ nodes: [SchemaNode], _ instance: Node) {
+        for (index, node) in nodes.enumerated() {
+            schemaPath.append(String(index))
+            var ignored = Annotations()
+            _ = evaluate(node, instance, &ignored)
+            schemaPath.removeLast()
         }
     }
 }

@@ -32,6 +32,10 @@ struct SchemaEvaluator<Document: SchemaDocument> {
     /// Resources entered, outermost first (the dynamic scope).
     var scope: [String] = []
     var errors: [JSONSchemaValidationError] = []
+    /// Whether failures are recorded: off inside subschemas whose errors are thrown away (`not`, `if`, `contains`,
+    /// the branches of `anyOf` and `oneOf` until they are known to fail), so that a deep document does not pay
+    /// for messages and paths nobody reads.
+    var recording = true
     var depth = 0
     /// Reference targets being evaluated, with the instance depth they were entered at: entering one again at
     /// the same instance location can never end (a reference cycle such as `a → b → a`).
@@ -85,7 +89,17 @@ struct SchemaEvaluator<Document: SchemaDocument> {
     {
         let identity = ObjectIdentifier(node)
         let instanceDepth = instancePath.count
-        if activeReferences.contains(where: { $0.node == identity && $0.instanceDepth == instanceDepth }) {
+        // Entries are pushed as the instance is entered, so those at this depth are the last ones: scan back only
+        // over them (a deep document holds a reference per level below).
+        var isCycle = false
+        for entry in activeReferences.reversed() {
+            guard entry.instanceDepth == instanceDepth else { break }
+            if entry.node == identity {
+                isCycle = true
+                break
+            }
+        }
+        if isCycle {
             fail(
                 schemaPath.last ?? "$ref",
                 "reference cycle: the schema refers back to itself without consuming the value")
@@ -110,29 +124,35 @@ struct SchemaEvaluator<Document: SchemaDocument> {
         return valid
     }
 
-    /// Evaluates `body` and throws away the errors it records; returns its result.
+    /// Evaluates `body` without recording its failures; returns its result.
     mutating func silently(_ body: (inout SchemaEvaluator) -> Bool) -> Bool {
-        let mark = errors.count
+        let wasRecording = recording
+        recording = false
         let valid = body(&self)
-        errors.removeSubrange(mark...)
+        recording = wasRecording
         return valid
     }
 
     // MARK: - Errors
 
-    /// Records a failure of the keyword at the current schema path.
-    mutating func fail(_ keyword: String, _ message: String) {
+    /// Records a failure of the keyword at the current schema path (unless failures are not being recorded).
+    mutating func fail(_ keyword: String, _ message: @autoclosure () -> String) {
+        guard recording else { return }
         errors.append(
             JSONSchemaValidationError(
                 instancePath: JSONPointer.text(instancePath.map(\.text)), keyword: keyword,
-                schemaPath: JSONPointer.text(schemaPath), message: message))
+                schemaPath: JSONPointer.text(schemaPath), message: message()))
     }
 
     /// Records a failure at a child of the instance (`instanceToken`) and of the schema (`schemaTokens`).
-    mutating func fail(_ keyword: String, _ message: String, instanceToken: InstanceToken, schemaTokens: [String] = []) {
+    mutating func fail(
+        _ keyword: String, _ message: @autoclosure () -> String, instanceToken: InstanceToken,
+        schemaTokens: [String] = []
+    ) {
+        guard recording else { return }
         instancePath.append(instanceToken)
         schemaPath += schemaTokens
-        fail(keyword, message)
+        fail(keyword, message())
         schemaPath.removeLast(schemaTokens.count)
         instancePath.removeLast()
     }
