@@ -79,8 +79,8 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(
             name: "APITestCLI",
-            // APITestHTTP: `pin-check` reads a server's chain through the HTTP layer, and the TLS flags name its
-            // pinning modes; the run itself goes through APITestRunner's RunService.
+            // APITestHTTP: the TLS flags of `run` and `pin-check` name its pinning modes; the run and the
+            // handshake check themselves go through APITestRunner's RunService and PinCheckService.
             dependencies: [
                 "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport", "APITestHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
