@@ -130,7 +130,14 @@ let package = Package(
     ]
 )
 
+// Targets whose imports are internal unless written `package import` or `public import` (Hummingbird's setting):
+// what a target's API exposes of another module is then declared where it happens.
+let internalImportTargets: Set<String> = ["APITestResults", "APITestReporting", "APITestJSONSchema", "APITestCLI"]
+
 // Every Swift target of the package, tests included (the C targets have no Swift sources).
 for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
     target.swiftSettings = (target.swiftSettings ?? []) + strictImports
+    if internalImportTargets.contains(target.name) || target.type == .test {
+        target.swiftSettings! += [.enableUpcomingFeature("InternalImportsByDefault")]
+    }
 }

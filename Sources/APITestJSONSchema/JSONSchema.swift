@@ -1,5 +1,5 @@
-import APITestJSON
-import Foundation
+public import APITestJSON
+public import Foundation
 
 /// A compiled JSON Schema (draft 2020-12 or draft-07) that validates many instances.
 ///

@@ -1,14 +1,14 @@
-import APITestResults
+package import APITestResults
 import APITestSupport
 import Foundation
 
 /// `apitest pin-check`'s output: a text page for people and a JSON document for scripts, from a
 /// ``PinCheckResult``. Names from the server's certificates reach the terminal with control characters escaped.
-public enum PinCheckReportFormat {
+package enum PinCheckReportFormat {
     // MARK: - Text
 
     /// The chain, certificate by certificate, then the verdict; with `printPins`, the pins ready to paste.
-    public static func text(_ result: PinCheckResult, colored: Bool, printPins: Bool) -> String {
+    package static func text(_ result: PinCheckResult, colored: Bool, printPins: Bool) -> String {
         let style = ANSIStyle(enabled: colored)
         var out = "pin-check \(result.url)\n"
         if result.mode != "none" {
@@ -96,7 +96,7 @@ public enum PinCheckReportFormat {
 
     /// The result as one JSON document (keys sorted), with the process's `exitCode`; with `printPins`, the chain's
     /// pins as a list too.
-    public static func json(_ result: PinCheckResult, exitCode: Int32, printPins: Bool) -> String {
+    package static func json(_ result: PinCheckResult, exitCode: Int32, printPins: Bool) -> String {
         let report = JSONReport(
             url: result.url, mode: result.mode, status: result.status.rawValue, exitCode: exitCode,
             verdict: result.verdict, problem: result.problem, matchedDepth: result.matchedDepth,

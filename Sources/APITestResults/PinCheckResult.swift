@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What `apitest pin-check` found: the chain a server presented, what was pinned, and the verdict. Plain facts
 /// (names and pins as text), so that reporters render it without the HTTP layer.

@@ -1,4 +1,4 @@
-import APITestSupport
+public import APITestSupport
 
 /// How a test ended.
 public enum TestStatus: String, Sendable, Hashable, Codable {
