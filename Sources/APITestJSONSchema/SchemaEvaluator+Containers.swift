@@ -31,7 +31,7 @@ extension SchemaEvaluator {
                     valid = false
                 }
                 position += 1
-                return true
+                return valid || recording
             }
             annotations.itemCount = max(annotations.itemCount, position)
             return valid
@@ -49,7 +49,7 @@ extension SchemaEvaluator {
                 } else if !applyToChild(node, item, instanceToken: .index(position)) {
                     valid = false
                 }
-                return true
+                return valid || recording
             }
             annotations.allItems = true
             return valid
@@ -93,7 +93,7 @@ extension SchemaEvaluator {
                 } else if !applyToChild(node, item, instanceToken: .index(position)) {
                     valid = false
                 }
-                return true
+                return valid || recording
             }
             annotations.allItems = true
             return valid
@@ -191,7 +191,7 @@ extension SchemaEvaluator {
                 guard let node = nodes[name] else { return true }
                 if !applyToChild(node, value, instanceToken: .name(name), schemaToken: name) { valid = false }
                 if tracking { annotations.properties.insert(name) }
-                return true
+                return valid || recording
             }
             return valid
         case .patternProperties(let pairs):
@@ -203,7 +203,7 @@ extension SchemaEvaluator {
                     }
                     if tracking { annotations.properties.insert(name) }
                 }
-                return true
+                return valid || recording
             }
             return valid
         case .additionalProperties(let node, let names, let patterns):
@@ -217,7 +217,7 @@ extension SchemaEvaluator {
                     valid = false
                 }
                 if tracking { annotations.properties.insert(name) }
-                return true
+                return valid || recording
             }
             return valid
         case .propertyNames(let node):
@@ -230,7 +230,7 @@ extension SchemaEvaluator {
                 for index in mark..<errors.count {
                     errors[index].message = "property name \(JSONWriter.quoted(name)): " + errors[index].message
                 }
-                return true
+                return recording
             }
             return valid
         case .dependentSchemas(let pairs):
@@ -253,7 +253,7 @@ extension SchemaEvaluator {
                 } else if !applyToChild(node, value, instanceToken: .name(name)) {
                     valid = false
                 }
-                return true
+                return valid || recording
             }
             annotations.allProperties = true
             return valid

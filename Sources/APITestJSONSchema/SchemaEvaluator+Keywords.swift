@@ -134,10 +134,12 @@ extension SchemaEvaluator {
                 schemaPath.append(String(index))
                 if !apply(node, instance, &annotations) { valid = false }
                 schemaPath.removeLast()
+                if !valid && !recording { break }
             }
             return valid
         case .anyOf(let nodes):
-            // The branches' failures matter only when none matches: they are recorded in a second pass then.
+            // The branches' failures matter only when none matches: they are recorded in a second pass then. The
+            // first pass stops each branch at its first failure, so the second pass stays cheap at every depth.
             var matched = false
             _ = silently { evaluator in
                 for (index, node) in nodes.enumerated() {

@@ -65,8 +65,13 @@ struct SchemaEvaluator<Document: SchemaDocument> {
         let shape = node.keywords.isEmpty ? .array : document.shape(of: instance)
         for keyword in node.keywords {
             schemaPath.append(keyword.name)
-            if !evaluate(keyword, instance, shape, &annotations) { valid = false }
+            let held = evaluate(keyword, instance, shape, &annotations)
             schemaPath.removeLast()
+            if !held {
+                valid = false
+                // Unrecorded, one failure settles it: a failing subschema's annotations are dropped anyway.
+                if !recording { break }
+            }
         }
         if entered { scope.removeLast() }
         depth -= 1
