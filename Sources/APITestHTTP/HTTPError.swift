@@ -123,6 +123,7 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case notLoaded
     }
 
+    /// The kind of failure; for every detail but libcurl's own failures, the one the detail implies.
     public var reason: Reason
     /// Which failure it was, with its data; `message` is rendered from it and `reason`.
     public var detail: Detail
