@@ -113,7 +113,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             inbox.closed = true
             return inbox.queue
         }
-        let cancelled = HTTPError(.cancelled, "the session manager was shut down")
+        let cancelled = HTTPError(.shutDownDuringTransfer)
         for command in late {
             if case .start(_, _, let continuation) = command { continuation.resume(throwing: cancelled) }
         }
@@ -167,7 +167,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             return
         }
         guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
-            resumeCaller(delegate.transfer.fail(HTTPError(.other, "libcurl could not create a transfer")))
+            resumeCaller(delegate.transfer.fail(HTTPError(.handleUnavailable)))
             return
         }
         configure(easy, for: delegate, bodySize: bodySize)
@@ -187,8 +187,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         if code != CURLM_OK {
             finish(
                 easy,
-                delegate.transfer.fail(
-                    HTTPError(.other, "libcurl refused the transfer: \(String(cString: curl_multi_strerror(code)))")))
+                delegate.transfer.fail(HTTPError(.transferRefused(code: Int(code.rawValue)))))
         }
     }
 

@@ -91,26 +91,16 @@ struct TransferStateMachine<Continuation> {
         func error(curlCode: Int?) -> HTTPError {
             switch self {
             case .uncheckedConnection:
-                return HTTPError(
-                    .tlsFailure,
-                    "TLS failure: the request was not sent: the connection was not checked under this security policy",
-                    curlCode: curlCode)
+                return HTTPError(.uncheckedConnection, curlCode: curlCode)
             case .bodyUnreadable(var error):
                 error.curlCode = curlCode
                 return error
             case .bodyTooLarge(let limit):
-                var error = HTTPError(
-                    .bodyTooLarge, "the response body is larger than the limit of \(limit) bytes", curlCode: curlCode)
-                error.bodyLimit = limit
-                return error
+                return HTTPError(.bodyTooLarge(limit: limit), curlCode: curlCode)
             case .digestFailed:
-                return HTTPError(.other, "OpenSSL could not compute the response body's digest", curlCode: curlCode)
+                return HTTPError(.digestFailed, curlCode: curlCode)
             case .chainRejected(let evaluation):
-                var error = HTTPError(
-                    evaluation.verdict == .pinMismatch ? .pinMismatch : .tlsFailure,
-                    "TLS failure: " + evaluation.failureMessage, curlCode: curlCode)
-                error.tlsEvaluation = evaluation
-                return error
+                return HTTPError(.chainRejected(evaluation), curlCode: curlCode)
             }
         }
     }
@@ -181,13 +171,9 @@ struct TransferStateMachine<Continuation> {
             return .none
         }
         if let rejectedOption {
-            let code = rejectedOption.code
-            return finish(
-                continuation,
-                failing: HTTPError(
-                    .invalidRequest,
-                    "libcurl refused \(rejectedOption.name): \(String(cString: curl_easy_strerror(code)))",
-                    curlCode: Int(code.rawValue)))
+            let refused = HTTPError.Detail.optionRefused(
+                name: rejectedOption.name, code: Int(rejectedOption.code.rawValue))
+            return finish(continuation, failing: HTTPError(refused))
         }
         state = .running(continuation, phase: .sendingRequest, failures: failures)
         return .startTransfer

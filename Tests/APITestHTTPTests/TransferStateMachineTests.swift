@@ -112,7 +112,8 @@ import Testing
 
     @Test func aRequestRefusedBeforeItStartsFailsWithTheLoopsError() throws {
         var machine = Machine(continuation: Self.caller)
-        let refused = HTTPError(.forbiddenCharacter, "a header holds a line feed")
+        let refused = HTTPError(
+            .forbiddenCharacter(ForbiddenCharacter(field: .headerValue(name: "X-A"), character: .lineFeed)))
         #expect(try #require(Self.failure(machine.fail(refused))) == refused)
         #expect(machine.outcome == .failed(refused))
     }
@@ -140,7 +141,7 @@ import Testing
 
     @Test func aShutdownFailsARunningTransferWithCancelled() throws {
         var machine = Self.running()
-        let shutdown = HTTPError(.cancelled, "the session manager was shut down")
+        let shutdown = HTTPError(.shutDownDuringTransfer)
         #expect(try #require(Self.failure(machine.fail(shutdown))) == shutdown)
         #expect(machine.outcome == .failed(shutdown))
     }
@@ -173,7 +174,7 @@ import Testing
             return
         }
         #expect(succeeded.cancel().isNone)
-        #expect(succeeded.fail(HTTPError(.cancelled, "shut down")).isNone)
+        #expect(succeeded.fail(HTTPError(.shutDownDuringTransfer)).isNone)
         #expect(succeeded.curlDone(CurlCompletion(code: CURLE_RECV_ERROR)).isNone)
         #expect(succeeded.responseBuilt(Self.response()).isNone)
         #expect(succeeded.outcome == .succeeded)
@@ -181,11 +182,12 @@ import Testing
         var cancelled = Self.running()
         _ = cancelled.cancel()
         #expect(cancelled.cancel().isNone)
-        #expect(cancelled.fail(HTTPError(.cancelled, "shut down")).isNone)
+        #expect(cancelled.fail(HTTPError(.shutDownDuringTransfer)).isNone)
         #expect(cancelled.outcome == .cancelled)
 
         var refused = Machine(continuation: Self.caller)
-        let error = try #require(Self.failure(refused.fail(HTTPError(.bodyFileUnreadable, "cannot read"))))
+        let error = try #require(
+            Self.failure(refused.fail(HTTPError(.bodyFileUnreadable(path: "/x", problem: .notLoaded)))))
         #expect(refused.cancel().isNone)
         #expect(refused.outcome == .failed(error))
     }
@@ -259,7 +261,7 @@ import Testing
     @Test func anUncheckedConnectionBeatsEveryOtherFailure() throws {
         let error = try #require(
             Self.ending(CurlCompletion(code: CURLE_SSL_CONNECT_ERROR)) { machine in
-                machine.bodyReadFailed(HTTPError(.bodyFileUnreadable, "cannot read body file /x"))
+                machine.bodyReadFailed(HTTPError(.bodyFileUnreadable(path: "/x", problem: .openFailed(errno: EACCES))))
                 _ = machine.exceededSize(limit: 1)
                 _ = machine.digestFailed()
                 machine.tlsEvaluated(Self.evaluation(.pinMismatch))
@@ -273,7 +275,7 @@ import Testing
     }
 
     @Test func theRecordedFailuresDecideInTheirOrderOfPrecedence() throws {
-        let unreadable = HTTPError(.bodyFileChanged, "body file /x shrank during the upload")
+        let unreadable = HTTPError(.bodyFileShrank(path: "/x", announced: 10, read: 4))
         // Recorded in reverse order of precedence: the order of arrival does not matter.
         let body = try #require(
             Self.ending(CurlCompletion(code: CURLE_ABORTED_BY_CALLBACK)) { machine in
@@ -307,17 +309,17 @@ import Testing
     @Test func aLaterFailureOfTheSameKindReplacesTheEarlierOne() throws {
         let error = try #require(
             Self.ending(CurlCompletion(code: CURLE_ABORTED_BY_CALLBACK)) { machine in
-                machine.bodyReadFailed(HTTPError(.bodyFileUnreadable, "first"))
-                machine.bodyReadFailed(HTTPError(.bodyFileChanged, "second"))
+                machine.bodyReadFailed(HTTPError(.bodyFileUnreadable(path: "/x", problem: .readFailed(errno: EIO))))
+                machine.bodyReadFailed(HTTPError(.bodyFileChangedSize(path: "/x", announced: 10, now: 12)))
             })
         #expect(error.reason == .bodyFileChanged)
-        #expect(error.message == "second")
+        #expect(error.detail == .bodyFileChangedSize(path: "/x", announced: 10, now: 12))
     }
 
     // MARK: - libcurl reports success
 
     @Test func aRequestBodyThatStoppedOverridesLibcurlsSuccess() throws {
-        let unreadable = HTTPError(.bodyFileUnreadable, "reading body file /x failed")
+        let unreadable = HTTPError(.bodyFileUnreadable(path: "/x", problem: .readFailed(errno: EIO)))
         let error = try #require(Self.ending(CurlCompletion(code: CURLE_OK)) { $0.bodyReadFailed(unreadable) })
         #expect(error.message == unreadable.message)
         #expect(error.curlCode == 0)

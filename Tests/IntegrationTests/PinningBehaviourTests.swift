@@ -33,7 +33,7 @@ import Testing
         do {
             let response = try await perform(url, policy)
             Issue.record("expected a failure, got HTTP \(response.statusCode)")
-            return HTTPError(.other, "")
+            return HTTPError(.handshakeNotChecked)
         } catch let error as HTTPError {
             return error
         }
