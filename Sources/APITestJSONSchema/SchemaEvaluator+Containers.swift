@@ -41,12 +41,10 @@ extension SchemaEvaluator {
             document.forEachElement(of: instance) { item in
                 defer { position += 1 }
                 guard position >= start else { return true }
-                if node.boolean == false {
-                    fail(
-                        keyword.name, "item \(position) is not allowed (at most \(start) items)",
-                        instanceToken: .index(position))
-                    valid = false
-                } else if !applyToChild(node, item, instanceToken: .index(position)) {
+                if !applyOrRefuse(
+                    node, item, instanceToken: .index(position), keyword: keyword.name,
+                    refusal: "item \(position) is not allowed (at most \(start) items)")
+                {
                     valid = false
                 }
                 return valid || recording
@@ -54,27 +52,33 @@ extension SchemaEvaluator {
             annotations.allItems = true
             return valid
         case .contains(let node, let minimum, let maximum):
+            // The matching positions are kept only when `unevaluatedItems` needs them; otherwise they are counted.
             var matched: [Int] = []
+            var matchCount = 0
             var position = 0
+            let tracking = schema.tracksAnnotations
             document.forEachElement(of: instance) { item in
                 let token = InstanceToken.index(position)
-                if silently({ $0.applyToChild(node, item, instanceToken: token) }) { matched.append(position) }
+                if silently({ $0.applyToChild(node, item, instanceToken: token) }) {
+                    matchCount += 1
+                    if tracking { matched.append(position) }
+                }
                 position += 1
                 return true
             }
-            if schema.tracksAnnotations { annotations.itemIndices.formUnion(matched) }
-            if matched.count < minimum {
+            if tracking { annotations.itemIndices.formUnion(matched) }
+            if matchCount < minimum {
                 let name = minimum == 1 ? keyword.name : "minContains"
                 schemaPath[schemaPath.count - 1] = name
                 fail(
                     name,
-                    "must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s"), got \(matched.count)")
+                    "must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s"), got \(matchCount)")
                 schemaPath[schemaPath.count - 1] = keyword.name
                 return false
             }
-            if let maximum, matched.count > maximum {
+            if let maximum, matchCount > maximum {
                 schemaPath[schemaPath.count - 1] = "maxContains"
-                fail("maxContains", "must contain at most \(maximum) matching items, got \(matched.count)")
+                fail("maxContains", "must contain at most \(maximum) matching items, got \(matchCount)")
                 schemaPath[schemaPath.count - 1] = keyword.name
                 return false
             }
@@ -85,12 +89,10 @@ extension SchemaEvaluator {
             document.forEachElement(of: instance) { item in
                 defer { position += 1 }
                 guard !annotations.isEvaluated(item: position) else { return true }
-                if node.boolean == false {
-                    fail(
-                        keyword.name, "item \(position) is not allowed (unevaluated)",
-                        instanceToken: .index(position))
-                    valid = false
-                } else if !applyToChild(node, item, instanceToken: .index(position)) {
+                if !applyOrRefuse(
+                    node, item, instanceToken: .index(position), keyword: keyword.name,
+                    refusal: "item \(position) is not allowed (unevaluated)")
+                {
                     valid = false
                 }
                 return valid || recording
@@ -210,10 +212,10 @@ extension SchemaEvaluator {
             var valid = true
             document.forEachMember(of: instance) { name, _, value in
                 if names.contains(name) || patterns.contains(where: { $0.matches(name) }) { return true }
-                if node.boolean == false {
-                    fail(keyword.name, "property \(JSONWriter.quoted(name)) is not allowed", instanceToken: .name(name))
-                    valid = false
-                } else if !applyToChild(node, value, instanceToken: .name(name)) {
+                if !applyOrRefuse(
+                    node, value, instanceToken: .name(name), keyword: keyword.name,
+                    refusal: "property \(JSONWriter.quoted(name)) is not allowed")
+                {
                     valid = false
                 }
                 if tracking { annotations.properties.insert(name) }
@@ -245,12 +247,10 @@ extension SchemaEvaluator {
             var valid = true
             document.forEachMember(of: instance) { name, _, value in
                 guard !annotations.isEvaluated(property: name) else { return true }
-                if node.boolean == false {
-                    fail(
-                        keyword.name, "property \(JSONWriter.quoted(name)) is not allowed (unevaluated)",
-                        instanceToken: .name(name))
-                    valid = false
-                } else if !applyToChild(node, value, instanceToken: .name(name)) {
+                if !applyOrRefuse(
+                    node, value, instanceToken: .name(name), keyword: keyword.name,
+                    refusal: "property \(JSONWriter.quoted(name)) is not allowed (unevaluated)")
+                {
                     valid = false
                 }
                 return valid || recording

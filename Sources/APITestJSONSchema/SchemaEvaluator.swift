@@ -129,6 +129,16 @@ struct SchemaEvaluator<Document: SchemaDocument> {
         return valid
     }
 
+    /// Applies `node` to a child of the instance; a `false` schema refuses the child outright, saying `refusal`.
+    mutating func applyOrRefuse(
+        _ node: SchemaNode, _ child: Node, instanceToken: InstanceToken, keyword: String,
+        refusal: @autoclosure () -> String
+    ) -> Bool {
+        guard node.boolean == false else { return applyToChild(node, child, instanceToken: instanceToken) }
+        fail(keyword, refusal(), instanceToken: instanceToken)
+        return false
+    }
+
     /// Evaluates `body` without recording its failures; returns its result.
     mutating func silently(_ body: (inout SchemaEvaluator) -> Bool) -> Bool {
         let wasRecording = recording
