@@ -63,17 +63,19 @@ public struct SuiteLoader: Sendable {
             throw SuiteLoadError(
                 diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
         }
+        let context = SuiteParseContext(environment: environment, overrides: overrides)
         let parser = SuiteParser(
             file: file, directory: FilePaths.directory(of: file), document: composed.document, source: source,
-            environment: environment, overrides: overrides)
+            context: context)
         var suite = parser.parseSuite(root: root)
-        suite?.includedFiles = parser.includedFiles
+        suite?.includedFiles = context.includedFiles
         suite?.secretOverrides = secretOverrides.intersection(overrides.keys)
-        guard let suite, !parser.hasErrors else {
+        guard let suite, !context.hasErrors else {
             var failure = SuiteLoadError(
-                diagnostics: Self.sorted(parser.diagnostics), source: source, includedSources: parser.includedSources)
-            failure.includedFiles = parser.includedFiles
-            failure.includeCycleFiles = parser.includeCycleFiles
+                diagnostics: Self.sorted(context.diagnostics), source: source,
+                includedSources: context.includedSources)
+            failure.includedFiles = context.includedFiles
+            failure.includeCycleFiles = context.includeCycleFiles
             failure.declaresTests = parser.declaresTests
             throw failure
         }

@@ -9,9 +9,9 @@ extension SuiteParser {
 
     /// Reports a JSONPath syntax error at the offending character; true when `expression` is valid.
     func checkJSONPath(_ expression: String, at node: YAMLNode) -> Bool {
-        if validJSONPaths.contains(expression) { return true }
+        if context.validJSONPaths.contains(expression) { return true }
         guard let problem = Self.jsonPathProblem(expression) else {
-            validJSONPaths.insert(expression)
+            context.validJSONPaths.insert(expression)
             return true
         }
         let scalarOffset = Self.scalarOffset(ofCharacterOffset: problem.offset, in: expression)

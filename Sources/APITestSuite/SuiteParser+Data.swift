@@ -157,7 +157,7 @@ extension SuiteParser {
         }
         let csvFile = Self.siblingPath(path, of: file)
         // Errors located in the CSV file show its lines.
-        includedSources[csvFile] = text
+        context.includedSources[csvFile] = text
         let records: [(line: Int, fields: [String])]
         switch CSVReader.records(in: text) {
         case .success(let parsed): records = parsed

@@ -1,11 +1,6 @@
 import APITestSupport
 import Foundation
 
-/// The settings files a suite has included so far, shared by the parsers of its included files.
-final class IncludedSettingsFiles {
-    var paths: Set<String> = []
-}
-
 /// `include`: settings shared between suites (variables, base URL, defaults, setup, teardown) and steps shared
 /// between tests, read from other files relative to the including one.
 extension SuiteParser {
@@ -71,10 +66,9 @@ extension SuiteParser {
     /// counts once, where it is first included.
     func includeSettings(_ path: String, at node: YAMLNode) -> SharedSettings? {
         let canonical = FilePaths.canonical(path, relativeTo: directory)
-        guard !settingsFiles.paths.contains(canonical) || includeChain.contains(canonical) else { return nil }
-        settingsFiles.paths.insert(canonical)
+        guard !context.settingsFiles.contains(canonical) || includeChain.contains(canonical) else { return nil }
+        context.settingsFiles.insert(canonical)
         guard let child = includedParser(path, at: node) else { return nil }
-        defer { adopt(child) }
         guard let root = child.root else { return nil }
         guard child.isMapping(root), let entries = child.mapping(root, for: "an included file") else {
             child.error(
@@ -109,7 +103,6 @@ extension SuiteParser {
     /// The steps of an included steps file: a list of steps, or a map with `steps`.
     func includeSteps(_ path: String, at node: YAMLNode, owner: String, hasBaseURL: Bool) -> [Step] {
         guard let child = includedParser(path, at: node) else { return [] }
-        defer { adopt(child) }
         guard let root = child.root else { return [] }
         if child.isMapping(root), let entries = child.mapping(root, for: "an included steps file") {
             child.checkKeys(entries, allowed: ["steps"], in: "an included steps file")
@@ -127,10 +120,10 @@ extension SuiteParser {
     private func includedParser(_ path: String, at node: YAMLNode) -> SuiteParser? {
         guard let absolute = checkBodyFile(path, at: node, for: "include") else { return nil }
         let canonical = FilePaths.canonical(absolute)
-        includedFiles.insert(canonical)
+        context.includedFiles.insert(canonical)
         let chain = includeChain.isEmpty ? [FilePaths.canonical(file)] : includeChain
         if let start = chain.firstIndex(of: canonical) {
-            includeCycleFiles.formUnion(chain[start...])
+            context.includeCycleFiles.formUnion(chain[start...])
             let names = (chain + [canonical]).map { ($0 as NSString).lastPathComponent }
             error("include cycle: " + names.joined(separator: " → "), at: node)
             return nil
@@ -151,17 +144,15 @@ extension SuiteParser {
         do {
             composed = try YAMLComposer.compose(source)
         } catch {
-            diagnostics.append(YAMLErrorDiagnostic.make(error, text: SourceText(file: childFile, text: source)))
-            includedSources[childFile] = source
+            context.report(YAMLErrorDiagnostic.make(error, text: SourceText(file: childFile, text: source)))
+            context.includedSources[childFile] = source
             return nil
         }
         let child = SuiteParser(
             file: childFile, directory: (absolute as NSString).deletingLastPathComponent,
-            document: composed.document, source: source, environment: environment, overrides: overrides)
-        child.includeChain = chain + [canonical]
-        child.settingsFiles = settingsFiles
+            document: composed.document, source: source, context: context, includeChain: chain + [canonical])
         child.root = composed.root
-        includedSources[childFile] = source
+        context.includedSources[childFile] = source
         if composed.root == nil {
             child.error("the included file is empty", at: SourceLocation(file: childFile, line: 1, column: 1))
         }
@@ -183,18 +174,5 @@ extension SuiteParser {
             }
         }
         return parts.isEmpty ? "." : parts.joined(separator: "/")
-    }
-
-    /// Takes over what a child parser found: its diagnostics, URLs to check, environment use and sources.
-    private func adopt(_ child: SuiteParser) {
-        diagnostics += child.diagnostics
-        urlChecks += child.urlChecks
-        usedEnvironment.formUnion(child.usedEnvironment)
-        includedSources.merge(child.includedSources) { current, _ in current }
-        includedFiles.formUnion(child.includedFiles)
-        includeCycleFiles.formUnion(child.includeCycleFiles)
-        valueNodeCount += child.valueNodeCount
-        valueByteCount += child.valueByteCount
-        reportedValueBytes = reportedValueBytes || child.reportedValueBytes
     }
 }

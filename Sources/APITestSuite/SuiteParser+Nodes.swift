@@ -85,15 +85,15 @@ extension SuiteParser {
     // MARK: - Diagnostics
 
     func error(_ message: String, at node: YAMLNode, note: String? = nil) {
-        diagnostics.append(.error(message, at: location(of: node), length: length(of: node), note: note))
+        context.report(.error(message, at: location(of: node), length: length(of: node), note: note))
     }
 
     func error(_ message: String, at location: SourceLocation, length: Int = 1, note: String? = nil) {
-        diagnostics.append(.error(message, at: location, length: length, note: note))
+        context.report(.error(message, at: location, length: length, note: note))
     }
 
     func warning(_ message: String, at node: YAMLNode, note: String? = nil) {
-        diagnostics.append(.warning(message, at: location(of: node), length: length(of: node), note: note))
+        context.report(.warning(message, at: location(of: node), length: length(of: node), note: note))
     }
 
     /// Reports `expected <expected> for '<name>', found <kind>` at `node`.

@@ -34,7 +34,9 @@ extension SuiteParser {
                 }
             case "url":
                 url = template(entry.value, for: "url")
-                if let url { urlChecks.append(URLCheck(template: url, length: length(of: entry.value))) }
+                if let url {
+                    context.urlChecks.append(SuiteParseContext.URLCheck(template: url, length: length(of: entry.value)))
+                }
             case "query":
                 if isMapping(entry.value) {
                     spec.query = templateValue(entry.value)

@@ -28,7 +28,7 @@ extension SuiteParser {
         }
         guard let path = text(node, for: "schema") else { return nil }
         guard let absolute = checkBodyFile(path, at: node, for: "schema") else { return nil }
-        if let cached = compiledSchemas[absolute] {
+        if let cached = context.compiledSchemas[absolute] {
             return SchemaExpectation(schema: cached, source: path, location: at)
         }
         let url = URL(fileURLWithPath: absolute)
@@ -36,7 +36,7 @@ extension SuiteParser {
             let schema = try JSONSchema(
                 contentsOf: url,
                 resolver: DirectoryJSONSchemaResolver(directory: URL(fileURLWithPath: "/", isDirectory: true)))
-            compiledSchemas[absolute] = schema
+            context.compiledSchemas[absolute] = schema
             return SchemaExpectation(schema: schema, source: path, location: at)
         } catch {
             self.error("invalid schema '\(path)': \(Self.describe(error))", at: node)

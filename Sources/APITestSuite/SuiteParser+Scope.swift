@@ -25,7 +25,7 @@ extension SuiteParser {
         // Variables, in order.
         var known = Set(overrides.keys).union(TemplateContext.builtinNames)
         var hints = NameHints()
-        let errorsBefore = diagnostics.count
+        let errorsBefore = context.diagnostics.count
         for (index, variable) in suite.variables.enumerated() {
             if overrides[variable.name] == nil {
                 checkNames(in: variable.value.templates, known: known) {
@@ -37,7 +37,7 @@ extension SuiteParser {
             known.insert(variable.name)
         }
         let loadTimeNames = known
-        let context = diagnostics.count == errorsBefore ? loadContext(for: suite) : nil
+        let context = self.context.diagnostics.count == errorsBefore ? loadContext(for: suite) : nil
 
         if let baseURL = suite.baseURL {
             checkNames(in: [baseURL], known: loadTimeNames) { hints }
@@ -81,7 +81,7 @@ extension SuiteParser {
                 visible.formUnion(steps[index].captures.map(\.name))
             }
         }
-        for check in urlChecks {
+        for check in self.context.urlChecks {
             checkRequestURL(check, hasBaseURL: suite.baseURL != nil, context: context)
         }
     }
@@ -195,7 +195,7 @@ extension SuiteParser {
         }
     }
 
-    private func checkRequestURL(_ check: URLCheck, hasBaseURL: Bool, context: TemplateContext?) {
+    private func checkRequestURL(_ check: SuiteParseContext.URLCheck, hasBaseURL: Bool, context: TemplateContext?) {
         let url = check.template
         let prefix = Self.knownPrefix(of: url, context: context)
         if url.source.isEmpty {

@@ -166,11 +166,11 @@ extension SuiteParser {
     /// types and strings become templates.
     func templateValue(_ node: YAMLNode) -> TemplateValue {
         // Aliases share nodes, so a small file can stand for a huge tree ("billion laughs"): cap the expansion.
-        valueNodeCount += 1
-        guard valueNodeCount <= Self.maximumValueNodes else {
-            if valueNodeCount == Self.maximumValueNodes + 1 {
+        context.valueNodeCount += 1
+        guard context.valueNodeCount <= SuiteParseContext.maximumValueNodes else {
+            if context.valueNodeCount == SuiteParseContext.maximumValueNodes + 1 {
                 error(
-                    "the suite's values are too large (over \(Self.maximumValueNodes) nodes once aliases are expanded)",
+                    "the suite's values are too large (over \(SuiteParseContext.maximumValueNodes) nodes once aliases are expanded)",
                     at: node)
             }
             return .null
@@ -179,12 +179,12 @@ extension SuiteParser {
         case .scalar:
             guard let scalar = scalar(node) else { return .null }
             // Aliases can also repeat one long scalar: cap the bytes the expansion produces, before reading them.
-            valueByteCount += scalar.string.utf8.count
-            guard valueByteCount <= Self.maximumValueBytes else {
-                if !reportedValueBytes {
-                    reportedValueBytes = true
+            context.valueByteCount += scalar.string.utf8.count
+            guard context.valueByteCount <= SuiteParseContext.maximumValueBytes else {
+                if !context.reportedValueBytes {
+                    context.reportedValueBytes = true
                     error(
-                        "the suite's values are too large (over \(Self.maximumValueBytes / (1 << 20)) MiB of text once "
+                        "the suite's values are too large (over \(SuiteParseContext.maximumValueBytes / (1 << 20)) MiB of text once "
                             + "aliases are expanded)", at: node)
                 }
                 return .null

@@ -16,45 +16,22 @@ final class SuiteParser {
     private(set) lazy var text = SourceText(file: file, text: source)
     /// True when libyaml's marks count lines and columns as `text` does (see `SourceText.marksMatchLibyaml`).
     private(set) lazy var marksMatchText = SourceText.marksMatchLibyaml(in: source)
-    let environment: [String: String]
-    let overrides: [String: String]
-    var diagnostics: [Diagnostic] = []
+    /// The state this file's parser shares with the parsers of the files it includes (and of the file including it).
+    let context: SuiteParseContext
+    /// The include chain of this file: empty for the suite itself; for an included file, the canonical paths of
+    /// the suite and of each include down to it, to report include cycles.
+    let includeChain: [String]
+    /// How many errors had been reported when this file's parsing began (`hasErrors` counts this file's only).
+    let errorBaseline: Int
     /// The environment variables the suite uses (`env.NAME`) that are set.
     var usedEnvironment: Set<String> = []
-    /// How many value nodes `templateValue` has built, to stop alias bombs.
-    var valueNodeCount = 0
-    static let maximumValueNodes = 1_000_000
-    /// How many bytes of scalar text `templateValue` has taken, to stop alias bombs made of long scalars.
-    var valueByteCount = 0
-    /// Whether the byte cap has been reported (once per suite).
-    var reportedValueBytes = false
-    static let maximumValueBytes = 64 << 20
-    /// JSONPath expressions already found valid (suites repeat the same few paths).
-    var validJSONPaths: Set<String> = []
-    /// Request URLs to check once variables are known (relative URLs need a base URL).
-    var urlChecks: [URLCheck] = []
-    /// The absolute paths of the files being included, outermost first, to report include cycles.
-    var includeChain: [String] = []
-    /// The texts of included files by their location path, for rendering their diagnostics.
-    var includedSources: [String: String] = [:]
-    /// The settings files included so far by the suite (shared with the parsers of included files).
-    var settingsFiles = IncludedSettingsFiles()
-    /// The included files, absolute, symbolic links resolved.
-    var includedFiles: Set<String> = []
-    /// The files found on an include cycle, absolute, symbolic links resolved: never shared fragments.
-    var includeCycleFiles: Set<String> = []
     /// Whether the suite's top-level map has a `tests` key (a file that declares tests is never a fragment).
     var declaresTests = false
     /// The root node of an included file's document.
     var root: YAMLNode?
-    /// Schema files already compiled, by absolute path (tests often share one).
-    var compiledSchemas: [String: JSONSchema] = [:]
 
-    /// A request URL and the width of its node, checked after parsing.
-    struct URLCheck {
-        let template: Template
-        let length: Int
-    }
+    var environment: [String: String] { context.environment }
+    var overrides: [String: String] { context.overrides }
 
     static let suiteKeys = [
         "name", "include", "baseURL", "variables", "defaults", "security", "response", "setup", "tests", "teardown",
@@ -62,18 +39,20 @@ final class SuiteParser {
     static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize"]
 
     init(
-        file: String, directory: String, document: YAMLDocument, source: String, environment: [String: String],
-        overrides: [String: String]
+        file: String, directory: String, document: YAMLDocument, source: String, context: SuiteParseContext,
+        includeChain: [String] = []
     ) {
         self.file = file
         self.directory = directory
         self.document = document
         self.source = source
-        self.environment = environment
-        self.overrides = overrides
+        self.context = context
+        self.includeChain = includeChain
+        self.errorBaseline = context.errorCount
     }
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// True when an error has been reported in this file (or in the files it includes).
+    var hasErrors: Bool { context.errorCount > errorBaseline }
 
     // MARK: - Suite
 
@@ -140,7 +119,7 @@ final class SuiteParser {
         guard !hasErrors else { return nil }
         var result = suite
         result.environment = environment.filter { usedEnvironment.contains($0.key) }
-        result.warnings = diagnostics.filter { $0.severity == .warning }
+        result.warnings = context.diagnostics.filter { $0.severity == .warning }
         return result
     }
 
