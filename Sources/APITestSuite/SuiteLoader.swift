@@ -63,11 +63,12 @@ public struct SuiteLoader: Sendable {
             throw SuiteLoadError(
                 diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
         }
-        let context = SuiteParseContext(environment: environment, overrides: overrides)
-        let parser = SuiteParser(
-            file: file, directory: FilePaths.directory(of: file), document: composed.document, source: source,
-            context: context)
-        var suite = parser.parseSuite(root: root)
+        let suiteFile = ParsedFile(
+            path: file, directory: FilePaths.directory(of: file), document: composed.document, root: root,
+            source: source, includeChain: [], errorBaseline: 0)
+        let context = SuiteParseContext(file: suiteFile, environment: environment, overrides: overrides)
+        let parsed = SuiteParser.parse(root, in: context)
+        var suite = parsed.suite
         suite?.includedFiles = context.includedFiles
         suite?.secretOverrides = secretOverrides.intersection(overrides.keys)
         guard let suite, !context.hasErrors else {
@@ -76,7 +77,7 @@ public struct SuiteLoader: Sendable {
                 includedSources: context.includedSources)
             failure.includedFiles = context.includedFiles
             failure.includeCycleFiles = context.includeCycleFiles
-            failure.declaresTests = parser.declaresTests
+            failure.declaresTests = parsed.declaresTests
             throw failure
         }
         return suite

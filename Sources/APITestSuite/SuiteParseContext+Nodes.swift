@@ -1,33 +1,23 @@
 import APITestSupport
 
-/// One key and value of a YAML map.
-struct MapEntry {
-    let key: String
-    let keyNode: YAMLNode
-    let value: YAMLNode
-}
-
-extension [MapEntry] {
-    /// The entry with `key` (map entries have distinct keys).
-    subscript(key key: String) -> MapEntry? {
-        first { $0.key == key }
-    }
-}
-
 // MARK: - Nodes, locations and descriptions
 
-extension SuiteParser {
-    func isMapping(_ node: YAMLNode) -> Bool { document.kind(of: node) == .mapping }
+/// Reading the nodes of the file being parsed, and reporting problems located in it.
+extension SuiteParseContext {
+    /// True for a map node.
+    func isMapping(_ node: YAMLNode) -> Bool { file.document.kind(of: node) == .mapping }
 
-    func isSequence(_ node: YAMLNode) -> Bool { document.kind(of: node) == .sequence }
+    /// True for a list node.
+    func isSequence(_ node: YAMLNode) -> Bool { file.document.kind(of: node) == .sequence }
 
     /// The scalar of a scalar node, or `nil`.
-    func scalar(_ node: YAMLNode) -> YAMLDocument.Scalar? { document.scalar(node) }
+    func scalar(_ node: YAMLNode) -> YAMLDocument.Scalar? { file.document.scalar(node) }
 
     /// Where a node starts.
     func location(of node: YAMLNode) -> SourceLocation {
-        let mark = document.mark(of: node)
-        return SourceLocation(file: file, line: mark.line, column: mark.column)
+        let file = self.file
+        let mark = file.document.mark(of: node)
+        return SourceLocation(file: file.path, line: mark.line, column: mark.column)
     }
 
     /// How many characters of its first line a node spans, for the caret underline.
@@ -42,9 +32,10 @@ extension SuiteParser {
             return max(1, firstLine.unicodeScalars.count)
         case .singleQuoted, .doubleQuoted:
             // libyaml's end mark gives the width, when its lines and columns are those of `text`.
-            if let width = document.quotedWidth(of: node), marksMatchText { return width }
-            let mark = document.mark(of: node)
-            guard let line = text.line(mark.line) else { return 1 }
+            let file = self.file
+            if let width = file.document.quotedWidth(of: node), file.marksMatchText { return width }
+            let mark = file.document.mark(of: node)
+            guard let line = file.text.line(mark.line) else { return 1 }
             return quotedLength(line: line, start: mark.column - 1, quote: scalar.style == .singleQuoted ? "'" : "\"")
         case .literal, .folded:
             return 1
@@ -75,7 +66,7 @@ extension SuiteParser {
 
     /// `a map`, `a list`, `a string`, `a number`, `a boolean` or `null`, for messages.
     func kindName(of node: YAMLNode) -> String {
-        switch document.kind(of: node) {
+        switch file.document.kind(of: node) {
         case .mapping: "a map"
         case .sequence: "a list"
         case .scalar: scalar(node).map { YAMLScalar($0).kindName } ?? "a string"
@@ -84,16 +75,19 @@ extension SuiteParser {
 
     // MARK: - Diagnostics
 
+    /// Reports an error at `node`, underlining its first line.
     func error(_ message: String, at node: YAMLNode, note: String? = nil) {
-        context.report(.error(message, at: location(of: node), length: length(of: node), note: note))
+        report(.error(message, at: location(of: node), length: length(of: node), note: note))
     }
 
+    /// Reports an error at `location`, underlining `length` characters.
     func error(_ message: String, at location: SourceLocation, length: Int = 1, note: String? = nil) {
-        context.report(.error(message, at: location, length: length, note: note))
+        report(.error(message, at: location, length: length, note: note))
     }
 
+    /// Reports a warning at `node`.
     func warning(_ message: String, at node: YAMLNode, note: String? = nil) {
-        context.report(.warning(message, at: location(of: node), length: length(of: node), note: note))
+        report(.warning(message, at: location(of: node), length: length(of: node), note: note))
     }
 
     /// Reports `expected <expected> for '<name>', found <kind>` at `node`.
@@ -114,8 +108,9 @@ extension SuiteParser {
         return entries(of: node, depth: 0)
     }
 
+    /// The entries of a map node, merge keys expanded (`depth` counts nested merges).
     private func entries(of map: YAMLNode, depth: Int) -> [MapEntry] {
-        guard let pairs = document.pairs(of: map) else { return [] }
+        guard let pairs = file.document.pairs(of: map) else { return [] }
         var explicitKeys: Set<String> = []
         if pairs.contains(where: { scalar($0.key).map(isMergeKey) == true }) {
             for (keyNode, _) in pairs {
@@ -140,16 +135,18 @@ extension SuiteParser {
         return result.entries
     }
 
+    /// True for the plain key `<<`.
     private func isMergeKey(_ key: YAMLDocument.Scalar) -> Bool {
         key.string == "<<" && (key.style == .plain || key.style == .any)
     }
 
+    /// The entries a merge key brings in: those of a map, or of each map of a list.
     private func mergedEntries(_ value: YAMLNode, depth: Int) -> [MapEntry] {
         guard depth < 32 else { return [] }
         if isMapping(value) {
             return entries(of: value, depth: depth + 1)
         }
-        guard let items = document.items(of: value) else {
+        guard let items = file.document.items(of: value) else {
             error("a merge key '<<' takes a map or a list of maps, found \(kindName(of: value))", at: value)
             return []
         }
@@ -166,6 +163,11 @@ extension SuiteParser {
         return result.entries
     }
 
+    /// The value of a plain scalar key of a map, without reporting anything (the map was checked already).
+    func plainValue(forKey key: String, in map: YAMLNode) -> YAMLNode? {
+        file.document.pairs(of: map)?.first { scalar($0.key)?.string == key }?.value
+    }
+
     /// Reports every key not in `allowed`, with a did-you-mean suggestion.
     func checkKeys(_ entries: [MapEntry], allowed: [String], in context: String) {
         for entry in entries where !allowed.contains(entry.key) {
@@ -177,33 +179,10 @@ extension SuiteParser {
 
     /// The items of a list node; reports a type error and returns `nil` for other nodes.
     func sequence(_ node: YAMLNode, for name: String) -> ArraySlice<YAMLNode>? {
-        guard let items = document.items(of: node) else {
+        guard let items = file.document.items(of: node) else {
             typeError(expected: "a list", for: name, found: node)
             return nil
         }
         return items
-    }
-}
-
-/// Map entries with distinct keys, in order: the first entry with a key wins.
-private struct EntryList {
-    /// Up to this many entries, a new key is looked up by scanning them; beyond, through a set.
-    private static let scanLimit = 16
-
-    private(set) var entries: [MapEntry] = []
-    private var keys: Set<String> = []
-
-    init(capacity: Int) {
-        entries.reserveCapacity(capacity)
-    }
-
-    mutating func appendIfNew(_ entry: MapEntry) {
-        if entries.count < Self.scanLimit {
-            guard !entries.contains(where: { $0.key == entry.key }) else { return }
-        } else {
-            if keys.isEmpty { keys = Set(entries.map(\.key)) }
-            guard keys.insert(entry.key).inserted else { return }
-        }
-        entries.append(entry)
     }
 }

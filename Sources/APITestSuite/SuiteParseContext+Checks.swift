@@ -2,20 +2,20 @@ import APITestJSON
 import APITestSupport
 import Foundation
 
-/// Checks of single values that need more than their YAML type: JSONPath, regular expressions, header names,
-/// HTTP methods and files.
-extension SuiteParser {
+/// Checks of single values that need more than their YAML type: JSONPath, regular expressions, XPath, header
+/// names, HTTP methods and files.
+extension SuiteParseContext {
     // MARK: - JSONPath
 
     /// Reports a JSONPath syntax error at the offending character; true when `expression` is valid.
     func checkJSONPath(_ expression: String, at node: YAMLNode) -> Bool {
-        if context.validJSONPaths.contains(expression) { return true }
+        if validJSONPaths.contains(expression) { return true }
         guard let problem = Self.jsonPathProblem(expression) else {
-            context.validJSONPaths.insert(expression)
+            validJSONPaths.insert(expression)
             return true
         }
         let scalarOffset = Self.scalarOffset(ofCharacterOffset: problem.offset, in: expression)
-        let at = text.locate(
+        let at = file.text.locate(
             pieceAt: min(scalarOffset, max(0, expression.unicodeScalars.count - 1)), length: 1, in: expression,
             valueStart: location(of: node))
         var message = "invalid JSONPath '\(expression)': \(problem.message)"
@@ -34,6 +34,7 @@ extension SuiteParser {
         }
     }
 
+    /// The offset in Unicode scalars of the character at `offset` in `text`.
     private static func scalarOffset(ofCharacterOffset offset: Int, in text: String) -> Int {
         let end = text.index(text.startIndex, offsetBy: max(0, offset), limitedBy: text.endIndex) ?? text.endIndex
         return text[..<end].unicodeScalars.count
@@ -90,6 +91,7 @@ extension SuiteParser {
             }
     }
 
+    /// The symbols an RFC 9110 token may hold besides letters and digits.
     private static let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
 
     /// Reports a header name that is not an HTTP token; true when valid.
@@ -110,7 +112,7 @@ extension SuiteParser {
             error("'\(key)' needs a file path", at: node)
             return nil
         }
-        let absolute = FilePaths.absolute(path, relativeTo: directory)
+        let absolute = FilePaths.absolute(path, relativeTo: file.directory)
         // The same check as for the files named on the command line: stat(2) and access(2), never open(2).
         if let problem = ReadableFile.problem(at: absolute) {
             error(
@@ -119,5 +121,45 @@ extension SuiteParser {
             return nil
         }
         return absolute
+    }
+
+    // MARK: - XPath
+
+    /// A light syntax check of an XPath expression (brackets and quotes); the full check happens when it is
+    /// evaluated. True when nothing is wrong.
+    func checkXPath(_ expression: String, at node: YAMLNode) -> Bool {
+        guard !expression.trimmingCharacters(in: .whitespaces).isEmpty else {
+            error("an XPath expression cannot be empty", at: node)
+            return false
+        }
+        var stack: [Character] = []
+        var quote: Character?
+        for character in expression {
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "'", "\"": quote = character
+            case "(", "[": stack.append(character)
+            case ")", "]":
+                let expected: Character = character == ")" ? "(" : "["
+                guard stack.last == expected else {
+                    error("invalid XPath '\(expression)': '\(character)' has no matching '\(expected)'", at: node)
+                    return false
+                }
+                stack.removeLast()
+            default: break
+            }
+        }
+        if let open = quote {
+            error("invalid XPath '\(expression)': a \(open) quote is not closed", at: node)
+            return false
+        }
+        if let open = stack.last {
+            error("invalid XPath '\(expression)': a '\(open)' is not closed", at: node)
+            return false
+        }
+        return true
     }
 }
