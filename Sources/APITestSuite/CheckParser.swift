@@ -130,7 +130,7 @@ enum CheckParser {
         case .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual:
             return bound(node, for: predicate, query: query, filters: filters, in: context)
         case .between:
-            guard let items = context.file.document.items(of: node), items.count == 2 else {
+            guard let items = context.document.items(of: node), items.count == 2 else {
                 context.error(
                     "'between' takes a list of two bounds, like [1, 10], found \(context.kindName(of: node))", at: node)
                 return nil
@@ -138,8 +138,8 @@ enum CheckParser {
             let bounds = items.compactMap { bound($0, for: predicate, query: query, filters: filters, in: context) }
             return bounds.count == 2 ? .array(bounds) : nil
         case .oneOf:
-            guard let items = context.file.document.items(of: node), !items.isEmpty else {
-                let found = context.file.document.items(of: node) == nil ? context.kindName(of: node) : "an empty list"
+            guard let items = context.document.items(of: node), !items.isEmpty else {
+                let found = context.document.items(of: node) == nil ? context.kindName(of: node) : "an empty list"
                 context.error("'oneOf' takes a list of at least one value, found \(found)", at: node)
                 return nil
             }
@@ -183,7 +183,7 @@ enum CheckParser {
 
     /// The argument of `type`: a type name or a list of them.
     private static func typeNames(_ node: YAMLNode, in context: SuiteParseContext) -> TemplateValue? {
-        let items: [YAMLNode] = context.file.document.items(of: node).map(Array.init) ?? [node]
+        let items: [YAMLNode] = context.document.items(of: node).map(Array.init) ?? [node]
         if items.isEmpty {
             context.error("'type' takes a type name or a list of at least one", at: node)
             return nil
@@ -204,7 +204,7 @@ enum CheckParser {
             }
             names.append(.string(Template(literal: name, location: context.location(of: item))))
         }
-        return context.file.document.items(of: node) == nil ? names.first : .array(names)
+        return context.document.items(of: node) == nil ? names.first : .array(names)
     }
 
     /// A string argument (quote numbers to compare them as text).

@@ -86,7 +86,7 @@ enum ExpectParser {
 
     /// `status:` a code, a class or a list of them.
     private static func status(_ node: YAMLNode, in context: SuiteParseContext) -> StatusExpectation? {
-        guard let items = context.file.document.items(of: node) else {
+        guard let items = context.document.items(of: node) else {
             return statusPattern(node, in: context).map {
                 StatusExpectation(patterns: [$0], location: context.location(of: node))
             }

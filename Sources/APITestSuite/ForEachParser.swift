@@ -33,7 +33,7 @@ enum ForEachParser {
 
     /// An inline list of maps, or `{file: rows.csv}` / `{file: rows.json}`.
     private static func rows(_ node: YAMLNode, in context: SuiteParseContext) -> [Row]? {
-        if let items = context.file.document.items(of: node) {
+        if let items = context.document.items(of: node) {
             var rows: [Row] = []
             for item in items {
                 guard context.isMapping(item), let entries = context.mapping(item, for: "a forEach row") else {
@@ -130,9 +130,9 @@ enum ForEachParser {
             context.error("forEach file '\(path)' is not UTF-8 text", at: node)
             return nil
         }
-        let csvFile = IncludeParser.siblingPath(path, of: context.file.path)
+        let csvFile = IncludeParser.siblingPath(path, of: context.file)
         // Errors located in the CSV file show its lines.
-        context.includedSources[csvFile] = text
+        context.shared.includedSources[csvFile] = text
         let records: [(line: Int, fields: [String])]
         switch CSVReader.records(in: text) {
         case .success(let parsed): records = parsed

@@ -4,8 +4,8 @@ import Foundation
 /// `include`: settings shared between suites (variables, base URL, defaults, setup, teardown) and steps shared
 /// between tests, read from other files relative to the including one.
 ///
-/// An included file is composed into its own `ParsedFile` and parsed in the same context, on top of the include
-/// stack (`SuiteParseContext.parsing(_:_:)`).
+/// An included file is composed and parsed in a context of its own, one level up the include stack, that shares the
+/// including context's diagnostics and caches (`SuiteParseContext.including`).
 enum IncludeParser {
     /// The keys of an included settings file.
     static let keys = ["include", "baseURL", "variables", "defaults", "security", "setup", "teardown"]
@@ -14,7 +14,7 @@ enum IncludeParser {
 
     /// The paths of an `include` value (a path or a list of paths), with their nodes.
     static func paths(_ node: YAMLNode, in context: SuiteParseContext) -> [(String, YAMLNode)] {
-        let items: [YAMLNode] = context.file.document.items(of: node).map(Array.init) ?? [node]
+        let items: [YAMLNode] = context.document.items(of: node).map(Array.init) ?? [node]
         return items.compactMap { item in context.text(item, for: "include").map { ($0, item) } }
     }
 
@@ -24,13 +24,13 @@ enum IncludeParser {
     /// its own `include`); `nil` for a settings file the suite already includes (twice, or through two files), which
     /// counts once, where it is first included.
     static func settings(_ path: String, at node: YAMLNode, in context: SuiteParseContext) -> SharedSettings? {
-        let canonical = FilePaths.canonical(path, relativeTo: context.file.directory)
-        guard !context.settingsFiles.contains(canonical) || context.file.includeChain.contains(canonical) else {
+        let canonical = FilePaths.canonical(path, relativeTo: context.directory)
+        guard !context.shared.settingsFiles.contains(canonical) || context.includeChain.contains(canonical) else {
             return nil
         }
-        context.settingsFiles.insert(canonical)
-        guard let file = open(path, at: node, in: context), let root = file.root else { return nil }
-        return context.parsing(file) { settings(ofRoot: root, in: context) }
+        context.shared.settingsFiles.insert(canonical)
+        guard let included = open(path, at: node, in: context), let root = included.root else { return nil }
+        return settings(ofRoot: root, in: included)
     }
 
     /// The settings an included file's root holds.
@@ -78,32 +78,31 @@ enum IncludeParser {
     static func steps(
         _ path: String, at node: YAMLNode, owner: String, hasBaseURL: Bool, in context: SuiteParseContext
     ) -> [Step] {
-        guard let file = open(path, at: node, in: context), let root = file.root else { return [] }
-        return context.parsing(file) {
-            if context.isMapping(root), let entries = context.mapping(root, for: "an included steps file") {
-                context.checkKeys(entries, allowed: ["steps"], in: "an included steps file")
-                guard let steps = entries[key: "steps"] else {
-                    context.error("an included steps file needs 'steps' (or is a list of steps)", at: root)
-                    return []
-                }
-                return StepParser.steps(steps.value, owner: owner, hasBaseURL: hasBaseURL, in: context)
+        guard let included = open(path, at: node, in: context), let root = included.root else { return [] }
+        if included.isMapping(root), let entries = included.mapping(root, for: "an included steps file") {
+            included.checkKeys(entries, allowed: ["steps"], in: "an included steps file")
+            guard let steps = entries[key: "steps"] else {
+                included.error("an included steps file needs 'steps' (or is a list of steps)", at: root)
+                return []
             }
-            return StepParser.steps(root, owner: owner, hasBaseURL: hasBaseURL, in: context)
+            return StepParser.steps(steps.value, owner: owner, hasBaseURL: hasBaseURL, in: included)
         }
+        return StepParser.steps(root, owner: owner, hasBaseURL: hasBaseURL, in: included)
     }
 
     // MARK: - Opening
 
-    /// The included file `path` (relative to the directory of the file being parsed), composed; `nil` after
-    /// reporting a missing file, an include cycle or a YAML error.
-    private static func open(_ path: String, at node: YAMLNode, in context: SuiteParseContext) -> ParsedFile? {
+    /// The context of the included file `path` (relative to the directory of the file being parsed), composed;
+    /// `nil` after reporting a missing file, an include cycle or a YAML error.
+    private static func open(
+        _ path: String, at node: YAMLNode, in context: SuiteParseContext
+    ) -> SuiteParseContext? {
         guard let absolute = context.checkBodyFile(path, at: node, for: "include") else { return nil }
         let canonical = FilePaths.canonical(absolute)
-        context.includedFiles.insert(canonical)
-        let includer = context.file
-        let chain = includer.includeChain.isEmpty ? [FilePaths.canonical(includer.path)] : includer.includeChain
+        context.shared.includedFiles.insert(canonical)
+        let chain = context.includeChain.isEmpty ? [FilePaths.canonical(context.file)] : context.includeChain
         if let start = chain.firstIndex(of: canonical) {
-            context.includeCycleFiles.formUnion(chain[start...])
+            context.shared.includeCycleFiles.formUnion(chain[start...])
             let names = (chain + [canonical]).map { ($0 as NSString).lastPathComponent }
             context.error("include cycle: " + names.joined(separator: " → "), at: node)
             return nil
@@ -119,23 +118,23 @@ enum IncludeParser {
             return nil
         }
         // Locations in the included file read as it is named from the current directory, like the suite's.
-        let path = siblingPath(path, of: includer.path)
+        let path = siblingPath(path, of: context.file)
         let composed: (document: YAMLDocument, root: YAMLNode?)
         do {
             composed = try YAMLComposer.compose(source)
         } catch {
             context.report(YAMLErrorDiagnostic.make(error, text: SourceText(file: path, text: source)))
-            context.includedSources[path] = source
+            context.shared.includedSources[path] = source
             return nil
         }
-        let file = ParsedFile(
-            path: path, directory: (absolute as NSString).deletingLastPathComponent, document: composed.document,
-            root: composed.root, source: source, includeChain: chain + [canonical], errorBaseline: context.errorCount)
-        context.includedSources[path] = source
+        let included = context.including(
+            file: path, directory: (absolute as NSString).deletingLastPathComponent, document: composed.document,
+            root: composed.root, source: source, includeChain: chain + [canonical])
+        context.shared.includedSources[path] = source
         if composed.root == nil {
             context.error("the included file is empty", at: SourceLocation(file: path, line: 1, column: 1))
         }
-        return file
+        return included
     }
 
     /// `path` (relative to the directory of `file`) as it reads from where `file` is named: `a/suite.yaml` and

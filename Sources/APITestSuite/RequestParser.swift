@@ -37,7 +37,7 @@ enum RequestParser {
             case "url":
                 url = context.template(entry.value, for: "url")
                 if let url {
-                    context.urlChecks.append(
+                    context.shared.urlChecks.append(
                         SuiteParseContext.URLCheck(template: url, length: context.length(of: entry.value)))
                 }
             case "query":

@@ -19,7 +19,7 @@ enum SchemaParser {
             do {
                 let schema = try JSONSchema(
                     json,
-                    baseURI: URL(fileURLWithPath: context.file.directory, isDirectory: true).appendingPathComponent(
+                    baseURI: URL(fileURLWithPath: context.directory, isDirectory: true).appendingPathComponent(
                         "inline.json"
                     )
                     .absoluteString, resolver: resolver)
@@ -31,7 +31,7 @@ enum SchemaParser {
         }
         guard let path = context.text(node, for: "schema") else { return nil }
         guard let absolute = context.checkBodyFile(path, at: node, for: "schema") else { return nil }
-        if let cached = context.compiledSchemas[absolute] {
+        if let cached = context.shared.compiledSchemas[absolute] {
             return SchemaExpectation(schema: cached, source: path, location: at)
         }
         let url = URL(fileURLWithPath: absolute)
@@ -39,7 +39,7 @@ enum SchemaParser {
             let schema = try JSONSchema(
                 contentsOf: url,
                 resolver: DirectoryJSONSchemaResolver(directory: URL(fileURLWithPath: "/", isDirectory: true)))
-            context.compiledSchemas[absolute] = schema
+            context.shared.compiledSchemas[absolute] = schema
             return SchemaExpectation(schema: schema, source: path, location: at)
         } catch {
             context.error("invalid schema '\(path)': \(describe(error))", at: node)

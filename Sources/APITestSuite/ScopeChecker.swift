@@ -95,7 +95,7 @@ struct ScopeChecker {
                 visible.formUnion(steps[index].captures.map(\.name))
             }
         }
-        for check in context.urlChecks {
+        for check in context.shared.urlChecks {
             checkRequestURL(check, hasBaseURL: suite.baseURL != nil, values: values)
         }
     }

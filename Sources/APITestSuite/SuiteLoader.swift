@@ -63,20 +63,19 @@ public struct SuiteLoader: Sendable {
             throw SuiteLoadError(
                 diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
         }
-        let suiteFile = ParsedFile(
-            path: file, directory: FilePaths.directory(of: file), document: composed.document, root: root,
-            source: source, includeChain: [], errorBaseline: 0)
-        let context = SuiteParseContext(file: suiteFile, environment: environment, overrides: overrides)
+        let context = SuiteParseContext(
+            file: file, directory: FilePaths.directory(of: file), document: composed.document, root: root,
+            source: source, environment: environment, overrides: overrides)
         let parsed = SuiteParser.parse(root, in: context)
         var suite = parsed.suite
-        suite?.includedFiles = context.includedFiles
+        suite?.includedFiles = context.shared.includedFiles
         suite?.secretOverrides = secretOverrides.intersection(overrides.keys)
         guard let suite, !context.hasErrors else {
             var failure = SuiteLoadError(
                 diagnostics: Self.sorted(context.diagnostics), source: source,
-                includedSources: context.includedSources)
-            failure.includedFiles = context.includedFiles
-            failure.includeCycleFiles = context.includeCycleFiles
+                includedSources: context.shared.includedSources)
+            failure.includedFiles = context.shared.includedFiles
+            failure.includeCycleFiles = context.shared.includeCycleFiles
             failure.declaresTests = parsed.declaresTests
             throw failure
         }

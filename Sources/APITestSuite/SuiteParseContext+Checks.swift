@@ -9,13 +9,13 @@ extension SuiteParseContext {
 
     /// Reports a JSONPath syntax error at the offending character; true when `expression` is valid.
     func checkJSONPath(_ expression: String, at node: YAMLNode) -> Bool {
-        if validJSONPaths.contains(expression) { return true }
+        if shared.validJSONPaths.contains(expression) { return true }
         guard let problem = Self.jsonPathProblem(expression) else {
-            validJSONPaths.insert(expression)
+            shared.validJSONPaths.insert(expression)
             return true
         }
         let scalarOffset = Self.scalarOffset(ofCharacterOffset: problem.offset, in: expression)
-        let at = file.text.locate(
+        let at = text.locate(
             pieceAt: min(scalarOffset, max(0, expression.unicodeScalars.count - 1)), length: 1, in: expression,
             valueStart: location(of: node))
         var message = "invalid JSONPath '\(expression)': \(problem.message)"
@@ -112,7 +112,7 @@ extension SuiteParseContext {
             error("'\(key)' needs a file path", at: node)
             return nil
         }
-        let absolute = FilePaths.absolute(path, relativeTo: file.directory)
+        let absolute = FilePaths.absolute(path, relativeTo: directory)
         // The same check as for the files named on the command line: stat(2) and access(2), never open(2).
         if let problem = ReadableFile.problem(at: absolute) {
             error(

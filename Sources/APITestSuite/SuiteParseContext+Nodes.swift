@@ -5,19 +5,18 @@ import APITestSupport
 /// Reading the nodes of the file being parsed, and reporting problems located in it.
 extension SuiteParseContext {
     /// True for a map node.
-    func isMapping(_ node: YAMLNode) -> Bool { file.document.kind(of: node) == .mapping }
+    func isMapping(_ node: YAMLNode) -> Bool { document.kind(of: node) == .mapping }
 
     /// True for a list node.
-    func isSequence(_ node: YAMLNode) -> Bool { file.document.kind(of: node) == .sequence }
+    func isSequence(_ node: YAMLNode) -> Bool { document.kind(of: node) == .sequence }
 
     /// The scalar of a scalar node, or `nil`.
-    func scalar(_ node: YAMLNode) -> YAMLDocument.Scalar? { file.document.scalar(node) }
+    func scalar(_ node: YAMLNode) -> YAMLDocument.Scalar? { document.scalar(node) }
 
     /// Where a node starts.
     func location(of node: YAMLNode) -> SourceLocation {
-        let file = self.file
-        let mark = file.document.mark(of: node)
-        return SourceLocation(file: file.path, line: mark.line, column: mark.column)
+        let mark = document.mark(of: node)
+        return SourceLocation(file: file, line: mark.line, column: mark.column)
     }
 
     /// How many characters of its first line a node spans, for the caret underline.
@@ -32,10 +31,9 @@ extension SuiteParseContext {
             return max(1, firstLine.unicodeScalars.count)
         case .singleQuoted, .doubleQuoted:
             // libyaml's end mark gives the width, when its lines and columns are those of `text`.
-            let file = self.file
-            if let width = file.document.quotedWidth(of: node), file.marksMatchText { return width }
-            let mark = file.document.mark(of: node)
-            guard let line = file.text.line(mark.line) else { return 1 }
+            if let width = document.quotedWidth(of: node), marksMatchText { return width }
+            let mark = document.mark(of: node)
+            guard let line = text.line(mark.line) else { return 1 }
             return quotedLength(line: line, start: mark.column - 1, quote: scalar.style == .singleQuoted ? "'" : "\"")
         case .literal, .folded:
             return 1
@@ -66,7 +64,7 @@ extension SuiteParseContext {
 
     /// `a map`, `a list`, `a string`, `a number`, `a boolean` or `null`, for messages.
     func kindName(of node: YAMLNode) -> String {
-        switch file.document.kind(of: node) {
+        switch document.kind(of: node) {
         case .mapping: "a map"
         case .sequence: "a list"
         case .scalar: scalar(node).map { YAMLScalar($0).kindName } ?? "a string"
@@ -110,7 +108,7 @@ extension SuiteParseContext {
 
     /// The entries of a map node, merge keys expanded (`depth` counts nested merges).
     private func entries(of map: YAMLNode, depth: Int) -> [MapEntry] {
-        guard let pairs = file.document.pairs(of: map) else { return [] }
+        guard let pairs = document.pairs(of: map) else { return [] }
         var explicitKeys: Set<String> = []
         if pairs.contains(where: { scalar($0.key).map(isMergeKey) == true }) {
             for (keyNode, _) in pairs {
@@ -146,7 +144,7 @@ extension SuiteParseContext {
         if isMapping(value) {
             return entries(of: value, depth: depth + 1)
         }
-        guard let items = file.document.items(of: value) else {
+        guard let items = document.items(of: value) else {
             error("a merge key '<<' takes a map or a list of maps, found \(kindName(of: value))", at: value)
             return []
         }
@@ -165,7 +163,7 @@ extension SuiteParseContext {
 
     /// The value of a plain scalar key of a map, without reporting anything (the map was checked already).
     func plainValue(forKey key: String, in map: YAMLNode) -> YAMLNode? {
-        file.document.pairs(of: map)?.first { scalar($0.key)?.string == key }?.value
+        document.pairs(of: map)?.first { scalar($0.key)?.string == key }?.value
     }
 
     /// Reports every key not in `allowed`, with a did-you-mean suggestion.
@@ -179,7 +177,7 @@ extension SuiteParseContext {
 
     /// The items of a list node; reports a type error and returns `nil` for other nodes.
     func sequence(_ node: YAMLNode, for name: String) -> ArraySlice<YAMLNode>? {
-        guard let items = file.document.items(of: node) else {
+        guard let items = document.items(of: node) else {
             typeError(expected: "a list", for: name, found: node)
             return nil
         }

@@ -31,7 +31,7 @@ extension SuiteParseContext {
             pieces = try TemplateScanner.scan(string)
         } catch {
             if case .syntax(let offset, let length) = error.kind {
-                let at = file.text.locate(pieceAt: offset, length: length, in: string, valueStart: start)
+                let at = text.locate(pieceAt: offset, length: length, in: string, valueStart: start)
                 self.error(error.message, at: at, length: length)
             } else {
                 self.error(error.message, at: node)
@@ -41,7 +41,7 @@ extension SuiteParseContext {
         // All placeholders of the string are located in one pass over it.
         var spans: [(offset: Int, length: Int)] = []
         for case .placeholder(_, let offset, let length) in pieces { spans.append((offset, length)) }
-        var locations = file.text.locate(pieces: spans, in: string, valueStart: start).makeIterator()
+        var locations = text.locate(pieces: spans, in: string, valueStart: start).makeIterator()
         let segments = pieces.map { piece -> Template.Segment in
             switch piece {
             case .literal(let literal):
@@ -57,23 +57,23 @@ extension SuiteParseContext {
     /// types and strings become templates.
     func templateValue(_ node: YAMLNode) -> TemplateValue {
         // Aliases share nodes, so a small file can stand for a huge tree ("billion laughs"): cap the expansion.
-        valueNodeCount += 1
-        guard valueNodeCount <= Self.maximumValueNodes else {
-            if valueNodeCount == Self.maximumValueNodes + 1 {
+        shared.valueNodeCount += 1
+        guard shared.valueNodeCount <= Self.maximumValueNodes else {
+            if shared.valueNodeCount == Self.maximumValueNodes + 1 {
                 error(
                     "the suite's values are too large (over \(Self.maximumValueNodes) nodes once aliases are expanded)",
                     at: node)
             }
             return .null
         }
-        switch file.document.kind(of: node) {
+        switch document.kind(of: node) {
         case .scalar:
             guard let scalar = scalar(node) else { return .null }
             // Aliases can also repeat one long scalar: cap the bytes the expansion produces, before reading them.
-            valueByteCount += scalar.string.utf8.count
-            guard valueByteCount <= Self.maximumValueBytes else {
-                if !reportedValueBytes {
-                    reportedValueBytes = true
+            shared.valueByteCount += scalar.string.utf8.count
+            guard shared.valueByteCount <= Self.maximumValueBytes else {
+                if !shared.reportedValueBytes {
+                    shared.reportedValueBytes = true
                     error(
                         "the suite's values are too large (over \(Self.maximumValueBytes / (1 << 20)) MiB of text once "
                             + "aliases are expanded)", at: node)
@@ -89,7 +89,7 @@ extension SuiteParseContext {
             case .string(let string): return .string(parseTemplate(string, at: node))
             }
         case .sequence:
-            return .array((file.document.items(of: node) ?? []).map(templateValue))
+            return .array((document.items(of: node) ?? []).map(templateValue))
         case .mapping:
             let entries = mapping(node, for: "value") ?? []
             return .object(entries.map { TemplateValue.Member(key: $0.key, value: templateValue($0.value)) })

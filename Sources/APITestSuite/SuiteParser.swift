@@ -24,8 +24,8 @@ enum SuiteParser {
         }
         let entries = context.mapping(root, for: "suite") ?? []
         context.checkKeys(entries, allowed: keys, in: "the suite")
-        let file = context.file.path
-        let directory = context.file.directory
+        let file = context.file
+        let directory = context.directory
 
         var name = defaultName(forFile: file)
         if let entry = entries[key: "name"], let text = context.text(entry.value, for: "name") {
