@@ -87,9 +87,16 @@ enum CheckParser {
             }
             return nil
         }
-        return argument(for: predicate, entry.value, query: query, filters: filters, in: context).map {
-            Assertion(location: location, query: query, filters: filters, predicate: predicate, argument: $0)
+        guard let argument = argument(for: predicate, entry.value, query: query, filters: filters, in: context) else {
+            return nil
         }
+        var assertion = Assertion(
+            location: location, query: query, filters: filters, predicate: predicate, argument: argument)
+        if predicate == .matches, case .string(let pattern) = argument, pattern.isLiteral {
+            // Compiled (and checked) by `argument`; the context's cache hands the same one back.
+            assertion.pattern = context.regularExpression(pattern.source, at: entry.value)
+        }
+        return assertion
     }
 
     /// Predicates, `filters` and filter names: the words a check map may hold.
@@ -123,7 +130,7 @@ enum CheckParser {
             return context.bool(node, for: predicate.rawValue).map(TemplateValue.bool)
         case .matches:
             guard let pattern = stringArgument(node, for: predicate, in: context) else { return nil }
-            if pattern.isLiteral, !context.checkRegularExpression(pattern.source, at: node) { return nil }
+            if pattern.isLiteral, context.regularExpression(pattern.source, at: node) == nil { return nil }
             return .string(pattern)
         case .startsWith, .endsWith:
             return stringArgument(node, for: predicate, in: context).map(TemplateValue.string)

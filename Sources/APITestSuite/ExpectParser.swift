@@ -31,7 +31,7 @@ enum ExpectParser {
                 }
             case "json":
                 expectations.assertions += keyedChecks(entry.value, for: "json", in: context) { path, keyNode in
-                    context.checkJSONPath(path, at: keyNode) ? .jsonpath(path) : nil
+                    context.jsonPath(path, at: keyNode).map(Query.jsonpath)
                 }
             case "xml":
                 expectations.assertions += keyedChecks(entry.value, for: "xml", in: context) { expression, keyNode in

@@ -49,11 +49,11 @@ enum FilterParser {
             return .split(separator)
         case "regex":
             guard let pattern = context.text(only.value, for: "regex"),
-                context.checkRegularExpression(pattern, at: only.value)
+                let regex = context.regularExpression(pattern, at: only.value)
             else {
                 return nil
             }
-            return .regex(pattern)
+            return .regex(regex)
         case "replace":
             guard let fields = context.mapping(only.value, for: "replace") else { return nil }
             context.checkKeys(fields, allowed: ["pattern", "with"], in: "replace")
@@ -62,8 +62,8 @@ enum FilterParser {
                     "'replace' needs 'pattern' and 'with': {replace: {pattern: '-', with: ''}}", at: only.value)
                 return nil
             }
-            guard let pattern = context.text(patternEntry.value, for: "pattern"),
-                context.checkRegularExpression(pattern, at: patternEntry.value)
+            guard let text = context.text(patternEntry.value, for: "pattern"),
+                let pattern = context.regularExpression(text, at: patternEntry.value)
             else { return nil }
             guard let scalar = context.scalar(withEntry.value) else {
                 context.typeError(expected: "a string", for: "with", found: withEntry.value)
@@ -71,7 +71,8 @@ enum FilterParser {
             }
             return .replace(pattern: pattern, with: YAMLScalar.isNull(scalar) ? "" : scalar.string)
         case "jsonpath":
-            guard let path = context.text(only.value, for: "jsonpath"), context.checkJSONPath(path, at: only.value)
+            guard let text = context.text(only.value, for: "jsonpath"),
+                let path = context.jsonPath(text, at: only.value)
             else {
                 return nil
             }

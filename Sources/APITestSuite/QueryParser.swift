@@ -64,13 +64,11 @@ enum QueryParser {
             }
             return (.cookie(name: name, attribute: attribute), used)
         case "jsonpath":
-            return context.checkJSONPath(value, at: entry.value) ? (.jsonpath(value), used) : nil
+            return context.jsonPath(value, at: entry.value).map { (.jsonpath($0), used) }
         case "xpath":
             return context.checkXPath(value, at: entry.value) ? (.xpath(value), used) : nil
         case "regex":
-            guard context.checkRegularExpression(value, at: entry.value),
-                let regex = try? NSRegularExpression(pattern: value)
-            else { return nil }
+            guard let regex = context.regularExpression(value, at: entry.value) else { return nil }
             var group = regex.numberOfCaptureGroups > 0 ? 1 : 0
             if let groupEntry = entries[key: "group"] {
                 used.insert("group")
@@ -83,7 +81,7 @@ enum QueryParser {
                 }
                 group = number
             }
-            return (.regex(value, group: group), used)
+            return (.regex(regex, group: group), used)
         case "certificate":
             return field(value, of: "certificate", at: entry.value, in: context).map { (Query.certificate($0), used) }
         default:

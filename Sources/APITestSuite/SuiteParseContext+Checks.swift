@@ -7,12 +7,17 @@ import Foundation
 extension SuiteParseContext {
     // MARK: - JSONPath
 
-    /// Reports a JSONPath syntax error at the offending character; true when `expression` is valid.
-    func checkJSONPath(_ expression: String, at node: YAMLNode) -> Bool {
-        if shared.validJSONPaths.contains(expression) { return true }
-        guard let problem = Self.jsonPathProblem(expression) else {
-            shared.validJSONPaths.insert(expression)
-            return true
+    /// `expression` compiled; a syntax error is reported at the offending character and gives `nil`. Suites repeat
+    /// the same few paths, so each is compiled once.
+    func jsonPath(_ expression: String, at node: YAMLNode) -> JSONPath? {
+        if let compiled = shared.jsonPaths[expression] { return compiled }
+        let problem: JSONPathError
+        do {
+            let compiled = try JSONPath(expression)
+            shared.jsonPaths[expression] = compiled
+            return compiled
+        } catch {
+            problem = error
         }
         let scalarOffset = Self.scalarOffset(ofCharacterOffset: problem.offset, in: expression)
         let at = text.locate(
@@ -21,17 +26,7 @@ extension SuiteParseContext {
         var message = "invalid JSONPath '\(expression)': \(problem.message)"
         if let suggestion = JSONPath.bracketNotation(for: expression) { message += "; did you mean '\(suggestion)'?" }
         error(message, at: at)
-        return false
-    }
-
-    /// The problem with a JSONPath expression (RFC 9535), with its 0-based character offset, or `nil`.
-    static func jsonPathProblem(_ expression: String) -> (message: String, offset: Int)? {
-        do {
-            _ = try JSONPath(expression)
-            return nil
-        } catch {
-            return (error.message, error.offset)
-        }
+        return nil
     }
 
     /// The offset in Unicode scalars of the character at `offset` in `text`.
@@ -42,14 +37,17 @@ extension SuiteParseContext {
 
     // MARK: - Regular expressions
 
-    /// Reports a pattern NSRegularExpression rejects; true when it compiles.
-    func checkRegularExpression(_ pattern: String, at node: YAMLNode) -> Bool {
+    /// `pattern` compiled; a pattern `NSRegularExpression` rejects is reported and gives `nil`. Each pattern is
+    /// compiled once.
+    func regularExpression(_ pattern: String, at node: YAMLNode) -> RegularExpression? {
+        if let compiled = shared.regularExpressions[pattern] { return compiled }
         do {
-            _ = try NSRegularExpression(pattern: pattern)
-            return true
+            let compiled = try RegularExpression(pattern)
+            shared.regularExpressions[pattern] = compiled
+            return compiled
         } catch {
             self.error("invalid regular expression '\(pattern)'", at: node, note: Self.regexHint(pattern))
-            return false
+            return nil
         }
     }
 

@@ -1,3 +1,4 @@
+import APITestJSON
 import APITestJSONSchema
 import APITestSupport
 
@@ -121,8 +122,10 @@ extension SuiteParseContext {
         var valueByteCount = 0
         /// Whether the byte cap has been reported (once per suite).
         var reportedValueBytes = false
-        /// JSONPath expressions already found valid (suites repeat the same few paths).
-        var validJSONPaths: Set<String> = []
+        /// JSONPath expressions already compiled, by their text (suites repeat the same few paths).
+        var jsonPaths: [String: JSONPath] = [:]
+        /// Regular expressions already compiled, by their pattern.
+        var regularExpressions: [String: RegularExpression] = [:]
         /// Schema files already compiled, by absolute path (tests often share one).
         var compiledSchemas: [String: JSONSchema] = [:]
         /// Request URLs to check once the variables are known (relative URLs need a base URL); `ScopeChecker`
