@@ -6,7 +6,7 @@ Usage: scripts/generate-suite-schema.py > schemas/apitest.schema.json
 
 The second schema is for the files suites include: shared settings, or shared steps.
 
-The schema mirrors what the loader (Sources/APITestSuite/SuiteParser*.swift) accepts: its key lists, queries,
+The schema mirrors what the loader (Sources/APITestSuite/*Parser.swift) accepts: its key lists, queries,
 filters, predicates and the rules between keys. Edit this file, not the JSON, and regenerate; a test checks that
 the committed schema is this script's output, that every loader key is in it, and that it agrees with the loader on
 the examples, the end-to-end cases, an invalid corpus and fuzzed suites.

@@ -5,7 +5,6 @@ import Foundation
 
 /// Applies the filters between a query and a predicate.
 struct FilterEvaluator: Sendable {
-    let queries: QueryEvaluator
     /// The time `daysAfterNow` and `daysBeforeNow` count from.
     var now: Date = Date()
     /// Whether the values are credentials (a cookie, an `Authorization` header): problems then never show them.
@@ -71,7 +70,7 @@ struct FilterEvaluator: Sendable {
             .urlEncode:
             guard case .string(let text) = value else { return problem("a string") }
             return applyText(filter, to: text)
-        case .jsonpath(let expression):
+        case .jsonpath(let path):
             let document: JSONValue
             if case .string(let text) = value {
                 do {
@@ -82,10 +81,8 @@ struct FilterEvaluator: Sendable {
             } else {
                 document = value
             }
-            return queries.jsonPath(expression).map { path in
-                let nodes = path.query(document)
-                return path.isSingular ? nodes.first : .array(nodes)
-            }
+            let nodes = path.query(document)
+            return .success(path.isSingular ? nodes.first : .array(nodes))
         case .xpath(let expression):
             guard case .string(let text) = value else { return problem("a string holding XML") }
             let document: XPathDocument
@@ -118,16 +115,15 @@ struct FilterEvaluator: Sendable {
         case .split(let separator):
             return .success(.array(text.components(separatedBy: separator).map(JSONValue.string)))
         case .replace(let pattern, let replacement):
-            return queries.regex(pattern).map { regex in
+            return .success(
                 .string(
-                    regex.stringByReplacingMatches(
-                        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement))
-            }
-        case .regex(let pattern):
-            return queries.regex(pattern).map { regex in
-                QueryEvaluator.firstMatch(of: regex, in: text, group: regex.numberOfCaptureGroups > 0 ? 1 : 0)
-                    .map(JSONValue.string)
-            }
+                    pattern.expression.stringByReplacingMatches(
+                        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement)))
+        case .regex(let regex):
+            return .success(
+                QueryEvaluator.firstMatch(
+                    of: regex.expression, in: text, group: regex.numberOfCaptureGroups > 0 ? 1 : 0
+                ).map(JSONValue.string))
         case .base64Decode:
             var normalized = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

@@ -13,12 +13,16 @@ final class PredicateEvaluator: Sendable {
         var actual: String
     }
 
+    /// The `matches` patterns with placeholders, compiled once rendered, by their rendered text.
     private let regexCache = Mutex<[String: NSRegularExpression]>([:])
 
     /// Checks `predicate(argument)` against `subject`; `nil` means the subject is absent. Numbers in the
-    /// expectation and the actual value are shown with `unit` (`ms` for `duration`) when there is one.
+    /// expectation and the actual value are shown with `unit` (`ms` for `duration`) when there is one. `pattern`
+    /// is the argument of `matches` compiled when the suite loaded (`Assertion.pattern`), when it has no
+    /// placeholders.
     func evaluate(
-        _ predicate: APITestSuite.Predicate, subject: JSONValue?, argument: JSONValue, unit: String? = nil
+        _ predicate: APITestSuite.Predicate, subject: JSONValue?, argument: JSONValue, unit: String? = nil,
+        pattern compiled: RegularExpression? = nil
     ) -> Outcome {
         let show = { (value: JSONValue) in Self.display(value, unit: unit) }
         let actual = subject.map(show) ?? "nothing"
@@ -59,8 +63,8 @@ final class PredicateEvaluator: Sendable {
                 subject.flatMap(Self.scalarText).map { $0.hasSuffix(TemplateContext.text(of: argument)) } ?? false
             return outcome(passed, "to end with \(argumentText)")
         case .matches:
-            let pattern = TemplateContext.text(of: argument)
-            guard let regex = regex(pattern) else {
+            let pattern = compiled?.pattern ?? TemplateContext.text(of: argument)
+            guard let regex = compiled?.expression ?? regex(pattern) else {
                 return outcome(false, "to match an invalid pattern /\(pattern)/")
             }
             let passed =

@@ -2,7 +2,6 @@ import APITestHTTP
 import APITestJSON
 import APITestSuite
 import Foundation
-import Synchronization
 
 /// Reads the value a query names from a response.
 final class QueryEvaluator: Sendable {
@@ -16,9 +15,6 @@ final class QueryEvaluator: Sendable {
         /// empty list for filters such as `count`.
         case noNodes
     }
-
-    private let paths = Mutex<[String: JSONPath]>([:])
-    private let regexes = Mutex<[String: NSRegularExpression]>([:])
 
     // MARK: - Queries
 
@@ -38,21 +34,17 @@ final class QueryEvaluator: Sendable {
             return .success(.one(Self.cookie(name, attribute, in: response)))
         case .body:
             return body.text().map { .one(.string($0)) }
-        case .jsonpath(let expression):
-            return body.document().flatMap { document in
-                jsonPath(expression).map { path in
-                    let nodes = document.query(path)
-                    if path.isSingular { return .one(nodes.first) }
-                    return nodes.isEmpty ? .noNodes : .one(.array(nodes))
-                }
+        case .jsonpath(let path):
+            return body.document().map { document in
+                let nodes = document.query(path)
+                if path.isSingular { return .one(nodes.first) }
+                return nodes.isEmpty ? .noNodes : .one(.array(nodes))
             }
         case .xpath(let expression):
             return body.xml().flatMap { document in Self.xpath(expression, in: document) }
-        case .regex(let pattern, let group):
-            return body.text().flatMap { text in
-                regex(pattern).map { regex in
-                    .one(Self.firstMatch(of: regex, in: text, group: group).map(JSONValue.string))
-                }
+        case .regex(let regex, let group):
+            return body.text().map { text in
+                .one(Self.firstMatch(of: regex.expression, in: text, group: group).map(JSONValue.string))
             }
         case .duration:
             let total = response.timings.total.components
@@ -156,27 +148,7 @@ final class QueryEvaluator: Sendable {
         }
     }
 
-    // MARK: - Compiled expressions
-
-    func jsonPath(_ expression: String) -> Result<JSONPath, CheckProblem> {
-        if let cached = paths.withLock({ $0[expression] }) { return .success(cached) }
-        do {
-            let path = try JSONPath(expression)
-            paths.withLock { $0[expression] = path }
-            return .success(path)
-        } catch {
-            return .failure(CheckProblem("invalid JSONPath \(expression): \(error.message)"))
-        }
-    }
-
-    func regex(_ pattern: String) -> Result<NSRegularExpression, CheckProblem> {
-        if let cached = regexes.withLock({ $0[pattern] }) { return .success(cached) }
-        guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            return .failure(CheckProblem("invalid regular expression /\(pattern)/"))
-        }
-        regexes.withLock { $0[pattern] = regex }
-        return .success(regex)
-    }
+    // MARK: - Regular expressions
 
     /// Capture group `group` of the first match (the whole match for 0); `nil` without a match or when the group
     /// did not take part.

@@ -64,7 +64,7 @@ final class ResponseChecker: Sendable {
                         message: "unacceptable content type: expected \(expected), got \(type ?? "none")",
                         expected: expected, actual: type ?? "none"))
         }
-        let filters = FilterEvaluator(queries: queries)
+        let filters = FilterEvaluator()
         for assertion in expect.assertions {
             let (check, failure) = check(assertion, &body, context, filters, masker)
             record(check, failure)
@@ -106,7 +106,9 @@ final class ResponseChecker: Sendable {
             for value in values {
                 switch apply(assertion.filters, to: value, filters) {
                 case .success(let filtered):
-                    outcomes.append(evaluator.evaluate(assertion.predicate, subject: filtered, argument: argument))
+                    outcomes.append(
+                        evaluator.evaluate(
+                            assertion.predicate, subject: filtered, argument: argument, pattern: assertion.pattern))
                 case .failure(let problem): return unchecked(assertion, message: "\(subject): \(problem.text)")
                 }
             }
@@ -134,7 +136,8 @@ final class ResponseChecker: Sendable {
             let unit = assertion.query == .duration && assertion.filters.isEmpty ? "ms" : nil
             outcome = evaluator.evaluate(
                 assertion.predicate, subject: compared,
-                argument: Self.typed(argument, of: assertion, subject: compared), unit: unit)
+                argument: Self.typed(argument, of: assertion, subject: compared), unit: unit,
+                pattern: assertion.pattern)
         }
         // Credentials (cookies, credential headers) are secrets: a failure shows that they differ, never what
         // they hold.
@@ -154,10 +157,8 @@ final class ResponseChecker: Sendable {
             let difference = JSONDiff.firstDifference(expected: argument, actual: compared)
         {
             let singular: Bool
-            if case .jsonpath(let path) = assertion.query, assertion.filters.isEmpty,
-                case .success(let compiled) = queries.jsonPath(path)
-            {
-                singular = compiled.isSingular
+            if case .jsonpath(let path) = assertion.query, assertion.filters.isEmpty {
+                singular = path.isSingular
             } else {
                 singular = false
             }
@@ -281,7 +282,7 @@ final class ResponseChecker: Sendable {
     ) -> (captured: [String], failures: [AssertionFailure]) {
         var captured: [String] = []
         var failures: [AssertionFailure] = []
-        let filters = FilterEvaluator(queries: queries)
+        let filters = FilterEvaluator()
         for capture in captures {
             switch value(of: capture, in: &body, filters) {
             case .success(let (value, start)):
@@ -308,8 +309,8 @@ final class ResponseChecker: Sendable {
         switch queries.value(of: capture.query, in: &body) {
         case .failure(let problem): return .failure(problem)
         case .success(.one(let value)):
-            if case .jsonpath(let path) = capture.query, case .array(let nodes)? = value,
-                case .success(let compiled) = queries.jsonPath(path), !compiled.isSingular, capture.filters.isEmpty
+            if case .jsonpath(let path) = capture.query, case .array(let nodes)? = value, !path.isSingular,
+                capture.filters.isEmpty
             {
                 start = nodes.first
             } else if case .xpath = capture.query, case .array(let nodes)? = value, capture.filters.isEmpty {

@@ -10,15 +10,20 @@ public struct Assertion: Sendable, Hashable {
     public var predicate: Predicate
     /// The predicate's argument; for `exists`, `notExists` and `isEmpty`, a boolean; for `between`, two bounds.
     public var argument: TemplateValue
+    /// The argument of `matches`, compiled when the suite loads, when it has no placeholders; `nil` otherwise (a
+    /// pattern with placeholders is compiled once rendered).
+    public var pattern: RegularExpression?
 
     public init(
-        location: SourceLocation, query: Query, filters: [Filter] = [], predicate: Predicate, argument: TemplateValue
+        location: SourceLocation, query: Query, filters: [Filter] = [], predicate: Predicate, argument: TemplateValue,
+        pattern: RegularExpression? = nil
     ) {
         self.location = location
         self.query = query
         self.filters = filters
         self.predicate = predicate
         self.argument = argument
+        self.pattern = pattern
     }
 
     /// How the checked value is named in reports: the query, then its filters (`$.users | count`).

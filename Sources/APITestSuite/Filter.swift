@@ -1,3 +1,5 @@
+import APITestJSON
+
 /// A transformation between a query and a predicate: `count`, `first`, `toInt`, `split: ","`, `regex: '(\d+)'`.
 public enum Filter: Sendable, Hashable, CustomStringConvertible {
     /// The number of items of an array, members of an object, or characters of a string.
@@ -15,15 +17,15 @@ public enum Filter: Sendable, Hashable, CustomStringConvertible {
     /// A string split at every occurrence of the separator.
     case split(String)
     /// Every match of a regular expression replaced (`$1` refers to a group).
-    case replace(pattern: String, with: String)
+    case replace(pattern: RegularExpression, with: String)
     /// The first match's capture group 1 (or the whole match when the pattern has no group).
-    case regex(String)
+    case regex(RegularExpression)
     case base64Decode
     case base64Encode
     case urlDecode
     case urlEncode
-    /// A JSONPath query on a string holding JSON.
-    case jsonpath(String)
+    /// A JSONPath query on a string holding JSON (or on a value), compiled when the suite loads.
+    case jsonpath(JSONPath)
     /// An XPath expression on a string holding XML.
     case xpath(String)
     /// Whole days from now until a date (negative when it is past).
@@ -58,13 +60,13 @@ public enum Filter: Sendable, Hashable, CustomStringConvertible {
         case .uppercase: "uppercase"
         case .trim: "trim"
         case .split(let separator): "split \"\(separator)\""
-        case .replace(let pattern, let with): "replace /\(pattern)/ with \"\(with)\""
-        case .regex(let pattern): "regex /\(pattern)/"
+        case .replace(let pattern, let with): "replace /\(pattern.pattern)/ with \"\(with)\""
+        case .regex(let regex): "regex /\(regex.pattern)/"
         case .base64Decode: "base64Decode"
         case .base64Encode: "base64Encode"
         case .urlDecode: "urlDecode"
         case .urlEncode: "urlEncode"
-        case .jsonpath(let path): "jsonpath \(path)"
+        case .jsonpath(let path): "jsonpath \(path.expression)"
         case .xpath(let expression): "xpath \(expression)"
         case .daysAfterNow: "daysAfterNow"
         case .daysBeforeNow: "daysBeforeNow"

@@ -1,3 +1,4 @@
+import APITestJSON
 import APITestSupport
 import Foundation
 
@@ -12,13 +13,13 @@ public enum Query: Sendable, Hashable, CustomStringConvertible {
     case cookie(name: String, attribute: CookieAttribute)
     /// The body as text, decoded with the charset of `Content-Type`.
     case body
-    /// A JSONPath (RFC 9535) query on the decoded body (JSON or a property list).
-    case jsonpath(String)
+    /// A JSONPath (RFC 9535) query on the decoded body (JSON or a property list), compiled when the suite loads.
+    case jsonpath(JSONPath)
     /// An XPath 1.0 expression on the body parsed as XML.
     case xpath(String)
     /// A regular expression on the body text; the value is the capture group `group` (the whole match for 0) of
     /// the first match.
-    case regex(String, group: Int)
+    case regex(RegularExpression, group: Int)
     /// The whole transfer's duration in milliseconds.
     case duration
     /// The body's size in bytes (after content decoding).
@@ -53,9 +54,10 @@ public enum Query: Sendable, Hashable, CustomStringConvertible {
         case .cookie(let name, let attribute):
             attribute == .value ? "cookie \(name)" : "cookie \(name)[\(attribute.rawValue)]"
         case .body: "body"
-        case .jsonpath(let path): path
+        case .jsonpath(let path): path.expression
         case .xpath(let expression): "xpath \(expression)"
-        case .regex(let pattern, let group): group == 1 ? "regex /\(pattern)/" : "regex /\(pattern)/ group \(group)"
+        case .regex(let regex, let group):
+            group == 1 ? "regex /\(regex.pattern)/" : "regex /\(regex.pattern)/ group \(group)"
         case .duration: "duration"
         case .bodySize: "bodySize"
         case .sha256: "sha256"

@@ -63,18 +63,20 @@ public struct SuiteLoader: Sendable {
             throw SuiteLoadError(
                 diagnostics: [.error("the suite file is empty; it needs 'tests'", at: at)], source: source)
         }
-        let parser = SuiteParser(
-            file: file, directory: FilePaths.directory(of: file), document: composed.document, source: source,
-            environment: environment, overrides: overrides)
-        var suite = parser.parseSuite(root: root)
-        suite?.includedFiles = parser.includedFiles
+        let context = SuiteParseContext(
+            file: file, directory: FilePaths.directory(of: file), document: composed.document, root: root,
+            source: source, environment: environment, overrides: overrides)
+        let parsed = SuiteParser.parse(root, in: context)
+        var suite = parsed.suite
+        suite?.includedFiles = context.shared.includedFiles
         suite?.secretOverrides = secretOverrides.intersection(overrides.keys)
-        guard let suite, !parser.hasErrors else {
+        guard let suite, !context.hasErrors else {
             var failure = SuiteLoadError(
-                diagnostics: Self.sorted(parser.diagnostics), source: source, includedSources: parser.includedSources)
-            failure.includedFiles = parser.includedFiles
-            failure.includeCycleFiles = parser.includeCycleFiles
-            failure.declaresTests = parser.declaresTests
+                diagnostics: Self.sorted(context.diagnostics), source: source,
+                includedSources: context.shared.includedSources)
+            failure.includedFiles = context.shared.includedFiles
+            failure.includeCycleFiles = context.shared.includeCycleFiles
+            failure.declaresTests = parsed.declaresTests
             throw failure
         }
         return suite

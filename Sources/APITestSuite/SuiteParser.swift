@@ -1,147 +1,92 @@
-import APITestJSONSchema
 import APITestSupport
-import Foundation
 
-/// Turns one composed YAML document into a `Suite`, collecting every problem as a located diagnostic.
+/// Turns the root of a suite file into a `Suite`, collecting every problem as a located diagnostic in the context.
 ///
-/// Parsing reports type errors, unknown keys and bad values while building the model; a second pass
-/// (`SuiteParser+Scope`) checks every placeholder against the variables, `--var` values, environment and
-/// captures visible where it is used.
-final class SuiteParser {
-    let file: String
-    let directory: String
-    let document: YAMLDocument
-    let source: String
-    /// The source indexed by Unicode scalars; built on first use (quoted values, placeholders, some errors).
-    private(set) lazy var text = SourceText(file: file, text: source)
-    /// True when libyaml's marks count lines and columns as `text` does (see `SourceText.marksMatchLibyaml`).
-    private(set) lazy var marksMatchText = SourceText.marksMatchLibyaml(in: source)
-    let environment: [String: String]
-    let overrides: [String: String]
-    var diagnostics: [Diagnostic] = []
-    /// The environment variables the suite uses (`env.NAME`) that are set.
-    var usedEnvironment: Set<String> = []
-    /// How many value nodes `templateValue` has built, to stop alias bombs.
-    var valueNodeCount = 0
-    static let maximumValueNodes = 1_000_000
-    /// How many bytes of scalar text `templateValue` has taken, to stop alias bombs made of long scalars.
-    var valueByteCount = 0
-    /// Whether the byte cap has been reported (once per suite).
-    var reportedValueBytes = false
-    static let maximumValueBytes = 64 << 20
-    /// JSONPath expressions already found valid (suites repeat the same few paths).
-    var validJSONPaths: Set<String> = []
-    /// Request URLs to check once variables are known (relative URLs need a base URL).
-    var urlChecks: [URLCheck] = []
-    /// The absolute paths of the files being included, outermost first, to report include cycles.
-    var includeChain: [String] = []
-    /// The texts of included files by their location path, for rendering their diagnostics.
-    var includedSources: [String: String] = [:]
-    /// The settings files included so far by the suite (shared with the parsers of included files).
-    var settingsFiles = IncludedSettingsFiles()
-    /// The included files, absolute, symbolic links resolved.
-    var includedFiles: Set<String> = []
-    /// The files found on an include cycle, absolute, symbolic links resolved: never shared fragments.
-    var includeCycleFiles: Set<String> = []
-    /// Whether the suite's top-level map has a `tests` key (a file that declares tests is never a fragment).
-    var declaresTests = false
-    /// The root node of an included file's document.
-    var root: YAMLNode?
-    /// Schema files already compiled, by absolute path (tests often share one).
-    var compiledSchemas: [String: JSONSchema] = [:]
-
-    /// A request URL and the width of its node, checked after parsing.
-    struct URLCheck {
-        let template: Template
-        let length: Int
-    }
-
-    static let suiteKeys = [
+/// Parsing is a set of per-construct functions, each of a node and the `SuiteParseContext`, returning the value it
+/// builds (`TestParser`, `StepParser`, `RequestParser`, `ExpectParser`, `CheckParser`, ...). They report type errors,
+/// unknown keys and bad values while building the model; a second pass (`ScopeChecker`) then checks every
+/// placeholder against the variables, `--var` values, environment and captures visible where it is used.
+enum SuiteParser {
+    /// The keys of a suite's top-level map.
+    static let keys = [
         "name", "include", "baseURL", "variables", "defaults", "security", "response", "setup", "tests", "teardown",
     ]
-    static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize"]
-
-    init(
-        file: String, directory: String, document: YAMLDocument, source: String, environment: [String: String],
-        overrides: [String: String]
-    ) {
-        self.file = file
-        self.directory = directory
-        self.document = document
-        self.source = source
-        self.environment = environment
-        self.overrides = overrides
-    }
-
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     // MARK: - Suite
 
-    /// Parses the document's root; `nil` when the suite has errors (they are in `diagnostics`).
-    func parseSuite(root: YAMLNode) -> Suite? {
-        guard isMapping(root) else {
-            error("expected a map at the top level of the suite, found \(kindName(of: root))", at: root)
-            return nil
+    /// Parses the suite file's root: the suite, `nil` when it has errors (they are in the context), and whether its
+    /// top-level map has a `tests` key (a file that declares tests is never a shared fragment).
+    static func parse(_ root: YAMLNode, in context: SuiteParseContext) -> (suite: Suite?, declaresTests: Bool) {
+        guard context.isMapping(root) else {
+            context.error(
+                "expected a map at the top level of the suite, found \(context.kindName(of: root))", at: root)
+            return (nil, false)
         }
-        let entries = mapping(root, for: "suite") ?? []
-        checkKeys(entries, allowed: Self.suiteKeys, in: "the suite")
+        let entries = context.mapping(root, for: "suite") ?? []
+        context.checkKeys(entries, allowed: keys, in: "the suite")
+        let file = context.file
+        let directory = context.directory
 
-        var name = Self.defaultName(forFile: file)
-        if let entry = entries[key: "name"], let text = text(entry.value, for: "name") {
+        var name = defaultName(forFile: file)
+        if let entry = entries[key: "name"], let text = context.text(entry.value, for: "name") {
             name = text
         }
         // Included files come first; the suite's own settings then add to them and win over them.
         var shared = SharedSettings()
         if let include = entries[key: "include"] {
-            for (path, node) in includePaths(include.value) {
-                if let settings = includeSettings(path, at: node) { shared.add(settings) }
+            for (path, node) in IncludeParser.paths(include.value, in: context) {
+                if let settings = IncludeParser.settings(path, at: node, in: context) { shared.add(settings) }
             }
         }
         var own = SharedSettings()
-        own.variables = entries[key: "variables"].map { parseVariables($0.value) } ?? []
-        own.baseURL = entries[key: "baseURL"].flatMap { template($0.value, for: "baseURL") }
+        own.variables = entries[key: "variables"].map { SettingsParser.variables($0.value, in: context) } ?? []
+        own.baseURL = entries[key: "baseURL"].flatMap { context.template($0.value, for: "baseURL") }
         if let entry = entries[key: "defaults"] {
-            own.defaults = parseDefaults(entry.value)
-            own.setsFollowRedirects = plainValue(forKey: "followRedirects", in: entry.value) != nil
+            own.defaults = SettingsParser.defaults(entry.value, in: context)
+            own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
         }
         shared.add(own)
         let variables = shared.variables
         let baseURL = shared.baseURL
         let defaults = shared.defaults ?? RequestDefaults()
-        let ownSetup = entries[key: "setup"].map { parseSteps($0.value, owner: "setup", hasBaseURL: baseURL != nil) }
+        let ownSetup = entries[key: "setup"].map {
+            StepParser.steps($0.value, owner: "setup", hasBaseURL: baseURL != nil, in: context)
+        }
         let setup = shared.setup + (ownSetup ?? [])
         var tests: [TestCase] = []
-        declaresTests = entries[key: "tests"] != nil
+        let declaresTests = entries[key: "tests"] != nil
         if let entry = entries[key: "tests"] {
-            tests = parseTests(entry.value, hasBaseURL: baseURL != nil)
+            tests = TestParser.tests(entry.value, hasBaseURL: baseURL != nil, in: context)
         } else {
-            error("the suite has no 'tests'; add a list of tests", at: location(of: root))
+            context.error("the suite has no 'tests'; add a list of tests", at: context.location(of: root))
         }
 
         let ownTeardown = entries[key: "teardown"].map {
-            parseSteps($0.value, owner: "teardown", hasBaseURL: baseURL != nil)
+            StepParser.steps($0.value, owner: "teardown", hasBaseURL: baseURL != nil, in: context)
         }
         let teardown = (ownTeardown ?? []) + shared.teardown
         var suite = Suite(
             file: file, directory: directory, name: name, baseURL: baseURL, variables: variables,
-            defaults: defaults, tests: tests, overrides: overrides)
+            defaults: defaults, tests: tests, overrides: context.overrides)
         suite.setup = setup
         suite.teardown = teardown
-        suite.security = entries[key: "security"].flatMap { parseSecurity($0) } ?? shared.security
-        if let entry = entries[key: "response"] { suite.responseDecoding = parseResponseDecoding(entry.value) }
+        suite.security = entries[key: "security"].flatMap { SecurityParser.parse($0, in: context) } ?? shared.security
+        if let entry = entries[key: "response"] {
+            suite.responseDecoding = ResponseDecodingParser.parse(entry.value, in: context)
+        }
         for reserved in ["setup", "teardown"] {
             if let test = tests.first(where: { $0.name == reserved }),
                 !(reserved == "setup" ? suite.setup : suite.teardown).isEmpty
             {
-                error("a test cannot be named '\(reserved)' in a suite with \(reserved) steps", at: test.location)
+                context.error(
+                    "a test cannot be named '\(reserved)' in a suite with \(reserved) steps", at: test.location)
             }
         }
-        checkScopes(of: suite)
-        guard !hasErrors else { return nil }
-        var result = suite
-        result.environment = environment.filter { usedEnvironment.contains($0.key) }
-        result.warnings = diagnostics.filter { $0.severity == .warning }
-        return result
+        let usedEnvironment = ScopeChecker.check(suite, in: context)
+        guard !context.hasErrors else { return (nil, declaresTests) }
+        suite.environment = context.environment.filter { usedEnvironment.contains($0.key) }
+        suite.warnings = context.diagnostics.filter { $0.severity == .warning }
+        return (suite, declaresTests)
     }
 
     /// The file name without its directory and extension.
@@ -149,36 +94,5 @@ final class SuiteParser {
         let base = file.split(separator: "/").last.map(String.init) ?? file
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
         return String(base[..<dot])
-    }
-
-    // MARK: - Variables and defaults
-
-    func parseVariables(_ node: YAMLNode) -> [Suite.Variable] {
-        guard let entries = mapping(node, for: "variables") else { return [] }
-        var variables: [Suite.Variable] = []
-        for entry in entries where checkVariableName(entry.key, at: entry.keyNode, what: "variable") {
-            variables.append(
-                Suite.Variable(
-                    name: entry.key, value: templateValue(entry.value), location: location(of: entry.keyNode)))
-        }
-        return variables
-    }
-
-    func parseDefaults(_ node: YAMLNode) -> RequestDefaults {
-        var defaults = RequestDefaults()
-        guard let entries = mapping(node, for: "defaults") else { return defaults }
-        checkKeys(entries, allowed: Self.defaultsKeys, in: "defaults")
-        for entry in entries {
-            switch entry.key {
-            case "headers": defaults.headers = parseHeaders(entry.value)
-            case "timeout": defaults.timeout = duration(entry.value, for: "timeout")
-            case "followRedirects": defaults.followRedirects = bool(entry.value, for: "followRedirects") ?? true
-            case "maxRedirects": defaults.maxRedirects = integer(entry.value, for: "maxRedirects", in: 0...1000)
-            case "retry": defaults.retry = parseRetry(entry.value)
-            case "maxResponseSize": defaults.maxResponseSize = byteSize(entry.value, for: "maxResponseSize")
-            default: break
-            }
-        }
-        return defaults
     }
 }

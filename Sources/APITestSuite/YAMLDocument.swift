@@ -4,7 +4,7 @@ struct YAMLNode: Hashable {
     let index: Int32
 }
 
-/// One composed YAML document, held in flat tables: what `SuiteParser` needs (scalars with their style, tag and
+/// One composed YAML document, held in flat tables: what the suite parsers need (scalars with their style, tag and
 /// start mark; sequences; maps with their keys in order) without a tree of reference-counted values.
 ///
 /// `YAMLComposer` builds it from libyaml's events. The children of a collection are stored contiguously in

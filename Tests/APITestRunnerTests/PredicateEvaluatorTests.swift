@@ -61,6 +61,15 @@ import Testing
         #expect(evaluator.evaluate(.matches, subject: "x", argument: "(").expectation.contains("invalid pattern"))
     }
 
+    @Test func aPatternCompiledAtLoadIsTheOneMatched() throws {
+        let pattern = try RegularExpression(#"^id-\d+$"#)
+        let argument = JSONValue.string(pattern.pattern)
+        let outcome = evaluator.evaluate(.matches, subject: "id-42", argument: argument, pattern: pattern)
+        #expect(outcome.passed)
+        #expect(outcome.expectation == #"to match /^id-\d+$/"#)
+        #expect(!evaluator.evaluate(.matches, subject: "id-x", argument: argument, pattern: pattern).passed)
+    }
+
     @Test func existenceAndOneOf() {
         #expect(evaluator.evaluate(.exists, subject: .null, argument: true).passed)
         #expect(evaluator.evaluate(.exists, subject: nil, argument: false).passed)

@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestJSON
 import APITestSuite
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
         let until = Expectations(
             assertions: [
                 Assertion(
-                    location: plain.location, query: .jsonpath("$.state"), predicate: .equals,
+                    location: plain.location, query: .jsonpath(try JSONPath("$.state")), predicate: .equals,
                     argument: .null)
             ])
         #expect(ResponseBodyPlan.handling(for: plain, until: until, previewBytes: 10) == .keep)

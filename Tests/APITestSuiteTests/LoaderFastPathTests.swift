@@ -90,10 +90,10 @@ struct LoaderFastPathTests {
         for name in ["", "1a", "-a", "é", "aé", "a b", "a[0]", "a\u{301}"] {
             #expect(!TemplateScanner.isValidName(name), "\(name)")
         }
-        #expect(SuiteParser.isToken("X-Request-ID"))
-        #expect(SuiteParser.isToken("!#$%&'*+-.^_`|~09azAZ"))
+        #expect(SuiteParseContext.isToken("X-Request-ID"))
+        #expect(SuiteParseContext.isToken("!#$%&'*+-.^_`|~09azAZ"))
         for token in ["", "X A", "X:A", "É", "X\u{301}", "a(b)", "a\"b"] {
-            #expect(!SuiteParser.isToken(token), "\(token)")
+            #expect(!SuiteParseContext.isToken(token), "\(token)")
         }
     }
 
@@ -118,11 +118,11 @@ struct LoaderFastPathTests {
     }
 
     @Test func schemes() {
-        #expect(SuiteParser.scheme(of: "https://h/") == "https")
-        #expect(SuiteParser.scheme(of: "items/1.json") == nil)
-        #expect(SuiteParser.scheme(of: "a:/b://c") == nil)
-        #expect(SuiteParser.scheme(of: "::://") == nil)
-        #expect(SuiteParser.scheme(of: "x+y.z-1://h") == "x+y.z-1")
+        #expect(ScopeChecker.scheme(of: "https://h/") == "https")
+        #expect(ScopeChecker.scheme(of: "items/1.json") == nil)
+        #expect(ScopeChecker.scheme(of: "a:/b://c") == nil)
+        #expect(ScopeChecker.scheme(of: "::://") == nil)
+        #expect(ScopeChecker.scheme(of: "x+y.z-1://h") == "x+y.z-1")
         #expect(
             errors("tests:\n  - name: t\n    request: {url: \"ftp://h/a\"}\n") == [
                 "suites/test.yaml:3:20: error: unsupported URL scheme 'ftp' in 'ftp://h/a'; use http or https"

@@ -17,24 +17,24 @@ struct SuiteFormatReferenceTests {
 
     /// The loader's key lists, each with the section of the reference that documents it.
     static let keyLists: [(name: String, keys: [String], section: String)] = [
-        ("suite", SuiteParser.suiteKeys, "## Top level"),
-        ("defaults", SuiteParser.defaultsKeys, "### `defaults`"),
-        ("test", SuiteParser.testKeys, "## Tests"),
-        ("step", SuiteParser.stepKeys, "## Tests"),
+        ("suite", SuiteParser.keys, "## Top level"),
+        ("defaults", SettingsParser.defaultsKeys, "### `defaults`"),
+        ("test", TestParser.keys, "## Tests"),
+        ("step", StepParser.keys, "## Tests"),
         ("forEach", ["file"], "### Data-driven tests"),
-        ("retry", SuiteParser.retryKeys, "### Retry and polling"),
-        ("security", SuiteParser.securityKeys, "### `security`"),
-        ("included file", SuiteParser.includedFileKeys, "### `include`"),
+        ("retry", RetryParser.keys, "### Retry and polling"),
+        ("security", SecurityParser.keys, "### `security`"),
+        ("included file", IncludeParser.keys, "### `include`"),
         ("response", responseKeys, "### `response`"),
-        ("request", SuiteParser.requestKeys, "## Request"),
-        ("basicAuth", SuiteParser.basicAuthKeys, "## Request"),
-        ("multipart part", SuiteParser.multipartPartKeys, "### Multipart bodies"),
-        ("expect", SuiteParser.expectKeys, "## Expect"),
-        ("capture and assert", SuiteParser.captureKeys, "### Queries and the general form"),
+        ("request", RequestParser.keys, "## Request"),
+        ("basicAuth", RequestParser.basicAuthKeys, "## Request"),
+        ("multipart part", BodyParser.multipartPartKeys, "### Multipart bodies"),
+        ("expect", ExpectParser.keys, "## Expect"),
+        ("capture and assert", CaptureParser.keys, "### Queries and the general form"),
     ]
 
-    /// The keys of `response:` (an inline list in `parseResponseDecoding`).
-    static let responseKeys = SuiteParser.responseKeys
+    /// The keys of `response:`.
+    static let responseKeys = ResponseDecodingParser.keys
 
     /// Names that are values rather than keys, each with its section.
     static let nameLists: [(name: String, names: [String], section: String)] = [
@@ -83,20 +83,20 @@ struct SuiteFormatReferenceTests {
             return Set(object.keys)
         }
         let checks: [(String, [String])] = [
-            ("$.properties", SuiteParser.suiteKeys),
-            ("$['$defs'].defaults.properties", SuiteParser.defaultsKeys),
-            ("$['$defs'].test.properties", SuiteParser.testKeys),
-            ("$['$defs'].step.anyOf[0].properties", SuiteParser.stepKeys.filter { $0 != "include" }),
+            ("$.properties", SuiteParser.keys),
+            ("$['$defs'].defaults.properties", SettingsParser.defaultsKeys),
+            ("$['$defs'].test.properties", TestParser.keys),
+            ("$['$defs'].step.anyOf[0].properties", StepParser.keys.filter { $0 != "include" }),
             ("$['$defs'].step.anyOf[1].properties", ["include"]),
-            ("$['$defs'].security.properties", SuiteParser.securityKeys),
+            ("$['$defs'].security.properties", SecurityParser.keys),
             ("$['$defs'].response.properties", Self.responseKeys),
-            ("$['$defs'].retry.properties", SuiteParser.retryKeys),
-            ("$['$defs'].request.properties", SuiteParser.requestKeys),
-            ("$['$defs'].request.properties.basicAuth.properties", SuiteParser.basicAuthKeys),
-            ("$['$defs'].multipartPart.properties", SuiteParser.multipartPartKeys),
-            ("$['$defs'].expect.properties", SuiteParser.expectKeys),
-            ("$['$defs'].captureSource.properties", SuiteParser.captureKeys),
-            ("$['$defs'].assertItem.properties", SuiteParser.captureKeys + Predicate.names),
+            ("$['$defs'].retry.properties", RetryParser.keys),
+            ("$['$defs'].request.properties", RequestParser.keys),
+            ("$['$defs'].request.properties.basicAuth.properties", RequestParser.basicAuthKeys),
+            ("$['$defs'].multipartPart.properties", BodyParser.multipartPartKeys),
+            ("$['$defs'].expect.properties", ExpectParser.keys),
+            ("$['$defs'].captureSource.properties", CaptureParser.keys),
+            ("$['$defs'].assertItem.properties", CaptureParser.keys + Predicate.names),
             ("$['$defs'].predicateMap.anyOf[1].properties", ["filters"] + Predicate.names),
             ("$['$defs'].filter.anyOf[1].properties", Filter.withArgument),
             ("$['$defs'].expect.properties.certificate.properties", CertificateField.allCases.map(\.rawValue)),
@@ -111,7 +111,7 @@ struct SuiteFormatReferenceTests {
             Data(contentsOf: Self.repository.appendingPathComponent("schemas/apitest-include.schema.json")))
         let settings = try #require(JSONPath("$.anyOf[0].properties").query(included).first)
         guard case .object(let settingsKeys) = settings else { throw CocoaError(.coderValueNotFound) }
-        #expect(Set(settingsKeys.keys) == Set(SuiteParser.includedFileKeys))
+        #expect(Set(settingsKeys.keys) == Set(IncludeParser.keys))
         let enums: [(String, [String])] = [
             ("$['$defs'].filter.anyOf[0].enum", Filter.plain.keys.sorted()),
             ("$['$defs'].assertItem.properties.query.enum", Query.plainQueries.keys.sorted()),
@@ -187,15 +187,15 @@ struct SuiteFormatReferenceTests {
                 $0.isEmpty ? "" : String(repeating: " ", count: spaces) + $0
             }.joined(separator: "\n")
         }
-        if keys.isSubset(of: SuiteParser.suiteKeys) {
+        if keys.isSubset(of: SuiteParser.keys) {
             let withBase = keys.contains("baseURL") ? text : base + text
             return keys.contains("tests") ? withBase : withBase + "\ntests:\n  - {name: a test, request: {url: x}}\n"
         }
-        if keys.isSubset(of: SuiteParser.testKeys) {
+        if keys.isSubset(of: TestParser.keys) {
             let request = keys.contains("request") || keys.contains("steps") ? "" : "    request: {url: x}\n"
             return base + "tests:\n  - name: a test\n" + request + indented(4) + "\n"
         }
-        if keys.isSubset(of: SuiteParser.requestKeys) {
+        if keys.isSubset(of: RequestParser.keys) {
             let url = keys.contains("url") ? "" : "      url: x\n"
             return base + "tests:\n  - name: a test\n    request:\n" + url + indented(6) + "\n"
         }

@@ -117,7 +117,7 @@ struct SuiteLoaderTests {
         #expect(json[1].argument == .integer(0))
         #expect(json[2].argument == .bool(true))
         #expect(step.captures.map(\.name) == ["token", "location"])
-        #expect(step.captures.map(\.query) == [.jsonpath("$.token"), .header("Location")])
+        #expect(step.captures.map(\.query) == [.jsonpath(try JSONPath("$.token")), .header("Location")])
         #expect(step.captures[0].location == SourceLocation(file: "suites/test.yaml", line: 34, column: 7))
     }
 

@@ -1,24 +1,13 @@
 import APITestSupport
 
-/// One key and value of a YAML map.
-struct MapEntry {
-    let key: String
-    let keyNode: YAMLNode
-    let value: YAMLNode
-}
-
-extension [MapEntry] {
-    /// The entry with `key` (map entries have distinct keys).
-    subscript(key key: String) -> MapEntry? {
-        first { $0.key == key }
-    }
-}
-
 // MARK: - Nodes, locations and descriptions
 
-extension SuiteParser {
+/// Reading the nodes of the file being parsed, and reporting problems located in it.
+extension SuiteParseContext {
+    /// True for a map node.
     func isMapping(_ node: YAMLNode) -> Bool { document.kind(of: node) == .mapping }
 
+    /// True for a list node.
     func isSequence(_ node: YAMLNode) -> Bool { document.kind(of: node) == .sequence }
 
     /// The scalar of a scalar node, or `nil`.
@@ -84,16 +73,19 @@ extension SuiteParser {
 
     // MARK: - Diagnostics
 
+    /// Reports an error at `node`, underlining its first line.
     func error(_ message: String, at node: YAMLNode, note: String? = nil) {
-        diagnostics.append(.error(message, at: location(of: node), length: length(of: node), note: note))
+        report(.error(message, at: location(of: node), length: length(of: node), note: note))
     }
 
+    /// Reports an error at `location`, underlining `length` characters.
     func error(_ message: String, at location: SourceLocation, length: Int = 1, note: String? = nil) {
-        diagnostics.append(.error(message, at: location, length: length, note: note))
+        report(.error(message, at: location, length: length, note: note))
     }
 
+    /// Reports a warning at `node`.
     func warning(_ message: String, at node: YAMLNode, note: String? = nil) {
-        diagnostics.append(.warning(message, at: location(of: node), length: length(of: node), note: note))
+        report(.warning(message, at: location(of: node), length: length(of: node), note: note))
     }
 
     /// Reports `expected <expected> for '<name>', found <kind>` at `node`.
@@ -114,6 +106,7 @@ extension SuiteParser {
         return entries(of: node, depth: 0)
     }
 
+    /// The entries of a map node, merge keys expanded (`depth` counts nested merges).
     private func entries(of map: YAMLNode, depth: Int) -> [MapEntry] {
         guard let pairs = document.pairs(of: map) else { return [] }
         var explicitKeys: Set<String> = []
@@ -140,10 +133,12 @@ extension SuiteParser {
         return result.entries
     }
 
+    /// True for the plain key `<<`.
     private func isMergeKey(_ key: YAMLDocument.Scalar) -> Bool {
         key.string == "<<" && (key.style == .plain || key.style == .any)
     }
 
+    /// The entries a merge key brings in: those of a map, or of each map of a list.
     private func mergedEntries(_ value: YAMLNode, depth: Int) -> [MapEntry] {
         guard depth < 32 else { return [] }
         if isMapping(value) {
@@ -166,6 +161,11 @@ extension SuiteParser {
         return result.entries
     }
 
+    /// The value of a plain scalar key of a map, without reporting anything (the map was checked already).
+    func plainValue(forKey key: String, in map: YAMLNode) -> YAMLNode? {
+        document.pairs(of: map)?.first { scalar($0.key)?.string == key }?.value
+    }
+
     /// Reports every key not in `allowed`, with a did-you-mean suggestion.
     func checkKeys(_ entries: [MapEntry], allowed: [String], in context: String) {
         for entry in entries where !allowed.contains(entry.key) {
@@ -182,28 +182,5 @@ extension SuiteParser {
             return nil
         }
         return items
-    }
-}
-
-/// Map entries with distinct keys, in order: the first entry with a key wins.
-private struct EntryList {
-    /// Up to this many entries, a new key is looked up by scanning them; beyond, through a set.
-    private static let scanLimit = 16
-
-    private(set) var entries: [MapEntry] = []
-    private var keys: Set<String> = []
-
-    init(capacity: Int) {
-        entries.reserveCapacity(capacity)
-    }
-
-    mutating func appendIfNew(_ entry: MapEntry) {
-        if entries.count < Self.scanLimit {
-            guard !entries.contains(where: { $0.key == entry.key }) else { return }
-        } else {
-            if keys.isEmpty { keys = Set(entries.map(\.key)) }
-            guard keys.insert(entry.key).inserted else { return }
-        }
-        entries.append(entry)
     }
 }

@@ -7,7 +7,19 @@ import Foundation
 ///
 /// Visible everywhere: the suite's variables (each variable sees only those before it), `--var` values and set
 /// environment variables (`env.NAME`). Inside a test, a step also sees the captures of the steps before it.
-extension SuiteParser {
+struct ScopeChecker {
+    /// The context of the suite's parsing, where problems are reported.
+    let context: SuiteParseContext
+    /// The environment variables the suite uses (`env.NAME`) that are set.
+    private(set) var usedEnvironment: Set<String> = []
+
+    /// Checks `suite` (just parsed in `context`) and returns the set environment variables it uses.
+    static func check(_ suite: Suite, in context: SuiteParseContext) -> Set<String> {
+        var checker = ScopeChecker(context: context)
+        checker.checkScopes(of: suite)
+        return checker.usedEnvironment
+    }
+
     /// Why a name is not visible, for the note of an undefined-variable error.
     private struct NameHints {
         /// Variables defined later in `variables:`.
@@ -21,13 +33,15 @@ extension SuiteParser {
         var currentTest: String?
     }
 
-    func checkScopes(of suite: Suite) {
+    /// Checks the variables in order, then the base URL, default headers, setup, teardown and each test's steps,
+    /// then the request URLs.
+    private mutating func checkScopes(of suite: Suite) {
         // Variables, in order.
-        var known = Set(overrides.keys).union(TemplateContext.builtinNames)
+        var known = Set(context.overrides.keys).union(TemplateContext.builtinNames)
         var hints = NameHints()
-        let errorsBefore = diagnostics.count
+        let errorsBefore = context.diagnostics.count
         for (index, variable) in suite.variables.enumerated() {
-            if overrides[variable.name] == nil {
+            if context.overrides[variable.name] == nil {
                 checkNames(in: variable.value.templates, known: known) {
                     var variableHints = hints
                     variableHints.laterVariables = Set(suite.variables[(index + 1)...].map(\.name))
@@ -37,11 +51,11 @@ extension SuiteParser {
             known.insert(variable.name)
         }
         let loadTimeNames = known
-        let context = diagnostics.count == errorsBefore ? loadContext(for: suite) : nil
+        let values = context.diagnostics.count == errorsBefore ? loadContext(for: suite) : nil
 
         if let baseURL = suite.baseURL {
             checkNames(in: [baseURL], known: loadTimeNames) { hints }
-            checkBaseURL(baseURL, context: context)
+            checkBaseURL(baseURL, values: values)
         }
         checkNames(in: suite.defaults.headers.map(\.value), known: loadTimeNames) { hints }
 
@@ -81,8 +95,8 @@ extension SuiteParser {
                 visible.formUnion(steps[index].captures.map(\.name))
             }
         }
-        for check in urlChecks {
-            checkRequestURL(check, hasBaseURL: suite.baseURL != nil, context: context)
+        for check in context.shared.urlChecks {
+            checkRequestURL(check, hasBaseURL: suite.baseURL != nil, values: values)
         }
     }
 
@@ -90,23 +104,24 @@ extension SuiteParser {
 
     /// Reports every placeholder in `templates` that names nothing in `known`; `hints` explain why, and are worked
     /// out only for an error.
-    private func checkNames(in templates: [Template], known: Set<String>, hints: () -> NameHints) {
+    private mutating func checkNames(in templates: [Template], known: Set<String>, hints: () -> NameHints) {
         for template in templates {
             for case .placeholder(let name, let location, let length) in template.segments {
                 if let variable = TemplateScanner.environmentName(name) {
-                    if environment[variable] != nil {
+                    if context.environment[variable] != nil {
                         usedEnvironment.insert(variable)
                     } else {
-                        error("environment variable '\(variable)' is not set", at: location, length: length)
+                        context.error("environment variable '\(variable)' is not set", at: location, length: length)
                     }
                 } else if !known.contains(name) {
                     let (message, note) = Self.undefinedMessage(name, known: known, hints: hints())
-                    error(message, at: location, length: length, note: note)
+                    context.error(message, at: location, length: length, note: note)
                 }
             }
         }
     }
 
+    /// The message of an undefined name, with a note that says why it is not visible or a did-you-mean.
     private static func undefinedMessage(
         _ name: String, known: Set<String>, hints: NameHints
     ) -> (message: String, note: String?) {
@@ -131,26 +146,26 @@ extension SuiteParser {
     /// The context known at load time (environment, `--var` values, variables), for checking URLs.
     private func loadContext(for suite: Suite) -> TemplateContext? {
         var suite = suite
-        suite.environment = environment
-        guard var context = try? suite.makeContext() else { return nil }
+        suite.environment = context.environment
+        guard var values = try? suite.makeContext() else { return nil }
         // A URL that starts with a built-in (`{{ now.unix }}/x`) is checked with a sample value, as it will run.
         let steps = suite.setup + suite.teardown + suite.tests.flatMap(\.steps)
         let builtins = TemplateContext.builtinNames
         if steps.contains(where: { $0.request.url.referencedNames.contains(where: builtins.contains) }) {
-            context.setBuiltins()
+            values.setBuiltins()
         }
-        return context
+        return values
     }
 
     /// The start of a URL that can be rendered at load time: up to the first placeholder with no value yet.
-    private static func knownPrefix(of template: Template, context: TemplateContext?) -> String {
+    private static func knownPrefix(of template: Template, values: TemplateContext?) -> String {
         var prefix = ""
         for segment in template.segments {
             switch segment {
             case .literal(let text):
                 prefix += text
             case .placeholder(let name, _, _):
-                guard let value = context?[name] else { return prefix }
+                guard let value = values?[name] else { return prefix }
                 prefix += TemplateContext.text(of: value)
             }
         }
@@ -182,36 +197,38 @@ extension SuiteParser {
         return false
     }
 
-    private func checkBaseURL(_ baseURL: Template, context: TemplateContext?) {
-        let prefix = Self.knownPrefix(of: baseURL, context: context)
+    /// Reports a base URL that is not an absolute http(s) URL, as far as it is known at load time.
+    private func checkBaseURL(_ baseURL: Template, values: TemplateContext?) {
+        let prefix = Self.knownPrefix(of: baseURL, values: values)
         guard baseURL.isLiteral || !prefix.isEmpty else { return }
         let scheme = Self.scheme(of: prefix)?.lowercased()
         if scheme != "http" && scheme != "https" {
-            let rendered = prefix != baseURL.source && context.map { !$0.usesSecret(baseURL) } == true
-            error(
+            let rendered = prefix != baseURL.source && values.map { !$0.usesSecret(baseURL) } == true
+            context.error(
                 "baseURL '\(baseURL.source)' is not an absolute http(s) URL", at: baseURL.location,
                 length: max(1, baseURL.source.unicodeScalars.count),
                 note: rendered ? "it renders to '\(prefix)'" : "write it like http://host:port/path/")
         }
     }
 
-    private func checkRequestURL(_ check: URLCheck, hasBaseURL: Bool, context: TemplateContext?) {
+    /// Reports an empty URL, a scheme other than http(s), and a relative URL without a base URL.
+    private func checkRequestURL(_ check: SuiteParseContext.URLCheck, hasBaseURL: Bool, values: TemplateContext?) {
         let url = check.template
-        let prefix = Self.knownPrefix(of: url, context: context)
+        let prefix = Self.knownPrefix(of: url, values: values)
         if url.source.isEmpty {
-            error("'url' is empty", at: url.location, length: check.length)
+            context.error("'url' is empty", at: url.location, length: check.length)
             return
         }
         // A URL that starts with a capture is known only at run time.
         guard !prefix.isEmpty else { return }
         if let scheme = Self.scheme(of: prefix) {
             if !["http", "https"].contains(scheme.lowercased()) {
-                error(
+                context.error(
                     "unsupported URL scheme '\(scheme)' in '\(url.source)'; use http or https", at: url.location,
                     length: check.length)
             }
         } else if !hasBaseURL {
-            error(
+            context.error(
                 "relative URL '\(url.source)' needs a 'baseURL' in the suite", at: url.location, length: check.length,
                 note: "add 'baseURL: http://host:port/' at the top level, or write an absolute http(s) URL")
         }

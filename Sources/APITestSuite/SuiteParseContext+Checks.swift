@@ -2,17 +2,22 @@ import APITestJSON
 import APITestSupport
 import Foundation
 
-/// Checks of single values that need more than their YAML type: JSONPath, regular expressions, header names,
-/// HTTP methods and files.
-extension SuiteParser {
+/// Checks of single values that need more than their YAML type: JSONPath, regular expressions, XPath, header
+/// names, HTTP methods and files.
+extension SuiteParseContext {
     // MARK: - JSONPath
 
-    /// Reports a JSONPath syntax error at the offending character; true when `expression` is valid.
-    func checkJSONPath(_ expression: String, at node: YAMLNode) -> Bool {
-        if validJSONPaths.contains(expression) { return true }
-        guard let problem = Self.jsonPathProblem(expression) else {
-            validJSONPaths.insert(expression)
-            return true
+    /// `expression` compiled; a syntax error is reported at the offending character and gives `nil`. Suites repeat
+    /// the same few paths, so each is compiled once.
+    func jsonPath(_ expression: String, at node: YAMLNode) -> JSONPath? {
+        if let compiled = shared.jsonPaths[expression] { return compiled }
+        let problem: JSONPathError
+        do {
+            let compiled = try JSONPath(expression)
+            shared.jsonPaths[expression] = compiled
+            return compiled
+        } catch {
+            problem = error
         }
         let scalarOffset = Self.scalarOffset(ofCharacterOffset: problem.offset, in: expression)
         let at = text.locate(
@@ -21,19 +26,10 @@ extension SuiteParser {
         var message = "invalid JSONPath '\(expression)': \(problem.message)"
         if let suggestion = JSONPath.bracketNotation(for: expression) { message += "; did you mean '\(suggestion)'?" }
         error(message, at: at)
-        return false
+        return nil
     }
 
-    /// The problem with a JSONPath expression (RFC 9535), with its 0-based character offset, or `nil`.
-    static func jsonPathProblem(_ expression: String) -> (message: String, offset: Int)? {
-        do {
-            _ = try JSONPath(expression)
-            return nil
-        } catch {
-            return (error.message, error.offset)
-        }
-    }
-
+    /// The offset in Unicode scalars of the character at `offset` in `text`.
     private static func scalarOffset(ofCharacterOffset offset: Int, in text: String) -> Int {
         let end = text.index(text.startIndex, offsetBy: max(0, offset), limitedBy: text.endIndex) ?? text.endIndex
         return text[..<end].unicodeScalars.count
@@ -41,14 +37,17 @@ extension SuiteParser {
 
     // MARK: - Regular expressions
 
-    /// Reports a pattern NSRegularExpression rejects; true when it compiles.
-    func checkRegularExpression(_ pattern: String, at node: YAMLNode) -> Bool {
+    /// `pattern` compiled; a pattern `NSRegularExpression` rejects is reported and gives `nil`. Each pattern is
+    /// compiled once.
+    func regularExpression(_ pattern: String, at node: YAMLNode) -> RegularExpression? {
+        if let compiled = shared.regularExpressions[pattern] { return compiled }
         do {
-            _ = try NSRegularExpression(pattern: pattern)
-            return true
+            let compiled = try RegularExpression(pattern)
+            shared.regularExpressions[pattern] = compiled
+            return compiled
         } catch {
             self.error("invalid regular expression '\(pattern)'", at: node, note: Self.regexHint(pattern))
-            return false
+            return nil
         }
     }
 
@@ -90,6 +89,7 @@ extension SuiteParser {
             }
     }
 
+    /// The symbols an RFC 9110 token may hold besides letters and digits.
     private static let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
 
     /// Reports a header name that is not an HTTP token; true when valid.
@@ -119,5 +119,45 @@ extension SuiteParser {
             return nil
         }
         return absolute
+    }
+
+    // MARK: - XPath
+
+    /// A light syntax check of an XPath expression (brackets and quotes); the full check happens when it is
+    /// evaluated. True when nothing is wrong.
+    func checkXPath(_ expression: String, at node: YAMLNode) -> Bool {
+        guard !expression.trimmingCharacters(in: .whitespaces).isEmpty else {
+            error("an XPath expression cannot be empty", at: node)
+            return false
+        }
+        var stack: [Character] = []
+        var quote: Character?
+        for character in expression {
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "'", "\"": quote = character
+            case "(", "[": stack.append(character)
+            case ")", "]":
+                let expected: Character = character == ")" ? "(" : "["
+                guard stack.last == expected else {
+                    error("invalid XPath '\(expression)': '\(character)' has no matching '\(expected)'", at: node)
+                    return false
+                }
+                stack.removeLast()
+            default: break
+            }
+        }
+        if let open = quote {
+            error("invalid XPath '\(expression)': a \(open) quote is not closed", at: node)
+            return false
+        }
+        if let open = stack.last {
+            error("invalid XPath '\(expression)': a '\(open)' is not closed", at: node)
+            return false
+        }
+        return true
     }
 }

@@ -1,0 +1,238 @@
+import APITestSupport
+import Foundation
+
+/// One check: a value (equality) or `{predicate: argument}`, with optional filters; the part the short forms, the
+/// general form (`assert`) and `until` share.
+enum CheckParser {
+    /// The note of a check without a predicate: every predicate's name.
+    static let predicateNote = "predicates: " + Predicate.names.joined(separator: ", ")
+
+    // MARK: - Checks
+
+    /// One check of a short form's value: a value (equality), `{predicate: argument}`, `{filters: [...],
+    /// predicate: argument}`, or a filter name leading to the rest (`{count: {greaterThan: 0}}`).
+    static func check(
+        _ node: YAMLNode, query: Query, at location: SourceLocation, filters: [Filter] = [],
+        in context: SuiteParseContext
+    ) -> Assertion? {
+        guard context.isMapping(node), let entries = context.mapping(node, for: query.description) else {
+            if context.isSequence(node), filters.isEmpty, !comparesStructures(query) {
+                context.error(
+                    "expected a value or a {predicate: argument} map for \(query), found a list", at: node,
+                    note: "use {oneOf: [...]} to accept several values")
+                return nil
+            }
+            return argument(for: .equals, node, query: query, filters: filters, in: context).map {
+                Assertion(location: location, query: query, filters: filters, predicate: .equals, argument: $0)
+            }
+        }
+        if entries.count == 1, let only = entries.first, let filter = Filter.plain[only.key] {
+            return check(only.value, query: query, at: location, filters: filters + [filter], in: context)
+        }
+        let isCheck = entries.allSatisfy { Predicate(rawValue: $0.key) != nil || $0.key == "filters" }
+        if !isCheck, comparesStructures(query), filters.isEmpty {
+            // A map that is not a check is an expected object.
+            if entries.count == 1, let only = entries.first,
+                let suggestion = Suggestion.closest(to: only.key, in: checkWords)
+            {
+                context.error(
+                    "'\(only.key)' is not a predicate, so this map is compared as an object; did you mean "
+                        + "'\(suggestion)'?",
+                    at: only.keyNode, note: "write {equals: {...}} to compare with an object on purpose")
+            }
+            return Assertion(
+                location: location, query: query, predicate: .equals, argument: context.templateValue(node))
+        }
+        return checkEntries(entries, query: query, node: node, at: location, filters: filters, in: context)
+    }
+
+    /// A check written as map entries: optional `filters` and exactly one predicate.
+    static func checkEntries(
+        _ entries: [MapEntry], query: Query, node: YAMLNode, at location: SourceLocation, filters prefix: [Filter] = [],
+        in context: SuiteParseContext
+    ) -> Assertion? {
+        var filters = prefix
+        var predicates: [(Predicate, MapEntry)] = []
+        var valid = true
+        for entry in entries {
+            if entry.key == "filters" {
+                if let parsed = FilterParser.filters(entry.value, in: context) {
+                    filters += parsed
+                } else {
+                    valid = false
+                }
+            } else if let predicate = Predicate(rawValue: entry.key) {
+                predicates.append((predicate, entry))
+            } else {
+                let suggestion = Suggestion.didYouMean(entry.key, in: checkWords)
+                context.error(
+                    "unknown predicate '\(entry.key)'" + suggestion, at: entry.keyNode,
+                    note: suggestion.isEmpty ? predicateNote : nil)
+                valid = false
+            }
+        }
+        guard valid else { return nil }
+        guard predicates.count == 1, let (predicate, entry) = predicates.first else {
+            if predicates.isEmpty {
+                context.error("the check on \(query) has no predicate", at: node, note: predicateNote)
+            } else if let second = predicates.dropFirst().first {
+                context.error(
+                    "a check takes one predicate, found \(predicates.count): "
+                        + predicates.map { "'\($0.1.key)'" }.joined(separator: ", "),
+                    at: second.1.keyNode,
+                    note: comparesStructures(query)
+                        ? "check the same value twice with two spellings of the path ($.a and $['a']), or write "
+                            + "{equals: {...}} to compare with an object"
+                        : "write two checks in `assert:`")
+            }
+            return nil
+        }
+        guard let argument = argument(for: predicate, entry.value, query: query, filters: filters, in: context) else {
+            return nil
+        }
+        var assertion = Assertion(
+            location: location, query: query, filters: filters, predicate: predicate, argument: argument)
+        if predicate == .matches, case .string(let pattern) = argument, pattern.isLiteral {
+            // Compiled (and checked) by `argument`; the context's cache hands the same one back.
+            assertion.pattern = context.regularExpression(pattern.source, at: entry.value)
+        }
+        return assertion
+    }
+
+    /// Predicates, `filters` and filter names: the words a check map may hold.
+    static let checkWords = Predicate.names + ["filters"] + Filter.names
+
+    /// True for queries whose values may be objects and arrays, so a map or list is an expected value.
+    private static func comparesStructures(_ query: Query) -> Bool {
+        switch query {
+        case .jsonpath, .xpath, .certificate(.subjectAlternativeNames): true
+        default: false
+        }
+    }
+
+    /// True for queries whose values are text, so arguments of equality are compared as text.
+    private static func isText(_ query: Query) -> Bool {
+        switch query {
+        case .header, .body, .regex, .url, .sha256, .md5: true
+        default: false
+        }
+    }
+
+    // MARK: - Arguments
+
+    /// Checks a predicate's argument and builds it.
+    private static func argument(
+        for predicate: Predicate, _ node: YAMLNode, query: Query, filters: [Filter], in context: SuiteParseContext
+    ) -> TemplateValue? {
+        let textual = filters.isEmpty && isText(query)
+        switch predicate {
+        case .exists, .notExists, .isEmpty:
+            return context.bool(node, for: predicate.rawValue).map(TemplateValue.bool)
+        case .matches:
+            guard let pattern = stringArgument(node, for: predicate, in: context) else { return nil }
+            if pattern.isLiteral, context.regularExpression(pattern.source, at: node) == nil { return nil }
+            return .string(pattern)
+        case .startsWith, .endsWith:
+            return stringArgument(node, for: predicate, in: context).map(TemplateValue.string)
+        case .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual:
+            return bound(node, for: predicate, query: query, filters: filters, in: context)
+        case .between:
+            guard let items = context.document.items(of: node), items.count == 2 else {
+                context.error(
+                    "'between' takes a list of two bounds, like [1, 10], found \(context.kindName(of: node))", at: node)
+                return nil
+            }
+            let bounds = items.compactMap { bound($0, for: predicate, query: query, filters: filters, in: context) }
+            return bounds.count == 2 ? .array(bounds) : nil
+        case .oneOf:
+            guard let items = context.document.items(of: node), !items.isEmpty else {
+                let found = context.document.items(of: node) == nil ? context.kindName(of: node) : "an empty list"
+                context.error("'oneOf' takes a list of at least one value, found \(found)", at: node)
+                return nil
+            }
+            guard textual else { return context.templateValue(node) }
+            let texts = items.compactMap { textArgument($0, of: predicate, in: context) }
+            return texts.count == items.count ? .array(texts) : nil
+        case .type:
+            return typeNames(node, in: context)
+        case .equals, .notEquals, .contains, .notContains:
+            return textual ? textArgument(node, of: predicate, in: context) : context.templateValue(node)
+        }
+    }
+
+    /// A bound of an ordering predicate: a number, a string (compared as text, so ISO-8601 dates order), a
+    /// placeholder, or for `duration` a duration like `500ms` (the query's value is in milliseconds).
+    private static func bound(
+        _ node: YAMLNode, for predicate: Predicate, query: Query, filters: [Filter], in context: SuiteParseContext
+    ) -> TemplateValue? {
+        let value = context.templateValue(node)
+        switch value {
+        case .integer, .double, .number: return value
+        case .string(let template):
+            if template.isLiteral, query == .duration, filters.isEmpty {
+                do {
+                    let duration = try DurationParser.parse(template.source)
+                    let (seconds, attoseconds) = duration.components
+                    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+                    return milliseconds.rounded() == milliseconds
+                        ? .integer(Int64(milliseconds)) : .double(milliseconds)
+                } catch {
+                    context.error("\(error.message) for '\(predicate)' on duration", at: node)
+                    return nil
+                }
+            }
+            return value
+        default:
+            context.error("'\(predicate)' takes a number or a string, found \(context.kindName(of: node))", at: node)
+            return nil
+        }
+    }
+
+    /// The argument of `type`: a type name or a list of them.
+    private static func typeNames(_ node: YAMLNode, in context: SuiteParseContext) -> TemplateValue? {
+        let items: [YAMLNode] = context.document.items(of: node).map(Array.init) ?? [node]
+        if items.isEmpty {
+            context.error("'type' takes a type name or a list of at least one", at: node)
+            return nil
+        }
+        var names: [TemplateValue] = []
+        for item in items {
+            guard let scalar = context.scalar(item), !YAMLScalar.isNull(scalar) || scalar.string == "null" else {
+                context.error(
+                    "'type' takes a type name or a list of them, found \(context.kindName(of: item))", at: item)
+                return nil
+            }
+            let name = scalar.string
+            guard ValueType(rawValue: name) != nil else {
+                context.error(
+                    "unknown type '\(name)'" + Suggestion.didYouMean(name, in: ValueType.names), at: item,
+                    note: "types: " + ValueType.names.joined(separator: ", "))
+                return nil
+            }
+            names.append(.string(Template(literal: name, location: context.location(of: item))))
+        }
+        return context.document.items(of: node) == nil ? names.first : .array(names)
+    }
+
+    /// A string argument (quote numbers to compare them as text).
+    private static func stringArgument(
+        _ node: YAMLNode, for predicate: Predicate, in context: SuiteParseContext
+    ) -> Template? {
+        guard let scalar = context.scalar(node), case .string(let string) = YAMLScalar(scalar) else {
+            context.error("'\(predicate)' takes a string, found \(context.kindName(of: node))", at: node)
+            return nil
+        }
+        return context.parseTemplate(string, at: node)
+    }
+
+    /// A text argument: any scalar but null, as text (`X-Count: 5` compares with the text "5").
+    private static func textArgument(
+        _ node: YAMLNode, of predicate: Predicate, in context: SuiteParseContext
+    ) -> TemplateValue? {
+        guard let scalar = context.scalar(node), !YAMLScalar.isNull(scalar) else {
+            context.error("'\(predicate)' on text takes a text value, found \(context.kindName(of: node))", at: node)
+            return nil
+        }
+        return context.template(node, for: predicate.rawValue).map(TemplateValue.string)
+    }
+}

@@ -1,0 +1,98 @@
+import APITestSupport
+
+/// `filters:`: the transformations between a query and a predicate (`count`, `split`, `regex`, `jsonpath`, ...).
+enum FilterParser {
+    // MARK: - Filters
+
+    /// A `filters` list: names (`count`) and one-key maps (`{split: ","}`).
+    static func filters(_ node: YAMLNode, in context: SuiteParseContext) -> [Filter]? {
+        guard let items = context.sequence(node, for: "filters") else { return nil }
+        var filters: [Filter] = []
+        for item in items {
+            guard let filter = filter(item, in: context) else { return nil }
+            filters.append(filter)
+        }
+        return filters
+    }
+
+    /// One filter: a name (`count`) or a one-key map (`{split: ","}`).
+    private static func filter(_ node: YAMLNode, in context: SuiteParseContext) -> Filter? {
+        if let scalar = context.scalar(node), !YAMLScalar.isNull(scalar) {
+            let name = scalar.string
+            if let filter = Filter.plain[name] { return filter }
+            if Filter.withArgument.contains(name) {
+                context.error("filter '\(name)' takes an argument: write {\(name): ...}", at: node)
+            } else {
+                context.error(
+                    "unknown filter '\(name)'" + Suggestion.didYouMean(name, in: Filter.names), at: node,
+                    note: "filters: " + Filter.names.joined(separator: ", "))
+            }
+            return nil
+        }
+        guard context.isMapping(node), let entries = context.mapping(node, for: "a filter"), entries.count == 1,
+            let only = entries.first
+        else {
+            context.error(
+                "expected a filter name or a one-key map like {split: \",\"}, found \(context.kindName(of: node))",
+                at: node)
+            return nil
+        }
+        switch only.key {
+        case "nth":
+            return context.integer(only.value, for: "nth", in: -1_000_000...1_000_000).map(Filter.nth)
+        case "split":
+            guard let separator = context.text(only.value, for: "split") else { return nil }
+            guard !separator.isEmpty else {
+                context.error("'split' needs a non-empty separator", at: only.value)
+                return nil
+            }
+            return .split(separator)
+        case "regex":
+            guard let pattern = context.text(only.value, for: "regex"),
+                let regex = context.regularExpression(pattern, at: only.value)
+            else {
+                return nil
+            }
+            return .regex(regex)
+        case "replace":
+            guard let fields = context.mapping(only.value, for: "replace") else { return nil }
+            context.checkKeys(fields, allowed: ["pattern", "with"], in: "replace")
+            guard let patternEntry = fields[key: "pattern"], let withEntry = fields[key: "with"] else {
+                context.error(
+                    "'replace' needs 'pattern' and 'with': {replace: {pattern: '-', with: ''}}", at: only.value)
+                return nil
+            }
+            guard let text = context.text(patternEntry.value, for: "pattern"),
+                let pattern = context.regularExpression(text, at: patternEntry.value)
+            else { return nil }
+            guard let scalar = context.scalar(withEntry.value) else {
+                context.typeError(expected: "a string", for: "with", found: withEntry.value)
+                return nil
+            }
+            return .replace(pattern: pattern, with: YAMLScalar.isNull(scalar) ? "" : scalar.string)
+        case "jsonpath":
+            guard let text = context.text(only.value, for: "jsonpath"),
+                let path = context.jsonPath(text, at: only.value)
+            else {
+                return nil
+            }
+            return .jsonpath(path)
+        case "xpath":
+            guard let expression = context.text(only.value, for: "xpath"),
+                context.checkXPath(expression, at: only.value)
+            else {
+                return nil
+            }
+            return .xpath(expression)
+        default:
+            if Filter.plain[only.key] != nil {
+                context.error("filter '\(only.key)' takes no argument: write it as a name", at: only.keyNode)
+            } else {
+                context.error(
+                    "unknown filter '\(only.key)'" + Suggestion.didYouMean(only.key, in: Filter.names),
+                    at: only.keyNode, note: "filters: " + Filter.names.joined(separator: ", "))
+            }
+            return nil
+        }
+    }
+}

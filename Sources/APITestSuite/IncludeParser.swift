@@ -1,0 +1,156 @@
+import APITestSupport
+import Foundation
+
+/// `include`: settings shared between suites (variables, base URL, defaults, setup, teardown) and steps shared
+/// between tests, read from other files relative to the including one.
+///
+/// An included file is composed and parsed in a context of its own, one level up the include stack, that shares the
+/// including context's diagnostics and caches (`SuiteParseContext.including`).
+enum IncludeParser {
+    /// The keys of an included settings file.
+    static let keys = ["include", "baseURL", "variables", "defaults", "security", "setup", "teardown"]
+
+    // MARK: - Paths
+
+    /// The paths of an `include` value (a path or a list of paths), with their nodes.
+    static func paths(_ node: YAMLNode, in context: SuiteParseContext) -> [(String, YAMLNode)] {
+        let items: [YAMLNode] = context.document.items(of: node).map(Array.init) ?? [node]
+        return items.compactMap { item in context.text(item, for: "include").map { ($0, item) } }
+    }
+
+    // MARK: - Settings files
+
+    /// The settings of an included file (a map of `variables`, `baseURL`, `defaults`, `setup`, `teardown` and
+    /// its own `include`); `nil` for a settings file the suite already includes (twice, or through two files), which
+    /// counts once, where it is first included.
+    static func settings(_ path: String, at node: YAMLNode, in context: SuiteParseContext) -> SharedSettings? {
+        let canonical = FilePaths.canonical(path, relativeTo: context.directory)
+        guard !context.shared.settingsFiles.contains(canonical) || context.includeChain.contains(canonical) else {
+            return nil
+        }
+        context.shared.settingsFiles.insert(canonical)
+        guard let included = open(path, at: node, in: context), let root = included.root else { return nil }
+        return settings(ofRoot: root, in: included)
+    }
+
+    /// The settings an included file's root holds.
+    private static func settings(ofRoot root: YAMLNode, in context: SuiteParseContext) -> SharedSettings? {
+        guard context.isMapping(root), let entries = context.mapping(root, for: "an included file") else {
+            context.error(
+                "an included settings file is a map of \(keys.joined(separator: ", ")), found "
+                    + context.kindName(of: root), at: root)
+            return nil
+        }
+        context.checkKeys(entries, allowed: keys, in: "an included file")
+        var settings = SharedSettings()
+        if let include = entries[key: "include"] {
+            for (nested, nestedNode) in paths(include.value, in: context) {
+                if let nestedSettings = self.settings(nested, at: nestedNode, in: context) {
+                    settings.add(nestedSettings)
+                }
+            }
+        }
+        var own = SharedSettings()
+        own.variables = entries[key: "variables"].map { SettingsParser.variables($0.value, in: context) } ?? []
+        own.baseURL = entries[key: "baseURL"].flatMap { context.template($0.value, for: "baseURL") }
+        if let entry = entries[key: "defaults"] {
+            own.defaults = SettingsParser.defaults(entry.value, in: context)
+            own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
+        }
+        own.security = entries[key: "security"].flatMap { SecurityParser.parse($0, in: context) }
+        // Relative URLs in shared steps resolve against the suite's base URL, known only in the suite: check them
+        // as if there were one.
+        own.setup =
+            entries[key: "setup"].map {
+                StepParser.steps($0.value, owner: "setup", hasBaseURL: true, in: context)
+            } ?? []
+        own.teardown =
+            entries[key: "teardown"].map {
+                StepParser.steps($0.value, owner: "teardown", hasBaseURL: true, in: context)
+            } ?? []
+        settings.add(own)
+        return settings
+    }
+
+    // MARK: - Steps files
+
+    /// The steps of an included steps file: a list of steps, or a map with `steps`.
+    static func steps(
+        _ path: String, at node: YAMLNode, owner: String, hasBaseURL: Bool, in context: SuiteParseContext
+    ) -> [Step] {
+        guard let included = open(path, at: node, in: context), let root = included.root else { return [] }
+        if included.isMapping(root), let entries = included.mapping(root, for: "an included steps file") {
+            included.checkKeys(entries, allowed: ["steps"], in: "an included steps file")
+            guard let steps = entries[key: "steps"] else {
+                included.error("an included steps file needs 'steps' (or is a list of steps)", at: root)
+                return []
+            }
+            return StepParser.steps(steps.value, owner: owner, hasBaseURL: hasBaseURL, in: included)
+        }
+        return StepParser.steps(root, owner: owner, hasBaseURL: hasBaseURL, in: included)
+    }
+
+    // MARK: - Opening
+
+    /// The context of the included file `path` (relative to the directory of the file being parsed), composed;
+    /// `nil` after reporting a missing file, an include cycle or a YAML error.
+    private static func open(
+        _ path: String, at node: YAMLNode, in context: SuiteParseContext
+    ) -> SuiteParseContext? {
+        guard let absolute = context.checkBodyFile(path, at: node, for: "include") else { return nil }
+        let canonical = FilePaths.canonical(absolute)
+        context.shared.includedFiles.insert(canonical)
+        let chain = context.includeChain.isEmpty ? [FilePaths.canonical(context.file)] : context.includeChain
+        if let start = chain.firstIndex(of: canonical) {
+            context.shared.includeCycleFiles.formUnion(chain[start...])
+            let names = (chain + [canonical]).map { ($0 as NSString).lastPathComponent }
+            context.error("include cycle: " + names.joined(separator: " → "), at: node)
+            return nil
+        }
+        guard chain.count < 32 else {
+            context.error("includes are nested more than 32 deep", at: node)
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: absolute),
+            let source = String(data: data, encoding: .utf8)
+        else {
+            context.error("include '\(path)' is not readable UTF-8 text", at: node)
+            return nil
+        }
+        // Locations in the included file read as it is named from the current directory, like the suite's.
+        let path = siblingPath(path, of: context.file)
+        let composed: (document: YAMLDocument, root: YAMLNode?)
+        do {
+            composed = try YAMLComposer.compose(source)
+        } catch {
+            context.report(YAMLErrorDiagnostic.make(error, text: SourceText(file: path, text: source)))
+            context.shared.includedSources[path] = source
+            return nil
+        }
+        let included = context.including(
+            file: path, directory: (absolute as NSString).deletingLastPathComponent, document: composed.document,
+            root: composed.root, source: source, includeChain: chain + [canonical])
+        context.shared.includedSources[path] = source
+        if composed.root == nil {
+            context.error("the included file is empty", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return included
+    }
+
+    /// `path` (relative to the directory of `file`) as it reads from where `file` is named: `a/suite.yaml` and
+    /// `../shared/x.yaml` give `shared/x.yaml`.
+    static func siblingPath(_ path: String, of file: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let directory = (file as NSString).deletingLastPathComponent
+        guard !directory.isEmpty else { return path }
+        var parts = directory.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for part in path.split(separator: "/").map(String.init) {
+            if part == "..", let last = parts.last, last != "..", !last.isEmpty, last != "." {
+                parts.removeLast()
+            } else if part != "." {
+                parts.append(part)
+            }
+        }
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}

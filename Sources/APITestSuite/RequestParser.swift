@@ -1,0 +1,136 @@
+import APITestSupport
+
+/// `request:`: the method, URL, query, headers, credentials, body and transfer settings of a step.
+enum RequestParser {
+    /// The keys of a request.
+    static let keys = [
+        "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "plist",
+        "xml", "contentType", "plistFormat", "timeout", "followRedirects", "maxRedirects",
+    ]
+    /// The keys of `basicAuth:`.
+    static let basicAuthKeys = ["username", "password"]
+
+    // MARK: - Request
+
+    /// A request; `nil` when it has no usable URL (errors are reported).
+    static func parse(_ node: YAMLNode, hasBaseURL: Bool, in context: SuiteParseContext) -> RequestSpec? {
+        guard let entries = context.mapping(node, for: "request") else { return nil }
+        context.checkKeys(entries, allowed: keys, in: "request")
+        let requestLocation = context.location(of: node)
+        var method = "GET"
+        var url: Template?
+        var spec = RequestSpec(url: Template(literal: "", location: requestLocation), location: requestLocation)
+        var bodyEntry: MapEntry?
+        var contentTypeEntry: MapEntry?
+        var plistFormatEntry: MapEntry?
+
+        for entry in entries {
+            switch entry.key {
+            case "method":
+                if let text = context.text(entry.value, for: "method") {
+                    if SuiteParseContext.isToken(text) {
+                        method = text.uppercased()
+                    } else {
+                        context.error("invalid HTTP method '\(text)'", at: entry.value)
+                    }
+                }
+            case "url":
+                url = context.template(entry.value, for: "url")
+                if let url {
+                    context.shared.urlChecks.append(
+                        SuiteParseContext.URLCheck(template: url, length: context.length(of: entry.value)))
+                }
+            case "query":
+                if context.isMapping(entry.value) {
+                    spec.query = context.templateValue(entry.value)
+                } else {
+                    context.typeError(expected: "a map", for: "query", found: entry.value)
+                }
+            case "headers":
+                spec.headers = headers(entry.value, in: context)
+            case "basicAuth":
+                spec.basicAuth = basicAuth(entry.value, in: context)
+            case "json", "form", "body", "bodyFile", "multipart", "plist", "xml":
+                if let first = bodyEntry {
+                    context.error(
+                        "a request takes one body; found both '\(first.key)' and '\(entry.key)'", at: entry.keyNode)
+                    continue
+                }
+                bodyEntry = entry
+                spec.body = BodyParser.parse(entry, in: context)
+            case "contentType":
+                contentTypeEntry = entry
+                spec.contentType = context.template(entry.value, for: "contentType")
+            case "plistFormat":
+                plistFormatEntry = entry
+            case "timeout":
+                spec.timeout = context.duration(entry.value, for: "timeout")
+            case "followRedirects":
+                spec.followRedirects = context.bool(entry.value, for: "followRedirects")
+            case "maxRedirects":
+                spec.maxRedirects = context.integer(entry.value, for: "maxRedirects", in: 0...1000)
+            default:
+                break
+            }
+        }
+        if let contentTypeEntry, bodyEntry.map({ ["body", "bodyFile"].contains($0.key) }) != true {
+            let detail = bodyEntry.map { "not with '\($0.key)', which sets its own" } ?? "and this request has neither"
+            context.error("'contentType' applies to 'body' or 'bodyFile', \(detail)", at: contentTypeEntry.keyNode)
+        }
+        if let plistFormatEntry {
+            if bodyEntry?.key != "plist" {
+                context.error("'plistFormat' applies to a 'plist' body", at: plistFormatEntry.keyNode)
+            } else if let format = BodyParser.plistFormat(plistFormatEntry.value, in: context),
+                case .plist(let value, _) = spec.body
+            {
+                spec.body = .plist(value, format: format)
+            }
+        }
+        guard let url else {
+            if !entries.contains(where: { $0.key == "url" }) {
+                context.error("request needs a 'url'", at: requestLocation)
+            }
+            return nil
+        }
+        spec.method = method
+        spec.url = url
+        return spec
+    }
+
+    // MARK: - Headers and credentials
+
+    /// Header names and value templates, in document order.
+    static func headers(_ node: YAMLNode, in context: SuiteParseContext) -> [HeaderSpec] {
+        guard let entries = context.mapping(node, for: "headers") else { return [] }
+        var headers: [HeaderSpec] = []
+        for entry in entries {
+            guard context.checkHeaderName(entry.key, at: entry.keyNode),
+                let value = context.template(entry.value, for: entry.key)
+            else { continue }
+            if value.source.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }),
+                value.source.contains(where: { $0 == "\n" || $0 == "\r" })
+            {
+                context.error("the value of header '\(entry.key)' cannot contain a line break", at: entry.value)
+                continue
+            }
+            headers.append(HeaderSpec(name: entry.key, value: value, location: context.location(of: entry.keyNode)))
+        }
+        return headers
+    }
+
+    /// `basicAuth: {username, password}`.
+    private static func basicAuth(_ node: YAMLNode, in context: SuiteParseContext) -> BasicAuthSpec? {
+        guard let entries = context.mapping(node, for: "basicAuth") else { return nil }
+        context.checkKeys(entries, allowed: basicAuthKeys, in: "basicAuth")
+        var missing = false
+        for key in basicAuthKeys where entries[key: key] == nil {
+            context.error("'basicAuth' needs a '\(key)'", at: context.location(of: node))
+            missing = true
+        }
+        guard !missing,
+            let username = entries[key: "username"].flatMap({ context.template($0.value, for: "username") }),
+            let password = entries[key: "password"].flatMap({ context.template($0.value, for: "password") })
+        else { return nil }
+        return BasicAuthSpec(username: username, password: password)
+    }
+}

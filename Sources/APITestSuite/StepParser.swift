@@ -1,0 +1,67 @@
+import APITestSupport
+
+/// The steps of a test, of `setup` and of `teardown`: each a request with optional `expect`, `capture` and `retry`,
+/// or an `include` of a steps file.
+enum StepParser {
+    /// The keys of a step.
+    static let keys = ["request", "expect", "capture", "retry", "include"]
+
+    // MARK: - Steps
+
+    /// The steps of a test (`owner` is "test 'name'"), of `setup` or of `teardown`.
+    static func steps(
+        _ node: YAMLNode, owner: String, hasBaseURL: Bool, in context: SuiteParseContext
+    ) -> [Step] {
+        let isHook = owner == "setup" || owner == "teardown"
+        guard let items = context.sequence(node, for: isHook ? owner : "steps") else { return [] }
+        if items.isEmpty {
+            context.error(
+                isHook
+                    ? "'\(owner)' is empty; add at least one step"
+                    : "'steps' of \(owner) is empty; add at least one step", at: node)
+            return []
+        }
+        var steps: [Step] = []
+        for (index, item) in items.enumerated() {
+            guard context.isMapping(item), let entries = context.mapping(item, for: "step") else {
+                context.error("expected a map for each step, found \(context.kindName(of: item))", at: item)
+                continue
+            }
+            if let include = entries[key: "include"] {
+                context.checkKeys(entries, allowed: ["include"], in: "a step that includes steps")
+                guard let path = context.text(include.value, for: "include") else { continue }
+                steps += IncludeParser.steps(
+                    path, at: include.value, owner: owner, hasBaseURL: hasBaseURL, in: context)
+                continue
+            }
+            context.checkKeys(entries, allowed: keys, in: "step")
+            guard let request = entries[key: "request"] else {
+                context.error("step \(index + 1) of \(owner) needs a 'request'", at: context.location(of: item))
+                continue
+            }
+            if let step = Self.step(
+                at: context.location(of: item), request: request.value, expect: entries[key: "expect"]?.value,
+                capture: entries[key: "capture"]?.value, retry: entries[key: "retry"]?.value, hasBaseURL: hasBaseURL,
+                in: context)
+            {
+                steps.append(step)
+            }
+        }
+        return steps
+    }
+
+    /// One step from the nodes of its `request`, `expect`, `capture` and `retry` (a test's own, or a step's);
+    /// `nil` without a usable request. The other parts are read either way, so that their errors are reported.
+    static func step(
+        at location: SourceLocation, request: YAMLNode, expect: YAMLNode?, capture: YAMLNode?, retry: YAMLNode?,
+        hasBaseURL: Bool, in context: SuiteParseContext
+    ) -> Step? {
+        let requestSpec = RequestParser.parse(request, hasBaseURL: hasBaseURL, in: context)
+        let expectations = expect.map { ExpectParser.parse($0, in: context) } ?? Expectations()
+        let captures = capture.map { CaptureParser.captures($0, in: context) } ?? []
+        let retrySpec = retry.flatMap { RetryParser.parse($0, in: context) }
+        guard let requestSpec else { return nil }
+        return Step(
+            location: location, request: requestSpec, expect: expectations, captures: captures, retry: retrySpec)
+    }
+}

@@ -1,0 +1,98 @@
+import APITestSupport
+
+/// Templates and value trees of the file being parsed, with every placeholder located in the source.
+extension SuiteParseContext {
+    /// A template from a text field (see `text(_:for:)`).
+    func template(_ node: YAMLNode, for name: String) -> Template? {
+        guard let scalar = scalar(node) else {
+            typeError(expected: "a string", for: name, found: node)
+            return nil
+        }
+        switch YAMLScalar(scalar) {
+        case .null:
+            typeError(expected: "a string", for: name, found: node)
+            return nil
+        case .string:
+            return parseTemplate(scalar.string, at: node)
+        case .bool, .integer, .double, .number:
+            return Template(literal: scalar.string, location: location(of: node))
+        }
+    }
+
+    /// Parses a string found at `node`, locating each placeholder in the source. A syntax error is reported and
+    /// the text kept as a literal.
+    func parseTemplate(_ string: String, at node: YAMLNode) -> Template {
+        let start = location(of: node)
+        if !TemplateScanner.mayHavePlaceholders(string) {
+            return Template(literal: string, location: start)
+        }
+        let pieces: [TemplateScanner.Piece]
+        do {
+            pieces = try TemplateScanner.scan(string)
+        } catch {
+            if case .syntax(let offset, let length) = error.kind {
+                let at = text.locate(pieceAt: offset, length: length, in: string, valueStart: start)
+                self.error(error.message, at: at, length: length)
+            } else {
+                self.error(error.message, at: node)
+            }
+            return Template(literal: string, location: start)
+        }
+        // All placeholders of the string are located in one pass over it.
+        var spans: [(offset: Int, length: Int)] = []
+        for case .placeholder(_, let offset, let length) in pieces { spans.append((offset, length)) }
+        var locations = text.locate(pieces: spans, in: string, valueStart: start).makeIterator()
+        let segments = pieces.map { piece -> Template.Segment in
+            switch piece {
+            case .literal(let literal):
+                return .literal(literal)
+            case .placeholder(let name, _, let length):
+                return .placeholder(name: name, location: locations.next() ?? start, length: length)
+            }
+        }
+        return Template(source: string, segments: segments, location: start)
+    }
+
+    /// A value tree (a `json:` body, `query`, `form`, a variable, a predicate argument): scalars keep their YAML
+    /// types and strings become templates.
+    func templateValue(_ node: YAMLNode) -> TemplateValue {
+        // Aliases share nodes, so a small file can stand for a huge tree ("billion laughs"): cap the expansion.
+        shared.valueNodeCount += 1
+        guard shared.valueNodeCount <= Self.maximumValueNodes else {
+            if shared.valueNodeCount == Self.maximumValueNodes + 1 {
+                error(
+                    "the suite's values are too large (over \(Self.maximumValueNodes) nodes once aliases are expanded)",
+                    at: node)
+            }
+            return .null
+        }
+        switch document.kind(of: node) {
+        case .scalar:
+            guard let scalar = scalar(node) else { return .null }
+            // Aliases can also repeat one long scalar: cap the bytes the expansion produces, before reading them.
+            shared.valueByteCount += scalar.string.utf8.count
+            guard shared.valueByteCount <= Self.maximumValueBytes else {
+                if !shared.reportedValueBytes {
+                    shared.reportedValueBytes = true
+                    error(
+                        "the suite's values are too large (over \(Self.maximumValueBytes / (1 << 20)) MiB of text once "
+                            + "aliases are expanded)", at: node)
+                }
+                return .null
+            }
+            switch YAMLScalar(scalar) {
+            case .null: return .null
+            case .bool(let value): return .bool(value)
+            case .integer(let value): return .integer(value)
+            case .double(let value): return .double(value)
+            case .number(let value): return .number(value)
+            case .string(let string): return .string(parseTemplate(string, at: node))
+            }
+        case .sequence:
+            return .array((document.items(of: node) ?? []).map(templateValue))
+        case .mapping:
+            let entries = mapping(node, for: "value") ?? []
+            return .object(entries.map { TemplateValue.Member(key: $0.key, value: templateValue($0.value)) })
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import APITestJSON
+import APITestJSONSchema
+import APITestSupport
+
+/// What the parsing functions read a YAML file with and report to: the file (its composed document, its text,
+/// its place on the include stack) and, shared with the contexts of every file the suite includes, the diagnostic
+/// sink, the caches and what the loader reports about includes (`Shared`).
+///
+/// The per-construct parsers (`SuiteParser`, `TestParser`, `RequestParser`, `ExpectParser`, ...) are functions of a
+/// node and a context that return the model value they build. The context's own methods read nodes of its file
+/// (`mapping`, `text`, `template`, ...) and report problems located in it. An included file gets a context of its
+/// own (`including(_:)`) over the same `Shared`, so its problems land in the same list and nothing has to be merged
+/// back. The file's parts are constants, so that reading a node costs no reference counting.
+final class SuiteParseContext {
+    /// The path shown in locations: as given to the loader for the suite, as named from the current directory for
+    /// an included file.
+    let file: String
+    /// The file's directory; relative file names in it resolve against it.
+    let directory: String
+    let document: YAMLDocument
+    /// The document's root; `nil` for an empty file.
+    let root: YAMLNode?
+    let source: String
+    /// The include stack under this file, to report include cycles: empty for the suite itself; for an included
+    /// file, the canonical paths of the suite and of each include down to this file.
+    let includeChain: [String]
+    /// How many errors had been reported when this file's parsing began (see `fileHasErrors`).
+    let errorBaseline: Int
+    /// What the whole load shares.
+    let shared: Shared
+
+    /// The source indexed by Unicode scalars; built on first use (quoted values, placeholders, some errors).
+    private(set) lazy var text = SourceText(file: file, text: source)
+    /// True when libyaml's marks count lines and columns as `text` does (see `SourceText.marksMatchLibyaml`).
+    private(set) lazy var marksMatchText = SourceText.marksMatchLibyaml(in: source)
+
+    /// The context of the suite file `file` (composed into `document`).
+    convenience init(
+        file: String, directory: String, document: YAMLDocument, root: YAMLNode?, source: String,
+        environment: [String: String], overrides: [String: String]
+    ) {
+        self.init(
+            file: file, directory: directory, document: document, root: root, source: source, includeChain: [],
+            shared: Shared(environment: environment, overrides: overrides))
+    }
+
+    private init(
+        file: String, directory: String, document: YAMLDocument, root: YAMLNode?, source: String,
+        includeChain: [String], shared: Shared
+    ) {
+        self.file = file
+        self.directory = directory
+        self.document = document
+        self.root = root
+        self.source = source
+        self.includeChain = includeChain
+        self.shared = shared
+        self.errorBaseline = shared.errorCount
+    }
+
+    /// The context of a file this one includes, one level up the include stack, sharing this context's state.
+    func including(
+        file: String, directory: String, document: YAMLDocument, root: YAMLNode?, source: String,
+        includeChain: [String]
+    ) -> SuiteParseContext {
+        SuiteParseContext(
+            file: file, directory: directory, document: document, root: root, source: source,
+            includeChain: includeChain, shared: shared)
+    }
+
+    // MARK: - Reporting
+
+    /// Adds a problem.
+    func report(_ diagnostic: Diagnostic) {
+        shared.report(diagnostic)
+    }
+
+    /// Every problem found so far, in every file, in the order found.
+    var diagnostics: [Diagnostic] { shared.diagnostics }
+
+    /// True when an error has been reported, in any file.
+    var hasErrors: Bool { shared.errorCount > 0 }
+
+    /// True when an error has been reported in this file (or in a file it includes) since its parsing began.
+    var fileHasErrors: Bool { shared.errorCount > errorBaseline }
+
+    /// The process environment (`env.NAME`).
+    var environment: [String: String] { shared.environment }
+
+    /// `--var` values.
+    var overrides: [String: String] { shared.overrides }
+}
+
+// MARK: - Shared state
+
+extension SuiteParseContext {
+    /// What the parsing of one suite shares between the suite file and every file it includes: the diagnostic sink,
+    /// the value budget, the caches, the deferred URL checks and the include bookkeeping the loader reports.
+    final class Shared {
+        /// The process environment (`env.NAME`).
+        let environment: [String: String]
+        /// `--var` values.
+        let overrides: [String: String]
+
+        /// Every problem found so far, in the order found.
+        private(set) var diagnostics: [Diagnostic] = []
+        /// How many of `diagnostics` are errors.
+        private(set) var errorCount = 0
+
+        /// The texts of included files (and forEach CSV files) by their location path, for rendering diagnostics.
+        var includedSources: [String: String] = [:]
+        /// The settings files included so far (a settings file counts once, where it is first included).
+        var settingsFiles: Set<String> = []
+        /// The included files, absolute, symbolic links resolved.
+        var includedFiles: Set<String> = []
+        /// The files found on an include cycle, absolute, symbolic links resolved: never shared fragments.
+        var includeCycleFiles: Set<String> = []
+
+        /// How many value nodes have been built, to stop alias bombs.
+        var valueNodeCount = 0
+        /// How many bytes of scalar text value nodes have taken, to stop alias bombs made of long scalars.
+        var valueByteCount = 0
+        /// Whether the byte cap has been reported (once per suite).
+        var reportedValueBytes = false
+        /// JSONPath expressions already compiled, by their text (suites repeat the same few paths).
+        var jsonPaths: [String: JSONPath] = [:]
+        /// Regular expressions already compiled, by their pattern.
+        var regularExpressions: [String: RegularExpression] = [:]
+        /// Schema files already compiled, by absolute path (tests often share one).
+        var compiledSchemas: [String: JSONSchema] = [:]
+        /// Request URLs to check once the variables are known (relative URLs need a base URL); `ScopeChecker`
+        /// checks them after parsing.
+        var urlChecks: [URLCheck] = []
+
+        /// Empty state for a load with `environment` and `overrides`.
+        init(environment: [String: String], overrides: [String: String]) {
+            self.environment = environment
+            self.overrides = overrides
+        }
+
+        /// Adds a problem.
+        func report(_ diagnostic: Diagnostic) {
+            if diagnostic.severity == .error { errorCount += 1 }
+            diagnostics.append(diagnostic)
+        }
+    }
+
+    /// A request URL and the width of its node, checked after parsing.
+    struct URLCheck {
+        let template: Template
+        let length: Int
+    }
+
+    /// The most value nodes a suite may expand to.
+    static let maximumValueNodes = 1_000_000
+    /// The most bytes of scalar text a suite's values may expand to.
+    static let maximumValueBytes = 64 << 20
+}
