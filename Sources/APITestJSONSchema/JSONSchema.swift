@@ -65,25 +65,30 @@ public struct JSONSchema: Sendable {
     }
 
     /// Validates `instance`, returning every failure with its instance path, keyword and schema path.
-    public func validate(_ instance: JSONValue) -> JSONSchemaValidationResult {
-        validate(instance, in: JSONValueDocument())
+    ///
+    /// - Parameter maximumErrors: stop recording failures after this many (`isTruncated` then says so); the
+    ///   verdict is the same, and a large document that fails everywhere costs neither the time nor the memory
+    ///   of millions of messages. `nil`: every failure.
+    public func validate(_ instance: JSONValue, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
+        validate(instance, in: JSONValueDocument(), maximumErrors: maximumErrors)
     }
 
     /// Validates the document a tape holds, reading it in place: no tree of values is built (only the scalars
     /// and member names a keyword looks at are decoded, one at a time). The same result as validating
     /// `tape.root`.
-    public func validate(_ tape: JSONTape) -> JSONSchemaValidationResult {
-        guard tape.count > 0 else { return validate(JSONValue.null) }
-        return validate(0, in: tape)
+    public func validate(_ tape: JSONTape, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
+        guard tape.count > 0 else { return validate(JSONValue.null, maximumErrors: maximumErrors) }
+        return validate(0, in: tape, maximumErrors: maximumErrors)
     }
 
     private func validate<Document: SchemaDocument>(
-        _ instance: Document.Node, in document: Document
+        _ instance: Document.Node, in document: Document, maximumErrors: Int?
     ) -> JSONSchemaValidationResult {
         var evaluator = SchemaEvaluator(schema: compiled, document: document)
+        evaluator.maximumErrors = maximumErrors.map { max(1, $0) }
         var annotations = Annotations()
         let valid = evaluator.evaluate(compiled.root, instance, &annotations)
-        return JSONSchemaValidationResult(isValid: valid, errors: evaluator.errors)
+        return JSONSchemaValidationResult(isValid: valid, errors: evaluator.errors, isTruncated: evaluator.truncated)
     }
 
     /// Whether `instance` is valid.

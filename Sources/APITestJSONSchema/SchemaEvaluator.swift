@@ -32,10 +32,17 @@ struct SchemaEvaluator<Document: SchemaDocument> {
     /// Resources entered, outermost first (the dynamic scope).
     var scope: [String] = []
     var errors: [JSONSchemaValidationError] = []
-    /// Whether failures are recorded: off inside subschemas whose errors are thrown away (`not`, `if`, `contains`,
-    /// the branches of `anyOf` and `oneOf` until they are known to fail), so that a deep document does not pay
-    /// for messages and paths nobody reads.
-    var recording = true
+    /// Whether failures are wanted here: not inside subschemas whose errors are thrown away (`not`, `if`,
+    /// `contains`, the branches of `anyOf` and `oneOf` until they are known to fail), so that a deep document does
+    /// not pay for messages and paths nobody reads.
+    var recordsFailures = true
+    /// The most errors recorded; once reached, evaluation goes on unrecorded (and stops at the first failure).
+    var maximumErrors: Int?
+    /// Whether `maximumErrors` was reached.
+    var truncated = false
+
+    /// Whether a failure is recorded now.
+    var recording: Bool { recordsFailures && !truncated }
     var depth = 0
     /// Reference targets being evaluated, with the instance depth they were entered at: entering one again at
     /// the same instance location can never end (a reference cycle such as `a → b → a`).
@@ -141,10 +148,10 @@ struct SchemaEvaluator<Document: SchemaDocument> {
 
     /// Evaluates `body` without recording its failures; returns its result.
     mutating func silently(_ body: (inout SchemaEvaluator) -> Bool) -> Bool {
-        let wasRecording = recording
-        recording = false
+        let wasRecording = recordsFailures
+        recordsFailures = false
         let valid = body(&self)
-        recording = wasRecording
+        recordsFailures = wasRecording
         return valid
     }
 
@@ -157,6 +164,7 @@ struct SchemaEvaluator<Document: SchemaDocument> {
             JSONSchemaValidationError(
                 instancePath: JSONPointer.text(instancePath.map(\.text)), keyword: keyword,
                 schemaPath: JSONPointer.text(schemaPath), message: message()))
+        if let maximumErrors, errors.count >= maximumErrors { truncated = true }
     }
 
     /// Records a failure at a child of the instance (`instanceToken`) and of the schema (`schemaTokens`).

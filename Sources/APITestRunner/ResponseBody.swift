@@ -205,11 +205,11 @@ enum JSONBodyDocument {
         }
     }
 
-    /// The document checked against `schema`, in place for a tape.
-    func validate(against schema: JSONSchema) -> JSONSchemaValidationResult {
+    /// The document checked against `schema`, in place for a tape, recording at most `maximumErrors` failures.
+    func validate(against schema: JSONSchema, maximumErrors: Int) -> JSONSchemaValidationResult {
         switch self {
-        case .tape(let tape): schema.validate(tape)
-        case .value(let value): schema.validate(value)
+        case .tape(let tape): schema.validate(tape, maximumErrors: maximumErrors)
+        case .value(let value): schema.validate(value, maximumErrors: maximumErrors)
         }
     }
 }

@@ -191,11 +191,16 @@ final class ResponseChecker: Sendable {
                     location: expectation.location, subject: subject, message: "\(subject): \(problem.text)")
             )
         }
-        let result = document.validate(against: expectation.schema)
+        let result = document.validate(against: expectation.schema, maximumErrors: Self.schemaErrorCount)
         guard !result.isValid else { return (check(true), nil) }
         let shown = result.errors.prefix(Self.schemaErrorLimit).map(\.description)
-        let more = result.errors.count > shown.count ? "\n… and \(result.errors.count - shown.count) more" : ""
-        let count = result.errors.count == 1 ? "1 error" : "\(result.errors.count) errors"
+        let more =
+            result.errors.count > shown.count
+            ? "\n… and \(result.isTruncated ? "at least " : "")\(result.errors.count - shown.count) more" : ""
+        let count =
+            result.isTruncated
+            ? "at least \(result.errors.count) errors"
+            : result.errors.count == 1 ? "1 error" : "\(result.errors.count) errors"
         let first = result.errors[0]
         return (
             check(false),
@@ -210,6 +215,9 @@ final class ResponseChecker: Sendable {
 
     /// The most schema errors listed in a failure.
     static let schemaErrorLimit = 10
+    /// The most schema errors counted: a body that fails everywhere is reported as "at least 1000 errors"
+    /// rather than costing a message (and its paths) for each of millions of failures.
+    static let schemaErrorCount = 1000
 
     private func apply(
         _ list: [Filter], to value: JSONValue?, _ filters: FilterEvaluator

@@ -76,4 +76,37 @@ struct JSONSchemaTapeTests {
         #expect(schema.validate(tape).errors.map(\.message) == [#"missing required property "a""#])
         #expect(schema.validate(try JSONTape(parsing: Array(text.utf8))).isValid)
     }
+
+    @Test func aLimitOnErrorsKeepsTheVerdictAndSaysItWasReached() throws {
+        let schema = try JSONSchema(JSONParser.parse(#"{"items": {"type": "string"}}"#))
+        let text = "[" + (0..<10_000).map(String.init).joined(separator: ",") + "]"
+        let tape = try JSONTape(parsing: Array(text.utf8))
+        let limited = schema.validate(tape, maximumErrors: 5)
+        #expect(!limited.isValid)
+        #expect(limited.isTruncated)
+        #expect(limited.errors.map(\.instancePath) == ["/0", "/1", "/2", "/3", "/4"])
+        let all = schema.validate(tape)
+        #expect(!all.isTruncated)
+        #expect(all.errors.count == 10_000)
+        #expect(!schema.validate(try JSONTape(parsing: Array("[\"a\"]".utf8)), maximumErrors: 1).isTruncated)
+    }
+
+    @Test func aDeepDocumentFailingUnderAnyOfAtEveryLevelIsReportedOnce() throws {
+        // 100 levels of arrays, each level an anyOf whose integer branch fails: every level's failure is recorded
+        // once (not once per enclosing level), with the branch reasons of the failing path only.
+        let schema = try JSONSchema(
+            JSONParser.parse(
+                ##"{"$defs": {"n": {"anyOf": [{"type": "integer", "maximum": 8}, {"type": "array", "items": {"$ref": "#/$defs/n"}}]}}, "$ref": "#/$defs/n"}"##
+            ))
+        let depth = 100
+        let text = String(repeating: "[", count: depth) + "1,2,9" + String(repeating: "]", count: depth)
+        let result = schema.validate(try JSONTape(parsing: Array(text.utf8)))
+        #expect(!result.isValid)
+        // A few per level (the anyOf and its integer branch's type error), not a number that grows with each
+        // enclosing level; at the bottom, the 9 that breaks `maximum`.
+        #expect(result.errors.count >= 2 * depth && result.errors.count <= 4 * (depth + 1), "\(result.errors.count)")
+        #expect(result.errors.last?.message == "must be array, got integer")
+        #expect(result.errors.contains { $0.message == "must be <= 8, got 9" })
+        #expect(schema.validate(try JSONParser.parse(text)).errors == result.errors)
+    }
 }
