@@ -79,8 +79,8 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(
             name: "APITestCLI",
-            // APITestHTTP: `pin-check` reads a server's chain through the HTTP layer, and the TLS flags name its
-            // pinning modes; the run itself goes through APITestRunner's RunService.
+            // APITestHTTP: the TLS flags of `run` and `pin-check` name its pinning modes; the run and the
+            // handshake check themselves go through APITestRunner's RunService and PinCheckService.
             dependencies: [
                 "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport", "APITestHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -98,7 +98,9 @@ let package = Package(
         .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON", "APITestTestSupport"]),
         .testTarget(
             name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON", "APITestTestSupport"]),
-        .testTarget(name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSupport"]),
+        // CCurlShim: the transfer state machine's tests name libcurl's result codes.
+        .testTarget(
+            name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSupport", "CCurlShim"]),
         // Yams is only the differential oracle of the YAML composer's tests.
         .testTarget(
             name: "APITestSuiteTests",
@@ -128,7 +130,14 @@ let package = Package(
     ]
 )
 
+// Targets whose imports are internal unless written `package import` or `public import` (Hummingbird's setting):
+// what a target's API exposes of another module is then declared where it happens.
+let internalImportTargets: Set<String> = ["APITestResults", "APITestReporting", "APITestJSONSchema", "APITestCLI"]
+
 // Every Swift target of the package, tests included (the C targets have no Swift sources).
 for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
     target.swiftSettings = (target.swiftSettings ?? []) + strictImports
+    if internalImportTargets.contains(target.name) || target.type == .test {
+        target.swiftSettings! += [.enableUpcomingFeature("InternalImportsByDefault")]
+    }
 }

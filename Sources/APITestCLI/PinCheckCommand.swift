@@ -1,4 +1,7 @@
 import APITestHTTP
+import APITestReporting
+import APITestResults
+import APITestRunner
 import APITestSupport
 import ArgumentParser
 import Foundation
@@ -108,28 +111,23 @@ struct PinCheckCommand: AsyncParsableCommand {
         }
         for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
         if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
-        _ = try makePolicy()
+        do {
+            _ = try PinCheckService.policy(for: request())
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
-    /// The policy the flags describe; throws a usage error for an impossible one.
-    func makePolicy() throws -> SecurityPolicy {
-        var policy = SecurityPolicy()
-        do {
-            for pin in pins { policy.pins.append(try PinnedKey(pin)) }
-            for file in certificates { policy.pinnedCertificates += try PinnedCertificate.load(contentsOf: file) }
-        } catch {
-            throw ValidationError(error.message)
-        }
-        policy.pinningMode = mode ?? (!pins.isEmpty ? .publicKey : !certificates.isEmpty ? .certificate : .none)
-        policy.caFile = caFile
-        policy.allowInvalidCertificates = allowInvalidCertificates
-        policy.validatesDomainName = !noValidateDomain
-        do {
-            try policy.validate()
-        } catch {
-            throw ValidationError(error.message)
-        }
-        return policy
+    /// What the flags ask for, for the runner's `PinCheckService`.
+    func request() -> PinCheckRequest {
+        PinCheckRequest(
+            url: url,
+            security: SecurityOverrides(
+                pinning: mode, pins: pins, certificates: certificates,
+                allowInvalidCertificates: allowInvalidCertificates ? true : nil,
+                validatesDomainName: noValidateDomain ? false : nil, caFile: caFile),
+            minDays: minDays, resolve: connectTo.compactMap { Self.resolveEntry($0, url: url) },
+            timeout: timeout?.duration)
     }
 
     /// `host:address` as curl's `--resolve` entry `host:port:address` for the URL's port.
@@ -144,32 +142,34 @@ struct PinCheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let policy = try makePolicy()
-        var configuration = SessionConfiguration(maxConnections: 1)
-        if let timeout {
-            configuration.timeout = timeout.duration
-            configuration.connectTimeout = timeout.duration
-        }
-        let session = SessionManager(configuration: configuration)
-        defer { session.shutdown() }
-        let resolve = connectTo.compactMap { Self.resolveEntry($0, url: url) }
-        let report: PinCheckReport
+        let result: PinCheckResult
         do {
-            let evaluation = try await session.checkHandshake(url: url, policy: policy, resolve: resolve)
-            report = PinCheckReport(url: url, policy: policy, evaluation: evaluation, minDays: minDays, now: Date())
-        } catch let error as HTTPError {
-            report = PinCheckReport(url: url, policy: policy, connectionError: error.message)
+            result = try await PinCheckService.check(request())
+        } catch {
+            throw ValidationError(error.message)
         }
+        let exitCode = Self.exitStatus(result.status)
         let output = StandardOutput.out
         switch format {
         case .text:
             let colored = ANSIStyle.shouldColor(
                 output: output, environment: ProcessInfo.processInfo.environment, disabled: noColor)
-            output.write(report.text(colored: colored, printPins: printPins))
+            output.write(PinCheckReportFormat.text(result, colored: colored, printPins: printPins))
         case .json:
-            output.write(report.json(printPins: printPins))
+            output.write(PinCheckReportFormat.json(result, exitCode: exitCode.rawValue, printPins: printPins))
         }
         output.flush()
-        if report.status != .matched { throw ExitCode(report.status.rawValue) }
+        if exitCode != .matched { throw ExitCode(exitCode.rawValue) }
+    }
+
+    /// The exit status for a verdict.
+    static func exitStatus(_ status: PinCheckResult.Status) -> Status {
+        switch status {
+        case .matched: .matched
+        case .pinMismatch: .pinMismatch
+        case .certificateInvalid: .certificateInvalid
+        case .expiring: .expiring
+        case .connectionFailed: .connectionFailed
+        }
     }
 }

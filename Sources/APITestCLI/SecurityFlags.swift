@@ -1,5 +1,5 @@
 import APITestHTTP
-import ArgumentParser
+public import ArgumentParser
 
 extension SecurityPolicy.PinningMode: ExpressibleByArgument {}
 

@@ -61,11 +61,11 @@ final class BodyStream {
     /// device is refused before it is opened.
     static func fileSize(_ path: String) throws(HTTPError) -> Int64 {
         if let problem = ReadableFile.problem(at: path) {
-            throw HTTPError(.bodyFileUnreadable, problem.message(key: "body file", path: path))
+            throw HTTPError(.bodyFileUnreadable(path: path, problem: .refused(problem)))
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw HTTPError(.bodyFileUnreadable, "cannot read body file '\(path)': \(String(cString: strerror(errno)))")
+            throw HTTPError(.bodyFileUnreadable(path: path, problem: .statFailed(errno: errno)))
         }
         return Int64(info.st_size)
     }
@@ -128,8 +128,7 @@ final class BodyStream {
         if descriptor < 0 {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                failure = HTTPError(
-                    .bodyFileUnreadable, "cannot read body file \(path): \(String(cString: strerror(errno)))")
+                failure = HTTPError(.bodyFileUnreadable(path: path, problem: .openFailed(errno: errno)))
                 return nil
             }
         }
@@ -139,14 +138,11 @@ final class BodyStream {
             let n = Glibc.read(descriptor, destination + got, wanted - got)
             if n < 0 {
                 if errno == EINTR { continue }
-                failure = HTTPError(
-                    .bodyFileUnreadable, "reading body file \(path) failed: \(String(cString: strerror(errno)))")
+                failure = HTTPError(.bodyFileUnreadable(path: path, problem: .readFailed(errno: errno)))
                 return nil
             }
             if n == 0 {
-                failure = HTTPError(
-                    .bodyFileChanged,
-                    "body file \(path) shrank during the upload: \(size) bytes announced, \(offset + Int64(got)) read")
+                failure = HTTPError(.bodyFileShrank(path: path, announced: size, read: offset + Int64(got)))
                 return nil
             }
             got += n
@@ -159,9 +155,7 @@ final class BodyStream {
     private func checkUnchanged(path: String, size: Int64) -> Bool {
         var info = stat()
         if fstat(descriptor, &info) == 0, Int64(info.st_size) != size {
-            failure = HTTPError(
-                .bodyFileChanged,
-                "body file \(path) changed size during the upload: \(size) bytes announced, \(info.st_size) now")
+            failure = HTTPError(.bodyFileChangedSize(path: path, announced: size, now: Int64(info.st_size)))
             return false
         }
         return true

@@ -113,12 +113,12 @@ final class CurlMultiLoop: @unchecked Sendable {
             inbox.closed = true
             return inbox.queue
         }
-        let cancelled = HTTPError(.cancelled, "the session manager was shut down")
+        let cancelled = HTTPError(.shutDownDuringTransfer)
         for command in late {
             if case .start(_, _, let continuation) = command { continuation.resume(throwing: cancelled) }
         }
-        for easy in Array(delegates.keys) {
-            finish(easy, with: .failure(cancelled))
+        for (easy, delegate) in delegates {
+            finish(easy, delegate.transfer.fail(cancelled))
         }
         for easy in idleHandles { curl_easy_cleanup(easy) }
         idleHandles.removeAll()
@@ -140,7 +140,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             start(id: ticket.id, request: request, continuation: continuation)
         case .cancel(let id):
             // Only started transfers are cancelled here; a ticket cancelled before its start never starts.
-            if let easy = handlesByID[id] { finish(easy, with: .failure(CancellationError())) }
+            if let easy = handlesByID[id], let delegate = delegates[easy] { finish(easy, delegate.transfer.cancel()) }
         case .closeJar(let id):
             if let share = shares.removeValue(forKey: id), curl_share_cleanup(share) == CURLSHE_IN_USE {
                 closingShares[id] = share
@@ -163,24 +163,22 @@ final class CurlMultiLoop: @unchecked Sendable {
             try request.checkWireFields()
             bodySize = try delegate.openBody()
         } catch {
-            continuation.resume(throwing: error)
+            resumeCaller(delegate.transfer.fail(error))
             return
         }
         guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
-            continuation.resume(throwing: HTTPError(.other, "libcurl could not create a transfer"))
+            resumeCaller(delegate.transfer.fail(HTTPError(.handleUnavailable)))
             return
         }
         configure(easy, for: delegate, bodySize: bodySize)
-        if let (option, code) = delegate.rejectedOption {
-            // A transfer libcurl would run with another setting than the one asked for (no TLS check, another
-            // timeout) is not run at all.
+        let action = delegate.transfer.start()
+        guard case .startTransfer = action else {
+            // libcurl refused an option: the transfer would run with another setting than the one asked for (no
+            // TLS check, another timeout), so it does not run at all. The handle goes back to the pool clean.
             apitest_easy_setopt_share(easy, nil)
             curl_easy_reset(easy)
             idleHandles.append(easy)
-            continuation.resume(
-                throwing: HTTPError(
-                    .invalidRequest, "libcurl refused \(option): \(String(cString: curl_easy_strerror(code)))",
-                    curlCode: Int(code.rawValue)))
+            resumeCaller(action)
             return
         }
         delegates[easy] = delegate
@@ -189,8 +187,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         if code != CURLM_OK {
             finish(
                 easy,
-                with: .failure(
-                    HTTPError(.other, "libcurl refused the transfer: \(String(cString: curl_multi_strerror(code)))")))
+                delegate.transfer.fail(HTTPError(.transferRefused(code: Int(code.rawValue)))))
         }
     }
 
@@ -343,23 +340,37 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     // MARK: - Completion
 
+    /// libcurl completed the transfer on `easy` with `result`: tells its state machine what the handshake check
+    /// found and how libcurl ended, then builds the response or fails as the machine decides.
     private func complete(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
         assertOnLoopThread()
         guard let delegate = delegates[easy] else { return }
-        if result == CURLE_OK, delegate.bodyStream?.failure == nil {
-            if let response = makeResponse(easy, delegate) {
-                finish(easy, with: .success(response))
-            } else {
-                finish(easy, with: .failure(HTTPError(.other, "OpenSSL could not compute the response body's digest")))
-            }
-        } else {
-            apitest_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &delegate.osErrno)
-            apitest_easy_getinfo_off_t(easy, CURLINFO_CONNECT_TIME_T, &delegate.connectTime)
-            finish(easy, with: .failure(CurlErrorMapper.error(for: result, delegate: delegate)))
+        // Read once: a failure may be the policy's refusal of the chain, and a response carries it.
+        let evaluation = delegate.tlsState?.evaluation
+        if let tlsState = delegate.tlsState, tlsState.stoppedUncheckedConnection {
+            delegate.transfer.stoppedUncheckedConnection()
         }
+        if let evaluation { delegate.transfer.tlsEvaluated(evaluation) }
+        var completion = CurlCompletion(code: result)
+        if result != CURLE_OK {
+            completion.detail = delegate.curlErrorDetail
+            apitest_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &completion.osErrno)
+            apitest_easy_getinfo_off_t(easy, CURLINFO_CONNECT_TIME_T, &completion.connectTime)
+        }
+        var action = delegate.transfer.curlDone(completion)
+        if case .buildResponse = action {
+            if let response = makeResponse(easy, delegate, evaluation: evaluation) {
+                action = delegate.transfer.responseBuilt(response)
+            } else {
+                action = delegate.transfer.digestFailed()
+            }
+        }
+        finish(easy, action)
     }
 
-    private func finish(_ easy: UnsafeMutableRawPointer, with result: Result<HTTPResponse, any Error>) {
+    /// Detaches the transfer on `easy` from libcurl, returns the handle to the pool and performs `action`, the
+    /// state machine's answer to the event that ended the transfer.
+    private func finish(_ easy: UnsafeMutableRawPointer, _ action: TaskDelegate.StateMachine.Action) {
         assertOnLoopThread()
         guard let delegate = delegates.removeValue(forKey: easy) else { return }
         handlesByID.removeValue(forKey: delegate.id)
@@ -378,12 +389,26 @@ final class CurlMultiLoop: @unchecked Sendable {
         } else {
             curl_easy_cleanup(easy)
         }
-        delegate.continuation.resume(with: result)
+        resumeCaller(action)
     }
 
-    /// The response of a finished transfer; `nil` when a digest of a streamed body could not be computed.
-    private func makeResponse(_ easy: UnsafeMutableRawPointer, _ delegate: TaskDelegate) -> HTTPResponse? {
-        guard !delegate.digestFailed, let digests = delegate.finishDigests() else { return nil }
+    /// Resumes the caller of a transfer that ended as `action` says: the one place a delegate's continuation is
+    /// resumed. `.none` is the answer of a state machine that had already finished (its caller was resumed then).
+    private func resumeCaller(_ action: TaskDelegate.StateMachine.Action) {
+        switch action {
+        case .succeed(let continuation, let response): continuation.resume(returning: response)
+        case .fail(let continuation, let error): continuation.resume(throwing: error)
+        case .none: break
+        case .startTransfer, .abortTransfer, .buildResponse: assertionFailure("\(action) does not end a transfer")
+        }
+    }
+
+    /// The response of a transfer libcurl completed, with the handshake check's `evaluation`; `nil` when the
+    /// digests of a streamed body could not be finished.
+    private func makeResponse(
+        _ easy: UnsafeMutableRawPointer, _ delegate: TaskDelegate, evaluation: TLSEvaluation?
+    ) -> HTTPResponse? {
+        guard let digests = delegate.finishDigests() else { return nil }
         var code = 0
         apitest_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
         var version = 0
@@ -415,7 +440,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             redirectCount: redirects,
             bytesUploaded: Int64(uploaded),
             peerCertificates: delegate.peerCertificates,
-            tlsEvaluation: delegate.tlsState?.evaluation)
+            tlsEvaluation: evaluation)
         response.bodySize = delegate.bodySize
         response.sentHeaders = delegate.sentHeaders
         if case .digest = delegate.request.responseBodyHandling {
@@ -512,33 +537,5 @@ extension Duration {
         let (seconds, attoseconds) = components
         let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int(clamping: max(ms, 0))
-    }
-}
-
-/// The state of one `perform` call, shared between the calling task and the loop: whether the transfer started,
-/// was cancelled before it could, or is done. Lets a cancellation that races the start be settled without the
-/// loop keeping a list of cancelled ids.
-final class TransferTicket: Sendable {
-    private static let pending = 0
-    private static let started = 1
-    private static let cancelled = 2
-
-    let id: UInt64
-    private let state = Atomic<Int>(TransferTicket.pending)
-
-    init(id: UInt64) {
-        self.id = id
-    }
-
-    /// Marks the transfer started; `false` when it was cancelled first.
-    func begin() -> Bool {
-        state.compareExchange(expected: Self.pending, desired: Self.started, ordering: .acquiringAndReleasing).exchanged
-    }
-
-    /// Marks the transfer cancelled; `true` when it had already started, so the loop must stop it.
-    func cancel() -> Bool {
-        let (exchanged, original) = state.compareExchange(
-            expected: Self.pending, desired: Self.cancelled, ordering: .acquiringAndReleasing)
-        return !exchanged && original == Self.started
     }
 }

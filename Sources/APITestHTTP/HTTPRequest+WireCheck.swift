@@ -43,18 +43,7 @@ extension HTTPRequest {
         for byte in text.utf8 where byte <= 0x0D {
             guard let character = ForbiddenCharacter.Character(byte: byte) else { continue }
             if allowingLineBreaks, character != .nul { continue }
-            throw HTTPError(forbidden: ForbiddenCharacter(field: field, character: character))
+            throw HTTPError(.forbiddenCharacter(ForbiddenCharacter(field: field, character: character)))
         }
-    }
-}
-
-extension HTTPError {
-    /// The error for a request refused because `finding` would have gone on the wire.
-    init(forbidden finding: ForbiddenCharacter) {
-        self.init(
-            .forbiddenCharacter,
-            "the request was not sent: \(finding.description); CR, LF and NUL cannot go on the wire"
-                + " (a header or URL built from a captured or external value?)")
-        forbiddenCharacter = finding
     }
 }

@@ -45,7 +45,8 @@ public struct HTTPRequest: Sendable {
     /// Record the request headers as libcurl sends them, its own (`Host`, `Accept-Encoding`, `Content-Length`,
     /// ...) included, into `HTTPResponse.sentHeaders` (through libcurl's debug callback, so only when asked).
     public var recordsSentHeaders = false
-    public var tls: TLSOptions
+    /// Verification settings for a request without a `security` policy: only tests change them (a private CA).
+    var tls = TLSOptions()
     /// Pinning and trust settings checked during the TLS handshake; when set, they replace `tls`.
     public var security: SecurityPolicy?
     /// Host-name overrides in curl's `--resolve` form (`host:port:address`), for reaching a server by address.
@@ -67,8 +68,7 @@ public struct HTTPRequest: Sendable {
         maxRedirects: Int = 10,
         acceptEncoding: String? = "",
         cookieJar: CookieJar? = nil,
-        maxBodySize: Int? = nil,
-        tls: TLSOptions = TLSOptions()
+        maxBodySize: Int? = nil
     ) {
         self.method = method
         self.url = url
@@ -81,20 +81,21 @@ public struct HTTPRequest: Sendable {
         self.acceptEncoding = acceptEncoding
         self.cookieJar = cookieJar
         self.maxBodySize = maxBodySize
-        self.tls = tls
     }
 }
 
-/// Certificate verification settings for a request. Verification and host-name checks are on by default.
-public struct TLSOptions: Sendable, Hashable {
+/// Certificate verification settings for a request without a `SecurityPolicy`. Verification and host-name checks
+/// are on by default; only tests (through `@testable import`) trust a private CA this way: the runner always sends a
+/// policy.
+struct TLSOptions: Sendable, Hashable {
     /// Verify the server's certificate chain against the trust store (or `caFile`).
-    public var verifyPeer: Bool
+    var verifyPeer: Bool
     /// Check that the certificate is valid for the host name in the URL.
-    public var verifyHost: Bool
+    var verifyHost: Bool
     /// A PEM bundle of trust anchors to use instead of the system's.
-    public var caFile: String?
+    var caFile: String?
 
-    public init(verifyPeer: Bool = true, verifyHost: Bool = true, caFile: String? = nil) {
+    init(verifyPeer: Bool = true, verifyHost: Bool = true, caFile: String? = nil) {
         self.verifyPeer = verifyPeer
         self.verifyHost = verifyHost
         self.caFile = caFile

@@ -145,7 +145,7 @@ public struct MultipartFormData: Sendable, Equatable {
             case .bytes(let data): result.append(data)
             case .file(let path, _):
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    throw HTTPError(.bodyFileUnreadable, "cannot read body file \(path)")
+                    throw HTTPError(.bodyFileUnreadable(path: path, problem: .notLoaded))
                 }
                 result.append(data)
             }

@@ -13,14 +13,14 @@ enum PropertyListBody {
         do {
             return try PropertyListSerialization.data(fromPropertyList: object, format: format, options: 0)
         } catch {
-            throw HTTPError(.invalidRequest, "cannot encode the property list: \(error)")
+            throw HTTPError(.propertyListEncoding(failure: "\(error)"))
         }
     }
 
     private static func plistObject(_ value: JSONValue, path: String) throws(HTTPError) -> Any {
         switch value {
         case .null:
-            throw HTTPError(.invalidRequest, "a property list cannot hold null (at \(path))")
+            throw HTTPError(.propertyListNull(path: path))
         case .bool(let flag): return NSNumber(value: flag)
         case .integer(let number): return NSNumber(value: number)
         case .double(let number): return NSNumber(value: number)

@@ -9,7 +9,7 @@ extension SessionManager {
         url: String, policy: SecurityPolicy, resolve: [String] = []
     ) async throws -> TLSEvaluation {
         guard url.lowercased().hasPrefix("https://") else {
-            throw HTTPError(.invalidRequest, "invalid request: '\(url)' is not an https URL")
+            throw HTTPError(.notHTTPS(url: url))
         }
         var request = HTTPRequest(url: url, followRedirects: false)
         request.security = policy
@@ -18,7 +18,7 @@ extension SessionManager {
         do {
             let response = try await perform(request)
             guard let evaluation = response.tlsEvaluation else {
-                throw HTTPError(.tlsFailure, "TLS failure: the handshake was not checked")
+                throw HTTPError(.handshakeNotChecked)
             }
             return evaluation
         } catch let error as HTTPError {

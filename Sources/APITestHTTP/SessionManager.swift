@@ -48,13 +48,13 @@ public final class SessionManager: Sendable {
     ///   `.timedOut` or `.bodyTooLarge`), `CancellationError` when the calling task was cancelled.
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard !isShutDown.load(ordering: .acquiring) else {
-            throw HTTPError(.cancelled, "the session manager has been shut down")
+            throw HTTPError(.sessionShutDown)
         }
         let ticket = TransferTicket(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if !loop.submit(.start(ticket: ticket, request: request, continuation: continuation)) {
-                    continuation.resume(throwing: HTTPError(.cancelled, "the session manager has been shut down"))
+                    continuation.resume(throwing: HTTPError(.sessionShutDown))
                 }
             }
         } onCancel: {

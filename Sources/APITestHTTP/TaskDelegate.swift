@@ -8,21 +8,20 @@ import Foundation
 /// The state of one transfer while libcurl runs it: AFNetworking's per-task delegate.
 ///
 /// Lives on the event-loop thread only. libcurl's callbacks reach it through `Unmanaged` userdata; it collects
-/// the status line, every header in order, the body (up to its limit) and streams the request body.
+/// the status line, every header in order, the body (up to its limit) and streams the request body. Where the
+/// transfer stands, how it ends and the caller's continuation are the business of its state machine (`transfer`),
+/// which every event that can change the outcome goes through.
 final class TaskDelegate {
-    /// The first option libcurl refused while the transfer was configured, with libcurl's code; the transfer is
-    /// then failed before it starts.
-    private(set) var rejectedOption: (name: String, code: CURLcode)?
-
-    /// Records the result of setting the option `name`; only the first refusal is kept.
-    func check(_ name: String, _ code: CURLcode) {
-        if code != CURLE_OK, rejectedOption == nil { rejectedOption = (name, code) }
-    }
-
     let id: UInt64
     let request: HTTPRequest
-    let continuation: CheckedContinuation<HTTPResponse, any Error>
     let maxBodySize: Int
+    /// The transfer's lifecycle; holds the caller's continuation until the transfer ends.
+    var transfer: StateMachine
+
+    /// Records the result of setting the option `name`; the first refusal fails the transfer before it starts.
+    func check(_ name: String, _ code: CURLcode) {
+        transfer.optionApplied(name, code)
+    }
 
     // MARK: - Response state
 
@@ -32,13 +31,10 @@ final class TaskDelegate {
     var body = Data()
     /// Body bytes received, kept or not.
     var bodySize: Int64 = 0
-    var bodyTooLarge = false
     /// The digests computed as the body streams, for `.digest` handling.
     private(set) var digests: [StreamingDigest] = []
     /// Bytes of the body kept: all of it (up to `maxBodySize`) for `.keep`, a prefix for `.digest`.
     private let keptPrefix: Int?
-    /// Set when a streaming digest failed; the transfer is aborted.
-    var digestFailed = false
     /// The header fields of the latest request libcurl sent (for `recordsSentHeaders`).
     var sentHeaders: HTTPHeaders?
     /// The certificates the server sent on the connection of the latest response, leaf first.
@@ -47,10 +43,6 @@ final class TaskDelegate {
     var certificateSource: (easy: UnsafeMutableRawPointer, cache: PeerCertificateCache)?
     /// The handshake check of a transfer with a `SecurityPolicy`.
     var tlsState: TLSTransferState?
-    /// The operating system's error number for a failed connect (`CURLINFO_OS_ERRNO`), set on failure.
-    var osErrno: Int = 0
-    /// Microseconds from the start until the connection was made (`CURLINFO_CONNECT_TIME_T`); 0 if it never was.
-    var connectTime: curl_off_t = 0
 
     // MARK: - Request body state
 
@@ -69,7 +61,7 @@ final class TaskDelegate {
         self.id = id
         self.request = request
         self.maxBodySize = maxBodySize
-        self.continuation = continuation
+        self.transfer = StateMachine(continuation: continuation)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         switch request.responseBodyHandling {
         case .keep:
@@ -77,7 +69,12 @@ final class TaskDelegate {
         case .digest(let algorithms, let prefix):
             keptPrefix = max(0, prefix)
             for algorithm in BodyDigest.Algorithm.allCases where algorithms.contains(algorithm) {
-                if let digest = StreamingDigest(algorithm) { digests.append(digest) } else { digestFailed = true }
+                if let digest = StreamingDigest(algorithm) {
+                    digests.append(digest)
+                } else {
+                    // The transfer still runs; it fails when it ends (see `StateMachine.digestFailed()`).
+                    _ = transfer.digestFailed()
+                }
             }
         }
     }
@@ -112,6 +109,7 @@ final class TaskDelegate {
     func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard let bodyStream else { return 0 }
         let count = bodyStream.read(into: buffer)
+        if count == nil, let failure = bodyStream.failure { transfer.bodyReadFailed(failure) }
         if let progress = request.uploadProgress, count != nil {
             let now = ContinuousClock.now
             if now - lastProgress >= .milliseconds(100) || bodyStream.sent == bodyStream.length {
@@ -135,6 +133,7 @@ final class TaskDelegate {
             line[3] == UInt8(ascii: "P"), line[4] == UInt8(ascii: "/")
         {
             // A new response (an interim 1xx, or the next hop of a redirect): start over.
+            transfer.responseStarted()
             headers = HTTPHeaders()
             let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
             statusCode = parts.count > 1 ? Int(String(decoding: parts[1], as: UTF8.self)) ?? 0 : 0
@@ -182,14 +181,14 @@ final class TaskDelegate {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    /// Appends body bytes, or counts and hashes them; returns false once a kept body passes its limit (or a
-    /// digest fails).
+    /// Appends body bytes, or counts and hashes them; returns false (libcurl must abort) once a kept body passes
+    /// its limit or a digest fails.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        transfer.receivedBody()
         bodySize += Int64(bytes.count)
         guard let keptPrefix else {
             if body.count + bytes.count > maxBodySize {
-                bodyTooLarge = true
-                return false
+                return !transfer.exceededSize(limit: maxBodySize).abortsTransfer
             }
             body.append(contentsOf: bytes)
             return true
@@ -198,8 +197,7 @@ final class TaskDelegate {
             body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.prefix(keptPrefix - body.count)))
         }
         for digest in digests where !digest.update(bytes) {
-            digestFailed = true
-            return false
+            return !transfer.digestFailed().abortsTransfer
         }
         return true
     }

@@ -81,7 +81,7 @@ public enum URLResolver {
 
     /// Resolves `reference` against `base`, returning an absolute, percent-encoded URL.
     ///
-    /// - Throws: `HTTPError(.invalidRequest)` when the result is not an absolute http(s) URL with a host.
+    /// - Throws: `HTTPError` with reason `.invalidRequest` when the result is not an absolute http(s) URL with a host.
     public static func resolve(_ reference: String, against base: String?) throws(HTTPError) -> String {
         let trimmed = reference.trimmingWhitespace()
         // Fast path for the common case, a plain relative path under a plain http(s) base (same result as below).
@@ -96,20 +96,20 @@ public enum URLResolver {
                 fragment: ref.fragment)
         } else {
             guard let base else {
-                throw HTTPError(.invalidRequest, "relative URL '\(reference)' needs a baseURL")
+                throw HTTPError(.relativeURLWithoutBase(reference: reference))
             }
             var baseParts = Components(base.trimmingWhitespace())
             guard baseParts.scheme != nil else {
-                throw HTTPError(.invalidRequest, "baseURL '\(base)' is not an absolute URL")
+                throw HTTPError(.baseURLNotAbsolute(base: base))
             }
             if !baseParts.path.hasSuffix("/") { baseParts.path += "/" }
             target = resolve(ref, against: baseParts)
         }
         guard target.scheme == "http" || target.scheme == "https" else {
-            throw HTTPError(.invalidRequest, "unsupported URL scheme in '\(target.text)': use http or https")
+            throw HTTPError(.unsupportedScheme(url: target.text))
         }
         guard let authority = target.authority, !authority.isEmpty else {
-            throw HTTPError(.invalidRequest, "URL '\(target.text)' has no host")
+            throw HTTPError(.missingHost(url: target.text))
         }
         var result = target
         if result.path.isEmpty { result.path = "/" }

@@ -2,8 +2,9 @@
 
 extension JSONByteParser {
     /// Validates the document as ``parseDocument()`` does and records it as tape entries instead of building
-    /// values: containers get their end when they close, strings and numbers their byte offset.
-    mutating func buildTape(into tape: inout JSONTape) throws(JSONParseError) {
+    /// values: containers get their end when they close, strings and numbers their byte offset. With
+    /// `droppingNullMembers`, an object member whose value is `null` is recorded as nothing (its key is taken back).
+    mutating func buildTape(into tape: inout JSONTape, droppingNullMembers: Bool = false) throws(JSONParseError) {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         if position >= bytes.count { throw error("expected a JSON value, found end of input", at: position) }
@@ -52,7 +53,11 @@ extension JSONByteParser {
                 tape.append(.false, 0)
             case UInt8(ascii: "n"):
                 try expectLiteral("null")
-                tape.append(.null, 0)
+                if droppingNullMembers && open.last?.isObject == true {
+                    tape.removeLast() // the member's key
+                } else {
+                    tape.append(.null, 0)
+                }
             case UInt8(ascii: "]") where open.last.map({ !$0.isObject }) ?? false:
                 throw error("trailing comma before ']'", at: position)
             default:

@@ -130,17 +130,6 @@ extension JSONTape {
         }
     }
 
-    /// The value of the member `name` of the object at `node`; a repeated key keeps its last value, as in
-    /// `JSONObject`.
-    private func member(named name: String, of node: Int) -> Int? {
-        var found: Int?
-        forEachChild(node) { keyIndex, child in
-            if key(keyIndex!, equals: name) { found = child }
-            return true
-        }
-        return found
-    }
-
     /// The element at `index` of the array at `node` (negative from the end). Walks the elements (twice for a
     /// negative index): no list of a large array's elements.
     private func element(at index: Int, of node: Int) -> Int? {

@@ -44,14 +44,17 @@ public struct JSONTape: Sendable {
     static let payloadMask: UInt64 = (1 << kindShift) - 1
 
     /// Reads and validates `text` exactly as ``JSONParser`` does (same errors, same limits).
-    public init(parsing text: some JSONText) throws(JSONParseError) {
+    ///
+    /// - Parameter droppingNullMembers: leave out every object member whose value is `null`, at every depth (as
+    ///   `JSONResponseSerializer.removingKeysWithNullValues` does to a tree): the tape then holds no trace of them.
+    public init(parsing text: some JSONText, droppingNullMembers: Bool = false) throws(JSONParseError) {
         self.text = text
         let source = text
         let result: Result<Void, JSONParseError> = source.withJSONBytes { buffer in
             firstChunkSize = min(Self.chunkSize, buffer.count / 2 + 2)
             var parser = JSONByteParser(buffer)
             do throws(JSONParseError) {
-                try parser.buildTape(into: &self)
+                try parser.buildTape(into: &self, droppingNullMembers: droppingNullMembers)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -93,6 +96,17 @@ public struct JSONTape: Sendable {
         highChunks[highChunks.count - 1].append(UInt8(truncatingIfNeeded: entry >> 32))
         count += 1
         return count - 1
+    }
+
+    /// Removes the last entry (a key whose member is left out).
+    mutating func removeLast() {
+        lowChunks[lowChunks.count - 1].removeLast()
+        highChunks[highChunks.count - 1].removeLast()
+        count -= 1
+        if lowChunks[lowChunks.count - 1].isEmpty {
+            lowChunks.removeLast()
+            highChunks.removeLast()
+        }
     }
 
     /// Sets the end (index past the last descendant) of the container at `index`.

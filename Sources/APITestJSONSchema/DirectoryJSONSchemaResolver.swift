@@ -1,5 +1,5 @@
-import APITestJSON
-import Foundation
+public import APITestJSON
+public import Foundation
 
 /// Resolves schema URIs to JSON files in a local folder.
 ///

@@ -5,7 +5,7 @@ import Foundation
 enum JSONPointer {
     /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
     static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 

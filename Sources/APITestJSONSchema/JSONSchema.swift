@@ -1,5 +1,5 @@
-import APITestJSON
-import Foundation
+public import APITestJSON
+public import Foundation
 
 /// A compiled JSON Schema (draft 2020-12 or draft-07) that validates many instances.
 ///
@@ -66,7 +66,21 @@ public struct JSONSchema: Sendable {
 
     /// Validates `instance`, returning every failure with its instance path, keyword and schema path.
     public func validate(_ instance: JSONValue) -> JSONSchemaValidationResult {
-        var evaluator = SchemaEvaluator(schema: compiled)
+        validate(instance, in: JSONValueDocument())
+    }
+
+    /// Validates the document a tape holds, reading it in place: no tree of values is built (only the scalars
+    /// and member names a keyword looks at are decoded, one at a time). The same result as validating
+    /// `tape.root`.
+    public func validate(_ tape: JSONTape) -> JSONSchemaValidationResult {
+        guard tape.count > 0 else { return validate(JSONValue.null) }
+        return validate(0, in: tape)
+    }
+
+    private func validate<Document: SchemaDocument>(
+        _ instance: Document.Node, in document: Document
+    ) -> JSONSchemaValidationResult {
+        var evaluator = SchemaEvaluator(schema: compiled, document: document)
         var annotations = Annotations()
         let valid = evaluator.evaluate(compiled.root, instance, &annotations)
         return JSONSchemaValidationResult(isValid: valid, errors: evaluator.errors)

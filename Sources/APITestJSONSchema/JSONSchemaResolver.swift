@@ -1,4 +1,4 @@
-import APITestJSON
+public import APITestJSON
 
 /// Supplies schema documents for URIs that are neither the schema being compiled nor a bundled meta-schema.
 ///

@@ -1,9 +1,15 @@
 import APITestJSON
 
-/// One compiled keyword: its name (the schema-path segment) and what it checks.
-struct Keyword: Sendable {
+/// One compiled keyword: its name (the schema-path segment) and what it checks. A class, so that walking a
+/// schema's keywords for every value of a large document costs one reference count each, not a copy of the check.
+final class Keyword: Sendable {
     let name: String
     let check: Check
+
+    init(name: String, check: Check) {
+        self.name = name
+        self.check = check
+    }
 
     /// What a keyword checks, with its value pre-processed.
     enum Check: Sendable {

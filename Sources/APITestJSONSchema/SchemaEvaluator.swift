@@ -1,30 +1,55 @@
 import APITestJSON
 
-/// Validates one instance against a ``CompiledSchema``, collecting errors with their locations.
-struct SchemaEvaluator {
+/// Validates one instance, a node of a ``SchemaDocument``, against a ``CompiledSchema``, collecting errors with
+/// their locations.
+struct SchemaEvaluator<Document: SchemaDocument> {
+    /// A value of the document.
+    typealias Node = Document.Node
+
     /// Nesting of schemas deeper than this is reported as an error rather than risking the thread's stack
     /// (a debug build overflows the 512 KiB stack of a concurrency thread at about 1,000 levels).
-    static let maximumDepth = 500
+    static var maximumDepth: Int { 500 }
+
+    /// A step into the instance: an array position or a member name, made text only when an error is recorded.
+    enum InstanceToken {
+        case index(Int)
+        case name(String)
+
+        /// The JSON Pointer reference token.
+        var text: String {
+            switch self {
+            case .index(let index): String(index)
+            case .name(let name): name
+            }
+        }
+    }
 
     let schema: CompiledSchema
-    var instancePath: [String] = []
+    /// The document the instance and every node the evaluator reaches belong to.
+    let document: Document
+    var instancePath: [InstanceToken] = []
     var schemaPath: [String] = []
     /// Resources entered, outermost first (the dynamic scope).
     var scope: [String] = []
     var errors: [JSONSchemaValidationError] = []
+    /// Whether failures are recorded: off inside subschemas whose errors are thrown away (`not`, `if`, `contains`,
+    /// the branches of `anyOf` and `oneOf` until they are known to fail), so that a deep document does not pay
+    /// for messages and paths nobody reads.
+    var recording = true
     var depth = 0
     /// Reference targets being evaluated, with the instance depth they were entered at: entering one again at
     /// the same instance location can never end (a reference cycle such as `a → b → a`).
     var activeReferences: [(node: ObjectIdentifier, instanceDepth: Int)] = []
 
-    init(schema: CompiledSchema) {
+    init(schema: CompiledSchema, document: Document) {
         self.schema = schema
+        self.document = document
     }
 
     // MARK: - Nodes
 
     /// Evaluates `node` against `instance`; adds what it evaluated to `annotations`.
-    mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+    mutating func evaluate(_ node: SchemaNode, _ instance: Node, _ annotations: inout Annotations) -> Bool {
         if let boolean = node.boolean {
             if !boolean { fail("false", "no value is allowed here (the schema is false)") }
             return boolean
@@ -37,10 +62,16 @@ struct SchemaEvaluator {
         let entered = scope.last != node.resourceURI
         if entered { scope.append(node.resourceURI) }
         var valid = true
+        let shape = node.keywords.isEmpty ? .array : document.shape(of: instance)
         for keyword in node.keywords {
             schemaPath.append(keyword.name)
-            if !evaluate(keyword, instance, &annotations) { valid = false }
+            let held = evaluate(keyword, instance, shape, &annotations)
             schemaPath.removeLast()
+            if !held {
+                valid = false
+                // Unrecorded, one failure settles it: a failing subschema's annotations are dropped anyway.
+                if !recording { break }
+            }
         }
         if entered { scope.removeLast() }
         depth -= 1
@@ -48,7 +79,7 @@ struct SchemaEvaluator {
     }
 
     /// Evaluates a subschema in place; its annotations count only when it succeeds.
-    mutating func apply(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+    mutating func apply(_ node: SchemaNode, _ instance: Node, _ annotations: inout Annotations) -> Bool {
         var local = Annotations()
         let valid = evaluate(node, instance, &local)
         if valid && schema.tracksAnnotations { annotations.merge(local) }
@@ -57,13 +88,23 @@ struct SchemaEvaluator {
 
     /// Follows a reference to `node`, stopping at a cycle that makes no progress through the instance.
     mutating func applyReference(
-        _ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations
+        _ node: SchemaNode, _ instance: Node, _ annotations: inout Annotations
     )
         -> Bool
     {
         let identity = ObjectIdentifier(node)
         let instanceDepth = instancePath.count
-        if activeReferences.contains(where: { $0.node == identity && $0.instanceDepth == instanceDepth }) {
+        // Entries are pushed as the instance is entered, so those at this depth are the last ones: scan back only
+        // over them (a deep document holds a reference per level below).
+        var isCycle = false
+        for entry in activeReferences.reversed() {
+            guard entry.instanceDepth == instanceDepth else { break }
+            if entry.node == identity {
+                isCycle = true
+                break
+            }
+        }
+        if isCycle {
             fail(
                 schemaPath.last ?? "$ref",
                 "reference cycle: the schema refers back to itself without consuming the value")
@@ -77,7 +118,7 @@ struct SchemaEvaluator {
 
     /// Evaluates a subschema against a child of the instance (a member or an item).
     mutating func applyToChild(
-        _ node: SchemaNode, _ child: JSONValue, instanceToken: String, schemaToken: String? = nil
+        _ node: SchemaNode, _ child: Node, instanceToken: InstanceToken, schemaToken: String? = nil
     ) -> Bool {
         instancePath.append(instanceToken)
         if let schemaToken { schemaPath.append(schemaToken) }
@@ -88,29 +129,35 @@ struct SchemaEvaluator {
         return valid
     }
 
-    /// Evaluates `body` and throws away the errors it records; returns its result.
+    /// Evaluates `body` without recording its failures; returns its result.
     mutating func silently(_ body: (inout SchemaEvaluator) -> Bool) -> Bool {
-        let mark = errors.count
+        let wasRecording = recording
+        recording = false
         let valid = body(&self)
-        errors.removeSubrange(mark...)
+        recording = wasRecording
         return valid
     }
 
     // MARK: - Errors
 
-    /// Records a failure of the keyword at the current schema path.
-    mutating func fail(_ keyword: String, _ message: String) {
+    /// Records a failure of the keyword at the current schema path (unless failures are not being recorded).
+    mutating func fail(_ keyword: String, _ message: @autoclosure () -> String) {
+        guard recording else { return }
         errors.append(
             JSONSchemaValidationError(
-                instancePath: JSONPointer.text(instancePath), keyword: keyword,
-                schemaPath: JSONPointer.text(schemaPath), message: message))
+                instancePath: JSONPointer.text(instancePath.map(\.text)), keyword: keyword,
+                schemaPath: JSONPointer.text(schemaPath), message: message()))
     }
 
     /// Records a failure at a child of the instance (`instanceToken`) and of the schema (`schemaTokens`).
-    mutating func fail(_ keyword: String, _ message: String, instanceToken: String, schemaTokens: [String] = []) {
+    mutating func fail(
+        _ keyword: String, _ message: @autoclosure () -> String, instanceToken: InstanceToken,
+        schemaTokens: [String] = []
+    ) {
+        guard recording else { return }
         instancePath.append(instanceToken)
         schemaPath += schemaTokens
-        fail(keyword, message)
+        fail(keyword, message())
         schemaPath.removeLast(schemaTokens.count)
         instancePath.removeLast()
     }

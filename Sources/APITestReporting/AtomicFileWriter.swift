@@ -1,27 +1,27 @@
-import Foundation
-import Synchronization
+package import Foundation
+package import Synchronization
 
 /// Writes a file all at once: into a temporary file in the same directory, flushed to disk, then renamed over the
 /// destination, so a reader sees either the previous file or the complete new one, never a partial one.
-public enum AtomicFileWriter {
+package enum AtomicFileWriter {
     /// Why a file could not be written.
-    public struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The destination as given.
-        public var path: String
+        package var path: String
         /// What failed, e.g. `No such file or directory`.
-        public var reason: String
+        package var reason: String
 
-        public init(path: String, reason: String) {
+        package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
         }
 
-        public var description: String { "\(path): \(reason)" }
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// Writes `bytes` to `path` atomically. The new file's permissions follow the umask (as with `open(2)` and
     /// mode 0666); on failure the temporary file is removed and the destination is left as it was.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
@@ -92,7 +92,7 @@ public enum AtomicFileWriter {
 
     /// Removes every temporary file a `write` is filling and makes later writes fail without making one; for a
     /// process about to exit in the middle of writing (a second Ctrl-C). The destinations keep what they held.
-    public static func abandonTemporaryFiles() {
+    package static func abandonTemporaryFiles() {
         temporaries.withLock { state in
             state.abandoned = true
             for path in state.paths { unlink(path) }
@@ -102,7 +102,7 @@ public enum AtomicFileWriter {
 
     /// A pause, in seconds, between filling the temporary file and renaming it; `nil` (none) unless set. Only
     /// tests set it (through apitest's `APITEST_TEST_REPORT_PAUSE`), to interrupt a run while a report is written.
-    public static let pauseBeforeRename = Mutex<TimeInterval?>(nil)
+    package static let pauseBeforeRename = Mutex<TimeInterval?>(nil)
 
     private static func errnoText() -> String {
         String(cString: strerror(errno))

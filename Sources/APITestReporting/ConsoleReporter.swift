@@ -1,5 +1,5 @@
-import APITestResults
-import APITestSupport
+package import APITestResults
+package import APITestSupport
 import Foundation
 import Synchronization
 
@@ -13,9 +13,9 @@ import Synchronization
 ///     examples/users.yaml:23:9: expected status 201, got 400
 /// 2 tests: 1 passed, 1 failed (0.1 s)
 /// ```
-public final class ConsoleReporter: Reporter {
+package final class ConsoleReporter: Reporter {
     /// How much the console says.
-    public enum Verbosity: Sendable {
+    package enum Verbosity: Sendable {
         /// Failures and the summary only.
         case quiet
         /// A line per test, failure details, the summary.
@@ -49,7 +49,7 @@ public final class ConsoleReporter: Reporter {
     ///   - output: where test lines and the summary go (standard output).
     ///   - progress: where the live progress line goes (standard error), used only when it is a terminal.
     ///   - bodyLimit: the most characters of a body printed in verbose mode.
-    public init(
+    package init(
         output: TextOutput, progress: TextOutput?, colored: Bool, verbosity: Verbosity = .normal, bodyLimit: Int = 2_000
     ) {
         self.bodyLimit = bodyLimit
@@ -59,7 +59,7 @@ public final class ConsoleReporter: Reporter {
         self.verbosity = verbosity
     }
 
-    public func handle(_ event: RunEvent) {
+    package func handle(_ event: RunEvent) {
         switch event {
         case .runStarted(let plan):
             state.withLock { $0.plan = plan }

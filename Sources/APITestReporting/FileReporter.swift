@@ -1,5 +1,5 @@
-import APITestResults
-import Foundation
+package import APITestResults
+package import Foundation
 import Synchronization
 
 /// Writes one report file (JUnit XML, TAP, JSON or HTML) when the run finishes, including an interrupted run.
@@ -7,7 +7,7 @@ import Synchronization
 /// It keeps every result it is handed and, on `runFinished`, renders its format and writes the file as its
 /// ``ReportDestination`` says: atomically, or through to a device or FIFO.
 /// A file that cannot be written does not stop anything: the error is kept in `writeError` for the caller.
-public final class FileReporter: Reporter {
+package final class FileReporter: Reporter {
     private struct State {
         var plan: RunPlan?
         var startedAt: Date?
@@ -17,11 +17,11 @@ public final class FileReporter: Reporter {
     }
 
     /// Where the report goes.
-    public let path: String
+    package let path: String
     /// How it is written, when decided before the run; otherwise decided from `path` when the run finishes.
-    public let destination: ReportDestination?
+    package let destination: ReportDestination?
     /// What the report looks like.
-    public let format: any ReportFormat
+    package let format: any ReportFormat
     private let hostname: String
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
@@ -30,7 +30,7 @@ public final class FileReporter: Reporter {
     ///   - path: the report file; its folder must exist.
     ///   - hostname: the machine named in the report (this machine by default).
     ///   - now: the wall clock, read when the run starts.
-    public init(
+    package init(
         path: String, format: any ReportFormat, hostname: String = RunRecord.currentHostname,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -42,7 +42,7 @@ public final class FileReporter: Reporter {
     }
 
     /// A reporter for a destination resolved (and so checked) before the run.
-    public init(
+    package init(
         destination: ReportDestination, format: any ReportFormat, hostname: String = RunRecord.currentHostname,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -53,7 +53,7 @@ public final class FileReporter: Reporter {
         self.now = now
     }
 
-    public func handle(_ event: RunEvent) {
+    package func handle(_ event: RunEvent) {
         switch event {
         case .runStarted(let plan):
             let date = now()
@@ -98,13 +98,13 @@ public final class FileReporter: Reporter {
     }
 
     /// Why the file could not be written, once the run has finished; `nil` when it was written (or not yet tried).
-    public var writeError: AtomicFileWriter.WriteError? { state.withLock { $0.writeError } }
+    package var writeError: AtomicFileWriter.WriteError? { state.withLock { $0.writeError } }
 
     /// Whether the file has been written.
-    public var written: Bool { state.withLock { $0.written } }
+    package var written: Bool { state.withLock { $0.written } }
 
     /// The record of the events seen so far (the summary counted from the results when none is given).
-    public func record(summary: RunSummary? = nil) -> RunRecord {
+    package func record(summary: RunSummary? = nil) -> RunRecord {
         let (plan, startedAt, results) = state.withLock { ($0.plan, $0.startedAt, $0.results) }
         let date = startedAt ?? now()
         return RunRecord(plan: plan, results: results, summary: summary, startedAt: date, hostname: hostname)

@@ -8,15 +8,15 @@ import Foundation
 /// download).
 ///
 /// Every text from a result is HTML-escaped, and control characters are shown as `\u{1B}`-style escapes.
-public struct HTMLReportFormat: ReportFormat {
+package struct HTMLReportFormat: ReportFormat {
     /// The most characters of a body shown per request or response.
-    public var bodyLimit: Int
+    package var bodyLimit: Int
 
-    public init(bodyLimit: Int = 4_096) {
+    package init(bodyLimit: Int = 4_096) {
         self.bodyLimit = bodyLimit
     }
 
-    public var displayName: String { "HTML" }
+    package var displayName: String { "HTML" }
 
     /// One row of the page: a finished test, or a planned test that never started.
     private enum Entry {
@@ -34,7 +34,7 @@ public struct HTMLReportFormat: ReportFormat {
         var rank: Int { ["failed", "errored", "cancelled"].contains(status) ? 0 : 1 }
     }
 
-    public func render(_ record: RunRecord) -> String {
+    package func render(_ record: RunRecord) -> String {
         var entries: [Entry] = []
         for suite in record.suites {
             for entry in suite.entries {

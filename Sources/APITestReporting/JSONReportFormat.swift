@@ -4,12 +4,12 @@ import Foundation
 /// The JSON report: every suite, test, step, request and response (with timings in milliseconds) and failed
 /// assertion, plus the planned tests that never started (`notRun`). Its JSON Schema (draft 2020-12) is
 /// `schemas/report.schema.json`; the document's `version` is 1 and grows only when a change could break readers.
-public struct JSONReportFormat: ReportFormat {
-    public var displayName: String { "JSON" }
+package struct JSONReportFormat: ReportFormat {
+    package var displayName: String { "JSON" }
 
-    public init() {}
+    package init() {}
 
-    public func render(_ record: RunRecord) -> String {
+    package func render(_ record: RunRecord) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

@@ -25,12 +25,12 @@ import Foundation
 /// type `cancelled`; a skipped test is `skipped`, and so is a planned test that never started because the run was
 /// interrupted (message `not run: the run was interrupted`). The schema has no `file` or `line` on `testcase`:
 /// the suite file is on `testsuite`, the test's `file:line:column` opens its `system-out`.
-public struct JUnitReportFormat: ReportFormat {
-    public var displayName: String { "JUnit XML" }
+package struct JUnitReportFormat: ReportFormat {
+    package var displayName: String { "JUnit XML" }
 
-    public init() {}
+    package init() {}
 
-    public func render(_ record: RunRecord) -> String {
+    package func render(_ record: RunRecord) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let summary = record.summary
         let totals = record.suites.reduce(into: (tests: 0, failures: 0, errors: 0)) { totals, suite in

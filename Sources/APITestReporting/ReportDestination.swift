@@ -12,9 +12,9 @@ import Foundation
 ///   and the report is appended to it.
 /// - A folder, a socket, a block device, a missing folder or one this process may not write to is a
 ///   ``ReportDestination/Problem``.
-public struct ReportDestination: Sendable, Hashable {
+package struct ReportDestination: Sendable, Hashable {
     /// How the bytes reach the file.
-    public enum Method: Sendable, Hashable {
+    package enum Method: Sendable, Hashable {
         /// A temporary file beside ``ReportDestination/target``, renamed over it.
         case replace
         /// ``ReportDestination/target`` opened for writing (appending) and written in place.
@@ -22,7 +22,7 @@ public struct ReportDestination: Sendable, Hashable {
     }
 
     /// What a destination is, to tell two paths that name the same file.
-    public enum Identity: Sendable, Hashable {
+    package enum Identity: Sendable, Hashable {
         /// An existing file: its device and inode.
         case file(device: UInt64, inode: UInt64)
         /// A file still to be made: its canonical path.
@@ -30,9 +30,9 @@ public struct ReportDestination: Sendable, Hashable {
     }
 
     /// Why a report cannot be written to a path.
-    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
         /// What is wrong.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// Empty, or ends in `/`, `.` or `..`.
             case notAFileName
             /// The path is a folder.
@@ -54,18 +54,18 @@ public struct ReportDestination: Sendable, Hashable {
         }
 
         /// The path as given.
-        public var path: String
+        package var path: String
         /// What is wrong with it.
-        public var kind: Kind
+        package var kind: Kind
 
         /// The problem `kind` with the report path `path`.
-        public init(path: String, kind: Kind) {
+        package init(path: String, kind: Kind) {
             self.path = path
             self.kind = kind
         }
 
         /// What is wrong, as a phrase: `the folder 'out' does not exist`.
-        public var reason: String {
+        package var reason: String {
             switch kind {
             case .notAFileName: "not a file name"
             case .directory: "is a directory"
@@ -80,23 +80,23 @@ public struct ReportDestination: Sendable, Hashable {
         }
 
         /// `path: reason`.
-        public var description: String { "\(path): \(reason)" }
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// The path as given.
-    public let path: String
+    package let path: String
     /// The file written: the path with its symbolic links resolved for ``Method/replace``, the path as given for
     /// ``Method/writeThrough``.
-    public let target: String
+    package let target: String
     /// How the bytes reach ``target``.
-    public let method: Method
+    package let method: Method
     /// Equal for two destinations that are the same file.
-    public let identity: Identity
+    package let identity: Identity
 
     // MARK: - Resolving
 
     /// Decides how to write a report to `path` (relative to the current directory), checking that it can be.
-    public static func resolve(_ path: String) throws(Problem) -> ReportDestination {
+    package static func resolve(_ path: String) throws(Problem) -> ReportDestination {
         let lastComponent = path.split(separator: "/").last ?? ""
         if path.isEmpty || path.hasSuffix("/") || lastComponent == "." || lastComponent == ".." {
             throw Problem(path: path, kind: .notAFileName)
@@ -176,7 +176,7 @@ public struct ReportDestination: Sendable, Hashable {
 
     /// Writes `bytes` by ``method``. Before writing through, apitest's own buffered standard output and error are
     /// flushed, so that a report sent to the console's terminal or pipe comes after what the console printed.
-    public func write(_ bytes: [UInt8]) throws(AtomicFileWriter.WriteError) {
+    package func write(_ bytes: [UInt8]) throws(AtomicFileWriter.WriteError) {
         switch method {
         case .replace:
             do {

@@ -1,17 +1,17 @@
-import APITestResults
+package import APITestResults
 import APITestSupport
-import Foundation
+package import Foundation
 
 /// Text helpers shared by the report formats: escaping for XML and HTML, characters made visible, numbers and
 /// dates in the forms the formats expect.
 ///
 /// Report text comes from servers and suites and may hold anything a Swift string can: control characters, `]]>`,
 /// U+FFFD where a body was not valid UTF-8, markup. The escapers here make any of it safe in their format.
-public enum ReportText {
+package enum ReportText {
     // MARK: - Characters
 
     /// Whether XML 1.0 can carry `scalar` at all (its `Char` production), escaped or not.
-    public static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: return true
         case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
@@ -21,7 +21,7 @@ public enum ReportText {
 
     /// A visible stand-in for a character that a format cannot carry or that would be misleading raw:
     /// `\u{1B}` for ESC.
-    public static func visible(_ scalar: Unicode.Scalar) -> String {
+    package static func visible(_ scalar: Unicode.Scalar) -> String {
         "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
@@ -39,7 +39,7 @@ public enum ReportText {
 
     /// `text` as XML character data: `&`, `<`, `>` escaped (so `]]>` cannot occur), carriage returns as `&#13;`,
     /// and characters XML cannot carry (or control characters) replaced by their visible form.
-    public static func xmlText(_ text: String) -> String {
+    package static func xmlText(_ text: String) -> String {
         escape(text) { scalar in
             switch scalar {
             case "&": return "&amp;"
@@ -53,7 +53,7 @@ public enum ReportText {
 
     /// `text` as an XML attribute value in double quotes; tabs and line breaks as character references so that
     /// they survive attribute-value normalisation.
-    public static func xmlAttribute(_ text: String) -> String {
+    package static func xmlAttribute(_ text: String) -> String {
         escape(text) { scalar in
             switch scalar {
             case "&": return "&amp;"
@@ -73,7 +73,7 @@ public enum ReportText {
 
     /// `text` escaped for HTML text and attribute values alike (`& < > " '`, carriage returns as `&#13;`),
     /// control characters made visible.
-    public static func html(_ text: String) -> String {
+    package static func html(_ text: String) -> String {
         escape(text) { scalar in
             switch scalar {
             case "&": return "&amp;"
@@ -90,14 +90,14 @@ public enum ReportText {
     // MARK: - Plain text
 
     /// `text` with control characters (other than tab and line feed) made visible, for TAP and plain text.
-    public static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         escape(text) { $0 == "\r" ? "\\r" : nil }
     }
 
     /// `text` as one terminal line: every control character made visible, tab, carriage return and line feed
     /// included (`\t`, `\r`, `\n`), so that a header from a server cannot move the cursor, break the line or
     /// overwrite it.
-    public static func terminalLine(_ text: String) -> String {
+    package static func terminalLine(_ text: String) -> String {
         escape(text) { scalar in
             switch scalar {
             case "\n": return "\\n"
@@ -109,7 +109,7 @@ public enum ReportText {
     }
 
     /// `text` on one line: line breaks and tabs become spaces, control characters visible.
-    public static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         escape(text) { scalar in
             switch scalar {
             case "\n", "\r", "\t": return " "
@@ -134,13 +134,13 @@ public enum ReportText {
     }
 
     /// `", 4 attempts"` when a step of the test was sent more than once (retry), else `""`.
-    public static func attemptsNote(_ result: TestResult) -> String {
+    package static func attemptsNote(_ result: TestResult) -> String {
         let attempts = result.steps.map(\.attempts).max() ?? 1
         return attempts > 1 ? ", \(attempts) attempts" : ""
     }
 
     /// At most `limit` characters of `text`, with a note of the full size when cut.
-    public static func truncated(_ text: String, limit: Int) -> String {
+    package static func truncated(_ text: String, limit: Int) -> String {
         guard text.count > limit else { return text }
         return String(text.prefix(limit)) + "\n… (cut at \(limit) characters of \(text.count))"
     }
@@ -148,30 +148,30 @@ public enum ReportText {
     // MARK: - Numbers and dates
 
     /// `duration` in seconds.
-    public static func seconds(_ duration: Duration) -> Double {
+    package static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// `duration` in milliseconds, rounded to microseconds.
-    public static func milliseconds(_ duration: Duration) -> Double {
+    package static func milliseconds(_ duration: Duration) -> Double {
         (seconds(duration) * 1e6).rounded() / 1e3
     }
 
     /// A number as the JSON report writes it, for the text reports: a whole number without a fraction (`15`,
     /// `900`, never `15.0`), any other in the shortest form that reads back the same (`1.487`).
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }
 
     /// `duration` in seconds with three decimals (`0.012`), never negative: JUnit's `time`.
-    public static func secondsText(_ duration: Duration) -> String {
+    package static func secondsText(_ duration: Duration) -> String {
         String(format: "%.3f", max(0, seconds(duration)))
     }
 
     /// `date` as ISO 8601 in UTC with seconds: `2025-05-01T12:34:56Z`.
-    public static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -181,14 +181,14 @@ public enum ReportText {
     }
 
     /// `METHOD URL → status`, or `METHOD URL (no response)`.
-    public static func requestSummary(_ exchange: Exchange) -> String {
+    package static func requestSummary(_ exchange: Exchange) -> String {
         if let status = exchange.statusCode { return "\(exchange.requestLine) → \(status)" }
         return "\(exchange.requestLine) (no response)"
     }
 
     /// The timings of an exchange as one line: `total 12.3 ms (DNS 0.1 ms, connect 0.4 ms, TLS 2.0 ms,
     /// first byte 11.0 ms)`, each measured from the start of the transfer.
-    public static func timingsLine(_ timings: Exchange.Timings) -> String {
+    package static func timingsLine(_ timings: Exchange.Timings) -> String {
         func format(_ duration: Duration) -> String { DurationFormatter.format(duration) }
         var parts = ["DNS \(format(timings.nameLookup))", "connect \(format(timings.connect))"]
         if timings.tlsHandshake > .zero { parts.append("TLS \(format(timings.tlsHandshake))") }

@@ -1,29 +1,29 @@
-import APITestResults
-import Foundation
+package import APITestResults
+package import Foundation
 
 /// Everything a report file shows about a finished (or interrupted) run: the results grouped by suite in plan
 /// order, the tests that never started, the summary, and when and where the run happened.
-public struct RunRecord: Sendable {
+package struct RunRecord: Sendable {
     /// One suite file: its finished tests in file order, and the planned tests that never started.
-    public struct Suite: Sendable, Hashable {
-        public var name: String
-        public var file: String
+    package struct Suite: Sendable, Hashable {
+        package var name: String
+        package var file: String
         /// Finished tests (including cancelled ones), in the order the suite file lists them.
-        public private(set) var results: [TestResult]
+        package private(set) var results: [TestResult]
         /// Names of the planned tests that never started (the run was interrupted first).
-        public private(set) var notRun: [String]
+        package private(set) var notRun: [String]
         /// The finished tests and those that never started together, in plan order: a test not run before the
         /// suite's `teardown`, as the suite file lists them.
-        public private(set) var entries: [Entry]
+        package private(set) var entries: [Entry]
 
         /// A finished test, or a planned one that never started.
-        public enum Entry: Sendable, Hashable {
+        package enum Entry: Sendable, Hashable {
             case result(TestResult)
             case notRun(String)
         }
 
         /// A suite whose entries are `results`, then `notRun`.
-        public init(name: String, file: String, results: [TestResult] = [], notRun: [String] = []) {
+        package init(name: String, file: String, results: [TestResult] = [], notRun: [String] = []) {
             self.name = name
             self.file = file
             self.results = results
@@ -44,20 +44,20 @@ public struct RunRecord: Sendable {
         }
 
         /// How many finished tests ended with `status`.
-        public func count(_ status: TestStatus) -> Int { results.count { $0.status == status } }
+        package func count(_ status: TestStatus) -> Int { results.count { $0.status == status } }
 
         /// The sum of the test durations (tests run concurrently, so this can exceed the wall time).
-        public var testTime: Duration { results.reduce(.zero) { $0 + $1.duration } }
+        package var testTime: Duration { results.reduce(.zero) { $0 + $1.duration } }
     }
 
-    public var suites: [Suite]
-    public var summary: RunSummary
+    package var suites: [Suite]
+    package var summary: RunSummary
     /// When the run started (wall clock).
-    public var startedAt: Date
+    package var startedAt: Date
     /// The machine the run happened on.
-    public var hostname: String
+    package var hostname: String
 
-    public init(suites: [Suite], summary: RunSummary, startedAt: Date, hostname: String) {
+    package init(suites: [Suite], summary: RunSummary, startedAt: Date, hostname: String) {
         self.suites = suites
         self.summary = summary
         self.startedAt = startedAt
@@ -65,16 +65,16 @@ public struct RunRecord: Sendable {
     }
 
     /// Planned tests that never started, over all suites.
-    public var notRunCount: Int { suites.reduce(0) { $0 + $1.notRun.count } }
+    package var notRunCount: Int { suites.reduce(0) { $0 + $1.notRun.count } }
 
     /// Every finished test, suite by suite, in file order.
-    public var results: [TestResult] { suites.flatMap(\.results) }
+    package var results: [TestResult] { suites.flatMap(\.results) }
 
     // MARK: - Building
 
     /// Groups `results` (in any order) by the suites of `plan`, in plan order; planned tests without a result are
     /// `notRun`. Results the plan does not name are kept, in suites of their own after the planned ones.
-    public init(plan: RunPlan?, results: [TestResult], summary: RunSummary?, startedAt: Date, hostname: String) {
+    package init(plan: RunPlan?, results: [TestResult], summary: RunSummary?, startedAt: Date, hostname: String) {
         var pending: [String: [TestResult]] = [:]
         var order: [String] = []
         for result in results {
@@ -117,7 +117,7 @@ public struct RunRecord: Sendable {
     }
 
     /// This machine's host name, as JUnit's `hostname` attribute and the other reports show it.
-    public static var currentHostname: String {
+    package static var currentHostname: String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -24,24 +24,24 @@ import Foundation
 /// Every planned test has a test point, so the plan always matches: a test cut off by Ctrl-C is
 /// `not ok N - … # interrupted` (a failure for every consumer), and a planned test that never started is
 /// `ok N - … # SKIP not run: the run was interrupted`. There is no `Bail out!`: it makes harnesses drop the counts.
-public struct TAPReportFormat: ReportFormat {
+package struct TAPReportFormat: ReportFormat {
     /// Which TAP to write.
-    public enum Version: Int, Sendable, CaseIterable {
+    package enum Version: Int, Sendable, CaseIterable {
         /// `TAP version 13`: flat test points with YAML diagnostics.
         case tap13 = 13
         /// `TAP version 14`: also a subtest per step (indented four spaces). Debian 12's `prove` refuses it.
         case tap14 = 14
     }
 
-    public var version: Version
+    package var version: Version
 
-    public init(version: Version = .tap13) {
+    package init(version: Version = .tap13) {
         self.version = version
     }
 
-    public var displayName: String { "TAP" }
+    package var displayName: String { "TAP" }
 
-    public func render(_ record: RunRecord) -> String {
+    package func render(_ record: RunRecord) -> String {
         var lines = ["TAP version \(version.rawValue)"]
         let total = record.suites.reduce(0) { $0 + $1.results.count + $1.notRun.count }
         lines.append("1..\(total)")
@@ -222,7 +222,7 @@ public struct TAPReportFormat: ReportFormat {
     }
 
     /// A YAML double-quoted scalar on one line, with the escapes TAP::Parser's YAMLish reader understands.
-    public static func yamlQuoted(_ text: String) -> String {
+    package static func yamlQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

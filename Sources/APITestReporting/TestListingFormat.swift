@@ -1,10 +1,10 @@
-import APITestResults
+package import APITestResults
 import Foundation
 
 /// Renders a `TestListing` as `apitest list` prints it: text, one line per test, or a JSON document.
-public enum TestListingFormat {
+package enum TestListingFormat {
     /// One line per selected test: `suite file › suite name › test name [tags] (skipped: reason)`.
-    public static func text(_ listing: TestListing) -> String {
+    package static func text(_ listing: TestListing) -> String {
         var output = ""
         for test in listing.tests {
             output += "\(test.suiteFile) › \(test.suiteName) › \(test.testName)"
@@ -16,7 +16,7 @@ public enum TestListingFormat {
     }
 
     /// The JSON document of `list --format json` (see docs/running.md).
-    public static func json(_ listing: TestListing) throws -> String {
+    package static func json(_ listing: TestListing) throws -> String {
         let document = Document(
             total: listing.total, matched: listing.matched, selected: listing.tests.count,
             shard: listing.shard.map { Document.Shard(index: $0.index, count: $0.count) },

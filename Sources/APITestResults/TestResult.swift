@@ -1,4 +1,4 @@
-import APITestSupport
+public import APITestSupport
 
 /// How a test ended.
 public enum TestStatus: String, Sendable, Hashable, Codable {
@@ -116,7 +116,13 @@ public struct AssertionCheck: Sendable, Hashable, Codable {
     }
 }
 
-/// Why a step could not complete.
+/// Why a step could not complete: its kind and a sentence for people, already rendered and masked.
+///
+/// Unlike the errors of the layers below (`HTTPError`, `TemplateError`), which are typed values rendered on demand,
+/// this is a results-layer value that holds text: reports are written from it, the reporting layer depends on the
+/// results layer only (it knows neither HTTP nor suites), and a secret must be masked before anything leaves the
+/// runner. What callers tell apart stays typed (`kind`, `undefinedVariable`); the runner renders the message from
+/// typed causes in one place (`TestError.Cause` in `APITestRunner/TestError+Rendering.swift`).
 public struct TestError: Error, Sendable, Hashable, Codable {
     /// What kind of problem stopped the step. The raw values are what reports show (`[connectionRefused]`,
     /// JUnit's `type`, TAP's and JSON's `kind`); the message says the rest.

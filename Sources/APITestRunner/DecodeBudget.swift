@@ -1,9 +1,10 @@
 /// The memory that decoded response bodies may hold at once across a run, shared by its concurrent tests.
 ///
 /// A step reserves what checking its body can cost (``cost(ofBody:buildsTree:)``: the body's decoded form, at most
-/// 2.5 times its size as a `JSONTape`, and its text; far more when a schema check builds the `JSONValue` tree)
-/// before any check decodes it, and gives it back when its checks and captures are done. Reservations wait in arrival order while the budget is spent, so `--jobs 20` large
-/// bodies are decoded a few at a time, not all at once. A body whose cost alone exceeds the budget waits until
+/// 2.5 times its size as a `JSONTape`, which JSONPath queries and JSON Schema checks read in place, and its text;
+/// far more when a property list is decoded into a `JSONValue` tree) before any check decodes it, and gives it
+/// back when its checks and captures are done. Reservations wait in arrival order while the budget is spent, so
+/// `--jobs 20` large bodies are decoded a few at a time, not all at once. A body whose cost alone exceeds the budget waits until
 /// nothing else is reserved, then runs alone. Small bodies (under ``smallBody``) are not counted.
 actor DecodeBudget {
     /// The bytes that may be reserved at once.
@@ -21,8 +22,8 @@ actor DecodeBudget {
     }
 
     /// What checking a body of `size` bytes may cost, capped at the budget; 0 for small bodies. A tape costs at
-    /// most 2.5× the body, and text views one more copy: 4×. A `JSONValue` tree (`buildsTree`: a schema check, or
-    /// nulls dropped) costs up to ~24× the body for dense JSON: 32×, so such bodies are mostly checked alone.
+    /// most 2.5× the body, and text views one more copy: 4×. A `JSONValue` tree (`buildsTree`: a property list)
+    /// costs up to ~24× the body for dense data: 32×, so such bodies are mostly checked alone.
     nonisolated func cost(ofBody size: Int, buildsTree: Bool = false) -> Int {
         guard size >= Self.smallBody else { return 0 }
         let (cost, overflow) = size.multipliedReportingOverflow(by: buildsTree ? 32 : 4)

@@ -14,8 +14,8 @@ public final class HostReachability: Sendable {
     /// Why a host is considered unreachable, and which test found out.
     public struct Mark: Sendable, Hashable {
         public var endpoint: HostEndpoint
-        /// A short cause: `connection refused`, `host not found`, `could not connect`, `connect timed out`.
-        public var cause: String
+        /// Why the transfer could not connect; `cause` says it in a few words.
+        public var reason: HTTPError.Reason
         /// `suite name › test name` of the test whose transfer failed first.
         public var since: String
     }
@@ -35,7 +35,7 @@ public final class HostReachability: Sendable {
     public func record(_ error: HTTPError, url: String, suiteName: String, testName: String) {
         guard error.failedToConnect, let endpoint = HostEndpoint(url: url) else { return }
         let mark = Mark(
-            endpoint: endpoint, cause: Self.cause(of: error),
+            endpoint: endpoint, reason: error.reason,
             since: TestSelection.fullName(suite: suiteName, test: testName))
         marks.withLock { marks in
             if marks[endpoint] == nil { marks[endpoint] = mark }
@@ -44,22 +44,4 @@ public final class HostReachability: Sendable {
 
     /// Every host found unreachable so far, sorted.
     public var unreachable: [Mark] { marks.withLock { Array($0.values) }.sorted { $0.endpoint < $1.endpoint } }
-
-    static func cause(of error: HTTPError) -> String {
-        switch error.reason {
-        case .dnsFailure: return "host not found"
-        case .connectionRefused: return "connection refused"
-        case .timedOut: return "connect timed out"
-        default: return "could not connect"
-        }
-    }
-}
-
-extension HostReachability.Mark {
-    /// The error of a step that was not sent because its host is unreachable.
-    func testError(location: SourceLocation?) -> TestError {
-        TestError(
-            kind: .unreachable, message: "not run: \(endpoint) was unreachable (\(cause)) since '\(since)'",
-            location: location)
-    }
 }

@@ -54,11 +54,11 @@ struct RequestBuilder: Sendable {
             request.security = runtime.security
             return request
         } catch let error as TemplateError {
-            throw TestError(error, location: spec.location)
+            throw TestError(.template(error), location: spec.location)
         } catch let error as HTTPError {
-            throw TestError(error, message: error.message, location: spec.url.location)
+            throw TestError(.http(error), location: spec.url.location)
         } catch {
-            throw TestError(kind: .request, message: "\(error)", location: spec.location)
+            throw TestError(.request(error), location: spec.location)
         }
     }
 

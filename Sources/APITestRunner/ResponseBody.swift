@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestJSON
+import APITestJSONSchema
 import Foundation
 
 /// A response with the views of its body that checks ask for, each made once, on first use: the decoded body
@@ -56,27 +57,26 @@ struct ResponseBody {
 
     // MARK: - JSON
 
-    /// The body as a JSON document for queries: a compact `JSONTape` over the body's bytes when the chain would
-    /// decode it as plain JSON (or it is JSON under another content type), so a large body is never turned into
-    /// a tree of values; what the json or plist decoder made of it otherwise. Errors as in ``json()``.
+    /// The body as a JSON document for queries and schema checks: a compact `JSONTape` over the body's bytes
+    /// (members with null values left out when the json decoder drops them), so a large body is never turned into
+    /// a tree of values; the plist decoder's tree for a property list. Errors as in ``json()``.
     mutating func document() -> Result<JSONBodyDocument, CheckProblem> {
         if let parsedDocument { return parsedDocument }
         if let problem = notKept { return .failure(problem) }
         let result: Result<JSONBodyDocument, CheckProblem>
         let serializer = chain.serializer(for: response)
-        let plainJSON = (serializer as? JSONResponseSerializer).map { !$0.removesKeysWithNullValues } ?? false
-        if plainJSON
-            || (!removesKeysWithNullValues && !(serializer is JSONResponseSerializer)
-                && !(serializer is PropertyListResponseSerializer))
-        {
+        if serializer is PropertyListResponseSerializer {
+            result = json().map(JSONBodyDocument.value)
+        } else {
+            let dropsNulls =
+                (serializer as? JSONResponseSerializer)?.removesKeysWithNullValues ?? removesKeysWithNullValues
             do {
-                result = .success(.tape(try JSONTape(parsing: BodyText(response.body))))
+                result = .success(
+                    .tape(try JSONTape(parsing: BodyText(response.body), droppingNullMembers: dropsNulls)))
             } catch {
                 // The same words as the tree's errors: let the decoder (or the fallback parse) say why.
                 result = json().map(JSONBodyDocument.value)
             }
-        } else {
-            result = json().map(JSONBodyDocument.value)
         }
         parsedDocument = result
         return result
@@ -202,6 +202,14 @@ enum JSONBodyDocument {
         switch self {
         case .tape(let tape): tape.query(path)
         case .value(let value): path.query(value)
+        }
+    }
+
+    /// The document checked against `schema`, in place for a tape.
+    func validate(against schema: JSONSchema) -> JSONSchemaValidationResult {
+        switch self {
+        case .tape(let tape): schema.validate(tape)
+        case .value(let value): schema.validate(value)
         }
     }
 }

@@ -181,8 +181,8 @@ final class ResponseChecker: Sendable {
         let check = { (passed: Bool) in
             AssertionCheck(location: expectation.location, subject: subject, expected: expected, passed: passed)
         }
-        let document: JSONValue
-        switch body.json() {
+        let document: JSONBodyDocument
+        switch body.document() {
         case .success(let value): document = value
         case .failure(let problem):
             return (
@@ -191,7 +191,7 @@ final class ResponseChecker: Sendable {
                     location: expectation.location, subject: subject, message: "\(subject): \(problem.text)")
             )
         }
-        let result = expectation.schema.validate(document)
+        let result = document.validate(against: expectation.schema)
         guard !result.isValid else { return (check(true), nil) }
         let shown = result.errors.prefix(Self.schemaErrorLimit).map(\.description)
         let more = result.errors.count > shown.count ? "\n… and \(result.errors.count - shown.count) more" : ""

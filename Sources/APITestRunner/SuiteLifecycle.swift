@@ -145,16 +145,10 @@ final class SuiteLifecycle: Sendable {
         context.setBuiltins()
         let result = await Self.run(steps, named: name, runtime: runtime, context: &context, executor, sink)
         if result.status == .cancelled {
-            let error = TestError(kind: .cancelled, message: "interrupted during the suite's setup", location: nil)
-            return (.cancelled(error), context)
+            return (.cancelled(TestError(.interruptedDuringSetup, location: nil)), context)
         }
         guard result.status == .passed else {
-            let cause = result.error?.message ?? result.failures.first.map { "\($0.location): \($0.message)" }
-            let error = TestError(
-                kind: .setup,
-                message: "not run: the suite's setup \(result.status.rawValue)" + (cause.map { ": \($0)" } ?? ""),
-                location: result.location)
-            return (.failed(error), context)
+            return (.failed(TestError(.setupNotPassed(result), location: result.location)), context)
         }
         return (.passed(context), context)
     }
@@ -175,7 +169,7 @@ final class SuiteLifecycle: Sendable {
             guard let error = outcome.steps[index].error, let name = error.undefinedVariable,
                 missingSetupCaptures.contains(name)
             else { continue }
-            outcome.steps[index].error?.message = "\(error.message) (the suite's setup did not finish)"
+            outcome.steps[index].error = error.notingUnfinishedSetup()
         }
         var result = TestResult(
             suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: name,

@@ -34,7 +34,7 @@ struct SuiteRuntime: Sendable {
             context = try suite.makeContext()
             baseURL = try suite.baseURL?.render(context)
         } catch {
-            setupError = TestError(error, location: nil)
+            setupError = TestError(.template(error), location: nil)
         }
         var security: SecurityPolicy?
         do {
@@ -42,7 +42,7 @@ struct SuiteRuntime: Sendable {
         } catch {
             setupError =
                 setupError
-                ?? TestError(kind: .security, message: error.message, location: suite.security?.location)
+                ?? TestError(.security(error), location: suite.security?.location)
         }
         self.security = security
         self.context = context

@@ -1,24 +1,9 @@
 import APITestHTTP
 import APITestResults
-import APITestSuite
-import APITestSupport
 
-// MARK: - Errors from the layers below
+// MARK: - Kinds from the HTTP layer's reasons
 
 extension TestError {
-    /// The error of a step whose transfer failed with `error` (or was cancelled, when `error` is `nil`).
-    init(_ error: HTTPError?, message: String, location: SourceLocation?) {
-        self.init(kind: error.map { Kind($0.reason) } ?? .cancelled, message: message, location: location)
-    }
-
-    /// The error of a step whose template could not be rendered.
-    init(_ error: TemplateError, location: SourceLocation?) {
-        var undefined: String?
-        if case .undefinedVariable(let name) = error.kind { undefined = name }
-        self.init(
-            kind: .template, message: error.message, location: error.location ?? location, undefinedVariable: undefined)
-    }
-
     /// Whether sending the step again may help: not when its transfer failed for a reason the HTTP layer calls
     /// hopeless (`HTTPError.Reason.isRetryable`). A transfer kind has its reason's raw value (`Kind(_:)`, checked
     /// for every reason by a test).

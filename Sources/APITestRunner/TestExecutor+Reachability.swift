@@ -11,6 +11,6 @@ extension TestExecutor {
         let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
         return StepResult(
             index: index, location: step.location, exchange: exchange,
-            error: mark.testError(location: step.request.location))
+            error: TestError(.unreachable(mark), location: step.request.location))
     }
 }

@@ -138,18 +138,10 @@ struct TestExecutor: Sendable {
             do {
                 try await Task.sleep(for: retry.interval)
             } catch {
-                result.error = TestError(kind: .cancelled, message: "interrupted", location: step.location)
+                result.error = TestError(.interrupted, location: step.location)
                 return (result, .cancelled)
             }
         }
-    }
-
-    /// The message of a transfer failure; a body over the size limit names the limit and both settings.
-    static func message(for failure: HTTPError) -> String {
-        guard failure.reason == .bodyTooLarge, let limit = failure.bodyLimit else { return failure.message }
-        return "the response body is larger than the limit of \(ByteSize(bytes: limit)); raise it with "
-            + "'defaults: {maxResponseSize: 200MB}' in the suite or '--max-response-size 200MB' on the command line "
-            + "(0 for no limit); a step that checks only the body's size or digests does not keep it and has no limit"
     }
 
     /// Sends the step's request once and checks the response: against `until` first when polling (a step whose
@@ -167,8 +159,7 @@ struct TestExecutor: Sendable {
         do {
             request = try builder.build(step.request, runtime: runtime, context: context)
         } catch {
-            var masked = error
-            masked.message = masker.mask(error.message)
+            let masked = error.masked(by: masker)
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored, false)
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
@@ -201,9 +192,9 @@ struct TestExecutor: Sendable {
                 reachability?.record(failure, url: request.url, suiteName: runtime.suite.name, testName: testName)
             }
             let status: TestStatus = failure == nil || failure?.reason == .cancelled ? .cancelled : .errored
-            let testError = TestError(
-                failure, message: failure.map { masker.mask(Self.message(for: $0)) } ?? "interrupted",
-                location: step.request.location)
+            let testError =
+                failure.map { TestError(.http($0), location: step.request.location, masker: masker) }
+                ?? TestError(.interrupted, location: step.request.location)
             let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
             return (
                 StepResult(index: index, location: step.location, exchange: exchange, error: testError), status, false
@@ -211,9 +202,8 @@ struct TestExecutor: Sendable {
         }
         let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
         // Decoding waits its turn when other tests' large bodies are being checked.
-        let buildsTree =
-            step.expect.schema != nil || until?.schema != nil
-            || runtime.suite.responseDecoding.removesKeysWithNullValues
+        // JSON is read through a tape, schemas included; only a property list is decoded into a tree of values.
+        let buildsTree = runtime.decoders.serializer(for: response) is PropertyListResponseSerializer
         // Small bodies cost nothing: no trip to the budget's actor.
         let decodeCost = decodeBudget.cost(ofBody: response.body.count, buildsTree: buildsTree)
         if decodeCost > 0 { await decodeBudget.reserve(decodeCost) }

@@ -8,9 +8,15 @@ struct JSONSchemaErrorReportingTests {
         try JSONSchema(JSONParser.parse(text), draft: draft)
     }
 
+    /// The errors of `instanceText` against `schemaText`, checking that the instance read in place (a tape over
+    /// its text) gives the very same errors as its value tree.
     private func errors(_ schemaText: String, _ instanceText: String) throws -> [JSONSchemaValidationError] {
-        let result = try schema(schemaText).validate(JSONParser.parse(instanceText))
+        let compiled = try schema(schemaText)
+        let result = compiled.validate(try JSONParser.parse(instanceText))
         #expect(result.isValid == result.errors.isEmpty)
+        let tapeResult = compiled.validate(try JSONTape(parsing: Array(instanceText.utf8)))
+        #expect(tapeResult.isValid == result.isValid)
+        #expect(tapeResult.errors == result.errors)
         return result.errors
     }
 

@@ -3,7 +3,8 @@ import APITestJSONSchema
 import Foundation
 import Testing
 
-/// Runs every non-optional file of the official JSON-Schema-Test-Suite for draft 2020-12 and draft-07.
+/// Runs every non-optional file of the official JSON-Schema-Test-Suite for draft 2020-12 and draft-07, on each
+/// instance as a value tree and as a tape over its JSON text.
 struct JSONSchemaTestSuiteTests {
     @Test func draft2020_12() throws {
         try runSuite(folder: "draft2020-12", draft: .draft2020, minimumCount: 1000)
@@ -40,12 +41,21 @@ struct JSONSchemaTestSuiteTests {
                 }
                 for test in tests {
                     let expected = test["valid"] == .bool(true)
-                    let result = schema.validate(test["data"] ?? .null)
+                    let data = test["data"] ?? .null
+                    let result = schema.validate(data)
+                    let name = "\(file) | \(groupName) | \(test["description"]?.stringValue ?? "?")"
                     if result.isValid != expected || result.isValid != result.errors.isEmpty {
                         let detail = result.errors.map(\.description).joined(separator: "; ")
-                        misses.append(
-                            "\(file) | \(groupName) | \(test["description"]?.stringValue ?? "?"): "
-                                + "expected \(expected ? "valid" : "invalid") [\(detail)]")
+                        misses.append("\(name): expected \(expected ? "valid" : "invalid") [\(detail)]")
+                    }
+                    // The same instance read in place from its JSON text gives the same verdict and errors.
+                    let tape = try JSONTape(parsing: JSONWriter.bytes(data))
+                    let tapeResult = schema.validate(tape)
+                    if tapeResult.isValid != result.isValid
+                        || tapeResult.errors.map(\.description) != result.errors.map(\.description)
+                    {
+                        let detail = tapeResult.errors.map(\.description).joined(separator: "; ")
+                        misses.append("\(name): on a tape, \(tapeResult.isValid ? "valid" : "invalid") [\(detail)]")
                     }
                 }
             }

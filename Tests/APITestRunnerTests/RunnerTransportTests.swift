@@ -194,7 +194,8 @@ import Testing
     @Test func testsOfAnUnreachableHostErrorAtOnceAfterTheFirst() async throws {
         let transport = ScriptedTransport { request, _ in
             if request.url.contains("down.test") {
-                var refused = HTTPError(.connectionRefused, "Connection refused")
+                // 7 is libcurl's CURLE_COULDNT_CONNECT.
+                var refused = HTTPError(.connectionRefused, .curl(code: 7, errorBuffer: "Connection refused"))
                 refused.failedToConnect = true
                 throw refused
             }

@@ -36,7 +36,7 @@ import Testing
             _ = try template.render(TemplateContext())
             Issue.record("rendering an undefined variable must fail")
         } catch {
-            let testError = TestError(error, location: nil)
+            let testError = TestError(.template(error), location: nil)
             #expect(testError.kind == .template)
             #expect(testError.undefinedVariable == "token")
             #expect(testError.message == "undefined variable 'token'")

@@ -1,6 +1,7 @@
-import APITestHTTP
 import Foundation
 import Testing
+
+@testable import APITestHTTP
 
 /// What pinning guarantees beyond the table: named failures, pins equal to openssl's, nothing sent on failure,
 /// no inheritance across redirects, no reuse of connections checked under another policy, certificate facts.
@@ -33,7 +34,7 @@ import Testing
         do {
             let response = try await perform(url, policy)
             Issue.record("expected a failure, got HTTP \(response.statusCode)")
-            return HTTPError(.other, "")
+            return HTTPError(.handshakeNotChecked)
         } catch let error as HTTPError {
             return error
         }
@@ -174,7 +175,7 @@ import Testing
         #expect(try await failure(fixture.url("chain"), wrong).reason == .pinMismatch)
         #expect(try await perform(fixture.url("chain"), plain).statusCode == 200)
         // Requests without any policy do not ride on pinned connections either way.
-        var request = HTTPRequest(url: fixture.url("chain"), tls: TLSOptions(caFile: fixture.file("root.pem")))
+        var request = HTTPRequest(url: fixture.url("chain")).trusting(TLSOptions(caFile: fixture.file("root.pem")))
         #expect(try await session.perform(request).statusCode == 200)
         request.security = wrong
         await #expect(throws: HTTPError.self) { try await self.session.perform(request) }
@@ -193,7 +194,7 @@ import Testing
     }
 
     @Test func certificateFactsOnEveryResponseOfAReusedConnection() async throws {
-        let request = HTTPRequest(url: fixture.url("chain"), tls: TLSOptions(caFile: fixture.file("root.pem")))
+        let request = HTTPRequest(url: fixture.url("chain")).trusting(TLSOptions(caFile: fixture.file("root.pem")))
         let first = try await session.perform(request)
         let second = try await session.perform(request)
         // The second request rode on the first one's connection: no new TCP connect, no new handshake.

@@ -1,6 +1,7 @@
-import APITestHTTP
 import Foundation
 import Testing
+
+@testable import APITestHTTP
 
 /// HTTPS through the session manager against nginx with a chain generated at test time.
 @Suite(.serialized) final class TLSTransportTests {
@@ -30,7 +31,7 @@ import Testing
 
     @Test func trustedChainNegotiatesHTTP2() async throws {
         let tls = TLSOptions(caFile: certificates.rootCertificate.path)
-        let response = try await session.perform(HTTPRequest(url: server.baseURL + "/", tls: tls))
+        let response = try await session.perform(HTTPRequest(url: server.baseURL + "/").trusting(tls))
         #expect(response.statusCode == 200)
         #expect(response.httpVersion == "HTTP/2")
         #expect(response.reasonPhrase == "")
@@ -44,7 +45,7 @@ import Testing
         let versions = try await withThrowingTaskGroup(of: String.self) { group in
             for index in 0..<40 {
                 group.addTask { [session] in
-                    try await session.perform(HTTPRequest(url: "\(url)/item/\(index)", tls: tls)).httpVersion
+                    try await session.perform(HTTPRequest(url: "\(url)/item/\(index)").trusting(tls)).httpVersion
                 }
             }
             var versions: [String] = []
@@ -60,13 +61,13 @@ import Testing
         let trusted = TLSOptions(caFile: certificates.rootCertificate.path)
         let byAddress = "https://127.0.0.1:\(server.port)/"
         do {
-            _ = try await session.perform(HTTPRequest(url: byAddress, tls: trusted))
+            _ = try await session.perform(HTTPRequest(url: byAddress).trusting(trusted))
             Issue.record("a certificate for localhost was accepted for 127.0.0.1")
         } catch let error as HTTPError {
             #expect(error.reason == .tlsFailure)
             #expect(error.message.contains("127.0.0.1"))
         }
         let noHostCheck = TLSOptions(verifyPeer: true, verifyHost: false, caFile: certificates.rootCertificate.path)
-        #expect(try await session.perform(HTTPRequest(url: byAddress, tls: noHostCheck)).statusCode == 200)
+        #expect(try await session.perform(HTTPRequest(url: byAddress).trusting(noHostCheck)).statusCode == 200)
     }
 }

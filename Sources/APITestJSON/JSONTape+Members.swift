@@ -1,0 +1,91 @@
+// MARK: - Elements and members
+
+extension JSONTape {
+    /// Calls `body` with the index of each element of the array at `index`, in order, until it returns false.
+    public func forEachElement(_ index: Int, _ body: (Int) -> Bool) {
+        guard kind(index) == .array else { return }
+        forEachChild(index) { _, child in body(child) }
+    }
+
+    /// The number of elements of the array at `index` (0 for other values).
+    public func elementCount(_ index: Int) -> Int {
+        var count = 0
+        forEachElement(index) { _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+
+    /// Calls `body` with (name, key index, value index) for each member of the object at `index` as a
+    /// ``JSONObject`` keeps them: a repeated key once, at its first position, with its last value. Stops when
+    /// `body` returns false. The key index is a string entry, so it can stand for the name as a value.
+    public func forEachMember(_ index: Int, _ body: (_ name: String, _ key: Int, _ value: Int) -> Bool) {
+        guard kind(index) == .object else { return }
+        if let repeated = repeatedKeys(of: index) {
+            forEachChild(index) { key, value in
+                guard !repeated.later.contains(key!) else { return true }
+                let name = string(key!)
+                return body(name, key!, repeated.lastValue[name] ?? value)
+            }
+        } else {
+            forEachChild(index) { key, value in body(string(key!), key!, value) }
+        }
+    }
+
+    /// The number of distinct member names of the object at `index` (0 for other values).
+    public func memberCount(_ index: Int) -> Int {
+        var count = 0
+        forEachMember(index) { _, _, _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+
+    /// The value of the member `name` of the object at `index`; a repeated key gives its last value, as in
+    /// ``JSONObject``.
+    public func member(named name: String, of index: Int) -> Int? {
+        guard kind(index) == .object else { return nil }
+        var found: Int?
+        forEachChild(index) { keyIndex, child in
+            if key(keyIndex!, equals: name) { found = child }
+            return true
+        }
+        return found
+    }
+
+    // MARK: - Repeated keys
+
+    /// The keys of an object that repeat an earlier key (to skip) and the last value of each repeated name; nil
+    /// when every key is distinct (the usual case, found without building anything for small objects). Names
+    /// compare as Swift strings, as ``JSONObject`` compares them.
+    private func repeatedKeys(of index: Int) -> (later: Set<Int>, lastValue: [String: Int])? {
+        var names: [String] = []
+        var hashes: Set<Int> = []
+        var colliding = false
+        forEachChild(index) { key, _ in
+            let name = string(key!)
+            if names.count < 12 {
+                if names.contains(name) { colliding = true }
+                names.append(name)
+                if names.count == 12 { hashes = Set(names.map(\.hashValue)) }
+            } else if !hashes.insert(name.hashValue).inserted {
+                colliding = true
+            }
+            return !colliding
+        }
+        guard colliding else { return nil }
+        var later: Set<Int> = []
+        var lastValue: [String: Int] = [:]
+        var seen: Set<String> = []
+        forEachChild(index) { key, value in
+            let name = string(key!)
+            if !seen.insert(name).inserted { later.insert(key!) }
+            lastValue[name] = value
+            return true
+        }
+        // A hash collision without a repeated name: nothing to skip.
+        return later.isEmpty ? nil : (later, lastValue)
+    }
+}

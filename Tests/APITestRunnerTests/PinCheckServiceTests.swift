@@ -1,0 +1,71 @@
+import APITestHTTP
+import APITestResults
+import Foundation
+import Testing
+
+@testable import APITestRunner
+
+/// `pin-check`'s verdicts from a handshake's findings: what matched, what expires, and which flags make a policy.
+@Suite struct PinCheckServiceTests {
+    private static let now = Date(timeIntervalSince1970: 1_700_000_000)
+    private static let leafPin = "sha256//" + Data(repeating: 1, count: 32).base64EncodedString()
+    private static let rootPin = "sha256//" + Data(repeating: 2, count: 32).base64EncodedString()
+
+    private static func certificate(_ name: String, pin: String, days: Double) -> CertificateInfo {
+        CertificateInfo(
+            subject: "CN=\(name)", issuer: "CN=root", notBefore: Date(timeIntervalSince1970: 0),
+            notAfter: now.addingTimeInterval(days * 86_400 + 60), serialNumber: "01", subjectAlternativeNames: [],
+            sha256Fingerprint: name, publicKeyPin: pin)
+    }
+
+    private static let chain = [
+        certificate("leaf", pin: leafPin, days: 10), certificate("root", pin: rootPin, days: 900),
+    ]
+
+    private func policy(pins: [String]) throws -> SecurityPolicy {
+        try PinCheckService.policy(for: PinCheckRequest(url: "https://h/", security: SecurityOverrides(pins: pins)))
+    }
+
+    @Test func aMatchNamesTheDepthAndMarksTheCertificate() throws {
+        let evaluation = TLSEvaluation(verdict: .trusted, chain: Self.chain, matchedDepth: 1, matchedPin: Self.rootPin)
+        let result = PinCheckService.result(
+            url: "https://h/", policy: try policy(pins: [Self.rootPin]), evaluation: evaluation, minDays: nil,
+            now: Self.now)
+        #expect(result.status == .matched)
+        #expect(result.mode == "publicKey")
+        #expect(result.verdict == "pin matched at depth 1 (CN=root): \(Self.rootPin)")
+        #expect(result.chain.map(\.matchesPin) == [false, true])
+        #expect(result.chain.map(\.daysLeft) == [10, 900])
+    }
+
+    @Test func aCertificateExpiringWithinMinDaysFailsATrustedChain() throws {
+        let evaluation = TLSEvaluation(verdict: .trusted, chain: Self.chain, matchedDepth: 1, matchedPin: Self.rootPin)
+        let result = PinCheckService.result(
+            url: "https://h/", policy: try policy(pins: [Self.rootPin]), evaluation: evaluation, minDays: 30,
+            now: Self.now)
+        #expect(result.status == .expiring)
+        #expect(result.verdict == "expiring: depth 0 (CN=leaf) in 10 days (--min-days 30)")
+    }
+
+    @Test func aMismatchAndAFailedConnectionAreVerdictsToo() throws {
+        let pinned = try policy(pins: [Self.leafPin.replacingOccurrences(of: "AQ", with: "Aw")])
+        let mismatch = PinCheckService.result(
+            url: "https://h/", policy: pinned, evaluation: TLSEvaluation(verdict: .pinMismatch, chain: Self.chain),
+            minDays: nil, now: Self.now)
+        #expect(mismatch.status == .pinMismatch)
+        #expect(mismatch.chain.allSatisfy { !$0.matchesPin })
+        let failed = PinCheckService.result(url: "https://h/", policy: pinned, connectionError: "connection refused")
+        #expect(failed.status == .connectionFailed)
+        #expect(failed.verdict == "connection failed: connection refused")
+        #expect(failed.chain.isEmpty)
+    }
+
+    @Test func flagsMakeThePolicyAsRunsDo() throws {
+        #expect(try policy(pins: []).pinningMode == .none)
+        #expect(try policy(pins: [Self.leafPin]).pinningMode == .publicKey)
+        #expect(throws: SecurityPolicyError.self) { try policy(pins: ["sha256//short"]) }
+        let impossible = PinCheckRequest(
+            url: "https://h/", security: SecurityOverrides(allowInvalidCertificates: true))
+        #expect(throws: SecurityPolicyError.self) { try PinCheckService.policy(for: impossible) }
+    }
+}
