@@ -53,16 +53,21 @@ let package = Package(
         .target(name: "APITestSupport"),
         .target(name: "APITestJSON"),
         .target(name: "APITestJSONSchema", dependencies: ["APITestJSON"]),
+        // The security model below the suite and HTTP layers: pinning modes, parsed pins, a `security:` block's
+        // settings and the flags laid over them, the rules between them and their problems.
+        .target(name: "APITestSecurity"),
 
         // MARK: - HTTP layer (AFNetworking lineage)
         .target(
-            name: "APITestHTTP", dependencies: ["CCurlShim", "CTLSShim", "CLibXML2", "APITestJSON", "APITestSupport"]),
+            name: "APITestHTTP", dependencies: [
+                "CCurlShim", "CTLSShim", "CLibXML2", "APITestJSON", "APITestSecurity", "APITestSupport",
+            ]),
 
         // MARK: - Suite layer
         .target(
             name: "APITestSuite",
             dependencies: [
-                "APITestSupport", "APITestJSON", "APITestJSONSchema", "CYAML",
+                "APITestSupport", "APITestJSON", "APITestJSONSchema", "APITestSecurity", "CYAML",
             ]
         ),
 
@@ -71,7 +76,8 @@ let package = Package(
         .target(
             name: "APITestRunner",
             dependencies: [
-                "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSupport",
+                "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSecurity",
+                "APITestSupport",
             ]
         ),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
@@ -79,10 +85,11 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(
             name: "APITestCLI",
-            // APITestHTTP: the TLS flags of `run` and `pin-check` name its pinning modes; the run and the
-            // handshake check themselves go through APITestRunner's RunService and PinCheckService.
+            // APITestSecurity: the TLS flags of `run` and `pin-check` make its overrides. APITestHTTP: only to start
+            // libcurl's preparation early; the run and the handshake check go through APITestRunner's services.
             dependencies: [
-                "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport", "APITestHTTP",
+                "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
+                "APITestSecurity", "APITestHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,23 +103,24 @@ let package = Package(
         // transport of the runner's unit tests.
         .target(name: "APITestTestSupport", dependencies: ["APITestHTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "APITestJSONTests", dependencies: ["APITestJSON", "APITestTestSupport"]),
+        .testTarget(name: "APITestSecurityTests", dependencies: ["APITestSecurity"]),
         .testTarget(
             name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON", "APITestTestSupport"]),
         // CCurlShim: the transfer state machine's tests name libcurl's result codes.
         .testTarget(
-            name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSupport", "CCurlShim"]),
+            name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestSupport", "CCurlShim"]),
         // Yams is only the differential oracle of the YAML composer's tests.
         .testTarget(
             name: "APITestSuiteTests",
             dependencies: [
-                "APITestSuite", "APITestSupport", "APITestJSON", .product(name: "Yams", package: "Yams"),
+                "APITestSuite", "APITestSupport", "APITestJSON", "APITestSecurity", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
             name: "APITestRunnerTests",
             dependencies: [
                 "APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP", "APITestTestSupport",
-                "APITestSupport",
+                "APITestSecurity", "APITestSupport",
             ]
         ),
         .testTarget(
@@ -120,12 +128,12 @@ let package = Package(
         .testTarget(
             name: "APITestCLITests",
             dependencies: [
-                "APITestCLI", "APITestTestSupport", "APITestHTTP",
+                "APITestCLI", "APITestTestSupport", "APITestSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
-            name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestTestSupport"],
+            name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport"],
             exclude: ["cases", "Fixtures"]),
     ]
 )

@@ -1,7 +1,7 @@
-import APITestHTTP
 import APITestReporting
 import APITestResults
 import APITestRunner
+import APITestSecurity
 import APITestSupport
 import ArgumentParser
 import Foundation
@@ -69,7 +69,7 @@ struct PinCheckCommand: AsyncParsableCommand {
     var certificates: [String] = []
 
     @Option(help: ArgumentHelp("publicKey, certificate or none.", valueName: "mode"))
-    var mode: SecurityPolicy.PinningMode?
+    var mode: PinningMode?
 
     @Option(help: ArgumentHelp("A PEM bundle of trust anchors instead of the system's.", valueName: "file"))
     var caFile: String?
@@ -111,19 +111,20 @@ struct PinCheckCommand: AsyncParsableCommand {
         }
         for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
         if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
+        let request = try request()
         do {
-            _ = try PinCheckService.policy(for: request())
+            _ = try PinCheckService.policy(for: request)
         } catch {
-            throw ValidationError(error.message)
+            throw ValidationError("\(error)")
         }
     }
 
-    /// What the flags ask for, for the runner's `PinCheckService`.
-    func request() -> PinCheckRequest {
+    /// What the flags ask for, for the runner's `PinCheckService`; throws for a `--pin` that is not a pin.
+    func request() throws -> PinCheckRequest {
         PinCheckRequest(
             url: url,
             security: SecurityOverrides(
-                pinning: mode, pins: pins, certificates: certificates,
+                pinning: mode, pins: try SecurityFlags.parse(pins), certificates: certificates,
                 allowInvalidCertificates: allowInvalidCertificates ? true : nil,
                 validatesDomainName: noValidateDomain ? false : nil, caFile: caFile),
             minDays: minDays, resolve: connectTo.compactMap { Self.resolveEntry($0, url: url) },
@@ -142,11 +143,12 @@ struct PinCheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let request = try request()
         let result: PinCheckResult
         do {
-            result = try await PinCheckService.check(request())
+            result = try await PinCheckService.check(request)
         } catch {
-            throw ValidationError(error.message)
+            throw ValidationError("\(error)")
         }
         let exitCode = Self.exitStatus(result.status)
         let output = StandardOutput.out

@@ -32,9 +32,10 @@ extension RunCommand {
         options.security = try security.overrides()
         var request = RunRequest(suites: selected.suites, options: options)
         request.warnsAboutSinglePin = !security.pins.isEmpty
-        guard try Self.report(RunService.preflight(request, loaded: loaded), to: stderr) else {
-            throw ExitStatus.invalid.exitCode
-        }
+        let preflight = RunService.preflight(request, loaded: loaded)
+        guard try Self.report(preflight, to: stderr) else { throw ExitStatus.invalid.exitCode }
+        // The policies the preflight built: the run reads no certificate file again.
+        request.securityPolicies = preflight.policies
         if let waitFor { try await Self.waitForHosts(of: request, within: waitFor, errorOutput: stderr) }
 
         let console = ConsoleReporter(

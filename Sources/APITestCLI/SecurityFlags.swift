@@ -1,12 +1,12 @@
-import APITestHTTP
+import APITestSecurity
 public import ArgumentParser
 
-extension SecurityPolicy.PinningMode: ExpressibleByArgument {}
+extension PinningMode: ExpressibleByArgument {}
 
 /// `apitest run`'s TLS flags: each one given replaces the same setting of every suite's `security:` block.
 struct SecurityFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Pinning mode: none, publicKey or certificate.", valueName: "mode"))
-    var pinning: SecurityPolicy.PinningMode?
+    var pinning: PinningMode?
 
     @Option(
         name: .customLong("pin"),
@@ -39,9 +39,7 @@ struct SecurityFlags: ParsableArguments {
     var clientKey: String?
 
     mutating func validate() throws {
-        for pin in pins {
-            do { _ = try PinnedKey(pin) } catch { throw ValidationError("--pin: \(error.message)") }
-        }
+        _ = try Self.parse(pins)
         for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
         if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
         if let clientCertificate { try CommandLineFile.check(clientCertificate, flag: "--client-cert") }

@@ -1,3 +1,4 @@
+import APITestSecurity
 import CCurlShim
 import CTLSShim
 import Foundation

@@ -1,3 +1,4 @@
+import APITestSecurity
 import Foundation
 
 /// How a server's certificate chain is trusted: AFSecurityPolicy's knobs, checked during the TLS handshake.
@@ -11,14 +12,9 @@ import Foundation
 /// A pin failure aborts the handshake: no request byte reaches the server. Pins apply to `hosts` (by default the
 /// host of each request's URL), never to the host of a redirect elsewhere, which gets full default verification.
 public struct SecurityPolicy: Sendable, Hashable {
-    /// What must match for a chain to be trusted.
-    public enum PinningMode: String, Sendable, Hashable, CaseIterable {
-        case none, publicKey, certificate
-    }
-
     public var pinningMode: PinningMode
     /// Public-key pins (`sha256//...`); any certificate of the verified chain may match.
-    public var pins: [PinnedKey]
+    public var pins: [PublicKeyPin]
     /// Pinned certificates: trust anchors in `certificate` mode; their keys are pins in `publicKey` mode.
     public var pinnedCertificates: [PinnedCertificate]
     /// Accept chains that fail verification (unknown issuer, self-signed, expired). Never disables a pin, and never
@@ -35,7 +31,7 @@ public struct SecurityPolicy: Sendable, Hashable {
     public var hosts: [String]
 
     public init(
-        pinningMode: PinningMode = .none, pins: [PinnedKey] = [], pinnedCertificates: [PinnedCertificate] = [],
+        pinningMode: PinningMode = .none, pins: [PublicKeyPin] = [], pinnedCertificates: [PinnedCertificate] = [],
         allowInvalidCertificates: Bool = false, validatesDomainName: Bool = true, caFile: String? = nil,
         clientCertificate: String? = nil, clientKey: String? = nil, hosts: [String] = []
     ) {
@@ -50,56 +46,53 @@ public struct SecurityPolicy: Sendable, Hashable {
         self.hosts = hosts
     }
 
+    /// The policy of `settings`: the one place a policy is built from what the user wrote. Certificate files are
+    /// read here (once); throws for a file without a certificate and for settings the model's rules refuse.
+    public init(_ settings: SecuritySettings) throws(SecurityPolicyError) {
+        var certificates: [PinnedCertificate] = []
+        for path in settings.certificates { certificates += try PinnedCertificate.load(contentsOf: path) }
+        self.init(
+            pinningMode: settings.pinning, pins: settings.pins, pinnedCertificates: certificates,
+            allowInvalidCertificates: settings.allowInvalidCertificates,
+            validatesDomainName: settings.validatesDomainName,
+            caFile: settings.caFile, clientCertificate: settings.clientCertificate, clientKey: settings.clientKey,
+            hosts: settings.hosts)
+        try validate()
+    }
+
     /// The default: full verification, nothing pinned.
     public static let `default` = SecurityPolicy()
 
     /// The pins checked in `publicKey` mode: `pins`, then the keys of `pinnedCertificates`.
-    public var effectivePins: [PinnedKey] {
+    public var effectivePins: [PublicKeyPin] {
         var result = pins
         for certificate in pinnedCertificates {
-            if let key = try? PinnedKey(certificate.info.publicKeyPin), !result.contains(key) { result.append(key) }
+            if let key = try? PublicKeyPin(certificate.info.publicKeyPin), !result.contains(key) { result.append(key) }
         }
         return result
     }
 
     /// Whether anything is pinned for the current mode.
-    public var hasPins: Bool {
-        switch pinningMode {
-        case .none: false
-        case .publicKey: !effectivePins.isEmpty
-        case .certificate: !pinnedCertificates.isEmpty
-        }
+    public var hasPins: Bool { facts.isPinned }
+
+    /// What the model's rules see of this policy: the loaded certificates, and in `publicKey` mode the distinct
+    /// keys of pins and certificates.
+    public var facts: SecurityFacts {
+        SecurityFacts(
+            pinning: pinningMode, pins: pins.count, certificates: pinnedCertificates.count,
+            pinnedKeys: effectivePins.count, allowInvalidCertificates: allowInvalidCertificates,
+            validatesDomainName: validatesDomainName, hasClientCertificate: clientCertificate != nil,
+            hasClientKey: clientKey != nil)
     }
 
-    /// Checks that the policy can ever trust a server; throws with the reason when it cannot.
+    /// The problems of this policy under the model's rules (``SecurityFacts/problems``), errors and warnings.
+    public var problems: [SecurityProblem] { facts.problems }
+
+    /// Checks that the policy can ever trust a server; throws the first error of the model's rules.
     ///
     /// As AFNetworking: domain validation with invalid certificates allowed and nothing pinned is refused, since a
     /// self-signed certificate can only be trusted through a pin.
     public func validate() throws(SecurityPolicyError) {
-        if allowInvalidCertificates && validatesDomainName && !hasPins {
-            throw SecurityPolicyError(
-                "to validate the domain name of a self-signed or otherwise invalid certificate you must pin it: "
-                    + "set 'pinning' with 'pins' or 'certificates', or turn 'validatesDomainName' off")
-        }
-        switch pinningMode {
-        case .none:
-            break
-        case .publicKey where effectivePins.isEmpty:
-            throw SecurityPolicyError("pinning 'publicKey' needs at least one pin or certificate")
-        case .certificate where pinnedCertificates.isEmpty:
-            throw SecurityPolicyError("pinning 'certificate' needs at least one certificate")
-        default:
-            break
-        }
-        if clientKey != nil && clientCertificate == nil {
-            throw SecurityPolicyError("a client key needs a client certificate")
-        }
-    }
-
-    /// The pin-list warning TrustKit enforces: a single pin leaves no backup for a key rotation.
-    public var singlePinWarning: String? {
-        guard pinningMode == .publicKey, effectivePins.count == 1 else { return nil }
-        return "only one pin: add a backup pin (a key not yet in use, or the CA's), or a key rotation will lock "
-            + "clients out; TrustKit requires two"
+        if let error = problems.first(where: \.isError) { throw SecurityPolicyError(error) }
     }
 }

@@ -1,3 +1,4 @@
+import APITestSecurity
 import CTLSShim
 import Foundation
 

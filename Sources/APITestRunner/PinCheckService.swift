@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestResults
+import APITestSecurity
 import Foundation
 
 /// What `apitest pin-check` asks for: a server, the pins and trust settings to hold it to, and how.
@@ -34,7 +35,7 @@ public struct PinCheckRequest: Sendable {
 public enum PinCheckService {
     /// The policy the request's flags describe; throws for one that can never trust a server.
     public static func policy(for request: PinCheckRequest) throws(SecurityPolicyError) -> SecurityPolicy {
-        try request.security.policy(for: nil) ?? SecurityPolicy()
+        try SecurityPolicy(request.security.applied(to: nil) ?? SecuritySettings())
     }
 
     /// Connects, checks the handshake and describes what it found; a connection that fails is a result too.

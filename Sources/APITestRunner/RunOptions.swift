@@ -1,3 +1,4 @@
+import APITestSecurity
 import APITestSupport
 
 /// How a run is carried out: every run setting of the command line, parsed once into this one model. The session's

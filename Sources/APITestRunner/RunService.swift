@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestResults
+import APITestSecurity
 import APITestSuite
 
 /// A run as a front end asks for it: the selected suites and how to run them.
@@ -11,6 +12,9 @@ public struct RunRequest: Sendable {
     public var options: RunOptions
     /// Whether the single-pin warning applies to the run's own pins (`--pin` given on the command line).
     public var warnsAboutSinglePin = false
+    /// Each suite's security policy, as the preflight built them (`Preflight.policies`); the run builds those
+    /// missing (all of them when `nil`).
+    public var securityPolicies: SecurityPolicies?
 
     /// A request to run `suites` with `options`.
     public init(suites: [Suite], options: RunOptions) {
@@ -34,6 +38,9 @@ public struct Preflight: Sendable {
     public var problems: [PreflightProblem] = []
     /// What the user should hear about but does not stop it (a single pin without a backup).
     public var warnings: [String] = []
+    /// The security policies built for the checked suites, for the run (`RunRequest.securityPolicies`): certificate
+    /// files are then read once per run.
+    public var policies: SecurityPolicies
 }
 
 /// The one entry point of a run: preflight checks, then the run on a libcurl session made from the run's options.
@@ -59,18 +66,23 @@ public enum RunService {
     public static func policies(
         of suites: [Suite], options: RunOptions, warnsAboutSinglePin: Bool = false
     ) -> Preflight {
-        var preflight = Preflight()
-        var policies: [SecurityPolicy] = []
+        var policies = SecurityPolicies(overrides: options.security)
+        policies.build(for: suites)
+        var preflight = Preflight(policies: policies)
+        var firstPolicy: SecurityPolicy?
         for suite in suites {
-            do {
-                if let policy = try options.security.policy(for: suite.security) { policies.append(policy) }
-            } catch {
+            switch policies.policy(of: suite) {
+            case .success(let policy):
+                firstPolicy = firstPolicy ?? policy
+            case .failure(let error):
                 let place = suite.security.map { "\($0.location)" } ?? suite.file
                 preflight.problems.append(.securityPolicy(place: place, message: error.message))
             }
         }
-        if preflight.problems.isEmpty, warnsAboutSinglePin, let warning = policies.first?.singlePinWarning {
-            preflight.warnings.append(warning)
+        if preflight.problems.isEmpty, warnsAboutSinglePin,
+            let warning = firstPolicy?.problems.first(where: { $0.kind == .singlePin })
+        {
+            preflight.warnings.append(warning.message(in: .plainWords))
         }
         return preflight
     }
@@ -113,7 +125,9 @@ public enum RunService {
         if transport == nil { session = SessionManager(configuration: sessionConfiguration(for: request.options)) }
         defer { session?.shutdown() }
         let runner = Runner(transport: transport ?? session!, options: request.options)
-        let task = Task { await runner.run(request.suites, reporter: reporter) }
+        let task = Task {
+            await runner.run(request.suites, policies: request.securityPolicies, reporter: reporter)
+        }
         started { task.cancel() }
         return await task.value
     }

@@ -20,8 +20,11 @@ public final class Runner: Sendable {
         self.options = options
     }
 
-    /// Runs every test of `suites`, in file order as far as the concurrency allows.
-    public func run(_ suites: [Suite], reporter: any Reporter) async -> RunSummary {
+    /// Runs every test of `suites`, in file order as far as the concurrency allows, holding each suite's requests
+    /// to its policy in `policies` (those the preflight built; the ones missing are built here).
+    public func run(
+        _ suites: [Suite], policies: SecurityPolicies? = nil, reporter: any Reporter
+    ) async -> RunSummary {
         let clock = ContinuousClock()
         let start = clock.now
         let sink = EventSink(reporter: reporter)
@@ -34,7 +37,11 @@ public final class Runner: Sendable {
             jobs: options.jobs)
         sink.emit(.runStarted(plan))
 
-        let runtimes = suites.map { SuiteRuntime(suite: $0, userAgent: options.userAgent, security: options.security) }
+        var policies = policies ?? SecurityPolicies(overrides: options.security)
+        policies.build(for: suites)
+        let runtimes = suites.map {
+            SuiteRuntime(suite: $0, userAgent: options.userAgent, security: policies.policy(of: $0))
+        }
         let lifecycles = runtimes.map(SuiteLifecycle.init)
         var order: [(suite: Int, test: Int)] = []
         for (suiteIndex, suite) in suites.enumerated() {

@@ -24,7 +24,12 @@ struct SuiteRuntime: Sendable {
     /// The suite's certificate trust and pins (its `security:` block and the run's TLS flags); `nil` for defaults.
     let security: SecurityPolicy?
 
-    init(suite: Suite, userAgent: String, security overrides: SecurityOverrides = SecurityOverrides()) {
+    /// The runtime of `suite`, whose requests send `userAgent` and are held to `security`: the policy the run built
+    /// for the suite (`SecurityPolicies`), `nil` for the defaults, or why none could be built.
+    init(
+        suite: Suite, userAgent: String,
+        security policy: Result<SecurityPolicy?, SecurityPolicyError> = .success(nil)
+    ) {
         self.suite = suite
         self.cookieJar = CookieJar()
         var context = TemplateContext()
@@ -36,15 +41,13 @@ struct SuiteRuntime: Sendable {
         } catch {
             setupError = TestError(.template(error), location: nil)
         }
-        var security: SecurityPolicy?
-        do {
-            security = try overrides.policy(for: suite.security)
-        } catch {
-            setupError =
-                setupError
-                ?? TestError(.security(error), location: suite.security?.location)
+        switch policy {
+        case .success(let security):
+            self.security = security
+        case .failure(let error):
+            self.security = nil
+            setupError = setupError ?? TestError(.security(error), location: suite.security?.location)
         }
-        self.security = security
         self.context = context
         self.baseURL = baseURL
         self.serializer = RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent])

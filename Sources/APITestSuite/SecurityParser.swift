@@ -1,134 +1,100 @@
+import APITestSecurity
 import APITestSupport
-import Foundation
 
 /// `security:`: certificate trust and pinning for the suite's requests (AFSecurityPolicy's settings, in curl's pin
 /// format), with AFNetworking's rules between the settings.
 enum SecurityParser {
     /// The keys of `security:`.
-    static let keys = [
-        "pinning", "pins", "certificates", "allowInvalidCertificates", "validatesDomainName", "caFile",
-        "clientCertificate", "clientKey", "hosts",
-    ]
+    static let keys = SecuritySetting.allCases.map(\.rawValue)
 
     // MARK: - The block
 
-    /// The suite's `security:` block; errors and the single-pin warning are reported where they are.
-    static func parse(_ entry: MapEntry, in context: SuiteParseContext) -> SecuritySpec? {
+    /// The suite's `security:` block; errors and warnings (the model's rules, ``SecurityFacts/problems``) are
+    /// reported at the key they concern.
+    static func parse(_ entry: MapEntry, in context: SuiteParseContext) -> SuiteSecurity? {
         guard let entries = context.mapping(entry.value, for: "security") else { return nil }
         context.checkKeys(entries, allowed: keys, in: "security")
-        var spec = SecuritySpec(location: context.location(of: entry.keyNode))
+        var settings = SecuritySettings()
         var pinningKnown = true
         for item in entries {
-            switch item.key {
-            case "pinning":
+            switch SecuritySetting(rawValue: item.key) {
+            case .pinning:
                 guard let text = context.text(item.value, for: "pinning") else { continue }
-                if let mode = SecuritySpec.Pinning(rawValue: text) {
-                    spec.pinning = mode
+                if let mode = PinningMode(rawValue: text) {
+                    settings.pinning = mode
                 } else {
                     pinningKnown = false
-                    let names = SecuritySpec.Pinning.allCases.map(\.rawValue)
+                    let names = PinningMode.allCases.map(\.rawValue)
                     context.error(
                         "unknown pinning '\(text)'; use none, publicKey or certificate"
                             + Suggestion.didYouMean(text, in: names), at: item.value)
                 }
-            case "pins":
-                spec.pins = stringList(item.value, for: "pins", in: context).compactMap { text, node in
-                    if let problem = pinProblem(text) {
-                        context.error(problem, at: node)
+            case .pins:
+                settings.pins = stringList(item.value, for: "pins", in: context).compactMap { text, node in
+                    do throws(SecurityProblem) {
+                        return try PublicKeyPin(text)
+                    } catch {
+                        context.error(error.message(in: .suiteKeys), at: node)
                         return nil
                     }
-                    return text
                 }
-            case "certificates":
-                spec.certificates = stringList(item.value, for: "certificates", in: context).compactMap { path, node in
-                    context.checkBodyFile(path, at: node, for: "certificate")
+            case .certificates:
+                settings.certificates = stringList(item.value, for: "certificates", in: context).compactMap {
+                    path, node in context.checkBodyFile(path, at: node, for: "certificate")
                 }
-            case "allowInvalidCertificates":
-                spec.allowInvalidCertificates = context.bool(item.value, for: item.key) ?? false
-            case "validatesDomainName":
-                spec.validatesDomainName = context.bool(item.value, for: item.key) ?? true
-            case "caFile", "clientCertificate", "clientKey":
-                guard let path = context.text(item.value, for: item.key) else { continue }
-                let absolute = context.checkBodyFile(path, at: item.value, for: item.key)
-                switch item.key {
-                case "caFile": spec.caFile = absolute
-                case "clientCertificate": spec.clientCertificate = absolute
-                default: spec.clientKey = absolute
-                }
-            case "hosts":
-                spec.hosts = stringList(item.value, for: "hosts", in: context).map { $0.0.lowercased() }
-            default:
+            case .allowInvalidCertificates:
+                settings.allowInvalidCertificates = context.bool(item.value, for: item.key) ?? false
+            case .validatesDomainName:
+                settings.validatesDomainName = context.bool(item.value, for: item.key) ?? true
+            case .caFile:
+                settings.caFile = file(item, in: context)
+            case .clientCertificate:
+                settings.clientCertificate = file(item, in: context)
+            case .clientKey:
+                settings.clientKey = file(item, in: context)
+            case .hosts:
+                settings.hosts = stringList(item.value, for: "hosts", in: context).map { $0.0.lowercased() }
+            case nil:
                 break
             }
         }
         // With an unknown mode, what the other settings would mean is unknown too.
-        if pinningKnown { checkCombination(spec, entries: entries, at: entry, in: context) }
-        return spec
+        if pinningKnown { report(settings.problems, entries: entries, at: entry, in: context) }
+        return SuiteSecurity(settings: settings, location: context.location(of: entry.keyNode))
     }
 
-    /// AFNetworking's rules between the settings, and TrustKit's backup-pin warning.
-    private static func checkCombination(
-        _ spec: SecuritySpec, entries: [MapEntry], at entry: MapEntry, in context: SuiteParseContext
+    /// The absolute path of a file setting, checked to be readable; `nil` (reported) when it is not.
+    private static func file(_ item: MapEntry, in context: SuiteParseContext) -> String? {
+        guard let path = context.text(item.value, for: item.key) else { return nil }
+        return context.checkBodyFile(path, at: item.value, for: item.key)
+    }
+
+    /// Reports the rules' problems at the key each concerns (the `security` key when that is absent). A problem
+    /// that follows from a setting already reported as wrong is left out: a missing pin or file written under
+    /// its key, and the single-pin warning in a file with errors.
+    private static func report(
+        _ problems: [SecurityProblem], entries: [MapEntry], at entry: MapEntry, in context: SuiteParseContext
     ) {
-        let modeNode = entries[key: "pinning"]?.keyNode ?? entry.keyNode
-        switch spec.pinning {
-        case .none:
-            for key in ["pins", "certificates"] {
-                if let item = entries[key: key] {
-                    context.warning(
-                        "'\(key)' has no effect while 'pinning' is none", at: item.keyNode,
-                        note: "set 'pinning: publicKey' or 'pinning: certificate' to check them")
-                }
+        for problem in problems {
+            switch problem.kind {
+            case .publicKeyNeedsPins where entries[key: "pins"] != nil || entries[key: "certificates"] != nil,
+                .certificateNeedsCertificates where entries[key: "certificates"] != nil,
+                .clientKeyNeedsCertificate where entries[key: "clientCertificate"] != nil:
+                continue
+            case .singlePin where context.fileHasErrors:
+                continue
+            default:
+                break
             }
-        case .publicKey:
-            if spec.pins.isEmpty && spec.certificates.isEmpty && entries[key: "pins"] == nil
-                && entries[key: "certificates"] == nil
-            {
-                context.error("pinning 'publicKey' needs 'pins' or 'certificates'", at: modeNode)
-            } else if spec.pins.count + spec.certificates.count == 1 && !context.fileHasErrors {
-                context.warning(
-                    "only one pin: add a backup pin (a key not yet in use, or the CA's key)", at: modeNode,
-                    note:
-                        "a key rotation would otherwise lock out every client that ships this pin; TrustKit requires two"
-                )
-            }
-        case .certificate:
-            if entries[key: "certificates"] == nil {
-                context.error("pinning 'certificate' needs 'certificates'", at: modeNode)
-            }
-            if let item = entries[key: "pins"] {
-                context.warning(
-                    "'pins' has no effect with 'pinning: certificate'", at: item.keyNode,
-                    note: "certificate mode compares whole certificates; use 'pinning: publicKey' for key pins")
+            let node = entries[key: problem.setting.rawValue]?.keyNode ?? entry.keyNode
+            let message = problem.message(in: .suiteKeys)
+            let note = problem.note(in: .suiteKeys)
+            if problem.isError {
+                context.error(message, at: node, note: note)
+            } else {
+                context.warning(message, at: node, note: note)
             }
         }
-        let pinned =
-            spec.pinning == .publicKey
-            ? !(spec.pins.isEmpty && spec.certificates.isEmpty)
-            : spec.pinning == .certificate && !spec.certificates.isEmpty
-        if spec.allowInvalidCertificates && spec.validatesDomainName && !pinned {
-            let at = entries[key: "allowInvalidCertificates"]?.keyNode ?? entry.keyNode
-            context.error(
-                "'allowInvalidCertificates' with 'validatesDomainName' needs a pin: a self-signed certificate can "
-                    + "only be trusted through a pin", at: at,
-                note: "pin the certificate or its key, or set 'validatesDomainName: false'")
-        }
-        if spec.clientKey != nil && entries[key: "clientCertificate"] == nil, let item = entries[key: "clientKey"] {
-            context.error("'clientKey' needs a 'clientCertificate'", at: item.keyNode)
-        }
-    }
-
-    /// The problem with a pin's text, or `nil` when it is `sha256//` and the base64 of 32 bytes.
-    static func pinProblem(_ text: String) -> String? {
-        guard text.hasPrefix("sha256//") else {
-            return "'\(text)' is not a pin; pins look like sha256//<base64 of the SHA-256 of the public key>"
-        }
-        let encoded = String(text.dropFirst("sha256//".count))
-        guard let bytes = Data(base64Encoded: encoded) else { return "the pin '\(text)' is not valid base64" }
-        guard bytes.count == 32 else {
-            return "the pin '\(text)' holds \(bytes.count) bytes; a SHA-256 pin holds 32 (44 base64 characters)"
-        }
-        return nil
     }
 
     /// The strings of a list (a single string counts as a list of one), each with its node.

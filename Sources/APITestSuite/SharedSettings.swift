@@ -6,7 +6,7 @@ struct SharedSettings {
     var defaults: RequestDefaults?
     /// Whether `defaults` sets `followRedirects` (its default, true, must not replace an included false).
     var setsFollowRedirects = false
-    var security: SecuritySpec?
+    var security: SuiteSecurity?
     var setup: [Step] = []
     var teardown: [Step] = []
 

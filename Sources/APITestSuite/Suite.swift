@@ -31,7 +31,7 @@ public struct Suite: Sendable, Hashable {
     /// The values of the environment variables the suite uses (`env.NAME`), read at load time.
     public var environment: [String: String]
     /// The `security:` block: certificate trust and pinning for the suite's requests; `nil` for the defaults.
-    public var security: SecuritySpec?
+    public var security: SuiteSecurity?
 
     public init(
         file: String, directory: String, name: String, baseURL: Template?, variables: [Variable],

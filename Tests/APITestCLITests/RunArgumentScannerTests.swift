@@ -1,4 +1,4 @@
-import APITestHTTP
+import APITestSecurity
 import APITestTestSupport
 import ArgumentParser
 import Foundation

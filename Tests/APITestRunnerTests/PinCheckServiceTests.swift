@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestResults
+import APITestSecurity
 import Foundation
 import Testing
 
@@ -23,7 +24,9 @@ import Testing
     ]
 
     private func policy(pins: [String]) throws -> SecurityPolicy {
-        try PinCheckService.policy(for: PinCheckRequest(url: "https://h/", security: SecurityOverrides(pins: pins)))
+        let parsed = try pins.map { text throws(SecurityProblem) in try PublicKeyPin(text) }
+        return try PinCheckService.policy(
+            for: PinCheckRequest(url: "https://h/", security: SecurityOverrides(pins: parsed)))
     }
 
     @Test func aMatchNamesTheDepthAndMarksTheCertificate() throws {
@@ -63,9 +66,11 @@ import Testing
     @Test func flagsMakeThePolicyAsRunsDo() throws {
         #expect(try policy(pins: []).pinningMode == .none)
         #expect(try policy(pins: [Self.leafPin]).pinningMode == .publicKey)
-        #expect(throws: SecurityPolicyError.self) { try policy(pins: ["sha256//short"]) }
+        #expect(throws: SecurityProblem(.pinNotBase64("sha256//short"))) { try policy(pins: ["sha256//short"]) }
         let impossible = PinCheckRequest(
             url: "https://h/", security: SecurityOverrides(allowInvalidCertificates: true))
-        #expect(throws: SecurityPolicyError.self) { try PinCheckService.policy(for: impossible) }
+        #expect(throws: SecurityPolicyError(SecurityProblem(.invalidCertificatesNeedPin))) {
+            try PinCheckService.policy(for: impossible)
+        }
     }
 }

@@ -1,8 +1,10 @@
 import APITestHTTP
 import APITestResults
+import APITestSecurity
 import APITestSuite
 import APITestTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import APITestRunner
@@ -14,10 +16,10 @@ import Testing
         try SuiteLoader(environment: [:]).load(source: yaml, file: file)
     }
 
-    @Test func aBadPinIsAPreflightProblemOfItsSuite() throws {
+    @Test func flagsThatMakeNoPolicyAreAPreflightProblemOfEachSuite() throws {
         let good = try suite("tests:\n  - {name: t, request: {url: 'https://h.test/'}}\n", file: "good.yaml")
         var options = RunOptions()
-        options.security = SecurityOverrides(pinning: .publicKey, pins: ["sha256/not-base64!"])
+        options.security = SecurityOverrides(allowInvalidCertificates: true)
         let preflight = RunService.preflight(RunRequest(suites: [good], options: options))
         #expect(preflight.problems.count == 1)
         guard case .securityPolicy(let place, let message)? = preflight.problems.first else {
@@ -25,7 +27,7 @@ import Testing
             return
         }
         #expect(place == "good.yaml")
-        #expect(!message.isEmpty)
+        #expect(message == SecurityProblem(.invalidCertificatesNeedPin).message(in: .plainWords))
     }
 
     @Test func policiesOfSuitesTheSelectionLeftOutAreStillChecked() throws {
@@ -44,6 +46,45 @@ import Testing
         let problems = RunService.preflight(request, loaded: [selected, other]).problems
         #expect(problems.count == 1, "\(problems)")
         if case .securityPolicy(let place, _)? = problems.first { #expect(place.contains("b.yaml:1:")) }
+    }
+
+    @Test func theRunUsesThePoliciesThePreflightBuiltAndReadsNoCertificateAgain() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runservice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let certificate = folder.appendingPathComponent("pin.pem")
+        try "not a certificate\n".write(to: certificate, atomically: true, encoding: .utf8)
+        let pinned = try suite(
+            "security: {pinning: certificate, certificates: [pin.pem]}\n"
+                + "tests:\n  - {name: t, request: {url: 'https://h.test/'}}\n",
+            file: folder.appendingPathComponent("s.yaml").path)
+        var request = RunRequest(suites: [pinned], options: RunOptions())
+        let preflight = RunService.preflight(request)
+        guard case .securityPolicy(_, let message)? = preflight.problems.first else {
+            Issue.record("expected a security problem, got \(preflight.problems)")
+            return
+        }
+        // The file is gone by the time the run starts: a run that read it again would say so.
+        try FileManager.default.removeItem(at: certificate)
+        final class Errors: Reporter {
+            let messages = Mutex<[String]>([])
+            func handle(_ event: RunEvent) {
+                if case .testFinished(let result) = event, let error = result.error {
+                    messages.withLock { $0.append(error.message) }
+                }
+            }
+        }
+        let transport = ScriptedTransport { request, _ in ScriptedTransport.response(to: request, body: "") }
+        request.securityPolicies = preflight.policies
+        let built = Errors()
+        _ = await RunService.run(request, reporter: built, transport: transport)
+        #expect(built.messages.withLock { $0 } == [message])
+        request.securityPolicies = nil
+        let rebuilt = Errors()
+        _ = await RunService.run(request, reporter: rebuilt, transport: transport)
+        #expect(rebuilt.messages.withLock { $0.count } == 1)
+        #expect(rebuilt.messages.withLock { $0 } != [message])
+        #expect(transport.paths.isEmpty)
     }
 
     @Test func sessionSettingsComeFromTheRunOptionsInOnePlace() {

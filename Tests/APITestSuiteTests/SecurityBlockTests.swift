@@ -1,3 +1,4 @@
+import APITestSecurity
 import APITestSupport
 import Foundation
 import Testing
@@ -33,9 +34,10 @@ struct SecurityBlockTests {
               hosts: [API.example.com]
             """)
         let loaded = try loadSuite(yaml, file: directory + "/suite.yaml")
-        let security = try #require(loaded.security)
+        let block = try #require(loaded.security)
+        let security = block.settings
         #expect(security.pinning == .publicKey)
-        #expect(security.pins == [Self.pinA, Self.pinB])
+        #expect(security.pins.map(\.description) == [Self.pinA, Self.pinB])
         #expect(security.certificates == [directory + "/pinned.pem"])
         #expect(security.allowInvalidCertificates)
         #expect(!security.validatesDomainName)
@@ -43,15 +45,15 @@ struct SecurityBlockTests {
         #expect(security.clientCertificate == directory + "/client.pem")
         #expect(security.clientKey == directory + "/client.key")
         #expect(security.hosts == ["api.example.com"])
-        #expect(security.location.line == 2)
+        #expect(block.location.line == 2)
         #expect(loaded.warnings.isEmpty)
     }
 
     @Test func defaultsAreSecure() throws {
         #expect(
             try loadSuite(suite("  pinning: none")).security
-                == SecuritySpec(location: SourceLocation(file: "suites/test.yaml", line: 2, column: 1)))
-        let spec = SecuritySpec(location: SourceLocation(file: "f", line: 1, column: 1))
+                == SuiteSecurity(location: SourceLocation(file: "suites/test.yaml", line: 2, column: 1)))
+        let spec = SuiteSecurity(location: SourceLocation(file: "f", line: 1, column: 1)).settings
         #expect(!spec.allowInvalidCertificates && spec.validatesDomainName && spec.pinning == .none)
         #expect(try loadSuite("name: s\ntests:\n  - name: a\n    request: {url: \"https://x/\"}\n").security == nil)
     }

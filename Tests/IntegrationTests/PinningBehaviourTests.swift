@@ -1,3 +1,4 @@
+import APITestSecurity
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
         fixture.stop()
     }
 
-    func pin(_ name: String) throws -> PinnedKey { try PinnedKey(try #require(fixture.pins[name])) }
+    func pin(_ name: String) throws -> PublicKeyPin { try PublicKeyPin(try #require(fixture.pins[name])) }
 
     func certificate(_ name: String) throws -> PinnedCertificate {
         try #require(try PinnedCertificate.load(contentsOf: fixture.file("\(name).pem")).first)

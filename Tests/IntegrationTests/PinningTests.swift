@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestSecurity
 import Foundation
 import Testing
 
@@ -63,7 +64,7 @@ import Testing
                 data: Data(contentsOf: URL(fileURLWithPath: fixture.file("\(name).pem"))))
         }
         var checked = 0
-        for mode in SecurityPolicy.PinningMode.allCases {
+        for mode in PinningMode.allCases {
             for name in ["leaf", "inter", "root", "unrelated"] {
                 for allowInvalid in [false, true] {
                     for validatesDomain in [false, true] {
@@ -71,7 +72,7 @@ import Testing
                             let certificate = try #require(pinned[name])
                             let policy = SecurityPolicy(
                                 pinningMode: mode,
-                                pins: mode == .publicKey ? [try PinnedKey(try #require(fixture.pins[name]))] : [],
+                                pins: mode == .publicKey ? [try PublicKeyPin(try #require(fixture.pins[name]))] : [],
                                 pinnedCertificates: mode == .certificate ? [certificate] : [],
                                 allowInvalidCertificates: allowInvalid, validatesDomainName: validatesDomain)
                             let expected = Self.expected(
@@ -94,7 +95,7 @@ import Testing
 
     /// The expected outcome of a table case; the served chain is leaf → intermediate and the root is unknown.
     static func expected(
-        mode: SecurityPolicy.PinningMode, pinned: String, allowInvalid: Bool, validatesDomain: Bool, hostMatches: Bool
+        mode: PinningMode, pinned: String, allowInvalid: Bool, validatesDomain: Bool, hostMatches: Bool
     ) -> Outcome {
         let depth = ["leaf": 0, "inter": 1, "root": 2][pinned]
         switch mode {
