@@ -9,7 +9,8 @@ import PackageDescription
 /// The compiler holds the layers: a member (a method, a property, a conformance's requirement) is visible in a file
 /// only through a module that file imports itself, not through one that a dependency happens to import (SE-0444).
 let strictImports: [SwiftSetting] = [
-    .enableUpcomingFeature("MemberImportVisibility")
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -138,14 +139,9 @@ let package = Package(
     ]
 )
 
-// Targets whose imports are internal unless written `package import` or `public import` (Hummingbird's setting):
-// what a target's API exposes of another module is then declared where it happens.
-let internalImportTargets: Set<String> = ["APITestResults", "APITestReporting", "APITestJSONSchema", "APITestCLI"]
-
-// Every Swift target of the package, tests included (the C targets have no Swift sources).
+// Every Swift target of the package, tests included (the C targets have no Swift sources). Imports are internal
+// unless written `package import` or `public import` (Hummingbird's setting): what a target's API exposes of
+// another module is declared where it happens.
 for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
     target.swiftSettings = (target.swiftSettings ?? []) + strictImports
-    if internalImportTargets.contains(target.name) || target.type == .test {
-        target.swiftSettings! += [.enableUpcomingFeature("InternalImportsByDefault")]
-    }
 }

@@ -1,5 +1,5 @@
 import CTLSShim
-import Foundation
+public import Foundation
 
 /// Digests of response bodies, computed by OpenSSL: lower-case hex, as `sha256sum` and `md5sum` print them.
 public enum BodyDigest {

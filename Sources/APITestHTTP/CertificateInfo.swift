@@ -1,5 +1,5 @@
 import CTLSShim
-import Foundation
+public import Foundation
 
 /// The facts of one X.509 certificate: names, validity, fingerprints and the public-key pin.
 public struct CertificateInfo: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import APITestSupport
+public import APITestSupport
 
 /// Why a transfer failed before a complete response arrived: the HTTP layer's one error type.
 ///

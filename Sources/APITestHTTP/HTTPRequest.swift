@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One HTTP request, fully resolved: what the session manager hands to libcurl.
 public struct HTTPRequest: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A received HTTP response with the facts of its transfer.
 public struct HTTPResponse: Sendable {

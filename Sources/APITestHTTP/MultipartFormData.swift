@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A `multipart/form-data` body (RFC 7578) built from text fields, inline data and files: AFNetworking's
 /// AFStreamingMultipartFormData.

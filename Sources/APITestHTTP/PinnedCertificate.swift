@@ -1,5 +1,5 @@
 import CTLSShim
-import Foundation
+public import Foundation
 
 /// A certificate's facts with its DER encoding, as pinned in `certificate` mode.
 public struct PinnedCertificate: Sendable, Hashable {

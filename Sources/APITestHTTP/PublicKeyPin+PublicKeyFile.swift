@@ -1,4 +1,4 @@
-import APITestSecurity
+public import APITestSecurity
 import CTLSShim
 
 /// Pins read from key files: OpenSSL's part of the model's ``PublicKeyPin``.

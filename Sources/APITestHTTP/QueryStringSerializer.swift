@@ -1,4 +1,4 @@
-import APITestJSON
+public import APITestJSON
 
 /// Serializes nested parameters into a query string with AFNetworking's conventions.
 ///

@@ -1,5 +1,5 @@
-import APITestJSON
-import Foundation
+public import APITestJSON
+public import Foundation
 
 /// Builds `HTTPRequest`s from parts with AFHTTPRequestSerializer's semantics: base-URL resolution, nested query
 /// parameters, form / JSON / raw / file bodies, default headers and basic auth.

@@ -1,4 +1,4 @@
-import APITestSecurity
+public import APITestSecurity
 import Foundation
 
 /// How a server's certificate chain is trusted: AFSecurityPolicy's knobs, checked during the TLS handshake.

@@ -1,4 +1,4 @@
-import APITestSecurity
+public import APITestSecurity
 
 /// Why a security policy, pin or certificate file cannot be used: a problem of the settings under the model's
 /// rules, or a file that holds no certificate or key.

@@ -1,5 +1,5 @@
-public import APITestJSON
-public import Foundation
+package import APITestJSON
+package import Foundation
 
 /// Resolves schema URIs to JSON files in a local folder.
 ///
@@ -7,26 +7,26 @@ public import Foundation
 /// (`http://localhost:1234/nested/a.json` → `<directory>/nested/a.json`). `file:` URIs of files inside
 /// ``directory`` resolve too, so schemas loaded from disk can reference their neighbours with relative refs.
 /// Paths that leave the folder (`..`) are refused.
-public struct DirectoryJSONSchemaResolver: JSONSchemaResolver {
+package struct DirectoryJSONSchemaResolver: JSONSchemaResolver {
     /// The URI prefix served, e.g. `http://localhost:1234/`; `nil` serves only `file:` URIs.
-    public var baseURI: String?
+    package var baseURI: String?
     /// The local folder.
-    public var directory: URL
+    package var directory: URL
 
     /// Serves `file:` URIs of files inside `directory`.
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.baseURI = nil
         self.directory = directory.standardizedFileURL
     }
 
     /// Serves URIs starting with `baseURI` from `directory` (and `file:` URIs inside it).
-    public init(baseURI: String, directory: URL) {
+    package init(baseURI: String, directory: URL) {
         self.baseURI = baseURI.hasSuffix("/") ? baseURI : baseURI + "/"
         self.directory = directory.standardizedFileURL
     }
 
     /// Reads and parses the file for `uri`; `nil` when the URI is not served or the file does not exist.
-    public func resolve(_ uri: String) throws -> JSONValue? {
+    package func resolve(_ uri: String) throws -> JSONValue? {
         guard let file = fileURL(for: uri) else { return nil }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let data = try Data(contentsOf: file)

@@ -1,5 +1,5 @@
-public import APITestJSON
-public import Foundation
+package import APITestJSON
+package import Foundation
 
 /// A compiled JSON Schema (draft 2020-12 or draft-07) that validates many instances.
 ///
@@ -11,14 +11,14 @@ public import Foundation
 /// let result = schema.validate(instance)
 /// for error in result.errors { print(error) }   // /users/0/age: must be >= 0, got -3 (minimum at ...)
 /// ```
-public struct JSONSchema: Sendable {
+package struct JSONSchema: Sendable {
     /// The default base URI of a schema given without one.
-    public static let defaultBaseURI = "https://apitest.invalid/schema.json"
+    package static let defaultBaseURI = "https://apitest.invalid/schema.json"
 
     /// The dialect of the root schema.
-    public let draft: JSONSchemaDraft
+    package let draft: JSONSchemaDraft
     /// The base URI the root schema was compiled with.
-    public let baseURI: String
+    package let baseURI: String
     private let compiled: CompiledSchema
 
     /// Compiles `value`.
@@ -29,7 +29,7 @@ public struct JSONSchema: Sendable {
     ///   - draft: the dialect when the schema has no `$schema`; 2020-12 when `nil`. A `$schema` naming a
     ///     supported draft or a resolvable meta-schema always wins.
     ///   - resolver: supplies referenced documents other than the bundled meta-schemas.
-    public init(
+    package init(
         _ value: JSONValue, baseURI: String? = nil, draft: JSONSchemaDraft? = nil,
         resolver: (any JSONSchemaResolver)? = nil
     ) throws(JSONSchemaError) {
@@ -45,7 +45,7 @@ public struct JSONSchema: Sendable {
     /// Reads and compiles the schema file at `fileURL`; relative references resolve to files next to it.
     ///
     /// - Parameter resolver: used instead of a ``DirectoryJSONSchemaResolver`` for the file's folder.
-    public init(
+    package init(
         contentsOf fileURL: URL, draft: JSONSchemaDraft? = nil, resolver: (any JSONSchemaResolver)? = nil
     )
         throws(JSONSchemaError)
@@ -69,14 +69,14 @@ public struct JSONSchema: Sendable {
     /// - Parameter maximumErrors: stop recording failures after this many (`isTruncated` then says so); the
     ///   verdict is the same, and a large document that fails everywhere costs neither the time nor the memory
     ///   of millions of messages. `nil`: every failure.
-    public func validate(_ instance: JSONValue, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
+    package func validate(_ instance: JSONValue, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
         validate(instance, in: JSONValueDocument(), maximumErrors: maximumErrors)
     }
 
     /// Validates the document a tape holds, reading it in place: no tree of values is built (only the scalars
     /// and member names a keyword looks at are decoded, one at a time). The same result as validating
     /// `tape.root`.
-    public func validate(_ tape: JSONTape, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
+    package func validate(_ tape: JSONTape, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
         guard tape.count > 0 else { return validate(JSONValue.null, maximumErrors: maximumErrors) }
         return validate(0, in: tape, maximumErrors: maximumErrors)
     }
@@ -92,7 +92,7 @@ public struct JSONSchema: Sendable {
     }
 
     /// Whether `instance` is valid.
-    public func isValid(_ instance: JSONValue) -> Bool {
+    package func isValid(_ instance: JSONValue) -> Bool {
         validate(instance).isValid
     }
 }

@@ -1,5 +1,5 @@
 /// The JSON Schema dialects the validator implements.
-public enum JSONSchemaDraft: String, Sendable, Hashable, CaseIterable {
+package enum JSONSchemaDraft: String, Sendable, Hashable, CaseIterable {
     /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`), the default.
     case draft2020 = "https://json-schema.org/draft/2020-12/schema"
     /// Draft-07 (`http://json-schema.org/draft-07/schema#`).

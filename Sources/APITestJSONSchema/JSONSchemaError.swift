@@ -1,7 +1,7 @@
 /// Why a schema cannot be compiled: a bad keyword value, a `$ref` that cannot be resolved, an unknown dialect.
-public struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of problem.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A keyword has a value of the wrong type or shape (for example `"minLength": "3"`).
         case invalidSchema
         /// A `$ref` or `$dynamicRef` points at nothing that is bundled, loaded or resolvable.
@@ -13,18 +13,18 @@ public struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// The kind of problem.
-    public var kind: Kind
+    package var kind: Kind
     /// The URI of the schema document where the problem is (the root schema's base URI for the root).
-    public var documentURI: String
+    package var documentURI: String
     /// A JSON Pointer to the offending keyword inside that document, e.g. `/properties/a/$ref`.
-    public var schemaPath: String
+    package var schemaPath: String
     /// A plain-language reason, e.g. `cannot resolve $ref "other.json#/x" (http://host/other.json#/x)`.
-    public var reason: String
+    package var reason: String
     /// The reference text, for `unresolvableReference` and `resolverFailure`.
-    public var reference: String?
+    package var reference: String?
 
     /// Creates an error; `schemaPath` is a JSON Pointer into the document at `documentURI`.
-    public init(kind: Kind, documentURI: String, schemaPath: String, reason: String, reference: String? = nil) {
+    package init(kind: Kind, documentURI: String, schemaPath: String, reason: String, reference: String? = nil) {
         self.kind = kind
         self.documentURI = documentURI
         self.schemaPath = schemaPath
@@ -33,7 +33,7 @@ public struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// `documentURI#schemaPath: reason`.
-    public var description: String {
+    package var description: String {
         "\(documentURI)#\(schemaPath): \(reason)"
     }
 }

@@ -1,17 +1,17 @@
 /// One failed assertion: where in the instance, which keyword, where in the schema, and why.
-public struct JSONSchemaValidationError: Sendable, Hashable, CustomStringConvertible {
+package struct JSONSchemaValidationError: Sendable, Hashable, CustomStringConvertible {
     /// JSON Pointer to the failing value inside the instance, e.g. `/users/0/age` (empty for the root).
-    public var instancePath: String
+    package var instancePath: String
     /// The keyword that failed, e.g. `minimum`, `required`, `additionalProperties`.
-    public var keyword: String
+    package var keyword: String
     /// JSON Pointer along the evaluation path through the schema to the keyword, e.g.
     /// `/properties/users/items/properties/age/minimum`; references appear as `$ref` segments.
-    public var schemaPath: String
+    package var schemaPath: String
     /// A plain-language message, e.g. `must be >= 0, got -3`.
-    public var message: String
+    package var message: String
 
     /// Creates an error record.
-    public init(instancePath: String, keyword: String, schemaPath: String, message: String) {
+    package init(instancePath: String, keyword: String, schemaPath: String, message: String) {
         self.instancePath = instancePath
         self.keyword = keyword
         self.schemaPath = schemaPath
@@ -19,7 +19,7 @@ public struct JSONSchemaValidationError: Sendable, Hashable, CustomStringConvert
     }
 
     /// `instancePath: message (keyword at schemaPath)`, with `(root)` for the empty instance path.
-    public var description: String {
+    package var description: String {
         "\(instancePath.isEmpty ? "(root)" : instancePath): \(message) (\(keyword) at \(schemaPath.isEmpty ? "#" : "#" + schemaPath))"
     }
 }

@@ -1,38 +1,38 @@
 /// One request and its response, as reports show them: plain values, already masked.
-public struct Exchange: Sendable, Hashable, Codable {
+package struct Exchange: Sendable, Hashable, Codable {
     /// A header field as sent or received.
-    public struct Header: Sendable, Hashable, Codable {
-        public var name: String
-        public var value: String
+    package struct Header: Sendable, Hashable, Codable {
+        package var name: String
+        package var value: String
 
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public var method: String
-    public var url: String
-    public var requestHeaders: [Header]
+    package var method: String
+    package var url: String
+    package var requestHeaders: [Header]
     /// The request headers as they went on the wire, those libcurl adds (`Host`, `Accept-Encoding`,
     /// `Content-Length`, ...) included, when they were recorded (`--verbose`); masked like `requestHeaders`.
-    public var sentRequestHeaders: [Header]?
+    package var sentRequestHeaders: [Header]?
     /// The start of the request body as text, for reports (already truncated and masked).
-    public var requestBody: String?
-    public var requestBodySize: Int64
+    package var requestBody: String?
+    package var requestBodySize: Int64
 
     /// `nil` when no response arrived.
-    public var statusCode: Int?
-    public var httpVersion: String?
-    public var responseHeaders: [Header]
-    public var responseBody: String?
-    public var responseBodySize: Int
-    public var effectiveURL: String?
-    public var remoteAddress: String?
-    public var redirectCount: Int
-    public var timings: Timings?
+    package var statusCode: Int?
+    package var httpVersion: String?
+    package var responseHeaders: [Header]
+    package var responseBody: String?
+    package var responseBodySize: Int
+    package var effectiveURL: String?
+    package var remoteAddress: String?
+    package var redirectCount: Int
+    package var timings: Timings?
 
-    public init(
+    package init(
         method: String, url: String, requestHeaders: [Header] = [], requestBody: String? = nil,
         requestBodySize: Int64 = 0, statusCode: Int? = nil, httpVersion: String? = nil, responseHeaders: [Header] = [],
         responseBody: String? = nil, responseBodySize: Int = 0, effectiveURL: String? = nil,
@@ -55,17 +55,17 @@ public struct Exchange: Sendable, Hashable, Codable {
     }
 
     /// `METHOD URL`, the request line as reports print it.
-    public var requestLine: String { "\(method) \(url)" }
+    package var requestLine: String { "\(method) \(url)" }
 
     /// Phases of the transfer, each measured from its start.
-    public struct Timings: Sendable, Hashable, Codable {
-        public var nameLookup: Duration
-        public var connect: Duration
-        public var tlsHandshake: Duration
-        public var firstByte: Duration
-        public var total: Duration
+    package struct Timings: Sendable, Hashable, Codable {
+        package var nameLookup: Duration
+        package var connect: Duration
+        package var tlsHandshake: Duration
+        package var firstByte: Duration
+        package var total: Duration
 
-        public init(
+        package init(
             nameLookup: Duration, connect: Duration, tlsHandshake: Duration, firstByte: Duration, total: Duration
         ) {
             self.nameLookup = nameLookup

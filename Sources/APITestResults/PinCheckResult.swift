@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 
 /// What `apitest pin-check` found: the chain a server presented, what was pinned, and the verdict. Plain facts
 /// (names and pins as text), so that reporters render it without the HTTP layer.
-public struct PinCheckResult: Sendable, Hashable {
+package struct PinCheckResult: Sendable, Hashable {
     /// The verdict, worst first within its meaning.
-    public enum Status: String, Sendable, Hashable, CaseIterable {
+    package enum Status: String, Sendable, Hashable, CaseIterable {
         /// The chain is trusted and a pin matched (or nothing was pinned), and nothing expires too soon.
         case matched
         /// No certificate of the chain matches a configured pin.
@@ -18,26 +18,26 @@ public struct PinCheckResult: Sendable, Hashable {
     }
 
     /// One certificate of the chain, leaf first.
-    public struct Certificate: Sendable, Hashable {
+    package struct Certificate: Sendable, Hashable {
         /// Its position in the chain: 0 for the leaf.
-        public var depth: Int
+        package var depth: Int
         /// Subject and issuer as the certificate writes them (server-controlled text).
-        public var subject: String
-        public var issuer: String
-        public var notBefore: Date
-        public var notAfter: Date
+        package var subject: String
+        package var issuer: String
+        package var notBefore: Date
+        package var notAfter: Date
         /// Whole days from the check until `notAfter` (negative once expired).
-        public var daysLeft: Int
-        public var serialNumber: String
-        public var subjectAlternativeNames: [String]
-        public var sha256Fingerprint: String
+        package var daysLeft: Int
+        package var serialNumber: String
+        package var subjectAlternativeNames: [String]
+        package var sha256Fingerprint: String
         /// The curl-format pin of its public key.
-        public var publicKeyPin: String
+        package var publicKeyPin: String
         /// Whether it matches what is pinned (shown also when the chain is refused).
-        public var matchesPin: Bool
+        package var matchesPin: Bool
 
         /// A certificate with every fact given.
-        public init(
+        package init(
             depth: Int, subject: String, issuer: String, notBefore: Date, notAfter: Date, daysLeft: Int,
             serialNumber: String, subjectAlternativeNames: [String], sha256Fingerprint: String,
             publicKeyPin: String, matchesPin: Bool
@@ -57,23 +57,23 @@ public struct PinCheckResult: Sendable, Hashable {
     }
 
     /// The https URL checked.
-    public var url: String
+    package var url: String
     /// The pinning mode: `none`, `publicKey` or `certificate`.
-    public var mode: String
+    package var mode: String
     /// The pins checked, as shown: keys in `publicKey` mode, the pinned certificates' keys in `certificate` mode.
-    public var configuredPins: [String]
+    package var configuredPins: [String]
     /// The chain the server presented, leaf first (empty when the connection failed before it).
-    public var chain: [Certificate]
-    public var status: Status
+    package var chain: [Certificate]
+    package var status: Status
     /// One line saying why (`pin matched at depth 1 (...)`, `connection failed: ...`).
-    public var verdict: String
+    package var verdict: String
     /// The verification problem's name when the chain was refused (`expired`, `hostnameMismatch`...).
-    public var problem: String?
-    public var matchedDepth: Int?
-    public var matchedPin: String?
+    package var problem: String?
+    package var matchedDepth: Int?
+    package var matchedPin: String?
 
     /// A result with every fact given.
-    public init(
+    package init(
         url: String, mode: String, configuredPins: [String], chain: [Certificate], status: Status, verdict: String,
         problem: String? = nil, matchedDepth: Int? = nil, matchedPin: String? = nil
     ) {

@@ -1,7 +1,7 @@
 import APITestSupport
 
 /// What happens during a run, in order: the stream reporters consume (AFNetworking's task notifications).
-public enum RunEvent: Sendable {
+package enum RunEvent: Sendable {
     /// The run is about to start `plan`.
     case runStarted(RunPlan)
     case testStarted(suiteName: String, testName: String)
@@ -14,42 +14,42 @@ public enum RunEvent: Sendable {
 }
 
 /// What a run is going to execute.
-public struct RunPlan: Sendable, Hashable {
+package struct RunPlan: Sendable, Hashable {
     /// A suite and the names of its tests, in file order.
-    public struct SuiteEntry: Sendable, Hashable {
-        public var name: String
-        public var file: String
-        public var tests: [String]
+    package struct SuiteEntry: Sendable, Hashable {
+        package var name: String
+        package var file: String
+        package var tests: [String]
 
-        public init(name: String, file: String, tests: [String]) {
+        package init(name: String, file: String, tests: [String]) {
             self.name = name
             self.file = file
             self.tests = tests
         }
     }
 
-    public var suites: [SuiteEntry]
-    public var jobs: Int
+    package var suites: [SuiteEntry]
+    package var jobs: Int
 
-    public init(suites: [SuiteEntry], jobs: Int) {
+    package init(suites: [SuiteEntry], jobs: Int) {
         self.suites = suites
         self.jobs = jobs
     }
 
-    public var testCount: Int { suites.reduce(0) { $0 + $1.tests.count } }
+    package var testCount: Int { suites.reduce(0) { $0 + $1.tests.count } }
 }
 
 /// Counts and time of a finished run.
-public struct RunSummary: Sendable, Hashable, Codable {
-    public var passed: Int
-    public var failed: Int
-    public var errored: Int
-    public var skipped: Int
-    public var cancelled: Int
-    public var duration: Duration
-    public var interrupted: Bool
+package struct RunSummary: Sendable, Hashable, Codable {
+    package var passed: Int
+    package var failed: Int
+    package var errored: Int
+    package var skipped: Int
+    package var cancelled: Int
+    package var duration: Duration
+    package var interrupted: Bool
 
-    public init(
+    package init(
         passed: Int = 0, failed: Int = 0, errored: Int = 0, skipped: Int = 0, cancelled: Int = 0,
         duration: Duration = .zero, interrupted: Bool = false
     ) {
@@ -62,10 +62,10 @@ public struct RunSummary: Sendable, Hashable, Codable {
         self.interrupted = interrupted
     }
 
-    public var total: Int { passed + failed + errored + skipped + cancelled }
+    package var total: Int { passed + failed + errored + skipped + cancelled }
 
     /// Counts one more result.
-    public mutating func record(_ status: TestStatus) {
+    package mutating func record(_ status: TestStatus) {
         switch status {
         case .passed: passed += 1
         case .failed: failed += 1
@@ -76,10 +76,10 @@ public struct RunSummary: Sendable, Hashable, Codable {
     }
 
     /// True when nothing failed, errored or was cut off.
-    public var succeeded: Bool { failed == 0 && errored == 0 && cancelled == 0 && !interrupted }
+    package var succeeded: Bool { failed == 0 && errored == 0 && cancelled == 0 && !interrupted }
 }
 
 /// Consumes run events. The runner delivers events one at a time, never concurrently.
-public protocol Reporter: AnyObject, Sendable {
+package protocol Reporter: AnyObject, Sendable {
     func handle(_ event: RunEvent)
 }

@@ -1,7 +1,7 @@
-public import APITestSupport
+package import APITestSupport
 
 /// How a test ended.
-public enum TestStatus: String, Sendable, Hashable, Codable {
+package enum TestStatus: String, Sendable, Hashable, Codable {
     /// Every assertion of every step held.
     case passed
     /// An assertion did not hold.
@@ -15,19 +15,19 @@ public enum TestStatus: String, Sendable, Hashable, Codable {
 }
 
 /// The outcome of one test: its steps, in order, and what failed.
-public struct TestResult: Sendable, Hashable, Codable {
-    public var suiteName: String
-    public var suiteFile: String
-    public var name: String
-    public var location: SourceLocation
-    public var status: TestStatus
+package struct TestResult: Sendable, Hashable, Codable {
+    package var suiteName: String
+    package var suiteFile: String
+    package var name: String
+    package var location: SourceLocation
+    package var status: TestStatus
     /// Wall time from the test's start to its end.
-    public var duration: Duration
-    public var steps: [StepResult]
+    package var duration: Duration
+    package var steps: [StepResult]
     /// Why the test was skipped or cancelled, when it was.
-    public var reason: String?
+    package var reason: String?
 
-    public init(
+    package init(
         suiteName: String, suiteFile: String, name: String, location: SourceLocation, status: TestStatus,
         duration: Duration, steps: [StepResult], reason: String? = nil
     ) {
@@ -42,28 +42,28 @@ public struct TestResult: Sendable, Hashable, Codable {
     }
 
     /// Every assertion failure of every step.
-    public var failures: [AssertionFailure] { steps.flatMap(\.failures) }
+    package var failures: [AssertionFailure] { steps.flatMap(\.failures) }
 
     /// The first error of any step.
-    public var error: TestError? { steps.lazy.compactMap(\.error).first }
+    package var error: TestError? { steps.lazy.compactMap(\.error).first }
 }
 
 /// The outcome of one step: its request, the response facts, and its failed assertions.
-public struct StepResult: Sendable, Hashable, Codable {
-    public var index: Int
-    public var location: SourceLocation
+package struct StepResult: Sendable, Hashable, Codable {
+    package var index: Int
+    package var location: SourceLocation
     /// What was sent and received; `nil` when the request could not be built.
-    public var exchange: Exchange?
-    public var failures: [AssertionFailure]
+    package var exchange: Exchange?
+    package var failures: [AssertionFailure]
     /// Every assertion the step checked, passed or not, in the order they were checked.
-    public var checks: [AssertionCheck]
-    public var error: TestError?
+    package var checks: [AssertionCheck]
+    package var error: TestError?
     /// Names of the values this step captured.
-    public var captured: [String]
+    package var captured: [String]
     /// How many times the request was sent (more than 1 when the step has `retry`); the result is the last one's.
-    public var attempts: Int
+    package var attempts: Int
 
-    public init(
+    package init(
         index: Int, location: SourceLocation, exchange: Exchange?, failures: [AssertionFailure] = [],
         checks: [AssertionCheck] = [], error: TestError? = nil, captured: [String] = [], attempts: Int = 1
     ) {
@@ -79,16 +79,16 @@ public struct StepResult: Sendable, Hashable, Codable {
 }
 
 /// An assertion that did not hold: where it is written, what it checked, what it expected and what it got.
-public struct AssertionFailure: Sendable, Hashable, Codable {
-    public var location: SourceLocation
+package struct AssertionFailure: Sendable, Hashable, Codable {
+    package var location: SourceLocation
     /// What was checked, e.g. `status`, `header Content-Type`, `jsonpath $.users[0].name`.
-    public var subject: String
+    package var subject: String
     /// A one-line summary, e.g. `expected status 201, got 400`.
-    public var message: String
-    public var expected: String?
-    public var actual: String?
+    package var message: String
+    package var expected: String?
+    package var actual: String?
 
-    public init(
+    package init(
         location: SourceLocation, subject: String, message: String, expected: String? = nil, actual: String? = nil
     ) {
         self.location = location
@@ -100,15 +100,15 @@ public struct AssertionFailure: Sendable, Hashable, Codable {
 }
 
 /// One assertion as checked: where it is written, what it checked, what it expected, and whether it held.
-public struct AssertionCheck: Sendable, Hashable, Codable {
-    public var location: SourceLocation
+package struct AssertionCheck: Sendable, Hashable, Codable {
+    package var location: SourceLocation
     /// What was checked, e.g. `status`, `header Content-Type`, `$.users[0].name`.
-    public var subject: String
+    package var subject: String
     /// What it had to be, e.g. `200`, `to contain "json"`.
-    public var expected: String
-    public var passed: Bool
+    package var expected: String
+    package var passed: Bool
 
-    public init(location: SourceLocation, subject: String, expected: String, passed: Bool) {
+    package init(location: SourceLocation, subject: String, expected: String, passed: Bool) {
         self.location = location
         self.subject = subject
         self.expected = expected
@@ -123,10 +123,10 @@ public struct AssertionCheck: Sendable, Hashable, Codable {
 /// results layer only (it knows neither HTTP nor suites), and a secret must be masked before anything leaves the
 /// runner. What callers tell apart stays typed (`kind`, `undefinedVariable`); the runner renders the message from
 /// typed causes in one place (`TestError.Cause` in `APITestRunner/TestError+Rendering.swift`).
-public struct TestError: Error, Sendable, Hashable, Codable {
+package struct TestError: Error, Sendable, Hashable, Codable {
     /// What kind of problem stopped the step. The raw values are what reports show (`[connectionRefused]`,
     /// JUnit's `type`, TAP's and JSON's `kind`); the message says the rest.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         // MARK: Before sending
         /// A template could not be rendered (an undefined variable, an unset environment variable).
         case template
@@ -179,17 +179,17 @@ public struct TestError: Error, Sendable, Hashable, Codable {
     }
 
     /// What kind of problem it is.
-    public var kind: Kind
+    package var kind: Kind
     /// A sentence for people.
-    public var message: String
+    package var message: String
     /// Where in the suite the problem is, when known.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// The variable a template named but had no value for (`kind == .template`), so that callers can tell which
     /// without reading the message.
-    public var undefinedVariable: String?
+    package var undefinedVariable: String?
 
     /// An error of `kind` with `message`, at `location`.
-    public init(kind: Kind, message: String, location: SourceLocation? = nil, undefinedVariable: String? = nil) {
+    package init(kind: Kind, message: String, location: SourceLocation? = nil, undefinedVariable: String? = nil) {
         self.kind = kind
         self.message = message
         self.location = location

@@ -1,4 +1,4 @@
-import APITestHTTP
+package import APITestHTTP
 import APITestResults
 import APITestSuite
 import APITestSupport
@@ -10,29 +10,29 @@ import Synchronization
 /// Keyed by (scheme, host, port) of the request URL. A host is marked by the first transfer that fails to connect
 /// (host not found, connection refused, could not connect, or a connect that timed out); transfers already in
 /// flight end on their own.
-public final class HostReachability: Sendable {
+package final class HostReachability: Sendable {
     /// Why a host is considered unreachable, and which test found out.
-    public struct Mark: Sendable, Hashable {
-        public var endpoint: HostEndpoint
+    package struct Mark: Sendable, Hashable {
+        package var endpoint: HostEndpoint
         /// Why the transfer could not connect; `cause` says it in a few words.
-        public var reason: HTTPError.Reason
+        package var reason: HTTPError.Reason
         /// `suite name › test name` of the test whose transfer failed first.
-        public var since: String
+        package var since: String
     }
 
     private let marks = Mutex<[HostEndpoint: Mark]>([:])
 
-    public init() {}
+    package init() {}
 
     /// The mark of `url`'s host, if it was found unreachable.
-    public func mark(for url: String) -> Mark? {
+    package func mark(for url: String) -> Mark? {
         // The common case, every host reachable so far, needs no parsing of the URL.
         guard !marks.withLock({ $0.isEmpty }), let endpoint = HostEndpoint(url: url) else { return nil }
         return marks.withLock { $0[endpoint] }
     }
 
     /// Records that `url`'s host could not be connected to, when `error` says so; the first mark of a host stays.
-    public func record(_ error: HTTPError, url: String, suiteName: String, testName: String) {
+    package func record(_ error: HTTPError, url: String, suiteName: String, testName: String) {
         guard error.failedToConnect, let endpoint = HostEndpoint(url: url) else { return }
         let mark = Mark(
             endpoint: endpoint, reason: error.reason,
@@ -43,5 +43,5 @@ public final class HostReachability: Sendable {
     }
 
     /// Every host found unreachable so far, sorted.
-    public var unreachable: [Mark] { marks.withLock { Array($0.values) }.sorted { $0.endpoint < $1.endpoint } }
+    package var unreachable: [Mark] { marks.withLock { Array($0.values) }.sorted { $0.endpoint < $1.endpoint } }
 }

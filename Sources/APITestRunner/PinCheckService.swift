@@ -1,24 +1,24 @@
-import APITestHTTP
-import APITestResults
-import APITestSecurity
-import Foundation
+package import APITestHTTP
+package import APITestResults
+package import APITestSecurity
+package import Foundation
 
 /// What `apitest pin-check` asks for: a server, the pins and trust settings to hold it to, and how.
-public struct PinCheckRequest: Sendable {
+package struct PinCheckRequest: Sendable {
     /// The https URL of the server.
-    public var url: String
+    package var url: String
     /// The TLS flags; without a mode, pins mean `publicKey` and certificates alone mean `certificate` (as for
     /// `apitest run`).
-    public var security: SecurityOverrides
+    package var security: SecurityOverrides
     /// Fail when a certificate of the chain expires within this many days.
-    public var minDays: Int?
+    package var minDays: Int?
     /// curl `--resolve` entries (`host:port:address`) to connect elsewhere than DNS says.
-    public var resolve: [String]
+    package var resolve: [String]
     /// Time allowed to connect and complete the handshake.
-    public var timeout: Duration?
+    package var timeout: Duration?
 
     /// A request with every setting given.
-    public init(
+    package init(
         url: String, security: SecurityOverrides, minDays: Int? = nil, resolve: [String] = [],
         timeout: Duration? = nil
     ) {
@@ -32,14 +32,14 @@ public struct PinCheckRequest: Sendable {
 
 /// Runs `apitest pin-check`: one TLS handshake (no request is sent), its chain checked against the policy, and
 /// the facts gathered into a ``PinCheckResult`` for the reporters.
-public enum PinCheckService {
+package enum PinCheckService {
     /// The policy the request's flags describe; throws for one that can never trust a server.
-    public static func policy(for request: PinCheckRequest) throws(SecurityPolicyError) -> SecurityPolicy {
+    package static func policy(for request: PinCheckRequest) throws(SecurityPolicyError) -> SecurityPolicy {
         try SecurityPolicy(request.security.applied(to: nil) ?? SecuritySettings())
     }
 
     /// Connects, checks the handshake and describes what it found; a connection that fails is a result too.
-    public static func check(
+    package static func check(
         _ request: PinCheckRequest, now: Date = Date()
     ) async throws(SecurityPolicyError)
         -> PinCheckResult

@@ -1,11 +1,11 @@
-import APITestHTTP
-import APITestSuite
+package import APITestHTTP
+package import APITestSuite
 
 /// The hosts the tests of suites will connect to, as far as can be known before they run.
-public enum ReachabilityTargets {
+package enum ReachabilityTargets {
     /// The distinct endpoints of every step URL of `suites` that renders with the suite's variables (URLs that use
     /// values captured at run time are left out), resolved against the suite's base URL; sorted.
-    public static func endpoints(of suites: [Suite]) -> [HostEndpoint] {
+    package static func endpoints(of suites: [Suite]) -> [HostEndpoint] {
         var result = Set<HostEndpoint>()
         for suite in suites {
             guard var context = try? suite.makeContext() else { continue }

@@ -1,4 +1,4 @@
-import APITestSecurity
+package import APITestSecurity
 import APITestSupport
 
 /// How a run is carried out: every run setting of the command line, parsed once into this one model. The session's
@@ -6,39 +6,39 @@ import APITestSupport
 /// the tests in flight and the connections kept, `timeout` and `connectTimeout` apply to requests that set none of
 /// their own. The response size limit is set on every request (`RequestBuilder`), from the suite's
 /// `defaults.maxResponseSize` or `maxResponseSize`.
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// Tests in flight at once; the steps inside a test always run in order.
-    public var jobs: Int
+    package var jobs: Int
     /// The most bytes of a body kept in results for reports.
-    public var bodyPreviewLimit: Int
+    package var bodyPreviewLimit: Int
     /// Sent as `User-Agent` unless a suite sets its own.
-    public var userAgent: String
+    package var userAgent: String
     /// Once a host is found unreachable, the remaining tests that target it error at once with that cause.
-    public var failFastUnreachable: Bool = true
+    package var failFastUnreachable: Bool = true
     /// TLS flags laid over every suite's `security:` block.
-    public var security = SecurityOverrides()
+    package var security = SecurityOverrides()
     /// The bytes that decoded response bodies may hold at once across the run's concurrent tests (see
     /// `DecodeBudget`): 1 GiB, four 64 MiB bodies being checked at a time.
-    public var decodeMemoryBudget = 1 << 30
+    package var decodeMemoryBudget = 1 << 30
     /// Record the request headers as they went on the wire, libcurl's own included, into each exchange
     /// (`Exchange.sentRequestHeaders`), for `--verbose`.
-    public var recordsSentHeaders = false
+    package var recordsSentHeaders = false
     /// The most bytes of a response body kept in memory, for suites that set no `defaults.maxResponseSize`;
     /// `0` for no limit (`--max-response-size`). Bodies that no check reads are not kept, so not limited.
-    public var maxResponseSize = RunOptions.defaultMaxResponseSize
+    package var maxResponseSize = RunOptions.defaultMaxResponseSize
 
     /// The time allowed for a whole transfer, for requests and suites that set none (`--timeout`); `nil` for the
     /// session's default (30 s).
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// The time allowed to connect, for requests that set none (`--connect-timeout`); `nil` for the session's
     /// default (10 s).
-    public var connectTimeout: Duration?
+    package var connectTimeout: Duration?
 
     /// 64 MiB.
-    public static let defaultMaxResponseSize = 64 * 1024 * 1024
+    package static let defaultMaxResponseSize = 64 * 1024 * 1024
 
     /// Options for `jobs` tests at once (at least 1), keeping `bodyPreviewLimit` bytes of bodies for reports.
-    public init(
+    package init(
         jobs: Int = 10,
         bodyPreviewLimit: Int = 64 * 1024,
         userAgent: String = "apitest/\(APITestVersion.string)"

@@ -1,30 +1,30 @@
-import APITestHTTP
-import APITestResults
+package import APITestHTTP
+package import APITestResults
 import APITestSecurity
-import APITestSuite
+package import APITestSuite
 
 /// A run as a front end asks for it: the selected suites and how to run them.
-public struct RunRequest: Sendable {
+package struct RunRequest: Sendable {
     /// The suites to run, with only their selected tests.
-    public var suites: [Suite]
+    package var suites: [Suite]
     /// How to run them; the session's settings are derived from these in one place
     /// (`RunService.sessionConfiguration(for:)`).
-    public var options: RunOptions
+    package var options: RunOptions
     /// Whether the single-pin warning applies to the run's own pins (`--pin` given on the command line).
-    public var warnsAboutSinglePin = false
+    package var warnsAboutSinglePin = false
     /// Each suite's security policy, as the preflight built them (`Preflight.policies`); the run builds those
     /// missing (all of them when `nil`).
-    public var securityPolicies: SecurityPolicies?
+    package var securityPolicies: SecurityPolicies?
 
     /// A request to run `suites` with `options`.
-    public init(suites: [Suite], options: RunOptions) {
+    package init(suites: [Suite], options: RunOptions) {
         self.suites = suites
         self.options = options
     }
 }
 
 /// What stops a run before anything is sent, found by `RunService.preflight(_:)`.
-public enum PreflightProblem: Sendable, Hashable {
+package enum PreflightProblem: Sendable, Hashable {
     /// A suite's `security:` block with the run's TLS flags makes no policy (a bad pin, an unreadable certificate).
     /// `place` is the block's location, or the suite file when the problem comes from the flags alone.
     case securityPolicy(place: String, message: String)
@@ -33,25 +33,25 @@ public enum PreflightProblem: Sendable, Hashable {
 }
 
 /// The checks before a run and their findings.
-public struct Preflight: Sendable {
+package struct Preflight: Sendable {
     /// What stops the run; empty when it can go.
-    public var problems: [PreflightProblem] = []
+    package var problems: [PreflightProblem] = []
     /// What the user should hear about but does not stop it (a single pin without a backup).
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// The security policies built for the checked suites, for the run (`RunRequest.securityPolicies`): certificate
     /// files are then read once per run.
-    public var policies: SecurityPolicies
+    package var policies: SecurityPolicies
 }
 
 /// The one entry point of a run: preflight checks, then the run on a libcurl session made from the run's options.
 /// The command line parses and wires; everything between a loaded suite set and a summary happens here.
-public enum RunService {
+package enum RunService {
     // MARK: - Preflight
 
     /// Builds the security policy of every suite of `loaded` (the request's suites when `nil`; certificate files
     /// are read here, so a bad block fails the run even when the selection leaves its tests out) and checks that
     /// what the selected tests use is available. Nothing is sent.
-    public static func preflight(_ request: RunRequest, loaded: [Suite]? = nil) -> Preflight {
+    package static func preflight(_ request: RunRequest, loaded: [Suite]? = nil) -> Preflight {
         var preflight = policies(
             of: loaded ?? request.suites, options: request.options, warnsAboutSinglePin: request.warnsAboutSinglePin)
         // libxml2 is loaded on first use; a system without it must not turn every XPath check into a failure.
@@ -63,7 +63,7 @@ public enum RunService {
 
     /// Builds the security policy of each of `suites` under `options`' TLS flags (certificate files are read
     /// here): what `validate` checks, and the first part of `preflight(_:loaded:)`.
-    public static func policies(
+    package static func policies(
         of suites: [Suite], options: RunOptions, warnsAboutSinglePin: Bool = false
     ) -> Preflight {
         var policies = SecurityPolicies(overrides: options.security)
@@ -92,7 +92,7 @@ public enum RunService {
     /// `--wait-for`: waits until every host the request's suites target accepts TCP connections, or `limit` has
     /// passed. The hosts that never did, each as `host:port` with why (`connection refused`), in sorted order; empty
     /// when all are up.
-    public static func waitForHosts(
+    package static func waitForHosts(
         of request: RunRequest, within limit: Duration
     ) async -> [(
         endpoint: String, cause: String
@@ -107,7 +107,7 @@ public enum RunService {
     // MARK: - Running
 
     /// The session settings for a run's options: the one place where run options become client options.
-    public static func sessionConfiguration(for options: RunOptions) -> SessionConfiguration {
+    package static func sessionConfiguration(for options: RunOptions) -> SessionConfiguration {
         var configuration = SessionConfiguration(maxConnections: options.jobs)
         if let timeout = options.timeout { configuration.timeout = timeout }
         if let connectTimeout = options.connectTimeout { configuration.connectTimeout = connectTimeout }
@@ -116,7 +116,7 @@ public enum RunService {
 
     /// Runs `request` on a new session manager (or on `transport`), reporting to `reporter`, and shuts the session
     /// down. `started` receives a closure that interrupts the run (Ctrl-C), once the run has begun.
-    public static func run(
+    package static func run(
         _ request: RunRequest, reporter: any Reporter, transport: (any HTTPTransport)? = nil,
         started: @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in }
     ) async -> RunSummary {

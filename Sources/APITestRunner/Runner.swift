@@ -1,6 +1,6 @@
-import APITestHTTP
-import APITestResults
-import APITestSuite
+package import APITestHTTP
+package import APITestResults
+package import APITestSuite
 import Foundation
 import Synchronization
 
@@ -10,19 +10,19 @@ import Synchronization
 /// Each test's steps run in order and share captures; tests of a suite share its variables and cookie jar.
 /// A network failure errors that test and the run goes on. Cancelling the calling task (Ctrl-C) cancels the
 /// transfers in flight; their tests end as `cancelled` and the run reports what it has.
-public final class Runner: Sendable {
+package final class Runner: Sendable {
     private let transport: any HTTPTransport
     private let options: RunOptions
 
     /// A runner that sends its requests through `transport` (a `SessionManager` in a real run).
-    public init(transport: any HTTPTransport, options: RunOptions) {
+    package init(transport: any HTTPTransport, options: RunOptions) {
         self.transport = transport
         self.options = options
     }
 
     /// Runs every test of `suites`, in file order as far as the concurrency allows, holding each suite's requests
     /// to its policy in `policies` (those the preflight built; the ones missing are built here).
-    public func run(
+    package func run(
         _ suites: [Suite], policies: SecurityPolicies? = nil, reporter: any Reporter
     ) async -> RunSummary {
         let clock = ContinuousClock()

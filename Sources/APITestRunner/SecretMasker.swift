@@ -16,21 +16,21 @@ import Foundation
 /// Base64 cannot be undone in place, so a secret inside base64 (a `Basic` credential, a `base64Encode` result) is
 /// found by the three base64 spellings its middle has, whatever its offset in the encoded data, and the whole
 /// base64 token is masked.
-public struct SecretMasker: Sendable {
+package struct SecretMasker: Sendable {
     /// What a masked value is replaced with.
-    public static let mask = "•••••"
+    package static let mask = "•••••"
     /// Header fields whose values are always masked.
-    public static let sensitiveHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
+    package static let sensitiveHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
 
     /// Secret texts, longest first.
-    public let secrets: [String]
+    package let secrets: [String]
     /// The UTF-8 bytes searched for in decoded text: each secret, and each with spaces as `+` (form encoding).
     let needles: [[UInt8]]
     /// The base64 spellings (standard and URL-safe) of each secret's middle at the three byte alignments.
     let base64Cores: [[UInt8]]
 
     /// A masker for `secrets` (empty texts are ignored).
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         let unique = Set(secrets.filter { !$0.isEmpty })
         self.secrets = unique.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
         var needles = Set<[UInt8]>()
@@ -49,10 +49,10 @@ public struct SecretMasker: Sendable {
     }
 
     /// The length in bytes of the longest secret.
-    public let longestSecretLength: Int
+    package let longestSecretLength: Int
 
     /// This masker with `more` secrets (values derived from secrets during a test).
-    public func adding(_ more: [String]) -> SecretMasker {
+    package func adding(_ more: [String]) -> SecretMasker {
         let new = more.filter { !$0.isEmpty && !secrets.contains($0) }
         return new.isEmpty ? self : SecretMasker(secrets: secrets + new)
     }
@@ -60,7 +60,7 @@ public struct SecretMasker: Sendable {
     // MARK: - Masking
 
     /// `text` with every occurrence of every secret, in any of the encodings above, replaced.
-    public func mask(_ text: String) -> String {
+    package func mask(_ text: String) -> String {
         guard !secrets.isEmpty, !text.isEmpty else { return text }
         let bytes = Array(text.utf8)
         let ranges = secretRanges(in: bytes, stopAtFirst: false)
@@ -78,19 +78,19 @@ public struct SecretMasker: Sendable {
     }
 
     /// `text` masked, or `nil`.
-    public func mask(_ text: String?) -> String? {
+    package func mask(_ text: String?) -> String? {
         text.map { mask($0) }
     }
 
     /// Whether `text` holds a secret in any of the encodings `mask` undoes: a value computed from such text (a
     /// filter's result, a capture) is secret too.
-    public func containsSecret(_ text: String) -> Bool {
+    package func containsSecret(_ text: String) -> Bool {
         guard !secrets.isEmpty, !text.isEmpty else { return false }
         return !secretRanges(in: Array(text.utf8), stopAtFirst: true).isEmpty
     }
 
     /// A header value as reports may show it.
-    public func maskHeader(name: String, value: String) -> String {
+    package func maskHeader(name: String, value: String) -> String {
         Self.sensitiveHeaders.contains(name.lowercased()) ? Self.mask : mask(value)
     }
 

@@ -1,18 +1,18 @@
-import APITestHTTP
-import APITestSecurity
-import APITestSuite
+package import APITestHTTP
+package import APITestSecurity
+package import APITestSuite
 
 /// The security policies of one run: each suite's `security:` settings with the run's TLS flags laid over them,
 /// built into the HTTP layer's policy once (certificate files are read once) by the preflight, and used by the
 /// run. Suites with the same settings share one policy.
-public struct SecurityPolicies: Sendable {
+package struct SecurityPolicies: Sendable {
     /// The run's TLS flags.
-    public let overrides: SecurityOverrides
+    package let overrides: SecurityOverrides
     /// The built policies (or why they could not be built) by settings.
     private var built: [SecuritySettings: Result<SecurityPolicy, SecurityPolicyError>] = [:]
 
     /// No policy built yet, for a run with `overrides`.
-    public init(overrides: SecurityOverrides) {
+    package init(overrides: SecurityOverrides) {
         self.overrides = overrides
     }
 
@@ -22,7 +22,7 @@ public struct SecurityPolicies: Sendable {
     }
 
     /// Builds the policies of those of `suites` whose settings have none yet.
-    public mutating func build(for suites: [Suite]) {
+    package mutating func build(for suites: [Suite]) {
         for suite in suites {
             guard let settings = settings(of: suite), built[settings] == nil else { continue }
             do throws(SecurityPolicyError) {
@@ -35,7 +35,7 @@ public struct SecurityPolicies: Sendable {
 
     /// The policy of `suite`: `nil` for the transport's defaults, or why its settings make no policy. A suite that
     /// `build(for:)` has not seen gets its policy built now.
-    public func policy(of suite: Suite) -> Result<SecurityPolicy?, SecurityPolicyError> {
+    package func policy(of suite: Suite) -> Result<SecurityPolicy?, SecurityPolicyError> {
         guard let settings = settings(of: suite) else { return .success(nil) }
         guard let result = built[settings] else {
             var single = self

@@ -3,22 +3,22 @@
 /// The selected tests are put in a canonical order (see `TestSelection`) and cut into N contiguous blocks whose
 /// sizes differ by at most one; shard K runs block K. The N shards are disjoint, together hold every selected test,
 /// and a test (with all its steps) is always in exactly one of them.
-public struct ShardSpec: Sendable, Hashable, CustomStringConvertible {
+package struct ShardSpec: Sendable, Hashable, CustomStringConvertible {
     /// Which shard, from 1 to `count`.
-    public let index: Int
+    package let index: Int
     /// How many shards the run is split into.
-    public let count: Int
+    package let count: Int
 
     /// A bad `--shard` value, with a sentence saying what is wrong.
-    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+    package struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 
     /// Shard `index` of `count` (1-based).
     ///
     /// - Throws: `ParseError` unless `1 <= index <= count`.
-    public init(index: Int, count: Int) throws(ParseError) {
+    package init(index: Int, count: Int) throws(ParseError) {
         guard count >= 1 else {
             throw ParseError(message: "--shard \(index)/\(count): the number of shards N must be at least 1")
         }
@@ -33,7 +33,7 @@ public struct ShardSpec: Sendable, Hashable, CustomStringConvertible {
     /// Parses `K/N`, e.g. `2/4`.
     ///
     /// - Throws: `ParseError` for anything but two whole numbers with `1 <= K <= N`.
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
             parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) })
@@ -47,7 +47,7 @@ public struct ShardSpec: Sendable, Hashable, CustomStringConvertible {
     /// The positions, in canonical order, of this shard's tests among `total` selected tests: the K-th of N
     /// contiguous blocks. Every block holds `total / N` tests and the first `total % N` blocks one more, so sizes
     /// differ by at most one and, with fewer tests than shards, the last shards are the empty ones.
-    public func range(ofTotal total: Int) -> Range<Int> {
+    package func range(ofTotal total: Int) -> Range<Int> {
         let position = index - 1
         let (size, extra) = total.quotientAndRemainder(dividingBy: count)
         let lower = position * size + min(position, extra)
@@ -55,5 +55,5 @@ public struct ShardSpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `K/N`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

@@ -101,7 +101,7 @@ extension TestError {
 extension HostReachability.Mark {
     /// A short cause for a host that could not be connected to with `reason`: `connection refused`,
     /// `host not found`, `could not connect`, `connect timed out`.
-    public var cause: String {
+    package var cause: String {
         switch reason {
         case .dnsFailure: "host not found"
         case .connectionRefused: "connection refused"

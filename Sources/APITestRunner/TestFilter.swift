@@ -1,21 +1,21 @@
 /// One `--filter` regular expression, searched (unanchored) in `suite name › test name`.
-public struct TestFilter: Sendable {
+package struct TestFilter: Sendable {
     /// The expression as given.
-    public let pattern: String
+    package let pattern: String
     /// Immutable once made; `Regex` compiles its program once, atomically, so matching from several threads is safe.
     nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>
 
     /// A bad `--filter` expression, with the parser's reason.
-    public struct InvalidPattern: Error, Sendable, CustomStringConvertible {
-        public var pattern: String
-        public var reason: String
-        public var description: String { "--filter '\(pattern)' is not a valid regular expression: \(reason)" }
+    package struct InvalidPattern: Error, Sendable, CustomStringConvertible {
+        package var pattern: String
+        package var reason: String
+        package var description: String { "--filter '\(pattern)' is not a valid regular expression: \(reason)" }
     }
 
     /// Compiles `pattern` (Swift `Regex` syntax, which accepts the usual PCRE/ICU forms).
     ///
     /// - Throws: `InvalidPattern` naming the problem.
-    public init(_ pattern: String) throws(InvalidPattern) {
+    package init(_ pattern: String) throws(InvalidPattern) {
         do {
             regex = try Regex(pattern)
         } catch {
@@ -25,7 +25,7 @@ public struct TestFilter: Sendable {
     }
 
     /// Whether the expression matches somewhere in `text`.
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         (try? regex.firstMatch(in: text)) != nil
     }
 }

@@ -1,10 +1,10 @@
-import APITestResults
+package import APITestResults
 
 // MARK: - Listing
 
 extension TestSelection.Result {
     /// What `apitest list` shows of this selection: a results-layer value the reporting layer renders.
-    public var listing: TestListing {
+    package var listing: TestListing {
         TestListing(
             total: totalCount, matched: matchedCount, shard: shard.map { ($0.index, $0.count) },
             tests: tests.map {

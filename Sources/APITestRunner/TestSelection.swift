@@ -1,4 +1,4 @@
-import APITestSuite
+package import APITestSuite
 import APITestSupport
 import Foundation
 
@@ -14,13 +14,13 @@ import Foundation
 ///
 /// Tests that are not selected are simply absent from the run (not reported as skipped); `skip:` tests that are
 /// selected are reported as skipped as before.
-public struct TestSelection: Sendable {
-    public var filters: [TestFilter]
-    public var tags: [String]
-    public var excludedTags: [String]
-    public var shard: ShardSpec?
+package struct TestSelection: Sendable {
+    package var filters: [TestFilter]
+    package var tags: [String]
+    package var excludedTags: [String]
+    package var shard: ShardSpec?
 
-    public init(filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil) {
+    package init(filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil) {
         self.filters = filters
         self.tags = tags
         self.excludedTags = excludedTags
@@ -28,12 +28,12 @@ public struct TestSelection: Sendable {
     }
 
     /// Whether `--filter`, `--tag` or `--exclude-tag` narrow the selection (sharding aside).
-    public var narrows: Bool { !filters.isEmpty || !tags.isEmpty || !excludedTags.isEmpty }
+    package var narrows: Bool { !filters.isEmpty || !tags.isEmpty || !excludedTags.isEmpty }
 
     // MARK: - Matching
 
     /// Whether `test` of `suite` passes the filters and tags (sharding aside).
-    public func matches(_ test: TestCase, in suite: Suite) -> Bool {
+    package func matches(_ test: TestCase, in suite: Suite) -> Bool {
         if test.tags.contains(where: excludedTags.contains) { return false }
         if !tags.isEmpty && !test.tags.contains(where: tags.contains) { return false }
         if !filters.isEmpty {
@@ -44,12 +44,12 @@ public struct TestSelection: Sendable {
     }
 
     /// `suite name › test name`, the text `--filter` is matched against.
-    public static func fullName(suite: String, test: String) -> String { "\(suite) › \(test)" }
+    package static func fullName(suite: String, test: String) -> String { "\(suite) › \(test)" }
 
     // MARK: - Applying
 
     /// The selected tests of `suites` (in the order given, as loaded), and the suites narrowed to them.
-    public func apply(to suites: [Suite]) -> Result {
+    package func apply(to suites: [Suite]) -> Result {
         let relativePaths = Self.relativePaths(of: suites)
         var matched: [Entry] = []
         for (suiteIndex, suite) in suites.enumerated() {
@@ -85,7 +85,7 @@ public struct TestSelection: Sendable {
     }
 
     /// Each suite file's path relative to the deepest folder that holds all of them (absolute, standardized).
-    public static func relativePaths(of suites: [Suite]) -> [String] {
+    package static func relativePaths(of suites: [Suite]) -> [String] {
         let absolute = suites.map { suite -> [String] in
             let name = suite.file.split(separator: "/").last.map(String.init) ?? suite.file
             let path = FilePaths.absolute(name, relativeTo: suite.directory)
@@ -104,22 +104,22 @@ public struct TestSelection: Sendable {
     // MARK: - Results
 
     /// One selected test, with what `apitest list` shows of it.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// Positions in the suites given to `apply(to:)`.
-        public var suiteIndex: Int
-        public var testIndex: Int
+        package var suiteIndex: Int
+        package var testIndex: Int
         /// The suite file relative to the common folder of all suite files: the shard sort key.
-        public var relativePath: String
+        package var relativePath: String
         /// The suite file as given.
-        public var suiteFile: String
-        public var suiteName: String
-        public var testName: String
-        public var tags: [String]
+        package var suiteFile: String
+        package var suiteName: String
+        package var testName: String
+        package var tags: [String]
         /// The line of the test in its file.
-        public var line: Int
+        package var line: Int
         /// The `skip:` reason, when the test is selected but will be reported as skipped.
-        public var skip: String?
-        public var steps: Int
+        package var skip: String?
+        package var steps: Int
 
         var key: [Int] { [suiteIndex, testIndex] }
 
@@ -134,15 +134,15 @@ public struct TestSelection: Sendable {
     }
 
     /// What a selection chose.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The suites with at least one selected test, each narrowed to its selected tests, in the given order.
-        public var suites: [Suite]
+        package var suites: [Suite]
         /// The selected tests in run order (the given order of suites, then file order).
-        public var tests: [Entry]
+        package var tests: [Entry]
         /// Tests that passed the filters and tags, before sharding.
-        public var matchedCount: Int
+        package var matchedCount: Int
         /// Tests in all the suites given.
-        public var totalCount: Int
-        public var shard: ShardSpec?
+        package var totalCount: Int
+        package var shard: ShardSpec?
     }
 }

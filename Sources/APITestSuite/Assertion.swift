@@ -1,20 +1,20 @@
-import APITestSupport
+package import APITestSupport
 
 /// One check: a query on the response, optional filters, a predicate and its argument.
-public struct Assertion: Sendable, Hashable {
+package struct Assertion: Sendable, Hashable {
     /// Where the assertion is written (its key in a short form, the item in the general form).
-    public var location: SourceLocation
-    public var query: Query
+    package var location: SourceLocation
+    package var query: Query
     /// Applied in order to the query's value before the predicate.
-    public var filters: [Filter]
-    public var predicate: Predicate
+    package var filters: [Filter]
+    package var predicate: Predicate
     /// The predicate's argument; for `exists`, `notExists` and `isEmpty`, a boolean; for `between`, two bounds.
-    public var argument: TemplateValue
+    package var argument: TemplateValue
     /// The argument of `matches`, compiled when the suite loads, when it has no placeholders; `nil` otherwise (a
     /// pattern with placeholders is compiled once rendered).
-    public var pattern: RegularExpression?
+    package var pattern: RegularExpression?
 
-    public init(
+    package init(
         location: SourceLocation, query: Query, filters: [Filter] = [], predicate: Predicate, argument: TemplateValue,
         pattern: RegularExpression? = nil
     ) {
@@ -27,7 +27,7 @@ public struct Assertion: Sendable, Hashable {
     }
 
     /// How the checked value is named in reports: the query, then its filters (`$.users | count`).
-    public var subject: String {
+    package var subject: String {
         filters.isEmpty
             ? query.description : ([query.description] + filters.map(\.description)).joined(separator: " | ")
     }

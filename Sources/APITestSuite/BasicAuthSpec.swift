@@ -1,9 +1,9 @@
 /// HTTP basic authentication credentials.
-public struct BasicAuthSpec: Sendable, Hashable {
-    public var username: Template
-    public var password: Template
+package struct BasicAuthSpec: Sendable, Hashable {
+    package var username: Template
+    package var password: Template
 
-    public init(username: Template, password: Template) {
+    package init(username: Template, password: Template) {
         self.username = username
         self.password = password
     }

@@ -1,7 +1,7 @@
-import APITestSupport
+package import APITestSupport
 
 /// A request body: at most one per request.
-public enum BodySpec: Sendable, Hashable {
+package enum BodySpec: Sendable, Hashable {
     /// `json:`: any value, sent as JSON.
     case json(TemplateValue)
     /// `form:`: a map sent as `application/x-www-form-urlencoded`.
@@ -21,15 +21,15 @@ public enum BodySpec: Sendable, Hashable {
 }
 
 /// The encoding of a `plist:` body.
-public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
+package enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
     case xml
     case binary
 }
 
 /// One part of a `multipart:` body.
-public struct MultipartPartSpec: Sendable, Hashable {
+package struct MultipartPartSpec: Sendable, Hashable {
     /// Where the part's content comes from.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// `value:` a text field.
         case value(Template)
         /// `data:` inline content sent as a file part.
@@ -38,14 +38,14 @@ public struct MultipartPartSpec: Sendable, Hashable {
         case file(absolutePath: String)
     }
 
-    public var name: Template
-    public var content: Content
-    public var filename: Template?
-    public var contentType: Template?
-    public var headers: [HeaderSpec]
-    public var location: SourceLocation
+    package var name: Template
+    package var content: Content
+    package var filename: Template?
+    package var contentType: Template?
+    package var headers: [HeaderSpec]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: Template, content: Content, filename: Template? = nil, contentType: Template? = nil,
         headers: [HeaderSpec] = [], location: SourceLocation
     ) {
@@ -62,7 +62,7 @@ public struct MultipartPartSpec: Sendable, Hashable {
 
 extension BodySpec {
     /// Every template the body renders, in document order.
-    public var templates: [Template] {
+    package var templates: [Template] {
         switch self {
         case .json(let value), .form(let value), .plist(let value, _): return value.templates
         case .raw(let template), .xml(let template): return [template]
@@ -74,7 +74,7 @@ extension BodySpec {
 
 extension MultipartPartSpec {
     /// Every template the part renders.
-    public var templates: [Template] {
+    package var templates: [Template] {
         var result = [name]
         switch content {
         case .value(let template), .data(let template): result.append(template)

@@ -1,23 +1,23 @@
 import APITestSupport
 
 /// What a response must satisfy.
-public struct Expectations: Sendable, Hashable {
+package struct Expectations: Sendable, Hashable {
     /// The acceptable status codes; `nil` means any 2xx.
-    public var status: StatusExpectation?
+    package var status: StatusExpectation?
     /// Every other check, in the order written: the short forms (`headers`, `json`, `xml`, `cookies`, `body`, ...)
     /// and the general form (`assert`).
-    public var assertions: [Assertion]
+    package var assertions: [Assertion]
     /// A JSON Schema the JSON body must match.
-    public var schema: SchemaExpectation?
+    package var schema: SchemaExpectation?
 
-    public init(status: StatusExpectation? = nil, assertions: [Assertion] = [], schema: SchemaExpectation? = nil) {
+    package init(status: StatusExpectation? = nil, assertions: [Assertion] = [], schema: SchemaExpectation? = nil) {
         self.status = status
         self.assertions = assertions
         self.schema = schema
     }
 
     /// True when the status is acceptable: the listed codes and classes, or any 2xx when none is given.
-    public func acceptsStatus(_ code: Int) -> Bool {
+    package func acceptsStatus(_ code: Int) -> Bool {
         status?.accepts(code) ?? (200...299).contains(code)
     }
 }

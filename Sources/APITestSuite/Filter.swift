@@ -1,7 +1,7 @@
-import APITestJSON
+package import APITestJSON
 
 /// A transformation between a query and a predicate: `count`, `first`, `toInt`, `split: ","`, `regex: '(\d+)'`.
-public enum Filter: Sendable, Hashable, CustomStringConvertible {
+package enum Filter: Sendable, Hashable, CustomStringConvertible {
     /// The number of items of an array, members of an object, or characters of a string.
     case count
     case first
@@ -34,7 +34,7 @@ public enum Filter: Sendable, Hashable, CustomStringConvertible {
     case daysBeforeNow
 
     /// Filters written as a bare name, which take no argument.
-    public static let plain: [String: Filter] = [
+    package static let plain: [String: Filter] = [
         "count": .count, "first": .first, "last": .last, "toInt": .toInt, "toFloat": .toFloat,
         "toString": .toString, "lowercase": .lowercase, "uppercase": .uppercase, "trim": .trim,
         "base64Decode": .base64Decode, "base64Encode": .base64Encode, "urlDecode": .urlDecode,
@@ -42,12 +42,12 @@ public enum Filter: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// Filters written `{name: argument}`.
-    public static let withArgument = ["nth", "split", "replace", "regex", "jsonpath", "xpath"]
+    package static let withArgument = ["nth", "split", "replace", "regex", "jsonpath", "xpath"]
 
     /// Every filter name, for suggestions.
-    public static let names: [String] = plain.keys.sorted() + withArgument
+    package static let names: [String] = plain.keys.sorted() + withArgument
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .count: "count"
         case .first: "first"

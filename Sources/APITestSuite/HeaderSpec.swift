@@ -1,12 +1,12 @@
-import APITestSupport
+package import APITestSupport
 
 /// A request header whose value is a template.
-public struct HeaderSpec: Sendable, Hashable {
-    public var name: String
-    public var value: Template
-    public var location: SourceLocation
+package struct HeaderSpec: Sendable, Hashable {
+    package var name: String
+    package var value: Template
+    package var location: SourceLocation
 
-    public init(name: String, value: Template, location: SourceLocation) {
+    package init(name: String, value: Template, location: SourceLocation) {
         self.name = name
         self.value = value
         self.location = location

@@ -1,5 +1,5 @@
 /// A comparison an assertion applies to its subject, written `{predicate: argument}` in a suite.
-public enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Equal as JSON values (numbers compare numerically, objects ignore member order).
     case equals
     case notEquals
@@ -29,13 +29,13 @@ public enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case type
 
     /// The predicate's key, as written in a suite.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The predicate names, for suggestions and messages.
-    public static let names: [String] = allCases.map(\.rawValue)
+    package static let names: [String] = allCases.map(\.rawValue)
 
     /// True for the ordering predicates, which take a number (or a string, a date).
-    public var isComparison: Bool {
+    package var isComparison: Bool {
         switch self {
         case .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual: true
         default: false
@@ -43,7 +43,7 @@ public enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringCon
     }
 
     /// True for the predicates that hold when the subject is absent.
-    public var holdsForAbsent: Bool {
+    package var holdsForAbsent: Bool {
         switch self {
         case .notEquals, .notContains: true
         default: false
@@ -52,7 +52,7 @@ public enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringCon
 }
 
 /// A type a `type` predicate checks for.
-public enum ValueType: String, Sendable, Hashable, CaseIterable {
+package enum ValueType: String, Sendable, Hashable, CaseIterable {
     case string
     /// A number without a fractional part (`3` and `3.0`).
     case integer
@@ -65,5 +65,5 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
     case date
 
     /// The type names, for suggestions and messages.
-    public static let names: [String] = allCases.map(\.rawValue)
+    package static let names: [String] = allCases.map(\.rawValue)
 }

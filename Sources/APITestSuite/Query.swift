@@ -1,10 +1,10 @@
-import APITestJSON
+package import APITestJSON
 import APITestSupport
 import Foundation
 
 /// What an assertion or a capture reads from a response: the status, a header, a cookie, the body or a part of it,
 /// or a fact of the transfer.
-public enum Query: Sendable, Hashable, CustomStringConvertible {
+package enum Query: Sendable, Hashable, CustomStringConvertible {
     /// The status code, a number.
     case status
     /// A response header by name (case-insensitive); a repeated header gives every value.
@@ -38,16 +38,16 @@ public enum Query: Sendable, Hashable, CustomStringConvertible {
     case image(ImageField)
 
     /// The queries written `query: NAME`, which take no argument.
-    public static let plainQueries: [String: Query] = [
+    package static let plainQueries: [String: Query] = [
         "status": .status, "body": .body, "duration": .duration, "bodySize": .bodySize, "sha256": .sha256,
         "md5": .md5, "url": .url, "redirects": .redirects,
     ]
 
     /// The general form's query keys that take an argument.
-    public static let argumentKeys = ["header", "cookie", "jsonpath", "xpath", "regex", "certificate", "image"]
+    package static let argumentKeys = ["header", "cookie", "jsonpath", "xpath", "regex", "certificate", "image"]
 
     /// How the query is named in messages: `status`, `header Location`, `$.users[0]`, `cookie session[Max-Age]`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .status: "status"
         case .header(let name): "header \(name)"
@@ -72,7 +72,7 @@ public enum Query: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Which part of a cookie a `cookie` query reads; the raw values are the `Set-Cookie` attribute names.
-public enum CookieAttribute: String, Sendable, Hashable, CaseIterable {
+package enum CookieAttribute: String, Sendable, Hashable, CaseIterable {
     case value = "Value"
     case expires = "Expires"
     case maxAge = "Max-Age"
@@ -83,7 +83,7 @@ public enum CookieAttribute: String, Sendable, Hashable, CaseIterable {
     case sameSite = "SameSite"
 
     /// The attribute named `name`, matched case-insensitively (`max-age`, `Max-Age`, `maxAge`).
-    public init?(named name: String) {
+    package init?(named name: String) {
         let folded = name.lowercased().replacingOccurrences(of: "-", with: "")
         guard
             let match = Self.allCases.first(where: {
@@ -95,7 +95,7 @@ public enum CookieAttribute: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A fact of the leaf certificate the server presented.
-public enum CertificateField: String, Sendable, Hashable, CaseIterable {
+package enum CertificateField: String, Sendable, Hashable, CaseIterable {
     case subject
     case issuer
     /// The start of validity, as an ISO-8601 date-time.
@@ -109,7 +109,7 @@ public enum CertificateField: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A fact of an image body.
-public enum ImageField: String, Sendable, Hashable, CaseIterable {
+package enum ImageField: String, Sendable, Hashable, CaseIterable {
     /// `png`, `jpeg`, `gif`, `webp` or `bmp`.
     case format
     case width

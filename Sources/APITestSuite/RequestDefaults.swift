@@ -1,17 +1,17 @@
 /// Request settings that apply to every request of a suite unless the request sets its own.
-public struct RequestDefaults: Sendable, Hashable {
+package struct RequestDefaults: Sendable, Hashable {
     /// Headers sent with every request; a request header of the same name (case-insensitive) replaces one.
-    public var headers: [HeaderSpec]
-    public var timeout: Duration?
-    public var followRedirects: Bool
-    public var maxRedirects: Int?
+    package var headers: [HeaderSpec]
+    package var timeout: Duration?
+    package var followRedirects: Bool
+    package var maxRedirects: Int?
     /// The retry of every step that sets none of its own.
-    public var retry: RetrySpec?
+    package var retry: RetrySpec?
     /// The most bytes of a response body kept in memory (`maxResponseSize`), `0` for no limit; `nil` for the run's
     /// (`--max-response-size`, 64 MiB by default).
-    public var maxResponseSize: Int?
+    package var maxResponseSize: Int?
 
-    public init(
+    package init(
         headers: [HeaderSpec] = [], timeout: Duration? = nil, followRedirects: Bool = true, maxRedirects: Int? = nil
     ) {
         self.headers = headers

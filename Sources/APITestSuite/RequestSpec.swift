@@ -1,24 +1,24 @@
-import APITestSupport
+package import APITestSupport
 
 /// The request of one step, as written: templates are rendered by the runner.
-public struct RequestSpec: Sendable, Hashable {
+package struct RequestSpec: Sendable, Hashable {
     /// An HTTP method token, upper-cased.
-    public var method: String
+    package var method: String
     /// Absolute, or relative to the suite's `baseURL`.
-    public var url: Template
+    package var url: Template
     /// Query parameters (an object; values may nest).
-    public var query: TemplateValue?
-    public var headers: [HeaderSpec]
-    public var basicAuth: BasicAuthSpec?
-    public var body: BodySpec?
+    package var query: TemplateValue?
+    package var headers: [HeaderSpec]
+    package var basicAuth: BasicAuthSpec?
+    package var body: BodySpec?
     /// A content type for `body`/`bodyFile`.
-    public var contentType: Template?
-    public var timeout: Duration?
-    public var followRedirects: Bool?
-    public var maxRedirects: Int?
-    public var location: SourceLocation
+    package var contentType: Template?
+    package var timeout: Duration?
+    package var followRedirects: Bool?
+    package var maxRedirects: Int?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         method: String = "GET", url: Template, query: TemplateValue? = nil, headers: [HeaderSpec] = [],
         basicAuth: BasicAuthSpec? = nil, body: BodySpec? = nil, contentType: Template? = nil,
         timeout: Duration? = nil, followRedirects: Bool? = nil, maxRedirects: Int? = nil, location: SourceLocation

@@ -1,22 +1,22 @@
-import APITestSupport
+package import APITestSupport
 
 /// The acceptable response status codes: exact codes (`200`) and classes (`2xx`).
-public struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
+package struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
     /// One acceptable code or class.
-    public enum Pattern: Sendable, Hashable, CustomStringConvertible {
+    package enum Pattern: Sendable, Hashable, CustomStringConvertible {
         /// An exact code, 100...599.
         case code(Int)
         /// A class, 1...5: `2` means 200...299.
         case codeClass(Int)
 
-        public func accepts(_ status: Int) -> Bool {
+        package func accepts(_ status: Int) -> Bool {
             switch self {
             case .code(let code): status == code
             case .codeClass(let digit): status / 100 == digit && status >= 100 && status <= 599
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .code(let code): String(code)
             case .codeClass(let digit): "\(digit)xx"
@@ -24,7 +24,7 @@ public struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// Parses `200`, `"200"` or `"2xx"` (also `2XX`).
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             guard let pattern = Self.parse(text) else { return nil }
             self = pattern
         }
@@ -70,21 +70,21 @@ public struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var patterns: [Pattern]
-    public var location: SourceLocation
+    package var patterns: [Pattern]
+    package var location: SourceLocation
 
-    public init(patterns: [Pattern], location: SourceLocation) {
+    package init(patterns: [Pattern], location: SourceLocation) {
         self.patterns = patterns
         self.location = location
     }
 
     /// True when `status` matches any pattern.
-    public func accepts(_ status: Int) -> Bool {
+    package func accepts(_ status: Int) -> Bool {
         patterns.contains { $0.accepts(status) }
     }
 
     /// `200`, `200 or 201`, `200, 201 or 3xx`.
-    public var description: String {
+    package var description: String {
         let parts = patterns.map(\.description)
         guard let last = parts.last else { return "" }
         if parts.count == 1 { return last }

@@ -1,15 +1,15 @@
-import APITestSupport
+package import APITestSupport
 
 /// One request of a test, what its response must satisfy, and what to capture from it.
-public struct Step: Sendable, Hashable {
-    public var location: SourceLocation
-    public var request: RequestSpec
-    public var expect: Expectations
-    public var captures: [CaptureSpec]
+package struct Step: Sendable, Hashable {
+    package var location: SourceLocation
+    package var request: RequestSpec
+    package var expect: Expectations
+    package var captures: [CaptureSpec]
     /// How the step is repeated until it holds; `nil` for once (or the suite's `defaults.retry`).
-    public var retry: RetrySpec?
+    package var retry: RetrySpec?
 
-    public init(
+    package init(
         location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],
         retry: RetrySpec? = nil
     ) {
@@ -26,7 +26,7 @@ public struct Step: Sendable, Hashable {
 extension Step {
     /// Every template the step renders: its request (URL, query, headers, credentials, body, content type) and the
     /// arguments of its checks.
-    public var templates: [Template] {
+    package var templates: [Template] {
         let request = self.request
         var templates = [request.url]
         templates.reserveCapacity(1 + request.headers.count + expect.assertions.count)

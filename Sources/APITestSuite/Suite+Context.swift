@@ -5,7 +5,7 @@ import APITestJSON
 extension Suite {
     /// The context a run starts from: `env.NAME` entries (secret), then the suite variables rendered in order
     /// (secret when they use a secret), with `--var` values (not secret) replacing or adding variables.
-    public func makeContext() throws(TemplateError) -> TemplateContext {
+    package func makeContext() throws(TemplateError) -> TemplateContext {
         var context = TemplateContext(environment: environment)
         // Variables (and the base URL, defaults) may use the built-in values; tests get fresh ones, these keep those
         // of the run's start. Made only when one of them uses one: a UUID and random numbers are not free, and this
@@ -23,7 +23,7 @@ extension Suite {
 
     /// The names used by what is rendered with the suite's context rather than a test's: variables, the base
     /// URL, and the defaults (which tests render again with their own).
-    public var suiteLevelNames: Set<String> {
+    package var suiteLevelNames: Set<String> {
         var names = namesUsedByDefaults
         for variable in variables { names.formUnion(variable.value.referencedNames) }
         names.formUnion(baseURL?.referencedNames ?? [])
@@ -31,7 +31,7 @@ extension Suite {
     }
 
     /// The names used by the defaults every test renders: default headers and the default retry's `until`.
-    public var namesUsedByDefaults: Set<String> {
+    package var namesUsedByDefaults: Set<String> {
         var names = Set<String>()
         for header in defaults.headers { names.formUnion(header.value.referencedNames) }
         for assertion in defaults.retry?.until?.assertions ?? [] { names.formUnion(assertion.argument.referencedNames) }

@@ -3,7 +3,7 @@
 extension Suite {
     /// True when a check, capture or `until` condition of a step that will run (setup and teardown included;
     /// tests marked `skip` left out), or the default retry's `until`, uses XPath.
-    public var usesXPath: Bool {
+    package var usesXPath: Bool {
         if defaults.retry?.until?.usesXPath == true { return true }
         let steps = setup + teardown + tests.filter { $0.skip == nil }.flatMap(\.steps)
         return steps.contains { step in

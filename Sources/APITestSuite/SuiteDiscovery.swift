@@ -2,11 +2,11 @@ import APITestSupport
 import Foundation
 
 /// Finds suite files: files named on the command line as given, and `*.yaml`/`*.yml` files in folders.
-public enum SuiteDiscovery {
+package enum SuiteDiscovery {
     /// A path that names nothing usable.
-    public struct DiscoveryError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct DiscoveryError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What is wrong.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// The path does not exist.
             case notFound
             /// The folder cannot be listed.
@@ -16,18 +16,18 @@ public enum SuiteDiscovery {
         }
 
         /// The path named on the command line.
-        public var path: String
+        package var path: String
         /// What is wrong with it.
-        public var kind: Kind
+        package var kind: Kind
 
         /// An error of `kind` for `path`.
-        public init(path: String, kind: Kind) {
+        package init(path: String, kind: Kind) {
             self.path = path
             self.kind = kind
         }
 
         /// The message, without the path.
-        public var message: String {
+        package var message: String {
             switch kind {
             case .notFound: return "no such file or directory"
             case .unreadableFolder: return "cannot read the folder"
@@ -35,13 +35,13 @@ public enum SuiteDiscovery {
             }
         }
 
-        public var description: String { "\(path): \(message)" }
+        package var description: String { "\(path): \(message)" }
     }
 
     /// The suite files for `paths`: a file as given; a folder searched recursively for `*.yaml` and `*.yml`
     /// files (hidden files and folders skipped), in sorted order. Each file appears once, at its first mention.
     /// Throws for a path that does not exist and for a folder with no suite files.
-    public static func files(in paths: [String]) throws(DiscoveryError) -> [String] {
+    package static func files(in paths: [String]) throws(DiscoveryError) -> [String] {
         var result: [String] = []
         var seen = Set<String>()
         for path in paths {

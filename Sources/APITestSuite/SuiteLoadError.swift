@@ -1,23 +1,23 @@
-import APITestSupport
+package import APITestSupport
 
 /// Everything wrong with one suite file, found in one pass.
-public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
+package struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
     /// The problems, in source order; at least one is an error.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The file's text, for showing the offending lines; `nil` when the file could not be read.
-    public var source: String?
+    package var source: String?
     /// The texts of the files the suite includes, by the path used in their diagnostics' locations.
-    public var includedSources: [String: String]
+    package var includedSources: [String: String]
     /// The files the suite includes, as absolute paths with symbolic links resolved (as far as it got).
-    public var includedFiles: Set<String> = []
+    package var includedFiles: Set<String> = []
     /// The files found on an include cycle (absolute, symbolic links resolved); a file on a cycle is never a
     /// shared fragment, so its error is always shown.
-    public var includeCycleFiles: Set<String> = []
+    package var includeCycleFiles: Set<String> = []
     /// Whether the file's top-level map has a `tests` key: such a file is a suite, never a shared fragment.
-    public var declaresTests = false
+    package var declaresTests = false
 
     /// A failure with `diagnostics` for a file whose text is `source`.
-    public init(diagnostics: [Diagnostic], source: String?, includedSources: [String: String] = [:]) {
+    package init(diagnostics: [Diagnostic], source: String?, includedSources: [String: String] = [:]) {
         self.diagnostics = diagnostics
         self.source = source
         self.includedSources = includedSources
@@ -25,7 +25,7 @@ public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
 
     /// Every diagnostic with its source line and caret, as rustc and Hurl show them; a diagnostic in an included
     /// file shows that file's line.
-    public func render(colored: Bool = false) -> String {
+    package func render(colored: Bool = false) -> String {
         let renderer = DiagnosticRenderer(colored: colored)
         // Each file's text is split into lines once, however many diagnostics it has.
         var lines: [String: [Substring]?] = [:]
@@ -39,9 +39,9 @@ public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Every diagnostic in the one-line `file:line:column: error: message` form, one per line.
-    public var oneLineSummary: String {
+    package var oneLineSummary: String {
         diagnostics.map(DiagnosticRenderer.oneLine).joined(separator: "\n")
     }
 
-    public var description: String { oneLineSummary }
+    package var description: String { oneLineSummary }
 }

@@ -4,15 +4,15 @@ import Foundation
 /// Loads suite files into validated `Suite`s, reporting every problem of a file at once.
 ///
 /// Loading reads the suite file (and checks the files it names) but does no network I/O.
-public struct SuiteLoader: Sendable {
+package struct SuiteLoader: Sendable {
     /// The process environment; `{{ env.NAME }}` reads it, and its values are secret.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// `--var name=value` values: they replace suite variables of the same name, or add them.
-    public var overrides: [String: String]
+    package var overrides: [String: String]
     /// The names among `overrides` whose values are secret (from `.env` variables files).
-    public var secretOverrides: Set<String> = []
+    package var secretOverrides: Set<String> = []
 
-    public init(
+    package init(
         environment: [String: String] = ProcessInfo.processInfo.environment, overrides: [String: String] = [:]
     ) {
         self.environment = environment
@@ -22,7 +22,7 @@ public struct SuiteLoader: Sendable {
     // MARK: - Loading
 
     /// Reads and loads the suite file at `path` (relative paths resolve against the current directory).
-    public func load(path: String) throws(SuiteLoadError) -> Suite {
+    package func load(path: String) throws(SuiteLoadError) -> Suite {
         let start = SourceLocation(file: path, line: 1, column: 1)
         // Looked at before it is opened: a FIFO or a device found in a folder must not block the loader.
         switch ReadableFile.problem(at: path) {
@@ -50,7 +50,7 @@ public struct SuiteLoader: Sendable {
     }
 
     /// Loads a suite from its text; `file` is the path used in locations and to resolve relative file paths.
-    public func load(source: String, file: String) throws(SuiteLoadError) -> Suite {
+    package func load(source: String, file: String) throws(SuiteLoadError) -> Suite {
         let composed: (document: YAMLDocument, root: YAMLNode?)
         do {
             composed = try YAMLComposer.compose(source)

@@ -1,16 +1,16 @@
-import APITestSecurity
-import APITestSupport
+package import APITestSecurity
+package import APITestSupport
 
 /// A suite's `security:` block: its settings (pins parsed, file paths absolute, resolved against the suite's
 /// directory) and where the block is, for the problems found when the run builds its policy.
-public struct SuiteSecurity: Sendable, Hashable {
+package struct SuiteSecurity: Sendable, Hashable {
     /// The block's settings.
-    public var settings: SecuritySettings
+    package var settings: SecuritySettings
     /// Where the `security` key is.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// A block with `settings` (the defaults: full verification, nothing pinned) at `location`.
-    public init(settings: SecuritySettings = SecuritySettings(), location: SourceLocation) {
+    package init(settings: SecuritySettings = SecuritySettings(), location: SourceLocation) {
         self.settings = settings
         self.location = location
     }

@@ -9,31 +9,31 @@ import Foundation
 /// green with nothing in it: among the files that no other file includes, or that are on a cycle, each is a suite
 /// with at least one test (`tests: []` is an error) or a failure. A file named on the command line is always a
 /// suite.
-public struct SuiteSet: Sendable {
+package struct SuiteSet: Sendable {
     /// A file that failed to load, with everything wrong with it.
-    public struct Failure: Sendable {
+    package struct Failure: Sendable {
         /// The file as found or named.
-        public var file: String
+        package var file: String
         /// Its diagnostics.
-        public var error: SuiteLoadError
+        package var error: SuiteLoadError
     }
 
     /// The loaded suites, in discovery order.
-    public var suites: [Suite] = []
+    package var suites: [Suite] = []
     /// The files that failed to load, in discovery order (fragments excluded).
-    public var failures: [Failure] = []
+    package var failures: [Failure] = []
     /// The files set aside as shared fragments, in discovery order.
-    public var fragments: [String] = []
+    package var fragments: [String] = []
 
     /// The number of error diagnostics over all failures.
-    public var errorCount: Int {
+    package var errorCount: Int {
         failures.reduce(0) { $0 + $1.error.diagnostics.filter { $0.severity == .error }.count }
     }
 
     // MARK: - Loading
 
     /// Finds and loads the suites of `paths` with `loader`. Throws when a path names nothing usable.
-    public static func load(paths: [String], loader: SuiteLoader) throws(SuiteDiscovery.DiscoveryError) -> SuiteSet {
+    package static func load(paths: [String], loader: SuiteLoader) throws(SuiteDiscovery.DiscoveryError) -> SuiteSet {
         let files = try SuiteDiscovery.files(in: paths)
         var loaded: [(file: String, result: Result<Suite, SuiteLoadError>)] = []
         var included: [String: Set<String>] = [:]

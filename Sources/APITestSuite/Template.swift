@@ -1,33 +1,33 @@
-import APITestJSON
-import APITestSupport
+package import APITestJSON
+package import APITestSupport
 
 /// A string with `{{ name }}` placeholders, parsed once at load time and rendered against a `TemplateContext`.
 ///
 /// Names match `[A-Za-z_][A-Za-z0-9_.-]*`; `env.NAME` names a process environment variable. Whitespace inside
 /// the braces is optional. There is no escape for a literal `{{`.
-public struct Template: Sendable, Hashable, CustomStringConvertible {
+package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a template: literal text or a placeholder.
-    public enum Segment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         case literal(String)
         /// A placeholder; `location` points at its opening `{{` and `length` spans it up to the closing `}}`.
         case placeholder(name: String, location: SourceLocation, length: Int)
     }
 
     /// The text as written in the suite.
-    public var source: String
-    public var segments: [Segment]
+    package var source: String
+    package var segments: [Segment]
     /// Where the string starts in the suite.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a template made of one literal text, which renders to itself.
-    public init(literal text: String, location: SourceLocation) {
+    package init(literal text: String, location: SourceLocation) {
         self.source = text
         self.segments = text.isEmpty ? [] : [.literal(text)]
         self.location = location
     }
 
     /// Creates a template from already parsed segments.
-    public init(source: String, segments: [Segment], location: SourceLocation) {
+    package init(source: String, segments: [Segment], location: SourceLocation) {
         self.source = source
         self.segments = segments
         self.location = location
@@ -37,7 +37,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     ///
     /// For strings whose placeholders are not on the first line, `SuiteLoader` locates them in the source text;
     /// this initializer assumes the text sits on one line starting at `location`.
-    public init(parsing text: String, location: SourceLocation) throws(TemplateError) {
+    package init(parsing text: String, location: SourceLocation) throws(TemplateError) {
         let pieces = try TemplateScanner.scan(text)
         self.source = text
         self.location = location
@@ -56,12 +56,12 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Queries
 
     /// True when the template has no placeholder.
-    public var isLiteral: Bool {
+    package var isLiteral: Bool {
         segments.allSatisfy { if case .literal = $0 { true } else { false } }
     }
 
     /// The placeholder names in order of appearance, repeats included once.
-    public var referencedNames: [String] {
+    package var referencedNames: [String] {
         var seen = Set<String>()
         var names: [String] = []
         for case .placeholder(let name, _, _) in segments where seen.insert(name).inserted {
@@ -72,17 +72,17 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// The name when the whole template is exactly one placeholder (`"{{ id }}"`), which renders to the
     /// variable's typed value where a value is expected.
-    public var singlePlaceholderName: String? {
+    package var singlePlaceholderName: String? {
         if segments.count == 1, case .placeholder(let name, _, _) = segments[0] { return name }
         return nil
     }
 
-    public var description: String { source }
+    package var description: String { source }
 
     // MARK: - Rendering
 
     /// Renders to text: strings raw, other values as compact JSON.
-    public func render(_ context: TemplateContext) throws(TemplateError) -> String {
+    package func render(_ context: TemplateContext) throws(TemplateError) -> String {
         var text = ""
         for segment in segments {
             switch segment {
@@ -97,7 +97,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// Renders to a value: a template that is exactly one placeholder gives the variable's typed value (a captured
     /// number stays a number); any other template gives its text as a string.
-    public func renderValue(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
+    package func renderValue(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
         if segments.count == 1, case .placeholder(let name, let location, _) = segments[0] {
             return try context.value(named: name, at: location)
         }

@@ -1,23 +1,23 @@
-import APITestJSON
-import APITestSupport
-import Foundation
+package import APITestJSON
+package import APITestSupport
+package import Foundation
 
 /// The values placeholders render to: suite variables, `--var` overrides, `env.NAME` entries and captures.
 ///
 /// Values that come from the process environment, and values derived from them, are secret: reports mask them
 /// using `secretTexts`.
-public struct TemplateContext: Sendable {
+package struct TemplateContext: Sendable {
     private var values: [String: JSONValue]
     private var secretNames: Set<String>
 
     /// An empty context.
-    public init() {
+    package init() {
         values = [:]
         secretNames = []
     }
 
     /// A context holding `environment` as `env.NAME` entries, all secret.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.init()
         for (name, value) in environment {
             set(TemplateScanner.environmentPrefix + name, .string(value), secret: true)
@@ -27,64 +27,64 @@ public struct TemplateContext: Sendable {
     // MARK: - Values
 
     /// Sets (or replaces) a value, such as a capture; `secret` values are masked in reports.
-    public mutating func set(_ name: String, _ value: JSONValue, secret: Bool) {
+    package mutating func set(_ name: String, _ value: JSONValue, secret: Bool) {
         values[name] = value
         if secret { secretNames.insert(name) } else { secretNames.remove(name) }
     }
 
     /// The value of `name`, or `nil` when it has none.
-    public subscript(name: String) -> JSONValue? { values[name] }
+    package subscript(name: String) -> JSONValue? { values[name] }
 
     /// True when `name` has a value.
-    public func contains(_ name: String) -> Bool { values[name] != nil }
+    package func contains(_ name: String) -> Bool { values[name] != nil }
 
     /// True when `name` holds a secret.
-    public func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
+    package func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
 
     /// The names that have a value, sorted.
-    public var names: [String] { values.keys.sorted() }
+    package var names: [String] { values.keys.sorted() }
 
     /// The value of `name`, or an undefined-variable error located at `location`.
-    public func value(named name: String, at location: SourceLocation? = nil) throws(TemplateError) -> JSONValue {
+    package func value(named name: String, at location: SourceLocation? = nil) throws(TemplateError) -> JSONValue {
         guard let value = values[name] else { throw TemplateError.undefined(name, at: location) }
         return value
     }
 
     /// The rendered text of every non-empty secret value, longest first (so masking replaces whole values before
     /// their parts).
-    public var secretTexts: [String] {
+    package var secretTexts: [String] {
         let texts = Set(secretNames.compactMap { values[$0].map(Self.text(of:)) }.filter { !$0.isEmpty })
         return texts.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
     /// The rendered text of every non-empty secret value other than the environment's own (`env.NAME`): values
     /// derived from secrets, such as suite variables built from them and captures taken from text that held one.
-    public var derivedSecretTexts: [String] {
+    package var derivedSecretTexts: [String] {
         secretNames.filter { !$0.hasPrefix(TemplateScanner.environmentPrefix) }
             .compactMap { values[$0].map(Self.text(of:)) }.filter { !$0.isEmpty }
     }
 
     /// True when rendering `template` uses a secret value.
-    public func usesSecret(_ template: Template) -> Bool {
+    package func usesSecret(_ template: Template) -> Bool {
         template.referencedNames.contains(where: isSecret)
     }
 
     /// True when rendering `value` uses a secret value.
-    public func usesSecret(_ value: TemplateValue) -> Bool {
+    package func usesSecret(_ value: TemplateValue) -> Bool {
         value.referencedNames.contains(where: isSecret)
     }
 
     // MARK: - Built-in values
 
     /// The names of the built-in values, set afresh for every test (and for `setup` and `teardown`).
-    public static let builtinNames: Set<String> = [
+    package static let builtinNames: Set<String> = [
         "random.uuid", "random.int", "random.hex", "now.iso", "now.date", "now.unix", "now.unixMs",
     ]
 
     /// Sets the built-in values: a random UUID, a random integer (0 to 2^31 − 1), 16 random hex digits, and the
     /// current time as an ISO-8601 date-time (UTC), a date, Unix seconds and Unix milliseconds. They stay the same
     /// within one test, so a request and its checks see the same values.
-    public mutating func setBuiltins(now: Date = Date()) {
+    package mutating func setBuiltins(now: Date = Date()) {
         set("random.uuid", .string(UUID().uuidString.lowercased()), secret: false)
         set("random.int", .integer(Int64.random(in: 0...Int64(Int32.max))), secret: false)
         set("random.hex", .string(Self.hex16(UInt64.random(in: 0...UInt64.max))), secret: false)
@@ -105,7 +105,7 @@ public struct TemplateContext: Sendable {
     // MARK: - Text
 
     /// How a value appears inside text: strings raw, everything else as compact JSON.
-    public static func text(of value: JSONValue) -> String {
+    package static func text(of value: JSONValue) -> String {
         if case .string(let string) = value { return string }
         return JSONWriter.string(value)
     }

@@ -1,9 +1,9 @@
-import APITestSupport
+package import APITestSupport
 
 /// A template that cannot be parsed (`{{` without `}}`, a bad name) or rendered (an undefined name).
-public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The text is not a valid template; `offset` counts Unicode scalars from the start of the text.
         case syntax(offset: Int, length: Int)
         /// A placeholder names a variable that has no value (an `env.NAME` that is not set, too).
@@ -11,20 +11,20 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// What went wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// A sentence for people.
-    public var message: String
+    package var message: String
     /// Where the problem is, when known.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// An error of `kind` with `message`, at `location`.
-    public init(kind: Kind, message: String, location: SourceLocation? = nil) {
+    package init(kind: Kind, message: String, location: SourceLocation? = nil) {
         self.kind = kind
         self.message = message
         self.location = location
     }
 
-    public var description: String {
+    package var description: String {
         if let location { return "\(location): \(message)" }
         return message
     }

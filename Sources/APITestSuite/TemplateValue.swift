@@ -1,10 +1,10 @@
-import APITestJSON
+package import APITestJSON
 
 /// A YAML/JSON-like value whose strings are templates: a `json:` body, `query` and `form` values, predicate
 /// arguments and suite variables.
 ///
 /// A string that is exactly one placeholder renders to the variable's typed value; other strings render as text.
-public indirect enum TemplateValue: Sendable, Hashable {
+package indirect enum TemplateValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -16,11 +16,11 @@ public indirect enum TemplateValue: Sendable, Hashable {
     case object([Member])
 
     /// One member of an object, in document order.
-    public struct Member: Sendable, Hashable {
-        public var key: String
-        public var value: TemplateValue
+    package struct Member: Sendable, Hashable {
+        package var key: String
+        package var value: TemplateValue
 
-        public init(key: String, value: TemplateValue) {
+        package init(key: String, value: TemplateValue) {
             self.key = key
             self.value = value
         }
@@ -29,7 +29,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     // MARK: - Queries
 
     /// The names of every placeholder in the value, in document order, each once.
-    public var referencedNames: [String] {
+    package var referencedNames: [String] {
         var seen = Set<String>()
         var names: [String] = []
         for template in templates {
@@ -41,7 +41,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     }
 
     /// Every template in the value, in document order.
-    public var templates: [Template] {
+    package var templates: [Template] {
         switch self {
         case .null, .bool, .integer, .double, .number: return []
         case .string(let template): return [template]
@@ -51,16 +51,16 @@ public indirect enum TemplateValue: Sendable, Hashable {
     }
 
     /// True when the value holds no placeholder.
-    public var isLiteral: Bool { templates.allSatisfy(\.isLiteral) }
+    package var isLiteral: Bool { templates.allSatisfy(\.isLiteral) }
 
     /// The members, for an object.
-    public var members: [Member]? {
+    package var members: [Member]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
     /// A short name for the kind of value, for messages: `null`, `boolean`, `number`, `string`, `list`, `map`.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -74,7 +74,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     // MARK: - Rendering
 
     /// Renders to JSON, replacing placeholders; strings that are exactly one placeholder keep the value's type.
-    public func render(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
+    package func render(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
         switch self {
         case .null: return .null
         case .bool(let value): return .bool(value)

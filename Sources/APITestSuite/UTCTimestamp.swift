@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// ISO-8601 texts of an instant in UTC, computed arithmetically.
 ///
@@ -7,25 +7,25 @@ import Foundation
 /// `ISO8601DateFormatter` gives with `[.withInternetDateTime, .withFractionalSeconds]` and
 /// `[.withFullDate, .withDashSeparatorInDate]` in its default UTC time zone, rounded to the nearest millisecond
 /// as it rounds.
-public struct UTCTimestamp: Sendable, Equatable {
+package struct UTCTimestamp: Sendable, Equatable {
     /// Milliseconds since 1970-01-01T00:00:00Z.
-    public let unixMilliseconds: Int64
+    package let unixMilliseconds: Int64
 
     /// The instant `date`, rounded to the nearest millisecond.
-    public init(_ date: Date) {
+    package init(_ date: Date) {
         unixMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     // MARK: - Texts
 
     /// `2026-11-22T04:58:32.123Z`.
-    public var dateTimeText: String {
+    package var dateTimeText: String {
         let millisecondOfDay = Self.floorDivide(unixMilliseconds, by: 86_400_000).remainder
         return String(secondsText.dropLast()) + "." + Self.pad(millisecondOfDay % 1000, 3) + "Z"
     }
 
     /// `2026-11-22T04:58:32Z`: to the second, as certificates date things.
-    public var secondsText: String {
+    package var secondsText: String {
         let (days, millisecondOfDay) = Self.floorDivide(unixMilliseconds, by: 86_400_000)
         let seconds = millisecondOfDay / 1000
         return Self.dateText(days: days) + "T" + Self.pad(seconds / 3600, 2) + ":" + Self.pad(seconds / 60 % 60, 2)
@@ -33,7 +33,7 @@ public struct UTCTimestamp: Sendable, Equatable {
     }
 
     /// `2026-11-22`.
-    public var dateText: String {
+    package var dateText: String {
         Self.dateText(days: Self.floorDivide(unixMilliseconds, by: 86_400_000).quotient)
     }
 

@@ -4,13 +4,13 @@ import Foundation
 /// Variables read from a file given with `--variables-file`: a YAML map of names to scalars, or a `.env` file of
 /// `NAME=value` lines. Values whose names say they are credentials (`API_KEY`, `token`, `DB_PASSWORD`, ...) are
 /// secret, masked in every report, whichever the file's format.
-public struct VariablesFile: Sendable {
+package struct VariablesFile: Sendable {
     /// The values by name, as text.
-    public var values: [String: String]
+    package var values: [String: String]
     /// The names whose values are secret.
-    public var secretNames: Set<String>
+    package var secretNames: Set<String>
 
-    public init(values: [String: String] = [:], secretNames: Set<String> = []) {
+    package init(values: [String: String] = [:], secretNames: Set<String> = []) {
         self.values = values
         self.secretNames = secretNames
     }
@@ -18,7 +18,7 @@ public struct VariablesFile: Sendable {
     // MARK: - Loading
 
     /// Reads the file at `path`: `.env` files (by name or extension) as dotenv, anything else as YAML.
-    public static func load(path: String) throws(SuiteLoadError) -> VariablesFile {
+    package static func load(path: String) throws(SuiteLoadError) -> VariablesFile {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SuiteLoadError(
@@ -153,13 +153,13 @@ public struct VariablesFile: Sendable {
     }
 
     /// The words that mark a name as a credential, matched case-insensitively anywhere in the name.
-    public static let secretWords = [
+    package static let secretWords = [
         "secret", "token", "password", "passwd", "pwd", "key", "auth", "credential", "private", "session", "cookie",
         "signature", "cert",
     ]
 
     /// True when `name` holds one of `secretWords` (`API_KEY`, `githubToken`, `db.password`).
-    public static func isSecretName(_ name: String) -> Bool {
+    package static func isSecretName(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return secretWords.contains { lowered.contains($0) }
     }

@@ -1,4 +1,4 @@
-import APITestHTTP
+public import APITestHTTP
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The shared test data directory (`../shared` beside the repository, with the official JSONPath and JSON Schema
 /// suites): `$APITEST_SHARED_DIR` when set.

@@ -1,5 +1,5 @@
-import APITestJSON
-import Foundation
+public import APITestJSON
+public import Foundation
 
 /// A response body decoded by one of the chain's serializers.
 public enum DecodedBody: Sendable {

@@ -1,4 +1,4 @@
-import APITestJSON
+public import APITestJSON
 import Foundation
 
 /// Decodes JSON bodies (RFC 8259) with ``JSONParser``, like AFNetworking's `AFJSONResponseSerializer`.

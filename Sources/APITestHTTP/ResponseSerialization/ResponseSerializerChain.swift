@@ -1,5 +1,5 @@
-import APITestSupport
-import Foundation
+public import APITestSupport
+public import Foundation
 
 /// An ordered list of response serializers: the first that accepts a response decodes it, as in AFNetworking's
 /// `AFCompoundResponseSerializer`.

@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A parsed XML document (a libxml2 `xmlDoc`) that answers XPath 1.0 queries.
