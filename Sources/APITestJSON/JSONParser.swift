@@ -8,12 +8,12 @@
 ///   64 bits or decimals with more than 17 significant digits. A number too large for a `Double` is an error.
 /// - A UTF-8 byte order mark before the value is ignored (RFC 8259 §8.1 allows this).
 /// - Containers may nest at most ``maximumDepth`` levels; the parser itself never recurses.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses one JSON text from UTF-8 bytes.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
         let result = bytes.withContiguousStorageIfAvailable { buffer in
             parseResult(buffer)
         }
@@ -23,7 +23,7 @@ public enum JSONParser {
     }
 
     /// Parses one JSON text from a string.
-    public static func parse(_ string: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ string: String) throws(JSONParseError) -> JSONValue {
         var string = string
         return try string.withUTF8 { parseResult($0) }.get()
     }

@@ -4,7 +4,7 @@ extension JSONPath {
     /// `expression` with each dot-shorthand name that RFC 9535 does not allow there (`$.headers.Content-Type`)
     /// written in bracket notation (`$.headers['Content-Type']`), when that makes a valid JSONPath; else `nil`.
     /// Names follow the parser's own rule (`name-first`, then digits too) and are escaped as normalized paths are.
-    public static func bracketNotation(for expression: String) -> String? {
+    package static func bracketNotation(for expression: String) -> String? {
         var result = ""
         var changed = false
         var depth = 0

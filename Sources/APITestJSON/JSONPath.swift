@@ -10,26 +10,26 @@
 ///
 /// Two paths are equal when they parse to the same query (`$.a` equals `$['a']`); ``description`` is the
 /// expression as written.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written.
-    public let expression: String
+    package let expression: String
     let root: Query
 
     /// Parses and type-checks `expression`.
-    public init(_ expression: String) throws(JSONPathError) {
+    package init(_ expression: String) throws(JSONPathError) {
         var parser = JSONPathParser(expression)
         self.expression = expression
         self.root = try parser.parseExpression()
     }
 
     /// The values of the nodes the query selects, in RFC 9535 order (objects in member order).
-    public func query(_ root: JSONValue) -> [JSONValue] {
+    package func query(_ root: JSONValue) -> [JSONValue] {
         JSONPathEvaluator(root: root).select(self.root.segments, from: root, at: NoLocation())
             .map(\.value)
     }
 
     /// The selected nodes with their normalized paths (RFC 9535 §2.7), such as `$['a'][0]`.
-    public func queryLocated(_ root: JSONValue) -> [(path: String, value: JSONValue)] {
+    package func queryLocated(_ root: JSONValue) -> [(path: String, value: JSONValue)] {
         JSONPathEvaluator(root: root).select(self.root.segments, from: root, at: LinkedLocation())
             .map { (path: $0.location.normalizedPath, value: $0.value) }
     }
@@ -38,21 +38,21 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     ///
     /// This looks at what the query selects, so `$[ 'a' ]` is singular here although RFC 9535's grammar for the
     /// singular queries a filter may compare (§2.3.5.1) does not allow blanks inside its brackets.
-    public var isSingular: Bool {
+    package var isSingular: Bool {
         root.isSingular
     }
 
     /// The expression as written.
-    public var description: String {
+    package var description: String {
         expression
     }
 
     /// Whether both expressions parse to the same query.
-    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
+    package static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
         lhs.root == rhs.root
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(root)
     }
 }

@@ -1,19 +1,19 @@
 /// An error in a JSONPath expression: a syntax error or an ill-typed filter (RFC 9535 §2.4.3).
-public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, e.g. "expected ']' or ',' after selector, found 'x'".
-    public let message: String
+    package let message: String
     /// The 0-based offset of the bad spot in the expression, counted in `Character`s, so that
     /// `String(repeating: " ", count: offset) + "^"` puts a caret under it.
-    public let offset: Int
+    package let offset: Int
 
     /// Creates an error at a `Character` offset of the expression.
-    public init(message: String, offset: Int) {
+    package init(message: String, offset: Int) {
         self.message = message
         self.offset = offset
     }
 
     /// "offset N: message".
-    public var description: String {
+    package var description: String {
         "offset \(offset): \(message)"
     }
 }

@@ -2,13 +2,13 @@
 
 extension JSONTape {
     /// Calls `body` with the index of each element of the array at `index`, in order, until it returns false.
-    public func forEachElement(_ index: Int, _ body: (Int) -> Bool) {
+    package func forEachElement(_ index: Int, _ body: (Int) -> Bool) {
         guard kind(index) == .array else { return }
         forEachChild(index) { _, child in body(child) }
     }
 
     /// The number of elements of the array at `index` (0 for other values).
-    public func elementCount(_ index: Int) -> Int {
+    package func elementCount(_ index: Int) -> Int {
         var count = 0
         forEachElement(index) { _ in
             count += 1
@@ -20,7 +20,7 @@ extension JSONTape {
     /// Calls `body` with (name, key index, value index) for each member of the object at `index` as a
     /// ``JSONObject`` keeps them: a repeated key once, at its first position, with its last value. Stops when
     /// `body` returns false. The key index is a string entry, so it can stand for the name as a value.
-    public func forEachMember(_ index: Int, _ body: (_ name: String, _ key: Int, _ value: Int) -> Bool) {
+    package func forEachMember(_ index: Int, _ body: (_ name: String, _ key: Int, _ value: Int) -> Bool) {
         guard kind(index) == .object else { return }
         if let repeated = repeatedKeys(of: index) {
             forEachChild(index) { key, value in
@@ -34,7 +34,7 @@ extension JSONTape {
     }
 
     /// The number of distinct member names of the object at `index` (0 for other values).
-    public func memberCount(_ index: Int) -> Int {
+    package func memberCount(_ index: Int) -> Int {
         var count = 0
         forEachMember(index) { _, _, _ in
             count += 1
@@ -45,7 +45,7 @@ extension JSONTape {
 
     /// The value of the member `name` of the object at `index`; a repeated key gives its last value, as in
     /// ``JSONObject``.
-    public func member(named name: String, of index: Int) -> Int? {
+    package func member(named name: String, of index: Int) -> Int? {
         guard kind(index) == .object else { return nil }
         var found: Int?
         forEachChild(index) { keyIndex, child in

@@ -3,7 +3,7 @@
 extension JSONTape {
     /// The values of the nodes `path` selects, as ``JSONPath/query(_:)`` gives them for ``root``, building only
     /// the selected values (and, for a filter, each candidate it tests, one at a time).
-    public func query(_ path: JSONPath) -> [JSONValue] {
+    package func query(_ path: JSONPath) -> [JSONValue] {
         guard count > 0 else { return [] }
         // Filters that look at the document's root (`$` inside a filter) need the whole document as a value.
         if path.root.segments.contains(where: { $0.selectors.contains(where: Self.filterUsesRoot) }) {

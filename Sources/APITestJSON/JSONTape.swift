@@ -1,12 +1,12 @@
 /// JSON text that a ``JSONTape`` reads its strings and numbers from, kept alive by the tape (an HTTP body, say).
-public protocol JSONText: Sendable {
+package protocol JSONText: Sendable {
     /// Calls `body` with the text's UTF-8 bytes.
     func withJSONBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
 }
 
 extension Array: JSONText where Element == UInt8 {
     /// The array's bytes.
-    public func withJSONBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withJSONBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try withUnsafeBufferPointer(body)
     }
 }
@@ -22,19 +22,19 @@ extension Array: JSONText where Element == UInt8 {
 /// tree. Entries live in fixed-size chunks (the low 32 and the high 8 bits in two arrays), so a large tape is
 /// never copied to grow. Queries (``query(_:)``) walk the tape and build ``JSONValue``s only for what they
 /// select.
-public struct JSONTape: Sendable {
+package struct JSONTape: Sendable {
     /// The kind of a value, in an entry's top 3 bits.
-    public enum Kind: UInt64, Sendable {
+    package enum Kind: UInt64, Sendable {
         case null = 0
         case `false`, `true`, number, string, array, object
     }
 
     /// The text the entries point into.
-    public let text: any JSONText
+    package let text: any JSONText
     private var lowChunks: [[UInt32]] = []
     private var highChunks: [[UInt8]] = []
     /// The number of entries.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Entries the first chunk reserves: never more than the text can need (a value takes 2 bytes at least).
     private var firstChunkSize = 0
 
@@ -47,7 +47,7 @@ public struct JSONTape: Sendable {
     ///
     /// - Parameter droppingNullMembers: leave out every object member whose value is `null`, at every depth (as
     ///   `JSONResponseSerializer.removingKeysWithNullValues` does to a tree): the tape then holds no trace of them.
-    public init(parsing text: some JSONText, droppingNullMembers: Bool = false) throws(JSONParseError) {
+    package init(parsing text: some JSONText, droppingNullMembers: Bool = false) throws(JSONParseError) {
         self.text = text
         let source = text
         let result: Result<Void, JSONParseError> = source.withJSONBytes { buffer in
@@ -66,7 +66,7 @@ public struct JSONTape: Sendable {
     // MARK: - Storage
 
     /// Bytes held by the entries (allocated capacity, not only the used part), for memory accounting.
-    public var allocatedBytes: Int {
+    package var allocatedBytes: Int {
         var total = MemoryLayout<JSONTape>.size + (lowChunks.capacity + highChunks.capacity) * 8 + 64
         for chunk in lowChunks { total += chunk.capacity * 4 + 32 }
         for chunk in highChunks { total += chunk.capacity + 32 }
@@ -130,12 +130,12 @@ public struct JSONTape: Sendable {
     // MARK: - Nodes
 
     /// The kind of the value at `index`.
-    public func kind(_ index: Int) -> Kind {
+    package func kind(_ index: Int) -> Kind {
         Kind(rawValue: self[index] >> Self.kindShift)!
     }
 
     /// The index after the value at `index` and everything in it.
-    public func end(_ index: Int) -> Int {
+    package func end(_ index: Int) -> Int {
         switch kind(index) {
         case .array, .object: Int(self[index] & Self.payloadMask)
         default: index + 1
@@ -143,7 +143,7 @@ public struct JSONTape: Sendable {
     }
 
     /// The indexes of an array's elements, or of an object's member values (each one after its key).
-    public func children(_ index: Int) -> [Int] {
+    package func children(_ index: Int) -> [Int] {
         var result: [Int] = []
         forEachChild(index) { _, child in
             result.append(child)
@@ -170,7 +170,7 @@ public struct JSONTape: Sendable {
     }
 
     /// The decoded string at a string or key entry.
-    public func string(_ index: Int) -> String {
+    package func string(_ index: Int) -> String {
         let offset = Int(self[index] & Self.payloadMask)
         return text.withJSONBytes { buffer in
             var parser = JSONByteParser(buffer)
@@ -202,7 +202,7 @@ public struct JSONTape: Sendable {
     }
 
     /// The value at `index` as a ``JSONValue`` (built now, with everything in it).
-    public func value(_ index: Int) -> JSONValue {
+    package func value(_ index: Int) -> JSONValue {
         switch kind(index) {
         case .null: return .null
         case .false: return .bool(false)
@@ -233,5 +233,5 @@ public struct JSONTape: Sendable {
     }
 
     /// The whole document as a ``JSONValue``.
-    public var root: JSONValue { value(0) }
+    package var root: JSONValue { value(0) }
 }

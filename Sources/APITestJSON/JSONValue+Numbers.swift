@@ -5,7 +5,7 @@ extension JSONValue {
     /// `.integer` for a whole number written without fraction or exponent that fits 64 bits, `.double` when the
     /// nearest double reads back as the same decimal value, `.number` otherwise. `nil` for other text and for
     /// magnitudes beyond a double's range.
-    public init?(numberText text: some StringProtocol) {
+    package init?(numberText text: some StringProtocol) {
         guard let exact = JSONNumber(text: text) else { return nil }
         let written = Substring(text)
         if !written.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
@@ -36,7 +36,7 @@ extension JSONValue {
 
     /// -1, 0 or 1 comparing two numbers exactly by their decimal values (an `Int64`, a double's shortest text, a
     /// `JSONNumber`), never through a lossy conversion; `nil` unless both are numbers, or when one is NaN.
-    public static func numericOrder(_ lhs: JSONValue, _ rhs: JSONValue) -> Int? {
+    package static func numericOrder(_ lhs: JSONValue, _ rhs: JSONValue) -> Int? {
         switch (lhs, rhs) {
         case (.integer(let a), .integer(let b)): return a < b ? -1 : (a == b ? 0 : 1)
         case (.double(let a), .double(let b)):

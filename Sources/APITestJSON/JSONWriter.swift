@@ -10,28 +10,28 @@
 /// - `pretty` puts each array element and object member on its own line, indented by two spaces, with
 ///   `"key": value`; empty containers stay `[]` and `{}`.
 /// - `sortedKeys` orders object members by key (by Unicode scalar values); otherwise they keep their order.
-public enum JSONWriter {
+package enum JSONWriter {
     /// The JSON text for `value`.
-    public static func string(_ value: JSONValue, pretty: Bool = false, sortedKeys: Bool = false) -> String {
+    package static func string(_ value: JSONValue, pretty: Bool = false, sortedKeys: Bool = false) -> String {
         String(decoding: bytes(value, pretty: pretty, sortedKeys: sortedKeys), as: UTF8.self)
     }
 
     /// The JSON text for `value`, as UTF-8 bytes.
-    public static func bytes(_ value: JSONValue, pretty: Bool = false, sortedKeys: Bool = false) -> [UInt8] {
+    package static func bytes(_ value: JSONValue, pretty: Bool = false, sortedKeys: Bool = false) -> [UInt8] {
         var writer = Writer(pretty: pretty, sortedKeys: sortedKeys)
         writer.write(value, indent: 0)
         return writer.output
     }
 
     /// The JSON string literal (with quotes) for `string`.
-    public static func quoted(_ string: String) -> String {
+    package static func quoted(_ string: String) -> String {
         var writer = Writer(pretty: false, sortedKeys: false)
         writer.writeString(string)
         return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// The text of a double as this writer puts it (see the type's documentation).
-    public static func numberText(_ value: Double) -> String {
+    package static func numberText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let text = value.description
         // Swift writes exponents as "e-05"/"e+16": drop the exponent's leading zeros ("e-5", "e+16").

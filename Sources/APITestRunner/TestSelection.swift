@@ -20,7 +20,8 @@ package struct TestSelection: Sendable {
     package var excludedTags: [String]
     package var shard: ShardSpec?
 
-    package init(filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil) {
+    package init(filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil)
+    {
         self.filters = filters
         self.tags = tags
         self.excludedTags = excludedTags

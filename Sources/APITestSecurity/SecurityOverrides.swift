@@ -1,25 +1,25 @@
 /// The run's TLS flags (`apitest run`, `apitest pin-check`): each one given replaces the same setting of a
 /// suite's `security:` block (``SecuritySettings/overlaid(with:)``).
-public struct SecurityOverrides: Sendable, Hashable {
+package struct SecurityOverrides: Sendable, Hashable {
     /// `--pinning` / `--mode`.
-    public var pinning: PinningMode?
+    package var pinning: PinningMode?
     /// `--pin`; when any is given they replace the suite's.
-    public var pins: [PublicKeyPin]
+    package var pins: [PublicKeyPin]
     /// `--certificate` files (absolute); when any is given they replace the suite's.
-    public var certificates: [String]
+    package var certificates: [String]
     /// `--allow-invalid-certificates`.
-    public var allowInvalidCertificates: Bool?
+    package var allowInvalidCertificates: Bool?
     /// `--no-validate-domain` (false).
-    public var validatesDomainName: Bool?
+    package var validatesDomainName: Bool?
     /// `--ca-file`.
-    public var caFile: String?
+    package var caFile: String?
     /// `--client-cert`.
-    public var clientCertificate: String?
+    package var clientCertificate: String?
     /// `--client-key`.
-    public var clientKey: String?
+    package var clientKey: String?
 
     /// Overrides of the given settings; nothing given overrides nothing.
-    public init(
+    package init(
         pinning: PinningMode? = nil, pins: [PublicKeyPin] = [], certificates: [String] = [],
         allowInvalidCertificates: Bool? = nil, validatesDomainName: Bool? = nil, caFile: String? = nil,
         clientCertificate: String? = nil, clientKey: String? = nil
@@ -35,11 +35,11 @@ public struct SecurityOverrides: Sendable, Hashable {
     }
 
     /// Whether no flag was given.
-    public var isEmpty: Bool { self == SecurityOverrides() }
+    package var isEmpty: Bool { self == SecurityOverrides() }
 
     /// The settings of a suite whose block is `settings` (`nil`: none) under these overrides; `nil` when neither
     /// sets anything (the transport's defaults: full verification, nothing pinned).
-    public func applied(to settings: SecuritySettings?) -> SecuritySettings? {
+    package func applied(to settings: SecuritySettings?) -> SecuritySettings? {
         guard settings != nil || !isEmpty else { return nil }
         return (settings ?? SecuritySettings()).overlaid(with: self)
     }

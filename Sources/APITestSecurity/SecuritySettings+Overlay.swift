@@ -1,7 +1,7 @@
 extension SecuritySettings {
     /// These settings with `overrides` laid over them. Pins or certificates given without a mode, over settings
     /// that pin nothing, mean `publicKey` (or `certificate` when only certificates are given).
-    public func overlaid(with overrides: SecurityOverrides) -> SecuritySettings {
+    package func overlaid(with overrides: SecurityOverrides) -> SecuritySettings {
         var result = self
         if let pinning = overrides.pinning { result.pinning = pinning }
         if !overrides.pins.isEmpty { result.pins = overrides.pins }

@@ -11,7 +11,8 @@ package struct RetrySpec: Sendable, Hashable {
     package var until: Expectations?
     package var location: SourceLocation
 
-    package init(attempts: Int, interval: Duration = .seconds(1), until: Expectations? = nil, location: SourceLocation) {
+    package init(attempts: Int, interval: Duration = .seconds(1), until: Expectations? = nil, location: SourceLocation)
+    {
         self.attempts = max(1, attempts)
         self.interval = interval
         self.until = until

@@ -1,8 +1,8 @@
 /// ANSI colours for terminal output, or nothing when colour is off: the one implementation, used by the console
 /// reporter and the diagnostic renderer alike.
-public struct ANSIStyle: Sendable {
+package struct ANSIStyle: Sendable {
     /// An SGR parameter: a colour, boldness, or both.
-    public enum Code: String, Sendable {
+    package enum Code: String, Sendable {
         case bold = "1"
         case dim = "2"
         case red = "31"
@@ -15,16 +15,16 @@ public struct ANSIStyle: Sendable {
     }
 
     /// Whether styles are applied; when false every method returns its text unchanged.
-    public let enabled: Bool
+    package let enabled: Bool
 
     /// A style that colours when `enabled`.
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
     /// Whether to colour `output`: only on a terminal, never when `NO_COLOR` is set (https://no-color.org),
     /// never with `--no-color`.
-    public static func shouldColor(output: TextOutput, environment: [String: String], disabled: Bool) -> Bool {
+    package static func shouldColor(output: TextOutput, environment: [String: String], disabled: Bool) -> Bool {
         if disabled { return false }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
@@ -32,20 +32,20 @@ public struct ANSIStyle: Sendable {
     }
 
     /// `text` in green.
-    public func green(_ text: String) -> String { paint(text, .green) }
+    package func green(_ text: String) -> String { paint(text, .green) }
     /// `text` in red.
-    public func red(_ text: String) -> String { paint(text, .red) }
+    package func red(_ text: String) -> String { paint(text, .red) }
     /// `text` in yellow.
-    public func yellow(_ text: String) -> String { paint(text, .yellow) }
+    package func yellow(_ text: String) -> String { paint(text, .yellow) }
     /// `text` in cyan.
-    public func cyan(_ text: String) -> String { paint(text, .cyan) }
+    package func cyan(_ text: String) -> String { paint(text, .cyan) }
     /// `text` dimmed.
-    public func dim(_ text: String) -> String { paint(text, .dim) }
+    package func dim(_ text: String) -> String { paint(text, .dim) }
     /// `text` in bold.
-    public func bold(_ text: String) -> String { paint(text, .bold) }
+    package func bold(_ text: String) -> String { paint(text, .bold) }
 
     /// `text` with `code` applied and reset after it.
-    public func paint(_ text: String, _ code: Code) -> String {
+    package func paint(_ text: String, _ code: Code) -> String {
         enabled ? "\u{1B}[\(code.rawValue)m\(text)\u{1B}[0m" : text
     }
 }

@@ -1,19 +1,19 @@
 /// A number of bytes written the way people write sizes: `200MB`, `64MiB`, `1.5 GB`, `512KiB`, `100B` or a bare
 /// number of bytes (`1048576`). Decimal units (`KB`, `MB`, `GB`, `TB`) are powers of 1000, binary ones (`KiB`,
 /// `MiB`, `GiB`, `TiB`) powers of 1024; units are matched without regard to case (`mb`, `MiB`, `mib`).
-public struct ByteSize: Sendable, Hashable, CustomStringConvertible {
+package struct ByteSize: Sendable, Hashable, CustomStringConvertible {
     /// Why a size could not be parsed.
-    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The text as given.
-        public var text: String
-        public var message: String
-        public var description: String { message }
+        package var text: String
+        package var message: String
+        package var description: String { message }
     }
 
     /// The number of bytes.
-    public var bytes: Int
+    package var bytes: Int
 
-    public init(bytes: Int) {
+    package init(bytes: Int) {
         self.bytes = max(0, bytes)
     }
 
@@ -27,7 +27,7 @@ public struct ByteSize: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Whitespace around the text and between number and unit is allowed; the number is a plain decimal (`64`,
     /// `1.5`), no sign or exponent; the result is rounded to whole bytes.
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         let trimmed = text.trimmingWhitespace()
         let lower = trimmed.lowercased()
         var number = Substring(lower)
@@ -53,7 +53,7 @@ public struct ByteSize: Sendable, Hashable, CustomStringConvertible {
 
     /// `64 MiB (67108864 bytes)`, `200 MB (200000000 bytes)`, `1000 bytes`: the size in the largest unit that
     /// divides it exactly, binary first, with the exact count after it.
-    public var description: String {
+    package var description: String {
         for (name, factor) in [("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
         where bytes >= factor && bytes % factor == 0 {
             return "\(bytes / factor) \(name) (\(bytes) bytes)"

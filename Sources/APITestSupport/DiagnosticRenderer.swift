@@ -7,18 +7,18 @@
 /// 12 |       stauts: 200
 ///    |       ^^^^^^
 /// ```
-public struct DiagnosticRenderer: Sendable {
+package struct DiagnosticRenderer: Sendable {
     /// Whether to colour the output with ANSI escape sequences.
-    public var colored: Bool
+    package var colored: Bool
 
-    public init(colored: Bool = false) {
+    package init(colored: Bool = false) {
         self.colored = colored
     }
 
     // MARK: - One-line form
 
     /// The one-line form `file:line:column: severity: message` (with `; note` appended when there is one).
-    public static func oneLine(_ diagnostic: Diagnostic) -> String {
+    package static func oneLine(_ diagnostic: Diagnostic) -> String {
         var line = "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)"
         if let note = diagnostic.note { line += " (\(note))" }
         return line
@@ -27,19 +27,19 @@ public struct DiagnosticRenderer: Sendable {
     // MARK: - Excerpt form
 
     /// Renders several diagnostics from one source text, separated by blank lines, ending in a newline.
-    public func render(_ diagnostics: [Diagnostic], source: String?) -> String {
+    package func render(_ diagnostics: [Diagnostic], source: String?) -> String {
         let lines = source.map(Self.splitLines)
         return diagnostics.map { render($0, lines: lines) }.joined(separator: "\n")
     }
 
     /// Renders one diagnostic; `source` is the text of the diagnostic's file (`nil` when it could not be read).
     /// The result ends in a newline.
-    public func render(_ diagnostic: Diagnostic, source: String?) -> String {
+    package func render(_ diagnostic: Diagnostic, source: String?) -> String {
         render(diagnostic, lines: source.map(Self.splitLines))
     }
 
     /// Renders one diagnostic against its file's text already split by `splitLines` (`nil` when unreadable).
-    public func render(_ diagnostic: Diagnostic, lines: [Substring]?) -> String {
+    package func render(_ diagnostic: Diagnostic, lines: [Substring]?) -> String {
         let location = diagnostic.location
         let sourceLine: Substring? =
             if let lines, location.line >= 1, location.line <= lines.count { lines[location.line - 1] } else { nil }
@@ -70,7 +70,7 @@ public struct DiagnosticRenderer: Sendable {
     // MARK: - Geometry
 
     /// Lines of `source` without their terminators (`\n`, `\r\n`).
-    public static func splitLines(_ source: String) -> [Substring] {
+    package static func splitLines(_ source: String) -> [Substring] {
         // "\r\n" is one Character, so split on both forms.
         source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }

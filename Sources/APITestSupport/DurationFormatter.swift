@@ -1,7 +1,7 @@
 /// Formats durations for people: `850 µs`, `3.4 ms`, `34 ms`, `1.2 s`, `2 min 5 s`, `1 h 2 min`.
-public enum DurationFormatter {
+package enum DurationFormatter {
     /// A short human-readable form of `duration`, precise to about two significant figures below a minute.
-    public static func format(_ duration: Duration) -> String {
+    package static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let total = Double(seconds) + Double(attoseconds) / 1e18
         if total < 0 { return "-" + format(.zero - duration) }

@@ -1,14 +1,14 @@
 /// Parses durations written as `250ms`, `10s`, `1.5s`, `2m`, `1h`, or a bare number of seconds (`10`, `0.5`).
-public enum DurationParser {
+package enum DurationParser {
     /// Why a duration could not be parsed.
-    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var text: String
-        public var message: String
-        public var description: String { message }
+    package struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        package var text: String
+        package var message: String
+        package var description: String { message }
     }
 
     /// Durations must be shorter than this (about 31 years), which keeps nanoseconds within 64 bits.
-    public static let maximumSeconds = 1e9
+    package static let maximumSeconds = 1e9
 
     /// The units accepted after a number, with their length in seconds.
     private static let units: [(suffix: String, seconds: Double)] = [
@@ -19,7 +19,7 @@ public enum DurationParser {
     ///
     /// Whitespace around the text and between number and unit is allowed; the number is a plain decimal
     /// (`1`, `1.5`, `.5`); no sign, no exponent.
-    public static func parse(_ text: String) throws(ParseError) -> Duration {
+    package static func parse(_ text: String) throws(ParseError) -> Duration {
         let trimmed = text.trimmingWhitespace()
         var number = Substring(trimmed)
         var scale = 1.0
@@ -40,7 +40,7 @@ public enum DurationParser {
     }
 
     /// A duration from a number of seconds, such as a bare YAML number; negative and non-finite numbers fail.
-    public static func duration(fromSeconds seconds: Double) throws(ParseError) -> Duration {
+    package static func duration(fromSeconds seconds: Double) throws(ParseError) -> Duration {
         guard seconds.isFinite, seconds >= 0 else {
             throw ParseError(text: "\(seconds)", message: "a duration cannot be negative")
         }

@@ -7,13 +7,13 @@ import Foundation
 /// components dropped, `..` applied lexically and never above `/`, no trailing slash), without building a URL:
 /// Foundation's first URL in a process costs a few hundred microseconds of set-up that `apitest run` would
 /// otherwise pay on every start. `FilePathsTests` holds the two to the same results.
-public enum FilePaths {
+package enum FilePaths {
     // MARK: - Lexical
 
     /// `path` made absolute against `directory` (itself made absolute against the current directory), or against
     /// the current directory, and standardized.
     /// A leading `~` or `~user` names a home directory, as with URL (from the password database, not `$HOME`).
-    public static func absolute(_ path: String, relativeTo directory: String? = nil) -> String {
+    package static func absolute(_ path: String, relativeTo directory: String? = nil) -> String {
         if path.hasPrefix("/") { return standardized(path) }
         if path.hasPrefix("~"), let expanded = expandingTilde(path) { return standardized(expanded) }
         let base = directory.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
@@ -21,7 +21,7 @@ public enum FilePaths {
     }
 
     /// An absolute path with `.` and empty components removed and `..` applied (`/..` is `/`).
-    public static func standardized(_ absolutePath: String) -> String {
+    package static func standardized(_ absolutePath: String) -> String {
         var components: [Substring] = []
         for component in absolutePath.split(separator: "/") {
             switch component {
@@ -34,7 +34,7 @@ public enum FilePaths {
     }
 
     /// The directory that holds `path` (made absolute first): `/a/b.yaml` → `/a`, `/b.yaml` → `/`.
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         standardized(absolute(path) + "/..")
     }
 
@@ -56,7 +56,7 @@ public enum FilePaths {
     }
 
     /// The process's current directory.
-    public static var currentDirectory: String {
+    package static var currentDirectory: String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return FileManager.default.currentDirectoryPath }
         return String(cString: buffer)
@@ -67,7 +67,7 @@ public enum FilePaths {
     /// `path` made absolute against `directory` (or the current directory), standardized and with symbolic
     /// links resolved: `realpath(3)` for a path that exists, as `URL.resolvingSymlinksInPath()` does it for one
     /// that does not.
-    public static func canonical(_ path: String, relativeTo directory: String? = nil) -> String {
+    package static func canonical(_ path: String, relativeTo directory: String? = nil) -> String {
         let absolute = absolute(path, relativeTo: directory)
         if let resolved = realpath(absolute, nil) {
             defer { free(resolved) }

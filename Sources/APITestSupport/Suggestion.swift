@@ -1,9 +1,9 @@
 /// "Did you mean ...?" suggestions for misspelled names.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`: within Levenshtein distance 2 (1 for words of up to 3 characters),
     /// compared case-insensitively, or else one that `word` is a prefix of (at least 2 characters) or that is a
     /// prefix of `word`. `nil` when nothing is close enough.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         let threshold = lowered.count <= 3 ? 1 : 2
         var best: (candidate: String, distance: Int)?
@@ -23,12 +23,12 @@ public enum Suggestion {
     }
 
     /// `"; did you mean 'x'?"` for the closest candidate, or an empty string.
-    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// The edit distance between two strings, counted in characters.
-    public static func levenshtein(_ a: String, _ b: String) -> Int {
+    package static func levenshtein(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

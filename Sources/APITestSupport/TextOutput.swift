@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Where a reporter writes text: a standard stream, a file, or a buffer in tests.
-public protocol TextOutput: Sendable {
+package protocol TextOutput: Sendable {
     func write(_ text: String)
     func flush()
     /// Whether the output is an interactive terminal (enables colour and live progress).
@@ -10,20 +10,20 @@ public protocol TextOutput: Sendable {
 }
 
 /// Standard output or standard error, written through a buffer and flushed on demand.
-public final class StandardOutput: TextOutput {
+package final class StandardOutput: TextOutput {
     private let descriptor: Int32
     private let buffer = Mutex<[UInt8]>([])
-    public let isTerminal: Bool
+    package let isTerminal: Bool
 
-    public static let out = StandardOutput(descriptor: STDOUT_FILENO)
-    public static let error = StandardOutput(descriptor: STDERR_FILENO)
+    package static let out = StandardOutput(descriptor: STDOUT_FILENO)
+    package static let error = StandardOutput(descriptor: STDERR_FILENO)
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         self.isTerminal = isatty(descriptor) == 1
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         let full = buffer.withLock { bytes -> Bool in
             bytes.append(contentsOf: text.utf8)
             return bytes.count >= 64 * 1024
@@ -31,14 +31,14 @@ public final class StandardOutput: TextOutput {
         if full || isTerminal { flush() }
     }
 
-    public func flush() {
+    package func flush() {
         buffer.withLock { drain(&$0) }
     }
 
     /// As `flush()`, unless another thread holds the buffer (writing it out or adding to it): then it returns at
     /// once instead of waiting, possibly for ever when a pipe's reader has stopped reading. For a process about to
     /// exit on a second Ctrl-C.
-    public func flushIfIdle() {
+    package func flushIfIdle() {
         _ = buffer.withLockIfAvailable { drain(&$0) }
     }
 
@@ -59,15 +59,15 @@ public final class StandardOutput: TextOutput {
 }
 
 /// Collects text in memory; for tests and for rendering into strings.
-public final class BufferedOutput: TextOutput {
+package final class BufferedOutput: TextOutput {
     private let storage = Mutex<String>("")
-    public let isTerminal: Bool
+    package let isTerminal: Bool
 
-    public init(isTerminal: Bool = false) {
+    package init(isTerminal: Bool = false) {
         self.isTerminal = isTerminal
     }
 
-    public func write(_ text: String) { storage.withLock { $0 += text } }
-    public func flush() {}
-    public var text: String { storage.withLock { $0 } }
+    package func write(_ text: String) { storage.withLock { $0 += text } }
+    package func flush() {}
+    package var text: String { storage.withLock { $0 } }
 }
