@@ -86,11 +86,11 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(
             name: "APITestCLI",
-            // APITestSecurity: the TLS flags of `run` and `pin-check` make its overrides. APITestHTTP: only to start
-            // libcurl's preparation early; the run and the handshake check go through APITestRunner's services.
+            // APITestSecurity: the TLS flags of `run` and `pin-check` make its overrides. No APITestHTTP: the run,
+            // the transport's set-up and the handshake check go through APITestRunner's services.
             dependencies: [
                 "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
-                "APITestSecurity", "APITestHTTP",
+                "APITestSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

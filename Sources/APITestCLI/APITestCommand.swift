@@ -1,4 +1,3 @@
-import APITestHTTP
 import APITestRunner
 import APITestSupport
 import ArgumentParser
@@ -35,7 +34,7 @@ enum Main {
         // `apitest run` needs libcurl, whose set-up (the TLS library's) takes about half a millisecond: do it on
         // another thread while the arguments are parsed and the suites loaded. Wait for it before exiting.
         let preparesCurl = CommandLine.arguments.dropFirst().first == "run"
-        if preparesCurl { SessionManager.prepareInBackground() }
+        if preparesCurl { RunService.prepareTransportInBackground() }
         let failure: (any Error)?
         do {
             // A plain `run` command line skips swift-argument-parser's first parse (~3 ms); anything else, errors
@@ -55,7 +54,7 @@ enum Main {
         } catch {
             failure = error
         }
-        if preparesCurl { SessionManager.waitForPreparation() }
+        if preparesCurl { RunService.waitForTransport() }
         if failure == nil { leave(status: ExitStatus.passed.rawValue) }
         if let exitCode = failure as? ExitCode { leave(status: exitCode.rawValue) }
         if let error = failure {

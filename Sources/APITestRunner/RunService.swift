@@ -104,6 +104,20 @@ package enum RunService {
         }
     }
 
+    // MARK: - Transport set-up
+
+    /// Starts the transport's process-wide set-up (libcurl's and its TLS library's, about half a millisecond) on
+    /// another thread, so that it overlaps argument parsing and suite loading. Call ``waitForTransport()`` before
+    /// the process exits.
+    package static func prepareTransportInBackground() {
+        SessionManager.prepareInBackground()
+    }
+
+    /// Returns once the transport's set-up has finished (doing it now if nothing started it).
+    package static func waitForTransport() {
+        SessionManager.waitForPreparation()
+    }
+
     // MARK: - Running
 
     /// The session settings for a run's options: the one place where run options become client options.
