@@ -44,6 +44,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// Bodies from this size on get a 512 KiB upload buffer.
     static let largeUploadSize = 4 * 1024 * 1024
 
+    /// A multi-handle option libcurl refused when the session was made: every transfer then fails naming it.
+    private var refusedSessionOption: String?
+
     init(configuration: SessionConfiguration) {
         CurlGlobal.initialize()
         self.configuration = configuration
@@ -53,8 +56,12 @@ final class CurlMultiLoop: @unchecked Sendable {
             preconditionFailure("curl_multi_init failed")
         }
         self.multi = multi
-        apitest_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxConnections)
-        apitest_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        for (name, option, value) in [
+            ("CURLMOPT_MAXCONNECTS", CURLMOPT_MAXCONNECTS, configuration.maxConnections),
+            ("CURLMOPT_PIPELINING", CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX)),
+        ] where apitest_multi_setopt_long(multi, option, value) != CURLM_OK && refusedSessionOption == nil {
+            refusedSessionOption = name
+        }
         let thread = Thread { [self] in run() }
         thread.name = "apitest.curl-loop"
         thread.start()
@@ -169,6 +176,10 @@ final class CurlMultiLoop: @unchecked Sendable {
         guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
             resumeCaller(delegate.transfer.fail(HTTPError(.handleUnavailable)))
             return
+        }
+        if let refusedSessionOption {
+            // The session runs with another setting than the one asked for: no transfer runs on it.
+            delegate.check(refusedSessionOption, CURLE_FAILED_INIT)
         }
         configure(easy, for: delegate, bodySize: bodySize)
         let action = delegate.transfer.start()
@@ -301,41 +312,71 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
 
         if let jar = request.cookieJar {
-            delegate.check("CURLOPT_SHARE", apitest_easy_setopt_share(easy, share(for: jar)))
+            switch share(for: jar) {
+            case .success(let share):
+                delegate.check("CURLOPT_SHARE", apitest_easy_setopt_share(easy, share))
+            case .failure(let refused):
+                // Without its jar (or the cookies it starts from) the test would run with other cookies.
+                delegate.check(refused.option, CURLE_FAILED_INIT)
+            }
             delegate.check("CURLOPT_COOKIEFILE", apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, ""))
         }
     }
 
-    private func share(for jar: CookieJar) -> UnsafeMutableRawPointer? {
+    /// A libcurl option that a cookie share refused, by name.
+    private struct RefusedShareOption: Error {
+        var option: String
+    }
+
+    /// The cookie share of `jar`, made on first use with a copy of its parent's cookies; fails naming the option
+    /// libcurl refused.
+    private func share(for jar: CookieJar) -> Result<UnsafeMutableRawPointer, RefusedShareOption> {
         assertOnLoopThread()
-        if let share = shares[jar.id] { return share }
-        guard let share = curl_share_init() else { return nil }
-        apitest_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
+        if let share = shares[jar.id] { return .success(share) }
+        guard let share = curl_share_init() else { return .failure(RefusedShareOption(option: "curl_share_init")) }
+        guard apitest_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue)) == CURLSHE_OK
+        else {
+            curl_share_cleanup(share)
+            return .failure(RefusedShareOption(option: "CURLSHOPT_SHARE"))
+        }
+        if let parent = jar.parent, let parentShare = shares[parent.id],
+            let refused = copyCookies(from: parentShare, to: share)
+        {
+            curl_share_cleanup(share)
+            return .failure(RefusedShareOption(option: refused))
+        }
         shares[jar.id] = share
-        if let parent = jar.parent, let parentShare = shares[parent.id] { copyCookies(from: parentShare, to: share) }
-        return share
+        return .success(share)
     }
 
     /// Copies every cookie of one share into another through a scratch easy handle: libcurl reads and writes a
-    /// share's cookies only through a handle attached to it (`CURLINFO_COOKIELIST`, `CURLOPT_COOKIELIST`).
-    private func copyCookies(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer) {
-        guard let easy = curl_easy_init() else { return }
-        defer { curl_easy_cleanup(easy) }
-        apitest_easy_setopt_share(easy, source)
-        apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "")
+    /// share's cookies only through a handle attached to it (`CURLINFO_COOKIELIST`, `CURLOPT_COOKIELIST`). Returns
+    /// the name of the option libcurl refused, or nil when every cookie was copied.
+    private func copyCookies(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer) -> String? {
+        guard let easy = curl_easy_init() else { return "curl_easy_init" }
+        defer {
+            apitest_easy_setopt_share(easy, nil)
+            curl_easy_cleanup(easy)
+        }
+        guard apitest_easy_setopt_share(easy, source) == CURLE_OK else { return "CURLOPT_SHARE" }
+        guard apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "") == CURLE_OK else { return "CURLOPT_COOKIEFILE" }
         var list: UnsafeMutablePointer<curl_slist>?
-        apitest_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list)
+        guard apitest_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else {
+            return "CURLINFO_COOKIELIST"
+        }
         defer { curl_slist_free_all(list) }
-        apitest_easy_setopt_share(easy, nil)
-        apitest_easy_setopt_share(easy, target)
+        guard apitest_easy_setopt_share(easy, nil) == CURLE_OK, apitest_easy_setopt_share(easy, target) == CURLE_OK
+        else { return "CURLOPT_SHARE" }
         var node = list
         while let current = node {
-            if let line = current.pointee.data {
-                apitest_easy_setopt_string(easy, CURLOPT_COOKIELIST, String(cString: line))
+            if let line = current.pointee.data,
+                apitest_easy_setopt_string(easy, CURLOPT_COOKIELIST, String(cString: line)) != CURLE_OK
+            {
+                return "CURLOPT_COOKIELIST"
             }
             node = current.pointee.next
         }
-        apitest_easy_setopt_share(easy, nil)
+        return nil
     }
 
     // MARK: - Completion
