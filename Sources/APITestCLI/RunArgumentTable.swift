@@ -15,6 +15,7 @@ extension RunArgumentScanner {
         Option(names: ["--timeout"], action: .single { store($1, in: &$0.timeout) }),
         Option(names: ["--connect-timeout"], action: .single { store($1, in: &$0.connectTimeout) }),
         Option(names: ["--max-response-size"], action: .single { store($1, in: &$0.maxResponseSize) }),
+        Option(names: ["--decode-memory"], action: .single { store($1, in: &$0.decodeMemory) }),
         Option(names: ["-v", "--verbose"], action: .flag { $0.verbose = true }),
         Option(names: ["-q", "--quiet"], action: .flag { $0.quiet = true }),
         Option(names: ["--report-junit"], action: .single { store($1, in: &$0.reports.reportJunit) }),
@@ -75,6 +76,7 @@ extension RunArgumentScanner {
         command.timeout = nil
         command.connectTimeout = nil
         command.maxResponseSize = nil
+        command.decodeMemory = nil
         command.verbose = false
         command.quiet = false
         command.reports = reports

@@ -26,6 +26,7 @@ extension RunCommand {
         let selected = try selection.select(loaded, errorOutput: stderr)
         var options = RunOptions(jobs: jobs)
         if let maxResponseSize { options.maxResponseSize = maxResponseSize.size.bytes }
+        if let decodeMemory { options.decodeMemoryBudget = decodeMemory.size.bytes }
         options.timeout = timeout?.duration
         options.connectTimeout = connectTimeout?.duration
         options.recordsSentHeaders = verbose

@@ -46,6 +46,13 @@ struct RunCommand: AsyncParsableCommand {
                 + "digests are not kept and not limited.", valueName: "size"))
     var maxResponseSize: ByteSizeArgument?
 
+    @Option(
+        help: ArgumentHelp(
+            "The memory that large response bodies being checked may take at once across concurrent tests "
+                + "(e.g. 512MiB; default 1GiB; 0 for one large body at a time); bodies beyond it wait their turn.",
+            valueName: "size"))
+    var decodeMemory: ByteSizeArgument?
+
     @Flag(name: [.short, .long], help: "Show every request and response with headers and bodies (secrets masked).")
     var verbose = false
 
