@@ -27,7 +27,9 @@ final class InterruptHandler: @unchecked Sendable {
         }
         self.sources = sources
         for source in sources {
-            source.setEventHandler { [weak self] in self?.handleSignal() }
+            // A dispatch source coalesces signals that arrive before its handler runs: `data` counts them, so two
+            // quick Ctrl-Cs on a busy machine still quit. (The handler keeps its source: both live as long as the process.)
+            source.setEventHandler { [weak self, source] in self?.handleSignal(count: Int(source.data)) }
             source.resume()
         }
     }
@@ -37,10 +39,10 @@ final class InterruptHandler: @unchecked Sendable {
         lock.withLock { self.cancel = cancel }
     }
 
-    private func handleSignal() {
+    private func handleSignal(count: Int) {
         let (second, cancel) = lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
             defer { interrupted = true }
-            return (interrupted, self.cancel)
+            return (interrupted || count > 1, self.cancel)
         }
         guard !second, let cancel else { Self.quit() }
         FileHandle.standardError.write(

@@ -54,11 +54,7 @@ package enum AtomicFileWriter {
         var failure = writeAll(bytes, to: descriptor)
         if failure == nil, fsync(descriptor) != 0 { failure = Self.errnoText() }
         if close(descriptor) != 0, failure == nil { failure = Self.errnoText() }
-        if failure == nil, let pause = pauseBeforeRename.withLock({ $0 }) {
-            // A signal handled on this thread cuts a sleep short: sleep again until the whole pause has passed.
-            let end = Date(timeIntervalSinceNow: pause)
-            while Date() < end { Thread.sleep(until: end) }
-        }
+        if failure == nil, let pause = pauseBeforeRename.withLock({ $0 }) { Thread.sleep(forTimeInterval: pause) }
         if failure == nil, rename(temporary, path) != 0 { failure = Self.errnoText() }
         if let failure {
             unlink(temporary)
