@@ -66,20 +66,6 @@ package enum PinCheckReportFormat {
 
     // MARK: - JSON
 
-    private struct JSONCertificate: Encodable {
-        var depth: Int
-        var subject: String
-        var issuer: String
-        var notBefore: String
-        var notAfter: String
-        var daysLeft: Int
-        var serialNumber: String
-        var subjectAlternativeNames: [String]
-        var sha256Fingerprint: String
-        var publicKeyPin: String
-        var matchesPin: Bool
-    }
-
     private struct JSONReport: Encodable {
         var url: String
         var mode: String
@@ -90,7 +76,7 @@ package enum PinCheckReportFormat {
         var matchedDepth: Int?
         var matchedPin: String?
         var configuredPins: [String]
-        var chain: [JSONCertificate]
+        var chain: [PinCheckResult.Certificate]
         var pins: [String]?
     }
 
@@ -101,18 +87,11 @@ package enum PinCheckReportFormat {
             url: result.url, mode: result.mode, status: result.status.rawValue, exitCode: exitCode,
             verdict: result.verdict, problem: result.problem, matchedDepth: result.matchedDepth,
             matchedPin: result.matchedPin, configuredPins: result.configuredPins,
-            chain: result.chain.map { certificate in
-                JSONCertificate(
-                    depth: certificate.depth, subject: certificate.subject, issuer: certificate.issuer,
-                    notBefore: date(certificate.notBefore), notAfter: date(certificate.notAfter),
-                    daysLeft: certificate.daysLeft, serialNumber: certificate.serialNumber,
-                    subjectAlternativeNames: certificate.subjectAlternativeNames,
-                    sha256Fingerprint: certificate.sha256Fingerprint, publicKeyPin: certificate.publicKeyPin,
-                    matchesPin: certificate.matchesPin)
-            },
+            chain: result.chain,
             pins: printPins ? result.chain.map(\.publicKeyPin) : nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601 // as the text shows them: 2096-10-02T07:06:40Z
         let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }

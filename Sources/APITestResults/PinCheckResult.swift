@@ -18,7 +18,7 @@ package struct PinCheckResult: Sendable, Hashable {
     }
 
     /// One certificate of the chain, leaf first.
-    package struct Certificate: Sendable, Hashable {
+    package struct Certificate: Sendable, Hashable, Encodable {
         /// Its position in the chain: 0 for the leaf.
         package var depth: Int
         /// Subject and issuer as the certificate writes them (server-controlled text).

@@ -11,7 +11,6 @@ struct ResponseBody {
     let removesKeysWithNullValues: Bool
     private var decodedBody: Result<DecodedBody, ResponseSerializationError>?
     private var parsedDocument: Result<JSONBodyDocument, CheckProblem>?
-    private var parsedJSON: Result<JSONValue, CheckProblem>?
     private var parsedXML: Result<XPathDocument, CheckProblem>?
     private var decodedText: Result<String, CheckProblem>?
 
@@ -59,7 +58,7 @@ struct ResponseBody {
 
     /// The body as a JSON document for queries and schema checks: a compact `JSONTape` over the body's bytes
     /// (members with null values left out when the json decoder drops them), so a large body is never turned into
-    /// a tree of values; the plist decoder's tree for a property list. Errors as in ``json()``.
+    /// a tree of values; the plist decoder's tree for a property list. Errors as in ``json()``. Made once.
     mutating func document() -> Result<JSONBodyDocument, CheckProblem> {
         if let parsedDocument { return parsedDocument }
         if let problem = notKept { return .failure(problem) }
@@ -82,16 +81,11 @@ struct ResponseBody {
         return result
     }
 
-    /// The body as JSON: what the json or plist decoder made of it, else (a JSON body sent with another content
-    /// type) the body parsed as JSON. A body the json decoder rejects is an error naming where and why.
-    mutating func json() -> Result<JSONValue, CheckProblem> {
-        if let parsedJSON { return parsedJSON }
-        if let problem = notKept { return .failure(problem) }
-        if case .success(.tape(let tape))? = parsedDocument {
-            parsedJSON = .success(tape.root)
-            return parsedJSON!
-        }
-        var result: Result<JSONValue, CheckProblem>
+    /// The body as a tree, for a property list and for the words of a body that is not JSON: what the json or
+    /// plist decoder made of it, else (a JSON body sent with another content type) the body parsed as JSON. A body
+    /// the json decoder rejects is an error naming where and why. Only ``document()`` asks, once.
+    private mutating func json() -> Result<JSONValue, CheckProblem> {
+        let result: Result<JSONValue, CheckProblem>
         switch decoded() {
         case .success(let body) where body.jsonValue != nil:
             result = .success(body.jsonValue!)
@@ -102,7 +96,6 @@ struct ResponseBody {
         case .failure(let error):
             result = parseJSON(otherwise: "\(error)")
         }
-        parsedJSON = result
         return result
     }
 
