@@ -96,17 +96,13 @@ public struct SecurityPolicy: Sendable, Hashable {
         return result
     }
 
-    /// Whether anything is pinned for the current mode.
-    public var hasPins: Bool { facts.isPinned }
-
-    /// What the model's rules see of this policy: the loaded certificates, and in `publicKey` mode the distinct
-    /// keys of pins and certificates.
+    /// What the model's rules see of this policy: its settings' facts, with the certificates loaded and, in
+    /// `publicKey` mode, the distinct keys of pins and certificates.
     public var facts: SecurityFacts {
-        SecurityFacts(
-            pinning: pinningMode, pins: pins.count, certificates: pinnedCertificates.count,
-            pinnedKeys: effectivePins.count, allowInvalidCertificates: allowInvalidCertificates,
-            validatesDomainName: validatesDomainName, hasClientCertificate: clientCertificate != nil,
-            hasClientKey: clientKey != nil)
+        var facts = settings.facts
+        facts.certificates = pinnedCertificates.count
+        facts.pinnedKeys = effectivePins.count
+        return facts
     }
 
     /// The problems of this policy under the model's rules (``SecurityFacts/problems``), errors and warnings.

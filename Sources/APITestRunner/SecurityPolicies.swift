@@ -25,11 +25,7 @@ package struct SecurityPolicies: Sendable {
     package mutating func build(for suites: [Suite]) {
         for suite in suites {
             guard let settings = settings(of: suite), built[settings] == nil else { continue }
-            do throws(SecurityPolicyError) {
-                built[settings] = .success(try SecurityPolicy(settings))
-            } catch {
-                built[settings] = .failure(error)
-            }
+            built[settings] = Self.policy(for: settings)
         }
     }
 
@@ -37,11 +33,15 @@ package struct SecurityPolicies: Sendable {
     /// `build(for:)` has not seen gets its policy built now.
     package func policy(of suite: Suite) -> Result<SecurityPolicy?, SecurityPolicyError> {
         guard let settings = settings(of: suite) else { return .success(nil) }
-        guard let result = built[settings] else {
-            var single = self
-            single.build(for: [suite])
-            return single.policy(of: suite)
+        return (built[settings] ?? Self.policy(for: settings)).map { $0 }
+    }
+
+    /// The HTTP layer's policy for `settings` (its certificate files read now), or why there is none.
+    private static func policy(for settings: SecuritySettings) -> Result<SecurityPolicy, SecurityPolicyError> {
+        do throws(SecurityPolicyError) {
+            return .success(try SecurityPolicy(settings))
+        } catch {
+            return .failure(error)
         }
-        return result.map { $0 }
     }
 }
