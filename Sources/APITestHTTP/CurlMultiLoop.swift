@@ -16,10 +16,15 @@ final class CurlMultiLoop: @unchecked Sendable {
         case shutdown
     }
 
-    /// The queue other threads append to, and whether the loop still takes commands.
+    /// The queue other threads append to, whether the loop still takes commands, and whether it waits in
+    /// `curl_multi_poll` (only then does a new command need to wake it).
     private struct Inbox {
         var queue: [Command] = []
         var closed = false
+        /// The loop is in (or about to enter) `curl_multi_poll` with nothing queued.
+        var waiting = false
+        /// A wake-up was sent since the loop started waiting.
+        var woken = false
     }
 
     private let configuration: SessionConfiguration
@@ -69,15 +74,19 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Queues a command for the loop thread and wakes it; `false` once the loop has stopped taking commands.
     ///
-    /// Only the command that finds the queue empty wakes the loop: the loop drains the whole queue at once, so a
-    /// wake-up already sent for an earlier command covers later ones (this saves a system call per request). The
-    /// wake-up happens under the lock, so it can never reach a multi handle the stopping loop has freed.
+    /// Only a loop waiting in `curl_multi_poll` is woken, once: a loop that is busy looks at the queue before it
+    /// waits again, and one wake-up covers every command queued before the loop drains them (this saves a system
+    /// call, and a wake-up the loop would then drain, per request). The wake-up happens under the lock, so it can
+    /// never reach a multi handle the stopping loop has freed.
     @discardableResult
     func submit(_ command: Command) -> Bool {
         inbox.withLock { inbox -> Bool in
             guard !inbox.closed else { return false }
             inbox.queue.append(command)
-            if inbox.queue.count == 1 { curl_multi_wakeup(multi) }
+            if inbox.waiting && !inbox.woken {
+                inbox.woken = true
+                curl_multi_wakeup(multi)
+            }
             return true
         }
     }
@@ -98,13 +107,16 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func run() {
         loopThread = pthread_self()
         var running: Int32 = 0
+        // Two buffers swapped with the inbox's queue: draining it allocates nothing.
+        var pending: [Command] = []
         while true {
-            let pending = inbox.withLock { inbox -> [Command] in
-                let taken = inbox.queue
-                inbox.queue.removeAll(keepingCapacity: true)
-                return taken
+            inbox.withLock { inbox in
+                swap(&pending, &inbox.queue)
+                inbox.waiting = false
+                inbox.woken = false
             }
             for command in pending { handle(command) }
+            pending.removeAll(keepingCapacity: true)
             if stopping { break }
 
             curl_multi_perform(multi, &running)
@@ -113,7 +125,14 @@ final class CurlMultiLoop: @unchecked Sendable {
             while apitest_multi_info_read(multi, &easy, &result) != 0 {
                 if let easy { complete(easy, result: result) }
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            // Commands that came while the loop was busy are taken at once; otherwise wait, and let `submit` wake
+            // the wait.
+            let mayWait = inbox.withLock { inbox -> Bool in
+                guard inbox.queue.isEmpty else { return false }
+                inbox.waiting = true
+                return true
+            }
+            if mayWait { curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
         // Take no more commands; fail the transfers running and any start that arrived after the last drain.
         let late = inbox.withLock { inbox -> [Command] in

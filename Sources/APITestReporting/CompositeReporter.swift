@@ -14,4 +14,9 @@ package final class CompositeReporter: Reporter {
     package func handle(_ event: RunEvent) {
         for reporter in reporters { reporter.handle(event) }
     }
+
+    /// The most any of the reporters reads.
+    package var resultDetail: ResultDetail {
+        reporters.map(\.resultDetail).max() ?? .failures
+    }
 }

@@ -59,6 +59,10 @@ package final class ConsoleReporter: Reporter {
         self.verbosity = verbosity
     }
 
+    /// Verbose output shows every exchange; otherwise a passing test is one line, and a failure's details come
+    /// with its step.
+    package var resultDetail: ResultDetail { verbosity == .verbose ? .everyStep : .failures }
+
     package func handle(_ event: RunEvent) {
         switch event {
         case .runStarted(let plan):

@@ -53,6 +53,9 @@ package final class FileReporter: Reporter {
         self.now = now
     }
 
+    /// What the report's format shows.
+    package var resultDetail: ResultDetail { format.resultDetail }
+
     package func handle(_ event: RunEvent) {
         switch event {
         case .runStarted(let plan):

@@ -1,4 +1,4 @@
-import APITestResults
+package import APITestResults
 import Foundation
 
 /// JUnit XML as Jenkins, GitLab, GitHub test-report actions and Azure DevOps read it, valid against the
@@ -27,6 +27,8 @@ import Foundation
 /// the suite file is on `testsuite`, the test's `file:line:column` opens its `system-out`.
 package struct JUnitReportFormat: ReportFormat {
     package var displayName: String { "JUnit XML" }
+    /// A passing step shows its request line, status, HTTP version and timings in `system-out`.
+    package var resultDetail: ResultDetail { .requestLines }
 
     package init() {}
 

@@ -1,4 +1,4 @@
-import APITestResults
+package import APITestResults
 import APITestSupport
 import Foundation
 
@@ -40,6 +40,8 @@ package struct TAPReportFormat: ReportFormat {
     }
 
     package var displayName: String { "TAP" }
+    /// A passing step is named by its request line and status.
+    package var resultDetail: ResultDetail { .requestLines }
 
     package func render(_ record: RunRecord) -> String {
         var lines = ["TAP version \(version.rawValue)"]

@@ -82,4 +82,11 @@ package struct RunSummary: Sendable, Hashable, Codable {
 /// Consumes run events. The runner delivers events one at a time, never concurrently.
 package protocol Reporter: AnyObject, Sendable {
     func handle(_ event: RunEvent)
+    /// What the reporter reads of the results it is handed; the runner records no more than its reporter reads.
+    var resultDetail: ResultDetail { get }
+}
+
+extension Reporter {
+    /// Every step's whole exchange and checks, for a reporter that does not say what it reads.
+    package var resultDetail: ResultDetail { .everyStep }
 }

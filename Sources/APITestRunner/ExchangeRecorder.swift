@@ -4,6 +4,26 @@ import Foundation
 
 /// Turns a request and its response into the masked, truncated `Exchange` that reports show.
 enum ExchangeRecorder {
+    /// The exchange as much of it as `detail` asks for: none for `.failures`, the request line, status, HTTP version
+    /// and timings for `.requestLines`, everything for `.everyStep`.
+    static func record(
+        _ request: HTTPRequest, _ response: HTTPResponse, masker: SecretMasker, limit: Int, detail: ResultDetail
+    ) -> Exchange? {
+        switch detail {
+        case .failures:
+            return nil
+        case .requestLines:
+            var exchange = Exchange(method: request.method, url: masker.mask(request.url), requestHeaders: [])
+            exchange.statusCode = response.statusCode
+            exchange.httpVersion = response.httpVersion
+            exchange.timings = timings(of: response)
+            return exchange
+        case .everyStep:
+            return record(request, response, masker: masker, limit: limit)
+        }
+    }
+
+    /// The whole exchange: masked headers, body previews, timings.
     static func record(_ request: HTTPRequest, _ response: HTTPResponse?, masker: SecretMasker, limit: Int) -> Exchange
     {
         var exchange = Exchange(
@@ -39,11 +59,15 @@ enum ExchangeRecorder {
         exchange.effectiveURL = masker.mask(response.effectiveURL)
         exchange.remoteAddress = response.remoteAddress
         exchange.redirectCount = response.redirectCount
+        exchange.timings = timings(of: response)
+        return exchange
+    }
+
+    private static func timings(of response: HTTPResponse) -> Exchange.Timings {
         let t = response.timings
-        exchange.timings = Exchange.Timings(
+        return Exchange.Timings(
             nameLookup: t.nameLookup, connect: t.connect, tlsHandshake: t.tlsHandshake, firstByte: t.firstByte,
             total: t.total)
-        return exchange
     }
 
     /// The body as text when it is UTF-8, a note otherwise; masked, then cut at about `limit` bytes (masking first,

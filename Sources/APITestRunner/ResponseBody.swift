@@ -13,6 +13,8 @@ struct ResponseBody {
     private var parsedDocument: Result<JSONBodyDocument, CheckProblem>?
     private var parsedXML: Result<XPathDocument, CheckProblem>?
     private var decodedText: Result<String, CheckProblem>?
+    /// The chain's decoder for the response (`.some(nil)`: none accepts it), once looked up.
+    private var chosenSerializer: (any ResponseSerializer)??
 
     init(
         _ response: HTTPResponse, chain: ResponseSerializerChain = .standard, removesKeysWithNullValues: Bool = false
@@ -23,6 +25,16 @@ struct ResponseBody {
     }
 
     // MARK: - The chain
+
+    /// The first decoder of the chain that accepts the response, or `nil`; looked up once.
+    var serializer: (any ResponseSerializer)? {
+        mutating get {
+            if let chosenSerializer { return chosenSerializer }
+            let found = chain.serializer(for: response)
+            chosenSerializer = .some(found)
+            return found
+        }
+    }
 
     /// The body as the first decoder of the chain that accepts the response decodes it.
     mutating func decoded() -> Result<DecodedBody, ResponseSerializationError> {
@@ -43,7 +55,7 @@ struct ResponseBody {
     /// The chain's decoding for the views other than JSON: a body the chain decodes as JSON is not decoded into
     /// a tree just to find it is not text, XML or an image.
     private mutating func decodedUnlessJSON() -> DecodedBody? {
-        if chain.serializer(for: response) is JSONResponseSerializer { return nil }
+        if serializer is JSONResponseSerializer { return nil }
         return try? decoded().get()
     }
 
@@ -63,7 +75,7 @@ struct ResponseBody {
         if let parsedDocument { return parsedDocument }
         if let problem = notKept { return .failure(problem) }
         let result: Result<JSONBodyDocument, CheckProblem>
-        let serializer = chain.serializer(for: response)
+        let serializer = self.serializer
         if serializer is PropertyListResponseSerializer {
             result = json().map(JSONBodyDocument.value)
         } else {

@@ -13,15 +13,17 @@ final class ResponseChecker: Sendable {
 
     // MARK: - Expectations
 
-    /// Every check of `expect` against the response, and the failures among them.
+    /// The failures of `expect` against the response, and with `listsChecks` every check made (those that held
+    /// too, for reports that list them).
     func check(
         _ expect: Expectations, stepLocation: SourceLocation, body: inout ResponseBody, context: TemplateContext,
-        masker: SecretMasker, requireSuccessStatus: Bool = true, decoding: ResponseDecoding? = nil
+        masker: SecretMasker, requireSuccessStatus: Bool = true, decoding: ResponseDecoding? = nil,
+        listsChecks: Bool = true
     ) -> (failures: [AssertionFailure], checks: [AssertionCheck]) {
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
-        func record(_ check: AssertionCheck, _ failure: AssertionFailure?) {
-            checks.append(check)
+        func record(_ check: @autoclosure () -> AssertionCheck, _ failure: AssertionFailure?) {
+            if listsChecks { checks.append(check()) }
             if let failure { failures.append(failure) }
         }
         let status = body.response.statusCode

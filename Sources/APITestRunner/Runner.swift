@@ -49,7 +49,7 @@ package final class Runner: Sendable {
         }
         let executor = TestExecutor(
             transport: transport, options: options, events: sink,
-            reachability: options.failFastUnreachable ? HostReachability() : nil)
+            reachability: options.failFastUnreachable ? HostReachability() : nil, resultDetail: reporter.resultDetail)
 
         // `jobs` workers each take the next test from one shared queue until it is empty: no task per test and no
         // hop through a coordinating task between tests.

@@ -14,8 +14,7 @@ extension SecretMasker {
     /// when the suite writes it out.
     static func credentials(of request: HTTPRequest) -> [String] {
         var found: [String] = []
-        for field in request.headers
-        where field.name.lowercased() == "authorization" || field.name.lowercased() == "proxy-authorization" {
+        for field in request.headers where Self.isCredentialHeader(field.name) {
             let parts = field.value.split(separator: " ", maxSplits: 1)
             let token = parts.count == 2 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : field.value
             found.append(token)
@@ -26,11 +25,27 @@ extension SecretMasker {
                 if let colon = pair.firstIndex(of: ":") { found.append(String(pair[pair.index(after: colon)...])) }
             }
         }
-        if let components = URLComponents(string: request.url), let password = components.password {
+        // Only a URL with `@` can carry `user:password@`; parsing every URL to find out costs more than the rest.
+        if request.url.utf8.contains(UInt8(ascii: "@")), let components = URLComponents(string: request.url),
+            let password = components.password
+        {
             let user = components.user ?? ""
             found.append(password)
             found.append(Data("\(user):\(password)".utf8).base64EncodedString())
         }
         return found.filter { $0.utf8.count >= shortestCredential }
+    }
+
+    /// Whether `name` is `Authorization` or `Proxy-Authorization`, in any case; no lowercased copy per header.
+    private static func isCredentialHeader(_ name: String) -> Bool {
+        func equalsIgnoringASCIICase(_ lowercase: StaticString) -> Bool {
+            guard name.utf8.count == lowercase.utf8CodeUnitCount else { return false }
+            return lowercase.withUTF8Buffer { expected in
+                zip(name.utf8, expected).allSatisfy { byte, wanted in
+                    (byte >= 65 && byte <= 90 ? byte | 0x20 : byte) == wanted
+                }
+            }
+        }
+        return equalsIgnoringASCIICase("authorization") || equalsIgnoringASCIICase("proxy-authorization")
     }
 }

@@ -5,24 +5,59 @@ import APITestSupport
 
 /// What the tests of one suite share during a run: the rendered variables, the base URL, the cookie jar and the
 /// secrets to mask. Each test runs with a copy whose cookie jar is its own (`withOwnCookieJar()`).
+///
+/// Everything but the jar is made once per suite and kept in one shared object, so that a copy per test costs two
+/// references, not a copy of every field.
 struct SuiteRuntime: Sendable {
-    let suite: Suite
-    let context: TemplateContext
-    let baseURL: String?
-    /// Resolves URLs against `baseURL` and adds the default `User-Agent`.
-    let serializer: RequestSerializer
+    /// The fields every test of the suite shares, made once.
+    private final class Shared: Sendable {
+        let suite: Suite
+        let context: TemplateContext
+        let baseURL: String?
+        let serializer: RequestSerializer
+        let masker: SecretMasker
+        let usesBuiltins: Bool
+        let decoders: ResponseSerializerChain
+        let setupError: TestError?
+        let security: SecurityPolicy?
+
+        init(
+            suite: Suite, context: TemplateContext, baseURL: String?, serializer: RequestSerializer,
+            masker: SecretMasker, usesBuiltins: Bool, decoders: ResponseSerializerChain, setupError: TestError?,
+            security: SecurityPolicy?
+        ) {
+            self.suite = suite
+            self.context = context
+            self.baseURL = baseURL
+            self.serializer = serializer
+            self.masker = masker
+            self.usesBuiltins = usesBuiltins
+            self.decoders = decoders
+            self.setupError = setupError
+            self.security = security
+        }
+    }
+
+    private let shared: Shared
     /// The suite's jar (setup and teardown), or a test's own copy of it.
     private(set) var cookieJar: CookieJar
-    let masker: SecretMasker
+
+    var suite: Suite { shared.suite }
+    /// The suite's variables, rendered.
+    var context: TemplateContext { shared.context }
+    var baseURL: String? { shared.baseURL }
+    /// Resolves URLs against `baseURL` and adds the default `User-Agent`.
+    var serializer: RequestSerializer { shared.serializer }
+    var masker: SecretMasker { shared.masker }
     /// Whether any step of the suite uses a built-in value (`{{ random.uuid }}`); when none does, tests skip making
     /// them.
-    let usesBuiltins: Bool
+    var usesBuiltins: Bool { shared.usesBuiltins }
     /// The suite's response serializer chain (`response.decoders`).
-    let decoders: ResponseSerializerChain
+    var decoders: ResponseSerializerChain { shared.decoders }
     /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
-    let setupError: TestError?
+    var setupError: TestError? { shared.setupError }
     /// The suite's certificate trust and pins (its `security:` block and the run's TLS flags); `nil` for defaults.
-    let security: SecurityPolicy?
+    var security: SecurityPolicy? { shared.security }
 
     /// The runtime of `suite`, whose requests send `userAgent` and are held to `security`: the policy the run built
     /// for the suite (`SecurityPolicies`), `nil` for the defaults, or why none could be built.
@@ -30,7 +65,6 @@ struct SuiteRuntime: Sendable {
         suite: Suite, userAgent: String,
         security policy: Result<SecurityPolicy?, SecurityPolicyError> = .success(nil)
     ) {
-        self.suite = suite
         self.cookieJar = CookieJar()
         var context = TemplateContext()
         var baseURL: String?
@@ -41,26 +75,27 @@ struct SuiteRuntime: Sendable {
         } catch {
             setupError = TestError(.template(error), location: nil)
         }
+        let security: SecurityPolicy?
         switch policy {
-        case .success(let security):
-            self.security = security
+        case .success(let policy):
+            security = policy
         case .failure(let error):
-            self.security = nil
+            security = nil
             setupError = setupError ?? TestError(.security(error), location: suite.security?.location)
         }
-        self.context = context
-        self.baseURL = baseURL
-        self.serializer = RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent])
-        self.setupError = setupError
         let stepNames = Self.namesUsedBySteps(of: suite)
-        self.masker = SecretMasker(secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context))
         // Default headers and the default retry's `until` are rendered per test too: their built-ins are fresh.
         let perTestNames = stepNames.union(suite.namesUsedByDefaults)
-        self.usesBuiltins = !perTestNames.isDisjoint(with: TemplateContext.builtinNames)
         let decoding = suite.responseDecoding
-        self.decoders = ResponseSerializerChain(
-            order: decoding.decoders ?? ResponseDecoderName.allCases,
-            removesKeysWithNullValues: decoding.removesKeysWithNullValues)
+        self.shared = Shared(
+            suite: suite, context: context, baseURL: baseURL,
+            serializer: RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent]),
+            masker: SecretMasker(secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context)),
+            usesBuiltins: !perTestNames.isDisjoint(with: TemplateContext.builtinNames),
+            decoders: ResponseSerializerChain(
+                order: decoding.decoders ?? ResponseDecoderName.allCases,
+                removesKeysWithNullValues: decoding.removesKeysWithNullValues),
+            setupError: setupError, security: security)
     }
 
     /// This runtime with a cookie jar of its own that starts from the cookies of this one (those `setup` left):

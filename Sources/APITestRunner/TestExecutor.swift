@@ -17,14 +17,17 @@ struct TestExecutor: Sendable {
     let reachability: HostReachability?
     /// Bounds the memory of the bodies being checked at once, across every test of the run.
     let decodeBudget: DecodeBudget
+    /// What the run's reporter reads of a passing step (a step that does not pass is always recorded whole).
+    let resultDetail: ResultDetail
 
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
 
     init(
         transport: any HTTPTransport, options: RunOptions, events: EventSink? = nil,
-        reachability: HostReachability? = nil
+        reachability: HostReachability? = nil, resultDetail: ResultDetail = .everyStep
     ) {
+        self.resultDetail = resultDetail
         self.transport = transport
         self.options = options
         self.builder = RequestBuilder(maxResponseSize: options.maxResponseSize)
@@ -200,29 +203,30 @@ struct TestExecutor: Sendable {
                 StepResult(index: index, location: step.location, exchange: exchange, error: testError), status, false
             )
         }
-        let exchange = ExchangeRecorder.record(request, response, masker: masker, limit: options.bodyPreviewLimit)
-        // Decoding waits its turn when other tests' large bodies are being checked.
-        // JSON is read through a tape, schemas included; only a property list is decoded into a tree of values.
-        let buildsTree = runtime.decoders.serializer(for: response) is PropertyListResponseSerializer
-        // Small bodies cost nothing: no trip to the budget's actor.
-        let decodeCost = decodeBudget.cost(ofBody: response.body.count, buildsTree: buildsTree)
-        if decodeCost > 0 { await decodeBudget.reserve(decodeCost) }
         var body = ResponseBody(
             response, chain: runtime.decoders,
             removesKeysWithNullValues: runtime.suite.responseDecoding.removesKeysWithNullValues)
+        // Decoding waits its turn when other tests' large bodies are being checked.
+        // JSON is read through a tape, schemas included; only a property list is decoded into a tree of values.
+        let buildsTree = body.serializer is PropertyListResponseSerializer
+        // Small bodies cost nothing: no trip to the budget's actor.
+        let decodeCost = decodeBudget.cost(ofBody: response.body.count, buildsTree: buildsTree)
+        if decodeCost > 0 { await decodeBudget.reserve(decodeCost) }
         var failures: [AssertionFailure] = []
         var checks: [AssertionCheck] = []
         var untilHeld = false
+        // Checks that held are listed only for a reporter that shows them; those that failed are in `failures`.
+        let listsChecks = resultDetail == .everyStep
         if let until {
             (failures, checks) = checker.check(
                 until, stepLocation: step.location, body: &body, context: context, masker: masker,
-                requireSuccessStatus: false)
+                requireSuccessStatus: false, listsChecks: listsChecks)
             untilHeld = failures.isEmpty
         }
         if failures.isEmpty {
             let expected = checker.check(
                 step.expect, stepLocation: step.location, body: &body, context: context, masker: masker,
-                decoding: runtime.suite.responseDecoding)
+                decoding: runtime.suite.responseDecoding, listsChecks: listsChecks)
             failures += expected.failures
             checks += expected.checks
         }
@@ -234,6 +238,10 @@ struct TestExecutor: Sendable {
         }
         body = ResponseBody(response) // drops the decoded forms before the reservation ends
         if decodeCost > 0 { await decodeBudget.release(decodeCost) }
+        // A step that did not pass is recorded whole, whatever the reporter reads of passing ones.
+        let exchange = ExchangeRecorder.record(
+            request, response, masker: masker, limit: options.bodyPreviewLimit,
+            detail: resultDetail.forStep(passed: failures.isEmpty))
         failures = failures.map { failure in
             var masked = failure
             masked.message = PredicateEvaluator.truncated(masker.mask(failure.message), limit: 800)
