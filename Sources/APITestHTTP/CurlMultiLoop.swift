@@ -5,8 +5,13 @@ import Synchronization
 
 /// The event-loop thread that owns libcurl's multi handle and every easy handle, share handle and delegate.
 ///
-/// Other threads talk to it only through `submit(_:)`, which queues a command and wakes the loop with
-/// `curl_multi_wakeup`; libcurl objects never leave this thread (see DESIGN.md).
+/// Other threads talk to it only through `submit(_:)`, which queues a command and wakes the loop through an
+/// eventfd; libcurl objects never leave this thread (see DESIGN.md).
+///
+/// The loop drives libcurl through its socket interface: libcurl says which sockets to watch (`watch(_:what:)`)
+/// and when its next timeout is due (`setTimer(milliseconds:)`); the loop waits on them with epoll and hands
+/// libcurl only the sockets that are ready (`curl_multi_socket_action`). So the work of one wake-up is that of
+/// the transfers it concerns, not of every transfer in flight, as with `curl_multi_perform`.
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command: Sendable {
         case start(
@@ -16,12 +21,12 @@ final class CurlMultiLoop: @unchecked Sendable {
         case shutdown
     }
 
-    /// The queue other threads append to, whether the loop still takes commands, and whether it waits in
-    /// `curl_multi_poll` (only then does a new command need to wake it).
+    /// The queue other threads append to, whether the loop still takes commands, and whether it waits for
+    /// readiness (only then does a new command need to wake it).
     private struct Inbox {
         var queue: [Command] = []
         var closed = false
-        /// The loop is in (or about to enter) `curl_multi_poll` with nothing queued.
+        /// The loop is in (or about to enter) its wait with nothing queued.
         var waiting = false
         /// A wake-up was sent since the loop started waiting.
         var woken = false
@@ -42,6 +47,15 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var idleHandles: [UnsafeMutableRawPointer] = []
     private var shares: [UInt64: UnsafeMutableRawPointer] = [:]
     private var stopping = false
+    /// The epoll instance the loop waits on, and the eventfd that wakes it (-1 when the system refused them).
+    private let pollFD: Int32
+    private let wakeFD: Int32
+    /// The sockets in the epoll set and what each is watched for (`CURL_POLL_IN`, `_OUT`, `_INOUT`); a socket
+    /// libcurl no longer wants watched stays in the set, parked, until it next reports an event.
+    private var watchedSockets: [Int32: (what: Int32, parked: Bool)] = [:]
+    /// When libcurl next wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)`; `nil` for no timeout.
+    private var timerDeadline: ContinuousClock.Instant?
+    private let clock = ContinuousClock()
     /// Compiled security policies, one per distinct policy.
     var compiledPolicies: [SecurityPolicy: CompiledSecurityPolicy] = [:]
     private let certificateCache: PeerCertificateCache
@@ -61,6 +75,20 @@ final class CurlMultiLoop: @unchecked Sendable {
             preconditionFailure("curl_multi_init failed")
         }
         self.multi = multi
+        self.pollFD = apitest_poll_create()
+        self.wakeFD = apitest_wake_create()
+        if pollFD < 0 {
+            refusedSessionOption = "epoll_create1"
+        } else if wakeFD < 0 || apitest_poll_watch(pollFD, wakeFD, 1, 0, 0) != 0 {
+            refusedSessionOption = "eventfd"
+        }
+        let userdata = Unmanaged.passUnretained(self).toOpaque()
+        if apitest_multi_setopt_socket_callback(multi, socketCallback, userdata) != CURLM_OK {
+            refusedSessionOption = refusedSessionOption ?? "CURLMOPT_SOCKETFUNCTION"
+        }
+        if apitest_multi_setopt_timer_callback(multi, timerCallback, userdata) != CURLM_OK {
+            refusedSessionOption = refusedSessionOption ?? "CURLMOPT_TIMERFUNCTION"
+        }
         for (name, option, value) in [
             ("CURLMOPT_MAXCONNECTS", CURLMOPT_MAXCONNECTS, configuration.maxConnections),
             ("CURLMOPT_PIPELINING", CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX)),
@@ -83,9 +111,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         inbox.withLock { inbox -> Bool in
             guard !inbox.closed else { return false }
             inbox.queue.append(command)
-            if inbox.waiting && !inbox.woken {
+            if inbox.waiting && !inbox.woken, wakeFD >= 0 {
                 inbox.woken = true
-                curl_multi_wakeup(multi)
+                _ = apitest_wake_signal(wakeFD)
             }
             return true
         }
@@ -109,6 +137,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         var running: Int32 = 0
         // Two buffers swapped with the inbox's queue: draining it allocates nothing.
         var pending: [Command] = []
+        var events = [apitest_poll_event](repeating: apitest_poll_event(), count: 64)
         while true {
             inbox.withLock { inbox in
                 swap(&pending, &inbox.queue)
@@ -119,20 +148,33 @@ final class CurlMultiLoop: @unchecked Sendable {
             pending.removeAll(keepingCapacity: true)
             if stopping { break }
 
-            curl_multi_perform(multi, &running)
-            var easy: UnsafeMutableRawPointer?
-            var result = CURLE_OK
-            while apitest_multi_info_read(multi, &easy, &result) != 0 {
-                if let easy { complete(easy, result: result) }
+            // libcurl's timeout, when due: a transfer just added asks for one at once.
+            if let deadline = timerDeadline, deadline <= clock.now {
+                timerDeadline = nil
+                curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running)
+                readCompletions()
             }
-            // Commands that came while the loop was busy are taken at once; otherwise wait, and let `submit` wake
-            // the wait.
+            // Commands that came while the loop was busy are taken at once; otherwise wait for a socket, the
+            // timeout or `submit`'s wake-up.
             let mayWait = inbox.withLock { inbox -> Bool in
                 guard inbox.queue.isEmpty else { return false }
                 inbox.waiting = true
                 return true
             }
-            if mayWait { curl_multi_poll(multi, nil, 0, 1000, nil) }
+            let ready = wait(into: &events, milliseconds: mayWait ? waitMilliseconds() : 0)
+            for event in events[0..<ready] {
+                if event.fd == wakeFD {
+                    apitest_wake_drain(wakeFD)
+                    continue
+                }
+                if unparkIfParked(event.fd) { continue }
+                var mask: Int32 = 0
+                if event.ready & Int32(APITEST_POLL_READABLE) != 0 { mask |= CURL_CSELECT_IN }
+                if event.ready & Int32(APITEST_POLL_WRITABLE) != 0 { mask |= CURL_CSELECT_OUT }
+                if event.ready & Int32(APITEST_POLL_ERROR) != 0 { mask |= CURL_CSELECT_ERR }
+                curl_multi_socket_action(multi, event.fd, mask, &running)
+            }
+            if ready > 0 { readCompletions() }
         }
         // Take no more commands; fail the transfers running and any start that arrived after the last drain.
         let late = inbox.withLock { inbox -> [Command] in
@@ -152,7 +194,94 @@ final class CurlMultiLoop: @unchecked Sendable {
         shares.removeAll()
         closingShares.removeAll()
         curl_multi_cleanup(multi)
+        // `submit` no longer signals (the inbox is closed), and libcurl no longer calls back.
+        if pollFD >= 0 { close(pollFD) }
+        if wakeFD >= 0 { close(wakeFD) }
         finished.signal()
+    }
+
+    /// Hands every transfer libcurl has completed to `complete(_:result:)`.
+    private func readCompletions() {
+        var easy: UnsafeMutableRawPointer?
+        var result = CURLE_OK
+        while apitest_multi_info_read(multi, &easy, &result) != 0 {
+            if let easy { complete(easy, result: result) }
+        }
+    }
+
+    /// How long the loop may wait: until libcurl's timeout (rounded up to whole milliseconds), at most a second.
+    private func waitMilliseconds() -> Int32 {
+        guard let deadline = timerDeadline else { return 1000 }
+        let left = deadline - clock.now
+        guard left > .zero else { return 0 }
+        return Int32(min(left.milliseconds, 1000))
+    }
+
+    /// Waits up to `milliseconds` for ready sockets (or the wake-up) and returns how many events it put in `events`.
+    /// Without epoll (the system refused it; every transfer then fails naming it) it only sleeps a little, so that
+    /// commands are still taken.
+    private func wait(into events: inout [apitest_poll_event], milliseconds: Int32) -> Int {
+        guard pollFD >= 0, wakeFD >= 0 else {
+            if milliseconds > 0 { usleep(10_000) }
+            return 0
+        }
+        let count = events.withUnsafeMutableBufferPointer { buffer in
+            apitest_poll_wait(pollFD, buffer.baseAddress, Int32(buffer.count), milliseconds)
+        }
+        return max(0, Int(count))
+    }
+
+    // MARK: - libcurl's socket interface
+
+    /// libcurl asks to watch `socket` for `what` (`CURL_POLL_IN`, `_OUT`, `_INOUT`), or to stop (`_REMOVE`).
+    ///
+    /// libcurl stops watching a kept-alive connection when its transfer ends and watches it again for the next
+    /// transfer on it. Taking it out of the epoll set and putting it back would cost two system calls per
+    /// transfer, so it stays in the set, parked: unchanged when it is watched again for the same events, taken out
+    /// only if it reports an event while parked (the server closed it). When libcurl closes a socket, it does so
+    /// through `closeSocket(_:)`, which forgets it: its number may come back as another socket, which must be
+    /// added to the set afresh.
+    fileprivate func watch(_ socket: Int32, what: Int32) {
+        assertOnLoopThread()
+        guard pollFD >= 0 else { return }
+        if what == CURL_POLL_REMOVE {
+            watchedSockets[socket]?.parked = true
+            return
+        }
+        if let current = watchedSockets[socket], current.what == what {
+            watchedSockets[socket]?.parked = false
+            return
+        }
+        let readable: Int32 = what & CURL_POLL_IN != 0 ? 1 : 0
+        let writable: Int32 = what & CURL_POLL_OUT != 0 ? 1 : 0
+        let known = watchedSockets[socket] != nil
+        if apitest_poll_watch(pollFD, socket, readable, writable, known ? 1 : 0) != 0 {
+            // The entry was out of date (a descriptor closed and its number reused): try the other operation.
+            _ = apitest_poll_watch(pollFD, socket, readable, writable, known ? 0 : 1)
+        }
+        watchedSockets[socket] = (what, false)
+    }
+
+    /// Closes a socket for libcurl (its `CURLOPT_CLOSESOCKETFUNCTION`), forgetting it first: the kernel drops a
+    /// closed descriptor from the epoll set, and a new socket may get its number.
+    fileprivate func closeSocket(_ socket: Int32) -> Int32 {
+        assertOnLoopThread()
+        watchedSockets.removeValue(forKey: socket)
+        return close(socket)
+    }
+
+    /// Takes a parked socket that reported an event out of the epoll set; `true` when it was parked (libcurl does
+    /// not want its events).
+    private func unparkIfParked(_ socket: Int32) -> Bool {
+        guard watchedSockets[socket]?.parked == true else { return false }
+        watchedSockets.removeValue(forKey: socket)
+        _ = apitest_poll_unwatch(pollFD, socket)
+        return true
+    }
+
+    /// libcurl's next timeout: in `milliseconds` (0: at once), or none (-1).
+    fileprivate func setTimer(milliseconds: Int) {
+        timerDeadline = milliseconds < 0 ? nil : clock.now + .milliseconds(milliseconds)
     }
 
     private func handle(_ command: Command) {
@@ -227,6 +356,11 @@ final class CurlMultiLoop: @unchecked Sendable {
         let userdata = Unmanaged.passUnretained(delegate).toOpaque()
         delegate.check("CURLOPT_URL", apitest_easy_setopt_string(easy, CURLOPT_URL, request.url))
         delegate.check("CURLOPT_NOSIGNAL", apitest_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+        // The loop must hear of every socket libcurl closes (see `watch(_:what:)`).
+        delegate.check(
+            "CURLOPT_CLOSESOCKETFUNCTION",
+            apitest_easy_setopt_closesocket_callback(
+                easy, closeSocketCallback, Unmanaged.passUnretained(self).toOpaque()))
         delegate.check(
             "CURLOPT_ERRORBUFFER", apitest_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, delegate.errorBuffer))
         delegate.check(
@@ -534,6 +668,23 @@ final class CurlMultiLoop: @unchecked Sendable {
 }
 
 // MARK: - libcurl callbacks
+
+private let socketCallback: apitest_socket_callback = { _, socket, what, userdata, _ in
+    guard let userdata else { return -1 }
+    Unmanaged<CurlMultiLoop>.fromOpaque(userdata).takeUnretainedValue().watch(socket, what: what)
+    return 0
+}
+
+private let closeSocketCallback: apitest_closesocket_callback = { userdata, socket in
+    guard let userdata else { return close(socket) }
+    return Unmanaged<CurlMultiLoop>.fromOpaque(userdata).takeUnretainedValue().closeSocket(socket)
+}
+
+private let timerCallback: apitest_timer_callback = { _, milliseconds, userdata in
+    guard let userdata else { return -1 }
+    Unmanaged<CurlMultiLoop>.fromOpaque(userdata).takeUnretainedValue().setTimer(milliseconds: milliseconds)
+    return 0
+}
 
 private let writeCallback: apitest_data_callback = { buffer, size, count, userdata in
     guard let buffer, let userdata else { return 0 }

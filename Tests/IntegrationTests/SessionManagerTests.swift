@@ -262,6 +262,39 @@ import Testing
         #expect(Set(sequential.compactMap { $0 }).count == 1)
     }
 
+    @Test func connectionsClosedAndOpenedAgainKeepWorking() async throws {
+        // Each `/bye` ends its connection; the next request opens a socket that often gets the closed one's number.
+        // The loop must watch the new socket afresh, or that request waits for its timeout.
+        let pool = SessionManager(configuration: SessionConfiguration(maxConnections: 2, timeout: .seconds(5)))
+        defer { pool.shutdown() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var ports: [Int64] = []
+        for index in 0..<40 {
+            let path = index % 3 == 2 ? "/bye" : "/port"
+            let response = try await pool.perform(HTTPRequest(url: faults.baseURL + path))
+            guard case .integer(let port) = try JSONParser.parse(response.body)["port"] else {
+                Issue.record("no port in \(path)'s answer")
+                continue
+            }
+            ports.append(port)
+        }
+        #expect(ports.count == 40)
+        // Three requests per connection (two kept alive, then `/bye`): 14 connections, none waiting for a timeout.
+        #expect(Set(ports).count == 14)
+        #expect(clock.now - start < .seconds(4), "a request waited for its timeout")
+        // A refused connection closes a socket libcurl watched for writing; the next connection's socket (often
+        // with the same number) is watched for writing too, and must still be added: else its connect is seen
+        // only when a libcurl timer next fires (about 250 ms later each time, 2.5 s for the ten).
+        let refused = "http://127.0.0.1:\(try closedPort())/"
+        let pairsStart = clock.now
+        for _ in 0..<10 {
+            #expect(await failure(of: HTTPRequest(url: refused), in: pool)?.reason == .connectionRefused)
+            #expect(try await pool.perform(HTTPRequest(url: faults.baseURL + "/bye")).statusCode == 200)
+        }
+        #expect(clock.now - pairsStart < .milliseconds(1500), "a new connection waited for a timer")
+    }
+
     @Test func cancellingTheTaskCancelsTheTransferPromptly() async throws {
         let clock = ContinuousClock()
         let start = clock.now

@@ -4,6 +4,8 @@
 
 #include <curl/curl.h>
 
+#include "CCurlShimPoll.h"
+
 typedef size_t (*apitest_data_callback)(char *buffer, size_t size, size_t count, void *userdata);
 typedef int (*apitest_seek_callback)(void *userdata, curl_off_t offset, int origin);
 /// CURLOPT_DEBUGFUNCTION's callback: libcurl's own text, and the header and data bytes sent and received.

@@ -11,6 +11,7 @@ Prints "fault-server listening on <port>" once ready. Paths:
   /save?to=PATH     write the raw request body to PATH (and its Content-Type to PATH.type), answer {"bytes": N}
   /redirect307?to=PATH  read the body, then 307 to /save?to=PATH (the client must send the body again)
   /port[?sleep=S]   after S seconds, answer {"port": <the client's port>} (shows connection reuse)
+  /bye              answer {"port": <the client's port>} with Connection: close, then close the connection
   /slow-sink        read the body 16 KiB (or ?chunk=N bytes) every 5 ms, answer {"bytes": N}
   /crlf-token       {"token": "..."} whose value holds CRLF and a whole second request (DELETE /admin/users)
   /entities?n=N     an XML document whose one internal entity (&lol;) is referenced N times
@@ -108,6 +109,9 @@ class Handler(socketserver.StreamRequestHandler):
                     + b"\r\nContent-Length: 0\r\n\r\n")
                 self.wfile.flush()
                 continue
+            if target == "/bye":
+                self.send("200 OK", json.dumps({"port": self.client_address[1]}), b"Connection: close\r\n")
+                return
             if target.startswith("/port"):
                 if "sleep=" in target:
                     time.sleep(float(target.split("sleep=", 1)[1]))

@@ -1,0 +1,67 @@
+#include "CCurlShimPoll.h"
+
+#include <errno.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+CURLcode apitest_easy_setopt_closesocket_callback(CURL *easy, apitest_closesocket_callback callback, void *clientp) {
+    CURLcode code = curl_easy_setopt(easy, CURLOPT_CLOSESOCKETFUNCTION, callback);
+    return code != CURLE_OK ? code : curl_easy_setopt(easy, CURLOPT_CLOSESOCKETDATA, clientp);
+}
+
+CURLMcode apitest_multi_setopt_socket_callback(CURLM *multi, apitest_socket_callback callback, void *userp) {
+    CURLMcode code = curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, callback);
+    return code != CURLM_OK ? code : curl_multi_setopt(multi, CURLMOPT_SOCKETDATA, userp);
+}
+
+CURLMcode apitest_multi_setopt_timer_callback(CURLM *multi, apitest_timer_callback callback, void *userp) {
+    CURLMcode code = curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, callback);
+    return code != CURLM_OK ? code : curl_multi_setopt(multi, CURLMOPT_TIMERDATA, userp);
+}
+
+int apitest_poll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int apitest_poll_watch(int poll_fd, int fd, int readable, int writable, int added) {
+    struct epoll_event event = {0};
+    event.events = (readable ? EPOLLIN : 0) | (writable ? EPOLLOUT : 0);
+    event.data.fd = fd;
+    return epoll_ctl(poll_fd, added ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event);
+}
+
+int apitest_poll_unwatch(int poll_fd, int fd) {
+    struct epoll_event event = {0};
+    return epoll_ctl(poll_fd, EPOLL_CTL_DEL, fd, &event);
+}
+
+int apitest_poll_wait(int poll_fd, apitest_poll_event *events, int capacity, int timeout_ms) {
+    struct epoll_event ready[64];
+    if (capacity > 64) capacity = 64;
+    int count = epoll_wait(poll_fd, ready, capacity, timeout_ms);
+    for (int i = 0; i < count; i++) {
+        events[i].fd = ready[i].data.fd;
+        events[i].ready = ((ready[i].events & EPOLLIN) ? APITEST_POLL_READABLE : 0) |
+                          ((ready[i].events & EPOLLOUT) ? APITEST_POLL_WRITABLE : 0) |
+                          ((ready[i].events & (EPOLLERR | EPOLLHUP)) ? APITEST_POLL_ERROR : 0);
+    }
+    return count;
+}
+
+int apitest_wake_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+int apitest_wake_signal(int fd) {
+    uint64_t one = 1;
+    for (;;) {
+        ssize_t written = write(fd, &one, sizeof one);
+        if (written == sizeof one) return 0;
+        // EAGAIN: the counter is saturated, so the loop is being woken anyway.
+        if (written < 0 && errno == EAGAIN) return 0;
+        if (written < 0 && errno != EINTR) return -1;
+    }
+}
+
+void apitest_wake_drain(int fd) {
+    uint64_t value;
+    while (read(fd, &value, sizeof value) < 0 && errno == EINTR) {
+    }
+}
