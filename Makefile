@@ -28,7 +28,7 @@ test: deps ## lint (strict), build everything including tests, then run the test
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test --skip-build
 
-bench: ## throughput benchmark: apitest vs curl --parallel vs wrk against nginx
+bench: ## throughput benchmark: apitest vs curl --parallel vs wrk against nginx, and the 1k/10k/100k curve
 	scripts/install-deps.sh --bench
 	bench/throughput
 
