@@ -314,8 +314,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             continuation: continuation)
         let bodySize: Int64?
         do {
-            // The last look at the request before libcurl gets it: nothing with a line break goes on the wire.
-            try request.checkWireFields()
+            // `SessionManager.perform` has checked the wire fields on the caller's thread.
             bodySize = try delegate.openBody()
         } catch {
             resumeCaller(delegate.transfer.fail(error))

@@ -50,6 +50,9 @@ public final class SessionManager: Sendable {
         guard !isShutDown.load(ordering: .acquiring) else {
             throw HTTPError(.sessionShutDown)
         }
+        // The last look at the request before libcurl gets it (nothing with a line break goes on the wire), on the
+        // caller's thread: the loop thread's time is every transfer's.
+        try request.checkWireFields()
         let ticket = TransferTicket(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

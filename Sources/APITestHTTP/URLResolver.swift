@@ -237,11 +237,11 @@ public enum URLResolver {
     /// Percent-encodes bytes a URL cannot carry (spaces, controls, non-ASCII, `"<>\^`{|}`), keeping existing
     /// escapes and every reserved character as it is.
     public static func percentEncodeInvalidCharacters(_ url: String) -> String {
-        if url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !invalidASCII.contains($0) }) { return url }
+        if url.utf8.allSatisfy(isValidURLByte) { return url }
         var result = ""
         result.reserveCapacity(url.utf8.count)
         for byte in url.utf8 {
-            if byte > 0x20 && byte < 0x7F && !invalidASCII.contains(byte) {
+            if isValidURLByte(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 result += PercentEncoding.escape(byte)
@@ -250,7 +250,18 @@ public enum URLResolver {
         return result
     }
 
-    private static let invalidASCII: Set<UInt8> = Set("\"<>\\^`{|}".utf8)
+    /// Printable ASCII other than `"<>\^`{|}`: what a URL may hold unencoded. A switch, not a set lookup: this
+    /// runs for every byte of every request's URL.
+    @inline(__always)
+    private static func isValidURLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0...0x20, 0x7F...0xFF: return false
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+            UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+            return false
+        default: return true
+        }
+    }
 }
 
 extension String {

@@ -15,9 +15,12 @@ struct RequestBuilder: Sendable {
         do {
             var headers = HTTPHeaders()
             // Suite defaults first; a request header of the same name replaces them.
-            let requestNames = Set(spec.headers.map { $0.name.lowercased() })
-            for header in runtime.suite.defaults.headers where !requestNames.contains(header.name.lowercased()) {
-                headers.add(name: header.name, value: try header.value.render(context))
+            let defaults = runtime.suite.defaults.headers
+            if !defaults.isEmpty {
+                let requestNames = Set(spec.headers.map { $0.name.lowercased() })
+                for header in defaults where !requestNames.contains(header.name.lowercased()) {
+                    headers.add(name: header.name, value: try header.value.render(context))
+                }
             }
             for header in spec.headers {
                 headers.add(name: header.name, value: try header.value.render(context))

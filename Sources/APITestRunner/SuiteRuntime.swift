@@ -39,25 +39,27 @@ struct SuiteRuntime: Sendable {
     }
 
     private let shared: Shared
+    // The fields are read through `_read` accessors, which lend the shared value instead of copying it out (a
+    // `Suite` holds dozens of references).
     /// The suite's jar (setup and teardown), or a test's own copy of it.
     private(set) var cookieJar: CookieJar
 
-    var suite: Suite { shared.suite }
+    var suite: Suite { _read { yield shared.suite } }
     /// The suite's variables, rendered.
-    var context: TemplateContext { shared.context }
-    var baseURL: String? { shared.baseURL }
+    var context: TemplateContext { _read { yield shared.context } }
+    var baseURL: String? { _read { yield shared.baseURL } }
     /// Resolves URLs against `baseURL` and adds the default `User-Agent`.
-    var serializer: RequestSerializer { shared.serializer }
-    var masker: SecretMasker { shared.masker }
+    var serializer: RequestSerializer { _read { yield shared.serializer } }
+    var masker: SecretMasker { _read { yield shared.masker } }
     /// Whether any step of the suite uses a built-in value (`{{ random.uuid }}`); when none does, tests skip making
     /// them.
-    var usesBuiltins: Bool { shared.usesBuiltins }
+    var usesBuiltins: Bool { _read { yield shared.usesBuiltins } }
     /// The suite's response serializer chain (`response.decoders`).
-    var decoders: ResponseSerializerChain { shared.decoders }
+    var decoders: ResponseSerializerChain { _read { yield shared.decoders } }
     /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
-    var setupError: TestError? { shared.setupError }
+    var setupError: TestError? { _read { yield shared.setupError } }
     /// The suite's certificate trust and pins (its `security:` block and the run's TLS flags); `nil` for defaults.
-    var security: SecurityPolicy? { shared.security }
+    var security: SecurityPolicy? { _read { yield shared.security } }
 
     /// The runtime of `suite`, whose requests send `userAgent` and are held to `security`: the policy the run built
     /// for the suite (`SecurityPolicies`), `nil` for the defaults, or why none could be built.
