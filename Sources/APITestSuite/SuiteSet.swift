@@ -1,5 +1,6 @@
 import APITestSupport
 import Foundation
+import Synchronization
 
 /// The suites of one command line: the files it names and the suite files found in the folders it names, each
 /// loaded, with the shared fragments (files that other files include) set aside.
@@ -32,23 +33,24 @@ package struct SuiteSet: Sendable {
 
     // MARK: - Loading
 
-    /// Finds and loads the suites of `paths` with `loader`. Throws when a path names nothing usable.
+    /// Finds and loads the suites of `paths` with `loader`, several files at once on a machine with several cores.
+    /// Throws when a path names nothing usable.
     package static func load(paths: [String], loader: SuiteLoader) throws(SuiteDiscovery.DiscoveryError) -> SuiteSet {
         let files = try SuiteDiscovery.files(in: paths)
+        let results = loadAll(files, with: loader)
         var loaded: [(file: String, result: Result<Suite, SuiteLoadError>)] = []
         var included: [String: Set<String>] = [:]
         var onCycles: Set<String> = []
-        for file in files {
+        for (file, result) in zip(files, results) {
             let path = FilePaths.canonical(file)
-            do {
-                let suite = try loader.load(path: file)
+            switch result {
+            case .success(let suite):
                 included[path] = suite.includedFiles
-                loaded.append((file, .success(suite)))
-            } catch {
+            case .failure(let error):
                 included[path] = error.includedFiles
                 onCycles.formUnion(error.includeCycleFiles)
-                loaded.append((file, .failure(error)))
             }
+            loaded.append((file, result))
         }
         // Included by another file: a file's own include of itself does not count (that is a cycle).
         var includedByOthers: Set<String> = []
@@ -77,5 +79,24 @@ package struct SuiteSet: Sendable {
             }
         }
         return set
+    }
+
+    /// The result of loading each of `files`, in their order. Files are independent (each reads its own includes),
+    /// so they load in parallel, one at a time per core; the results do not depend on the order they finish in.
+    private static func loadAll(_ files: [String], with loader: SuiteLoader) -> [Result<Suite, SuiteLoadError>] {
+        let load = { @Sendable (file: String) -> Result<Suite, SuiteLoadError> in
+            do throws(SuiteLoadError) {
+                return .success(try loader.load(path: file))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard files.count > 1 else { return files.map(load) }
+        let results = Mutex([Result<Suite, SuiteLoadError>?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let result = load(files[index])
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.map { $0! } }
     }
 }

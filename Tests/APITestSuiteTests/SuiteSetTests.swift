@@ -9,6 +9,26 @@ import Testing
 struct SuiteSetTests {
     private let test = "tests:\n  - name: t\n    steps:\n      - request: {url: 'http://127.0.0.1:9/'}\n"
 
+    @Test func filesLoadedTogetherKeepTheirOrderAndTheirOwnErrors() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Files load in parallel: suites and failures still come in file order, each with its own content.
+        for index in 0..<12 {
+            let name = String(format: "s%02d.yaml", index)
+            let body =
+                index % 4 == 3
+                ? "name: suite \(index)\ntests:\n  - name: t\n    request: {url: 'http://127.0.0.1:9/'}\n    stauts: 1\n"
+                : "name: suite \(index)\n" + test
+            try writeFile(body, to: name, in: directory)
+        }
+        let set = try SuiteSet.load(paths: [directory], loader: SuiteLoader(environment: [:]))
+        #expect(set.suites.map(\.name) == [0, 1, 2, 4, 5, 6, 8, 9, 10].map { "suite \($0)" })
+        #expect(set.failures.map { ($0.file as NSString).lastPathComponent } == ["s03.yaml", "s07.yaml", "s11.yaml"])
+        for failure in set.failures {
+            #expect(failure.error.oneLineSummary.contains("unknown key 'stauts'"), "\(failure.error)")
+        }
+    }
+
     @Test func aFileIncludingItselfIsAnErrorInAFolderRun() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
