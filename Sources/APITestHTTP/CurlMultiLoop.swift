@@ -613,7 +613,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         var uploaded: curl_off_t = 0
         apitest_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &uploaded)
         let ip = string(easy, CURLINFO_PRIMARY_IP)
-        let address = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        // An IPv6 address has colons (bytes, not Foundation's string search: this runs for every response).
+        let address = ip.utf8.contains(UInt8(ascii: ":")) ? "[\(ip)]:\(port)" : "\(ip):\(port)"
         var response = HTTPResponse(
             statusCode: code != 0 ? code : delegate.statusCode,
             httpVersion: Self.versionName(version),

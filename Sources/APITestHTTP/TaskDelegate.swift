@@ -135,9 +135,7 @@ final class TaskDelegate {
             // A new response (an interim 1xx, or the next hop of a redirect): start over.
             transfer.responseStarted()
             headers = HTTPHeaders()
-            let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
-            statusCode = parts.count > 1 ? Int(String(decoding: parts[1], as: UTF8.self)) ?? 0 : 0
-            reasonPhrase = parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : ""
+            (statusCode, reasonPhrase) = Self.statusAndReason(of: line)
             if let source = certificateSource { peerCertificates = source.cache.certificates(for: source.easy) }
             return
         }
@@ -170,6 +168,33 @@ final class TaskDelegate {
                 sentHeaders = HTTPHeaders()
             }
         }
+    }
+
+    /// The status code and reason phrase of a status line (`HTTP/1.1 200 OK`): the words after the version,
+    /// separated by runs of spaces; 0 and "" when missing. Read in place: this runs for every response.
+    static func statusAndReason(of line: UnsafeRawBufferPointer) -> (Int, String) {
+        var index = 0
+        func skip(_ space: Bool) {
+            while index < line.count, (line[index] == UInt8(ascii: " ")) == space { index += 1 }
+        }
+        skip(false) // the version
+        skip(true)
+        var status = 0
+        var digits = 0
+        var valid = true
+        while index < line.count, line[index] != UInt8(ascii: " ") {
+            let byte = line[index]
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") && digits < 9 {
+                status = status * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else {
+                valid = false
+            }
+            index += 1
+        }
+        skip(true)
+        let reason = String(decoding: UnsafeRawBufferPointer(rebasing: line[index...]), as: UTF8.self)
+        return (valid && digits > 0 ? status : 0, reason)
     }
 
     /// The bytes as text without leading and trailing spaces and tabs.
