@@ -15,7 +15,7 @@ import Synchronization
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command: Sendable {
         case start(
-            ticket: TransferTicket, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>)
+            ticket: TransferTicket, request: HTTPRequest, continuation: TransferContinuation)
         case cancel(id: UInt64)
         case closeJar(id: UInt64)
         case shutdown
@@ -307,7 +307,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     // MARK: - Starting a transfer
 
-    private func start(id: UInt64, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    private func start(id: UInt64, request: HTTPRequest, continuation: TransferContinuation) {
         assertOnLoopThread()
         let delegate = TaskDelegate(
             id: id, request: request, maxBodySize: request.maxBodySize ?? configuration.maxBodySize,

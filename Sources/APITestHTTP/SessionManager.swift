@@ -55,7 +55,7 @@ public final class SessionManager: Sendable {
         try request.checkWireFields()
         let ticket = TransferTicket(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withTransferContinuation { continuation in
                 if !loop.submit(.start(ticket: ticket, request: request, continuation: continuation)) {
                     continuation.resume(throwing: HTTPError(.sessionShutDown))
                 }

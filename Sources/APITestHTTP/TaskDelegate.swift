@@ -56,8 +56,7 @@ final class TaskDelegate {
     var resolveList: UnsafeMutablePointer<curl_slist>?
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    init(id: UInt64, request: HTTPRequest, maxBodySize: Int, continuation: CheckedContinuation<HTTPResponse, any Error>)
-    {
+    init(id: UInt64, request: HTTPRequest, maxBodySize: Int, continuation: TransferContinuation) {
         self.id = id
         self.request = request
         self.maxBodySize = maxBodySize
