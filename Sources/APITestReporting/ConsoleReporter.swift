@@ -77,7 +77,9 @@ package final class ConsoleReporter: Reporter {
             state.withLock { state in
                 state.running -= 1
                 state.finished += 1
-                if state.upload?.test == "\(result.suiteName) › \(result.name)" { state.upload = nil }
+                if let upload = state.upload, upload.test == "\(result.suiteName) › \(result.name)" {
+                    state.upload = nil
+                }
                 state.counts.record(result.status)
                 if result.status == .failed || result.status == .errored { state.unsuccessful.append(result) }
             }

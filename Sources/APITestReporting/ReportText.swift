@@ -119,6 +119,8 @@ package enum ReportText {
     }
 
     private static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        // Most text needs nothing: hand it back rather than build a copy scalar by scalar (a line per test).
+        if !text.unicodeScalars.contains(where: { replacement($0) != nil || needsVisibleForm($0) }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
