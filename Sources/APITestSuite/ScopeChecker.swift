@@ -73,19 +73,19 @@ struct ScopeChecker {
         let stepNames = loadTimeNames.union(TemplateContext.builtinNames)
         var setupVisible = stepNames
         for step in suite.setup {
-            checkNames(in: step.templates, known: setupVisible) { hints }
+            checkNames(in: step, known: setupVisible) { hints }
             setupVisible.formUnion(step.captures.map(\.name))
         }
         var teardownVisible = setupVisible
         for step in suite.teardown {
-            checkNames(in: step.templates, known: teardownVisible) { hints }
+            checkNames(in: step, known: teardownVisible) { hints }
             teardownVisible.formUnion(step.captures.map(\.name))
         }
         for testIndex in tests.indices {
             var visible = setupVisible.union(tests[testIndex].bindings.map(\.name))
             let steps = tests[testIndex].steps
             for index in steps.indices {
-                checkNames(in: steps[index].templates, known: visible) {
+                checkNames(in: steps[index], known: visible) {
                     var stepHints = hints
                     stepHints.currentTest = tests[testIndex].name
                     stepHints.ownCaptures = Set(steps[index].captures.map(\.name))
@@ -105,18 +105,26 @@ struct ScopeChecker {
     /// Reports every placeholder in `templates` that names nothing in `known`; `hints` explain why, and are worked
     /// out only for an error.
     private mutating func checkNames(in templates: [Template], known: Set<String>, hints: () -> NameHints) {
-        for template in templates {
-            for case .placeholder(let name, let location, let length) in template.segments {
-                if let variable = TemplateScanner.environmentName(name) {
-                    if context.environment[variable] != nil {
-                        usedEnvironment.insert(variable)
-                    } else {
-                        context.error("environment variable '\(variable)' is not set", at: location, length: length)
-                    }
-                } else if !known.contains(name) {
-                    let (message, note) = Self.undefinedMessage(name, known: known, hints: hints())
-                    context.error(message, at: location, length: length, note: note)
+        for template in templates { checkNames(in: template, known: known, hints: hints) }
+    }
+
+    /// Checks the names of every template of `step` (see `checkNames(in:known:hints:)`), without collecting them.
+    private mutating func checkNames(in step: Step, known: Set<String>, hints: () -> NameHints) {
+        step.forEachTemplate { checkNames(in: $0, known: known, hints: hints) }
+    }
+
+    /// Reports every placeholder of `template` that names nothing in `known`.
+    private mutating func checkNames(in template: Template, known: Set<String>, hints: () -> NameHints) {
+        for case .placeholder(let name, let location, let length) in template.segments {
+            if let variable = TemplateScanner.environmentName(name) {
+                if context.environment[variable] != nil {
+                    usedEnvironment.insert(variable)
+                } else {
+                    context.error("environment variable '\(variable)' is not set", at: location, length: length)
                 }
+            } else if !known.contains(name) {
+                let (message, note) = Self.undefinedMessage(name, known: known, hints: hints())
+                context.error(message, at: location, length: length, note: note)
             }
         }
     }
@@ -149,11 +157,14 @@ struct ScopeChecker {
         suite.environment = context.environment
         guard var values = try? suite.makeContext() else { return nil }
         // A URL that starts with a built-in (`{{ now.unix }}/x`) is checked with a sample value, as it will run.
-        let steps = suite.setup + suite.teardown + suite.tests.flatMap(\.steps)
         let builtins = TemplateContext.builtinNames
-        if steps.contains(where: { $0.request.url.referencedNames.contains(where: builtins.contains) }) {
-            values.setBuiltins()
+        let urlUsesBuiltin = suite.containsStep { step in
+            step.request.url.segments.contains { segment in
+                guard case .placeholder(let name, _, _) = segment else { return false }
+                return builtins.contains(name)
+            }
         }
+        if urlUsesBuiltin { values.setBuiltins() }
         return values
     }
 
