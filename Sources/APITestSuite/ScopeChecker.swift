@@ -115,7 +115,7 @@ struct ScopeChecker {
 
     /// Reports every placeholder of `template` that names nothing in `known`.
     private mutating func checkNames(in template: Template, known: Set<String>, hints: () -> NameHints) {
-        for case .placeholder(let name, let location, let length) in template.segments {
+        template.forEachPlaceholder { name, location, length in
             if let variable = TemplateScanner.environmentName(name) {
                 if context.environment[variable] != nil {
                     usedEnvironment.insert(variable)
@@ -159,10 +159,9 @@ struct ScopeChecker {
         // A URL that starts with a built-in (`{{ now.unix }}/x`) is checked with a sample value, as it will run.
         let builtins = TemplateContext.builtinNames
         let urlUsesBuiltin = suite.containsStep { step in
-            step.request.url.segments.contains { segment in
-                guard case .placeholder(let name, _, _) = segment else { return false }
-                return builtins.contains(name)
-            }
+            var usesBuiltin = false
+            step.request.url.forEachPlaceholder { name, _, _ in usesBuiltin = usesBuiltin || builtins.contains(name) }
+            return usesBuiltin
         }
         if urlUsesBuiltin { values.setBuiltins() }
         return values
@@ -225,9 +224,20 @@ struct ScopeChecker {
     /// Reports an empty URL, a scheme other than http(s), and a relative URL without a base URL.
     private func checkRequestURL(_ check: SuiteParseContext.URLCheck, hasBaseURL: Bool, values: TemplateContext?) {
         let url = check.template
-        let prefix = Self.knownPrefix(of: url, values: values)
+        Self.checkRequestURL(
+            url, prefix: Self.knownPrefix(of: url, values: values), length: check.length, hasBaseURL: hasBaseURL,
+            in: context)
+    }
+
+    /// Reports an empty URL, a scheme other than http(s), and a relative URL without a base URL; `prefix` is the
+    /// start of the URL known at load time (all of a literal URL) and `length` the width of its node. Literal URLs
+    /// of a suite with a base URL are checked as they are parsed (`RequestParser`), the others here.
+    static func checkRequestURL(
+        _ url: Template, prefix: String, length: @autoclosure () -> Int, hasBaseURL: Bool,
+        in context: SuiteParseContext
+    ) {
         if url.source.isEmpty {
-            context.error("'url' is empty", at: url.location, length: check.length)
+            context.error("'url' is empty", at: url.location, length: length())
             return
         }
         // A URL that starts with a capture is known only at run time.
@@ -236,11 +246,11 @@ struct ScopeChecker {
             if !["http", "https"].contains(scheme.lowercased()) {
                 context.error(
                     "unsupported URL scheme '\(scheme)' in '\(url.source)'; use http or https", at: url.location,
-                    length: check.length)
+                    length: length())
             }
         } else if !hasBaseURL {
             context.error(
-                "relative URL '\(url.source)' needs a 'baseURL' in the suite", at: url.location, length: check.length,
+                "relative URL '\(url.source)' needs a 'baseURL' in the suite", at: url.location, length: length(),
                 note: "add 'baseURL: http://host:port/' at the top level, or write an absolute http(s) URL")
         }
     }

@@ -73,7 +73,8 @@ package struct Step: Sendable, Hashable {
         var request: RequestSpec
         var expect: Expectations
         var captures: [CaptureSpec]
-        var retry: RetrySpec?
+        /// Boxed: most steps have no retry of their own, and a `RetrySpec?` takes 184 bytes inline.
+        @Boxed var retry: RetrySpec?
 
         init(
             location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],

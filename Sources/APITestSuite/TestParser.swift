@@ -15,21 +15,29 @@ enum TestParser {
             context.error("'tests' is empty; add at least one test", at: node)
             return []
         }
-        var firstByName: [String: SourceLocation] = [:]
+        // The node of each name's first test: its location is worked out only for a duplicate.
+        var firstByName: [String: YAMLNode] = [:]
         firstByName.reserveCapacity(items.count)
         var tests: [TestCase] = []
         tests.reserveCapacity(items.count)
+        func add(_ test: TestCase, nameNode: YAMLNode) {
+            if let first = firstByName[test.name] {
+                context.error(
+                    "duplicate test name '\(test.name)'", at: nameNode,
+                    note: "first defined at \(context.location(of: first))")
+                return
+            }
+            firstByName[test.name] = nameNode
+            tests.append(test)
+        }
         for (index, item) in items.enumerated() {
             guard let (test, nameNode) = test(item, number: index + 1, hasBaseURL: hasBaseURL, in: context) else {
                 continue
             }
-            for test in ForEachParser.expand(test, item, in: context) {
-                if let first = firstByName[test.name] {
-                    context.error("duplicate test name '\(test.name)'", at: nameNode, note: "first defined at \(first)")
-                    continue
-                }
-                firstByName[test.name] = context.location(of: nameNode)
-                tests.append(test)
+            if context.plainValue(forKey: "forEach", in: item) == nil {
+                add(test, nameNode: nameNode)
+            } else {
+                for row in ForEachParser.expand(test, item, in: context) { add(row, nameNode: nameNode) }
             }
         }
         return tests
