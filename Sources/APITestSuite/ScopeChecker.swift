@@ -195,8 +195,14 @@ struct ScopeChecker {
 
     /// True when the UTF-8 bytes of `url` contain `://`.
     private static func hasSchemeSeparator(_ url: String) -> Bool {
+        var url = url
+        return url.withUTF8(hasSchemeSeparator)
+    }
+
+    /// True when `bytes` contain `://`.
+    private static func hasSchemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var matched = 0
-        for byte in url.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: ":"): matched = 1
             case UInt8(ascii: "/") where matched == 2: return true

@@ -133,7 +133,11 @@ extension Step {
         }
         if let requestBody = request.body { try requestBody.templates.forEach(body) }
         if let contentType = request.contentType { try body(contentType) }
-        for assertion in expect.assertions { try assertion.argument.forEachTemplate(body) }
-        for assertion in retry?.until?.assertions ?? [] { try assertion.argument.forEachTemplate(body) }
+        // By index: copying each `Assertion` out would retain everything it holds.
+        let assertions = expect.assertions
+        for index in assertions.indices { try assertions[index].argument.forEachTemplate(body) }
+        if let until = retry?.until {
+            for index in until.assertions.indices { try until.assertions[index].argument.forEachTemplate(body) }
+        }
     }
 }
