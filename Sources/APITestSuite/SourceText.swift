@@ -6,7 +6,7 @@ import APITestSupport
 /// own bytes) with the scalar offset of each line start and the byte offset of every 256th scalar: a window of
 /// scalars is decoded where it is needed, in time linear in its length, so the index costs a few bytes a line
 /// instead of 4 bytes a character.
-struct SourceText {
+final class SourceText {
     let file: String
     /// The text, contiguous UTF-8.
     private let text: String
@@ -51,12 +51,8 @@ struct SourceText {
         var text = self.text
         text.withUTF8 { bytes in
             // From the checkpoint at or before `lower`, skip to it, then decode.
-            var byte = checkpoints[lower / Self.checkpointInterval]
-            var offset = lower - lower % Self.checkpointInterval
-            while offset < lower {
-                byte += Self.width(ofScalarStartingWith: bytes[byte])
-                offset += 1
-            }
+            let byte = byteOffset(ofScalar: lower, in: bytes)
+            var offset = lower
             var decoder = UTF8()
             var iterator = bytes[byte...].makeIterator()
             while offset < upper, case .scalarValue(let scalar) = decoder.decode(&iterator) {
@@ -65,6 +61,18 @@ struct SourceText {
             }
         }
         return result
+    }
+
+    /// The byte offset of the scalar at `offset` (at most `scalarCount`) in `bytes`, the text's UTF-8.
+    private func byteOffset(ofScalar offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard offset < scalarCount else { return bytes.count }
+        var byte = checkpoints[offset / Self.checkpointInterval]
+        var current = offset - offset % Self.checkpointInterval
+        while current < offset {
+            byte += Self.width(ofScalarStartingWith: bytes[byte])
+            current += 1
+        }
+        return byte
     }
 
     /// The number of bytes of a UTF-8 sequence that starts with `byte` (the text is valid UTF-8).
@@ -160,8 +168,21 @@ struct SourceText {
     func locate(
         pieces: [(offset: Int, length: Int)], in value: String, valueStart: SourceLocation
     ) -> [SourceLocation] {
-        let valueScalars = Array(value.unicodeScalars)
         let start = self.offset(line: valueStart.line, column: valueStart.column)
+        if let delta = verbatimStart(of: value, from: start) {
+            // Each piece is where it is in the value: the search below would find the same places.
+            let valueCount = value.unicodeScalars.count
+            var valueCursor = 0
+            return pieces.map { piece in
+                let (offset, length) = piece
+                guard offset >= 0, length > 0, offset + length <= valueCount, offset >= valueCursor else {
+                    return valueStart
+                }
+                valueCursor = offset + length
+                return location(ofOffset: start + delta + offset)
+            }
+        }
+        let valueScalars = Array(value.unicodeScalars)
         // A value's source is rarely more than a few times longer than its text (escapes, folding).
         let limit = min(scalarCount, start + valueScalars.count * 4 + 64)
         // The source from the value's start to the limit; offsets into it are `window offset + start`.
@@ -198,6 +219,38 @@ struct SourceText {
             valueCursor = offset + length
             sourceCursor = found + length
             return location(ofOffset: start + found)
+        }
+    }
+
+    /// 0 when the source holds `value` as is, on one line, at scalar `start` (a plain value), 1 when it does one
+    /// scalar later (a quoted value without escapes, after its quote, which the value does not hold); `nil`
+    /// otherwise.
+    ///
+    /// Then the occurrences of a piece of the value before a given one are, one for one, those in the source from
+    /// `start` (no piece can start at the quote): the search of `locate(pieces:in:valueStart:)` finds each piece at
+    /// the start plus the piece's offset in the value, which this gives without searching.
+    private func verbatimStart(of value: String, from start: Int) -> Int? {
+        var value = value
+        var text = self.text
+        return value.withUTF8 { value in
+            guard !value.contains(UInt8(ascii: "\n")), !value.contains(UInt8(ascii: "\r")) else { return nil }
+            return text.withUTF8 { bytes in
+                let first = byteOffset(ofScalar: start, in: bytes)
+                for delta in 0...1 {
+                    let from = first + delta
+                    if from + value.count <= bytes.count,
+                        UnsafeBufferPointer(rebasing: bytes[from..<(from + value.count)]).elementsEqual(value)
+                    {
+                        return delta
+                    }
+                    // The quote a quoted value starts with is one byte; were it in the value, a piece starting
+                    // with it would be found at the quote.
+                    guard first < bytes.count, bytes[first] == UInt8(ascii: "\"") || bytes[first] == UInt8(ascii: "'"),
+                        !value.contains(bytes[first])
+                    else { return nil }
+                }
+                return nil
+            }
         }
     }
 

@@ -34,8 +34,7 @@ enum TemplateScanner {
                 return .failure(
                     TemplateError(kind: .syntax(offset: offset, length: 2), message: "'{{' is not closed by '}}'"))
             }
-            let inner = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close]), as: UTF8.self)
-            let name = inner.trimmingCharacters(in: " \t")
+            let name = trimmedName(UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close]))
             let length = innerScalars + 4
             if let problem = problem(withName: name) {
                 return .failure(TemplateError(kind: .syntax(offset: offset, length: length), message: problem))
@@ -55,6 +54,18 @@ enum TemplateScanner {
                 .literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart...]), as: UTF8.self)))
         }
         return .success(pieces)
+    }
+
+    /// The text between `{{` and `}}` without leading and trailing spaces and tabs. An ASCII text is trimmed byte by
+    /// byte; another is trimmed by characters (a space followed by a combining mark is one character, not a space).
+    private static func trimmedName(_ inner: UnsafeBufferPointer<UInt8>) -> String {
+        guard inner.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: inner, as: UTF8.self).trimmingCharacters(in: " \t")
+        }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = inner.firstIndex(where: { !isBlank($0) }), let last = inner.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: inner[first...last]), as: UTF8.self)
     }
 
     /// True for the bytes that continue a UTF-8 sequence (`10xxxxxx`).

@@ -1,4 +1,5 @@
 import APITestSupport
+import Foundation
 import Testing
 
 @testable import APITestSuite
@@ -107,6 +108,54 @@ import Testing
             lineStarts = starts
         }
 
+        /// `SourceText.locate(pieces:in:valueStart:)` as it was, over every scalar of the text.
+        func locate(
+            pieces: [(offset: Int, length: Int)], in value: String, valueStart: APITestSupport.SourceLocation
+        )
+            -> [APITestSupport.SourceLocation]
+        {
+            let valueScalars = Array(value.unicodeScalars)
+            let start =
+                valueStart.line >= 1 && valueStart.line <= lineStarts.count
+                ? min(scalars.count, lineStarts[valueStart.line - 1] + max(0, valueStart.column - 1)) : scalars.count
+            let limit = min(scalars.count, start + valueScalars.count * 4 + 64)
+            func matches(_ piece: ArraySlice<Unicode.Scalar>, in haystack: [Unicode.Scalar], at start: Int) -> Bool {
+                guard start + piece.count <= haystack.count, haystack[start] == piece.first else { return false }
+                return Array(haystack[start..<(start + piece.count)]) == Array(piece)
+            }
+            func location(ofOffset offset: Int) -> APITestSupport.SourceLocation {
+                let line = lineStarts.lastIndex { $0 <= offset } ?? 0
+                return APITestSupport.SourceLocation(file: "f", line: line + 1, column: offset - lineStarts[line] + 1)
+            }
+            var valueCursor = 0
+            var sourceCursor = start
+            return pieces.map { piece in
+                let (offset, length) = piece
+                guard offset >= 0, length > 0, offset + length <= valueScalars.count, offset >= valueCursor else {
+                    return valueStart
+                }
+                let text = valueScalars[offset..<(offset + length)]
+                var wanted = 0
+                for index in valueCursor..<offset where matches(text, in: valueScalars, at: index) { wanted += 1 }
+                var found = sourceCursor
+                while found + length <= limit {
+                    if matches(text, in: scalars, at: found) {
+                        if wanted == 0 { break }
+                        wanted -= 1
+                    }
+                    found += 1
+                }
+                guard found + length <= limit else {
+                    var fallback = valueStart
+                    fallback.column += offset
+                    return fallback
+                }
+                valueCursor = offset + length
+                sourceCursor = found + length
+                return location(ofOffset: found)
+            }
+        }
+
         func line(_ number: Int) -> [Unicode.Scalar]? {
             guard number >= 1, number <= lineStarts.count else { return nil }
             let start = lineStarts[number - 1]
@@ -144,17 +193,54 @@ import Testing
         }
     }
 
+    @Test func locatingGivesWhatTheScalarSearchGave() {
+        var generator = Generator(state: 99)
+        for round in 0..<600 {
+            // A value, written plain, quoted as is, or double-quoted with escapes, after a key on some line.
+            var value = generator.text(maxPieces: 10)
+            if round % 3 == 0 { value = value.replacingOccurrences(of: "\n", with: " ") }
+            let written: String
+            switch round % 4 {
+            case 0: written = value
+            case 1: written = "'" + value + "'"
+            case 2: written = "\"" + value + "\""
+            default:
+                written =
+                    "\""
+                    + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+                    + "\""
+            }
+            let before = generator.text(maxPieces: 4).replacingOccurrences(of: "\n", with: "") + "\n"
+            let source = before + "k日: " + written + "\n" + generator.text(maxPieces: 6)
+            let valueStart = APITestSupport.SourceLocation(file: "f", line: 2, column: 5)
+            // The placeholders of the value, and a few pieces of any kind (overlapping, out of range).
+            var pieces: [(offset: Int, length: Int)] = []
+            if let scanned = try? TemplateScanner.scan(value) {
+                for case .placeholder(_, let offset, let length) in scanned { pieces.append((offset, length)) }
+            }
+            let count = value.unicodeScalars.count
+            for _ in 0..<3 { pieces.append((generator.next(below: count + 3) - 1, generator.next(below: 4))) }
+            let index = SourceText(file: "f", text: source)
+            let reference = ReferenceText(source)
+            #expect(
+                index.locate(pieces: pieces, in: value, valueStart: valueStart)
+                    == reference.locate(pieces: pieces, in: value, valueStart: valueStart),
+                "\(source.debugDescription) \(pieces)")
+        }
+    }
+
     @Test func placeholdersAreLocatedInTheSource() {
         // A value written on line 2 after a multi-byte key; the second placeholder sits past a checkpoint.
         let padding = String(repeating: "é", count: 300)
         let source = "a: 1\n日本: \"\(padding){{ x }}\\n{{ y }}\"\n"
         let text = SourceText(file: "f", text: source)
         let value = "\(padding){{ x }}\n{{ y }}"
-        let start = SourceLocation(file: "f", line: 2, column: 5)
+        let start = APITestSupport.SourceLocation(file: "f", line: 2, column: 5)
         let located = text.locate(pieces: [(300, 7), (308, 7)], in: value, valueStart: start)
         #expect(
             located == [
-                SourceLocation(file: "f", line: 2, column: 306), SourceLocation(file: "f", line: 2, column: 315),
+                APITestSupport.SourceLocation(file: "f", line: 2, column: 306),
+                APITestSupport.SourceLocation(file: "f", line: 2, column: 315),
             ])
     }
 }
