@@ -26,27 +26,27 @@ enum ExpectParser {
             switch entry.key {
             case "status": expectations.status = status(entry.value, in: context)
             case "headers":
-                expectations.assertions += keyedChecks(entry.value, for: "headers", in: context) { name, keyNode in
+                keyedChecks(entry.value, for: "headers", into: &expectations.assertions, in: context) { name, keyNode in
                     context.checkHeaderName(name, at: keyNode) ? .header(name) : nil
                 }
             case "json":
-                expectations.assertions += keyedChecks(entry.value, for: "json", in: context) { path, keyNode in
+                keyedChecks(entry.value, for: "json", into: &expectations.assertions, in: context) { path, keyNode in
                     context.jsonPath(path, at: keyNode).map(Query.jsonpath)
                 }
             case "xml":
-                expectations.assertions += keyedChecks(entry.value, for: "xml", in: context) { expression, keyNode in
-                    context.checkXPath(expression, at: keyNode) ? .xpath(expression) : nil
+                keyedChecks(entry.value, for: "xml", into: &expectations.assertions, in: context) { expression, node in
+                    context.checkXPath(expression, at: node) ? .xpath(expression) : nil
                 }
             case "cookies":
-                expectations.assertions += keyedChecks(entry.value, for: "cookies", in: context) { key, keyNode in
+                keyedChecks(entry.value, for: "cookies", into: &expectations.assertions, in: context) { key, keyNode in
                     QueryParser.cookie(key, at: keyNode, in: context)
                 }
             case "certificate":
-                expectations.assertions += keyedChecks(entry.value, for: "certificate", in: context) { key, keyNode in
-                    QueryParser.field(key, of: "certificate", at: keyNode, in: context).map(Query.certificate)
+                keyedChecks(entry.value, for: "certificate", into: &expectations.assertions, in: context) { key, node in
+                    QueryParser.field(key, of: "certificate", at: node, in: context).map(Query.certificate)
                 }
             case "image":
-                expectations.assertions += keyedChecks(entry.value, for: "image", in: context) { key, keyNode in
+                keyedChecks(entry.value, for: "image", into: &expectations.assertions, in: context) { key, keyNode in
                     QueryParser.field(key, of: "image", at: keyNode, in: context).map(Query.image)
                 }
             case "assert":
@@ -65,13 +65,13 @@ enum ExpectParser {
         return expectations
     }
 
-    /// The checks of a short form keyed by subject (`headers`, `json`, `xml`, `cookies`, `certificate`, `image`);
-    /// `query` makes the query of a key, reporting a bad one.
+    /// The checks of a short form keyed by subject (`headers`, `json`, `xml`, `cookies`, `certificate`, `image`),
+    /// appended to `assertions`; `query` makes the query of a key, reporting a bad one.
     private static func keyedChecks(
-        _ node: YAMLNode, for name: String, in context: SuiteParseContext, query: (String, YAMLNode) -> Query?
-    ) -> [Assertion] {
-        guard let entries = context.mapping(node, for: name) else { return [] }
-        var assertions: [Assertion] = []
+        _ node: YAMLNode, for name: String, into assertions: inout [Assertion], in context: SuiteParseContext,
+        query: (String, YAMLNode) -> Query?
+    ) {
+        guard let entries = context.mapping(node, for: name) else { return }
         for entry in entries {
             // A bad key is reported; its check is still read, so that its own mistakes are reported too.
             let made = query(entry.key, entry.keyNode)
@@ -79,7 +79,6 @@ enum ExpectParser {
                 entry.value, query: made ?? .body, at: context.location(of: entry.keyNode), in: context)
             if let assertion, made != nil { assertions.append(assertion) }
         }
-        return assertions
     }
 
     // MARK: - Status

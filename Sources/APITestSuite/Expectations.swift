@@ -8,7 +8,7 @@ package struct Expectations: Sendable, Hashable {
     /// and the general form (`assert`).
     package var assertions: [Assertion]
     /// A JSON Schema the JSON body must match.
-    package var schema: SchemaExpectation?
+    @Boxed package var schema: SchemaExpectation?
 
     package init(status: StatusExpectation? = nil, assertions: [Assertion] = [], schema: SchemaExpectation? = nil) {
         self.status = status

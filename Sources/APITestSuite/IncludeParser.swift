@@ -58,15 +58,15 @@ enum IncludeParser {
             own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
         }
         own.security = entries[key: "security"].flatMap { SecurityParser.parse($0, in: context) }
-        // Relative URLs in shared steps resolve against the suite's base URL, known only in the suite: check them
-        // as if there were one.
+        // Relative URLs in shared steps resolve against the suite's base URL, known only once the suite is parsed:
+        // their check waits for it (`ScopeChecker`).
         own.setup =
             entries[key: "setup"].map {
-                StepParser.steps($0.value, owner: "setup", hasBaseURL: true, in: context)
+                StepParser.steps($0.value, owner: "setup", hasBaseURL: false, in: context)
             } ?? []
         own.teardown =
             entries[key: "teardown"].map {
-                StepParser.steps($0.value, owner: "teardown", hasBaseURL: true, in: context)
+                StepParser.steps($0.value, owner: "teardown", hasBaseURL: false, in: context)
             } ?? []
         settings.add(own)
         return settings

@@ -12,7 +12,8 @@ enum RequestParser {
 
     // MARK: - Request
 
-    /// A request; `nil` when it has no usable URL (errors are reported).
+    /// A request; `nil` when it has no usable URL (errors are reported). `hasBaseURL` is true when the suite is known
+    /// to have a base URL (false when it has none, or when that is not known yet).
     static func parse(_ node: YAMLNode, hasBaseURL: Bool, in context: SuiteParseContext) -> RequestSpec? {
         guard let entries = context.mapping(node, for: "request") else { return nil }
         context.checkKeys(entries, allowed: keys, in: "request")
@@ -36,10 +37,7 @@ enum RequestParser {
                 }
             case "url":
                 url = context.template(entry.value, for: "url")
-                if let url {
-                    context.shared.urlChecks.append(
-                        SuiteParseContext.URLCheck(template: url, length: context.length(of: entry.value)))
-                }
+                if let url { checkURL(url, at: entry.value, hasBaseURL: hasBaseURL, in: context) }
             case "query":
                 if context.isMapping(entry.value) {
                     spec.query = context.templateValue(entry.value)
@@ -95,6 +93,17 @@ enum RequestParser {
         spec.method = method
         spec.url = url
         return spec
+    }
+
+    /// Checks a literal URL of a suite known to have a base URL now, and leaves the others to `ScopeChecker`, which
+    /// knows the variables and the suite's base URL: a suite can have 100,000 URLs, and most are literal.
+    private static func checkURL(_ url: Template, at node: YAMLNode, hasBaseURL: Bool, in context: SuiteParseContext) {
+        if hasBaseURL, url.isLiteral {
+            ScopeChecker.checkRequestURL(
+                url, prefix: url.source, length: context.length(of: node), hasBaseURL: true, in: context)
+        } else {
+            context.shared.urlChecks.append(SuiteParseContext.URLCheck(template: url, length: context.length(of: node)))
+        }
     }
 
     // MARK: - Headers and credentials

@@ -1,6 +1,7 @@
 package import APITestSupport
 
-/// The request of one step, as written: templates are rendered by the runner.
+/// The request of one step, as written: templates are rendered by the runner. The settings most requests leave out
+/// are `@Boxed`, so that a request without them stays small.
 package struct RequestSpec: Sendable, Hashable {
     /// An HTTP method token, upper-cased.
     package var method: String
@@ -9,13 +10,13 @@ package struct RequestSpec: Sendable, Hashable {
     /// Query parameters (an object; values may nest).
     package var query: TemplateValue?
     package var headers: [HeaderSpec]
-    package var basicAuth: BasicAuthSpec?
-    package var body: BodySpec?
+    @Boxed package var basicAuth: BasicAuthSpec?
+    @Boxed package var body: BodySpec?
     /// A content type for `body`/`bodyFile`.
-    package var contentType: Template?
-    package var timeout: Duration?
+    @Boxed package var contentType: Template?
+    @Boxed package var timeout: Duration?
     package var followRedirects: Bool?
-    package var maxRedirects: Int?
+    @Boxed package var maxRedirects: Int?
     package var location: SourceLocation
 
     package init(

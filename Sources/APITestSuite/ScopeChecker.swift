@@ -73,19 +73,19 @@ struct ScopeChecker {
         let stepNames = loadTimeNames.union(TemplateContext.builtinNames)
         var setupVisible = stepNames
         for step in suite.setup {
-            checkNames(in: step.templates, known: setupVisible) { hints }
+            checkNames(in: step, known: setupVisible) { hints }
             setupVisible.formUnion(step.captures.map(\.name))
         }
         var teardownVisible = setupVisible
         for step in suite.teardown {
-            checkNames(in: step.templates, known: teardownVisible) { hints }
+            checkNames(in: step, known: teardownVisible) { hints }
             teardownVisible.formUnion(step.captures.map(\.name))
         }
         for testIndex in tests.indices {
             var visible = setupVisible.union(tests[testIndex].bindings.map(\.name))
             let steps = tests[testIndex].steps
             for index in steps.indices {
-                checkNames(in: steps[index].templates, known: visible) {
+                checkNames(in: steps[index], known: visible) {
                     var stepHints = hints
                     stepHints.currentTest = tests[testIndex].name
                     stepHints.ownCaptures = Set(steps[index].captures.map(\.name))
@@ -105,18 +105,26 @@ struct ScopeChecker {
     /// Reports every placeholder in `templates` that names nothing in `known`; `hints` explain why, and are worked
     /// out only for an error.
     private mutating func checkNames(in templates: [Template], known: Set<String>, hints: () -> NameHints) {
-        for template in templates {
-            for case .placeholder(let name, let location, let length) in template.segments {
-                if let variable = TemplateScanner.environmentName(name) {
-                    if context.environment[variable] != nil {
-                        usedEnvironment.insert(variable)
-                    } else {
-                        context.error("environment variable '\(variable)' is not set", at: location, length: length)
-                    }
-                } else if !known.contains(name) {
-                    let (message, note) = Self.undefinedMessage(name, known: known, hints: hints())
-                    context.error(message, at: location, length: length, note: note)
+        for template in templates { checkNames(in: template, known: known, hints: hints) }
+    }
+
+    /// Checks the names of every template of `step` (see `checkNames(in:known:hints:)`), without collecting them.
+    private mutating func checkNames(in step: Step, known: Set<String>, hints: () -> NameHints) {
+        step.forEachTemplate { checkNames(in: $0, known: known, hints: hints) }
+    }
+
+    /// Reports every placeholder of `template` that names nothing in `known`.
+    private mutating func checkNames(in template: Template, known: Set<String>, hints: () -> NameHints) {
+        template.forEachPlaceholder { name, location, length in
+            if let variable = TemplateScanner.environmentName(name) {
+                if context.environment[variable] != nil {
+                    usedEnvironment.insert(variable)
+                } else {
+                    context.error("environment variable '\(variable)' is not set", at: location, length: length)
                 }
+            } else if !known.contains(name) {
+                let (message, note) = Self.undefinedMessage(name, known: known, hints: hints())
+                context.error(message, at: location, length: length, note: note)
             }
         }
     }
@@ -149,11 +157,13 @@ struct ScopeChecker {
         suite.environment = context.environment
         guard var values = try? suite.makeContext() else { return nil }
         // A URL that starts with a built-in (`{{ now.unix }}/x`) is checked with a sample value, as it will run.
-        let steps = suite.setup + suite.teardown + suite.tests.flatMap(\.steps)
         let builtins = TemplateContext.builtinNames
-        if steps.contains(where: { $0.request.url.referencedNames.contains(where: builtins.contains) }) {
-            values.setBuiltins()
+        let urlUsesBuiltin = suite.containsStep { step in
+            var usesBuiltin = false
+            step.request.url.forEachPlaceholder { name, _, _ in usesBuiltin = usesBuiltin || builtins.contains(name) }
+            return usesBuiltin
         }
+        if urlUsesBuiltin { values.setBuiltins() }
         return values
     }
 
@@ -185,8 +195,14 @@ struct ScopeChecker {
 
     /// True when the UTF-8 bytes of `url` contain `://`.
     private static func hasSchemeSeparator(_ url: String) -> Bool {
+        var url = url
+        return url.withUTF8(hasSchemeSeparator)
+    }
+
+    /// True when `bytes` contain `://`.
+    private static func hasSchemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var matched = 0
-        for byte in url.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: ":"): matched = 1
             case UInt8(ascii: "/") where matched == 2: return true
@@ -214,9 +230,20 @@ struct ScopeChecker {
     /// Reports an empty URL, a scheme other than http(s), and a relative URL without a base URL.
     private func checkRequestURL(_ check: SuiteParseContext.URLCheck, hasBaseURL: Bool, values: TemplateContext?) {
         let url = check.template
-        let prefix = Self.knownPrefix(of: url, values: values)
+        Self.checkRequestURL(
+            url, prefix: Self.knownPrefix(of: url, values: values), length: check.length, hasBaseURL: hasBaseURL,
+            in: context)
+    }
+
+    /// Reports an empty URL, a scheme other than http(s), and a relative URL without a base URL; `prefix` is the
+    /// start of the URL known at load time (all of a literal URL) and `length` the width of its node. Literal URLs
+    /// of a suite with a base URL are checked as they are parsed (`RequestParser`), the others here.
+    static func checkRequestURL(
+        _ url: Template, prefix: String, length: @autoclosure () -> Int, hasBaseURL: Bool,
+        in context: SuiteParseContext
+    ) {
         if url.source.isEmpty {
-            context.error("'url' is empty", at: url.location, length: check.length)
+            context.error("'url' is empty", at: url.location, length: length())
             return
         }
         // A URL that starts with a capture is known only at run time.
@@ -225,11 +252,11 @@ struct ScopeChecker {
             if !["http", "https"].contains(scheme.lowercased()) {
                 context.error(
                     "unsupported URL scheme '\(scheme)' in '\(url.source)'; use http or https", at: url.location,
-                    length: check.length)
+                    length: length())
             }
         } else if !hasBaseURL {
             context.error(
-                "relative URL '\(url.source)' needs a 'baseURL' in the suite", at: url.location, length: check.length,
+                "relative URL '\(url.source)' needs a 'baseURL' in the suite", at: url.location, length: length(),
                 note: "add 'baseURL: http://host:port/' at the top level, or write an absolute http(s) URL")
         }
     }

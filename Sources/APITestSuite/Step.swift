@@ -1,23 +1,112 @@
 package import APITestSupport
 
 /// One request of a test, what its response must satisfy, and what to capture from it.
+///
+/// A step's fields live in one copy-on-write box, so that a `Step` is one reference: copying it (into an array, out
+/// of one, into a closure) costs one retain instead of copying some 700 bytes and retaining every reference inside.
+/// A mutation copies the box first when it is shared (`isKnownUniquelyReferenced`), and the `_modify` accessors let
+/// `step.request.url = …` change the box in place. Equality and hashing are over the fields, as for a plain struct.
 package struct Step: Sendable, Hashable {
-    package var location: SourceLocation
-    package var request: RequestSpec
-    package var expect: Expectations
-    package var captures: [CaptureSpec]
-    /// How the step is repeated until it holds; `nil` for once (or the suite's `defaults.retry`).
-    package var retry: RetrySpec?
+    private var storage: Storage
 
     package init(
         location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],
         retry: RetrySpec? = nil
     ) {
-        self.location = location
-        self.request = request
-        self.expect = expect
-        self.captures = captures
-        self.retry = retry
+        storage = Storage(location: location, request: request, expect: expect, captures: captures, retry: retry)
+    }
+
+    // MARK: - Fields
+
+    package var location: SourceLocation {
+        _read { yield storage.location }
+        _modify {
+            makeUnique()
+            yield &storage.location
+        }
+    }
+
+    package var request: RequestSpec {
+        _read { yield storage.request }
+        _modify {
+            makeUnique()
+            yield &storage.request
+        }
+    }
+
+    package var expect: Expectations {
+        _read { yield storage.expect }
+        _modify {
+            makeUnique()
+            yield &storage.expect
+        }
+    }
+
+    package var captures: [CaptureSpec] {
+        _read { yield storage.captures }
+        _modify {
+            makeUnique()
+            yield &storage.captures
+        }
+    }
+
+    /// How the step is repeated until it holds; `nil` for once (or the suite's `defaults.retry`).
+    package var retry: RetrySpec? {
+        _read { yield storage.retry }
+        _modify {
+            makeUnique()
+            yield &storage.retry
+        }
+    }
+
+    // MARK: - Copy on write
+
+    /// Gives this step a box of its own before a mutation, when another step shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// The fields of a step. Only a step that holds the sole reference changes them (see `makeUnique`), so a box
+    /// shared between steps, tasks and threads is never written: that is what makes it `Sendable`.
+    private final class Storage: @unchecked Sendable {
+        var location: SourceLocation
+        var request: RequestSpec
+        var expect: Expectations
+        var captures: [CaptureSpec]
+        /// Boxed: most steps have no retry of their own, and a `RetrySpec?` takes 184 bytes inline.
+        @Boxed var retry: RetrySpec?
+
+        init(
+            location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],
+            retry: RetrySpec?
+        ) {
+            self.location = location
+            self.request = request
+            self.expect = expect
+            self.captures = captures
+            self.retry = retry
+        }
+
+        /// A new box with the same fields.
+        func copy() -> Storage {
+            Storage(location: location, request: request, expect: expect, captures: captures, retry: retry)
+        }
+    }
+
+    // MARK: - Equality
+
+    package static func == (lhs: Step, rhs: Step) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.location == rhs.location && lhs.request == rhs.request && lhs.expect == rhs.expect
+            && lhs.captures == rhs.captures && lhs.retry == rhs.retry
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(request)
+        hasher.combine(expect)
+        hasher.combine(captures)
+        hasher.combine(retry)
     }
 }
 
@@ -27,16 +116,28 @@ extension Step {
     /// Every template the step renders: its request (URL, query, headers, credentials, body, content type) and the
     /// arguments of its checks.
     package var templates: [Template] {
-        let request = self.request
-        var templates = [request.url]
+        var templates: [Template] = []
         templates.reserveCapacity(1 + request.headers.count + expect.assertions.count)
-        for header in request.headers { templates.append(header.value) }
-        if let query = request.query { templates += query.templates }
-        if let auth = request.basicAuth { templates += [auth.username, auth.password] }
-        if let body = request.body { templates += body.templates }
-        if let contentType = request.contentType { templates.append(contentType) }
-        for assertion in expect.assertions { templates += assertion.argument.templates }
-        for assertion in retry?.until?.assertions ?? [] { templates += assertion.argument.templates }
+        forEachTemplate { templates.append($0) }
         return templates
+    }
+
+    /// Calls `body` with every template of `templates`, in the same order, without collecting them in an array.
+    package func forEachTemplate(_ body: (Template) throws -> Void) rethrows {
+        try body(request.url)
+        for header in request.headers { try body(header.value) }
+        if let query = request.query { try query.forEachTemplate(body) }
+        if let auth = request.basicAuth {
+            try body(auth.username)
+            try body(auth.password)
+        }
+        if let requestBody = request.body { try requestBody.templates.forEach(body) }
+        if let contentType = request.contentType { try body(contentType) }
+        // By index: copying each `Assertion` out would retain everything it holds.
+        let assertions = expect.assertions
+        for index in assertions.indices { try assertions[index].argument.forEachTemplate(body) }
+        if let until = retry?.until {
+            for index in until.assertions.indices { try until.assertions[index].argument.forEachTemplate(body) }
+        }
     }
 }

@@ -5,8 +5,7 @@ extension Suite {
     /// tests marked `skip` left out), or the default retry's `until`, uses XPath.
     package var usesXPath: Bool {
         if defaults.retry?.until?.usesXPath == true { return true }
-        let steps = setup + teardown + tests.filter { $0.skip == nil }.flatMap(\.steps)
-        return steps.contains { step in
+        return containsStep(includingSkippedTests: false) { step in
             step.expect.usesXPath || (step.retry?.until?.usesXPath ?? false)
                 || step.captures.contains { Self.usesXPath($0.query, $0.filters) }
         }

@@ -40,13 +40,19 @@ package struct SuiteLoader: Sendable {
         case nil:
             break
         }
+        return try load(source: try Self.text(at: path, start: start), file: path)
+    }
+
+    /// The text of the file at `path`. Its bytes are let go before the text is parsed: the file is held once, not
+    /// twice, while the suite is built.
+    private static func text(at path: String, start: SourceLocation) throws(SuiteLoadError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SuiteLoadError(diagnostics: [.error("cannot read the suite file", at: start)], source: nil)
         }
         guard let source = String(data: data, encoding: .utf8) else {
             throw SuiteLoadError(diagnostics: [.error("the suite file is not valid UTF-8", at: start)], source: nil)
         }
-        return try load(source: source, file: path)
+        return source
     }
 
     /// Loads a suite from its text; `file` is the path used in locations and to resolve relative file paths.

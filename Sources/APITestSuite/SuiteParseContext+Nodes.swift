@@ -109,6 +109,7 @@ extension SuiteParseContext {
     /// The entries of a map node, merge keys expanded (`depth` counts nested merges).
     private func entries(of map: YAMLNode, depth: Int) -> [MapEntry] {
         guard let pairs = document.pairs(of: map) else { return [] }
+        if let entries = plainEntries(of: pairs) { return entries }
         var explicitKeys: Set<String> = []
         if pairs.contains(where: { scalar($0.key).map(isMergeKey) == true }) {
             for (keyNode, _) in pairs {
@@ -131,6 +132,21 @@ extension SuiteParseContext {
             }
         }
         return result.entries
+    }
+
+    /// The entries of a small map whose keys are all scalars and none a merge key (nearly every map), in one pass;
+    /// `nil` for another map. Two keys with the same text are kept once, the first, as `EntryList` keeps them (the
+    /// composer rejects most such maps; a key with a tag of its own, `!!int 1` beside `"1"`, gets through).
+    private func plainEntries(of pairs: YAMLDocument.Pairs) -> [MapEntry]? {
+        guard pairs.count <= 8 else { return nil }
+        var entries: [MapEntry] = []
+        entries.reserveCapacity(pairs.count)
+        for (keyNode, value) in pairs {
+            guard let key = scalar(keyNode), !isMergeKey(key) else { return nil }
+            if entries.contains(where: { $0.key == key.string }) { continue }
+            entries.append(MapEntry(key: key.string, keyNode: keyNode, value: value))
+        }
+        return entries
     }
 
     /// True for the plain key `<<`.

@@ -128,8 +128,8 @@ extension SuiteParseContext {
         var regularExpressions: [String: RegularExpression] = [:]
         /// Schema files already compiled, by absolute path (tests often share one).
         var compiledSchemas: [String: JSONSchema] = [:]
-        /// Request URLs to check once the variables are known (relative URLs need a base URL); `ScopeChecker`
-        /// checks them after parsing.
+        /// Request URLs to check once the variables and the suite's base URL are known (URLs with placeholders, and
+        /// those of a suite without a base URL or of an included file); `ScopeChecker` checks them after parsing.
         var urlChecks: [URLCheck] = []
 
         /// Empty state for a load with `environment` and `overrides`.

@@ -14,23 +14,52 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text as written in the suite.
-    package var source: String
-    package var segments: [Segment]
+    package var source: String {
+        get { text }
+        set {
+            // A literal template's one segment is its text: keep the segments it had.
+            if parsedSegments == nil { parsedSegments = segments }
+            text = newValue
+            if let parsedSegments, Self.isText(parsedSegments, newValue) { self.parsedSegments = nil }
+        }
+    }
+    /// The literal texts and placeholders, in order; one literal segment for a template without placeholders (none
+    /// when its text is empty).
+    package var segments: [Segment] {
+        get { parsedSegments ?? (text.isEmpty ? [] : [.literal(text)]) }
+        set { parsedSegments = Self.isText(newValue, text) ? nil : newValue }
+    }
     /// Where the string starts in the suite.
     package var location: SourceLocation
 
+    /// The text as written.
+    private var text: String
+    /// The segments, or `nil` when they are the text alone (a literal template): most templates of a suite have no
+    /// placeholder, and keeping their one segment would cost an array, with a copy of the text, for each.
+    private var parsedSegments: [Segment]?
+
     /// Creates a template made of one literal text, which renders to itself.
     package init(literal text: String, location: SourceLocation) {
-        self.source = text
-        self.segments = text.isEmpty ? [] : [.literal(text)]
+        self.text = text
         self.location = location
     }
 
     /// Creates a template from already parsed segments.
     package init(source: String, segments: [Segment], location: SourceLocation) {
-        self.source = source
-        self.segments = segments
+        self.text = source
+        self.parsedSegments = Self.isText(segments, source) ? nil : segments
         self.location = location
+    }
+
+    /// True when `segments` are what a literal template of `text` has: one literal segment of it, or none for an
+    /// empty text.
+    private static func isText(_ segments: [Segment], _ text: String) -> Bool {
+        switch segments.count {
+        case 0: return text.isEmpty
+        case 1: if case .literal(let literal) = segments[0] { return literal == text && !text.isEmpty }
+        default: break
+        }
+        return false
     }
 
     /// Parses `text`, placing placeholders relative to `location` (the start of the text on one line).
@@ -39,7 +68,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// this initializer assumes the text sits on one line starting at `location`.
     package init(parsing text: String, location: SourceLocation) throws(TemplateError) {
         let pieces = try TemplateScanner.scan(text)
-        self.source = text
+        self.text = text
         self.location = location
         self.segments = pieces.map { piece in
             switch piece {
@@ -57,14 +86,16 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// True when the template has no placeholder.
     package var isLiteral: Bool {
-        segments.allSatisfy { if case .literal = $0 { true } else { false } }
+        guard let parsedSegments else { return true }
+        return parsedSegments.allSatisfy { if case .literal = $0 { true } else { false } }
     }
 
     /// The placeholder names in order of appearance, repeats included once.
     package var referencedNames: [String] {
+        guard let parsedSegments else { return [] }
         var seen = Set<String>()
         var names: [String] = []
-        for case .placeholder(let name, _, _) in segments where seen.insert(name).inserted {
+        for case .placeholder(let name, _, _) in parsedSegments where seen.insert(name).inserted {
             names.append(name)
         }
         return names
@@ -73,8 +104,18 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// The name when the whole template is exactly one placeholder (`"{{ id }}"`), which renders to the
     /// variable's typed value where a value is expected.
     package var singlePlaceholderName: String? {
-        if segments.count == 1, case .placeholder(let name, _, _) = segments[0] { return name }
+        if let parsedSegments, parsedSegments.count == 1, case .placeholder(let name, _, _) = parsedSegments[0] {
+            return name
+        }
         return nil
+    }
+
+    /// Calls `body` with every placeholder's name, location and length, in order, without building `segments`.
+    package func forEachPlaceholder(_ body: (String, SourceLocation, Int) throws -> Void) rethrows {
+        guard let parsedSegments else { return }
+        for case .placeholder(let name, let location, let length) in parsedSegments {
+            try body(name, location, length)
+        }
     }
 
     package var description: String { source }
@@ -83,8 +124,9 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// Renders to text: strings raw, other values as compact JSON.
     package func render(_ context: TemplateContext) throws(TemplateError) -> String {
+        guard let parsedSegments else { return self.text }
         var text = ""
-        for segment in segments {
+        for segment in parsedSegments {
             switch segment {
             case .literal(let literal):
                 text += literal
@@ -98,7 +140,9 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// Renders to a value: a template that is exactly one placeholder gives the variable's typed value (a captured
     /// number stays a number); any other template gives its text as a string.
     package func renderValue(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
-        if segments.count == 1, case .placeholder(let name, let location, _) = segments[0] {
+        if let parsedSegments, parsedSegments.count == 1,
+            case .placeholder(let name, let location, _) = parsedSegments[0]
+        {
             return try context.value(named: name, at: location)
         }
         return .string(try render(context))

@@ -12,36 +12,64 @@ enum TemplateScanner {
     /// Scans `text`; throws on `{{` without `}}`, an empty placeholder or an invalid name.
     static func scan(_ text: String) throws(TemplateError) -> [Piece] {
         guard mayHavePlaceholders(text) else { return text.isEmpty ? [] : [.literal(text)] }
-        let scalars = Array(text.unicodeScalars)
+        var text = text
+        return try text.withUTF8 { scan($0) }.get()
+    }
+
+    /// Scans UTF-8 text. `{`, `}` and line breaks are ASCII, and an ASCII byte is always a whole scalar, so the
+    /// bytes are read directly; offsets and lengths count the scalars passed (the bytes that start one).
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[Piece], TemplateError> {
+        let brace = UInt8(ascii: "{")
         var pieces: [Piece] = []
-        var literal = String.UnicodeScalarView()
+        var literalStart = 0
         var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "{", index + 1 < scalars.count, scalars[index + 1] == "{" else {
-                literal.append(scalars[index])
+        var offset = 0 // The scalar offset of `index`.
+        while index < bytes.count {
+            guard bytes[index] == brace, index + 1 < bytes.count, bytes[index + 1] == brace else {
+                if !isContinuation(bytes[index]) { offset += 1 }
                 index += 1
                 continue
             }
-            guard let close = findClose(scalars, from: index + 2) else {
-                throw TemplateError(
-                    kind: .syntax(offset: index, length: 2), message: "'{{' is not closed by '}}'")
+            guard let (close, innerScalars) = findClose(bytes, from: index + 2) else {
+                return .failure(
+                    TemplateError(kind: .syntax(offset: offset, length: 2), message: "'{{' is not closed by '}}'"))
             }
-            let inner = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
-            let name = inner.trimmingCharacters(in: " \t")
-            let length = close + 2 - index
+            let name = trimmedName(UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close]))
+            let length = innerScalars + 4
             if let problem = problem(withName: name) {
-                throw TemplateError(kind: .syntax(offset: index, length: length), message: problem)
+                return .failure(TemplateError(kind: .syntax(offset: offset, length: length), message: problem))
             }
-            if !literal.isEmpty {
-                pieces.append(.literal(String(literal)))
-                literal = String.UnicodeScalarView()
+            if literalStart < index {
+                pieces.append(
+                    .literal(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart..<index]), as: UTF8.self)))
             }
-            pieces.append(.placeholder(name: name, offset: index, length: length))
+            pieces.append(.placeholder(name: name, offset: offset, length: length))
             index = close + 2
+            offset += length
+            literalStart = index
         }
-        if !literal.isEmpty { pieces.append(.literal(String(literal))) }
-        return pieces
+        if literalStart < bytes.count {
+            pieces.append(
+                .literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart...]), as: UTF8.self)))
+        }
+        return .success(pieces)
     }
+
+    /// The text between `{{` and `}}` without leading and trailing spaces and tabs. An ASCII text is trimmed byte by
+    /// byte; another is trimmed by characters (a space followed by a combining mark is one character, not a space).
+    private static func trimmedName(_ inner: UnsafeBufferPointer<UInt8>) -> String {
+        guard inner.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: inner, as: UTF8.self).trimmingCharacters(in: " \t")
+        }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = inner.firstIndex(where: { !isBlank($0) }), let last = inner.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: inner[first...last]), as: UTF8.self)
+    }
+
+    /// True for the bytes that continue a UTF-8 sequence (`10xxxxxx`).
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
     /// False when `text` has no `{{`: it is then one literal piece (or none when empty).
     static func mayHavePlaceholders(_ text: String) -> Bool {
@@ -86,13 +114,16 @@ enum TemplateScanner {
         name.hasPrefix(environmentPrefix) ? String(name.dropFirst(environmentPrefix.count)) : nil
     }
 
-    /// The index of the `}}` that closes a placeholder opened before `start`; a new `{{` or a line break first
-    /// means the placeholder is not closed.
-    private static func findClose(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    /// The byte index of the `}}` that closes a placeholder opened before `start`, and the number of scalars from
+    /// `start` to it; a new `{{` or a line break first means the placeholder is not closed.
+    private static func findClose(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int)? {
+        let (open, close, newline) = (UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\n"))
         var index = start
-        while index + 1 < scalars.count {
-            if scalars[index] == "}", scalars[index + 1] == "}" { return index }
-            if scalars[index] == "{" && scalars[index + 1] == "{" || scalars[index] == "\n" { return nil }
+        var scalars = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == close, bytes[index + 1] == close { return (index, scalars) }
+            if bytes[index] == open && bytes[index + 1] == open || bytes[index] == newline { return nil }
+            if !isContinuation(bytes[index]) { scalars += 1 }
             index += 1
         }
         return nil

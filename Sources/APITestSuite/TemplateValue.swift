@@ -45,8 +45,20 @@ package indirect enum TemplateValue: Sendable, Hashable {
         switch self {
         case .null, .bool, .integer, .double, .number: return []
         case .string(let template): return [template]
-        case .array(let items): return items.flatMap(\.templates)
-        case .object(let members): return members.flatMap(\.value.templates)
+        case .array, .object:
+            var templates: [Template] = []
+            forEachTemplate { templates.append($0) }
+            return templates
+        }
+    }
+
+    /// Calls `body` with every template in the value, in document order, without collecting them in an array.
+    package func forEachTemplate(_ body: (Template) throws -> Void) rethrows {
+        switch self {
+        case .null, .bool, .integer, .double, .number: return
+        case .string(let template): try body(template)
+        case .array(let items): for item in items { try item.forEachTemplate(body) }
+        case .object(let members): for member in members { try member.value.forEachTemplate(body) }
         }
     }
 

@@ -15,65 +15,99 @@ enum TestParser {
             context.error("'tests' is empty; add at least one test", at: node)
             return []
         }
-        var firstByName: [String: SourceLocation] = [:]
+        // The node of each name's first test: its location is worked out only for a duplicate.
+        var firstByName: [String: YAMLNode] = [:]
         firstByName.reserveCapacity(items.count)
         var tests: [TestCase] = []
         tests.reserveCapacity(items.count)
+        func add(_ test: consuming TestCase, nameNode: YAMLNode) {
+            // One lookup for a new name (the common case): a repeated one puts back the first name's node.
+            if let first = firstByName.updateValue(nameNode, forKey: test.name) {
+                firstByName[test.name] = first
+                context.error(
+                    "duplicate test name '\(test.name)'", at: nameNode,
+                    note: "first defined at \(context.location(of: first))")
+                return
+            }
+            tests.append(test)
+        }
         for (index, item) in items.enumerated() {
-            guard let (test, nameNode) = test(item, number: index + 1, hasBaseURL: hasBaseURL, in: context) else {
+            guard let (test, nameNode, hasForEach) = test(item, number: index + 1, hasBaseURL: hasBaseURL, in: context)
+            else {
                 continue
             }
-            for test in ForEachParser.expand(test, item, in: context) {
-                if let first = firstByName[test.name] {
-                    context.error("duplicate test name '\(test.name)'", at: nameNode, note: "first defined at \(first)")
-                    continue
-                }
-                firstByName[test.name] = context.location(of: nameNode)
-                tests.append(test)
+            if !hasForEach {
+                add(test, nameNode: nameNode)
+            } else {
+                for row in ForEachParser.expand(test, item, in: context) { add(row, nameNode: nameNode) }
             }
         }
         return tests
     }
 
-    /// A test and the node of its name.
+    /// The entries of a test's keys.
+    private struct Entries {
+        var name, tags, skip, forEach, request, expect, capture, retry, steps: MapEntry?
+
+        /// Each key's entry, found in one pass (a suite can have 100,000 tests).
+        init(_ entries: [MapEntry]) {
+            for entry in entries {
+                switch entry.key {
+                case "name": name = entry
+                case "tags": tags = entry
+                case "skip": skip = entry
+                case "forEach": forEach = entry
+                case "request": request = entry
+                case "expect": expect = entry
+                case "capture": capture = entry
+                case "retry": retry = entry
+                case "steps": steps = entry
+                default: break
+                }
+            }
+        }
+    }
+
+    /// A test, the node of its name, and whether it has `forEach`.
     private static func test(
         _ node: YAMLNode, number: Int, hasBaseURL: Bool, in context: SuiteParseContext
-    ) -> (TestCase, YAMLNode)? {
-        guard context.isMapping(node), let entries = context.mapping(node, for: "test") else {
+    ) -> (TestCase, YAMLNode, hasForEach: Bool)? {
+        guard context.isMapping(node), let allEntries = context.mapping(node, for: "test") else {
             context.error("expected a map for each test, found \(context.kindName(of: node))", at: node)
             return nil
         }
-        context.checkKeys(entries, allowed: keys, in: "test")
-        guard let nameEntry = entries[key: "name"] else {
+        context.checkKeys(allEntries, allowed: keys, in: "test")
+        let entries = Entries(allEntries)
+        guard let nameEntry = entries.name else {
             context.error("test #\(number) needs a 'name'", at: context.location(of: node))
             return nil
         }
         guard let name = context.text(nameEntry.value, for: "name") else { return nil }
         if name.isEmpty { context.error("a test name cannot be empty", at: nameEntry.value) }
-        let tags = entries[key: "tags"].map { Self.tags($0.value, in: context) } ?? []
-        let skip = entries[key: "skip"].flatMap { Self.skip($0.value, in: context) }
+        let tags = entries.tags.map { Self.tags($0.value, in: context) } ?? []
+        let skip = entries.skip.flatMap { Self.skip($0.value, in: context) }
 
         var steps: [Step] = []
-        if let stepsEntry = entries[key: "steps"] {
-            if let request = entries[key: "request"] {
+        if let stepsEntry = entries.steps {
+            if let request = entries.request {
                 context.error("test '\(name)' has both 'request' and 'steps'; use one of them", at: request.keyNode)
             }
-            for key in ["expect", "capture", "retry"] {
-                guard let entry = entries[key: key] else { continue }
-                context.error("'\(key)' belongs inside each step when test '\(name)' has 'steps'", at: entry.keyNode)
+            for entry in [entries.expect, entries.capture, entries.retry] {
+                guard let entry else { continue }
+                context.error(
+                    "'\(entry.key)' belongs inside each step when test '\(name)' has 'steps'", at: entry.keyNode)
             }
             steps = StepParser.steps(stepsEntry.value, owner: "test '\(name)'", hasBaseURL: hasBaseURL, in: context)
-        } else if let request = entries[key: "request"] {
+        } else if let request = entries.request {
             if let step = StepParser.step(
-                at: context.location(of: node), request: request.value, expect: entries[key: "expect"]?.value,
-                capture: entries[key: "capture"]?.value, retry: entries[key: "retry"]?.value, hasBaseURL: hasBaseURL,
-                in: context)
+                at: context.location(of: node), request: request.value, expect: entries.expect?.value,
+                capture: entries.capture?.value, retry: entries.retry?.value, hasBaseURL: hasBaseURL, in: context)
             {
                 steps = [step]
             }
         } else {
             // A misspelled 'request' or 'steps' was already reported with a suggestion.
-            let misspelled = entries.contains { entry in
+            let misspelled = allEntries.contains { entry in
                 !keys.contains(entry.key)
                     && ["request", "steps"].contains(Suggestion.closest(to: entry.key, in: keys) ?? "")
             }
@@ -81,12 +115,12 @@ enum TestParser {
                 context.error("test '\(name)' needs 'request' or 'steps'", at: context.location(of: node))
             }
             // Still check what is there, so that one pass reports every error.
-            _ = entries[key: "expect"].map { ExpectParser.parse($0.value, in: context) }
-            _ = entries[key: "capture"].map { CaptureParser.captures($0.value, in: context) }
+            _ = entries.expect.map { ExpectParser.parse($0.value, in: context) }
+            _ = entries.capture.map { CaptureParser.captures($0.value, in: context) }
         }
         var test = TestCase(name: name, tags: tags, location: context.location(of: node), steps: steps)
         test.skip = skip
-        return (test, nameEntry.value)
+        return (test, nameEntry.value, entries.forEach != nil)
     }
 
     /// `skip: reason` or `skip: true` (reason "skipped"); `skip: false` runs the test.

@@ -134,22 +134,25 @@ struct YAMLComposer: ~Copyable {
 
     private mutating func addScalar() -> YAMLNode {
         let data = event.pointee.data.scalar
-        let string = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
         let mark = startMark()
         var record = YAMLDocument.Record(kind: .scalar, line: Self.int32(mark.line), column: Self.int32(mark.column))
         record.style = YAMLDocument.Style(rawValue: UInt8(truncatingIfNeeded: data.style.rawValue)) ?? .any
         let (start, end) = (event.pointee.start_mark, event.pointee.end_mark)
         if record.style == .singleQuoted || record.style == .doubleQuoted, end.line == start.line {
-            record.width = Self.int32(Int(clamping: end.column) - Int(clamping: start.column))
+            let width = Int(clamping: end.column) - Int(clamping: start.column)
+            if width >= 0, width < Int(YAMLDocument.Record.noWidth) { record.width = UInt16(width) }
         }
-        if data.quoted_implicit == 1 {
-            record.tag = document.tagIndex(YAMLDocument.strTag)
-        } else if let tag = data.tag {
-            record.tag = document.tagIndex(String(cString: tag))
+        record.start = Self.int32(document.scalarBytes.count)
+        record.count = Self.int32(data.length)
+        if data.length > 0, let value = data.value {
+            document.scalarBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: data.length))
         }
-        record.start = Self.int32(document.strings.count)
-        document.strings.append(string)
         let node = document.append(record)
+        if data.quoted_implicit == 1 {
+            document.setTag(YAMLDocument.strTag, ofLast: node)
+        } else if let tag = data.tag {
+            document.setTag(String(cString: tag), ofLast: node)
+        }
         register(Self.name(data.anchor), node)
         return node
     }
@@ -166,9 +169,9 @@ struct YAMLComposer: ~Copyable {
         _ kind: YAMLDocument.Kind, anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?
     ) {
         let mark = startMark()
-        var record = YAMLDocument.Record(kind: kind, line: Self.int32(mark.line), column: Self.int32(mark.column))
-        if let tag { record.tag = document.tagIndex(String(cString: tag)) }
+        let record = YAMLDocument.Record(kind: kind, line: Self.int32(mark.line), column: Self.int32(mark.column))
         let node = document.append(record)
+        if let tag { document.setTag(String(cString: tag), ofLast: node) }
         open.append(OpenCollection(node: node, firstChild: pending.count, anchor: Self.name(anchor)))
     }
 

@@ -73,36 +73,50 @@ extension YAMLDocument {
 
     /// A scalar key's identity: its text and resolved tag.
     private struct ScalarKey: Hashable {
-        let tag: Int32
+        let tag: Int
         let text: String
     }
 
     private func scalarKey(_ node: YAMLNode) -> ScalarKey? {
         let record = records[Int(node.index)]
         guard record.kind == .scalar else { return nil }
-        return ScalarKey(tag: resolvedTag(record), text: strings[Int(record.start)])
+        return ScalarKey(tag: resolvedTag(node), text: text(of: record))
     }
 
     /// The tag Yams resolves a node to, as an index into `tagNames`; -1 for the default tag of the node's kind
     /// (`str`, `seq` or `map`), which is what an untagged node or one tagged `!` resolves to.
-    private func resolvedTag(_ record: Record) -> Int32 {
-        guard record.tag >= 0 else { return -1 }
-        let name = tagNames[Int(record.tag)]
+    private func resolvedTag(_ node: YAMLNode) -> Int {
+        guard let index = tagIndex(of: node) else { return -1 }
+        let name = tagNames[index]
         let defaultName =
-            switch record.kind {
+            switch records[Int(node.index)].kind {
             case .scalar: Self.strTag
             case .sequence: "tag:yaml.org,2002:seq"
             case .mapping: "tag:yaml.org,2002:map"
             }
-        return name == Self.nonSpecificTag || name == defaultName ? -1 : record.tag
+        return name == Self.nonSpecificTag || name == defaultName ? -1 : index
+    }
+
+    /// True when two scalars have the same text as `String`s compare it (canonical equivalence: `é` written as one
+    /// scalar or as `e` and a combining accent is the same text). The same bytes are the same text, and two ASCII
+    /// texts are the same only when their bytes are; other texts are compared as strings.
+    private func isSameText(_ left: Record, _ right: Record) -> Bool {
+        let sameBytes = withBytes(of: left) { a in
+            withBytes(of: right) { b in a.elementsEqual(b) ? true : (Self.isASCII(a) && Self.isASCII(b) ? false : nil) }
+        }
+        return sameBytes ?? (text(of: left) == text(of: right))
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
     }
 
     /// Yams' `Node` equality: same kind and resolved tag, and the same text or the same children.
     func isEqualKey(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
         if lhs == rhs { return true }
         let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])
-        guard left.kind == right.kind, resolvedTag(left) == resolvedTag(right) else { return false }
-        if left.kind == .scalar { return strings[Int(left.start)] == strings[Int(right.start)] }
+        guard left.kind == right.kind, resolvedTag(lhs) == resolvedTag(rhs) else { return false }
+        if left.kind == .scalar { return isSameText(left, right) }
         guard left.count == right.count else { return false }
         for offset in 0..<Int(left.count)
         where !isEqualKey(children[Int(left.start) + offset], children[Int(right.start) + offset]) {
@@ -116,7 +130,7 @@ extension YAMLDocument {
     func keyPrecedes(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
         let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])
         guard left.kind == right.kind else { return false }
-        if left.kind == .scalar { return strings[Int(left.start)] < strings[Int(right.start)] }
+        if left.kind == .scalar { return text(of: left) < text(of: right) }
         let step = left.kind == .mapping ? 2 : 1
         let (leftCount, rightCount) = (Int(left.count) / step, Int(right.count) / step)
         for offset in 0..<min(leftCount, rightCount) {

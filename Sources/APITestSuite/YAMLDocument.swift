@@ -8,7 +8,9 @@ struct YAMLNode: Hashable {
 /// start mark; sequences; maps with their keys in order) without a tree of reference-counted values.
 ///
 /// `YAMLComposer` builds it from libyaml's events. The children of a collection are stored contiguously in
-/// `children` (a map's as key, value, key, value...), so walking a document allocates nothing.
+/// `children` (a map's as key, value, key, value...), and the text of every scalar in `scalarBytes` (UTF-8, one
+/// after the other), so walking a document allocates nothing and the tables hold no reference: a node costs 20
+/// bytes and its scalar's bytes, and a `String` is made only for a scalar that is read.
 struct YAMLDocument {
     /// What a node is.
     enum Kind: UInt8 {
@@ -46,24 +48,28 @@ struct YAMLDocument {
         let tag: CoreTag
     }
 
-    /// One node: its kind, start mark and contents (a scalar's string and tag, a collection's children).
+    /// One node: its kind, start mark and contents (a scalar's bytes and tag, a collection's children), in 20 bytes.
     struct Record {
         var kind: Kind
         var style: Style = .any
         /// True when the node is, or is inside, a map key (see `Scalar.tag`).
         var isInKey = false
-        /// Index into `tagNames`, or -1 when the node has no tag.
-        var tag: Int32 = -1
+        /// Index into `tagNames`; -1 when the node has no tag, `Record.overflowTag` when its index is in
+        /// `overflowTags` (a document with more distinct tags than an `Int16` counts).
+        var tag: Int16 = -1
+        /// For a quoted scalar that ends on the line where it starts, its width in columns, quotes included;
+        /// otherwise (or when wider than `UInt16` counts) `Record.noWidth`.
+        var width = Record.noWidth
         /// 1-based, as libyaml reports them plus one; columns count Unicode scalars.
         var line: Int32
         var column: Int32
-        /// A scalar's index in `strings`; a collection's first index in `children`.
+        /// A scalar's first byte in `scalarBytes`; a collection's first index in `children`.
         var start: Int32 = 0
-        /// A collection's number of children (twice the number of entries for a map).
+        /// A scalar's number of bytes; a collection's number of children (twice the number of entries for a map).
         var count: Int32 = 0
-        /// For a quoted scalar that ends on the line where it starts, its width in columns, quotes included;
-        /// otherwise -1.
-        var width: Int32 = -1
+
+        static let noWidth = UInt16.max
+        static let overflowTag: Int16 = -2
     }
 
     /// The tag `tag:yaml.org,2002:str`, which libyaml gives quoted scalars without a tag.
@@ -72,12 +78,19 @@ struct YAMLDocument {
     static let nonSpecificTag = "!"
 
     var records: [Record] = []
-    var strings: [String] = []
+    /// The UTF-8 text of every scalar, in document order.
+    var scalarBytes: [UInt8] = []
     var children: [YAMLNode] = []
     /// The distinct tag names written in the document.
     var tagNames: [String] = []
     /// The core tag of each of `tagNames`.
     var coreTags: [CoreTag] = []
+    /// The tag index of each node whose record says `Record.overflowTag`.
+    var overflowTags: [Int32: Int32] = [:]
+    /// The index of each of `tagNames`, by name.
+    private var tagIndexByName: [String: Int32] = [:]
+    /// The tag name last looked up and its index.
+    private var lastTag: (name: String, index: Int32)?
 
     // MARK: - Reading nodes
 
@@ -94,19 +107,43 @@ struct YAMLDocument {
         let record = records[Int(node.index)]
         guard record.kind == .scalar else { return nil }
         var tag = CoreTag.none
-        if record.tag >= 0 {
-            tag = coreTags[Int(record.tag)]
-            if record.isInKey, tagNames[Int(record.tag)] == Self.nonSpecificTag { tag = .str }
+        if let index = tagIndex(of: node) {
+            tag = coreTags[index]
+            if record.isInKey, tagNames[index] == Self.nonSpecificTag { tag = .str }
         } else if record.isInKey {
             tag = .str
         }
-        return Scalar(string: strings[Int(record.start)], style: record.style, tag: tag)
+        return Scalar(string: text(of: record), style: record.style, tag: tag)
+    }
+
+    /// The text of a scalar's record.
+    func text(of record: Record) -> String {
+        let start = Int(record.start)
+        return scalarBytes.withUnsafeBufferPointer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(record.count))]), as: UTF8.self)
+        }
+    }
+
+    /// The bytes of a scalar's record, for `body`.
+    func withBytes<Result>(of record: Record, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = Int(record.start)
+        return scalarBytes.withUnsafeBufferPointer { bytes in
+            body(UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(record.count))]))
+        }
+    }
+
+    /// The node's index in `tagNames`, or `nil` when it has no tag.
+    func tagIndex(of node: YAMLNode) -> Int? {
+        let tag = records[Int(node.index)].tag
+        if tag >= 0 { return Int(tag) }
+        if tag == Record.overflowTag, let index = overflowTags[node.index] { return Int(index) }
+        return nil
     }
 
     /// The width of a quoted scalar written on one line, quotes included, in columns; `nil` for other nodes.
     func quotedWidth(of node: YAMLNode) -> Int? {
         let width = records[Int(node.index)].width
-        return width >= 0 ? Int(width) : nil
+        return width != Record.noWidth ? Int(width) : nil
     }
 
     /// A sequence's items, or `nil` for another node.
@@ -139,11 +176,14 @@ struct YAMLDocument {
     // MARK: - Building
 
     /// Reserves room for the nodes of a text of `byteCount` bytes, so that the tables grow (and are copied and
-    /// touched anew) rarely. Suites take about 10 bytes a node; room reserved and not used is never touched.
+    /// touched anew) rarely. Suites take 7 to 10 bytes a node (a test written in flow style, `request: {url: …}`,
+    /// about 7), so room for one node every 4 bytes is rarely outgrown; scalars take fewer bytes than their source.
+    /// Room reserved and not used is never touched (large tables are mapped, not written, until used), so it costs
+    /// no memory.
     mutating func reserveCapacity(forTextOf byteCount: Int) {
-        records.reserveCapacity(byteCount / 8)
-        strings.reserveCapacity(byteCount / 10)
-        children.reserveCapacity(byteCount / 8)
+        records.reserveCapacity(byteCount / 4)
+        scalarBytes.reserveCapacity(byteCount)
+        children.reserveCapacity(byteCount / 4)
     }
 
     /// Appends a node record and returns its node.
@@ -152,12 +192,32 @@ struct YAMLDocument {
         return YAMLNode(index: Int32(truncatingIfNeeded: records.count - 1))
     }
 
-    /// The index of `name` in `tagNames`, added if new.
-    mutating func tagIndex(_ name: String) -> Int32 {
-        if let index = tagNames.firstIndex(of: name) { return Int32(truncatingIfNeeded: index) }
-        tagNames.append(name)
-        coreTags.append(Self.coreTag(named: name))
-        return Int32(truncatingIfNeeded: tagNames.count - 1)
+    /// Sets the tag of the last node appended to the tag named `name`.
+    mutating func setTag(_ name: String, ofLast node: YAMLNode) {
+        let index = tagIndex(name)
+        if let small = Int16(exactly: index) {
+            records[Int(node.index)].tag = small
+        } else {
+            records[Int(node.index)].tag = Record.overflowTag
+            overflowTags[node.index] = index
+        }
+    }
+
+    /// The index of `name` in `tagNames`, added if new. The tag last asked for is checked first: quoted scalars all
+    /// carry the `str` tag.
+    private mutating func tagIndex(_ name: String) -> Int32 {
+        if let last = lastTag, last.name == name { return last.index }
+        let index: Int32
+        if let known = tagIndexByName[name] {
+            index = known
+        } else {
+            tagNames.append(name)
+            coreTags.append(Self.coreTag(named: name))
+            index = Int32(truncatingIfNeeded: tagNames.count - 1)
+            tagIndexByName[name] = index
+        }
+        lastTag = (name, index)
+        return index
     }
 
     private static func coreTag(named name: String) -> CoreTag {

@@ -34,7 +34,7 @@ enum YAMLErrorDiagnostic {
     /// Whether nothing but white space follows `location` in the text.
     private static func isAtEnd(_ location: SourceLocation, _ text: SourceText) -> Bool {
         let offset = text.offset(line: location.line, column: location.column)
-        return text.scalars[min(offset, text.scalars.count)...].allSatisfy { $0.properties.isWhitespace }
+        return text.scalars(in: offset..<text.scalarCount).allSatisfy { $0.properties.isWhitespace }
     }
 
     /// libyaml often notices a problem (an unclosed bracket) only at the next token, past blank lines or at the

@@ -128,4 +128,43 @@ struct LoaderFastPathTests {
                 "suites/test.yaml:3:20: error: unsupported URL scheme 'ftp' in 'ftp://h/a'; use http or https"
             ])
     }
+
+    /// In a suite with a base URL, literal URLs are checked as they are parsed; the others (placeholders) after
+    /// parsing. Both give the same errors, in source order with the other errors of their lines.
+    @Test func literalURLsOfASuiteWithABaseURL() {
+        #expect(
+            errors(
+                """
+                baseURL: http://h/
+                variables: {scheme: ftp}
+                tests:
+                  - {name: a, request: {url: "ftp://h/a"}, expect: {status: 999}}
+                  - {name: b, request: {url: ""}}
+                  - {name: c, request: {url: "{{ scheme }}://h/c"}}
+                  - {name: d, request: {url: relative}}
+                  - {name: e, request: {url: "HTTPS://h/e", method: "a b"}}
+                """) == [
+                    "suites/test.yaml:4:30: error: unsupported URL scheme 'ftp' in 'ftp://h/a'; use http or https",
+                    "suites/test.yaml:4:61: error: invalid status '999'; \(statusHint)",
+                    "suites/test.yaml:5:30: error: 'url' is empty",
+                    "suites/test.yaml:6:30: error: unsupported URL scheme 'ftp' in '{{ scheme }}://h/c'; use http or "
+                        + "https",
+                    "suites/test.yaml:8:53: error: invalid HTTP method 'a b'",
+                ])
+    }
+
+    /// The steps of an included settings file are parsed before the suite's base URL is known: their relative
+    /// URLs are checked against the suite's base URL once it is.
+    @Test func relativeURLsOfIncludedSetupNeedTheSuitesBaseURL() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeFile("setup:\n  - request: {url: login}\n", to: "shared.yaml", in: directory)
+        let tests = "include: shared.yaml\ntests: [{name: t, request: {url: \"http://h/t\"}}]\n"
+        #expect(
+            errors(tests, file: directory + "/suite.yaml") == [
+                "\(directory)/shared.yaml:2:20: error: relative URL 'login' needs a 'baseURL' in the suite (add "
+                    + "'baseURL: http://host:port/' at the top level, or write an absolute http(s) URL)"
+            ])
+        #expect(errors("baseURL: http://h/\n" + tests, file: directory + "/suite.yaml").isEmpty)
+    }
 }

@@ -34,6 +34,10 @@ struct YAMLComposerTests {
         "? {a: b}\n: 1\n? {a: b}\n: 2\n",
         "x: &a {k: v}\ny:\n  *a : 1\n  ? {k: v}\n  : 2\n",
         "a: 1\n\"e\u{301}\": 2\n\u{e9}: 3\n",
+        // The Kelvin sign is canonically the letter K; ASCII keys that differ are never the same.
+        "K: 1\n\u{212A}: 2\n",
+        "ab: 1\nAb: 2\naB: 3\n\"\u{e9}\": 4\n",
+        "m:\n" + (0..<20).map { "  k\($0): \($0)\n" }.joined() + "  \u{212A}: x\n  K: y\n",
         "m:\n" + (0..<40).map { "  k\($0): \($0)\n" }.joined() + "  k7: again\n",
         "m:\n" + (0..<40).map { "  ? [\($0)]\n  : \($0)\n" }.joined() + "  ? [7]\n  : again\n",
         "a:\n  b: 1\n  b: 2\nc: [\n",
@@ -69,6 +73,25 @@ struct YAMLComposerTests {
         #expect(throws: YAMLComposeError.duplicateKey("<uncovertable>", line: 1, column: 3)) {
             try YAMLComposer.compose(text)
         }
+    }
+
+    /// Tags are numbered in 16 bits in a node's record; a document with more distinct tags keeps the others aside,
+    /// and they type scalars and tell keys apart as before.
+    @Test func moreDistinctTagsThanTheRecordNumbers() throws {
+        var text = (0..<40_000).map { "- !t\($0) x\n" }.joined()
+        text += "- !!int 5\n- \"5\"\n- !!str 6\n- ! 7\n- {!!int 1: a, \"1\": b}\n- !t39999 last\n"
+        let (document, root) = try YAMLComposer.compose(text)
+        let items = Array(try #require(root.flatMap { document.items(of: $0) }))
+        #expect(items.count == 40_006)
+        let tail = Array(items.suffix(6))
+        #expect(document.scalar(tail[0])?.tag == .int)
+        #expect(document.scalar(tail[1])?.tag == .str)
+        #expect(document.scalar(tail[2])?.tag == .str)
+        #expect(document.scalar(tail[3])?.tag == YAMLDocument.CoreTag.none)
+        #expect(document.pairs(of: tail[4])?.count == 2)
+        #expect(document.tagIndex(of: tail[5]) == document.tagIndex(of: items[39_999]))
+        #expect(document.tagNames[try #require(document.tagIndex(of: tail[5]))] == "!t39999")
+        #expect(throws: YAMLComposeError.self) { try YAMLComposer.compose(text + "- {!!int 1: a, !!int 1: b}\n") }
     }
 
     @Test(arguments: documents)
