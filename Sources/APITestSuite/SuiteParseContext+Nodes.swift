@@ -11,7 +11,20 @@ extension SuiteParseContext {
     func isSequence(_ node: YAMLNode) -> Bool { document.kind(of: node) == .sequence }
 
     /// The scalar of a scalar node, or `nil`.
-    func scalar(_ node: YAMLNode) -> YAMLDocument.Scalar? { document.scalar(node) }
+    ///
+    /// The document keeps scalars as bytes and makes a `String` at each read; the text of a long scalar is made
+    /// once and kept, so that the aliases of one (a 1 MiB scalar aliased 1,000 times) share one copy, as they share
+    /// one node.
+    func scalar(_ node: YAMLNode) -> YAMLDocument.Scalar? {
+        guard document.byteCount(of: node) > Self.sharedTextLength else { return document.scalar(node) }
+        if let text = longScalarTexts[node] { return document.scalar(node, text: text) }
+        guard let scalar = document.scalar(node) else { return nil }
+        longScalarTexts[node] = scalar.string
+        return scalar
+    }
+
+    /// Scalars longer than this many bytes have their text kept once read (see `scalar(_:)`).
+    static let sharedTextLength = 1024
 
     /// Where a node starts.
     func location(of node: YAMLNode) -> SourceLocation {

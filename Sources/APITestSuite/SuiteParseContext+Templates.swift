@@ -68,9 +68,8 @@ extension SuiteParseContext {
         }
         switch document.kind(of: node) {
         case .scalar:
-            guard let scalar = scalar(node) else { return .null }
             // Aliases can also repeat one long scalar: cap the bytes the expansion produces, before reading them.
-            shared.valueByteCount += scalar.string.utf8.count
+            shared.valueByteCount += document.byteCount(of: node)
             guard shared.valueByteCount <= Self.maximumValueBytes else {
                 if !shared.reportedValueBytes {
                     shared.reportedValueBytes = true
@@ -80,6 +79,7 @@ extension SuiteParseContext {
                 }
                 return .null
             }
+            guard let scalar = scalar(node) else { return .null }
             switch YAMLScalar(scalar) {
             case .null: return .null
             case .bool(let value): return .bool(value)

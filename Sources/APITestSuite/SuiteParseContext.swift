@@ -33,6 +33,8 @@ final class SuiteParseContext {
     private(set) lazy var text = SourceText(file: file, text: source)
     /// True when libyaml's marks count lines and columns as `text` does (see `SourceText.marksMatchLibyaml`).
     private(set) lazy var marksMatchText = SourceText.marksMatchLibyaml(in: source)
+    /// The texts of the long scalars read so far (see `scalar(_:)`).
+    var longScalarTexts: [YAMLNode: String] = [:]
 
     /// The context of the suite file `file` (composed into `document`).
     convenience init(

@@ -106,6 +106,12 @@ struct YAMLDocument {
     func scalar(_ node: YAMLNode) -> Scalar? {
         let record = records[Int(node.index)]
         guard record.kind == .scalar else { return nil }
+        return scalar(node, text: text(of: record))
+    }
+
+    /// The scalar of a scalar node whose text, `text(of:)`, is known already.
+    func scalar(_ node: YAMLNode, text: String) -> Scalar {
+        let record = records[Int(node.index)]
         var tag = CoreTag.none
         if let index = tagIndex(of: node) {
             tag = coreTags[index]
@@ -113,7 +119,13 @@ struct YAMLDocument {
         } else if record.isInKey {
             tag = .str
         }
-        return Scalar(string: text(of: record), style: record.style, tag: tag)
+        return Scalar(string: text, style: record.style, tag: tag)
+    }
+
+    /// The number of bytes of a scalar node's text (0 for a collection), known without reading the text.
+    func byteCount(of node: YAMLNode) -> Int {
+        let record = records[Int(node.index)]
+        return record.kind == .scalar ? Int(record.count) : 0
     }
 
     /// The text of a scalar's record.
