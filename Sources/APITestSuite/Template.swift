@@ -51,12 +51,15 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
         self.location = location
     }
 
-    /// True when `segments` are what a literal template of `text` has: one literal segment of it, or none for an
-    /// empty text.
+    /// True when `segments` are what a literal template of `text` has: one literal segment of it, byte for byte (a
+    /// canonically equivalent text is not the same bytes on the wire), or none for an empty text.
     private static func isText(_ segments: [Segment], _ text: String) -> Bool {
         switch segments.count {
         case 0: return text.isEmpty
-        case 1: if case .literal(let literal) = segments[0] { return literal == text && !text.isEmpty }
+        case 1:
+            if case .literal(let literal) = segments[0] {
+                return !text.isEmpty && literal.utf8.elementsEqual(text.utf8)
+            }
         default: break
         }
         return false

@@ -38,6 +38,9 @@ import Testing
         #expect(split.segments == [.literal("a"), .literal("b")])
         #expect(split.isLiteral)
         #expect(split != Template(literal: "ab", location: here))
+        // A segment canonically equal to the text but not the same bytes renders as itself.
+        let composed = Template(source: "e\u{301}", segments: [.literal("\u{e9}")], location: here)
+        #expect(Array(try composed.render(TemplateContext()).utf8) == Array("\u{e9}".utf8))
         let emptyLiteral = Template(source: "", segments: [.literal("")], location: here)
         #expect(emptyLiteral.segments == [.literal("")])
         #expect(emptyLiteral != Template(literal: "", location: here))
