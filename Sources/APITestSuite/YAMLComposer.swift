@@ -138,16 +138,16 @@ struct YAMLComposer: ~Copyable {
         var record = YAMLDocument.Record(kind: .scalar, line: Self.int32(mark.line), column: Self.int32(mark.column))
         record.style = YAMLDocument.Style(rawValue: UInt8(truncatingIfNeeded: data.style.rawValue)) ?? .any
         let (start, end) = (event.pointee.start_mark, event.pointee.end_mark)
-        if record.style == .singleQuoted || record.style == .doubleQuoted, end.line == start.line {
-            let width = Int(clamping: end.column) - Int(clamping: start.column)
-            if width >= 0, width < Int(YAMLDocument.Record.noWidth) { record.width = UInt16(width) }
-        }
+        let isOneLineQuoted = (record.style == .singleQuoted || record.style == .doubleQuoted) && end.line == start.line
         record.start = Self.int32(document.scalarBytes.count)
         record.count = Self.int32(data.length)
         if data.length > 0, let value = data.value {
             document.scalarBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: data.length))
         }
         let node = document.append(record)
+        if isOneLineQuoted {
+            document.setWidth(Int(clamping: end.column) - Int(clamping: start.column), ofLast: node)
+        }
         if data.quoted_implicit == 1 {
             document.setTag(YAMLDocument.strTag, ofLast: node)
         } else if let tag = data.tag {

@@ -57,8 +57,9 @@ struct YAMLDocument {
         /// Index into `tagNames`; -1 when the node has no tag, `Record.overflowTag` when its index is in
         /// `overflowTags` (a document with more distinct tags than an `Int16` counts).
         var tag: Int16 = -1
-        /// For a quoted scalar that ends on the line where it starts, its width in columns, quotes included;
-        /// otherwise (or when wider than `UInt16` counts) `Record.noWidth`.
+        /// For a quoted scalar that ends on the line where it starts, its width in columns, quotes included (and an
+        /// anchor or tag written before it); otherwise `Record.noWidth`; `Record.overflowWidth` when the width is
+        /// in `overflowWidths`.
         var width = Record.noWidth
         /// 1-based, as libyaml reports them plus one; columns count Unicode scalars.
         var line: Int32
@@ -69,6 +70,7 @@ struct YAMLDocument {
         var count: Int32 = 0
 
         static let noWidth = UInt16.max
+        static let overflowWidth = UInt16.max - 1
         static let overflowTag: Int16 = -2
     }
 
@@ -87,6 +89,8 @@ struct YAMLDocument {
     var coreTags: [CoreTag] = []
     /// The tag index of each node whose record says `Record.overflowTag`.
     var overflowTags: [Int32: Int32] = [:]
+    /// The width of each node whose record says `Record.overflowWidth`.
+    var overflowWidths: [Int32: Int] = [:]
     /// The index of each of `tagNames`, by name.
     private var tagIndexByName: [String: Int32] = [:]
     /// The tag name last looked up and its index.
@@ -154,8 +158,11 @@ struct YAMLDocument {
 
     /// The width of a quoted scalar written on one line, quotes included, in columns; `nil` for other nodes.
     func quotedWidth(of node: YAMLNode) -> Int? {
-        let width = records[Int(node.index)].width
-        return width != Record.noWidth ? Int(width) : nil
+        switch records[Int(node.index)].width {
+        case Record.noWidth: return nil
+        case Record.overflowWidth: return overflowWidths[node.index]
+        case let width: return Int(width)
+        }
     }
 
     /// A sequence's items, or `nil` for another node.
@@ -202,6 +209,17 @@ struct YAMLDocument {
     mutating func append(_ record: Record) -> YAMLNode {
         records.append(record)
         return YAMLNode(index: Int32(truncatingIfNeeded: records.count - 1))
+    }
+
+    /// Sets the width of the quoted scalar last appended.
+    mutating func setWidth(_ width: Int, ofLast node: YAMLNode) {
+        guard width >= 0 else { return }
+        if width < Int(Record.overflowWidth) {
+            records[Int(node.index)].width = UInt16(width)
+        } else {
+            records[Int(node.index)].width = Record.overflowWidth
+            overflowWidths[node.index] = width
+        }
     }
 
     /// Sets the tag of the last node appended to the tag named `name`.

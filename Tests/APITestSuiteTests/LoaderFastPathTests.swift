@@ -51,6 +51,16 @@ struct LoaderFastPathTests {
         #expect(found.map(\.length) == [6, 5, 5])
     }
 
+    /// libyaml's width starts at an anchor written before the quote; the record keeps widths past 16 bits aside.
+    @Test func quotedWidthsWithAnAnchorAndPast16Bits() {
+        let wide = "G E" + String(repeating: "x", count: 70_000)
+        let found = diagnostics(suite(request: "{url: a, method: &m \"\(wide)\", headers: {X-A: &h \"G ET\"}}"))
+        #expect(found.map(\.message) == ["invalid HTTP method '\(wide)'"])
+        #expect(found.map(\.length) == [3 + 1 + 70_003 + 1])
+        let short = diagnostics(suite(request: "{url: a, method: &m \"G ET\"}"))
+        #expect(short.map(\.length) == [3 + 1 + 4 + 1])
+    }
+
     @Test func quotedWidthsWhereLibyamlCountsLinesDifferently() {
         // A quoted value over two lines is underlined to the end of its first line.
         let twoLines = suite(request: "{url: a, method: \"G\n      ET\"}")
