@@ -5,31 +5,23 @@ extension TaskDelegate {
     typealias StateMachine = TransferStateMachine<TransferContinuation>
 }
 
+/// The continuation a transfer's caller waits on. Debug builds (the tests) check that it is resumed exactly once;
+/// release builds rely on the state machine for that (its tests prove it) and save the checked continuation's
+/// allocation per transfer.
 #if DEBUG
-    /// The continuation a transfer's caller waits on. Debug builds (the tests) check that it is resumed exactly
-    /// once; release builds rely on the state machine for that (its tests prove it) and save the checked
-    /// continuation's allocation per transfer.
     typealias TransferContinuation = CheckedContinuation<HTTPResponse, any Error>
-
-    /// Suspends the caller until the transfer's continuation is resumed.
-    func withTransferContinuation(
-        _ body: (TransferContinuation) -> Void
-    ) async throws -> HTTPResponse {
-        try await withCheckedThrowingContinuation(body)
-    }
 #else
-    /// The continuation a transfer's caller waits on. Debug builds (the tests) check that it is resumed exactly
-    /// once; release builds rely on the state machine for that (its tests prove it) and save the checked
-    /// continuation's allocation per transfer.
     typealias TransferContinuation = UnsafeContinuation<HTTPResponse, any Error>
-
-    /// Suspends the caller until the transfer's continuation is resumed.
-    func withTransferContinuation(
-        _ body: (TransferContinuation) -> Void
-    ) async throws -> HTTPResponse {
-        try await withUnsafeThrowingContinuation(body)
-    }
 #endif
+
+/// Suspends the caller until the transfer's continuation is resumed.
+func withTransferContinuation(_ body: (TransferContinuation) -> Void) async throws -> HTTPResponse {
+    #if DEBUG
+        try await withCheckedThrowingContinuation(body)
+    #else
+        try await withUnsafeThrowingContinuation(body)
+    #endif
+}
 
 /// The lifecycle of one transfer: which events may happen in which state, what the loop must do after each, and
 /// how the transfer ends. AsyncHTTPClient's `Transaction.StateMachine` is the model.
