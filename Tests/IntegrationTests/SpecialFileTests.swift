@@ -51,8 +51,13 @@ import Testing
             return UInt64(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
         }
         for _ in 0..<1000 {
+            // Until the child has exec'd apitest, /proc shows the test process's own handlers, which it inherited
+            // at fork: a signal sent then never reaches apitest's handler.
+            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            if mask("SigCgt", in: status) & wanted == wanted { return }
+            if (executable as NSString).lastPathComponent == "apitest", mask("SigCgt", in: status) & wanted == wanted {
+                return
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
         Issue.record("process \(pid) never took over SIGINT and SIGTERM")
