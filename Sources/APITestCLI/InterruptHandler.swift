@@ -1,7 +1,7 @@
 import APITestReporting
 import APITestSupport
-import Dispatch
 import Foundation
+import Synchronization
 
 /// SIGINT and SIGTERM for the whole of `apitest run`, installed before anything is loaded.
 ///
@@ -10,27 +10,47 @@ import Foundation
 /// the first signal cancels the requests in flight (the run then reports what finished), and a second one quits at
 /// once: it removes the temporary files of reports being written and flushes what the console has, then exits.
 ///
-/// The signals are turned into events on a dispatch queue, so the handler runs whatever the main thread is blocked
-/// in.
+/// The signals reach a handler of apitest's own (`sigaction`), which only writes a byte to a pipe; a thread of its own
+/// reads the pipe and acts. A kernel thread blocked in `read` runs as soon as a byte arrives, whatever the other
+/// threads are doing: a dispatch queue's handler could wait for a worker thread until a long load had finished.
 final class InterruptHandler: @unchecked Sendable {
-    private let sources: [DispatchSourceSignal]
     private let lock = NSLock()
     private var interrupted = false
     private var cancel: (@Sendable () -> Void)?
+    /// The pipe the signal handler writes to, read by the handler's thread; -1 when it could not be made.
+    private let readEnd: Int32
 
     init() {
-        let queue = DispatchQueue(label: "apitest.signals")
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            sources.append(DispatchSource.makeSignalSource(signal: signalNumber, queue: queue))
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            // The handler must never block: a full pipe already holds enough signals to quit.
+            _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+            signalPipeWriteEnd.store(ends[1], ordering: .releasing)
         }
-        self.sources = sources
-        for source in sources {
-            // A dispatch source coalesces signals that arrive before its handler runs: `data` counts them, so two
-            // quick Ctrl-Cs on a busy machine still quit. (The handler keeps its source: both live as long as the process.)
-            source.setEventHandler { [weak self, source] in self?.handleSignal(count: Int(source.data)) }
-            source.resume()
+        readEnd = ends[0]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = signalHandler
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        for signalNumber in [SIGINT, SIGTERM] { sigaction(signalNumber, &action, nil) }
+        guard readEnd >= 0 else { return }
+        let thread = Thread { [self] in readSignals() }
+        thread.name = "apitest.signals"
+        thread.start()
+    }
+
+    /// Reads the pipe until it closes; each read hands over every signal that arrived since the last one (two quick
+    /// Ctrl-Cs on a busy machine still quit).
+    private func readSignals() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                handleSignal(count: count)
+            } else if count == 0 || errno != EINTR {
+                return
+            }
         }
     }
 
@@ -60,9 +80,22 @@ final class InterruptHandler: @unchecked Sendable {
         _exit(ExitStatus.interrupted.rawValue)
     }
 
+    /// Gives SIGINT and SIGTERM back their default actions and ends the handler's thread.
     func stop() {
-        for source in sources { source.cancel() }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+        let writeEnd = signalPipeWriteEnd.exchange(-1, ordering: .acquiringAndReleasing)
+        if writeEnd >= 0 { close(writeEnd) }
     }
+}
+
+/// The write end of the signal pipe, for the handler (a C function cannot capture); -1 when there is none.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
+
+/// Writes one byte per signal to the pipe: `write` is async-signal-safe, and nothing else happens here.
+private let signalHandler: @convention(c) (Int32) -> Void = { _ in
+    let savedErrno = errno
+    var byte: UInt8 = 1
+    _ = write(signalPipeWriteEnd.load(ordering: .acquiring), &byte, 1)
+    errno = savedErrno
 }
