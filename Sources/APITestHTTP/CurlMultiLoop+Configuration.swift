@@ -1,0 +1,231 @@
+import CCurlShim
+import CTLSShim
+import Foundation
+
+// MARK: - Configuring a transfer
+
+extension CurlMultiLoop {
+    /// Sets every option of `easy` for the transfer of `delegate`: URL, method and body, headers, callbacks,
+    /// timeouts, redirects, TLS, resolve entries and the cookie share. Each refusal is recorded on the delegate.
+    func configure(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate, bodySize: Int64?) {
+        assertOnLoopThread()
+        let request = delegate.request
+        let userdata = Unmanaged.passUnretained(delegate).toOpaque()
+        delegate.check("CURLOPT_URL", apitest_easy_setopt_string(easy, CURLOPT_URL, request.url))
+        delegate.check("CURLOPT_NOSIGNAL", apitest_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+        // The loop must hear of every socket libcurl closes (see `watch(_:what:)`).
+        delegate.check(
+            "CURLOPT_CLOSESOCKETFUNCTION",
+            apitest_easy_setopt_closesocket_callback(
+                easy, closeSocketCallback, Unmanaged.passUnretained(self).toOpaque()))
+        delegate.check(
+            "CURLOPT_ERRORBUFFER", apitest_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, delegate.errorBuffer))
+        delegate.check(
+            "CURLOPT_HTTP_VERSION", apitest_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
+        delegate.check("CURLOPT_PROTOCOLS_STR", apitest_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        delegate.check(
+            "CURLOPT_REDIR_PROTOCOLS_STR", apitest_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+
+        // Method and body.
+        let method = request.method.uppercased()
+        if let bodySize {
+            delegate.check("CURLOPT_POST", apitest_easy_setopt_long(easy, CURLOPT_POST, 1))
+            delegate.check(
+                "CURLOPT_POSTFIELDSIZE_LARGE",
+                apitest_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize)))
+            delegate.check(
+                "CURLOPT_READFUNCTION", apitest_easy_setopt_data_callback(easy, CURLOPT_READFUNCTION, readCallback))
+            delegate.check("CURLOPT_READDATA", apitest_easy_setopt_pointer(easy, CURLOPT_READDATA, userdata))
+            delegate.check("CURLOPT_SEEKFUNCTION", apitest_easy_setopt_seek_callback(easy, seekCallback))
+            delegate.check("CURLOPT_SEEKDATA", apitest_easy_setopt_pointer(easy, CURLOPT_SEEKDATA, userdata))
+            // A larger upload buffer than libcurl's 64 KiB halves the time of gigabyte uploads (fewer reads and
+            // sends); small bodies keep the default, whose buffer is not a fresh 512 KiB mapping per transfer.
+            if bodySize >= Self.largeUploadSize {
+                delegate.check(
+                    "CURLOPT_UPLOAD_BUFFERSIZE", apitest_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024))
+            }
+            if method != "POST" {
+                delegate.check("CURLOPT_CUSTOMREQUEST", apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method))
+            }
+        } else if method == "HEAD" {
+            delegate.check("CURLOPT_NOBODY", apitest_easy_setopt_long(easy, CURLOPT_NOBODY, 1))
+        } else if method != "GET" {
+            delegate.check("CURLOPT_CUSTOMREQUEST", apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method))
+        }
+
+        // Headers: the request's own, then suppress what libcurl would add on its own.
+        var list: UnsafeMutablePointer<curl_slist>?
+        for field in request.headers {
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = curl_slist_append(list, line)
+        }
+        if !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
+        if bodySize != nil, !request.headers.contains("Content-Type") {
+            list = curl_slist_append(list, "Content-Type:")
+        }
+        delegate.headerList = list
+        delegate.check("CURLOPT_HTTPHEADER", apitest_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, list))
+
+        delegate.check(
+            "CURLOPT_HEADERFUNCTION", apitest_easy_setopt_data_callback(easy, CURLOPT_HEADERFUNCTION, headerCallback))
+        delegate.check("CURLOPT_HEADERDATA", apitest_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userdata))
+        delegate.check(
+            "CURLOPT_WRITEFUNCTION", apitest_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, writeCallback))
+        delegate.check("CURLOPT_WRITEDATA", apitest_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userdata))
+        if request.recordsSentHeaders {
+            // libcurl passes what it sends to the debug callback only in verbose mode; with a debug callback set,
+            // it prints nothing itself.
+            delegate.check("CURLOPT_DEBUGFUNCTION", apitest_easy_setopt_debug_callback(easy, debugCallback))
+            delegate.check("CURLOPT_DEBUGDATA", apitest_easy_setopt_pointer(easy, CURLOPT_DEBUGDATA, userdata))
+            delegate.check("CURLOPT_VERBOSE", apitest_easy_setopt_long(easy, CURLOPT_VERBOSE, 1))
+        }
+
+        if let encoding = request.acceptEncoding {
+            delegate.check(
+                "CURLOPT_ACCEPT_ENCODING", apitest_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, encoding))
+        }
+        delegate.check(
+            "CURLOPT_TIMEOUT_MS",
+            apitest_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, (request.timeout ?? configuration.timeout).milliseconds))
+        delegate.check(
+            "CURLOPT_CONNECTTIMEOUT_MS",
+            apitest_easy_setopt_long(
+                easy, CURLOPT_CONNECTTIMEOUT_MS, (request.connectTimeout ?? configuration.connectTimeout).milliseconds))
+        delegate.check(
+            "CURLOPT_FOLLOWLOCATION",
+            apitest_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0))
+        delegate.check("CURLOPT_MAXREDIRS", apitest_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects))
+
+        // TLS: verification stays on unless the request turns it off.
+        if let policy = request.security {
+            configureSecurity(easy, policy: policy, for: delegate)
+        } else {
+            delegate.check(
+                "CURLOPT_SSL_VERIFYPEER",
+                apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, request.tls.verifyPeer ? 1 : 0))
+            delegate.check(
+                "CURLOPT_SSL_VERIFYHOST",
+                apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, request.tls.verifyHost ? 2 : 0))
+            if let caFile = request.tls.caFile {
+                delegate.check("CURLOPT_CAINFO", apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile))
+            }
+        }
+        delegate.certificateSource = (easy, certificateCache)
+        if !request.resolve.isEmpty {
+            var resolve: UnsafeMutablePointer<curl_slist>?
+            for entry in request.resolve { resolve = curl_slist_append(resolve, entry) }
+            delegate.resolveList = resolve
+            delegate.check("CURLOPT_RESOLVE", apitest_easy_setopt_slist(easy, CURLOPT_RESOLVE, resolve))
+        }
+        if request.connectOnly {
+            delegate.check("CURLOPT_CONNECT_ONLY", apitest_easy_setopt_long(easy, CURLOPT_CONNECT_ONLY, 1))
+        }
+
+        if let jar = request.cookieJar {
+            switch share(for: jar) {
+            case .success(let share):
+                delegate.check("CURLOPT_SHARE", apitest_easy_setopt_share(easy, share))
+            case .failure(let refused):
+                // Without its jar (or the cookies it starts from) the test would run with other cookies.
+                delegate.check(refused.option, CURLE_FAILED_INIT)
+            }
+            delegate.check("CURLOPT_COOKIEFILE", apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, ""))
+        }
+    }
+
+    /// A libcurl option that a cookie share refused, by name.
+    struct RefusedShareOption: Error {
+        var option: String
+    }
+
+    /// The cookie share of `jar`, made on first use with a copy of its parent's cookies; fails naming the option
+    /// libcurl refused.
+    func share(for jar: CookieJar) -> Result<UnsafeMutableRawPointer, RefusedShareOption> {
+        assertOnLoopThread()
+        if let share = shares[jar.id] { return .success(share) }
+        guard let share = curl_share_init() else { return .failure(RefusedShareOption(option: "curl_share_init")) }
+        guard apitest_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue)) == CURLSHE_OK
+        else {
+            curl_share_cleanup(share)
+            return .failure(RefusedShareOption(option: "CURLSHOPT_SHARE"))
+        }
+        if let parent = jar.parent, let parentShare = shares[parent.id],
+            let refused = copyCookies(from: parentShare, to: share)
+        {
+            curl_share_cleanup(share)
+            return .failure(RefusedShareOption(option: refused))
+        }
+        shares[jar.id] = share
+        return .success(share)
+    }
+
+    /// Copies every cookie of one share into another through a scratch easy handle: libcurl reads and writes a
+    /// share's cookies only through a handle attached to it (`CURLINFO_COOKIELIST`, `CURLOPT_COOKIELIST`). Returns
+    /// the name of the option libcurl refused, or nil when every cookie was copied.
+    private func copyCookies(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer) -> String? {
+        guard let easy = curl_easy_init() else { return "curl_easy_init" }
+        defer {
+            apitest_easy_setopt_share(easy, nil)
+            curl_easy_cleanup(easy)
+        }
+        guard apitest_easy_setopt_share(easy, source) == CURLE_OK else { return "CURLOPT_SHARE" }
+        guard apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "") == CURLE_OK else { return "CURLOPT_COOKIEFILE" }
+        var list: UnsafeMutablePointer<curl_slist>?
+        guard apitest_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else {
+            return "CURLINFO_COOKIELIST"
+        }
+        defer { curl_slist_free_all(list) }
+        guard apitest_easy_setopt_share(easy, nil) == CURLE_OK, apitest_easy_setopt_share(easy, target) == CURLE_OK
+        else { return "CURLOPT_SHARE" }
+        var node = list
+        while let current = node {
+            if let line = current.pointee.data,
+                apitest_easy_setopt_string(easy, CURLOPT_COOKIELIST, String(cString: line)) != CURLE_OK
+            {
+                return "CURLOPT_COOKIELIST"
+            }
+            node = current.pointee.next
+        }
+        return nil
+    }
+}
+
+// MARK: - libcurl data callbacks
+
+private let writeCallback: apitest_data_callback = { buffer, size, count, userdata in
+    guard let buffer, let userdata else { return 0 }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    let length = size * count
+    return delegate.receiveBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+}
+
+private let headerCallback: apitest_data_callback = { buffer, size, count, userdata in
+    guard let buffer, let userdata else { return 0 }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    let length = size * count
+    delegate.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: length))
+    return length
+}
+
+/// Only the request headers sent are of interest: the rest (libcurl's text, body bytes) is ignored.
+private let debugCallback: apitest_debug_callback = { _, type, data, size, userdata in
+    guard type == CURLINFO_HEADER_OUT, let data, let userdata else { return 0 }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    delegate.receiveSentHeaderBlock(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+
+/// libcurl asks to rewind the body before sending it again; only a rewind to the start is possible.
+private let seekCallback: apitest_seek_callback = { userdata, offset, origin in
+    guard let userdata, offset == 0, origin == SEEK_SET else { return Int32(CURL_SEEKFUNC_CANTSEEK) }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    delegate.bodyStream?.rewind()
+    return Int32(CURL_SEEKFUNC_OK)
+}
+
+private let readCallback: apitest_data_callback = { buffer, size, count, userdata in
+    guard let buffer, let userdata else { return Int(CURL_READFUNC_ABORT) }
+    let delegate = Unmanaged<TaskDelegate>.fromOpaque(userdata).takeUnretainedValue()
+    return delegate.readBody(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+        ?? Int(CURL_READFUNC_ABORT)
+}
