@@ -108,18 +108,15 @@ struct SuiteRuntime: Sendable {
         return copy
     }
 
-    /// The names the templates of every step use (setup, tests, teardown). Walks the steps in place: a suite can
-    /// have tens of thousands, and copying each `Step` out would cost more than reading it.
+    /// The names the templates of every step use (setup, tests, teardown), read in place (`Suite.forEachStep`,
+    /// `Step.forEachTemplate`): a suite can have tens of thousands of steps.
     static func namesUsedBySteps(of suite: Suite) -> Set<String> {
         var names = Set<String>()
-        func add(_ step: Step) {
-            for template in step.templates where !template.isLiteral { names.formUnion(template.referencedNames) }
+        suite.forEachStep { step in
+            step.forEachTemplate { template in
+                if !template.isLiteral { names.formUnion(template.referencedNames) }
+            }
         }
-        suite.setup.forEach(add)
-        for testIndex in suite.tests.indices {
-            for stepIndex in suite.tests[testIndex].steps.indices { add(suite.tests[testIndex].steps[stepIndex]) }
-        }
-        suite.teardown.forEach(add)
         return names
     }
 
