@@ -193,15 +193,27 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        let exited = OneShotValue<Int32>()
+        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
         try process.run()
-        try await Task.sleep(for: .milliseconds(700))
-        let clock = ContinuousClock()
-        let start = clock.now
-        process.interrupt()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(clock.now - start < .seconds(5), "apitest took too long to stop after SIGINT")
-        #expect(process.terminationStatus == 130)
+        let drained = PipeDrain(output.fileHandleForReading)
+        // Interrupt once all five requests have their connections (the demo logs only answers), from a thread of its
+        // own, which no other test's fixture delays; it measures how long the exit took there too.
+        let took = try await onOwnThread { () -> Duration? in
+            guard pollUntil(timeout: .seconds(20), { establishedConnections(toPort: demo.port) >= 5 }) else {
+                return nil
+            }
+            _ = pollUntil(timeout: .milliseconds(200)) { false }
+            process.interrupt()
+            let sent = ContinuousClock.now
+            _ = pollUntil(timeout: .seconds(60)) { exited.current != nil }
+            return ContinuousClock.now - sent
+        }
+        #expect(took != nil, "five requests were never in flight")
+        let status = await exited.wait()
+        if let took { #expect(took < .seconds(5), "apitest took too long to stop after SIGINT") }
+        let text = String(decoding: await drained.result(), as: UTF8.self)
+        #expect(status == 130)
         #expect(text.contains("⊘ suite › slow 0"))
         #expect(text.contains("5 cancelled"))
         #expect(text.contains("interrupted"))

@@ -102,12 +102,17 @@ func loopbackAddress(port: Int) -> sockaddr_in {
 }
 
 /// Stops a helper server with `signal` (SIGKILL by default: these fixtures hold nothing worth a graceful stop),
-/// escalating to SIGKILL after two seconds, and reaps it without blocking a cooperative thread for long.
+/// escalating to SIGKILL after two seconds. Returns at once: a thread of its own waits for the exit, so a test's
+/// `defer { server.stop() }` never holds one of the test runner's few cooperative threads (on a 2-core machine, two
+/// such waits stall every other test's `await`).
 func stopProcess(_ process: Process, signal: Int32 = SIGKILL) {
     guard process.isRunning else { return }
-    kill(process.processIdentifier, signal)
-    for attempt in 0..<300 where process.isRunning {
-        if attempt == 200 { kill(process.processIdentifier, SIGKILL) }
-        usleep(10_000)
+    let pid = process.processIdentifier
+    kill(pid, signal)
+    guard signal != SIGKILL else { return }
+    let reaper = Thread {
+        if !pollUntil(timeout: .seconds(2), { !process.isRunning }) { kill(pid, SIGKILL) }
     }
+    reaper.name = "test.reaper"
+    reaper.start()
 }

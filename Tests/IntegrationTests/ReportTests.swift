@@ -301,7 +301,7 @@ import Testing
     }
 
     @Test func ctrlCLeavesReportsOfWhatRanAndMarksTheRest() async throws {
-        let demo = try await DemoServer.start()
+        let demo = try await DemoServer.start(extraArguments: ["--log"])
         defer { demo.stop() }
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -327,8 +327,18 @@ import Testing
         let exited = OneShotValue<Int32>()
         process.terminationHandler = { exited.fulfill($0.terminationStatus) }
         try process.run()
-        try await Task.sleep(for: .milliseconds(1500))
-        process.interrupt()
+        // Interrupt once the quick test has its answer (the demo logs a request when it has answered it) and the slow
+        // one, next with --jobs 1, has its connection: from a thread of its own, which no other test's fixture delays.
+        let interrupted = try await onOwnThread { () -> Bool in
+            guard
+                pollUntil(timeout: .seconds(20), { demo.standardError.contains("GET /health") }),
+                pollUntil(timeout: .seconds(20), { establishedConnections(toPort: demo.port) > 0 })
+            else { return false }
+            _ = pollUntil(timeout: .milliseconds(200)) { false }
+            process.interrupt()
+            return true
+        }
+        #expect(interrupted, "the slow test never started: \(demo.standardError)")
         #expect(await exited.wait() == 130)
 
         let json = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)

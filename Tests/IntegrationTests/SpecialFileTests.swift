@@ -41,26 +41,50 @@ import Testing
         return status == 0 ? info.st_mode & S_IFMT : 0
     }
 
-    /// Waits (10 s at most) until process `pid` has taken over SIGINT and SIGTERM (caught, in `/proc/PID/status`:
-    /// libdispatch's signal sources catch them): from then on a signal reaches apitest's handler, not the default
-    /// action. (Ignored does not count: a child may inherit SIG_IGN, and a signal sent then is lost.)
-    static func waitUntilSignalsAreHandled(_ pid: Int32) async throws {
+    /// Whether process `pid` has taken over SIGINT and SIGTERM (caught, in `/proc/PID/status`): from then on a signal
+    /// reaches apitest's handler, not the default action. (Ignored does not count: a child may inherit SIG_IGN, and a
+    /// signal sent then is lost.)
+    static func signalsAreHandled(_ pid: Int32) -> Bool {
         let wanted: UInt64 = 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
         func mask(_ field: String, in status: String) -> UInt64 {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
             return UInt64(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
         }
-        for _ in 0..<1000 {
-            // Until the child has exec'd apitest, /proc shows the test process's own handlers, which it inherited
-            // at fork: a signal sent then never reaches apitest's handler.
-            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            if (executable as NSString).lastPathComponent == "apitest", mask("SigCgt", in: status) & wanted == wanted {
-                return
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        // Until the child has exec'd apitest, /proc shows the test process's own handlers, which it inherited at fork:
+        // a signal sent then never reaches apitest's handler.
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+        let status = readProcFile("/proc/\(pid)/status") ?? ""
+        return (executable as NSString).lastPathComponent == "apitest" && mask("SigCgt", in: status) & wanted == wanted
+    }
+
+    /// Sends `signal` to `pid` the moment it has taken over SIGINT and SIGTERM (20 s at most), after `delay`, and
+    /// waits for `exited`; all on a thread of its own (see ``onOwnThread(_:)``), so the time from the signal to the
+    /// exit is measured where no other test's fixture delays it. That time, or nil (an issue recorded) when the
+    /// process never took the signals or did not exit within 60 s.
+    static func exitTimeAfterSignal(
+        _ pid: Int32, _ signal: Int32, after delay: Duration = .zero, exited: OneShotValue<Int32>
+    ) async throws -> Duration? {
+        // Issues are recorded here, in the test's task: a thread of its own is outside the test's context.
+        let outcome = try await onOwnThread { () -> Result<Duration, SignalFailure> in
+            guard pollUntil(timeout: .seconds(20), { signalsAreHandled(pid) }) else { return .failure(.notHandled) }
+            if delay > .zero { _ = pollUntil(timeout: delay) { false } }
+            let sent = ContinuousClock.now
+            kill(pid, signal)
+            guard pollUntil(timeout: .seconds(60), { exited.current != nil }) else { return .failure(.noExit) }
+            return .success(ContinuousClock.now - sent)
         }
-        Issue.record("process \(pid) never took over SIGINT and SIGTERM")
+        switch outcome {
+        case .success(let took): return took
+        case .failure(.notHandled): Issue.record("process \(pid) never took over SIGINT and SIGTERM")
+        case .failure(.noExit): Issue.record("process \(pid) did not exit within 60 s of the signal")
+        }
+        return nil
+    }
+
+    /// Why ``exitTimeAfterSignal(_:_:after:exited:)`` measured nothing.
+    enum SignalFailure: Error {
+        case notHandled
+        case noExit
     }
 
     // MARK: - Report paths
@@ -227,14 +251,11 @@ import Testing
         let exited = OneShotValue<Int32>()
         process.terminationHandler = { exited.fulfill($0.terminationStatus) }
         try process.run()
-        try await Self.waitUntilSignalsAreHandled(process.processIdentifier)
-        try await Task.sleep(for: .milliseconds(300))
-        let clock = ContinuousClock()
-        let start = clock.now
-        kill(process.processIdentifier, SIGTERM)
+        let took = try await Self.exitTimeAfterSignal(
+            process.processIdentifier, SIGTERM, after: .milliseconds(300), exited: exited)
         let status = await exited.wait()
         // Far below the 60 s the poll would take, and far above what a loaded 2-core CI machine needs to exit.
-        #expect(clock.now - start < .seconds(20))
+        if let took { #expect(took < .seconds(20)) }
         #expect(status == 130)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("interrupted"), "\(text)")
@@ -263,14 +284,12 @@ import Testing
         try process.run()
         let drainedOutput = PipeDrain(output.fileHandleForReading)
         let drainedErrors = PipeDrain(errors.fileHandleForReading)
-        try await Self.waitUntilSignalsAreHandled(process.processIdentifier)
-        let clock = ContinuousClock()
-        let start = clock.now
-        kill(process.processIdentifier, SIGTERM)
+        // Sent from a thread of its own the moment apitest handles signals: loading 100,000 tests takes the debug
+        // build several seconds, so the signal arrives long before the first test could start.
+        let took = try await Self.exitTimeAfterSignal(process.processIdentifier, SIGTERM, exited: exited)
         let status = await exited.wait()
-        // Loading 100,000 tests takes the debug build far longer (about half a minute); a loaded 2-core machine
-        // may need several seconds just to deliver the signal and exit.
-        #expect(clock.now - start < .seconds(12))
+        // A loaded 2-core machine may need several seconds just to deliver the signal and exit.
+        if let took { #expect(took < .seconds(12)) }
         // 130, as for Ctrl-C, from apitest's own handler: not killed by the signal's default action.
         #expect(status == 130)
         #expect(process.terminationReason == .exit)
@@ -301,21 +320,27 @@ import Testing
         process.terminationHandler = { exited.fulfill($0.terminationStatus) }
         try process.run()
         let drained = PipeDrain(output.fileHandleForReading)
-        func temporaries() -> [String] {
+        let directory = directory
+        @Sendable func temporaries() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
                 $0.hasSuffix(".tmp")
             }
         }
-        for _ in 0..<500 where temporaries().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(temporaries().count == 1, "no report was being written")
-        process.interrupt()
-        try await Task.sleep(for: .milliseconds(300))
-        process.interrupt()
-        let clock = ContinuousClock()
-        let start = clock.now
+        // From a thread of its own: the two interrupts must both come within the report's 30 s pause, and
+        // the exit is awaited there too, so the time it took is measured where no other test's fixture delays it.
+        let took = try await onOwnThread { () -> Duration? in
+            guard pollUntil(timeout: .seconds(20), { !temporaries().isEmpty }) else { return nil }
+            process.interrupt()
+            _ = pollUntil(timeout: .milliseconds(300)) { false }
+            process.interrupt()
+            let sent = ContinuousClock.now
+            _ = pollUntil(timeout: .seconds(60)) { exited.current != nil }
+            return ContinuousClock.now - sent
+        }
+        #expect(took != nil, "no report was being written")
         #expect(await exited.wait() == 130)
-        // Far below the 60 s the poll would take, and far above what a loaded 2-core CI machine needs to exit.
-        #expect(clock.now - start < .seconds(20))
+        // Far below the 30 s pause, and far above what a loaded 2-core CI machine needs to exit.
+        if let took { #expect(took < .seconds(20)) }
         let stdout = String(decoding: await drained.result(), as: UTF8.self)
         #expect(temporaries().isEmpty, "left behind: \(temporaries())")
         #expect(stdout.contains("! suite › refused"), "the finished test's console lines were lost: \(stdout)")

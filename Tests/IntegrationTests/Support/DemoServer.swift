@@ -119,20 +119,44 @@ final class DemoServer: Sendable {
 
     // MARK: - Stopping
 
-    /// Sends SIGTERM and waits for the process to exit (SIGKILL after 5 s). Safe to call more than once.
+    /// Sends SIGTERM and returns at once; a thread of its own sends SIGKILL if the server is still running 5 s later.
+    /// Safe to call more than once. Not waiting keeps a test's `defer { demo.stop() }` from holding one of the test
+    /// runner's few cooperative threads; ``stopAndWait()`` waits.
     func stop() {
+        guard let pid = signalStop() else { return }
+        let reaper = Thread { [exitStatusBox] in
+            if !pollUntil(timeout: .seconds(5), { exitStatusBox.current != nil }) { kill(pid, SIGKILL) }
+        }
+        reaper.name = "test.reaper"
+        reaper.start()
+    }
+
+    /// Sends SIGTERM and waits for the process to exit (SIGKILL after 5 s), on a thread of its own; how long the exit
+    /// took, measured there (a test runner slowed by other tests does not count its own delays).
+    @discardableResult
+    func stopAndWait() async throws -> Duration {
+        guard let pid = signalStop() else { return .zero }
+        let start = ContinuousClock.now
+        return try await onOwnThread { [exitStatusBox] in
+            if !pollUntil(timeout: .seconds(5), { exitStatusBox.current != nil }) {
+                kill(pid, SIGKILL)
+                _ = pollUntil(timeout: .seconds(5)) { exitStatusBox.current != nil }
+            }
+            return ContinuousClock.now - start
+        }
+    }
+
+    /// Sends SIGTERM unless stopped already; the pid it was sent to.
+    private func signalStop() -> Int32? {
         guard
             let process = process.withLock({ current -> Process? in
                 defer { current = nil }
                 return current
             })
-        else { return }
+        else { return nil }
         let pid = process.processIdentifier
         kill(pid, SIGTERM)
-        if !waitForExit(seconds: 5) {
-            kill(pid, SIGKILL)
-            _ = waitForExit(seconds: 5)
-        }
+        return pid
     }
 
     /// The exit status once the process has ended (`128 + n` for signal `n`), else nil.
@@ -141,12 +165,4 @@ final class DemoServer: Sendable {
     /// What the server wrote to stderr so far (request lines when started with `--log`).
     var standardError: String { String(decoding: stderrDrain.soFar, as: UTF8.self) }
 
-    private func waitForExit(seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while exitStatusBox.current == nil {
-            if Date() > deadline { return false }
-            usleep(5_000)
-        }
-        return true
-    }
 }
