@@ -39,8 +39,8 @@ package final class ConsoleReporter: Reporter {
 
     private let output: TextOutput
     private let progressOutput: TextOutput?
-    private let style: ANSIStyle
-    private let verbosity: Verbosity
+    let style: ANSIStyle
+    let verbosity: Verbosity
     private let state = Mutex(State())
     /// Longest body text printed in verbose mode.
     private let bodyLimit: Int
@@ -213,6 +213,7 @@ package final class ConsoleReporter: Reporter {
         text +=
             "\n\(style.bold(tests)): \(parts.joined(separator: ", ")) (\(DurationFormatter.format(summary.duration)))"
         if summary.interrupted { text += style.yellow(" - interrupted") }
+        if let coverage = summary.coverage { text += "\n" + coverageText(coverage) }
         output.write(text + "\n")
     }
 

@@ -47,6 +47,9 @@ enum HTMLReportAssets {
             td{border:1px solid var(--line);padding:2px 6px;vertical-align:top;word-break:break-all}
             td:first-child{white-space:nowrap;color:#57606a}
             .empty{color:#57606a;font-style:italic}
+            .coverage{margin:0 0 16px}.coverage h2{font-size:15px;margin:8px 0 2px}
+            .coverage th{border:1px solid var(--line);padding:2px 6px;text-align:left}
+            .coverage .hit{color:var(--passed)}.coverage .miss{color:var(--failed)}
 
             """
         for (key, _) in statuses {

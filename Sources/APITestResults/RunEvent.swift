@@ -48,6 +48,8 @@ package struct RunSummary: Sendable, Hashable, Codable {
     package var cancelled: Int
     package var duration: Duration
     package var interrupted: Bool
+    /// What the run covered of the OpenAPI documents its suites name; `nil` when none names one.
+    package var coverage: OpenAPICoverage?
 
     package init(
         passed: Int = 0, failed: Int = 0, errored: Int = 0, skipped: Int = 0, cancelled: Int = 0,
