@@ -106,6 +106,15 @@ defs["security"] = d("How servers' certificate chains are trusted (AFSecurityPol
     "hosts": d("The hosts the pins apply to (default: the host of each request).",
         anyOf=[{"type":"string"},{"type":"array","items":ref("text")}]),
 })
+defs["openapi"] = d("The OpenAPI 3.0/3.1 document (YAML or JSON, relative to this file) that every response is checked against (docs/openapi.md): a path, or a map.",
+    anyOf=[ref("filePath"), {"type":"object","additionalProperties":False,"required":["file"],"properties":{
+        "file": d("The OpenAPI document, relative to this file.", **{"$ref":"#/$defs/filePath"}),
+        "server": d("The base URL or path of the API under test, instead of the document's servers; only its path is used. No placeholders.",
+            type="string", pattern=r"^(?:/|[A-Za-z][A-Za-z0-9+.-]*://)(?!.*\{\{)"),
+        "strict": d("Requests that break the contract or match no operation fail the step (default: warnings).", type="boolean"),
+        "ignore": d("Operations left out of checks and coverage: an operationId, 'METHOD /path/{template}' or '/path/{template}'.",
+            type="array", items=ref("text")),
+    }}])
 defs["response"] = d("How response bodies are decoded for the checks.", type=["object","null"], additionalProperties=False, properties={
     "decoders": d("The decoders to try, in order: json, xml, plist, image, text, binary (default: chosen by Content-Type and sniffing).",
         type="array", minItems=1, uniqueItems=True, items={"enum":["json","xml","plist","image","text","binary"]}),
@@ -113,7 +122,7 @@ defs["response"] = d("How response bodies are decoded for the checks.", type=["o
     "acceptableContentTypes": d("Media types every response must have: type/subtype, type/*, or a +suffix like +json.",
         type="array", minItems=1, items={"type":"string","pattern":r"^(?:\+.*|/*[^/ ]+/+[^/ ]+/*)$"}),
 })
-defs["include"] = d("Shared settings files (include, baseURL, variables, defaults, security, setup, teardown), relative to this file; later files and the suite's own settings win.",
+defs["include"] = d("Shared settings files (include, baseURL, variables, defaults, security, openapi, setup, teardown), relative to this file; later files and the suite's own settings win.",
     anyOf=[ref("filePath"), {"type":"array","items":ref("filePath")}])
 defs["pin"] = {"type":"string","pattern":r"^sha256//[A-Za-z0-9+/]{43}=$"}
 
@@ -327,6 +336,7 @@ schema = collections.OrderedDict([
     ("variables", ref("variables")),
     ("defaults", ref("defaults")),
     ("security", ref("security")),
+    ("openapi", ref("openapi")),
     ("response", ref("response")),
     ("setup", d("Steps run once before the tests; their captures are visible to every test.", **{"$ref":"#/$defs/steps"})),
     ("tests", d("The tests; at least one.", type="array", minItems=1, items=ref("test"))),
@@ -336,11 +346,11 @@ schema = collections.OrderedDict([
 ])
 
 # The files a suite includes: shared settings (`include:` at the top level) or shared steps (`- include:` as a step).
-INCLUDED_KEYS = ["include", "baseURL", "variables", "defaults", "security", "setup", "teardown"]
+INCLUDED_KEYS = ["include", "baseURL", "variables", "defaults", "security", "openapi", "setup", "teardown"]
 included = collections.OrderedDict([
   ("$schema","https://json-schema.org/draft/2020-12/schema"),
   ("title","apitest included file"),
-  ("description","A file that apitest suites include (docs/suite-format.md, `include`): shared settings (include, baseURL, variables, defaults, security, setup, teardown), or shared steps (a list of steps, or a map with `steps`). Point the YAML language server at this file with `# yaml-language-server: $schema=<path>/apitest-include.schema.json`."),
+  ("description","A file that apitest suites include (docs/suite-format.md, `include`): shared settings (include, baseURL, variables, defaults, security, openapi, setup, teardown), or shared steps (a list of steps, or a map with `steps`). Point the YAML language server at this file with `# yaml-language-server: $schema=<path>/apitest-include.schema.json`."),
   ("anyOf", [
     {"description":"Shared settings.","type":"object","additionalProperties":False,
      "properties":collections.OrderedDict((key, schema["properties"][key]) for key in INCLUDED_KEYS)},

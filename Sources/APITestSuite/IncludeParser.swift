@@ -8,7 +8,7 @@ import Foundation
 /// including context's diagnostics and caches (`SuiteParseContext.including`).
 enum IncludeParser {
     /// The keys of an included settings file.
-    static let keys = ["include", "baseURL", "variables", "defaults", "security", "setup", "teardown"]
+    static let keys = ["include", "baseURL", "variables", "defaults", "security", "openapi", "setup", "teardown"]
 
     // MARK: - Paths
 
@@ -58,6 +58,7 @@ enum IncludeParser {
             own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
         }
         own.security = entries[key: "security"].flatMap { SecurityParser.parse($0, in: context) }
+        own.openapi = entries[key: "openapi"].flatMap { OpenAPISettingParser.parse($0, in: context) }
         // Relative URLs in shared steps resolve against the suite's base URL, known only once the suite is parsed:
         // their check waits for it (`ScopeChecker`).
         own.setup =

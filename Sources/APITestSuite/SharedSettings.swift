@@ -1,5 +1,5 @@
-/// What a suite takes from the files it includes, then from itself: variables, base URL, defaults, security,
-/// setup and teardown.
+/// What a suite takes from the files it includes, then from itself: variables, base URL, defaults, security, the
+/// OpenAPI contract, setup and teardown.
 struct SharedSettings {
     var variables: [Suite.Variable] = []
     var baseURL: Template?
@@ -7,6 +7,7 @@ struct SharedSettings {
     /// Whether `defaults` sets `followRedirects` (its default, true, must not replace an included false).
     var setsFollowRedirects = false
     var security: SuiteSecurity?
+    var openapi: OpenAPISetting?
     var setup: [Step] = []
     var teardown: [Step] = []
 
@@ -39,6 +40,7 @@ struct SharedSettings {
             setsFollowRedirects = setsFollowRedirects || later.setsFollowRedirects
         }
         security = later.security ?? security
+        openapi = later.openapi ?? openapi
         setup += later.setup
         teardown = later.teardown + teardown
     }

@@ -32,6 +32,8 @@ package struct Suite: Sendable, Hashable {
     package var environment: [String: String]
     /// The `security:` block: certificate trust and pinning for the suite's requests; `nil` for the defaults.
     package var security: SuiteSecurity?
+    /// `openapi:` (or `--openapi`): the OpenAPI document every response is checked against; `nil` for none.
+    package var openapi: OpenAPISetting?
 
     package init(
         file: String, directory: String, name: String, baseURL: Template?, variables: [Variable],

@@ -11,6 +11,9 @@ package struct SuiteLoader: Sendable {
     package var overrides: [String: String]
     /// The names among `overrides` whose values are secret (from `.env` variables files).
     package var secretOverrides: Set<String> = []
+    /// `--openapi FILE`: the OpenAPI document of every suite that names none itself (its `location` is replaced
+    /// by the start of each suite that uses it).
+    package var defaultOpenAPI: OpenAPISetting?
 
     package init(
         environment: [String: String] = ProcessInfo.processInfo.environment, overrides: [String: String] = [:]
@@ -72,6 +75,10 @@ package struct SuiteLoader: Sendable {
         let context = SuiteParseContext(
             file: file, directory: FilePaths.directory(of: file), document: composed.document, root: root,
             source: source, environment: environment, overrides: overrides)
+        if var openapi = defaultOpenAPI {
+            openapi.location = SourceLocation(file: file, line: 1, column: 1)
+            context.shared.defaultOpenAPI = openapi
+        }
         let parsed = SuiteParser.parse(root, in: context)
         var suite = parsed.suite
         suite?.includedFiles = context.shared.includedFiles

@@ -103,6 +103,8 @@ extension SuiteParseContext {
         let environment: [String: String]
         /// `--var` values.
         let overrides: [String: String]
+        /// `--openapi FILE`: the contract of a suite that names none (its `location` is replaced by the suite's).
+        var defaultOpenAPI: OpenAPISetting?
 
         /// Every problem found so far, in the order found.
         private(set) var diagnostics: [Diagnostic] = []

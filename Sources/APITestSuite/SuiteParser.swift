@@ -9,7 +9,8 @@ import APITestSupport
 enum SuiteParser {
     /// The keys of a suite's top-level map.
     static let keys = [
-        "name", "include", "baseURL", "variables", "defaults", "security", "response", "setup", "tests", "teardown",
+        "name", "include", "baseURL", "variables", "defaults", "security", "openapi", "response", "setup", "tests",
+        "teardown",
     ]
 
     // MARK: - Suite
@@ -41,6 +42,7 @@ enum SuiteParser {
         var own = SharedSettings()
         own.variables = entries[key: "variables"].map { SettingsParser.variables($0.value, in: context) } ?? []
         own.baseURL = entries[key: "baseURL"].flatMap { context.template($0.value, for: "baseURL") }
+        own.openapi = entries[key: "openapi"].flatMap { OpenAPISettingParser.parse($0, in: context) }
         if let entry = entries[key: "defaults"] {
             own.defaults = SettingsParser.defaults(entry.value, in: context)
             own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
@@ -71,6 +73,7 @@ enum SuiteParser {
         suite.setup = setup
         suite.teardown = teardown
         suite.security = entries[key: "security"].flatMap { SecurityParser.parse($0, in: context) } ?? shared.security
+        suite.openapi = shared.openapi ?? context.shared.defaultOpenAPI
         if let entry = entries[key: "response"] {
             suite.responseDecoding = ResponseDecodingParser.parse(entry.value, in: context)
         }

@@ -139,6 +139,15 @@ struct SuiteFormatReferenceTests {
             "certs/client.pem": "PEM", "certs/client-key.pem": "PEM",
             "shared/login.yaml": "- request: {method: POST, url: login}\n  capture: {token: {jsonpath: $.token}}\n",
             "schemas/users.schema.json": #"{"type": "object", "required": ["users"]}"#,
+            "api/openapi.yaml": """
+            openapi: 3.1.0
+            info: {title: example, version: "1"}
+            paths:
+              /health:
+                get: {responses: {"200": {description: up}}}
+              /metrics:
+                get: {operationId: getMetrics, responses: {"200": {description: metrics}}}
+            """,
         ]
         let blocks = Self.reference.yamlBlocks
         for block in blocks where block.text.hasPrefix("# ") {
