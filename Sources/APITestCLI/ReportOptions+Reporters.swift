@@ -14,6 +14,9 @@ extension ReportOptions {
         }
         if let reportJson { reports.append(("--report-json", reportJson, JSONReportFormat())) }
         if let reportHtml { reports.append(("--report-html", reportHtml, HTMLReportFormat())) }
+        if let reportOpenAPICoverage {
+            reports.append(("--report-openapi-coverage", reportOpenAPICoverage, OpenAPICoverageReportFormat()))
+        }
         return reports
     }
 

@@ -1,7 +1,8 @@
 import APITestReporting
 import ArgumentParser
 
-/// The report files `apitest run` writes besides the console output: JUnit XML, TAP, JSON and HTML.
+/// The report files `apitest run` writes besides the console output: JUnit XML, TAP, JSON, HTML and OpenAPI
+/// coverage.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write a JUnit XML report (one testcase per test) to FILE.", valueName: "file"))
     var reportJunit: String?
@@ -14,6 +15,13 @@ struct ReportOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Write a self-contained HTML report to FILE.", valueName: "file"))
     var reportHtml: String?
+
+    @Option(
+        name: .customLong("report-openapi-coverage"),
+        help: ArgumentHelp(
+            "Write what the run covered of the suites' OpenAPI documents (schemas/openapi-coverage.schema.json) to "
+                + "FILE.", valueName: "file"))
+    var reportOpenAPICoverage: String?
 
     @Option(
         help: ArgumentHelp(

@@ -10,6 +10,7 @@ extension RunArgumentScanner {
     static let options: [Option] = [
         Option(names: ["--var"], action: .repeating { append($1, to: &$0.suites.variables) }),
         Option(names: ["--variables-file"], action: .repeating { append($1, to: &$0.suites.variablesFiles) }),
+        Option(names: ["--openapi"], action: .single { store($1, in: &$0.suites.openapi) }),
         Option(names: ["--no-color"], action: .flag { $0.suites.noColor = true }),
         Option(names: ["-j", "--jobs"], action: .single { store($1, in: &$0.jobs) }),
         Option(names: ["--timeout"], action: .single { store($1, in: &$0.timeout) }),
@@ -22,6 +23,7 @@ extension RunArgumentScanner {
         Option(names: ["--report-tap"], action: .single { store($1, in: &$0.reports.reportTap) }),
         Option(names: ["--report-json"], action: .single { store($1, in: &$0.reports.reportJson) }),
         Option(names: ["--report-html"], action: .single { store($1, in: &$0.reports.reportHtml) }),
+        Option(names: ["--report-openapi-coverage"], action: .single { store($1, in: &$0.reports.reportOpenAPICoverage) }),
         Option(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
         Option(names: ["--filter"], action: .repeating { append($1, to: &$0.selection.filter) }),
         Option(names: ["--tag"], action: .repeating { append($1, to: &$0.selection.tag) }),
@@ -49,12 +51,14 @@ extension RunArgumentScanner {
         suites.paths = []
         suites.variables = []
         suites.variablesFiles = []
+        suites.openapi = nil
         suites.noColor = false
         var reports = ReportOptions()
         reports.reportJunit = nil
         reports.reportTap = nil
         reports.reportJson = nil
         reports.reportHtml = nil
+        reports.reportOpenAPICoverage = nil
         reports.tapVersion = defaultValue("13")
         var selection = SelectionOptions()
         selection.filter = []

@@ -56,6 +56,12 @@ extension SuiteOptions {
         }
         var loader = SuiteLoader(environment: environment, overrides: values)
         loader.secretOverrides = secrets
+        if let openapi {
+            // Located at the start of each suite that uses it (the loader sets the place).
+            loader.defaultOpenAPI = OpenAPISetting(
+                path: openapi, absolutePath: FilePaths.absolute(openapi),
+                location: SourceLocation(file: openapi, line: 1, column: 1))
+        }
         return SuiteSetLoader(loader: loader, errorOutput: errorOutput, colored: colored)
     }
 }

@@ -19,11 +19,19 @@ struct SuiteOptions: ParsableArguments {
             valueName: "file"))
     var variablesFiles: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Check every response against this OpenAPI 3.0/3.1 document (YAML or JSON) in each suite that names "
+                + "none itself with 'openapi:'.",
+            valueName: "file"))
+    var openapi: String?
+
     @Flag(help: "Never colour the output (also when NO_COLOR is set).")
     var noColor = false
 
     mutating func validate() throws {
         for path in paths { try CommandLineFile.checkSuitePath(path) }
+        if let openapi { try CommandLineFile.check(openapi, flag: "--openapi") }
         _ = try overrides()
     }
 }
