@@ -72,6 +72,11 @@ let package = Package(
             ]
         ),
 
+        // MARK: - OpenAPI contracts
+        // An OpenAPI 3.0/3.1 document as a contract: loaded through a reader the suite layer supplies (no I/O of its
+        // own), schemas compiled once, requests routed to operations, responses and requests checked.
+        .target(name: "APITestOpenAPI", dependencies: ["APITestJSON", "APITestJSONSchema", "APITestSupport"]),
+
         // MARK: - Results, runner, reporting
         .target(name: "APITestResults", dependencies: ["APITestSupport"]),
         .target(
@@ -132,6 +137,15 @@ let package = Package(
                 "APITestCLI", "APITestTestSupport", "APITestSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Yams reads the YAML fixtures (the OpenAPI Initiative's examples) for the tests' own reader.
+        .testTarget(
+            name: "APITestOpenAPITests",
+            dependencies: [
+                "APITestOpenAPI", "APITestJSON", "APITestJSONSchema", "APITestSupport",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport"],

@@ -42,6 +42,13 @@ package struct JSONSchema: Sendable {
         self.baseURI = uri
     }
 
+    /// A schema compiled elsewhere (``JSONSchemaBatchCompiler``).
+    init(compiled: CompiledSchema, draft: JSONSchemaDraft, baseURI: String) {
+        self.compiled = compiled
+        self.draft = draft
+        self.baseURI = baseURI
+    }
+
     /// Reads and compiles the schema file at `fileURL`; relative references resolve to files next to it.
     ///
     /// - Parameter resolver: used instead of a ``DirectoryJSONSchemaResolver`` for the file's folder.

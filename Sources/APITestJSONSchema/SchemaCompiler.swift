@@ -9,14 +9,23 @@ final class SchemaCompiler {
     private var cache: [SchemaLocation: SchemaNode] = [:]
     private var seenResources: Set<String> = []
     private(set) var tracksAnnotations = false
+    /// Rewrites each object schema before its keywords compile (``JSONSchemaBatchCompiler``'s dialect
+    /// translation); `nil` compiles schemas as they are.
+    let transform: JSONSchemaBatchCompiler.Transform?
 
-    init(registry: SchemaRegistry) {
+    init(registry: SchemaRegistry, transform: JSONSchemaBatchCompiler.Transform? = nil) {
         self.registry = registry
+        self.transform = transform
     }
 
     /// Compiles the document at `uri` and the dynamic anchors of every resource it reaches.
     func compile(documentURI uri: String) throws(JSONSchemaError) -> CompiledSchema {
-        let root = try node(at: SchemaLocation(document: uri, pointer: []))
+        try compile(at: SchemaLocation(document: uri, pointer: []))
+    }
+
+    /// Compiles the schema at `location` and the dynamic anchors of every resource reached so far.
+    func compile(at location: SchemaLocation) throws(JSONSchemaError) -> CompiledSchema {
+        let root = try node(at: location)
         var dynamicAnchors: [String: [String: SchemaNode]] = [:]
         var processed: Set<String> = []
         while let resource = seenResources.subtracting(processed).first {
@@ -43,7 +52,8 @@ final class SchemaCompiler {
         switch value {
         case .bool(let boolean):
             node.boolean = boolean
-        case .object(let object):
+        case .object(let written):
+            let object = try transform?(written, location.document, location.pointer) ?? written
             var context = KeywordContext(
                 compiler: self, object: object, location: location, base: base, draft: document.draft,
                 vocabulary: document.draft == .draft7 ? .all : document.vocabulary)

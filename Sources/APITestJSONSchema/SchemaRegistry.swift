@@ -91,6 +91,13 @@ final class SchemaRegistry {
 
     // MARK: - Indexing
 
+    /// Indexes the schema at `location` inside a document that is not itself a schema (an OpenAPI document, whose
+    /// schemas sit under members that indexing the root does not walk): its `$id`s, anchors and subschemas.
+    func indexEmbeddedSchema(at location: SchemaLocation) {
+        guard let document = documents[location.document], let value = value(at: location) else { return }
+        index(value, at: location, base: base(for: location), draft: document.draft)
+    }
+
     private func index(_ value: JSONValue, at location: SchemaLocation, base: String, draft: JSONSchemaDraft) {
         guard case .object(let object) = value else {
             if case .bool = value { bases[location] = base }

@@ -1,0 +1,49 @@
+/// A media type or range (`application/json`, `image/*`, `*/*`), parameters dropped, lower-cased.
+struct MediaRange: Sendable, Hashable {
+    /// The type (`application`, `*`).
+    var type: String
+    /// The subtype (`json`, `vnd.api+json`, `*`).
+    var subtype: String
+
+    /// Parses `text` (`Application/JSON; charset=utf-8`); a text without `/` becomes a type with an empty subtype.
+    init(_ text: some StringProtocol) {
+        var essence = Substring(text)
+        if let semicolon = essence.firstIndex(of: ";") { essence = essence[..<semicolon] }
+        let trimmed = essence.trimmingWhitespace().lowercased()
+        if let slash = trimmed.firstIndex(of: "/") {
+            type = String(trimmed[..<slash]).trimmingWhitespace()
+            subtype = String(trimmed[trimmed.index(after: slash)...]).trimmingWhitespace()
+        } else {
+            type = trimmed
+            subtype = ""
+        }
+    }
+
+    /// `type/subtype`.
+    var essence: String { "\(type)/\(subtype)" }
+
+    /// Whether a body of this type is JSON: `application/json` or any `+json` subtype.
+    var isJSON: Bool {
+        (type == "application" && subtype == "json") || subtype.hasSuffix("+json")
+    }
+
+    /// How well this declared range covers `actual`: 3 for the same type, 2 for `type/*`, 1 for `*/*`, nil when it
+    /// does not.
+    func specificity(for actual: MediaRange) -> Int? {
+        if type == "*" && (subtype == "*" || subtype.isEmpty) { return 1 }
+        guard type == actual.type else { return nil }
+        if subtype == "*" { return 2 }
+        return subtype == actual.subtype ? 3 : nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,91 @@
+import APITestJSON
+import APITestJSONSchema
+
+// MARK: - Checking requests
+
+extension OpenAPIContract {
+    /// Checks `request` against `operation`: its required parameters are present and every parameter's value
+    /// matches its schema (read in its style), a required body is present, its `Content-Type` is declared, and a
+    /// JSON body matches its media type's schema (where `readOnly` properties are not required).
+    package func checkRequest(_ operation: OpenAPIOperation, _ request: ContractRequest) -> [ContractViolation] {
+        let compiled = table[operation.index]
+        var violations: [ContractViolation] = []
+        let (_, query) = ServerURL.split(request.url)
+        var pathValues: [String: PathValue] = [:]
+        if case .found(let index, let values) = route(method: request.method, url: request.url),
+            index == operation.index
+        {
+            pathValues = values
+        }
+        let queryPairs = ParameterValues.queryPairs(query)
+        let cookiePairs = ParameterValues.cookiePairs(
+            request.headers.filter { $0.name.lowercased() == "cookie" }.map(\.value))
+        for parameter in compiled.parameters {
+            let value: JSONValue?
+            switch parameter.location {
+            case .path:
+                guard let raw = pathValues[parameter.name] else {
+                    // Routed elsewhere (the caller matched differently): nothing to check the path against.
+                    continue
+                }
+                value =
+                    parameter.isJSONContent
+                    ? Self.json(raw.decoded)
+                    : ParameterValues.path(
+                        raw.raw, name: parameter.name, style: parameter.style, shape: parameter.shape,
+                        explode: parameter.explode)
+            case .query, .cookie:
+                let pairs = parameter.location == .query ? queryPairs : cookiePairs
+                if parameter.isJSONContent {
+                    value = pairs.first { $0.name == parameter.name }.map {
+                        Self.json(PercentEncoding.decodeLeniently($0.value))
+                    }
+                } else {
+                    let others = Set(
+                        compiled.parameters.filter { $0.location == parameter.location && $0.name != parameter.name }
+                            .map(\.name))
+                    value = ParameterValues.form(
+                        pairs, name: parameter.name, style: parameter.style, explode: parameter.explode,
+                        shape: parameter.shape, otherNames: others)
+                }
+            case .header:
+                let lowercased = parameter.name.lowercased()
+                let values = request.headers.filter { $0.name.lowercased() == lowercased }.map(\.value)
+                if values.isEmpty {
+                    value = nil
+                } else if parameter.isJSONContent {
+                    value = Self.json(values.joined(separator: ", "))
+                } else {
+                    value = ParameterValues.simple(
+                        values.joined(separator: ","), shape: parameter.shape, explode: parameter.explode)
+                }
+            }
+            guard let value else {
+                if parameter.isRequired {
+                    violations.append(
+                        ContractViolation(
+                            kind: .missingParameter(parameter.name, in: parameter.location), subject: .request,
+                            operation: operation, instancePath: "\(parameter.location.rawValue) \(parameter.name)",
+                            specLocation: parameter.declaration))
+                }
+                continue
+            }
+            guard let schema = parameter.schema else { continue }
+            appendSchemaErrors(
+                schema.schema.validate(value, maximumErrors: 20), schema: schema,
+                prefix: "\(parameter.location.rawValue) \(parameter.name)", subject: .request, operation: operation,
+                responseKey: nil, &violations)
+        }
+        if let body = compiled.requestBody, !body.content.isEmpty, body.isRequired || !request.body.isEmpty {
+            checkBody(
+                request.body, contentType: Self.header("content-type", in: request.headers), content: body.content,
+                declaration: body.declaration, subject: .request, operation: operation, responseKey: nil, &violations)
+        }
+        return violations
+    }
+
+    /// `text` parsed as JSON, else the string.
+    private static func json(_ text: String) -> JSONValue {
+        (try? JSONParser.parse(text)) ?? .string(text)
+    }
+}

@@ -1,0 +1,70 @@
+// MARK: - The sentence for people
+
+extension OpenAPILoadProblem: CustomStringConvertible {
+    /// A sentence for people, e.g. `$ref "https://example.com/pet.yaml" not followed: apitest never fetches`. The one
+    /// place a load problem becomes text.
+    package var message: String {
+        switch kind {
+        case .notOpenAPI3(let swagger):
+            if let swagger {
+                return "this is a Swagger \(swagger) document; apitest checks OpenAPI 3.0 and 3.1 documents"
+            }
+            return "not an OpenAPI document: it has no openapi version (3.0.x or 3.1.x)"
+        case .unsupportedVersion(let version):
+            return "openapi \(version) is not supported: apitest checks OpenAPI 3.0.x and 3.1.x documents"
+        case .readFailed(let path, let error):
+            switch error.kind {
+            case .missing: return "cannot read \(path): no such file"
+            case .unreadable: return "cannot read \(path): \(error.message)"
+            case .syntax: return "\(path) is not valid YAML or JSON: \(error.message)"
+            }
+        case .referencedFileMissing(let reference, let path):
+            return "$ref \"\(reference)\" names \(path), which does not exist"
+        case .unresolvableReference(let reference):
+            return "$ref \"\(reference)\" cannot be resolved: nothing is at that place"
+        case .externalReference(let reference):
+            return "$ref \"\(reference)\" not followed: apitest never fetches (only relative file references are read)"
+        case .referenceCycle(let chain):
+            return "$ref cycle: \(chain.map { "\"\($0)\"" }.joined(separator: " -> ")) leads back to where it started"
+        case .invalidSchema(let reason):
+            return "schema does not compile: \(reason)"
+        case .unsupportedDialect(let dialect):
+            return
+                "schema dialect \(dialect) is not supported: use https://json-schema.org/draft/2020-12/schema or "
+                + SchemaDialect.openAPI31DialectURI
+        case .duplicateOperationId(let id, let first):
+            return "operationId \(id) is already used at \(first)"
+        case .clashingPathTemplates(let method, let template, let first, let location):
+            return "\(method) \(template) clashes with \(method) \(first) (at \(location)): they match the same paths"
+        case .wrongType(let member, let expected, let found):
+            return
+                "\(member) must be \(Self.article(expected)) \(expected.rawValue), found \(Self.article(found)) \(found.rawValue)"
+        case .missingMember(let member, let container):
+            return "\(container) has no \(member)"
+        case .invalidResponseKey(let key):
+            return "response key \"\(key)\" is not a status code (200), a range (2XX) or default"
+        case .invalidPathTemplate(let template):
+            return "path \"\(template)\" is not a path template: it must start with / and pair its braces around names"
+        case .invalidParameterLocation(let location):
+            return "parameter location \"\(location)\" is not one of path, query, header, cookie"
+        case .pathParameterNotRequired(let name):
+            return "path parameter \(name) must have required: true"
+        case .unknownIgnoreEntry(let entry):
+            return "ignore entry \"\(entry)\" names no operation (use an operationId, \"METHOD /path\" or \"/path\")"
+        }
+    }
+
+    /// `location: message`.
+    package var description: String { "\(location): \(message)" }
+
+    private static func article(_ type: ValueType) -> String {
+        type == .object || type == .array ? "an" : "a"
+    }
+}
+
+extension OpenAPILoadFailure: CustomStringConvertible {
+    /// Every problem, one per line.
+    package var description: String {
+        problems.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,79 @@
+package import APITestSupport
+
+/// A problem found while loading an OpenAPI document, at the place in the document (or the file) it concerns.
+///
+/// Its words are in `OpenAPILoadProblem+Description.swift` only.
+package struct OpenAPILoadProblem: Sendable, Hashable {
+    /// The kinds of JSON value a member of the document can have, for `wrongType`.
+    package enum ValueType: String, Sendable, Hashable {
+        case object
+        case array
+        case string
+        case boolean
+        case number
+        case null
+    }
+
+    /// What is wrong.
+    package enum Kind: Sendable, Hashable {
+        /// The document has no `openapi` member; `swagger` is its `swagger` version when it is a Swagger (OpenAPI
+        /// 2.0) document.
+        case notOpenAPI3(swagger: String?)
+        /// `openapi` names a version other than 3.0.x and 3.1.x.
+        case unsupportedVersion(String)
+        /// A file of the document cannot be read: the root, or one a `$ref` names.
+        case readFailed(path: String, OpenAPIReadError)
+        /// A `$ref` names a file that does not exist.
+        case referencedFileMissing(reference: String, path: String)
+        /// A `$ref` names a place that does not exist in its file.
+        case unresolvableReference(reference: String)
+        /// A `$ref` names a URL: it is not followed, apitest never fetches.
+        case externalReference(reference: String)
+        /// Reference Objects that lead back to themselves: each reference of the cycle, in order.
+        case referenceCycle([String])
+        /// A schema that does not compile: the schema compiler's reason.
+        case invalidSchema(reason: String)
+        /// `jsonSchemaDialect` or a schema's `$schema` names a dialect other than 2020-12 and OpenAPI 3.1's.
+        case unsupportedDialect(String)
+        /// Two operations have the same `operationId`; where the first is.
+        case duplicateOperationId(String, first: SourceLocation)
+        /// Two path templates that match the same paths both declare `method`; the first template and where it is.
+        case clashingPathTemplates(method: String, template: String, first: String, firstLocation: SourceLocation)
+        /// A member has a value of the wrong type.
+        case wrongType(member: String, expected: ValueType, found: ValueType)
+        /// A member that must be present is missing (`name`, `in` of a parameter).
+        case missingMember(member: String, in: String)
+        /// A key of `responses` that is neither a status code, a range like `2XX`, nor `default`.
+        case invalidResponseKey(String)
+        /// A key of `paths` that is not a path template (does not start with `/`, unbalanced braces).
+        case invalidPathTemplate(String)
+        /// A parameter's `in` is none of `path`, `query`, `header`, `cookie`.
+        case invalidParameterLocation(String)
+        /// A path parameter that is not `required: true`.
+        case pathParameterNotRequired(String)
+        /// An entry of the options' `ignore` names no operation of the document.
+        case unknownIgnoreEntry(String)
+    }
+
+    /// What is wrong.
+    package var kind: Kind
+    /// Where: the member concerned, the `$ref`, or the start of the file.
+    package var location: SourceLocation
+
+    /// Creates a problem.
+    package init(kind: Kind, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+}
+
+/// Why an OpenAPI document did not load: every problem found, in document order.
+package struct OpenAPILoadFailure: Error, Sendable, Hashable {
+    /// The problems, never empty.
+    package var problems: [OpenAPILoadProblem]
+
+    /// Creates a failure.
+    package init(problems: [OpenAPILoadProblem]) {
+        self.problems = problems
+    }
+}

@@ -1,0 +1,192 @@
+import APITestJSON
+import APITestJSONSchema
+
+/// Rewrites OpenAPI Schema Objects into JSON Schema 2020-12 as the batch compiler compiles them, for one direction
+/// (requests or responses), and refuses what the contract cannot check.
+///
+/// - OpenAPI 3.0: the Schema Object's keywords only (others are not 3.0's and are ignored); a `$ref` with
+///   siblings is the Reference Object, the siblings ignored; `nullable: true` adds `null` to `type` (and to `enum`)
+///   only beside a `type`; boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric form; `example`,
+///   `discriminator`, `xml`, `externalDocs` are dropped; `format` stays an annotation.
+/// - OpenAPI 3.1: 2020-12 as written; a `$schema` other than 2020-12 or OpenAPI's dialect is refused.
+/// - Both: in requests, `readOnly` properties are not required; in responses, `writeOnly` ones are not.
+final class SchemaTranslator {
+    /// The message the schemas are compiled for.
+    enum Direction: Sendable, Hashable {
+        case request
+        case response
+    }
+
+    /// The keywords of OpenAPI 3.0's Schema Object that are kept (those that validate, and annotations).
+    static let keywords30: Set<String> = [
+        "type", "allOf", "oneOf", "anyOf", "not", "items", "properties", "additionalProperties", "multipleOf",
+        "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern",
+        "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required", "enum", "nullable",
+        "title", "description", "default", "format", "readOnly", "writeOnly", "deprecated",
+    ]
+
+    let dialect: SchemaDialect
+    let direction: Direction
+    let documents: OpenAPIDocumentSet
+    /// The problem that made the last transform throw, to report in place of the compiler's error.
+    private var raised: (kind: OpenAPILoadProblem.Kind, location: SpecLocation)?
+    /// Absolute `$id`s of OpenAPI 3.1 schemas seen while compiling, and where they are.
+    private(set) var identifiers: [String: SpecLocation] = [:]
+
+    /// A translator for schemas of `dialect`, read from `documents`, compiled for `direction`.
+    init(dialect: SchemaDialect, direction: Direction, documents: OpenAPIDocumentSet) {
+        self.dialect = dialect
+        self.direction = direction
+        self.documents = documents
+    }
+
+    /// The problem behind the last error thrown, once.
+    func takeRaised() -> (kind: OpenAPILoadProblem.Kind, location: SpecLocation)? {
+        defer { raised = nil }
+        return raised
+    }
+
+    // MARK: - The transform
+
+    /// The schema at `pointer` in the document `documentURI`, translated; schemas outside the document's files
+    /// (bundled meta-schemas) are left as they are.
+    func transform(
+        _ object: JSONObject, documentURI: String, pointer: [String]
+    ) throws(JSONSchemaError) -> JSONObject {
+        guard let path = ReferenceText.path(ofFileURI: documentURI) else { return object }
+        let location = SpecLocation(path: path, pointer: pointer)
+        if case .string(let reference) = object["$ref"] {
+            if let scheme = Self.scheme(of: reference), scheme == "file" {
+                try raise(.externalReference(reference: reference), at: location.appending("$ref"), documentURI)
+            }
+            if let cycle = referenceCycle(from: location, object) {
+                try raise(.referenceCycle(cycle), at: location.appending("$ref"), documentURI)
+            }
+        }
+        switch dialect {
+        case .openAPI30:
+            return withoutRequiredHidden(translated30(object), at: location)
+        case .openAPI31:
+            if let declared = object["$schema"], case .string(let uri) = declared,
+                !SchemaDialect.isSupportedDialect(uri)
+            {
+                try raise(.unsupportedDialect(uri), at: location.appending("$schema"), documentURI)
+            }
+            if case .string(let id) = object["$id"], let scheme = Self.scheme(of: id), scheme != "file" {
+                identifiers[Self.withoutFragment(id)] = location
+            }
+            return withoutRequiredHidden(object, at: location)
+        }
+    }
+
+    private func raise(
+        _ kind: OpenAPILoadProblem.Kind, at location: SpecLocation, _ documentURI: String
+    ) throws(JSONSchemaError) -> Never {
+        raised = (kind, location)
+        throw JSONSchemaError(
+            kind: .invalidSchema, documentURI: documentURI, schemaPath: JSONPointerText.text(location.pointer),
+            reason: "refused by the OpenAPI translation")
+    }
+
+    // MARK: - OpenAPI 3.0
+
+    /// A 3.0 Schema Object as 2020-12.
+    func translated30(_ object: JSONObject) -> JSONObject {
+        if let reference = object["$ref"] { return JSONObject([(key: "$ref", value: reference)]) }
+        var result = JSONObject(object.filter { Self.keywords30.contains($0.key) })
+        for (exclusive, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+            guard case .bool(let flag) = result[exclusive] else { continue }
+            result[exclusive] = nil
+            if flag, let value = result[bound] {
+                result[bound] = nil
+                result[exclusive] = value
+            }
+        }
+        if case .bool(true) = result["nullable"], let type = result["type"] {
+            switch type {
+            case .string(let name) where name != "null":
+                result["type"] = [.string(name), "null"]
+            case .array(let names) where !names.contains(.string("null")):
+                result["type"] = .array(names + ["null"])
+            default:
+                break
+            }
+            if case .array(let values) = result["enum"], !values.contains(.null) {
+                result["enum"] = .array(values + [.null])
+            }
+        }
+        result["nullable"] = nil
+        return result
+    }
+
+    // MARK: - readOnly and writeOnly
+
+    /// `object` without the required properties that this direction never carries (`readOnly` ones in requests,
+    /// `writeOnly` ones in responses).
+    private func withoutRequiredHidden(_ object: JSONObject, at location: SpecLocation) -> JSONObject {
+        guard case .array(let required) = object["required"], case .object(let properties) = object["properties"]
+        else { return object }
+        let flag = direction == .request ? "readOnly" : "writeOnly"
+        let kept = required.filter { entry in
+            guard case .string(let name) = entry, let property = properties[name] else { return true }
+            return !isMarked(property, flag, at: location.appending("properties", name), depth: 0)
+        }
+        guard kept.count != required.count else { return object }
+        var result = object
+        result["required"] = .array(kept)
+        return result
+    }
+
+    /// Whether the property schema `value` has `flag: true`, itself, through its `$ref`s, or in an `allOf` member.
+    private func isMarked(_ value: JSONValue, _ flag: String, at location: SpecLocation, depth: Int) -> Bool {
+        guard depth < 16, case .object(let object) = value else { return false }
+        if case .bool(true) = object[flag] { return true }
+        if case .string(let reference) = object["$ref"],
+            case .location(let target) = ReferenceText.target(of: reference, from: location.path),
+            let referenced = documents.value(at: target),
+            isMarked(referenced, flag, at: target, depth: depth + 1)
+        {
+            return true
+        }
+        if case .array(let members) = object["allOf"] {
+            for (offset, member) in members.enumerated()
+            where isMarked(member, flag, at: location.appending("allOf", String(offset)), depth: depth + 1) {
+                return true
+            }
+        }
+        return false
+    }
+
+    // MARK: - References
+
+    /// The references of a cycle of schemas that are only references (`A: {$ref: B}`, `B: {$ref: A}`), which no
+    /// value can ever get through; nil when the chain from `object` ends.
+    private func referenceCycle(from location: SpecLocation, _ object: JSONObject) -> [String]? {
+        var visited: [SpecLocation] = [location]
+        var chain: [String] = []
+        var current = object
+        var path = location.path
+        while case .string(let reference) = current["$ref"], dialect == .openAPI30 || current.count == 1 {
+            chain.append(reference)
+            guard case .location(let target) = ReferenceText.target(of: reference, from: path),
+                case .object(let next) = documents.value(at: target)
+            else { return nil }
+            if visited.contains(target) { return target == location ? chain : nil }
+            guard visited.count < 64 else { return nil }
+            visited.append(target)
+            current = next
+            path = target.path
+        }
+        return nil
+    }
+
+    /// The scheme of a URI reference, lower-cased; nil for a relative reference.
+    static func scheme(of reference: String) -> String? {
+        guard ReferenceText.hasScheme(reference), let colon = reference.firstIndex(of: ":") else { return nil }
+        return reference[..<colon].lowercased()
+    }
+
+    private static func withoutFragment(_ uri: String) -> String {
+        uri.firstIndex(of: "#").map { String(uri[..<$0]) } ?? uri
+    }
+}

@@ -1,0 +1,46 @@
+/// The path parts of server URLs and request URLs: the contract compares paths only, never hosts.
+enum ServerURL {
+    /// The decoded segments of the path of a server URL (absolute, or relative such as `/v2` or `v2`), its
+    /// `{variables}` replaced by `variables`; `/` and an empty path are no segments.
+    static func pathSegments(of url: String, variables: [String: String]) -> [String] {
+        var text = substitute(url, variables)
+        if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<end]) }
+        let path = split(text).path
+        return path.split(separator: "/").compactMap { segment in
+            segment == "." ? nil : PercentEncoding.decodeLeniently(segment)
+        }
+    }
+
+    /// A URL (`http://host:8080/v2/pets?x=1`, `//host/pets`, `/pets?x=1`) split into its path and its query (without
+    /// `?`); the fragment dropped.
+    static func split(_ url: some StringProtocol) -> (path: Substring, query: Substring?) {
+        var rest = Substring(url)
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        var query: Substring?
+        if let question = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: question)...]
+            rest = rest[..<question]
+        }
+        if ReferenceText.hasScheme(rest), let colon = rest.firstIndex(of: ":") {
+            rest = rest[rest.index(after: colon)...]
+        }
+        if rest.hasPrefix("//") {
+            let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
+            rest = rest[(rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex)...]
+        }
+        return (rest, query)
+    }
+
+    private static func substitute(_ url: String, _ variables: [String: String]) -> String {
+        guard url.contains("{") else { return url }
+        var result = ""
+        var rest = Substring(url)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            result += variables[name] ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
