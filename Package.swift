@@ -60,7 +60,8 @@ let package = Package(
 
         // MARK: - HTTP layer (AFNetworking lineage)
         .target(
-            name: "APITestHTTP", dependencies: [
+            name: "APITestHTTP",
+            dependencies: [
                 "CCurlShim", "CTLSShim", "CLibXML2", "APITestJSON", "APITestSecurity", "APITestSupport",
             ]),
 
@@ -68,7 +69,7 @@ let package = Package(
         .target(
             name: "APITestSuite",
             dependencies: [
-                "APITestSupport", "APITestJSON", "APITestJSONSchema", "APITestSecurity", "CYAML",
+                "APITestSupport", "APITestJSON", "APITestJSONSchema", "APITestSecurity", "APITestOpenAPI", "CYAML",
             ]
         ),
 
@@ -83,7 +84,7 @@ let package = Package(
             name: "APITestRunner",
             dependencies: [
                 "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSecurity",
-                "APITestSupport",
+                "APITestSupport", "APITestOpenAPI",
             ]
         ),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
@@ -114,12 +115,14 @@ let package = Package(
             name: "APITestJSONSchemaTests", dependencies: ["APITestJSONSchema", "APITestJSON", "APITestTestSupport"]),
         // CCurlShim: the transfer state machine's tests name libcurl's result codes.
         .testTarget(
-            name: "APITestHTTPTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestSupport", "CCurlShim"]),
+            name: "APITestHTTPTests",
+            dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestSupport", "CCurlShim"]),
         // Yams is only the differential oracle of the YAML composer's tests.
         .testTarget(
             name: "APITestSuiteTests",
             dependencies: [
-                "APITestSuite", "APITestSupport", "APITestJSON", "APITestSecurity", .product(name: "Yams", package: "Yams"),
+                "APITestSuite", "APITestSupport", "APITestJSON", "APITestSecurity", "APITestOpenAPI",
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
@@ -148,7 +151,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "IntegrationTests", dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport"],
+            name: "IntegrationTests",
+            dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport"],
             exclude: ["cases", "Fixtures"]),
     ]
 )

@@ -34,6 +34,8 @@ package struct Suite: Sendable, Hashable {
     package var security: SuiteSecurity?
     /// `openapi:` (or `--openapi`): the OpenAPI document every response is checked against; `nil` for none.
     package var openapi: OpenAPISetting?
+    /// The document of `openapi`, loaded and compiled; set whenever `openapi` is.
+    package var contract: SuiteContract?
 
     package init(
         file: String, directory: String, name: String, baseURL: Template?, variables: [Variable],

@@ -14,6 +14,8 @@ package struct SuiteLoader: Sendable {
     /// `--openapi FILE`: the OpenAPI document of every suite that names none itself (its `location` is replaced
     /// by the start of each suite that uses it).
     package var defaultOpenAPI: OpenAPISetting?
+    /// The OpenAPI contracts of this load, each read and compiled once (copies of the loader share it).
+    package var contracts = OpenAPIContractStore()
 
     package init(
         environment: [String: String] = ProcessInfo.processInfo.environment, overrides: [String: String] = [:]
@@ -81,6 +83,15 @@ package struct SuiteLoader: Sendable {
         }
         let parsed = SuiteParser.parse(root, in: context)
         var suite = parsed.suite
+        if let setting = parsed.suite?.openapi, !context.hasErrors {
+            switch contracts.contract(for: setting) {
+            case .loaded(let contract):
+                suite?.contract = SuiteContract(contract: contract, setting: setting)
+            case .failed(let diagnostics, let sources):
+                for diagnostic in diagnostics { context.report(diagnostic) }
+                context.shared.includedSources.merge(sources) { current, _ in current }
+            }
+        }
         suite?.includedFiles = context.shared.includedFiles
         suite?.secretOverrides = secretOverrides.intersection(overrides.keys)
         guard let suite, !context.hasErrors else {

@@ -1,3 +1,4 @@
+import APITestOpenAPI
 import APITestSupport
 import Foundation
 import Testing
@@ -8,7 +9,14 @@ import Testing
 /// checked, problems located.
 @Suite("openapi setting")
 struct OpenAPISettingTests {
-    static let spec = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
+    static let spec = """
+        openapi: 3.1.0
+        info: {title: t, version: '1'}
+        paths:
+          /a: {get: {operationId: a, responses: {'200': {description: ok}}}}
+          /b: {get: {responses: {'200': {description: ok}}}}
+
+        """
 
     @Test("a path, or a map of file, server, strict and ignore")
     func forms() throws {
@@ -65,6 +73,49 @@ struct OpenAPISettingTests {
         #expect(
             errors("openapi: {file: api.yaml, ignore: getPets}\n" + tests, file: file).first?.contains(
                 "expected a list for 'ignore'") == true)
+    }
+
+    @Test("the document is loaded with the suite: its problems are errors at their places in the document")
+    func contractProblems() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeFile(Self.spec, to: "good.yaml", in: directory)
+        try writeFile(
+            """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths:
+              /pets:
+                get:
+                  responses:
+                    '200':
+                      content:
+                        application/json:
+                          schema: {$ref: 'schemas.yaml#/Pet'}
+                    abc: {description: nope}
+            """, to: "bad.yaml", in: directory)
+        let tests = "tests: [{name: t, request: {url: 'http://h/'}}]\n"
+        let good = try loadSuite("openapi: good.yaml\n" + tests, file: "\(directory)/s.yaml")
+        #expect(good.contract?.contract.operations.map(\.displayName) == ["a", "GET /b"])
+        #expect(good.contract?.setting == good.openapi)
+        let file = "\(directory)/s.yaml"
+        let problems = errors("openapi: bad.yaml\n" + tests, file: file)
+        #expect(problems.count == 2, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.hasPrefix("\(directory)/bad.yaml:10:24: error: openapi 'bad.yaml': $ref \"schemas.yaml#/Pet\" names")
+            }, "\(problems)")
+        #expect(
+            problems.contains { $0.hasPrefix("\(directory)/bad.yaml:11:9: error: openapi 'bad.yaml': ") }, "\(problems)"
+        )
+        // The document's lines are shown with its problems.
+        do {
+            _ = try loadSuite("openapi: bad.yaml\n" + tests, file: file)
+        } catch {
+            #expect(error.render().contains("abc: {description: nope}"), "\(error.render())")
+        }
+        let notOpenAPI = errors("openapi: s.yaml\n" + tests, file: file)
+        #expect(notOpenAPI.count == 1)
     }
 
     @Test("an included file's openapi applies unless the suite has its own; --openapi applies to suites with none")

@@ -1,0 +1,61 @@
+import APITestOpenAPI
+import APITestSupport
+import Foundation
+import Synchronization
+
+/// The OpenAPI contracts of one load, each read and compiled once however many suites name it (suites load in
+/// parallel: a document several suites name is loaded by the first, and the others wait for it).
+package final class OpenAPIContractStore: Sendable {
+    /// A document and the options it is loaded with: the same file with other options is another contract.
+    private struct Key: Hashable {
+        var path: String
+        var options: OpenAPIContractOptions
+    }
+
+    /// What loading one document gave: the contract, or its problems with the texts of the files they are in.
+    enum Outcome: Sendable {
+        case loaded(OpenAPIContract)
+        case failed([Diagnostic], sources: [String: String])
+    }
+
+    /// One document's load, done once; callers that come while it runs wait on its lock.
+    private final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        var outcome: Outcome?
+    }
+
+    private let slots = Mutex<[Key: Slot]>([:])
+
+    package init() {}
+
+    /// The contract of `setting`, loaded on first use.
+    func contract(for setting: OpenAPISetting) -> Outcome {
+        let options = OpenAPIContractOptions(server: setting.server, strict: setting.strict, ignore: setting.ignore)
+        let key = Key(path: setting.absolutePath, options: options)
+        let slot = slots.withLock { slots in
+            if let slot = slots[key] { return slot }
+            let slot = Slot()
+            slots[key] = slot
+            return slot
+        }
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let outcome = slot.outcome { return outcome }
+        let outcome = Self.load(key.path, options: options, named: setting.path)
+        slot.outcome = outcome
+        return outcome
+    }
+
+    /// Loads the document at `path`; its problems become diagnostics at their places in the document's files.
+    private static func load(_ path: String, options: OpenAPIContractOptions, named: String) -> Outcome {
+        let reader = OpenAPIYAMLReader()
+        do {
+            return .loaded(try OpenAPIContract.load(path: path, options: options, reader: reader))
+        } catch {
+            let diagnostics = error.problems.map { problem in
+                Diagnostic.error("openapi '\(named)': \(problem.message)", at: problem.location)
+            }
+            return .failed(diagnostics, sources: reader.sources)
+        }
+    }
+}

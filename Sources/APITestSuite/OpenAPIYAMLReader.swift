@@ -1,0 +1,77 @@
+import APITestJSON
+import APITestOpenAPI
+import APITestSupport
+import Foundation
+import Synchronization
+
+/// Reads the files of an OpenAPI document through the suite layer's YAML (a JSON file is read as the YAML it also
+/// is): values typed by the YAML 1.2 core schema, map keys as text (`200:` is `"200"`), every JSON pointer located
+/// in its file. It keeps the text of each file it read, for the source lines of diagnostics.
+final class OpenAPIYAMLReader: OpenAPIFileReader {
+    /// The text of every file read, by absolute path.
+    private let texts = Mutex<[String: String]>([:])
+
+    init() {}
+
+    /// The texts of the files read so far, by absolute path.
+    var sources: [String: String] { texts.withLock { $0 } }
+
+    func read(_ absolutePath: String) throws(OpenAPIReadError) -> OpenAPISourceFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolutePath, isDirectory: &isDirectory) else {
+            throw OpenAPIReadError(kind: .missing, message: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw OpenAPIReadError(kind: .unreadable, message: "a directory, not a file")
+        }
+        guard let data = FileManager.default.contents(atPath: absolutePath) else {
+            throw OpenAPIReadError(kind: .unreadable, message: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw OpenAPIReadError(kind: .unreadable, message: "not UTF-8 text")
+        }
+        texts.withLock { $0[absolutePath] = text }
+        let composed: (document: YAMLDocument, root: YAMLNode?)
+        do {
+            composed = try YAMLComposer.compose(text)
+        } catch {
+            let diagnostic = YAMLErrorDiagnostic.make(error, text: SourceText(file: absolutePath, text: text))
+            throw OpenAPIReadError(kind: .syntax(diagnostic.location), message: diagnostic.message)
+        }
+        let start = SourceLocation(file: absolutePath, line: 1, column: 1)
+        guard let root = composed.root else { return OpenAPISourceFile(value: .null, locate: { _ in start }) }
+        let document = composed.document
+        let value: JSONValue
+        do {
+            value = try document.jsonValue(of: root)
+        } catch {
+            let (node, message): (YAMLNode, String)
+            switch error {
+            case .complexKey(let key): (node, message) = (key, "a map key must be a scalar")
+            case .tooDeep(let deep):
+                (node, message) = (deep, "nested deeper than \(YAMLDocument.maximumJSONDepth) levels")
+            case .aliasExpansion(let alias):
+                (node, message) = (alias, "its aliases expand to far more values than the file holds")
+            }
+            let mark = document.mark(of: node)
+            let at = SourceLocation(file: absolutePath, line: mark.line, column: mark.column)
+            throw OpenAPIReadError(kind: .syntax(at), message: message)
+        }
+        let box = DocumentBox(document: document, root: root)
+        return OpenAPISourceFile(value: value) { tokens in
+            let mark = box.document.mark(of: box.document.node(at: tokens, from: box.root))
+            return SourceLocation(file: absolutePath, line: mark.line, column: mark.column)
+        }
+    }
+
+    /// A composed document shared by a file's locator (its tables are never changed after composing).
+    private final class DocumentBox: @unchecked Sendable {
+        let document: YAMLDocument
+        let root: YAMLNode
+
+        init(document: YAMLDocument, root: YAMLNode) {
+            self.document = document
+            self.root = root
+        }
+    }
+}

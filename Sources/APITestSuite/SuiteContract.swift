@@ -1,0 +1,23 @@
+package import APITestOpenAPI
+
+/// A suite's OpenAPI contract: the loaded document and the setting it was loaded from (the same for every suite that
+/// names the same document with the same options). Equal when the settings are: a contract is never compared.
+package struct SuiteContract: Sendable, Hashable {
+    /// The document, loaded and compiled.
+    package var contract: OpenAPIContract
+    /// Where it came from and how it is applied (`strict`, `server`, `ignore`).
+    package var setting: OpenAPISetting
+
+    package init(contract: OpenAPIContract, setting: OpenAPISetting) {
+        self.contract = contract
+        self.setting = setting
+    }
+
+    package static func == (lhs: SuiteContract, rhs: SuiteContract) -> Bool {
+        lhs.setting == rhs.setting
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(setting)
+    }
+}
