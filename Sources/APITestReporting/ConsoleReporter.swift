@@ -117,6 +117,7 @@ package final class ConsoleReporter: Reporter {
             for step in result.steps { text += exchangeText(step) }
         }
         if failedOrErrored { text += details(result) }
+        if verbosity != .quiet { text += warningLines(result) }
         output.write(text)
     }
 
@@ -152,6 +153,19 @@ package final class ConsoleReporter: Reporter {
             if let error = step.error {
                 let location = (error.location ?? step.location).description
                 text += "    \(style.cyan(location)): \(style.red(ReportText.plain(error.message)))\n"
+            }
+        }
+        return text
+    }
+
+    /// A line per warning of the test's steps (a request that breaks its OpenAPI contract, say).
+    func warningLines(_ result: TestResult) -> String {
+        var text = ""
+        for step in result.steps {
+            for warning in step.warnings {
+                text +=
+                    "    \(style.yellow("warning:")) \(style.cyan(warning.location.description)): "
+                    + "\(ReportText.plain(warning.message))\n"
             }
         }
         return text

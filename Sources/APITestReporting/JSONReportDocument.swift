@@ -55,6 +55,8 @@ struct JSONReportDocument: Encodable {
         var response: Response?
         var timings: Timings?
         var failures: [Failure]
+        /// What is wrong without failing the step (a request that breaks its OpenAPI contract); absent when none.
+        var warnings: [Failure]?
         /// Every assertion checked, passed or not.
         var assertions: [Assertion]
         var error: Error?
@@ -195,6 +197,13 @@ extension JSONReportDocument.Step {
                     location: .init($0.location), subject: $0.subject, message: $0.message, expected: $0.expected,
                     actual: $0.actual)
             },
+            warnings: step.warnings.isEmpty
+                ? nil
+                : step.warnings.map {
+                    Document.Failure(
+                        location: .init($0.location), subject: $0.subject, message: $0.message, expected: $0.expected,
+                        actual: $0.actual)
+                },
             assertions: step.checks.map {
                 Document.Assertion(
                     location: .init($0.location), subject: $0.subject, expected: $0.expected, passed: $0.passed)

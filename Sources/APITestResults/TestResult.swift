@@ -55,6 +55,9 @@ package struct StepResult: Sendable, Hashable, Codable {
     /// What was sent and received; `nil` when the request could not be built.
     package var exchange: Exchange?
     package var failures: [AssertionFailure]
+    /// What is wrong but does not fail the step: requests that break the OpenAPI contract or match no operation of
+    /// it (unless the contract is `strict`).
+    package var warnings: [AssertionFailure] = []
     /// Every assertion the step checked, passed or not, in the order they were checked.
     package var checks: [AssertionCheck]
     package var error: TestError?

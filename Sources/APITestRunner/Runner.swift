@@ -47,9 +47,13 @@ package final class Runner: Sendable {
         for (suiteIndex, suite) in suites.enumerated() {
             for testIndex in suite.tests.indices { order.append((suiteIndex, testIndex)) }
         }
+        // Every contract the suites name counts in the coverage from the start, hit or not.
+        let coverage = ContractCoverageRecorder()
+        for suite in suites { if let contract = suite.contract { coverage.register(contract.contract, file: contract.setting.path) } }
         let executor = TestExecutor(
             transport: transport, options: options, events: sink,
-            reachability: options.failFastUnreachable ? HostReachability() : nil, resultDetail: reporter.resultDetail)
+            reachability: options.failFastUnreachable ? HostReachability() : nil, resultDetail: reporter.resultDetail,
+            contracts: ContractChecker(coverage: coverage))
 
         // `jobs` workers each take the next test from one shared queue until it is empty: no task per test and no
         // hop through a coordinating task between tests.
@@ -80,6 +84,7 @@ package final class Runner: Sendable {
         var summary = sink.summary
         summary.duration = clock.now - start
         summary.interrupted = Task.isCancelled
+        summary.coverage = coverage.coverage
         sink.emit(.runFinished(summary))
         return summary
     }

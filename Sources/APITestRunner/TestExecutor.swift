@@ -19,15 +19,19 @@ struct TestExecutor: Sendable {
     let decodeBudget: DecodeBudget
     /// What the run's reporter reads of a passing step (a step that does not pass is always recorded whole).
     let resultDetail: ResultDetail
+    /// Holds responses to their suite's OpenAPI contract and counts coverage.
+    let contracts: ContractChecker
 
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
 
     init(
         transport: any HTTPTransport, options: RunOptions, events: EventSink? = nil,
-        reachability: HostReachability? = nil, resultDetail: ResultDetail = .everyStep
+        reachability: HostReachability? = nil, resultDetail: ResultDetail = .everyStep,
+        contracts: ContractChecker = ContractChecker(coverage: ContractCoverageRecorder())
     ) {
         self.resultDetail = resultDetail
+        self.contracts = contracts
         self.transport = transport
         self.options = options
         self.builder = RequestBuilder(maxResponseSize: options.maxResponseSize)
@@ -167,9 +171,13 @@ struct TestExecutor: Sendable {
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
         request.recordsSentHeaders = options.recordsSentHeaders
-        request.responseBodyHandling = ResponseBodyPlan.handling(
-            for: step, until: until,
-            previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker))
+        // A contract checks the body of every response against its schema: the body is kept.
+        request.responseBodyHandling =
+            runtime.suite.contract != nil
+            ? .keep
+            : ResponseBodyPlan.handling(
+                for: step, until: until,
+                previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker))
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
             return (unreachable, .errored, false)
         }
@@ -230,6 +238,14 @@ struct TestExecutor: Sendable {
             failures += expected.failures
             checks += expected.checks
         }
+        var warnings: [AssertionFailure] = []
+        if let contract = runtime.suite.contract {
+            let held = contracts.check(
+                request, response, body: ContractChecker.ResponseBytes(data: response.body), against: contract,
+                stepLocation: step.location)
+            failures += held.failures
+            warnings = held.warnings
+        }
         var captured: [String] = []
         if failures.isEmpty {
             let capture = checker.capture(step.captures, body: &body, into: &context, masker: masker)
@@ -254,9 +270,14 @@ struct TestExecutor: Sendable {
             masked.expected = PredicateEvaluator.truncated(masker.mask(check.expected))
             return masked
         }
-        let result = StepResult(
+        var result = StepResult(
             index: index, location: step.location, exchange: exchange, failures: failures, checks: checks,
             captured: captured)
+        result.warnings = warnings.map { warning in
+            var masked = warning
+            masked.message = PredicateEvaluator.truncated(masker.mask(warning.message), limit: 800)
+            return masked
+        }
         return (result, failures.isEmpty ? .passed : .failed, untilHeld)
     }
 }

@@ -33,6 +33,14 @@ package enum FilePaths {
         return "/" + components.joined(separator: "/")
     }
 
+    /// `absolutePath` as people read it in messages: relative to the current directory when it is inside it
+    /// (`/work/api/openapi.yaml` → `api/openapi.yaml` in `/work`), else as it is.
+    package static func display(_ absolutePath: String) -> String {
+        let base = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        guard absolutePath.hasPrefix(base), absolutePath.count > base.count else { return absolutePath }
+        return String(absolutePath.dropFirst(base.count))
+    }
+
     /// The directory that holds `path` (made absolute first): `/a/b.yaml` → `/a`, `/b.yaml` → `/`.
     package static func directory(of path: String) -> String {
         standardized(absolute(path) + "/..")

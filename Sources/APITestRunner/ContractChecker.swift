@@ -1,0 +1,109 @@
+import APITestHTTP
+import APITestJSON
+import APITestJSONSchema
+import APITestOpenAPI
+import APITestResults
+import APITestSuite
+import APITestSupport
+import Foundation
+
+/// Holds each response of a suite that names an OpenAPI document to that contract: the operation it answers, its
+/// status, content type, headers and body; and, as warnings (failures when the contract is `strict`), the request
+/// that was sent and a request that matches no operation (once per method and path in the run). Counts coverage as
+/// it goes.
+struct ContractChecker: Sendable {
+    /// The run's coverage counts, shared by every test.
+    let coverage: ContractCoverageRecorder
+
+    /// What the contract says of one exchange: failures of the step and warnings.
+    struct Outcome {
+        var failures: [AssertionFailure] = []
+        var warnings: [AssertionFailure] = []
+    }
+
+    /// Checks `response` to `request` against `suiteContract`; `body` is the response body as the step decoded it.
+    func check(
+        _ request: HTTPRequest, _ response: HTTPResponse, body: any ContractBody, against suiteContract: SuiteContract,
+        stepLocation: SourceLocation
+    ) -> Outcome {
+        let contract = suiteContract.contract
+        let setting = suiteContract.setting
+        var outcome = Outcome()
+        switch contract.match(method: request.method, url: request.url) {
+        case .ignored, .outsideServers:
+            return outcome
+        case .noOperation(let method, let path):
+            guard coverage.recordUnmatched(file: setting.path, method: method, path: path) else { return outcome }
+            let problem = AssertionFailure(
+                location: stepLocation, subject: "openapi",
+                message: "\(method) \(path) matches no operation in \(setting.path)")
+            if setting.strict { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
+            return outcome
+        case .operation(let operation, _):
+            let checked = contract.checkResponse(
+                operation,
+                ContractResponse(
+                    status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body))
+            coverage.recordCall(file: setting.path, operation: operation, responseKey: checked.responseKey)
+            outcome.failures += checked.violations.map { failure($0, status: response.statusCode, at: stepLocation) }
+            let sent = ContractRequest(
+                method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
+                body: Self.requestBody(request.body))
+            let requestProblems = contract.checkRequest(operation, sent).map {
+                failure($0, status: nil, at: stepLocation)
+            }
+            if setting.strict { outcome.failures += requestProblems } else { outcome.warnings += requestProblems }
+            return outcome
+        }
+    }
+
+    /// A violation as a failed check: the operation, the response entry used, what is wrong, and where the spec
+    /// declares it.
+    private func failure(_ violation: ContractViolation, status: Int?, at location: SourceLocation) -> AssertionFailure {
+        let operation = violation.operation
+        var context = operation.operationId.map { "\($0) (\(operation.methodAndPath))" } ?? operation.methodAndPath
+        if let status {
+            context += " → \(status)"
+            if let key = violation.responseKey, key != String(status) { context += " (\(key))" }
+        } else {
+            context += " request"
+        }
+        var message = "\(context): \(violation.message)"
+        if let declared = violation.specLocation {
+            message += "; declared at \(FilePaths.display(declared.file)):\(declared.line):\(declared.column)"
+        }
+        return AssertionFailure(location: location, subject: "openapi", message: message)
+    }
+
+    /// A request body as the contract reads it: bytes sent from memory; a file or a multipart form is not checked
+    /// against a schema (it is only known to be there).
+    private static func requestBody(_ body: HTTPRequest.Body) -> any ContractBody {
+        switch body {
+        case .none: return ContractDataBody.empty
+        case .data(let data): return ContractDataBody(Array(data))
+        case .file, .multipart: return PresentBody()
+        }
+    }
+
+    /// A body that is there but not read: streamed from a file, or multipart. Its schema is not checked (it passes):
+    /// apitest does not read a file a second time to check what it sent.
+    private struct PresentBody: ContractBody {
+        var isEmpty: Bool { false }
+        func validate(against schema: JSONSchema) -> JSONSchemaValidationResult? {
+            JSONSchemaValidationResult(isValid: true, errors: [])
+        }
+    }
+
+    /// A response body as received (never with null members dropped: the contract is about what the server sent),
+    /// read as a JSON tape in place when a schema is checked.
+    struct ResponseBytes: ContractBody {
+        let data: Data
+
+        var isEmpty: Bool { data.isEmpty }
+
+        func validate(against schema: JSONSchema) -> JSONSchemaValidationResult? {
+            guard let tape = try? JSONTape(parsing: BodyText(data)) else { return nil }
+            return schema.validate(tape, maximumErrors: 10)
+        }
+    }
+}
