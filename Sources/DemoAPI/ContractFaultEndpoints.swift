@@ -3,9 +3,9 @@ import Hummingbird
 
 // MARK: - ContractFaultEndpoints
 
-/// `/contract-faults/...`: routes that break the contract examples/openapi.yaml declares for them, each in one way,
-/// so that end-to-end tests of the OpenAPI checks have a known mismatch to find. The spec describes what they
-/// should do (tag `contract-faults`); everything else about each answer conforms.
+/// `/contract-faults/...`: routes that break the contract examples/.openapi/openapi.yaml declares for them, each in
+/// one way, so that end-to-end tests of the OpenAPI checks have a known mismatch to find. The spec describes what
+/// they should do (tag `contract-faults`); everything else about each answer conforms.
 enum ContractFaultEndpoints {
     static func routes() -> [Route] {
         [

@@ -2,8 +2,8 @@ import Hummingbird
 
 // MARK: - PetstoreEndpoints
 
-/// `/petstore`: the OpenAPI Initiative's `petstore-expanded.yaml` (examples/petstore-expanded.yaml), served under
-/// the prefix `/petstore` and answering exactly as that spec says: every error is its `Error` schema,
+/// `/petstore`: the OpenAPI Initiative's petstore-expanded example (examples/.openapi/petstore-expanded.yaml),
+/// served under the prefix `/petstore` and answering exactly as that spec says: every error is its `Error` schema,
 /// `{"code": <status>, "message": "..."}`, which the spec declares as each operation's `default` response.
 enum PetstoreEndpoints {
     static func routes(store: PetStore) -> [Route] {
