@@ -18,7 +18,7 @@ enum DemoApplication {
     /// How long in-flight requests may run after a stop signal before the process exits anyway.
     static let shutdownGrace: Double = 2
 
-    /// Every endpoint of the demo API, with a fresh users store.
+    /// Every endpoint of the demo API, with fresh users, jobs and pets stores.
     static func routeTable() -> RouteTable {
         let store = UserStore()
         let groups: [[Route]] = [
@@ -30,6 +30,8 @@ enum DemoApplication {
             RedirectEndpoints.routes(),
             AuthEndpoints.routes(),
             EncodedEndpoints.routes(),
+            PetstoreEndpoints.routes(store: PetStore()),
+            ContractFaultEndpoints.routes(),
         ]
         return RouteTable(routes: groups.flatMap { $0 })
     }
