@@ -6,13 +6,19 @@ import APITestSupport
 /// ```
 /// OpenAPI api.yaml: 12/19 operations, 21/48 responses
 ///   ✔ listPets         200 ✔  default ✘
-///   ✘ deletePet        204 ✘  404 ✘
+///   ✔ getPet           200 ✔  404 ✘
+///   7 operations not called: createPet, deletePet, updatePet, ...
+///   ? GET /pets/1/toys matches no operation (2×)
 /// ```
 ///
-/// One line per document; without `--quiet` a line per operation with each declared response hit (✔) or not (✘),
-/// and the requests that matched no operation.
+/// One line per document; without `--quiet` a line per operation called with each declared response hit (✔) or not
+/// (✘), the operations not called on one line (the first ten named), and the requests that matched no operation.
+/// The coverage file and the HTML report list every operation.
 extension ConsoleReporter {
     // MARK: - Coverage
+
+    /// How many operations not called are named before the rest are counted.
+    static let namedUncalledOperations = 10
 
     /// The coverage lines (no final newline).
     func coverageText(_ coverage: OpenAPICoverage) -> String {
@@ -24,15 +30,24 @@ extension ConsoleReporter {
                 "\(style.bold("OpenAPI \(file)")): \(totals.operationsHit)/\(totals.operations) operations, "
                     + "\(totals.responsesHit)/\(totals.responses) responses")
             guard verbosity != .quiet else { continue }
-            let width = min(40, document.operations.map { ReportText.terminalLine($0.displayName).count }.max() ?? 0)
-            for operation in document.operations {
+            let called = document.operations.filter(\.isCovered)
+            let width = min(40, called.map { ReportText.terminalLine($0.displayName).count }.max() ?? 0)
+            for operation in called {
                 let name = ReportText.terminalLine(operation.displayName)
                 let padded = name.count < width ? name + String(repeating: " ", count: width - name.count) : name
                 let responses = operation.responses.map { response in
                     "\(ReportText.terminalLine(response.status)) \(response.hits > 0 ? style.green("✔") : style.red("✘"))"
                 }
-                let mark = operation.isCovered ? style.green("✔") : style.red("✘")
-                lines.append("  \(mark) \(padded)  \(responses.joined(separator: "  "))")
+                lines.append("  \(style.green("✔")) \(padded)  \(responses.joined(separator: "  "))")
+            }
+            let uncalled = document.operations.filter { !$0.isCovered }
+            if !uncalled.isEmpty {
+                var names = uncalled.prefix(Self.namedUncalledOperations).map {
+                    ReportText.terminalLine($0.displayName)
+                }
+                if uncalled.count > Self.namedUncalledOperations { names.append("…") }
+                let count = uncalled.count == 1 ? "1 operation" : "\(uncalled.count) operations"
+                lines.append("  \(style.red("✘")) \(count) not called: \(names.joined(separator: ", "))")
             }
             for request in document.unmatched {
                 let line = ReportText.terminalLine("\(request.method) \(request.path)")

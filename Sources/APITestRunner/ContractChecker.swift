@@ -33,10 +33,11 @@ struct ContractChecker: Sendable {
         case .ignored, .outsideServers:
             return outcome
         case .noOperation(let method, let path):
-            guard coverage.recordUnmatched(file: setting.path, method: method, path: path) else { return outcome }
+            let file = FilePaths.display(setting.absolutePath)
+            guard coverage.recordUnmatched(file: file, method: method, path: path) else { return outcome }
             let problem = AssertionFailure(
-                location: stepLocation, subject: "openapi",
-                message: "\(method) \(path) matches no operation in \(setting.path)")
+                location: stepLocation, subject: "openapi", message: "\(method) \(path) matches no operation in \(file)"
+            )
             if setting.strict { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
             return outcome
         case .operation(let operation, _):
@@ -44,7 +45,8 @@ struct ContractChecker: Sendable {
                 operation,
                 ContractResponse(
                     status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body))
-            coverage.recordCall(file: setting.path, operation: operation, responseKey: checked.responseKey)
+            coverage.recordCall(
+                file: FilePaths.display(setting.absolutePath), operation: operation, responseKey: checked.responseKey)
             outcome.failures += checked.violations.map { failure($0, status: response.statusCode, at: stepLocation) }
             let sent = ContractRequest(
                 method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
@@ -59,7 +61,8 @@ struct ContractChecker: Sendable {
 
     /// A violation as a failed check: the operation, the response entry used, what is wrong, and where the spec
     /// declares it.
-    private func failure(_ violation: ContractViolation, status: Int?, at location: SourceLocation) -> AssertionFailure {
+    private func failure(_ violation: ContractViolation, status: Int?, at location: SourceLocation) -> AssertionFailure
+    {
         let operation = violation.operation
         var context = operation.operationId.map { "\($0) (\(operation.methodAndPath))" } ?? operation.methodAndPath
         if let status {

@@ -1,6 +1,7 @@
 package import APITestHTTP
 package import APITestResults
 package import APITestSuite
+import APITestSupport
 import Foundation
 import Synchronization
 
@@ -49,7 +50,10 @@ package final class Runner: Sendable {
         }
         // Every contract the suites name counts in the coverage from the start, hit or not.
         let coverage = ContractCoverageRecorder()
-        for suite in suites { if let contract = suite.contract { coverage.register(contract.contract, file: contract.setting.path) } }
+        for suite in suites {
+            guard let contract = suite.contract else { continue }
+            coverage.register(contract.contract, file: FilePaths.display(contract.setting.absolutePath))
+        }
         let executor = TestExecutor(
             transport: transport, options: options, events: sink,
             reachability: options.failFastUnreachable ? HostReachability() : nil, resultDetail: reporter.resultDetail,

@@ -94,7 +94,7 @@ struct OpenAPICoverageTests {
         #expect(OpenAPICoverageReportFormat.parse(Data("{\"version\": 1}".utf8)) == nil)
     }
 
-    @Test("the console prints a line per document and, unless quiet, one per operation and unmatched path")
+    @Test("the console prints a line per document and, unless quiet, one per operation called, the others on one line")
     func consoleSummary() {
         let output = BufferedOutput()
         let console = ConsoleReporter(output: output, progress: nil, colored: false)
@@ -103,8 +103,8 @@ struct OpenAPICoverageTests {
         console.handle(.runFinished(summary))
         let text = output.text
         #expect(text.contains("OpenAPI api.yaml: 1/2 operations, 1/4 responses"), "\(text)")
-        #expect(text.contains("  ✔ listPets           200 ✔  default ✘"), "\(text)")
-        #expect(text.contains("  ✘ DELETE /pets/{id}  204 ✘  4XX ✘"), "\(text)")
+        #expect(text.contains("  ✔ listPets  200 ✔  default ✘"), "\(text)")
+        #expect(text.contains("  ✘ 1 operation not called: DELETE /pets/{id}"), "\(text)")
         #expect(text.contains("  ? GET /pets/1/toys matches no operation (1×)"), "\(text)")
 
         let quietOutput = BufferedOutput()
@@ -112,6 +112,25 @@ struct OpenAPICoverageTests {
         quiet.handle(.runFinished(summary))
         #expect(quietOutput.text.contains("OpenAPI api.yaml: 1/2 operations, 1/4 responses"))
         #expect(!quietOutput.text.contains("listPets"))
+    }
+
+    @Test("the console names ten operations not called and counts the rest")
+    func consoleUncalled() {
+        var coverage = Self.shardOne
+        coverage.documents[0].operations = (1...12).map {
+            .init(operationId: "op\($0)", method: "GET", path: "/p\($0)", responses: [.init(status: "200")])
+        }
+        let output = BufferedOutput()
+        let console = ConsoleReporter(output: output, progress: nil, colored: false)
+        var summary = RunSummary()
+        summary.coverage = coverage
+        console.handle(.runFinished(summary))
+        #expect(output.text.contains("0/12 operations, 0/12 responses"), "\(output.text)")
+        #expect(
+            output.text.contains(
+                "  ✘ 12 operations not called: op1, op2, op3, op4, op5, op6, op7, op8, op9, op10, …\n"),
+            "\(output.text)")
+        #expect(!output.text.contains("op11"))
     }
 
     @Test("the console escapes what a document names before it reaches the terminal")

@@ -65,8 +65,13 @@ import Testing
 
     /// Replaces what changes from run to run: durations, the demo server's port and where the checkout is.
     static func normalize(_ text: String, port: Int) -> String {
+        // The checkout: the cases' folder, then the repository (files outside the cases, such as the demo's OpenAPI
+        // document, are named by absolute path).
+        let repository = casesDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
         var result = text.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:<port>")
             .replacingOccurrences(of: casesDirectory.path, with: "<cases>")
+            .replacingOccurrences(of: repository + "/", with: "<repository>/")
         let durations = try! Regex(#"\d+(\.\d+)? (milliseconds|seconds|µs|ms|s|min)\b( \d+ s\b)?"#)
         result = result.replacing(durations, with: "<duration>")
         // A measured duration in a failure message (`duration: expected < 10ms, got 51.2ms`).
