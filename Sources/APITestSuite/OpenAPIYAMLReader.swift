@@ -57,21 +57,10 @@ final class OpenAPIYAMLReader: OpenAPIFileReader {
             let at = SourceLocation(file: absolutePath, line: mark.line, column: mark.column)
             throw OpenAPIReadError(kind: .syntax(at), message: message)
         }
-        let box = DocumentBox(document: document, root: root)
+        let locator = YAMLPointerLocator(document: document, root: root)
         return OpenAPISourceFile(value: value) { tokens in
-            let mark = box.document.mark(of: box.document.node(at: tokens, from: box.root))
+            let mark = locator.document.mark(of: locator.node(at: tokens))
             return SourceLocation(file: absolutePath, line: mark.line, column: mark.column)
-        }
-    }
-
-    /// A composed document shared by a file's locator (its tables are never changed after composing).
-    private final class DocumentBox: @unchecked Sendable {
-        let document: YAMLDocument
-        let root: YAMLNode
-
-        init(document: YAMLDocument, root: YAMLNode) {
-            self.document = document
-            self.root = root
         }
     }
 }

@@ -1,4 +1,5 @@
 import APITestJSON
+import Foundation
 
 /// A composed YAML document as a JSON value, and the nodes that JSON pointers name: what files read as data (an
 /// OpenAPI document and the files its `$ref`s name) need from the suite layer's YAML.
@@ -68,8 +69,17 @@ extension YAMLDocument {
 
     /// Where the value that `tokens` (a JSON pointer's reference tokens, unescaped) name from `root` is declared: the
     /// key of a map member (`get:`, where a reader looks for it), the item of a list; the deepest node on the way
-    /// when the pointer leads nowhere.
+    /// when the pointer leads nowhere. Scans each map's keys: for many lookups in large maps, ``YAMLPointerLocator``.
     func node(at tokens: [String], from root: YAMLNode) -> YAMLNode {
+        node(at: tokens, from: root) { map, token in
+            pairs(of: map)?.first(where: { scalar($0.key)?.string == token })
+        }
+    }
+
+    /// The walk of ``node(at:from:)``, with the lookup of a key in a map given.
+    func node(
+        at tokens: [String], from root: YAMLNode, member: (YAMLNode, String) -> (key: YAMLNode, value: YAMLNode)?
+    ) -> YAMLNode {
         var current = root
         for (position, token) in tokens.enumerated() {
             switch kind(of: current) {
@@ -81,13 +91,55 @@ extension YAMLDocument {
                 else { return current }
                 current = items[items.startIndex + index]
             case .mapping:
-                guard let pairs = pairs(of: current),
-                    let pair = pairs.first(where: { scalar($0.key)?.string == token })
-                else { return current }
+                guard let pair = member(current, token) else { return current }
                 if position == tokens.count - 1 { return pair.key }
                 current = pair.value
             }
         }
         return current
+    }
+}
+
+// MARK: - YAMLPointerLocator
+
+/// Finds the nodes JSON pointers name in one composed document, many times: each map with more than a few keys gets
+/// an index of its keys the first time a pointer goes through it, so locating every operation of an OpenAPI document
+/// with thousands of paths costs a lookup per step, not a scan of the `paths` map each time. Safe to share between
+/// threads (its document is never changed).
+final class YAMLPointerLocator: @unchecked Sendable {
+    let document: YAMLDocument
+    let root: YAMLNode
+    private let lock = NSLock()
+    /// The keys of the large maps looked into so far.
+    private var indexes: [YAMLNode: [String: (key: YAMLNode, value: YAMLNode)]] = [:]
+    /// Up to this many keys, a map is scanned.
+    private static let scanLimit = 16
+
+    init(document: YAMLDocument, root: YAMLNode) {
+        self.document = document
+        self.root = root
+    }
+
+    /// See ``YAMLDocument/node(at:from:)``.
+    func node(at tokens: [String]) -> YAMLNode {
+        document.node(at: tokens, from: root) { map, token in member(token, of: map) }
+    }
+
+    private func member(_ token: String, of map: YAMLNode) -> (key: YAMLNode, value: YAMLNode)? {
+        guard let pairs = document.pairs(of: map) else { return nil }
+        guard pairs.count > Self.scanLimit else {
+            return pairs.first(where: { document.scalar($0.key)?.string == token })
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = indexes[map] { return index[token] }
+        var index: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+        index.reserveCapacity(pairs.count)
+        for pair in pairs {
+            // The first of repeated keys wins, as in the scan (the composer reports duplicates anyway).
+            if let key = document.scalar(pair.key)?.string, index[key] == nil { index[key] = pair }
+        }
+        indexes[map] = index
+        return index[token]
     }
 }

@@ -90,6 +90,18 @@ struct YAMLDocumentJSONTests {
         #expect(mark(["paths", "/pets/{id}", "get", "parameters", "0"]) == "5:11")
     }
 
+    @Test("the locator finds in large maps (through an index) what the scan finds")
+    func locatorMatchesTheScan() throws {
+        var text = "paths:\n"
+        for index in 0..<200 { text += "  /p\(index): {get: {operationId: op\(index)}}\n" }
+        let (document, root) = try Self.compose(text)
+        let locator = YAMLPointerLocator(document: document, root: root)
+        for tokens in [["paths", "/p0"], ["paths", "/p199", "get", "operationId"], ["paths", "/nope"], ["x"]] {
+            #expect(locator.node(at: tokens) == document.node(at: tokens, from: root), "\(tokens)")
+        }
+        #expect(document.mark(of: locator.node(at: ["paths", "/p150", "get"])).line == 152)
+    }
+
     @Test("aliases of aliases that would expand to millions of values fail instead of filling the memory")
     func billionLaughs() throws {
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
