@@ -44,7 +44,7 @@ import Testing
         let result = try await bench(
             [
                 "--apitest", apitest.path, "--count", "30", "--runs", "3", "--counts", "10,30,60", "--curve-runs", "1",
-                "--jobs", "4", "--wrk-duration", "1s", "--json",
+                "--jobs", "4", "--wrk-duration", "1s", "--openapi-rounds", "2", "--json",
             ], out: folder)
         #expect(result.exitCode == 0, "\(result.stderr.suffix(2000))")
         let json = try document(result)
@@ -93,6 +93,22 @@ import Testing
         let curlTarget = try #require(targets.first { ($0["name"] as? String)?.hasPrefix("apitest / curl") == true })
         #expect(curlTarget["holds"] is Bool, "measured, so the target holds or not: \(curlTarget)")
 
+        // The OpenAPI variant: paired rounds without and with --openapi, alternating, their median ratio a target.
+        let openapi = try #require(json["openapi"] as? [String: Any])
+        #expect(openapi["status"] as? String == "ok", "\(openapi)")
+        let openapiRounds = try #require(openapi["rounds"] as? [[String: Any]])
+        #expect(openapiRounds.map { $0["first"] as? String } == ["plain", "contract"])
+        let overheads = openapiRounds.compactMap { round -> Double? in
+            guard let with = round["withWallSeconds"] as? Double, let without = round["withoutWallSeconds"] as? Double
+            else { return nil }
+            return with / without
+        }
+        #expect(overheads.count == 2)
+        let openapiMedian = try #require(openapi["medianOfRounds"] as? Double)
+        #expect(abs(openapiMedian - median(overheads)) < 0.001 * openapiMedian)
+        let openapiTarget = try #require(targets.first { ($0["name"] as? String)?.hasPrefix("--openapi costs") == true })
+        #expect(openapiTarget["holds"] is Bool, "\(openapiTarget)")
+
         // The same document is written beside the logs.
         let written = try Data(contentsOf: folder.appendingPathComponent("results.json"))
         #expect(String(decoding: written, as: UTF8.self) == result.stdout)
@@ -103,6 +119,35 @@ import Testing
         ("exit 0", "sanity check: a suite that must fail exited 0"),
         ("case \"$2\" in *sanity-fail*) exit 1 ;; esac\nexit 0", "nginx served 0 requests for 20 tests"),
     ]
+
+    /// A real apitest that drops `--openapi` (so it checks no contract) is caught by the variant's sanity check.
+    @Test func aBinaryThatIgnoresTheContractGetsNoOpenAPIFigures() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = folder.appendingPathComponent("contract-blind-apitest")
+        let real = try TestBinaries.url("apitest").path
+        let script = """
+            #!/bin/bash
+            args=()
+            while [[ $# -gt 0 ]]; do
+                if [[ "$1" == --openapi ]]; then shift 2; else args+=("$1"); shift; fi
+            done
+            exec '\(real)' "${args[@]}"
+            """
+        try script.write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let result = try await bench(
+            [
+                "--apitest", fake.path, "--count", "20", "--runs", "1", "--no-curve", "--wrk-duration", "1s",
+                "--openapi-rounds", "2", "--json",
+            ], out: folder)
+        #expect(result.exitCode == 0, "\(result.stderr.suffix(2000))")
+        let json = try document(result)
+        let openapi = try #require(json["openapi"] as? [String: Any])
+        #expect(openapi["status"] as? String == "failed", "\(openapi)")
+        #expect((openapi["note"] as? String ?? "").contains("with a wrong schema exit 0 (expected 1)"), "\(openapi)")
+        #expect(openapi["medianOfRounds"] is NSNull)
+    }
 
     @Test(arguments: 0..<cheats.count)
     func aBinaryThatSkipsItsWorkGetsNoFigures(_ index: Int) async throws {
