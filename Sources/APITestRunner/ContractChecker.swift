@@ -33,7 +33,7 @@ struct ContractChecker: Sendable {
         case .ignored, .outsideServers:
             return outcome
         case .noOperation(let method, let path):
-            let file = FilePaths.display(setting.absolutePath)
+            let file = suiteContract.displayPath
             guard coverage.recordUnmatched(file: file, method: method, path: path) else { return outcome }
             let problem = AssertionFailure(
                 location: stepLocation, subject: "openapi", message: "\(method) \(path) matches no operation in \(file)"
@@ -46,7 +46,7 @@ struct ContractChecker: Sendable {
                 ContractResponse(
                     status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body))
             coverage.recordCall(
-                file: FilePaths.display(setting.absolutePath), operation: operation, responseKey: checked.responseKey)
+                file: suiteContract.displayPath, operation: operation, responseKey: checked.responseKey)
             outcome.failures += checked.violations.map { failure($0, status: response.statusCode, at: stepLocation) }
             let sent = ContractRequest(
                 method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },

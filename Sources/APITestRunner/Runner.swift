@@ -52,7 +52,7 @@ package final class Runner: Sendable {
         let coverage = ContractCoverageRecorder()
         for suite in suites {
             guard let contract = suite.contract else { continue }
-            coverage.register(contract.contract, file: FilePaths.display(contract.setting.absolutePath))
+            coverage.register(contract.contract, file: contract.displayPath)
         }
         let executor = TestExecutor(
             transport: transport, options: options, events: sink,

@@ -106,7 +106,8 @@ import Testing
         #expect(overheads.count == 2)
         let openapiMedian = try #require(openapi["medianOfRounds"] as? Double)
         #expect(abs(openapiMedian - median(overheads)) < 0.001 * openapiMedian)
-        let openapiTarget = try #require(targets.first { ($0["name"] as? String)?.hasPrefix("--openapi costs") == true })
+        let openapiTarget = try #require(
+            targets.first { ($0["name"] as? String)?.hasPrefix("--openapi costs") == true })
         #expect(openapiTarget["holds"] is Bool, "\(openapiTarget)")
 
         // The same document is written beside the logs.
