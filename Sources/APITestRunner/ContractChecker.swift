@@ -97,6 +97,17 @@ struct ContractChecker: Sendable {
         }
     }
 
+    /// A response body whose checks already read it into a tape of every member: validated in place, not parsed
+    /// again.
+    struct ParsedResponse: ContractBody {
+        let tape: JSONTape
+        let isEmpty: Bool
+
+        func validate(against schema: JSONSchema) -> JSONSchemaValidationResult? {
+            schema.validate(tape, maximumErrors: 10)
+        }
+    }
+
     /// A response body as received (never with null members dropped: the contract is about what the server sent),
     /// read as a JSON tape in place when a schema is checked.
     struct ResponseBytes: ContractBody {

@@ -93,6 +93,15 @@ struct ResponseBody {
         return result
     }
 
+    /// The JSON tape the checks already made of the body, when it holds the body exactly as received (no member
+    /// dropped): the OpenAPI contract then reads it instead of parsing the body again. `nil` otherwise.
+    mutating func tapeAsReceived() -> JSONTape? {
+        guard case .success(.tape(let tape))? = parsedDocument else { return nil }
+        let dropsNulls =
+            (serializer as? JSONResponseSerializer)?.removesKeysWithNullValues ?? removesKeysWithNullValues
+        return dropsNulls ? nil : tape
+    }
+
     /// The body as a tree, for a property list and for the words of a body that is not JSON: what the json or
     /// plist decoder made of it, else (a JSON body sent with another content type) the body parsed as JSON. A body
     /// the json decoder rejects is an error naming where and why. Only ``document()`` asks, once.
