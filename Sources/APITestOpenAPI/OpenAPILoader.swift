@@ -43,7 +43,11 @@ final class OpenAPILoader {
         let rootLocation = SpecLocation(path: documents.rootPath, pointer: [])
         guard let root = documents.node(at: rootLocation) else {
             if let failure = documents.failures[documents.rootPath] {
-                report(.readFailed(path: documents.rootPath, failure), at: rootLocation)
+                if case .syntax(let location) = failure.kind {
+                    report(OpenAPILoadProblem(kind: .readFailed(path: documents.rootPath, failure), location: location))
+                } else {
+                    report(.readFailed(path: documents.rootPath, failure), at: rootLocation)
+                }
             }
             throw OpenAPILoadFailure(problems: problems)
         }
