@@ -56,7 +56,7 @@ extension OpenAPIContract {
                 } else if parameter.isJSONContent {
                     value = Self.json(values.joined(separator: ", "))
                 } else {
-                    value = ParameterValues.simple(
+                    value = ParameterValues.header(
                         values.joined(separator: ","), shape: parameter.shape, explode: parameter.explode)
                 }
             }

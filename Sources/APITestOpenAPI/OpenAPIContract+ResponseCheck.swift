@@ -57,7 +57,7 @@ extension OpenAPIContract {
                 value =
                     (try? JSONParser.parse(values.joined(separator: ", "))) ?? .string(values.joined(separator: ", "))
             } else {
-                value = ParameterValues.simple(
+                value = ParameterValues.header(
                     values.joined(separator: ","), shape: header.shape, explode: header.explode)
             }
             appendSchemaErrors(
