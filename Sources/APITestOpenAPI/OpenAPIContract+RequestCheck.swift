@@ -66,7 +66,7 @@ extension OpenAPIContract {
                         ContractViolation(
                             kind: .missingParameter(parameter.name, in: parameter.location), subject: .request,
                             operation: operation, instancePath: "\(parameter.location.rawValue) \(parameter.name)",
-                            specLocation: parameter.declaration))
+                            specLocation: tracer.location(of: parameter.declaration)))
                 }
                 continue
             }

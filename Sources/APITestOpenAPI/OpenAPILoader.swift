@@ -24,9 +24,9 @@ final class OpenAPILoader {
     /// The operations found, in document order.
     var operations: [CompiledOperation] = []
     /// Where each `operationId` was first declared.
-    var operationIds: [String: SourceLocation] = [:]
+    var operationIds: [String: SpecLocation] = [:]
     /// The first template of each shape and method: `GET /pets/{}` → (`/pets/{id}`, where).
-    var templateShapes: [String: (template: String, location: SourceLocation)] = [:]
+    var templateShapes: [String: (template: String, location: SpecLocation)] = [:]
     /// The path prefixes of the servers (decoded segments), longest first.
     var serverPrefixes: [[String]] = []
 
