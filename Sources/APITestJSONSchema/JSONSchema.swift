@@ -19,6 +19,8 @@ package struct JSONSchema: Sendable {
     package let draft: JSONSchemaDraft
     /// The base URI the root schema was compiled with.
     package let baseURI: String
+    /// Annotations (`readOnly`, `writeOnly`) whose properties `required` does not require in this validation.
+    package private(set) var requiredExemptions: Set<String> = []
     private let compiled: CompiledSchema
 
     /// Compiles `value`.
@@ -71,6 +73,15 @@ package struct JSONSchema: Sendable {
             resolver: resolver ?? DirectoryJSONSchemaResolver(directory: folder))
     }
 
+    /// The same compiled schema, validating with `required` not requiring the properties whose schemas set one of
+    /// `annotations` (`readOnly`, `writeOnly`) to true: the way an API reads a schema for one direction (a request
+    /// need not send the `readOnly` properties a response must have). Nothing is compiled again.
+    package func exemptingRequired(annotatedWith annotations: Set<String>) -> JSONSchema {
+        var copy = self
+        copy.requiredExemptions = annotations
+        return copy
+    }
+
     /// Validates `instance`, returning every failure with its instance path, keyword and schema path.
     ///
     /// - Parameter maximumErrors: stop recording failures after this many (`isTruncated` then says so); the
@@ -93,6 +104,7 @@ package struct JSONSchema: Sendable {
     ) -> JSONSchemaValidationResult {
         var evaluator = SchemaEvaluator(schema: compiled, document: document)
         evaluator.maximumErrors = maximumErrors.map { max(1, $0) }
+        evaluator.requiredExemptions = requiredExemptions
         var annotations = Annotations()
         let valid = evaluator.evaluate(compiled.root, instance, &annotations)
         return JSONSchemaValidationResult(isValid: valid, errors: evaluator.errors, isTruncated: evaluator.truncated)

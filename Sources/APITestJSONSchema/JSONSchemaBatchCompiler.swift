@@ -10,7 +10,9 @@ package import APITestJSON
 /// let pet = try batch.compile(documentURI: "file:///api/openapi.json", pointer: ["components", "schemas", "Pet"])
 /// ```
 ///
-/// Used while loading, on one thread; the schemas it returns are immutable and `Sendable` like any other.
+/// Used while loading, on one thread; the schemas it returns are immutable and `Sendable` like any other. The targets
+/// of references compile from a work list rather than recursively, so a long chain of references between components
+/// (`A.next → B`, `B.next → C`, ...) costs no stack.
 package final class JSONSchemaBatchCompiler {
     /// Rewrites an object schema before its keywords compile, for a dialect that is translated into 2020-12
     /// (OpenAPI 3.0's Schema Object): the schema as written, its document's URI and its JSON Pointer tokens.
@@ -31,7 +33,7 @@ package final class JSONSchemaBatchCompiler {
     ///     written.
     package init(resolver: (any JSONSchemaResolver)? = nil, transform: Transform? = nil) {
         registry = SchemaRegistry(resolver: resolver)
-        compiler = SchemaCompiler(registry: registry, transform: transform)
+        compiler = SchemaCompiler(registry: registry, transform: transform, defersReferences: true)
     }
 
     /// Adds a document under the absolute URI `uri` (its fragment ignored), against which its relative references
@@ -54,8 +56,9 @@ package final class JSONSchemaBatchCompiler {
     /// Compiles the schema at `pointer` inside the document `documentURI` (added, bundled or resolvable), reusing
     /// every node an earlier call compiled.
     ///
-    /// A schema that fails leaves its partly compiled nodes behind: after an error, treat the batch's later
-    /// results as unreliable (a loader reports the errors and keeps none of the schemas).
+    /// A schema that fails leaves its partly compiled nodes behind (a later schema that reaches the failed one does
+    /// not fail again); the reference targets it had not compiled yet compile in the next call, which then reports
+    /// their errors. After an error, a loader reports the errors and keeps none of the schemas.
     package func compile(documentURI: String, pointer: [String]) throws(JSONSchemaError) -> JSONSchema {
         let document = URIReference(documentURI).withoutFragment.text
         let compiled = try compiler.compile(at: SchemaLocation(document: document, pointer: pointer))

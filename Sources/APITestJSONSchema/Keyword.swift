@@ -31,6 +31,10 @@ final class Keyword: Sendable {
         case maxProperties(Int)
         case minProperties(Int)
         case required([String])
+        /// `required` where some properties' schemas set `readOnly` or `writeOnly` to true: each name with those
+        /// annotations, so that a validation exempting an annotation (``JSONSchema/exemptingRequired(annotatedWith:)``)
+        /// does not require the names that carry it.
+        case annotatedRequired([(name: String, annotations: [String])])
         case dependentRequired([(String, [String])])
         case properties([String: SchemaNode])
         case patternProperties([(SchemaRegex, SchemaNode)])

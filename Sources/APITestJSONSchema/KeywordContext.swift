@@ -119,7 +119,12 @@ struct KeywordContext {
         case "minProperties" where validation:
             return Keyword(name: key, check: .minProperties(try count(value, key)))
         case "required" where validation:
-            return Keyword(name: key, check: .required(try strings(value, key)))
+            let names = try strings(value, key)
+            let annotated = names.map { (name: $0, annotations: directionAnnotations(ofProperty: $0)) }
+            guard annotated.contains(where: { !$0.annotations.isEmpty }) else {
+                return Keyword(name: key, check: .required(names))
+            }
+            return Keyword(name: key, check: .annotatedRequired(annotated))
         case "dependentRequired" where validation && is2020:
             guard case .object(let members) = value else { throw invalid(key, "must be an object") }
             var pairs: [(String, [String])] = []
@@ -222,6 +227,12 @@ struct KeywordContext {
     }
 
     // MARK: - Value helpers
+
+    /// The annotations among `readOnly` and `writeOnly` that the schema of property `name` sets to true.
+    private func directionAnnotations(ofProperty name: String) -> [String] {
+        guard case .object(let property) = object["properties"]?.objectValue?[name] else { return [] }
+        return ["readOnly", "writeOnly"].filter { property[$0] == .bool(true) }
+    }
 
     /// An error about keyword `key` (or its member `member`) of this schema.
     private func invalid(_ key: String, _ reason: String, member: String? = nil) -> JSONSchemaError {

@@ -12,10 +12,18 @@ final class SchemaCompiler {
     /// Rewrites each object schema before its keywords compile (``JSONSchemaBatchCompiler``'s dialect
     /// translation); `nil` compiles schemas as they are.
     let transform: JSONSchemaBatchCompiler.Transform?
+    /// Whether the targets of references compile after the schema that names them, from a work list, rather than
+    /// inside it (``JSONSchemaBatchCompiler``'s mode): a long chain of references between the components of a
+    /// large document then costs no stack. Off, a schema compiles depth-first as it always has.
+    let defersReferences: Bool
+    /// Reference targets created but not compiled yet (``defersReferences``).
+    private var pending: [SchemaLocation] = []
 
-    init(registry: SchemaRegistry, transform: JSONSchemaBatchCompiler.Transform? = nil) {
+    init(registry: SchemaRegistry, transform: JSONSchemaBatchCompiler.Transform? = nil, defersReferences: Bool = false)
+    {
         self.registry = registry
         self.transform = transform
+        self.defersReferences = defersReferences
     }
 
     /// Compiles the document at `uri` and the dynamic anchors of every resource it reaches.
@@ -25,13 +33,16 @@ final class SchemaCompiler {
 
     /// Compiles the schema at `location` and the dynamic anchors of every resource reached so far.
     func compile(at location: SchemaLocation) throws(JSONSchemaError) -> CompiledSchema {
+        // After an error, reference targets still pending compile in the next call (where their own errors surface).
         let root = try node(at: location)
+        try compilePending()
         var dynamicAnchors: [String: [String: SchemaNode]] = [:]
         var processed: Set<String> = []
         while let resource = seenResources.subtracting(processed).first {
             processed.insert(resource)
             for (name, location) in registry.dynamicAnchors[resource] ?? [:] {
                 dynamicAnchors[resource, default: [:]][name] = try node(at: location)
+                try compilePending()
             }
         }
         return CompiledSchema(root: root, dynamicAnchors: dynamicAnchors, tracksAnnotations: tracksAnnotations)
@@ -42,6 +53,35 @@ final class SchemaCompiler {
     /// The compiled node for the schema at `location`.
     func node(at location: SchemaLocation) throws(JSONSchemaError) -> SchemaNode {
         if let cached = cache[location] { return cached }
+        let (node, value, document) = try newNode(at: location)
+        try fill(node, at: location, value: value, document: document)
+        return node
+    }
+
+    /// The node for a reference's target: compiled now, or (``defersReferences``) created now and compiled from the
+    /// work list.
+    private func referencedNode(at location: SchemaLocation) throws(JSONSchemaError) -> SchemaNode {
+        guard defersReferences else { return try node(at: location) }
+        if let cached = cache[location] { return cached }
+        let node = try newNode(at: location).node
+        pending.append(location)
+        return node
+    }
+
+    /// Compiles the deferred reference targets, and those they defer in turn.
+    private func compilePending() throws(JSONSchemaError) {
+        while let location = pending.popLast() {
+            guard let node = cache[location], let value = registry.value(at: location),
+                let document = registry.documents[location.document]
+            else { continue }
+            try fill(node, at: location, value: value, document: document)
+        }
+    }
+
+    /// A new, empty node for the schema at `location`, cached; with the schema and its document.
+    private func newNode(
+        at location: SchemaLocation
+    ) throws(JSONSchemaError) -> (node: SchemaNode, value: JSONValue, document: SchemaRegistry.Document) {
         guard let value = registry.value(at: location), let document = registry.documents[location.document] else {
             throw error(at: location, "no schema at this location", kind: .unresolvableReference)
         }
@@ -49,6 +89,14 @@ final class SchemaCompiler {
         let node = SchemaNode(resourceURI: base)
         cache[location] = node
         seenResources.insert(base)
+        return (node, value, document)
+    }
+
+    /// Compiles `value`, the schema at `location` in `document`, into `node`.
+    private func fill(
+        _ node: SchemaNode, at location: SchemaLocation, value: JSONValue, document: SchemaRegistry.Document
+    ) throws(JSONSchemaError) {
+        let base = node.resourceURI
         switch value {
         case .bool(let boolean):
             node.boolean = boolean
@@ -62,7 +110,6 @@ final class SchemaCompiler {
         default:
             throw error(at: location, "a schema must be an object or a boolean, found \(value.typeName)")
         }
-        return node
     }
 
     /// An error about the value at `location`.
@@ -93,6 +140,6 @@ final class SchemaCompiler {
             failure.reference = reference
             throw failure
         }
-        return (try node(at: target), target, absolute)
+        return (try referencedNode(at: target), target, absolute)
     }
 }

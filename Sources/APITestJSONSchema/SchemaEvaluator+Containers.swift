@@ -176,6 +176,14 @@ extension SchemaEvaluator {
                 valid = false
             }
             return valid
+        case .annotatedRequired(let entries):
+            var valid = true
+            for entry in entries where document.member(entry.name, of: instance) == nil {
+                if entry.annotations.contains(where: { requiredExemptions.contains($0) }) { continue }
+                fail(keyword.name, "missing required property \(JSONWriter.quoted(entry.name))")
+                valid = false
+            }
+            return valid
         case .dependentRequired(let pairs):
             var valid = true
             for (name, required) in pairs where document.member(name, of: instance) != nil {

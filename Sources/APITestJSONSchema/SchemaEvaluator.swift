@@ -40,6 +40,8 @@ struct SchemaEvaluator<Document: SchemaDocument> {
     var maximumErrors: Int?
     /// Whether `maximumErrors` was reached.
     var truncated = false
+    /// Annotations whose properties `required` does not require (``JSONSchema/exemptingRequired(annotatedWith:)``).
+    var requiredExemptions: Set<String> = []
 
     /// Whether a failure is recorded now.
     var recording: Bool { recordsFailures && !truncated }

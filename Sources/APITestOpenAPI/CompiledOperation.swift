@@ -1,5 +1,4 @@
 import APITestJSONSchema
-import APITestSupport
 
 /// Everything the checks need about one operation, compiled at load: parameters, request body and responses with
 /// their schemas.
@@ -18,8 +17,8 @@ struct CompiledOperation: Sendable {
     var declaresResponses = false
     /// The entries of `responses`, in the document's order.
     var responses: [CompiledResponse] = []
-    /// Where `responses` is (the operation when it has none).
-    var responsesLocation: SourceLocation
+    /// Where `responses` is (the operation when it has none); made a source location only for a violation.
+    var responsesLocation: SpecLocation
 
     /// The entry for `status`: the exact code, else its range (`2XX`), else `default`.
     func response(for status: Int) -> CompiledResponse? {
@@ -65,7 +64,7 @@ struct CompiledParameter: Sendable {
     /// Whether the value is JSON text (`content: {application/json: ...}`) rather than styled.
     var isJSONContent: Bool
     /// Where the parameter is declared.
-    var declaration: SourceLocation
+    var declaration: SpecLocation
 }
 
 /// The request body of an operation.
@@ -75,7 +74,7 @@ struct CompiledRequestBody: Sendable {
     /// The declared media types, in the document's order.
     var content: [CompiledMediaType]
     /// Where the request body is declared.
-    var declaration: SourceLocation
+    var declaration: SpecLocation
 }
 
 /// An entry of an operation's `responses`.
@@ -97,7 +96,7 @@ struct CompiledResponse: Sendable {
     /// The declared media types; nil when the entry declares no content.
     var content: [CompiledMediaType]?
     /// Where the entry is.
-    var declaration: SourceLocation
+    var declaration: SpecLocation
 }
 
 /// A response header.
@@ -117,7 +116,7 @@ struct CompiledHeader: Sendable {
     /// Whether the value is JSON text (`content: {application/json: ...}`).
     var isJSONContent: Bool
     /// Where the header is declared.
-    var declaration: SourceLocation
+    var declaration: SpecLocation
 }
 
 /// A media type of a request body or a response.
@@ -129,5 +128,5 @@ struct CompiledMediaType: Sendable {
     /// The schema; nil when none is declared.
     var schema: CompiledSchemaReference?
     /// Where the media type is declared.
-    var declaration: SourceLocation
+    var declaration: SpecLocation
 }

@@ -56,7 +56,7 @@ extension OpenAPIContract {
                 } else if parameter.isJSONContent {
                     value = Self.json(values.joined(separator: ", "))
                 } else {
-                    value = ParameterValues.simple(
+                    value = ParameterValues.header(
                         values.joined(separator: ","), shape: parameter.shape, explode: parameter.explode)
                 }
             }
@@ -66,7 +66,7 @@ extension OpenAPIContract {
                         ContractViolation(
                             kind: .missingParameter(parameter.name, in: parameter.location), subject: .request,
                             operation: operation, instancePath: "\(parameter.location.rawValue) \(parameter.name)",
-                            specLocation: parameter.declaration))
+                            specLocation: tracer.location(of: parameter.declaration)))
                 }
                 continue
             }

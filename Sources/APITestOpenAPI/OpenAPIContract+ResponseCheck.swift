@@ -1,6 +1,5 @@
 import APITestJSON
 import APITestJSONSchema
-import APITestSupport
 
 // MARK: - Checking responses
 
@@ -17,7 +16,7 @@ extension OpenAPIContract {
         guard let entry = compiled.response(for: response.status) else {
             let violation = ContractViolation(
                 kind: .undeclaredStatus(response.status, declared: operation.responseKeys), subject: .response,
-                operation: operation, specLocation: compiled.responsesLocation)
+                operation: operation, specLocation: tracer.location(of: compiled.responsesLocation))
             return ContractResponseCheck(responseKey: nil, violations: [violation])
         }
         var violations: [ContractViolation] = []
@@ -47,7 +46,7 @@ extension OpenAPIContract {
                         ContractViolation(
                             kind: .missingHeader(header.name), subject: .response, operation: operation,
                             responseKey: entry.key, instancePath: "header \(header.name)",
-                            specLocation: header.declaration))
+                            specLocation: tracer.location(of: header.declaration)))
                 }
                 continue
             }
@@ -57,7 +56,7 @@ extension OpenAPIContract {
                 value =
                     (try? JSONParser.parse(values.joined(separator: ", "))) ?? .string(values.joined(separator: ", "))
             } else {
-                value = ParameterValues.simple(
+                value = ParameterValues.header(
                     values.joined(separator: ","), shape: header.shape, explode: header.explode)
             }
             appendSchemaErrors(
@@ -70,7 +69,7 @@ extension OpenAPIContract {
 
     /// Checks a body against declared `content`: present, its `Content-Type` declared, JSON against the schema.
     func checkBody(
-        _ body: any ContractBody, contentType: String?, content: [CompiledMediaType], declaration: SourceLocation,
+        _ body: any ContractBody, contentType: String?, content: [CompiledMediaType], declaration: SpecLocation,
         subject: ContractViolation.Subject, operation: OpenAPIOperation, responseKey: String?,
         _ violations: inout [ContractViolation]
     ) {
@@ -79,14 +78,15 @@ extension OpenAPIContract {
             violations.append(
                 ContractViolation(
                     kind: .missingBody(declared: declared), subject: subject, operation: operation,
-                    responseKey: responseKey, specLocation: declaration))
+                    responseKey: responseKey, specLocation: tracer.location(of: declaration)))
             return
         }
         guard let contentType, !contentType.trimmingWhitespace().isEmpty else {
             violations.append(
                 ContractViolation(
                     kind: .missingContentType(declared: declared), subject: subject, operation: operation,
-                    responseKey: responseKey, instancePath: "header Content-Type", specLocation: declaration))
+                    responseKey: responseKey, instancePath: "header Content-Type",
+                    specLocation: tracer.location(of: declaration)))
             return
         }
         let actual = MediaRange(contentType)
@@ -100,7 +100,7 @@ extension OpenAPIContract {
                 ContractViolation(
                     kind: .undeclaredContentType(actual.essence, declared: declared), subject: subject,
                     operation: operation, responseKey: responseKey, instancePath: "header Content-Type",
-                    specLocation: declaration))
+                    specLocation: tracer.location(of: declaration)))
             return
         }
         guard actual.isJSON, let schema = mediaType.schema else { return }
@@ -108,7 +108,8 @@ extension OpenAPIContract {
             violations.append(
                 ContractViolation(
                     kind: .invalidJSON(contentType: actual.essence), subject: subject, operation: operation,
-                    responseKey: responseKey, instancePath: "", specLocation: mediaType.declaration))
+                    responseKey: responseKey, instancePath: "", specLocation: tracer.location(of: mediaType.declaration)
+                ))
             return
         }
         appendSchemaErrors(

@@ -28,6 +28,8 @@ extension OpenAPILoadProblem: CustomStringConvertible {
             return "$ref cycle: \(chain.map { "\"\($0)\"" }.joined(separator: " -> ")) leads back to where it started"
         case .invalidSchema(let reason):
             return "schema does not compile: \(reason)"
+        case .schemaNestingTooDeep(let limit):
+            return "schema nested too deep: more than \(limit) levels below the top of its file"
         case .unsupportedDialect(let dialect):
             return
                 "schema dialect \(dialect) is not supported: use https://json-schema.org/draft/2020-12/schema or "

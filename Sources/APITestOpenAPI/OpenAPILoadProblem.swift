@@ -33,6 +33,8 @@ package struct OpenAPILoadProblem: Sendable, Hashable {
         case referenceCycle([String])
         /// A schema that does not compile: the schema compiler's reason.
         case invalidSchema(reason: String)
+        /// A schema nested deeper in its file than `limit` JSON Pointer tokens.
+        case schemaNestingTooDeep(limit: Int)
         /// `jsonSchemaDialect` or a schema's `$schema` names a dialect other than 2020-12 and OpenAPI 3.1's.
         case unsupportedDialect(String)
         /// Two operations have the same `operationId`; where the first is.

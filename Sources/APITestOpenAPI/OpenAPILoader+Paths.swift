@@ -71,19 +71,20 @@ extension OpenAPILoader {
         if let member = node.member("operationId"), let id = string(member, "operationId") {
             operationId = id
             if let first = operationIds[id] {
-                report(.duplicateOperationId(id, first: first), at: member.location)
+                report(.duplicateOperationId(id, first: documents.sourceLocation(first)), at: member.location)
             } else {
-                operationIds[id] = documents.sourceLocation(member.location)
+                operationIds[id] = member.location
             }
         }
         let shapeKey = "\(method) \(template.shape)"
         if let first = templateShapes[shapeKey] {
             report(
                 .clashingPathTemplates(
-                    method: method, template: template.text, first: first.template, firstLocation: first.location),
+                    method: method, template: template.text, first: first.template,
+                    firstLocation: documents.sourceLocation(first.location)),
                 at: node.location)
         } else {
-            templateShapes[shapeKey] = (template.text, location)
+            templateShapes[shapeKey] = (template.text, node.location)
         }
         var parameters = shared
         for parameter in readParameters(node.member("parameters")) {
@@ -97,13 +98,13 @@ extension OpenAPILoader {
             operation: OpenAPIOperation(
                 operationId: operationId, method: method, pathTemplate: template.text, responseKeys: [],
                 location: location, index: operations.count),
-            template: template, parameters: parameters, responsesLocation: location)
+            template: template, parameters: parameters, responsesLocation: node.location)
         if let member = node.member("requestBody"), let body = resolve(member).flatMap({ object($0, "requestBody") }) {
             compiled.requestBody = readRequestBody(body)
         }
         if let member = node.member("responses"), let responses = object(member, "responses") {
             compiled.declaresResponses = true
-            compiled.responsesLocation = documents.sourceLocation(responses.location)
+            compiled.responsesLocation = responses.location
             compiled.responses = readResponses(responses)
             compiled.operation.responseKeys = compiled.responses.map(\.key)
         }
@@ -149,7 +150,7 @@ extension OpenAPILoader {
             result.append(
                 CompiledResponse(
                     key: key, status: status, headers: headers, content: content,
-                    declaration: documents.sourceLocation(node.location)))
+                    declaration: node.location))
         }
         return result
     }
@@ -175,7 +176,7 @@ extension OpenAPILoader {
         if let member = header.member("explode") { explode = boolean(member, "explode") ?? false }
         return CompiledHeader(
             name: name, lowercasedName: name.lowercased(), isRequired: required, explode: explode, schema: schema,
-            shape: shape, isJSONContent: isJSON, declaration: documents.sourceLocation(resolved.location))
+            shape: shape, isJSONContent: isJSON, declaration: resolved.location)
     }
 
     // MARK: - Request bodies and content
@@ -188,10 +189,10 @@ extension OpenAPILoader {
             content = readContent(map, for: .request)
         }
         return CompiledRequestBody(
-            isRequired: required, content: content, declaration: documents.sourceLocation(body.location))
+            isRequired: required, content: content, declaration: body.location)
     }
 
-    private func readContent(_ map: SpecNode, for direction: SchemaTranslator.Direction) -> [CompiledMediaType] {
+    private func readContent(_ map: SpecNode, for direction: SchemaCompilation.Direction) -> [CompiledMediaType] {
         var result: [CompiledMediaType] = []
         for (key, node) in map.members {
             guard let mediaType = object(node, key) else { continue }
@@ -204,7 +205,7 @@ extension OpenAPILoader {
             result.append(
                 CompiledMediaType(
                     key: key, range: MediaRange(key), schema: schema,
-                    declaration: documents.sourceLocation(node.location)))
+                    declaration: node.location))
         }
         return result
     }
@@ -253,13 +254,13 @@ extension OpenAPILoader {
         let (schema, shape, isJSON) = readValueSchema(parameter, for: .request)
         return CompiledParameter(
             name: name, location: place, isRequired: required, style: style, explode: explode, schema: schema,
-            shape: shape, isJSONContent: isJSON, declaration: documents.sourceLocation(parameter.location))
+            shape: shape, isJSONContent: isJSON, declaration: parameter.location)
     }
 
     /// The schema of a parameter or header: its `schema`, or the schema of its one JSON `content` media type; its
     /// shape; whether the value is JSON text.
     private func readValueSchema(
-        _ node: SpecNode, for direction: SchemaTranslator.Direction
+        _ node: SpecNode, for direction: SchemaCompilation.Direction
     ) -> (CompiledSchemaReference?, ValueShape, Bool) {
         if let member = node.member("schema") {
             return (

@@ -5,7 +5,7 @@ import APITestJSONSchema
 
 extension OpenAPILoader {
     /// The schema at `node` compiled for `direction`; nil, with the problem reported, when it does not compile.
-    func compileSchema(_ node: SpecNode, for direction: SchemaTranslator.Direction) -> CompiledSchemaReference? {
+    func compileSchema(_ node: SpecNode, for direction: SchemaCompilation.Direction) -> CompiledSchemaReference? {
         switch schemas.compile(node.location, for: direction) {
         case .success(let reference):
             return reference

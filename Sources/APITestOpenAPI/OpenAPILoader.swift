@@ -24,9 +24,9 @@ final class OpenAPILoader {
     /// The operations found, in document order.
     var operations: [CompiledOperation] = []
     /// Where each `operationId` was first declared.
-    var operationIds: [String: SourceLocation] = [:]
+    var operationIds: [String: SpecLocation] = [:]
     /// The first template of each shape and method: `GET /pets/{}` → (`/pets/{id}`, where).
-    var templateShapes: [String: (template: String, location: SourceLocation)] = [:]
+    var templateShapes: [String: (template: String, location: SpecLocation)] = [:]
     /// The path prefixes of the servers (decoded segments), longest first.
     var serverPrefixes: [[String]] = []
 
@@ -43,7 +43,11 @@ final class OpenAPILoader {
         let rootLocation = SpecLocation(path: documents.rootPath, pointer: [])
         guard let root = documents.node(at: rootLocation) else {
             if let failure = documents.failures[documents.rootPath] {
-                report(.readFailed(path: documents.rootPath, failure), at: rootLocation)
+                if case .syntax(let location) = failure.kind {
+                    report(OpenAPILoadProblem(kind: .readFailed(path: documents.rootPath, failure), location: location))
+                } else {
+                    report(.readFailed(path: documents.rootPath, failure), at: rootLocation)
+                }
             }
             throw OpenAPILoadFailure(problems: problems)
         }

@@ -10,7 +10,7 @@ package struct OpenAPIOperation: Sendable, Hashable {
     package var pathTemplate: String
     /// The keys of the operation's `responses`, in the document's order (`200`, `2XX`, `default`).
     package var responseKeys: [String]
-    /// Where the operation is declared (its method's key in the path item).
+    /// Where the operation is declared: the start of its Operation Object (the value of its method in the path item).
     package var location: SourceLocation
     /// The operation's position in the contract's table of compiled operations.
     let index: Int

@@ -3,10 +3,10 @@ import APITestJSON
 /// Reads parameter and header values from their serialized text (OpenAPI's styles, RFC 6570's expansions) into
 /// typed JSON, guided by the schema's shape, so that they can be validated.
 enum ParameterValues {
-    /// A value in `simple` style (path parameters' and headers' default): `a,b` for arrays, `k,v,k,v` for objects
-    /// (`k=v,k=v` exploded).
-    static func simple(_ text: String, shape: ValueShape, explode: Bool, decode: Bool = false) -> JSONValue {
-        structured(text, separator: ",", shape: shape, explode: explode, decode: decode)
+    /// A header's value in `simple` style: `a, b` for arrays, `k,v,k,v` for objects (`k=v,k=v` exploded); spaces
+    /// around items are the list syntax's, not the items'.
+    static func header(_ text: String, shape: ValueShape, explode: Bool) -> JSONValue {
+        structured(text, separator: ",", shape: shape, explode: explode, decode: false, trim: true)
     }
 
     /// A path parameter's raw value (as in the URL) in `style`.
@@ -101,9 +101,12 @@ enum ParameterValues {
 
     /// `text` as the shape says: items split at `separator`; object members as `k,v` pairs or, exploded, `k=v`.
     private static func structured(
-        _ text: String, separator: Character, shape: ValueShape, explode: Bool, decode: Bool
+        _ text: String, separator: Character, shape: ValueShape, explode: Bool, decode: Bool, trim: Bool = false
     ) -> JSONValue {
-        let read: (Substring) -> String = { decode ? PercentEncoding.decodeLeniently($0) : String($0) }
+        let read: (Substring) -> String = { part in
+            let text = trim ? Substring(part.trimmingWhitespace()) : part
+            return decode ? PercentEncoding.decodeLeniently(text) : String(text)
+        }
         switch shape {
         case .array(let items):
             guard !text.isEmpty else { return .array([]) }

@@ -1,100 +1,86 @@
 import APITestJSON
 import APITestJSONSchema
 
-/// The schemas of one document, compiled once each: one batch compiler per direction (a schema reads differently
-/// in requests and responses: `readOnly`, `writeOnly`), each sharing compiled components across every schema that
-/// reaches them.
+/// The schemas of one document, compiled once each over one batch compiler, which shares compiled components across
+/// every schema that reaches them. A schema reads differently in requests and in responses only through `required`
+/// (`readOnly` properties are not required in requests, `writeOnly` ones not in responses): each direction gets
+/// the same compiled schema, exempting its annotation.
 final class SchemaCompilation {
-    /// One direction's compiler.
-    private struct Side {
-        let batch: JSONSchemaBatchCompiler
-        let translator: SchemaTranslator
-        /// How many of the document set's files the batch has been given.
-        var filesAdded = 0
+    /// The message a schema is checked in.
+    enum Direction: Sendable, Hashable {
+        case request
+        case response
+
+        /// The annotation whose properties `required` does not require in this direction.
+        var exemptAnnotation: String {
+            switch self {
+            case .request: "readOnly"
+            case .response: "writeOnly"
+            }
+        }
     }
 
     private let documents: OpenAPIDocumentSet
-    private var request: Side
-    private var response: Side
-    /// Schemas compiled, by place and direction.
-    private var compiled: [Key: CompiledSchemaReference] = [:]
+    private let batch: JSONSchemaBatchCompiler
+    private let translator: SchemaTranslator
+    /// How many of the document set's files the batch has been given.
+    private var filesAdded = 0
+    /// Schemas compiled, by place.
+    private var compiled: [SpecLocation: JSONSchema] = [:]
 
-    private struct Key: Hashable {
-        var location: SpecLocation
-        var direction: SchemaTranslator.Direction
-    }
-
-    /// Compilers for schemas of `dialect` in `documents`.
+    /// A compiler for schemas of `dialect` in `documents`.
     init(dialect: SchemaDialect, documents: OpenAPIDocumentSet) {
         self.documents = documents
-        let resolver = DocumentSetResolver(documents: documents)
-        func side(_ direction: SchemaTranslator.Direction) -> Side {
-            let translator = SchemaTranslator(dialect: dialect, direction: direction, documents: documents)
-            let batch = JSONSchemaBatchCompiler(resolver: resolver) { object, uri, pointer throws(JSONSchemaError) in
-                try translator.transform(object, documentURI: uri, pointer: pointer)
-            }
-            return Side(batch: batch, translator: translator)
+        let translator = SchemaTranslator(dialect: dialect, documents: documents)
+        self.translator = translator
+        batch = JSONSchemaBatchCompiler(resolver: DocumentSetResolver(documents: documents)) {
+            object, uri, pointer throws(JSONSchemaError) in
+            try translator.transform(object, documentURI: uri, pointer: pointer)
         }
-        request = side(.request)
-        response = side(.response)
     }
 
     /// Absolute `$id`s seen while compiling, and where they are.
     var identifiers: [String: SpecLocation] {
-        request.translator.identifiers.merging(response.translator.identifiers) { first, _ in first }
+        translator.identifiers
     }
 
     /// Makes the `$id`s and anchors of the schema at `location` known to references (OpenAPI 3.1).
     func index(_ location: SpecLocation) {
-        for direction in [SchemaTranslator.Direction.request, .response] {
-            addFiles(direction)
-            let uri = ReferenceText.fileURI(location.path)
-            switch direction {
-            case .request: request.batch.indexEmbeddedSchema(documentURI: uri, pointer: location.pointer)
-            case .response: response.batch.indexEmbeddedSchema(documentURI: uri, pointer: location.pointer)
-            }
-        }
+        addFiles()
+        batch.indexEmbeddedSchema(documentURI: ReferenceText.fileURI(location.path), pointer: location.pointer)
     }
 
-    /// The schema at `location` compiled for `direction`, or the problem that stops it (with its place).
-    func compile(
-        _ location: SpecLocation, for direction: SchemaTranslator.Direction
-    ) -> Result<CompiledSchemaReference, SchemaFailure> {
-        let key = Key(location: location, direction: direction)
-        if let done = compiled[key] { return .success(done) }
-        if let problem = addFiles(direction) { return .failure(problem) }
-        let side = direction == .request ? request : response
+    /// The schema at `location` for `direction`, or the problem that stops it (with its place).
+    func compile(_ location: SpecLocation, for direction: Direction) -> Result<CompiledSchemaReference, SchemaFailure> {
+        let exempting: Set<String> = [direction.exemptAnnotation]
+        if let done = compiled[location] {
+            return .success(
+                CompiledSchemaReference(schema: done.exemptingRequired(annotatedWith: exempting), site: location))
+        }
+        if let problem = addFiles() { return .failure(problem) }
         do {
-            let schema = try side.batch.compile(
-                documentURI: ReferenceText.fileURI(location.path), pointer: location.pointer)
-            let reference = CompiledSchemaReference(schema: schema, site: location)
-            compiled[key] = reference
-            return .success(reference)
+            let schema = try batch.compile(documentURI: ReferenceText.fileURI(location.path), pointer: location.pointer)
+            compiled[location] = schema
+            return .success(
+                CompiledSchemaReference(schema: schema.exemptingRequired(annotatedWith: exempting), site: location))
         } catch {
-            if let raised = side.translator.takeRaised() {
+            if let raised = translator.takeRaised() {
                 return .failure(SchemaFailure(kind: raised.kind, location: raised.location))
             }
-            return .failure(.init(error))
+            return .failure(SchemaFailure(error))
         }
     }
 
-    /// Gives the direction's batch the files read since last time; the first problem adding one, if any.
+    /// Gives the batch the files read since last time; the first problem adding one, if any.
     @discardableResult
-    private func addFiles(_ direction: SchemaTranslator.Direction) -> SchemaFailure? {
-        var side = direction == .request ? request : response
-        defer {
-            switch direction {
-            case .request: request = side
-            case .response: response = side
-            }
-        }
+    private func addFiles() -> SchemaFailure? {
         var failure: SchemaFailure?
-        while side.filesAdded < documents.readOrder.count {
-            let path = documents.readOrder[side.filesAdded]
-            side.filesAdded += 1
+        while filesAdded < documents.readOrder.count {
+            let path = documents.readOrder[filesAdded]
+            filesAdded += 1
             guard let file = documents.files[path] else { continue }
             do {
-                try side.batch.addDocument(file.value, uri: ReferenceText.fileURI(path))
+                try batch.addDocument(file.value, uri: ReferenceText.fileURI(path))
             } catch {
                 failure = failure ?? SchemaFailure(error)
             }

@@ -1,22 +1,19 @@
 import APITestJSON
 import APITestJSONSchema
 
-/// Rewrites OpenAPI Schema Objects into JSON Schema 2020-12 as the batch compiler compiles them, for one direction
-/// (requests or responses), and refuses what the contract cannot check.
+/// Rewrites OpenAPI Schema Objects into JSON Schema 2020-12 as the batch compiler compiles them, and refuses what the
+/// contract cannot check.
 ///
 /// - OpenAPI 3.0: the Schema Object's keywords only (others are not 3.0's and are ignored); a `$ref` with
 ///   siblings is the Reference Object, the siblings ignored; `nullable: true` adds `null` to `type` (and to `enum`)
 ///   only beside a `type`; boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric form; `example`,
 ///   `discriminator`, `xml`, `externalDocs` are dropped; `format` stays an annotation.
 /// - OpenAPI 3.1: 2020-12 as written; a `$schema` other than 2020-12 or OpenAPI's dialect is refused.
-/// - Both: in requests, `readOnly` properties are not required; in responses, `writeOnly` ones are not.
+/// - Both: a required property whose schema is `readOnly` or `writeOnly` through a `$ref` (or an `allOf` member) has
+///   the annotation copied beside it, so that the compiled `required` knows it: requests then do not require
+///   `readOnly` properties, nor responses `writeOnly` ones (``JSONSchema/exemptingRequired(annotatedWith:)``), from
+///   one compiled schema.
 final class SchemaTranslator {
-    /// The message the schemas are compiled for.
-    enum Direction: Sendable, Hashable {
-        case request
-        case response
-    }
-
     /// The keywords of OpenAPI 3.0's Schema Object that are kept (those that validate, and annotations).
     static let keywords30: Set<String> = [
         "type", "allOf", "oneOf", "anyOf", "not", "items", "properties", "additionalProperties", "multipleOf",
@@ -25,18 +22,22 @@ final class SchemaTranslator {
         "title", "description", "default", "format", "readOnly", "writeOnly", "deprecated",
     ]
 
+    /// The deepest place a schema may be in its file, in JSON Pointer tokens: compiling nests a call per level of
+    /// subschemas, and a debug build spends some 40 KB of stack on each; real schemas stay far below.
+    static let maximumPointerDepth = 128
+
     let dialect: SchemaDialect
-    let direction: Direction
     let documents: OpenAPIDocumentSet
     /// The problem that made the last transform throw, to report in place of the compiler's error.
     private var raised: (kind: OpenAPILoadProblem.Kind, location: SpecLocation)?
     /// Absolute `$id`s of OpenAPI 3.1 schemas seen while compiling, and where they are.
     private(set) var identifiers: [String: SpecLocation] = [:]
+    /// The file path of each document URI met (nil for other URIs).
+    private var paths: [String: String?] = [:]
 
-    /// A translator for schemas of `dialect`, read from `documents`, compiled for `direction`.
-    init(dialect: SchemaDialect, direction: Direction, documents: OpenAPIDocumentSet) {
+    /// A translator for schemas of `dialect`, read from `documents`.
+    init(dialect: SchemaDialect, documents: OpenAPIDocumentSet) {
         self.dialect = dialect
-        self.direction = direction
         self.documents = documents
     }
 
@@ -53,8 +54,18 @@ final class SchemaTranslator {
     func transform(
         _ object: JSONObject, documentURI: String, pointer: [String]
     ) throws(JSONSchemaError) -> JSONObject {
-        guard let path = ReferenceText.path(ofFileURI: documentURI) else { return object }
+        let path: String?
+        if let known = paths[documentURI] {
+            path = known
+        } else {
+            path = ReferenceText.path(ofFileURI: documentURI)
+            paths[documentURI] = path
+        }
+        guard let path else { return object }
         let location = SpecLocation(path: path, pointer: pointer)
+        if pointer.count > Self.maximumPointerDepth {
+            try raise(.schemaNestingTooDeep(limit: Self.maximumPointerDepth), at: location, documentURI)
+        }
         if case .string(let reference) = object["$ref"] {
             if let scheme = Self.scheme(of: reference), scheme == "file" {
                 try raise(.externalReference(reference: reference), at: location.appending("$ref"), documentURI)
@@ -65,7 +76,7 @@ final class SchemaTranslator {
         }
         switch dialect {
         case .openAPI30:
-            return withoutRequiredHidden(translated30(object), at: location)
+            return annotatingRequired(translated30(object), at: location)
         case .openAPI31:
             if let declared = object["$schema"], case .string(let uri) = declared,
                 !SchemaDialect.isSupportedDialect(uri)
@@ -75,7 +86,7 @@ final class SchemaTranslator {
             if case .string(let id) = object["$id"], let scheme = Self.scheme(of: id), scheme != "file" {
                 identifiers[Self.withoutFragment(id)] = location
             }
-            return withoutRequiredHidden(object, at: location)
+            return annotatingRequired(object, at: location)
         }
     }
 
@@ -121,19 +132,29 @@ final class SchemaTranslator {
 
     // MARK: - readOnly and writeOnly
 
-    /// `object` without the required properties that this direction never carries (`readOnly` ones in requests,
-    /// `writeOnly` ones in responses).
-    private func withoutRequiredHidden(_ object: JSONObject, at location: SpecLocation) -> JSONObject {
-        guard case .array(let required) = object["required"], case .object(let properties) = object["properties"]
+    /// `object` with `readOnly: true` / `writeOnly: true` written beside each required property whose schema has it
+    /// only through a `$ref` or an `allOf` member (the compiler reads them beside the property).
+    private func annotatingRequired(_ object: JSONObject, at location: SpecLocation) -> JSONObject {
+        guard case .array(let required) = object["required"], case .object(var properties) = object["properties"]
         else { return object }
-        let flag = direction == .request ? "readOnly" : "writeOnly"
-        let kept = required.filter { entry in
-            guard case .string(let name) = entry, let property = properties[name] else { return true }
-            return !isMarked(property, flag, at: location.appending("properties", name), depth: 0)
+        var changed = false
+        for entry in required {
+            guard case .string(let name) = entry, case .object(var property) = properties[name] else { continue }
+            var marked = false
+            for flag in ["readOnly", "writeOnly"] where property[flag] != .bool(true) {
+                if isMarked(.object(property), flag, at: location.appending("properties", name), depth: 0) {
+                    property[flag] = true
+                    marked = true
+                }
+            }
+            if marked {
+                properties[name] = .object(property)
+                changed = true
+            }
         }
-        guard kept.count != required.count else { return object }
+        guard changed else { return object }
         var result = object
-        result["required"] = .array(kept)
+        result["properties"] = .object(properties)
         return result
     }
 

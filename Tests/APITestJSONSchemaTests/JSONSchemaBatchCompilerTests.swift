@@ -132,6 +132,61 @@ struct JSONSchemaBatchCompilerTests {
     }
 }
 
+extension JSONSchemaBatchCompilerTests {
+    @Test func longChainsOfReferencesCostNoStack() throws {
+        // 3,000 components each referring to the next: compiled from a work list, not 3,000 nested calls.
+        var schemas: [JSONObject.Member] = []
+        for index in 0..<3000 {
+            let next: JSONValue = index == 2999 ? ["type": "integer"] : ["$ref": .string("#/s/\(index + 1)")]
+            schemas.append((String(index), ["properties": ["next": next]]))
+        }
+        let batch = JSONSchemaBatchCompiler()
+        try batch.addDocument(["s": .object(JSONObject(schemas))], uri: uri)
+        let first = try batch.compile(documentURI: uri, pointer: ["s", "0"])
+        #expect(first.isValid(["next": ["next": ["next": [:]]]]))
+        #expect(first.validate(["next": ["next": 1]]).errors.map(\.instancePath).isEmpty)
+    }
+
+    @Test func referenceTargetsLeftByAnErrorCompileInTheNextCall() throws {
+        let batch = JSONSchemaBatchCompiler()
+        let value: JSONValue = [
+            "a": ["properties": ["x": ["$ref": "#/b"], "y": ["minLength": "1"]]],
+            "b": ["properties": ["z": ["type": 7]]],
+            "c": ["type": "string"],
+        ]
+        try batch.addDocument(value, uri: uri)
+        let first = try #require(throws: JSONSchemaError.self) { try batch.compile(documentURI: uri, pointer: ["a"]) }
+        #expect(first.schemaPath == "/a/properties/y/minLength")
+        // `#/b` was left pending by the error: its own error is reported by the next compilation.
+        let second = try #require(throws: JSONSchemaError.self) { try batch.compile(documentURI: uri, pointer: ["c"]) }
+        #expect(second.schemaPath == "/b/properties/z/type")
+        #expect(try batch.compile(documentURI: uri, pointer: ["c"]).isValid("x"))
+    }
+
+    @Test func requiredCanExemptReadOnlyAndWriteOnlyProperties() throws {
+        let schema = try JSONSchema([
+            "type": "object", "required": ["id", "name", "password"],
+            "properties": [
+                "id": ["type": "integer", "readOnly": true], "name": ["type": "string"],
+                "password": ["type": "string", "writeOnly": true],
+            ],
+        ])
+        // Plain validation requires every listed property, as always.
+        #expect(
+            schema.validate(["name": "a"]).errors.map(\.message) == [
+                #"missing required property "id""#, #"missing required property "password""#,
+            ])
+        let request = schema.exemptingRequired(annotatedWith: ["readOnly"])
+        #expect(request.validate(["name": "a"]).errors.map(\.message) == [#"missing required property "password""#])
+        #expect(request.isValid(["name": "a", "password": "p"]))
+        let response = schema.exemptingRequired(annotatedWith: ["writeOnly"])
+        #expect(response.validate(["name": "a"]).errors.map(\.message) == [#"missing required property "id""#])
+        #expect(response.requiredExemptions == ["writeOnly"])
+        // A missing non-annotated property still fails, and a present property is checked as usual.
+        #expect(response.validate(["id": "1"]).errors.map(\.keyword) == ["required", "type"])
+    }
+}
+
 /// Counts calls per pointer (the transform is not `Sendable`-constrained, but the counter is shared by reference).
 private final class Counter {
     var counts: [[String]: Int] = [:]

@@ -36,3 +36,39 @@ func loadProblems(
         return error.problems
     }
 }
+
+/// The root path of the documents tests write inline.
+let rootPath = "/api/openapi.yaml"
+
+/// Loads the inline document `yaml` (at ``rootPath``) with `files` beside it (paths relative to `/api`).
+func inlineContract(
+    _ yaml: String, files: [String: String] = [:], options: OpenAPIContractOptions = .init(),
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> OpenAPIContract {
+    try loadContract(rootPath, options: options, reader: inlineReader(yaml, files), sourceLocation: sourceLocation)
+}
+
+/// The problems of loading the inline document `yaml` with `files` beside it.
+func inlineProblems(
+    _ yaml: String, files: [String: String] = [:], options: OpenAPIContractOptions = .init()
+) -> [OpenAPILoadProblem] {
+    loadProblems(rootPath, options: options, reader: inlineReader(yaml, files))
+}
+
+/// A reader of the inline document and its neighbours.
+func inlineReader(_ yaml: String, _ files: [String: String]) -> TestReader {
+    var texts = [rootPath: yaml]
+    for (path, text) in files { texts["/api/" + path] = text }
+    return TestReader(texts)
+}
+
+/// The operation `displayName` of `contract`.
+func operation(_ contract: OpenAPIContract, _ name: String) throws -> OpenAPIOperation {
+    try #require(contract.operations.first { $0.displayName == name })
+}
+
+/// A JSON response.
+func jsonResponse(_ status: Int, _ body: String, headers: [(name: String, value: String)] = []) -> ContractResponse {
+    ContractResponse(
+        status: status, headers: [("Content-Type", "application/json")] + headers, body: ContractDataBody(text: body))
+}

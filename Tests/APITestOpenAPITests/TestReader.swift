@@ -50,9 +50,9 @@ final class TestReader: OpenAPIFileReader, @unchecked Sendable {
             throw OpenAPIReadError(
                 kind: .syntax(SourceLocation(file: path, line: 1, column: 1)), message: "\(error)")
         }
+        let locator = JSONTextLocator(bytes: bytes)
         return OpenAPISourceFile(value: value) { tokens in
-            let offset = JSONTextLocator(bytes: bytes).offset(of: tokens) ?? 0
-            return JSONTextLocator.location(of: offset, in: bytes, file: path)
+            locator.location(of: tokens, file: path)
         }
     }
 
@@ -114,112 +114,145 @@ final class TestReader: OpenAPIFileReader, @unchecked Sendable {
     }
 }
 
-/// Finds where the value at a JSON pointer starts in JSON text, without building values.
-struct JSONTextLocator {
-    let bytes: [UInt8]
+/// Finds where the value at a JSON pointer starts in JSON text, without building values: each container is scanned
+/// once, the first time a pointer goes through it, and its members' offsets kept (a large document is located in
+/// time proportional to its size, not to its size per lookup).
+final class JSONTextLocator: @unchecked Sendable {
+    private let bytes: [UInt8]
+    private let lock = NSLock()
+    /// Container offset → member name (or element index) → the member's value offset.
+    private var members: [Int: [String: Int]] = [:]
+    /// The offset of each line's first byte.
+    private let lineStarts: [Int]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in 0..<buffer.count where buffer[index] == 0x0A { starts.append(index + 1) }
+        }
+        self.lineStarts = starts
+    }
+
+    /// The line and column (1-based, in bytes) of the value at `tokens`; the file's start when there is none.
+    func location(of tokens: [String], file: String) -> SourceLocation {
+        let offset = self.offset(of: tokens) ?? 0
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
+    }
 
     /// The byte offset of the value at `tokens`; nil when there is none.
     func offset(of tokens: [String]) -> Int? {
-        var index = skipSpace(0)
-        for token in tokens {
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: "{") {
-                index = skipSpace(index + 1)
-                var found = false
+        lock.withLock {
+            bytes.withUnsafeBufferPointer { buffer in
+                var scanner = Scanner(bytes: buffer)
+                var index = scanner.skipSpace(0)
+                for token in tokens {
+                    guard index < buffer.count else { return nil }
+                    if members[index] == nil { members[index] = scanner.members(of: index) }
+                    guard let next = members[index]?[token] else { return nil }
+                    index = next
+                }
+                return index
+            }
+        }
+    }
+
+    /// Skips over JSON text.
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        /// The offsets of the members (or elements) of the container at `start`.
+        mutating func members(of start: Int) -> [String: Int] {
+            var result: [String: Int] = [:]
+            if bytes[start] == UInt8(ascii: "{") {
+                var index = skipSpace(start + 1)
                 while index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
                     let keyEnd = skipString(index)
-                    let key = (try? JSONParser.parse(bytes[index..<keyEnd]))?.stringValue
-                    index = skipSpace(keyEnd)
-                    index = skipSpace(index + 1) // the colon
-                    if key == token {
-                        found = true
-                        break
-                    }
+                    let key = (try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[index..<keyEnd])))?.stringValue
+                    index = skipSpace(skipSpace(keyEnd) + 1) // the colon
+                    result[key ?? ""] = index
                     index = skipSpace(skipValue(index))
                     if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index = skipSpace(index + 1) }
                 }
-                guard found else { return nil }
-            } else if bytes[index] == UInt8(ascii: "[") {
-                guard let position = Int(token), position >= 0 else { return nil }
-                index = skipSpace(index + 1)
-                for _ in 0..<position {
-                    guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return nil }
+            } else if bytes[start] == UInt8(ascii: "[") {
+                var index = skipSpace(start + 1)
+                var position = 0
+                while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+                    result[String(position)] = index
+                    position += 1
                     index = skipSpace(skipValue(index))
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
                     index = skipSpace(index + 1)
                 }
-                guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return nil }
-            } else {
-                return nil
             }
+            return result
         }
-        return index
-    }
 
-    private func skipSpace(_ start: Int) -> Int {
-        var index = start
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-        return index
-    }
-
-    /// The offset after the string starting at `start` (its opening quote).
-    private func skipString(_ start: Int) -> Int {
-        var index = start + 1
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "\"") { return index + 1 }
-            index += 1
-        }
-        return index
-    }
-
-    /// The offset after the value starting at `start`.
-    private func skipValue(_ start: Int) -> Int {
-        guard start < bytes.count else { return start }
-        switch bytes[start] {
-        case UInt8(ascii: "\""):
-            return skipString(start)
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0
-            var index = start
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\""):
-                    index = skipString(index)
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                default:
-                    break
-                }
-                index += 1
-            }
-            return index
-        default:
+        func skipSpace(_ start: Int) -> Int {
             var index = start
             while index < bytes.count,
-                ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[index])
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D
+                    || bytes[index] == 0x09
             {
                 index += 1
             }
             return index
         }
-    }
 
-    /// The line and column (1-based, in bytes) of `offset`.
-    static func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
+        /// The offset after the string starting at `start` (its opening quote).
+        func skipString(_ start: Int) -> Int {
+            var index = start + 1
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "\"") { return index + 1 }
+                index += 1
+            }
+            return index
         }
-        return SourceLocation(file: file, line: line, column: offset - lineStart + 1)
+
+        /// The offset after the value starting at `start`.
+        func skipValue(_ start: Int) -> Int {
+            guard start < bytes.count else { return start }
+            switch bytes[start] {
+            case UInt8(ascii: "\""):
+                return skipString(start)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                var index = start
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: "\""):
+                        index = skipString(index)
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 { return index + 1 }
+                    default:
+                        break
+                    }
+                    index += 1
+                }
+                return index
+            default:
+                var index = start
+                while index < bytes.count, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "}"),
+                    bytes[index] != UInt8(ascii: "]")
+                {
+                    index += 1
+                }
+                return index
+            }
+        }
     }
 }
