@@ -96,9 +96,11 @@ enum DemoApplication {
     }
 
     /// Exits (status 0) once the parent process is gone, seen as a change of `getppid()` (the orphan is adopted by
-    /// init or a subreaper), checked four times a second.
+    /// init or a subreaper), checked four times a second. A parent that is already init when the watch starts was
+    /// gone before it (a parent that exits while the server is still starting): the server exits at once.
     private static func watchParent() -> any DispatchSourceTimer {
         let parent = getppid()
+        if parent == 1 { exit(0) }
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "apitest-demo.parent"))
         timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
         timer.setEventHandler {

@@ -74,6 +74,36 @@ func runProcess(
         timedOut.withLock { $0 = true }
         kill(pid, SIGKILL)
     }
+    // Foundation's process monitor has been seen to leave a child that exited unreaped (a zombie) and never call the
+    // termination handler, which hung the whole test run. A thread of its own reaps such a child itself: a zombie
+    // that Foundation has not collected within a second is waited for here, and its real status delivered.
+    let reaper = Thread {
+        var zombieSince: ContinuousClock.Instant?
+        while exited.current == nil {
+            Thread.sleep(forTimeInterval: 0.2)
+            let stat = readProcFile("/proc/\(pid)/stat") ?? ""
+            // "pid (comm) S ...": the state follows the last ')'.
+            let state = stat.lastIndex(of: ")").flatMap { stat[stat.index(after: $0)...].first { $0 != " " } }
+            guard state == "Z" || stat.isEmpty else {
+                zombieSince = nil
+                continue
+            }
+            let since = zombieSince ?? ContinuousClock.now
+            zombieSince = since
+            guard ContinuousClock.now - since > .seconds(1), exited.current == nil else { continue }
+            var status: Int32 = 0
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid {
+                let signal = status & 0x7f
+                exited.fulfill(signal == 0 ? (status >> 8) & 0xff : 128 + signal)
+            } else if reaped < 0 && stat.isEmpty {
+                // Gone and reaped by someone else without a word: its status is lost; say so rather than hang.
+                exited.fulfill(-1)
+            }
+        }
+    }
+    reaper.name = "test.process-reaper"
+    reaper.start()
     let exitCode = await withTaskCancellationHandler {
         await exited.wait()
     } onCancel: {
