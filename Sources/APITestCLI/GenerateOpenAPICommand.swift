@@ -10,7 +10,7 @@ struct GenerateOpenAPICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openapi",
         abstract: "Write suites that call every operation of an OpenAPI 3.0/3.1 document and check the responses.",
-        usage: "apitest generate openapi <spec> -o <dir> [--group-by tag|path] [--base-url <url>] [--force]",
+        usage: "apitest generate openapi <spec> -o <dir> [<options>]",
         discussion: """
             One suite file per tag (an operation's first; untagged operations in default.yaml) or, with \
             --group-by path, per first path segment. Each operation gets a test whose request is built from the \
@@ -25,7 +25,8 @@ struct GenerateOpenAPICommand: ParsableCommand {
 
             Examples:
               apitest generate openapi api/openapi.yaml -o suites/
-              apitest generate openapi api.yaml -o suites/ --base-url http://localhost:8080/v1
+              apitest generate openapi api.yaml -o suites/ --base-url http://localhost:8080
+              apitest generate openapi api.yaml -o suites/ --group-by path --force
             """
     )
 
@@ -118,7 +119,9 @@ struct GenerateOpenAPICommand: ParsableCommand {
             stdout.write("skipped \(skipped.name) (\(skipped.methodAndPath)): \(skipped.reason)\n")
         }
         let tests = suites.files.reduce(0) { $0 + $1.testNames.count }
-        if suites.files.isEmpty {
+        if suites.operationCount == 0 {
+            stdout.write("no suite written: the document declares no operation under paths\n")
+        } else if suites.files.isEmpty {
             stdout.write("no suite written: no operation of the document could be turned into a test\n")
         } else {
             stdout.write(

@@ -6,6 +6,8 @@ package struct GeneratedSuites: Sendable {
     package var skipped: [SkippedOperation]
     /// The environment variables the suites' credential placeholders name, in order.
     package var environment: [String]
+    /// How many operations the document declares under `paths`.
+    package var operationCount: Int
 }
 
 /// One suite file to write.

@@ -46,6 +46,10 @@ extension OperationPlanner {
         var candidates = mediaType.examples.map { ExampleCandidate(value: $0, isFromDocument: true) }
         var failure: GenerationFailure?
         if let schema = mediaType.schema {
+            // A schema that allows anything (`{}`): an empty JSON object is the likeliest body.
+            if schema.value == .object(JSONObject()) || schema.value == .bool(true), encoding.isJSON {
+                candidates.append(ExampleCandidate(value: .object(JSONObject()), isFromDocument: false))
+            }
             let generated = generator.candidates(for: schema)
             candidates += generated.values
             failure = generated.failure

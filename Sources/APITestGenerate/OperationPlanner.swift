@@ -53,6 +53,14 @@ struct OperationPlanner {
         case form
         /// `body:` with the text and the media type as `contentType`.
         case text(String)
+
+        /// Whether the body is JSON.
+        var isJSON: Bool {
+            switch self {
+            case .json, .jsonText: true
+            case .form, .text: false
+            }
+        }
     }
 
     // MARK: - Planning
@@ -80,7 +88,8 @@ struct OperationPlanner {
         where !operation.parameters.contains(where: { $0.location == .path && $0.name == name }) {
             return .skipped(reason: "its path parameter '\(name)' is not declared")
         }
-        if let body = operation.requestBody {
+        // An optional body is sent with the methods that usually carry one.
+        if let body = operation.requestBody, body.isRequired || ["POST", "PUT", "PATCH"].contains(operation.method) {
             switch bodyPart(body) {
             case .success(let part?): parts.append(part)
             case .success(nil): break

@@ -38,8 +38,8 @@ package enum SuiteFileWriter {
         names.map { join(directory, $0) }.filter { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Writes `files` (name and text) into `directory`, creating it (and its parents) when missing. Without
-    /// `overwrite`, nothing is written when any of them exists.
+    /// Writes `files` (name and text) into `directory`, creating it (and its parents) when missing (not when there
+    /// is no file). Without `overwrite`, nothing is written when any of them exists.
     ///
     /// - Returns: the paths written (`directory/name`, as given).
     package static func write(
@@ -53,6 +53,7 @@ package enum SuiteFileWriter {
             let taken = existing(files.map(\.name), in: directory)
             guard taken.isEmpty else { throw Failure(kind: .wouldOverwrite(taken), directory: directory) }
         }
+        guard !files.isEmpty else { return [] }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

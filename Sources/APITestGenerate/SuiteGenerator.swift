@@ -46,6 +46,7 @@ package struct SuiteGenerator {
             for name in file.environment where !environment.contains(name) { environment.append(name) }
             files.append(file.file)
         }
-        return GeneratedSuites(files: files, skipped: skipped, environment: environment)
+        return GeneratedSuites(
+            files: files, skipped: skipped, environment: environment, operationCount: description.operations.count)
     }
 }

@@ -105,14 +105,31 @@ struct SuiteGeneratorTests {
         paths:
           /things:
             get: {operationId: things, responses: {"200": {description: ok}}}
+            post: {operationId: addThing, responses: {"2XX": {description: ok}, "4XX": {description: no}}}
+            delete: {operationId: clear, responses: {default: {description: any}}}
+            put:
+              operationId: upload
+              requestBody: {required: true, content: {application/octet-stream: {}}}
+              responses: {"204": {description: ok}}
         """.write(toFile: spec, atomically: true, encoding: .utf8)
         let suites = try generate(spec, into: folder + "/suites")
         let text = try #require(suites.files.first?.text)
         #expect(text.contains("--var baseURL=<url>"))
         #expect(text.contains("variables:\n  baseURL: http://localhost/v2\nbaseURL: \"{{ baseURL }}\"\n"))
         #expect(text.contains("file: ../api.yaml\n"))
+        #expect(text.contains("  # upload (PUT /things): skipped: the required body is application/octet-stream\n"))
+        #expect(
+            suites.skipped == [
+                SkippedOperation(
+                    name: "upload", methodAndPath: "PUT /things",
+                    reason: "the required body is application/octet-stream", fileName: "default.yaml")
+            ])
         let suite = try SuiteLoader().load(path: folder + "/suites/default.yaml")
-        #expect(suite.tests.map(\.name) == ["things"])
+        #expect(suite.tests.map(\.name) == ["things", "addThing", "clear"])
+        #expect(
+            suite.tests.map { $0.steps.first?.expect.status?.patterns ?? [] } == [
+                [.code(200)], [.codeClass(2)], [.codeClass(2)],
+            ])
     }
 
     @Test func existingFilesAreNotOverwritten() throws {

@@ -61,7 +61,7 @@ struct YAMLEmitterTests {
         let strings = Self.awkwardStrings
         let headerSafe = strings.filter { !$0.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" } }
         let numbers: [JSONValue] = [
-            0, -1, .integer(.max), .integer(.min), 1.5, -0.25, 1.5e300, 5e-324,
+            0, -1, .integer(.max), .integer(.min), 1.5, -0.25, 1.5e300, .double(.leastNonzeroMagnitude),
             .number(JSONNumber(text: "12345678901234567890")!),
             .number(JSONNumber(text: "0.10000000000000000001")!), true, false, nil,
         ]
