@@ -70,8 +70,27 @@ struct ExampleValueGenerator {
         for schema: DescribedSchema, usesDocumentValues: Bool = true, topLevelValues: Bool = true
     ) throws(GenerationFailure) -> JSONValue {
         let facts = try self.facts(of: schema, depth: 0)
-        let context = Context(depth: 0, usesDocumentValues: usesDocumentValues)
+        let context = Context(depth: 0, usesDocumentValues: usesDocumentValues, budget: Budget())
         return try value(for: facts, context, documentValuesHere: usesDocumentValues && topLevelValues)
+    }
+
+    /// How many schemas one value may be built from, branches tried and abandoned included: `oneOf`s inside
+    /// `oneOf`s whose branches fail deep down would otherwise be tried in every combination.
+    static let maximumSteps = 20_000
+
+    /// The steps left for building one value.
+    final class Budget {
+        private var remaining = ExampleValueGenerator.maximumSteps
+
+        /// Takes a step; throws when none is left.
+        func spend() throws(GenerationFailure) {
+            remaining -= 1
+            guard remaining >= 0 else {
+                throw GenerationFailure(
+                    reason:
+                        "the schema takes more than \(ExampleValueGenerator.maximumSteps) steps to build a value for")
+            }
+        }
     }
 
     /// How a value is being built.
@@ -80,6 +99,8 @@ struct ExampleValueGenerator {
         var depth: Int
         /// Whether the document's examples of nested schemas are used.
         var usesDocumentValues: Bool
+        /// The steps left, shared by the whole value.
+        var budget: Budget
 
         /// The context of a nested schema; throws past ``ExampleValueGenerator/maximumDepth``.
         func nested() throws(GenerationFailure) -> Context {
@@ -89,7 +110,7 @@ struct ExampleValueGenerator {
                         "the schema nests deeper than \(ExampleValueGenerator.maximumDepth) levels "
                         + "(a required property that leads back to its own schema?)")
             }
-            return Context(depth: depth + 1, usesDocumentValues: usesDocumentValues)
+            return Context(depth: depth + 1, usesDocumentValues: usesDocumentValues, budget: budget)
         }
     }
 
@@ -100,6 +121,7 @@ struct ExampleValueGenerator {
     func value(
         for facts: SchemaFacts, _ context: Context, documentValuesHere: Bool
     ) throws(GenerationFailure) -> JSONValue {
+        try context.budget.spend()
         if let choice = facts.choices.first {
             var rest = facts
             rest.choices.removeFirst()

@@ -83,6 +83,20 @@ struct ExampleValueGeneratorTests {
         #expect(try failure(##"{"$ref": "#/components/schemas/Node"}"##, components: cycle)?.contains("deeper") == true)
     }
 
+    @Test func nestedChoicesThatAllFailStopAtTheBudget() throws {
+        // Six levels of eight branches each, every path ending in `false`: 8^6 paths, never all tried.
+        var components: [String] = []
+        for level in 0..<6 {
+            let branch = ##"{"$ref": "#/components/schemas/L\##(level + 1)"}"##
+            components.append(
+                ##""L\##(level)": {"oneOf": [\##(Array(repeating: branch, count: 8).joined(separator: ", "))]}"##)
+        }
+        components.append(##""L6": false"##)
+        let reason = try failure(
+            ##"{"$ref": "#/components/schemas/L0"}"##, components: "{" + components.joined(separator: ", ") + "}")
+        #expect(reason?.contains("steps") == true, "\(reason ?? "built")")
+    }
+
     // MARK: - enum, const and examples
 
     @Test func enumAndConstComeFirst() throws {
