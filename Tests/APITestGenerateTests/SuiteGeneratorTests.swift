@@ -1,5 +1,6 @@
 import APITestOpenAPI
 import APITestSuite
+import APITestSupport
 import Foundation
 import Testing
 
@@ -111,6 +112,20 @@ struct SuiteGeneratorTests {
             try generate(Self.petstore, into: folder)
         }
         #expect(try String(contentsOfFile: folder + "/default.yaml", encoding: .utf8) == "mine\n")
+    }
+
+    @Test func theEditorSchemaIsFoundAboveTheOutputFolder() throws {
+        let folder = try GenerationFixtures.temporaryFolder()
+        let output = folder + "/project/tests/suites"
+        #expect(EditorSchemaLocator.locate(from: output, executable: nil) == nil)
+        try FileManager.default.createDirectory(atPath: folder + "/project/schemas", withIntermediateDirectories: true)
+        try "{}".write(toFile: folder + "/project/schemas/apitest.schema.json", atomically: true, encoding: .utf8)
+        let found = try #require(EditorSchemaLocator.locate(from: output, executable: nil))
+        #expect(RelativePath.from(directory: output, to: found) == "../../schemas/apitest.schema.json")
+        // A checkout's build folder: the schema of the checkout the executable was built in.
+        let checkout = try #require(
+            EditorSchemaLocator.locate(from: "/", executable: Self.root + "/.build/debug/apitest"))
+        #expect(checkout == FilePaths.canonical(Self.root + "/schemas/apitest.schema.json"))
     }
 
     @Test func relativePaths() {
