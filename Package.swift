@@ -77,6 +77,9 @@ let package = Package(
         // An OpenAPI 3.0/3.1 document as a contract: loaded through a reader the suite layer supplies (no I/O of its
         // own), schemas compiled once, requests routed to operations, responses and requests checked.
         .target(name: "APITestOpenAPI", dependencies: ["APITestJSON", "APITestJSONSchema", "APITestSupport"]),
+        // `apitest generate openapi`: suites from a document's description (requests built from its examples and
+        // schemas, checked against its contract), written as YAML by its own emitter.
+        .target(name: "APITestGenerate", dependencies: ["APITestOpenAPI", "APITestJSON", "APITestSupport"]),
 
         // MARK: - Results, runner, reporting
         .target(name: "APITestResults", dependencies: ["APITestSupport"]),
@@ -96,7 +99,7 @@ let package = Package(
             // the transport's set-up and the handshake check go through APITestRunner's services.
             dependencies: [
                 "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
-                "APITestSecurity",
+                "APITestSecurity", "APITestGenerate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -149,6 +152,11 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Fixtures"]
+        ),
+        // APITestSuite: generated suites are loaded by the suite loader (every scalar the emitter writes must read back).
+        .testTarget(
+            name: "APITestGenerateTests",
+            dependencies: ["APITestGenerate", "APITestOpenAPI", "APITestSuite", "APITestJSON", "APITestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -21,7 +21,9 @@ struct APITestCommand: AsyncParsableCommand {
             pin-check has its own codes: see apitest pin-check --help.
             """,
         version: APITestVersion.string,
-        subcommands: [RunCommand.self, ValidateCommand.self, ListCommand.self, PinCheckCommand.self],
+        subcommands: [
+            RunCommand.self, ValidateCommand.self, ListCommand.self, PinCheckCommand.self, GenerateCommand.self,
+        ],
         defaultSubcommand: nil
     )
 }

@@ -1,0 +1,71 @@
+import APITestOpenAPI
+
+/// Splits operations into suite files and names the files: by tag (an operation's first; untagged ones in
+/// `default`) or by first path segment, each name slugged (`Pet Store` → `pet-store.yaml`) and made unique
+/// (`pets-2.yaml`).
+enum OperationGrouping {
+    /// A group of operations that share a file.
+    struct Group: Equatable {
+        /// The tag or path segment (nil: the untagged operations, or those under `/`).
+        var label: String?
+        /// The operations' indexes in the description, in document order.
+        var operations: [Int]
+        /// The file name.
+        var fileName: String
+    }
+
+    /// The groups of `operations`, in the order each first appears.
+    static func groups(_ operations: [DescribedOperation], by grouping: SuiteGenerationOptions.Grouping) -> [Group] {
+        var labels: [String?] = []
+        var members: [[Int]] = []
+        for (index, operation) in operations.enumerated() {
+            let label = self.label(of: operation, by: grouping)
+            if let position = labels.firstIndex(where: { $0 == label }) {
+                members[position].append(index)
+            } else {
+                labels.append(label)
+                members.append([index])
+            }
+        }
+        var used: Set<String> = []
+        return zip(labels, members).map { label, operations in
+            let base = label.map(slug) ?? (grouping == .tag ? "default" : "root")
+            var name = base
+            var counter = 2
+            while used.contains(name) {
+                name = "\(base)-\(counter)"
+                counter += 1
+            }
+            used.insert(name)
+            return Group(label: label, operations: operations, fileName: name + ".yaml")
+        }
+    }
+
+    /// The tag (first) or first path segment (braces dropped) of `operation`; nil for none.
+    static func label(of operation: DescribedOperation, by grouping: SuiteGenerationOptions.Grouping) -> String? {
+        switch grouping {
+        case .tag:
+            return operation.tags.first
+        case .path:
+            let segment = operation.pathTemplate.split(separator: "/").first.map(String.init) ?? ""
+            let plain = segment.filter { $0 != "{" && $0 != "}" }
+            return plain.isEmpty ? nil : plain
+        }
+    }
+
+    /// A file name's stem from `text`: ASCII letters and digits lower-cased, every other run of characters one `-`,
+    /// none at either end; `suite` when nothing is left.
+    static func slug(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                result += character.lowercased()
+            } else if !result.isEmpty && !result.hasSuffix("-") {
+                result += "-"
+            }
+        }
+        result = String(result.prefix(80))
+        while result.hasSuffix("-") { result.removeLast() }
+        return result.isEmpty ? "suite" : result
+    }
+}

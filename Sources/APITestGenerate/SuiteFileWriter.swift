@@ -1,0 +1,88 @@
+import Foundation
+
+/// Writes generated suite files into a folder: all or nothing when a file is already there (unless told to
+/// overwrite), each file written atomically.
+package enum SuiteFileWriter {
+    /// Why files could not be written.
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What went wrong.
+        package enum Kind: Sendable, Hashable {
+            /// Files that exist and would be overwritten (paths as given).
+            case wouldOverwrite([String])
+            /// The output path is a file, not a folder.
+            case notAFolder
+            /// The folder or a file could not be created or written; the system's reason.
+            case writeFailed(path: String, reason: String)
+        }
+
+        /// What went wrong.
+        package var kind: Kind
+        /// The output folder as given.
+        package var directory: String
+
+        package var description: String {
+            switch kind {
+            case .wouldOverwrite(let paths):
+                let list = paths.joined(separator: ", ")
+                return "\(list) already exist\(paths.count == 1 ? "s" : ""); nothing was written (--force overwrites)"
+            case .notAFolder:
+                return "\(directory) is a file, not a folder; nothing was written"
+            case .writeFailed(let path, let reason):
+                return "cannot write \(path): \(reason)"
+            }
+        }
+    }
+
+    /// The paths (`directory/name`, as given) of the files of `names` that already exist in `directory`.
+    package static func existing(_ names: [String], in directory: String) -> [String] {
+        names.map { join(directory, $0) }.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Writes `files` (name and text) into `directory`, creating it (and its parents) when missing (not when there
+    /// is no file). Without `overwrite`, nothing is written when any of them exists.
+    ///
+    /// - Returns: the paths written (`directory/name`, as given).
+    package static func write(
+        _ files: [(name: String, text: String)], to directory: String, overwrite: Bool
+    ) throws(Failure) -> [String] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw Failure(kind: .notAFolder, directory: directory)
+        }
+        if !overwrite {
+            let taken = existing(files.map(\.name), in: directory)
+            guard taken.isEmpty else { throw Failure(kind: .wouldOverwrite(taken), directory: directory) }
+        }
+        guard !files.isEmpty else { return [] }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(kind: .writeFailed(path: directory, reason: reason(error)), directory: directory)
+        }
+        var written: [String] = []
+        for file in files {
+            let path = join(directory, file.name)
+            do {
+                try Data(file.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw Failure(kind: .writeFailed(path: path, reason: reason(error)), directory: directory)
+            }
+            written.append(path)
+        }
+        return written
+    }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let failure = error as NSError
+        if let underlying = failure.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return failure.localizedDescription
+    }
+}
