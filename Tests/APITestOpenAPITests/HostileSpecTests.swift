@@ -3,13 +3,6 @@ import APITestSupport
 import Foundation
 import Testing
 
-/// The CPU time the calling thread has used, in seconds (loading runs on the caller's thread).
-func threadCPUTime() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
 /// Hostile or broken documents give located problems in bounded time: never a crash, a hang or a fetch.
 struct HostileSpecTests {
     /// A JSON document of about `operations` × 2.5 KB: every path has a GET and a POST with parameters, a request
@@ -74,10 +67,11 @@ struct HostileSpecTests {
         print(
             "loaded a \(String(format: "%.1f", megabytes)) MB OpenAPI document (11,200 operations, 5,600 schemas) in "
                 + "\(elapsed) (\(String(format: "%.2f", cpu)) s of CPU)")
-        // Bounded work: the loading thread's CPU time, which other tests and builds sharing the machine do not
-        // inflate, and the wall time.
+        // Bounded work: under 20 s of the loading thread's CPU time (about 7 s on the development machine), which the
+        // other tests and builds sharing the machine do not inflate (in a full parallel `swift test` on two busy cores
+        // the wall time reached 35 s for the same 7 s of CPU); the wall time only guards against a hang.
         #expect(cpu < 20)
-        #expect(elapsed < .seconds(20))
+        #expect(elapsed < .seconds(120))
         let contract = try #require(loaded)
         #expect(contract.operations.count == 11_200)
         guard
@@ -107,10 +101,12 @@ struct HostileSpecTests {
         let text = Self.largeSpec(operations: 1000, extra: extra)
         let clock = ContinuousClock()
         var problems: [OpenAPILoadProblem] = []
+        let cpuStart = threadCPUTime()
         let elapsed = clock.measure {
             problems = loadProblems("/large/openapi.json", reader: TestReader(["/large/openapi.json": text]))
         }
-        #expect(elapsed < .seconds(20))
+        #expect(threadCPUTime() - cpuStart < 20)
+        #expect(elapsed < .seconds(120))
         #expect(problems.count == 3)
         #expect(problems.first?.kind == .unresolvableReference(reference: "#/components/schemas/Nowhere"))
         #expect(problems.dropFirst().first?.kind == .externalReference(reference: "https://example.com/b.json"))
