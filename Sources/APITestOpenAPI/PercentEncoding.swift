@@ -2,7 +2,7 @@
 enum PercentEncoding {
     /// `text` with every `%XX` decoded as UTF-8; nil when an escape is malformed or the bytes are not UTF-8.
     static func decode(_ text: some StringProtocol) -> String? {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

@@ -14,21 +14,23 @@ enum ServerURL {
     /// A URL (`http://host:8080/v2/pets?x=1`, `//host/pets`, `/pets?x=1`) split into its path and its query (without
     /// `?`); the fragment dropped.
     static func split(_ url: some StringProtocol) -> (path: Substring, query: Substring?) {
-        var rest = Substring(url)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        // Byte by byte (UTF-8 positions are positions of the text): this runs for every request a contract routes.
+        let whole = Substring(url)
+        let bytes = whole.utf8
+        var end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
         var query: Substring?
-        if let question = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: question)...]
-            rest = rest[..<question]
+        if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+            query = whole[bytes.index(after: question)..<end]
+            end = question
         }
-        if ReferenceText.hasScheme(rest), let colon = rest.firstIndex(of: ":") {
-            rest = rest[rest.index(after: colon)...]
+        var start = bytes.startIndex
+        if let colon = ReferenceText.schemeColon(bytes[..<end]) { start = bytes.index(after: colon) }
+        let slash = UInt8(ascii: "/")
+        if bytes[start..<end].starts(with: [slash, slash]) {
+            let afterSlashes = bytes.index(start, offsetBy: 2)
+            start = bytes[afterSlashes..<end].firstIndex(of: slash) ?? end
         }
-        if rest.hasPrefix("//") {
-            let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
-            rest = rest[(rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex)...]
-        }
-        return (rest, query)
+        return (whole[start..<end], query)
     }
 
     private static func substitute(_ url: String, _ variables: [String: String]) -> String {
