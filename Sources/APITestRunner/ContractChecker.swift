@@ -44,7 +44,8 @@ struct ContractChecker: Sendable {
             let checked = contract.checkResponse(
                 operation,
                 ContractResponse(
-                    status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body))
+                    status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body,
+                    requestMethod: request.method))
             coverage.recordCall(
                 file: suiteContract.displayPath, operation: operation, responseKey: checked.responseKey)
             outcome.failures += checked.violations.map { failure($0, status: response.statusCode, at: stepLocation) }

@@ -15,7 +15,7 @@ package final class OpenAPIContractStore: Sendable {
     /// What loading one document gave: the contract, or its problems with the texts of the files they are in.
     enum Outcome: Sendable {
         case loaded(OpenAPIContract)
-        case failed([Diagnostic], sources: [String: String])
+        case failed([OpenAPILoadProblem], sources: [String: String])
     }
 
     /// One document's load, done once; callers that come while it runs wait on its lock.
@@ -41,21 +41,32 @@ package final class OpenAPIContractStore: Sendable {
         slot.lock.lock()
         defer { slot.lock.unlock() }
         if let outcome = slot.outcome { return outcome }
-        let outcome = Self.load(key.path, options: options, named: setting.path)
+        let outcome = Self.load(key.path, options: options)
         slot.outcome = outcome
         return outcome
     }
 
-    /// Loads the document at `path`; its problems become diagnostics at their places in the document's files.
-    private static func load(_ path: String, options: OpenAPIContractOptions, named: String) -> Outcome {
+    /// Loads the document at `path`: the contract, or its problems with the texts of the files they are in.
+    private static func load(_ path: String, options: OpenAPIContractOptions) -> Outcome {
         let reader = OpenAPIYAMLReader()
         do {
             return .loaded(try OpenAPIContract.load(path: path, options: options, reader: reader))
         } catch {
-            let diagnostics = error.problems.map { problem in
-                Diagnostic.error("openapi '\(named)': \(problem.message)", at: problem.location)
+            return .failed(error.problems, sources: reader.sources)
+        }
+    }
+
+    /// The problems of a document as diagnostics of a suite whose `openapi` is `setting`: at their places in the
+    /// document, except an `ignore` entry that names nothing, which is the suite's (at its `openapi` key).
+    static func diagnostics(_ problems: [OpenAPILoadProblem], for setting: OpenAPISetting) -> [Diagnostic] {
+        problems.map { problem in
+            let location: SourceLocation
+            if case .unknownIgnoreEntry = problem.kind {
+                location = setting.location
+            } else {
+                location = problem.location
             }
-            return .failed(diagnostics, sources: reader.sources)
+            return Diagnostic.error("openapi '\(setting.path)': \(problem.message)", at: location)
         }
     }
 }

@@ -87,8 +87,10 @@ package struct SuiteLoader: Sendable {
             switch contracts.contract(for: setting) {
             case .loaded(let contract):
                 suite?.contract = SuiteContract(contract: contract, setting: setting)
-            case .failed(let diagnostics, let sources):
-                for diagnostic in diagnostics { context.report(diagnostic) }
+            case .failed(let problems, let sources):
+                for diagnostic in OpenAPIContractStore.diagnostics(problems, for: setting) {
+                    context.report(diagnostic)
+                }
                 context.shared.includedSources.merge(sources) { current, _ in current }
             }
         }

@@ -116,6 +116,12 @@ struct OpenAPISettingTests {
         }
         let notOpenAPI = errors("openapi: s.yaml\n" + tests, file: file)
         #expect(notOpenAPI.count == 1)
+        // An ignore entry that names nothing is the suite's mistake: located at its openapi key.
+        let ignore = errors(
+            "tests: [{name: t, request: {url: 'http://h/'}}]\nopenapi: {file: good.yaml, ignore: [nope]}\n", file: file)
+        #expect(ignore.count == 1)
+        #expect(ignore.first?.hasPrefix("\(file):2:1: error: openapi 'good.yaml': ") == true, "\(ignore)")
+        #expect(ignore.first?.contains("nope") == true)
     }
 
     @Test("an included file's openapi applies unless the suite has its own; --openapi applies to suites with none")
