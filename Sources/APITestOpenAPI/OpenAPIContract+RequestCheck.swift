@@ -8,15 +8,24 @@ extension OpenAPIContract {
     /// matches its schema (read in its style), a required body is present, its `Content-Type` is declared, and a
     /// JSON body matches its media type's schema (where `readOnly` properties are not required).
     package func checkRequest(_ operation: OpenAPIOperation, _ request: ContractRequest) -> [ContractViolation] {
-        let compiled = table[operation.index]
-        var violations: [ContractViolation] = []
-        let (_, query) = ServerURL.split(request.url)
         var pathValues: [String: PathValue] = [:]
         if case .found(let index, let values) = route(method: request.method, url: request.url),
             index == operation.index
         {
             pathValues = values
         }
+        return checkRequest(operation, request, pathValues: pathValues)
+    }
+
+    /// ``checkRequest(_:_:)`` with the path parameters' values already found by routing the request.
+    func checkRequest(
+        _ operation: OpenAPIOperation, _ request: ContractRequest, pathValues: [String: PathValue]
+    )
+        -> [ContractViolation]
+    {
+        let compiled = table[operation.index]
+        var violations: [ContractViolation] = []
+        let (_, query) = ServerURL.split(request.url)
         let queryPairs = ParameterValues.queryPairs(query)
         let cookiePairs = ParameterValues.cookiePairs(
             request.headers.filter { $0.name.lowercased() == "cookie" }.map(\.value))

@@ -29,7 +29,14 @@ struct ContractChecker: Sendable {
         let contract = suiteContract.contract
         let setting = suiteContract.setting
         var outcome = Outcome()
-        switch contract.match(method: request.method, url: request.url) {
+        let sent = ContractRequest(
+            method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
+            body: Self.requestBody(request.body))
+        let received = ContractResponse(
+            status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body,
+            requestMethod: request.method)
+        let checked = contract.checkExchange(sent, received)
+        switch checked.match {
         case .ignored, .outsideServers:
             return outcome
         case .noOperation(let method, let path):
@@ -41,20 +48,13 @@ struct ContractChecker: Sendable {
             if setting.strict { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
             return outcome
         case .operation(let operation, _):
-            let checked = contract.checkResponse(
-                operation,
-                ContractResponse(
-                    status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body,
-                    requestMethod: request.method))
+            let responseCheck = checked.response ?? ContractResponseCheck(responseKey: nil, violations: [])
             coverage.recordCall(
-                file: suiteContract.displayPath, operation: operation, responseKey: checked.responseKey)
-            outcome.failures += checked.violations.map { failure($0, status: response.statusCode, at: stepLocation) }
-            let sent = ContractRequest(
-                method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
-                body: Self.requestBody(request.body))
-            let requestProblems = contract.checkRequest(operation, sent).map {
-                failure($0, status: nil, at: stepLocation)
+                file: suiteContract.displayPath, operation: operation, responseKey: responseCheck.responseKey)
+            outcome.failures += responseCheck.violations.map {
+                failure($0, status: response.statusCode, at: stepLocation)
             }
+            let requestProblems = checked.requestViolations.map { failure($0, status: nil, at: stepLocation) }
             if setting.strict { outcome.failures += requestProblems } else { outcome.warnings += requestProblems }
             return outcome
         }
