@@ -13,15 +13,6 @@ package struct DescribedServer: Sendable, Hashable {
 
     /// The URL with each `{variable}` replaced by its default (a variable without one is left as written).
     package var resolvedURL: String {
-        guard url.contains("{") else { return url }
-        var result = ""
-        var rest = Substring(url)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            result += variables[name] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
+        ServerURL.substitute(url, variables, keepingUnknown: true)
     }
 }

@@ -33,14 +33,16 @@ enum ServerURL {
         return (whole[start..<end], query)
     }
 
-    private static func substitute(_ url: String, _ variables: [String: String]) -> String {
+    /// `url` with each `{variable}` replaced by its value in `variables`; one without a value becomes empty, or stays
+    /// as written with `keepingUnknown`.
+    static func substitute(_ url: String, _ variables: [String: String], keepingUnknown: Bool = false) -> String {
         guard url.contains("{") else { return url }
         var result = ""
         var rest = Substring(url)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             result += rest[..<open]
             let name = String(rest[rest.index(after: open)..<close])
-            result += variables[name] ?? ""
+            result += variables[name] ?? (keepingUnknown ? String(rest[open...close]) : "")
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
