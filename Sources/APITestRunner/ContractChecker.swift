@@ -35,7 +35,21 @@ struct ContractChecker: Sendable {
         let received = ContractResponse(
             status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body,
             requestMethod: request.method)
-        let checked = contract.checkExchange(sent, received)
+        var checked = contract.checkExchange(sent, received)
+        if response.redirectCount > 0, response.effectiveURL != request.url {
+            // A followed redirect: the response is the final URL's. The request is held to the operation it was
+            // sent to; the response to the final URL's operation, asked with the same method (307, 308) or, when
+            // there is none for it, with GET (what libcurl sends after 301, 302 and 303).
+            let final = ContractRequest(method: request.method, url: response.effectiveURL, headers: [])
+            var finalCheck = contract.checkExchange(final, received)
+            if case .noOperation = finalCheck.match, request.method != "GET" {
+                finalCheck = contract.checkExchange(
+                    ContractRequest(method: "GET", url: response.effectiveURL, headers: []), received)
+            }
+            let requestViolations = checked.requestViolations
+            checked = finalCheck
+            checked.requestViolations = requestViolations
+        }
         switch checked.match {
         case .ignored, .outsideServers:
             return outcome
