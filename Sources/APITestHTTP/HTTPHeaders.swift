@@ -1,3 +1,5 @@
+import APITestSupport
+
 /// An ordered list of HTTP header fields: repeated fields are kept, names compare case-insensitively.
 public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// One header field as sent or received.
@@ -73,17 +75,5 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     public mutating func remove(name: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
-    }
-}
-
-extension String {
-    /// ASCII case-insensitive comparison, as HTTP field names need.
-    func caseInsensitiveEquals(_ other: String) -> Bool {
-        let a = utf8
-        let b = other.utf8
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestJSONSchema
+import APITestSupport
 
 // MARK: - Checking requests
 
@@ -28,7 +29,7 @@ extension OpenAPIContract {
         let (_, query) = ServerURL.split(request.url)
         let queryPairs = ParameterValues.queryPairs(query)
         let cookiePairs = ParameterValues.cookiePairs(
-            request.headers.filter { $0.name.lowercased() == "cookie" }.map(\.value))
+            request.headers.filter { $0.name.caseInsensitiveEquals("cookie") }.map(\.value))
         for parameter in compiled.parameters {
             let value: JSONValue?
             switch parameter.location {
@@ -58,8 +59,7 @@ extension OpenAPIContract {
                         shape: parameter.shape, otherNames: others)
                 }
             case .header:
-                let lowercased = parameter.name.lowercased()
-                let values = request.headers.filter { $0.name.lowercased() == lowercased }.map(\.value)
+                let values = request.headers.filter { $0.name.caseInsensitiveEquals(parameter.name) }.map(\.value)
                 if values.isEmpty {
                     value = nil
                 } else if parameter.isJSONContent {

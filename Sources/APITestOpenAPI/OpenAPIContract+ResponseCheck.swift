@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestJSONSchema
+import APITestSupport
 
 // MARK: - Checking responses
 
@@ -39,7 +40,7 @@ extension OpenAPIContract {
         _ violations: inout [ContractViolation]
     ) {
         for header in entry.headers {
-            let values = headers.filter { $0.name.lowercased() == header.lowercasedName }.map(\.value)
+            let values = headers.filter { $0.name.caseInsensitiveEquals(header.lowercasedName) }.map(\.value)
             guard !values.isEmpty else {
                 if header.isRequired {
                     violations.append(
@@ -137,6 +138,6 @@ extension OpenAPIContract {
 
     /// The first value of header `name` (lower case), if any.
     static func header(_ name: String, in headers: [(name: String, value: String)]) -> String? {
-        headers.first { $0.name.lowercased() == name }?.value
+        headers.first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 }

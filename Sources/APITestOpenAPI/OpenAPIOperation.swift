@@ -12,8 +12,8 @@ package struct OpenAPIOperation: Sendable, Hashable {
     package var responseKeys: [String]
     /// Where the operation is declared: the start of its Operation Object (the value of its method in the path item).
     package var location: SourceLocation
-    /// The operation's position in the contract's table of compiled operations.
-    let index: Int
+    /// The operation's position in the contract's table of compiled operations (what counters per operation use).
+    package let index: Int
 
     /// Creates an operation; `index` is its place in the contract's table.
     init(

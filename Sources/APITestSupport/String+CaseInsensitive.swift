@@ -1,0 +1,14 @@
+// MARK: - ASCII case-insensitive comparison
+
+extension String {
+    /// ASCII case-insensitive comparison, as HTTP field names need (`Content-Type` and `content-type`), without
+    /// making lower-case copies.
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
+        let a = utf8
+        let b = other.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
+        }
+    }
+}
