@@ -49,11 +49,8 @@ package final class Runner: Sendable {
             for testIndex in suite.tests.indices { order.append((suiteIndex, testIndex)) }
         }
         // Every contract the suites name counts in the coverage from the start, hit or not.
-        let coverage = ContractCoverageRecorder()
-        for suite in suites {
-            guard let contract = suite.contract else { continue }
-            coverage.register(contract.contract, file: contract.displayPath)
-        }
+        let coverage = ContractCoverageRecorder(
+            contracts: suites.compactMap { suite in suite.contract.map { ($0.contract, $0.displayPath) } })
         let executor = TestExecutor(
             transport: transport, options: options, events: sink,
             reachability: options.failFastUnreachable ? HostReachability() : nil, resultDetail: reporter.resultDetail,
