@@ -1,16 +1,17 @@
-import APITestJSON
+package import APITestJSON
 import Foundation
 
-/// JSON Pointer (RFC 6901) helpers used for schema and instance locations.
-enum JSONPointer {
+/// JSON Pointer (RFC 6901) helpers used for schema and instance locations (and by the OpenAPI layer for places in
+/// its documents).
+package enum JSONPointer {
     /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
-    static func escape(_ token: String) -> String {
+    package static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// The pointer text for `tokens` (empty for the whole document).
-    static func text(_ tokens: [String]) -> String {
+    package static func text(_ tokens: [String]) -> String {
         var result = ""
         for token in tokens {
             result += "/"
@@ -31,7 +32,7 @@ enum JSONPointer {
     }
 
     /// The value at `tokens` inside `root`, or `nil` when the path does not exist.
-    static func value(in root: JSONValue, at tokens: [String]) -> JSONValue? {
+    package static func value(in root: JSONValue, at tokens: some Collection<String>) -> JSONValue? {
         var current = root
         for token in tokens {
             switch current {

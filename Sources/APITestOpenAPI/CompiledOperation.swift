@@ -101,10 +101,8 @@ struct CompiledResponse: Sendable {
 
 /// A response header.
 struct CompiledHeader: Sendable {
-    /// The name as written.
+    /// The name as written (looked up case-insensitively).
     var name: String
-    /// The name lower-cased, for lookups.
-    var lowercasedName: String
     /// Whether the response must have it.
     var isRequired: Bool
     /// Whether arrays and objects are `k=v` pairs (`explode`).

@@ -1,4 +1,5 @@
 package import APITestJSON
+import APITestJSONSchema
 
 /// A Schema Object of an ``OpenAPIDescription`` as written (its `$ref`s not followed), and where it is, so that
 /// its references can be followed from the file that holds it (``OpenAPIDescription/resolve(_:)``).
@@ -62,7 +63,7 @@ extension OpenAPIDescription {
     /// The place `reference`, written in the file at `path`, names.
     func locate(_ reference: String, from path: String) -> DescribedSchema? {
         guard case .location(let target) = ReferenceText.target(of: reference, from: path),
-            let file = files[target.path], let value = JSONPointerText.value(in: file, at: target.pointer)
+            let file = files[target.path], let value = JSONPointer.value(in: file, at: target.pointer)
         else { return nil }
         return DescribedSchema(value: value, path: target.path, pointer: target.pointer)
     }

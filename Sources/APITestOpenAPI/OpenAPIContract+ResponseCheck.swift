@@ -40,7 +40,7 @@ extension OpenAPIContract {
         _ violations: inout [ContractViolation]
     ) {
         for header in entry.headers {
-            let values = headers.filter { $0.name.caseInsensitiveEquals(header.lowercasedName) }.map(\.value)
+            let values = headers.filter { $0.name.caseInsensitiveEquals(header.name) }.map(\.value)
             guard !values.isEmpty else {
                 if header.isRequired {
                     violations.append(

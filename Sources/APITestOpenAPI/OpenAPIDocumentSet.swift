@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestJSONSchema
 import APITestSupport
 
 /// The files of one OpenAPI document, read through the reader on first use and kept: the root and every file a
@@ -39,7 +40,7 @@ final class OpenAPIDocumentSet {
     /// The value at `location`; nil when its file cannot be read or the pointer leads nowhere.
     func value(at location: SpecLocation) -> JSONValue? {
         guard let file = file(at: location.path) else { return nil }
-        return JSONPointerText.value(in: file.value, at: location.pointer)
+        return JSONPointer.value(in: file.value, at: location.pointer)
     }
 
     /// The node at `location`.

@@ -175,7 +175,7 @@ extension OpenAPILoader {
         var explode = false
         if let member = header.member("explode") { explode = boolean(member, "explode") ?? false }
         return CompiledHeader(
-            name: name, lowercasedName: name.lowercased(), isRequired: required, explode: explode, schema: schema,
+            name: name, isRequired: required, explode: explode, schema: schema,
             shape: shape, isJSONContent: isJSON, declaration: resolved.location)
     }
 

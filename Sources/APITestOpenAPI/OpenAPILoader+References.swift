@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestJSONSchema
 
 // MARK: - Reference Objects
 
@@ -81,7 +82,7 @@ extension OpenAPILoader {
     /// The value at `pointer` in `root`; when the pointer goes through a Reference Object (`#/paths/~1a/get` where
     /// `/a` is a `$ref`), through what it leads to.
     private func lookUp(_ pointer: [String], in root: JSONValue, path: String) -> JSONValue? {
-        if let value = JSONPointerText.value(in: root, at: pointer) { return value }
+        if let value = JSONPointer.value(in: root, at: pointer) { return value }
         var current = root
         var currentPath = path
         var hops = 0
@@ -95,7 +96,7 @@ extension OpenAPILoader {
                 currentPath = target.path
                 hops += 1
             }
-            guard let next = JSONPointerText.value(in: current, at: [token]) else { return nil }
+            guard let next = JSONPointer.value(in: current, at: [token]) else { return nil }
             current = next
         }
         return current

@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestJSONSchema
 import APITestSupport
 
 /// Turns a validation error's evaluation path (`/items/$ref/properties/id/type`, relative to the schema checked)
@@ -48,7 +49,7 @@ struct SchemaPathTracer: Sendable {
     }
 
     private func value(at location: SpecLocation) -> JSONValue? {
-        files[location.path].flatMap { JSONPointerText.value(in: $0.value, at: location.pointer) }
+        files[location.path].flatMap { JSONPointer.value(in: $0.value, at: location.pointer) }
     }
 
     private func referenceTarget(_ reference: String, from location: SpecLocation) -> SpecLocation? {

@@ -95,7 +95,7 @@ final class SchemaTranslator {
     ) throws(JSONSchemaError) -> Never {
         raised = (kind, location)
         throw JSONSchemaError(
-            kind: .invalidSchema, documentURI: documentURI, schemaPath: JSONPointerText.text(location.pointer),
+            kind: .invalidSchema, documentURI: documentURI, schemaPath: JSONPointer.text(location.pointer),
             reason: "refused by the OpenAPI translation")
     }
 

@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestJSONSchema
 
 /// A place in a file of an OpenAPI document: the file's absolute path and a JSON pointer into it.
 struct SpecLocation: Sendable, Hashable {
@@ -14,7 +15,7 @@ struct SpecLocation: Sendable, Hashable {
 
     /// `#/a/b` (the pointer as a URI fragment, escaped for JSON Pointer, not percent-encoded).
     var fragment: String {
-        "#" + JSONPointerText.text(pointer)
+        "#" + JSONPointer.text(pointer)
     }
 }
 
@@ -44,32 +45,9 @@ struct SpecNode {
     }
 }
 
-/// JSON Pointer (RFC 6901) text for reference tokens, and back.
+/// JSON Pointer (RFC 6901) text read back into reference tokens, as `$ref` fragments write them (without percent
+/// decoding); writing pointers and following them is ``JSONPointer``'s (APITestJSONSchema).
 enum JSONPointerText {
-    /// `/a/b~1c` for `["a", "b/c"]`; empty for the whole document.
-    static func text(_ tokens: [String]) -> String {
-        var result = ""
-        for token in tokens {
-            result += "/"
-            result += escape(token)
-        }
-        return result
-    }
-
-    /// One token escaped (`~` → `~0`, `/` → `~1`).
-    static func escape(_ token: String) -> String {
-        guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
-        var result = ""
-        for character in token {
-            switch character {
-            case "~": result += "~0"
-            case "/": result += "~1"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
     /// The tokens of pointer text (`/a/b~1c`); nil when the text is neither empty nor starts with `/`.
     static func tokens(_ text: String) -> [String]? {
         if text.isEmpty { return [] }
@@ -98,25 +76,5 @@ enum JSONPointerText {
         }
         if escaping { result.append("~") }
         return result
-    }
-
-    /// The value at `tokens` in `root`; nil when there is none.
-    static func value(in root: JSONValue, at tokens: some Collection<String>) -> JSONValue? {
-        var current = root
-        for token in tokens {
-            switch current {
-            case .object(let object):
-                guard let next = object[token] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(token), index >= 0, index < items.count, String(index) == token else {
-                    return nil
-                }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
     }
 }

@@ -8,8 +8,12 @@ import APITestSuite
 /// it arrives, and only its first bytes are kept for the preview reports and `--verbose` show. So `bodySize` and
 /// `sha256` checks work on bodies of any size in constant memory, and `maxResponseSize` does not apply to them.
 enum ResponseBodyPlan {
-    /// The handling of the response to `step`, whose retry checks `until` (if any); `previewBytes` are kept.
-    static func handling(for step: Step, until: Expectations?, previewBytes: Int) -> ResponseBodyHandling {
+    /// The handling of the response to `step`, whose retry checks `until` (if any); `previewBytes` are kept. A
+    /// suite with an OpenAPI contract (`checkedByContract`) keeps every body: its schema is checked.
+    static func handling(
+        for step: Step, until: Expectations?, previewBytes: Int, checkedByContract: Bool = false
+    ) -> ResponseBodyHandling {
+        guard !checkedByContract else { return .keep }
         var queries = step.expect.assertions.map(\.query) + step.captures.map(\.query)
         queries += until?.assertions.map(\.query) ?? []
         guard step.expect.schema == nil, until?.schema == nil, !queries.contains(where: readsBody) else {

@@ -172,13 +172,10 @@ struct TestExecutor: Sendable {
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
         request.recordsSentHeaders = options.recordsSentHeaders
-        // A contract checks the body of every response against its schema: the body is kept.
-        request.responseBodyHandling =
-            runtime.suite.contract != nil
-            ? .keep
-            : ResponseBodyPlan.handling(
-                for: step, until: until,
-                previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker))
+        request.responseBodyHandling = ResponseBodyPlan.handling(
+            for: step, until: until,
+            previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker),
+            checkedByContract: runtime.suite.contract != nil)
         if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
             return (unreachable, .errored, false)
         }

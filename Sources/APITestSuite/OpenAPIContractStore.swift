@@ -59,14 +59,19 @@ package final class OpenAPIContractStore: Sendable {
     /// The problems of a document as diagnostics of a suite whose `openapi` is `setting`: at their places in the
     /// document, except an `ignore` entry that names nothing, which is the suite's (at its `openapi` key).
     static func diagnostics(_ problems: [OpenAPILoadProblem], for setting: OpenAPISetting) -> [Diagnostic] {
+        diagnostics(problems, named: setting.path, ignoreEntriesAt: setting.location)
+    }
+
+    /// The problems of the document named `name` (as its user wrote it) as diagnostics at their places in the
+    /// document; an `ignore` entry that names nothing at `ignoreEntriesAt` when given. The one place a document's
+    /// problems become diagnostics (suites and `generate` alike).
+    static func diagnostics(
+        _ problems: [OpenAPILoadProblem], named name: String, ignoreEntriesAt ignoreLocation: SourceLocation? = nil
+    ) -> [Diagnostic] {
         problems.map { problem in
-            let location: SourceLocation
-            if case .unknownIgnoreEntry = problem.kind {
-                location = setting.location
-            } else {
-                location = problem.location
-            }
-            return Diagnostic.error("openapi '\(setting.path)': \(problem.message)", at: location)
+            var location = problem.location
+            if case .unknownIgnoreEntry = problem.kind, let ignoreLocation { location = ignoreLocation }
+            return Diagnostic.error("openapi '\(name)': \(problem.message)", at: location)
         }
     }
 }

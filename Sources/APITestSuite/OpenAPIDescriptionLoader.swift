@@ -11,9 +11,7 @@ package enum OpenAPIDescriptionLoader {
         do {
             return .success(try OpenAPIDescription.load(path: path, reader: reader))
         } catch {
-            let diagnostics = error.problems.map { problem in
-                Diagnostic.error("openapi '\(path)': \(problem.message)", at: problem.location)
-            }
+            let diagnostics = OpenAPIContractStore.diagnostics(error.problems, named: path)
             let sources = reader.sources
             return .failure(
                 SuiteLoadError(

@@ -32,6 +32,15 @@ import Testing
             ResponseBodyPlan.handling(for: digests, until: nil, previewBytes: 7) == .digest([.sha256, .md5], prefix: 7))
     }
 
+    @Test func aSuiteWithAContractKeepsEveryBody() throws {
+        let sizeOnly = try step("    expect: {status: 200, bodySize: 5}")
+        #expect(
+            ResponseBodyPlan.handling(for: sizeOnly, until: nil, previewBytes: 10, checkedByContract: true) == .keep)
+        #expect(
+            ResponseBodyPlan.handling(for: sizeOnly, until: nil, previewBytes: 10, checkedByContract: false)
+                == .digest([], prefix: 10))
+    }
+
     @Test func aRetryUntilThatReadsTheBodyKeepsIt() throws {
         let plain = try step("    expect: {status: 200}")
         let until = Expectations(
