@@ -17,12 +17,14 @@ final class OpenAPIYAMLReader: OpenAPIFileReader {
     var sources: [String: String] { texts.withLock { $0 } }
 
     func read(_ absolutePath: String) throws(OpenAPIReadError) -> OpenAPISourceFile {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolutePath, isDirectory: &isDirectory) else {
-            throw OpenAPIReadError(kind: .missing, message: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw OpenAPIReadError(kind: .unreadable, message: "a directory, not a file")
+        // Looked at before it is opened, as every file a suite names: a `$ref` to a FIFO or a device must not block.
+        switch ReadableFile.problem(at: absolutePath) {
+        case .missing?: throw OpenAPIReadError(kind: .missing, message: "no such file")
+        case .directory?: throw OpenAPIReadError(kind: .unreadable, message: "a directory, not a file")
+        case .notRegular?:
+            throw OpenAPIReadError(kind: .unreadable, message: "not a regular file (a FIFO, socket or device)")
+        case .unreadable?: throw OpenAPIReadError(kind: .unreadable, message: "cannot be read")
+        case nil: break
         }
         guard let data = FileManager.default.contents(atPath: absolutePath) else {
             throw OpenAPIReadError(kind: .unreadable, message: "cannot be read")

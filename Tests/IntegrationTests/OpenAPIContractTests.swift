@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `openapi:` end to end against the real demo: the examples hold to the demo's own OpenAPI document with no
 /// response mismatch, the coverage file validates against its schema (Python's jsonschema) and adds up, the HTML
 /// report has the coverage table, and hostile documents fail to load with located errors, never a hang or a fetch.
@@ -112,6 +116,32 @@ import Testing
             #expect(output.contains(place), "\(name): \(output)")
             #expect(output.contains("openapi '\(name)'"), "\(name): \(output)")
         }
+    }
+
+    @Test func aReferenceToAFIFOIsAnErrorAtOnceNotABlockedRead() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(mkfifo(directory.appendingPathComponent("schemas.yaml").path, 0o600) == 0)
+        try """
+        openapi: 3.1.0
+        info: {title: t, version: '1'}
+        paths:
+          /a:
+            get:
+              responses:
+                '200':
+                  description: ok
+                  content: {application/json: {schema: {$ref: 'schemas.yaml#/Pet'}}}
+        """.write(to: directory.appendingPathComponent("api.yaml"), atomically: true, encoding: .utf8)
+        try "openapi: api.yaml\ntests: [{name: t, request: {url: 'http://127.0.0.1:9/a'}}]\n".write(
+            to: directory.appendingPathComponent("suite.yaml"), atomically: true, encoding: .utf8)
+        let result = try await runProcess(
+            try TestBinaries.url("apitest"), ["validate", "suite.yaml", "--no-color"], currentDirectory: directory,
+            timeout: .seconds(20))
+        #expect(result.exitCode == 2, "\(result.stdout)\(result.stderr)")
+        let output = result.stdout + result.stderr
+        #expect(output.contains("api.yaml:9:"), "\(output)")
+        #expect(output.contains("not a regular file"), "\(output)")
     }
 
     @Test func aTenMegabyteDocumentLoadsInBoundedTime() async throws {
