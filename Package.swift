@@ -80,6 +80,8 @@ let package = Package(
         // `apitest generate openapi`: suites from a document's description (requests built from its examples and
         // schemas, checked against its contract), written as YAML by its own emitter.
         .target(name: "APITestGenerate", dependencies: ["APITestOpenAPI", "APITestJSON", "APITestSupport"]),
+        // `apitest import`: Postman collections and HAR archives read into what a suite can say.
+        .target(name: "APITestImport", dependencies: ["APITestJSON", "APITestSupport"]),
 
         // MARK: - Results, runner, reporting
         .target(name: "APITestResults", dependencies: ["APITestSupport"]),
@@ -157,6 +159,11 @@ let package = Package(
         .testTarget(
             name: "APITestGenerateTests",
             dependencies: ["APITestGenerate", "APITestOpenAPI", "APITestSuite", "APITestJSON", "APITestSupport"]
+        ),
+        .testTarget(
+            name: "APITestImportTests",
+            dependencies: ["APITestImport", "APITestSuite", "APITestJSON", "APITestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "IntegrationTests",
