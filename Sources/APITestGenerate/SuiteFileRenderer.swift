@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestOpenAPI
+import APITestSuiteWriting
 
 /// Writes the YAML of one generated suite file: the editor modeline, a header comment, `name`, `baseURL`,
 /// `openapi`, and the tests in document order with a comment for each operation skipped.
