@@ -34,7 +34,15 @@ package struct ImportedSuite: Sendable {
     /// The environment variables the suite reads (`{{ env.NAME }}` anywhere in its values), in first-use order.
     package var environmentVariables: [String] {
         var names: [String] = []
-        let text = ImportedSuiteRenderer(suite: self, schemaReference: nil).render()
+        // The values only: comments and notes may mention a variable without the suite reading it.
+        var values = self
+        values.header = []
+        values.notes = []
+        for index in values.tests.indices {
+            values.tests[index].comments = []
+            values.tests[index].notes = []
+        }
+        let text = ImportedSuiteRenderer(suite: values, schemaReference: nil).render()
         var rest = Substring(text)
         while let start = rest.range(of: "{{ env.") {
             let tail = rest[start.upperBound...]

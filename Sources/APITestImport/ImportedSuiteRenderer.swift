@@ -46,7 +46,7 @@ package struct ImportedSuiteRenderer: Sendable {
         lines.append("tests:")
         var used: Set<String> = []
         for test in suite.tests {
-            lines += testLines(test, name: Self.unique(test.name, among: &used))
+            lines += testLines(test, name: UniqueName.make(test.name, among: &used))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -57,10 +57,9 @@ package struct ImportedSuiteRenderer: Sendable {
     static func defaults(_ defaults: ImportedDefaults) -> JSONValue {
         var object = JSONObject()
         if !defaults.headers.isEmpty { object["headers"] = headers(defaults.headers) }
-        if let timeout = defaults.timeout { object["timeout"] = .string(duration(timeout)) }
-        if let follow = defaults.followRedirects { object["followRedirects"] = .bool(follow) }
-        if let maximum = defaults.maxRedirects { object["maxRedirects"] = .integer(Int64(maximum)) }
-        if let compressed = defaults.compressed { object["compressed"] = .bool(compressed) }
+        addTransferSettings(
+            timeout: defaults.timeout, followRedirects: defaults.followRedirects, maxRedirects: defaults.maxRedirects,
+            compressed: defaults.compressed, to: &object)
         return .object(object)
     }
 
@@ -125,11 +124,21 @@ package struct ImportedSuiteRenderer: Sendable {
         case nil:
             break
         }
-        if let timeout = request.timeout { object["timeout"] = .string(duration(timeout)) }
-        if let follow = request.followRedirects { object["followRedirects"] = .bool(follow) }
-        if let maximum = request.maxRedirects { object["maxRedirects"] = .integer(Int64(maximum)) }
-        if let compressed = request.compressed { object["compressed"] = .bool(compressed) }
+        addTransferSettings(
+            timeout: request.timeout, followRedirects: request.followRedirects, maxRedirects: request.maxRedirects,
+            compressed: request.compressed, to: &object)
         return .object(object)
+    }
+
+    /// `timeout`, `followRedirects`, `maxRedirects` and `compressed`, those that are set, as `defaults` and
+    /// `request` both write them.
+    static func addTransferSettings(
+        timeout: Double?, followRedirects: Bool?, maxRedirects: Int?, compressed: Bool?, to object: inout JSONObject
+    ) {
+        if let timeout { object["timeout"] = .string(duration(timeout)) }
+        if let followRedirects { object["followRedirects"] = .bool(followRedirects) }
+        if let maxRedirects { object["maxRedirects"] = .integer(Int64(maxRedirects)) }
+        if let compressed { object["compressed"] = .bool(compressed) }
     }
 
     /// One multipart part as a map.
@@ -177,17 +186,5 @@ package struct ImportedSuiteRenderer: Sendable {
         let milliseconds = seconds * 1000
         if milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
         return "\(seconds)s"
-    }
-
-    /// `name`, or `name (2)`, `name (3)`, ... when taken.
-    static func unique(_ name: String, among used: inout Set<String>) -> String {
-        var candidate = name
-        var counter = 2
-        while used.contains(candidate) {
-            candidate = "\(name) (\(counter))"
-            counter += 1
-        }
-        used.insert(candidate)
-        return candidate
     }
 }
