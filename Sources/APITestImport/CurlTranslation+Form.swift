@@ -68,7 +68,10 @@ extension CurlTranslation {
                     location: locate(position),
                     message: "\(spelling) \(word): the file is not UTF-8 text, which a field's content must be here")
             }
-            part = ImportedPart(name: name, content: .data(text), filename: filename, contentType: contentType)
+            // A part without a filename is a field (no Content-Type unless ;type= gives one), as curl sends it.
+            part = ImportedPart(
+                name: name, content: filename == nil ? .value(text) : .data(text), filename: filename,
+                contentType: contentType)
         } else {
             part = ImportedPart(name: name, content: .value(value), filename: nil, contentType: contentType)
             if let filename { part = ImportedPart(name: name, content: .data(value), filename: filename) }
