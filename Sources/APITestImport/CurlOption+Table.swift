@@ -1,5 +1,6 @@
 // Generated from `curl --help all` of curl 7.88.1 (Debian 12): every option curl knows, its short letter and
-// whether it takes an argument. Which of them `apitest import curl` translates is decided in CurlOptionKind.
+// whether it takes an argument (`<arg>` in the help; `[protocol://]host[:port]` for --proxy and --preproxy). Which
+// of them `apitest import curl` translates is decided in CurlTranslation.
 
 extension CurlOption {
     /// Every option of curl 7.88.1, in `curl --help all` order.
@@ -143,12 +144,12 @@ extension CurlOption {
         CurlOption("post301", nil, argument: false),
         CurlOption("post302", nil, argument: false),
         CurlOption("post303", nil, argument: false),
-        CurlOption("preproxy", nil, argument: false),
+        CurlOption("preproxy", nil, argument: true),
         CurlOption("progress-bar", "#", argument: false),
         CurlOption("proto", nil, argument: true),
         CurlOption("proto-default", nil, argument: true),
         CurlOption("proto-redir", nil, argument: true),
-        CurlOption("proxy", "x", argument: false),
+        CurlOption("proxy", "x", argument: true),
         CurlOption("proxy-anyauth", nil, argument: false),
         CurlOption("proxy-basic", nil, argument: false),
         CurlOption("proxy-cacert", nil, argument: true),
