@@ -6,6 +6,7 @@ enum RequestParser {
     static let keys = [
         "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "plist",
         "xml", "contentType", "plistFormat", "timeout", "followRedirects", "maxRedirects",
+        "compressed",
     ]
     /// The keys of `basicAuth:`.
     static let basicAuthKeys = ["username", "password"]
@@ -67,6 +68,8 @@ enum RequestParser {
                 spec.followRedirects = context.bool(entry.value, for: "followRedirects")
             case "maxRedirects":
                 spec.maxRedirects = context.integer(entry.value, for: "maxRedirects", in: 0...1000)
+            case "compressed":
+                spec.compressed = context.bool(entry.value, for: "compressed")
             default:
                 break
             }

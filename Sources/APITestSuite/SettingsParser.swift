@@ -3,7 +3,9 @@ import APITestSupport
 /// `variables:` and `defaults:`, which a suite and the settings files it includes both hold.
 enum SettingsParser {
     /// The keys of `defaults:`.
-    static let defaultsKeys = ["headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize"]
+    static let defaultsKeys = [
+        "headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize", "compressed",
+    ]
 
     // MARK: - Variables
 
@@ -37,6 +39,7 @@ enum SettingsParser {
                 defaults.maxRedirects = context.integer(entry.value, for: "maxRedirects", in: 0...1000)
             case "retry": defaults.retry = RetryParser.parse(entry.value, in: context)
             case "maxResponseSize": defaults.maxResponseSize = context.byteSize(entry.value, for: "maxResponseSize")
+            case "compressed": defaults.compressed = context.bool(entry.value, for: "compressed")
             default: break
             }
         }

@@ -35,6 +35,7 @@ struct SharedSettings {
             merged.maxRedirects = next.maxRedirects ?? merged.maxRedirects
             merged.retry = next.retry ?? merged.retry
             merged.maxResponseSize = next.maxResponseSize ?? merged.maxResponseSize
+            merged.compressed = next.compressed ?? merged.compressed
             if later.setsFollowRedirects { merged.followRedirects = next.followRedirects }
             defaults = merged
             setsFollowRedirects = setsFollowRedirects || later.setsFollowRedirects
