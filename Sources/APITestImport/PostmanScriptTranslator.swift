@@ -49,6 +49,8 @@ private struct Subject {
         case status, duration, body
         case header(String)
         case json
+        /// Whether a header is present (`pm.response.headers.has(name)`): only `true` and `false` compare with it.
+        case headerPresence(String)
     }
     /// The part.
     var base: Base
@@ -65,6 +67,7 @@ private struct Subject {
         case .body: return .body
         case .header(let name): return .header(name)
         case .json: return .jsonpath("$" + path.joined())
+        case .headerPresence(let name): return .header(name)
         }
     }
 
@@ -165,6 +168,9 @@ private struct Translator {
             .call(.member(.identifier("postman"), "getResponseHeader"), let arguments):
             guard arguments.count == 1, case .string(let name) = arguments[0] else { return nil }
             return Subject(base: .header(name))
+        case .call(.member(.member(response, "headers"), "has"), let arguments):
+            guard arguments.count == 1, case .string(let name) = arguments[0] else { return nil }
+            return Subject(base: .headerPresence(name))
         case .identifier(let name):
             return aliases[name]
         case .member(let base, let name):
@@ -247,6 +253,9 @@ private struct Translator {
 
     /// The checks of `pm.expect(subject)` followed by `links`.
     mutating func expectChain(_ start: Subject, _ links: [Link]) throws(Untranslatable) {
+        if case .headerPresence = start.base {
+            return try presenceChain(start, links)
+        }
         var subject = start
         var negated = false
         var deep = false
@@ -271,6 +280,31 @@ private struct Translator {
         }
         guard !checks.isEmpty else { throw Untranslatable() }
         result.checks += checks
+    }
+
+    /// `pm.expect(pm.response.headers.has(name))` with `true`, `false`, `equal(true)`, `equal(false)` (and `not`):
+    /// whether the header exists.
+    mutating func presenceChain(_ subject: Subject, _ links: [Link]) throws(Untranslatable) {
+        var negated = false
+        var expected: Bool?
+        for link in links {
+            switch link {
+            case .property(let word) where Self.languageChains.contains(word): continue
+            case .property("not"): negated.toggle()
+            case .property("true") where expected == nil: expected = true
+            case .property("false") where expected == nil: expected = false
+            case .call(let word, let arguments)
+            where ["equal", "equals", "eq", "eql"].contains(word) && arguments.count == 1 && expected == nil:
+                guard case .identifier(let flag) = arguments[0], flag == "true" || flag == "false" else {
+                    throw Untranslatable()
+                }
+                expected = flag == "true"
+            default: throw Untranslatable()
+            }
+        }
+        guard let expected else { throw Untranslatable() }
+        let present = expected != negated
+        result.checks.append(ScriptCheck(subject.valueQuery, present ? "exists" : "notExists", true))
     }
 
     /// The query and filters of `subject`: `.length` is the `count` filter, after a type check (JavaScript's
@@ -463,6 +497,7 @@ private struct Translator {
             !subject.isLength
         else { throw Untranslatable() }
         if case .duration = subject.base { throw Untranslatable() }
+        if case .headerPresence = subject.base { throw Untranslatable() }
         result.captures.append(ScriptCapture(name: name, query: subject.valueQuery))
         return true
     }
@@ -547,17 +582,5 @@ private struct Translator {
         case .integer, .double, .number: return true
         default: return false
         }
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" || first == "\r" {
-            scalars = scalars.dropFirst()
-        }
-        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars = scalars.dropLast() }
-        return String(scalars)
     }
 }
