@@ -506,8 +506,13 @@ private struct Translator {
     mutating func legacyTest(target: ScriptExpression, value: ScriptExpression) throws(Untranslatable) {
         guard case .index(.identifier("tests"), .string) = target,
             case .binary(let operation, let left, let right) = value,
-            let subject = subject(left), subject.isNumber, let bound = Self.literal(right), Self.isNumber(bound)
+            let subject = subject(left), let bound = Self.literal(right)
         else { throw Untranslatable() }
+        if case .json = subject.base, operation == "===", Self.isScalar(bound) {
+            result.checks += check(subject, "equals", bound)
+            return
+        }
+        guard subject.isNumber, Self.isNumber(bound) else { throw Untranslatable() }
         switch (subject.base, operation) {
         case (.status, "==="), (.status, "=="):
             guard case .integer = bound else { throw Untranslatable() }

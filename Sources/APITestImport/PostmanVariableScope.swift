@@ -87,12 +87,19 @@ package struct PostmanVariableScope: Sendable {
         isLetter(scalar) || (scalar >= "0" && scalar <= "9") || scalar == "_" || scalar == "." || scalar == "-"
     }
 
-    /// The environment variable that holds the secret Postman variable `name`: upper case, `_` for the rest.
+    /// The environment variable that holds the secret Postman variable `name`: upper case, words of a camel-case
+    /// name separated by `_` (`apiToken` → `API_TOKEN`), `_` for every other character.
     package static func environmentName(for postmanName: String) -> String {
-        var result = String(
-            postmanName.unicodeScalars.map {
-                isLetter($0) || ($0 >= "0" && $0 <= "9") ? Character(String($0).uppercased()) : "_"
-            })
+        var result = ""
+        var previous: Unicode.Scalar?
+        for scalar in postmanName.unicodeScalars {
+            let isUpper = scalar >= "A" && scalar <= "Z"
+            if isUpper, let previous, (previous >= "a" && previous <= "z") || (previous >= "0" && previous <= "9") {
+                result += "_"
+            }
+            result += isLetter(scalar) || (scalar >= "0" && scalar <= "9") ? String(scalar).uppercased() : "_"
+            previous = scalar
+        }
         if let first = result.unicodeScalars.first, first >= "0" && first <= "9" { result = "_" + result }
         return result.isEmpty ? "_" : result
     }

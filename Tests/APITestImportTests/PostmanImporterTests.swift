@@ -28,3 +28,16 @@ struct PostmanImporterTests {
         if ProcessInfo.processInfo.environment["APITEST_DUMP"] != nil { print(text) }
     }
 }
+
+extension PostmanImporterTests {
+    /// apitest's own collection for the demo API: every form the importer translates, in one file.
+    @Test func theDemoCollection() throws {
+        let suite = try PostmanFixtures.suite(
+            "postman/apitest-demo.postman_collection.json", environment: "postman/apitest-demo.postman_environment.json"
+        )
+        let (text, loaded) = try ImportedSuiteRendererTests.load(
+            suite, environment: ["API_TOKEN": "t0ken", "ANN_PASSWORD": "s3cret"])
+        if ProcessInfo.processInfo.environment["APITEST_DUMP"] != nil { print(text) }
+        #expect(loaded.tests.count == suite.tests.count)
+    }
+}
