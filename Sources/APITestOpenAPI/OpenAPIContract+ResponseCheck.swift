@@ -24,7 +24,8 @@ extension OpenAPIContract {
         checkHeaders(entry, response.headers, operation, &violations)
         if let content = entry.content, !content.isEmpty {
             let bodyless =
-                response.status == 204 || response.status == 304 || response.requestMethod?.caseInsensitiveEquals("HEAD") == true
+                response.status == 204 || response.status == 304
+                || response.requestMethod?.caseInsensitiveEquals("HEAD") == true
             if !(bodyless && response.body.isEmpty) {
                 checkBody(
                     response.body, contentType: Self.header("content-type", in: response.headers), content: content,
