@@ -13,7 +13,7 @@ extension CurlMultiLoop {
     static func curlHTTPVersion(_ version: TransportOptions.HTTPVersion?) -> Int {
         switch version {
         case nil, .http2: Int(CURL_HTTP_VERSION_2TLS)
-        case .http1_1: Int(CURL_HTTP_VERSION_1_1)
+        case .http11: Int(CURL_HTTP_VERSION_1_1)
         case .http2PriorKnowledge: Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE)
         }
     }

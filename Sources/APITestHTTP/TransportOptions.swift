@@ -5,7 +5,7 @@ public struct TransportOptions: Sendable, Hashable {
     /// The HTTP versions a request may use.
     public enum HTTPVersion: String, Sendable, Hashable, CaseIterable {
         /// HTTP/1.1 only.
-        case http1_1 = "1.1"
+        case http11 = "1.1"
         /// HTTP/2 over TLS when the server offers it (ALPN), HTTP/1.1 otherwise: libcurl's default here.
         case http2 = "2"
         /// HTTP/2 without asking first, also over plain TCP (h2c with prior knowledge).

@@ -45,7 +45,7 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("HTTP/2.0|"))
 
         var plain = HTTPRequest(url: "http://127.0.0.1:\(server.port)/h1")
-        plain.transport.httpVersion = .http1_1
+        plain.transport.httpVersion = .http11
         #expect(try await answer(plain).first == "HTTP/1.1")
     }
 
