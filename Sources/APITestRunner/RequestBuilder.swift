@@ -41,13 +41,13 @@ struct RequestBuilder: Sendable {
                 body = .raw(Data(try template.render(context).utf8), contentType: "application/xml")
             case .xmlFile(let path): body = .file(path: path, contentType: "application/xml")
             }
-            var basicAuth: (username: String, password: String)?
-            if let auth = spec.basicAuth {
-                basicAuth = (try auth.username.render(context), try auth.password.render(context))
-            }
+            let authentication = try authentication(spec, defaults: runtime.suite.defaults, context: context)
+            if let token = authentication.bearer { headers.add(name: "Authorization", value: "Bearer \(token)") }
             var request = try runtime.serializer.request(
                 method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
-                headers: headers, body: body, basicAuth: basicAuth)
+                headers: headers, body: body, basicAuth: authentication.basic)
+            request.authentication = authentication.scheme
+            try applyTransport(spec, defaults: runtime.suite.defaults, context: context, to: &request)
             // Without a request or suite timeout the session's default applies (`--timeout`).
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects
