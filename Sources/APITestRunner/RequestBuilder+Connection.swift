@@ -61,26 +61,30 @@ extension RequestBuilder {
         var description: String { "invalid '\(key)' entry '\(entry)': \(problem)" }
     }
 
-    /// The request's transport settings over `defaults`' (each set one replacing), rendered into `request`. The one
-    /// place these settings become transfer options.
+    /// The run's transport flags over the request's transport settings over `defaults`' (each set one replacing),
+    /// rendered into `request`. The one place these settings become transfer options.
     func applyTransport(
         _ spec: RequestSpec, defaults: RequestDefaults, context: TemplateContext, to request: inout HTTPRequest
     ) throws {
-        guard spec.transport != nil || defaults.transport != nil else { return }
+        guard spec.transport != nil || defaults.transport != nil || !transportOverrides.isEmpty else { return }
         let transport = (spec.transport ?? TransportSpec()).over(defaults.transport)
-        request.resolve = try rendered(transport.resolve, key: "resolve", check: TransportEntry.resolveProblem, context)
-        request.transport.connectTo = try rendered(
-            transport.connectTo, key: "connectTo", check: TransportEntry.connectToProblem, context)
-        request.transport.unixSocketPath = transport.unixSocket
-        request.transport.httpVersion = transport.httpVersion.map {
+        let flags = transportOverrides
+        request.resolve =
+            try flags.resolve
+            ?? rendered(transport.resolve, key: "resolve", check: TransportEntry.resolveProblem, context)
+        request.transport.connectTo =
+            try flags.connectTo
+            ?? rendered(transport.connectTo, key: "connectTo", check: TransportEntry.connectToProblem, context)
+        request.transport.unixSocketPath = flags.unixSocket ?? transport.unixSocket
+        request.transport.httpVersion = (flags.httpVersion ?? transport.httpVersion).map {
             switch $0 {
             case .http11: .http11
             case .http2: .http2
             case .http2PriorKnowledge: .http2PriorKnowledge
             }
         }
-        request.transport.proxy = try transport.proxy?.render(context)
-        request.transport.noProxy = try transport.noProxy?.render(context)
+        request.transport.proxy = try flags.proxy ?? transport.proxy?.render(context)
+        request.transport.noProxy = try flags.noProxy ?? transport.noProxy?.render(context)
     }
 
     /// Entries rendered and checked again (a variable may have made them invalid).

@@ -9,6 +9,8 @@ struct RequestBuilder: Sendable {
     /// The run's limit on response bodies kept in memory (`--max-response-size`), for suites without
     /// `defaults.maxResponseSize`; 0 for none.
     var maxResponseSize = RunOptions.defaultMaxResponseSize
+    /// The run's transport flags, which replace the suites' transport settings of the same name.
+    var transportOverrides = TransportOverrides()
 
     /// The request for `spec`; throws `TestError` when a template or the URL cannot be rendered.
     func build(_ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext) throws(TestError) -> HTTPRequest {

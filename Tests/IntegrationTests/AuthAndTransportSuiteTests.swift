@@ -109,4 +109,33 @@ import Testing
             ),
             "\(result.stdout)")
     }
+
+    @Test func runFlagsReplaceTheSuitesTransportSettings() async throws {
+        // The suite's own connect-to points at a port nothing listens on: only the flag's entry can pass.
+        let suite = try writeTemporarySuite(
+            """
+            name: flags
+            defaults:
+              connectTo: "api.example.test:80:127.0.0.1:9"
+            tests:
+              - name: via the flag
+                request: {url: "http://api.example.test/flag"}
+                expect: {body: {equals: "HTTP/1.1|api.example.test|GET /flag HTTP/1.1"}}
+            """)
+        let replaced = try await runAPITest(
+            ["run", suite.path, "--connect-to", "api.example.test:80:127.0.0.1:\(nginx.port)"])
+        #expect(replaced.exitCode == 0, "\(replaced.stdout)\(replaced.stderr)")
+        let socket = try await runAPITest([
+            "run", suite.path, "--unix-socket", nginx.socketPath, "--http-version", "1.1",
+        ])
+        #expect(socket.exitCode == 0, "\(socket.stdout)\(socket.stderr)")
+        let http3 = try await runAPITest(["run", suite.path, "--http-version", "3"])
+        #expect(http3.exitCode == 2)
+        #expect(http3.stderr.contains("HTTP/3 is not available"), "\(http3.stderr)")
+        let badEntry = try await runAPITest(["run", suite.path, "--resolve", "api.example.test:80"])
+        #expect(badEntry.exitCode == 2)
+        #expect(
+            badEntry.stderr.contains("--resolve 'api.example.test:80': expected host:port:address"),
+            "\(badEntry.stderr)")
+    }
 }
