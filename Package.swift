@@ -79,7 +79,17 @@ let package = Package(
         .target(name: "APITestOpenAPI", dependencies: ["APITestJSON", "APITestJSONSchema", "APITestSupport"]),
         // `apitest generate openapi`: suites from a document's description (requests built from its examples and
         // schemas, checked against its contract), written as YAML by its own emitter.
-        .target(name: "APITestGenerate", dependencies: ["APITestOpenAPI", "APITestJSON", "APITestSupport"]),
+        .target(
+            name: "APITestGenerate",
+            dependencies: ["APITestOpenAPI", "APITestJSON", "APITestSupport", "APITestSuiteWriting"]),
+
+        // MARK: - Writing suites
+        // What every command that writes suites shares: the YAML emitter, the editor modeline's schema path, relative
+        // paths and the all-or-nothing file writer.
+        .target(name: "APITestSuiteWriting", dependencies: ["APITestJSON", "APITestSupport"]),
+        // `apitest import curl` (and the other importers): a model of what is imported, independent of its source,
+        // and the renderer that writes it as one suite file with a comment for everything not translated.
+        .target(name: "APITestImport", dependencies: ["APITestSuiteWriting", "APITestJSON", "APITestSupport"]),
 
         // MARK: - Results, runner, reporting
         .target(name: "APITestResults", dependencies: ["APITestSupport"]),
@@ -99,7 +109,7 @@ let package = Package(
             // the transport's set-up and the handshake check go through APITestRunner's services.
             dependencies: [
                 "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
-                "APITestSecurity", "APITestGenerate",
+                "APITestSecurity", "APITestGenerate", "APITestImport", "APITestSuiteWriting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -156,11 +166,19 @@ let package = Package(
         // APITestSuite: generated suites are loaded by the suite loader (every scalar the emitter writes must read back).
         .testTarget(
             name: "APITestGenerateTests",
-            dependencies: ["APITestGenerate", "APITestOpenAPI", "APITestSuite", "APITestJSON", "APITestSupport"]
+            dependencies: [
+                "APITestGenerate", "APITestOpenAPI", "APITestSuite", "APITestJSON", "APITestSupport",
+                "APITestSuiteWriting",
+            ]
+        ),
+        // APITestSuite: every imported suite is loaded by the suite loader, as `apitest validate` would.
+        .testTarget(
+            name: "APITestImportTests",
+            dependencies: ["APITestImport", "APITestSuite", "APITestJSON", "APITestSupport", "APITestSuiteWriting"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport"],
+            dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport", "APITestImport"],
             exclude: ["cases", "Fixtures"]),
     ]
 )

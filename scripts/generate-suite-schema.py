@@ -57,6 +57,8 @@ defs["headers"] = d("Header names (HTTP tokens) and their values, templated; a v
     type=["object","null"], propertyNames={"pattern": TOKEN},
     additionalProperties={"anyOf":[{"type":["number","boolean"]},{"type":"string","pattern":r"^[^\r\n]*$"}]})
 defs["followRedirects"] = d("Follow 3xx redirects (default true).", type="boolean")
+defs["compressed"] = d("Ask for a compressed response (Accept-Encoding with every encoding libcurl decodes) and decode it "
+    "(default true); false sends no Accept-Encoding, as curl does without --compressed.", type="boolean")
 defs["maxRedirects"] = d("How many redirects to follow at most.", type="integer", minimum=0, maximum=1000)
 defs["variables"] = d("Named values (any YAML value, strings templated); a variable may use the variables before it, `--var` values and `env.*`. Names match [A-Za-z_][A-Za-z0-9_.-]* and cannot start with `env.`.",
     type=["object","null"], propertyNames={"pattern": VARNAME})
@@ -92,6 +94,7 @@ defs["defaults"] = d("Settings for every request.", type=["object","null"], addi
     "timeout": d("Per-request time limit.", **{"$ref":"#/$defs/duration"}),
     "followRedirects": ref("followRedirects"),
     "maxRedirects": ref("maxRedirects"),
+    "compressed": ref("compressed"),
     "retry": d("The retry policy of every step that has none of its own.", **{"$ref":"#/$defs/retry"}),
     "maxResponseSize": d("The most bytes of a response body kept in memory for checks: a number of bytes, or a size "
         "with a unit (`200MB`, `64MiB`, `1.5GB`; KB/MB/GB/TB are powers of 1000, KiB/MiB/GiB/TiB of 1024); `0` for no "
@@ -179,6 +182,7 @@ req_props = collections.OrderedDict([
   ("timeout", d("This request's time limit (default: defaults.timeout).", **{"$ref":"#/$defs/duration"})),
   ("followRedirects", ref("followRedirects")),
   ("maxRedirects", ref("maxRedirects")),
+  ("compressed", ref("compressed")),
   ("auth", d("How this request authenticates (replaces defaults.auth).", **{"$ref":"#/$defs/auth"})),
   *TRANSPORT.items(),
 ])

@@ -1,5 +1,6 @@
 import APITestGenerate
 import APITestSuite
+import APITestSuiteWriting
 import APITestSupport
 import ArgumentParser
 import Foundation

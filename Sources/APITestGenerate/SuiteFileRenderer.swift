@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestOpenAPI
+import APITestSuiteWriting
 
 /// Writes the YAML of one generated suite file: the editor modeline, a header comment, `name`, `baseURL`,
 /// `openapi`, and the tests in document order with a comment for each operation skipped.
@@ -19,7 +20,7 @@ struct SuiteFileRenderer {
         for (operation, plan) in entries {
             switch plan {
             case .test(var test):
-                test.name = Self.unique(test.name, among: &usedNames)
+                test.name = UniqueName.make(test.name, among: &usedNames)
                 tests.append(test)
                 body += testLines(test)
             case .skipped(let reason):
@@ -144,17 +145,5 @@ struct SuiteFileRenderer {
             (key: "expect", value: ["status": test.status]),
         ])
         return lines + YAMLEmitter.itemLines(.object(item), indent: 2)
-    }
-
-    /// `name`, or `name (2)`, `name (3)`, ... when taken.
-    private static func unique(_ name: String, among used: inout Set<String>) -> String {
-        var candidate = name
-        var counter = 2
-        while used.contains(candidate) {
-            candidate = "\(name) (\(counter))"
-            counter += 1
-        }
-        used.insert(candidate)
-        return candidate
     }
 }

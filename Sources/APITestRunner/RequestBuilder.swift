@@ -54,6 +54,9 @@ struct RequestBuilder: Sendable {
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects
             request.maxRedirects = spec.maxRedirects ?? runtime.suite.defaults.maxRedirects ?? 10
+            // `compressed: false` sends no Accept-Encoding and decodes nothing, as curl without --compressed.
+            let compressed = spec.compressed ?? runtime.suite.defaults.compressed ?? true
+            request.acceptEncoding = compressed ? "" : nil
             request.maxBodySize = Self.transferLimit(runtime.suite.defaults.maxResponseSize ?? maxResponseSize)
             request.cookieJar = runtime.cookieJar
             request.security = runtime.security

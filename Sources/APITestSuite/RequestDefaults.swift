@@ -5,6 +5,9 @@ package struct RequestDefaults: Sendable, Hashable {
     package var timeout: Duration?
     package var followRedirects: Bool
     package var maxRedirects: Int?
+    /// `compressed`: whether requests ask for a compressed response (`Accept-Encoding` with every encoding libcurl
+    /// decodes) and have it decoded; nil for the default, true.
+    package var compressed: Bool?
     /// The retry of every step that sets none of its own.
     package var retry: RetrySpec?
     /// The most bytes of a response body kept in memory (`maxResponseSize`), `0` for no limit; `nil` for the run's

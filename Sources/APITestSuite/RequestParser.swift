@@ -6,7 +6,7 @@ enum RequestParser {
     static let keys =
         [
             "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "plist",
-            "xml", "contentType", "plistFormat", "timeout", "followRedirects", "maxRedirects", "auth",
+            "xml", "contentType", "plistFormat", "timeout", "followRedirects", "maxRedirects", "compressed", "auth",
         ] + TransportSpec.keys
     /// The keys of `basicAuth:`.
     static let basicAuthKeys = ["username", "password"]
@@ -74,6 +74,8 @@ enum RequestParser {
                 spec.followRedirects = context.bool(entry.value, for: "followRedirects")
             case "maxRedirects":
                 spec.maxRedirects = context.integer(entry.value, for: "maxRedirects", in: 0...1000)
+            case "compressed":
+                spec.compressed = context.bool(entry.value, for: "compressed")
             default:
                 break
             }

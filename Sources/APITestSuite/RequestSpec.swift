@@ -21,6 +21,8 @@ package struct RequestSpec: Sendable, Hashable {
     @Boxed package var timeout: Duration?
     package var followRedirects: Bool?
     @Boxed package var maxRedirects: Int?
+    /// `compressed`: whether to ask for a compressed response; nil for the suite's default.
+    package var compressed: Bool?
     package var location: SourceLocation
 
     package init(

@@ -4,7 +4,7 @@ import APITestSupport
 enum SettingsParser {
     /// The keys of `defaults:`.
     static let defaultsKeys =
-        ["headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize", "auth"]
+        ["headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize", "compressed", "auth"]
         + TransportSpec.keys
 
     // MARK: - Variables
@@ -39,6 +39,7 @@ enum SettingsParser {
                 defaults.maxRedirects = context.integer(entry.value, for: "maxRedirects", in: 0...1000)
             case "retry": defaults.retry = RetryParser.parse(entry.value, in: context)
             case "maxResponseSize": defaults.maxResponseSize = context.byteSize(entry.value, for: "maxResponseSize")
+            case "compressed": defaults.compressed = context.bool(entry.value, for: "compressed")
             case "auth": defaults.auth = AuthParser.parse(entry.value, in: context)
             case let key where TransportSpec.keys.contains(key):
                 var transport = defaults.transport ?? TransportSpec()

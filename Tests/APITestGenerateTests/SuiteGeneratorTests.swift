@@ -1,5 +1,6 @@
 import APITestOpenAPI
 import APITestSuite
+import APITestSuiteWriting
 import APITestSupport
 import Foundation
 import Testing

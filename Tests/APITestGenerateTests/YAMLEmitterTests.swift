@@ -1,8 +1,7 @@
 import APITestJSON
 import APITestSuite
+import APITestSuiteWriting
 import Testing
-
-@testable import APITestGenerate
 
 /// Every scalar the emitter writes reads back through the suite loader as the value written: strings YAML would
 /// take for something else, indicators, escapes, Unicode, exact numbers, nested and empty collections, in test

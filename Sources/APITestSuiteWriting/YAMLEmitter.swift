@@ -1,8 +1,8 @@
-import APITestJSON
+package import APITestJSON
 
-/// Writes YAML text for generated suites: block mappings and sequences, two spaces per level, and scalars that
-/// read back as exactly the value written (a string that YAML would read as something else, or that holds a
-/// character a plain scalar cannot, is double-quoted with escapes).
+/// Writes YAML text for the suites apitest writes (`generate openapi`, `import`): block mappings and sequences, two
+/// spaces per level, and scalars that read back as exactly the value written (a string that YAML would read as
+/// something else, or that holds a character a plain scalar cannot, is double-quoted with escapes).
 ///
 /// ```swift
 /// YAMLEmitter.lines(key: "json", value: ["name": "Rex", "age": 3], indent: 4)
@@ -10,11 +10,11 @@ import APITestJSON
 /// YAMLEmitter.string("true")     // "\"true\""
 /// YAMLEmitter.string("a: b")     // "\"a: b\""
 /// ```
-enum YAMLEmitter {
+package enum YAMLEmitter {
     // MARK: - Blocks
 
     /// `key: value` at `indent` spaces: a scalar or an empty collection on the same line, a map or a list below it.
-    static func lines(key: String, value: JSONValue, indent: Int) -> [String] {
+    package static func lines(key: String, value: JSONValue, indent: Int) -> [String] {
         let head = String(repeating: " ", count: indent) + Self.key(key) + ":"
         switch value {
         case .object(let object) where !object.isEmpty:
@@ -27,7 +27,7 @@ enum YAMLEmitter {
     }
 
     /// One element of a block sequence (`- value`) at `indent` spaces; a map's first member shares the dash's line.
-    static func itemLines(_ value: JSONValue, indent: Int) -> [String] {
+    package static func itemLines(_ value: JSONValue, indent: Int) -> [String] {
         let dash = String(repeating: " ", count: indent) + "-"
         switch value {
         case .object(let object) where !object.isEmpty:
@@ -43,7 +43,7 @@ enum YAMLEmitter {
 
     /// `# text` at `indent` spaces, one line per line of `text`, long lines wrapped at spaces to fit `width`
     /// columns; control characters become spaces.
-    static func comment(_ text: String, indent: Int = 0, width: Int = 118) -> [String] {
+    package static func comment(_ text: String, indent: Int = 0, width: Int = 118) -> [String] {
         let prefix = String(repeating: " ", count: indent) + "#"
         var result: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -66,7 +66,7 @@ enum YAMLEmitter {
     // MARK: - Scalars
 
     /// A scalar, or an empty map or list (`{}`, `[]`), as it is written after `key: ` or `- `.
-    static func inline(_ value: JSONValue) -> String {
+    package static func inline(_ value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
@@ -78,13 +78,13 @@ enum YAMLEmitter {
     }
 
     /// A map key: the same rules as a string value.
-    static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         string(text)
     }
 
     /// `text` as a plain scalar when YAML (1.2 core schema, and 1.1 readers such as editors) reads it back as this
     /// very string; double-quoted otherwise.
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         isPlainSafe(text) ? text : doubleQuoted(text)
     }
 
@@ -94,7 +94,7 @@ enum YAMLEmitter {
     ]
 
     /// Whether `text` can be written plain and read back as the same string.
-    static func isPlainSafe(_ text: String) -> Bool {
+    package static func isPlainSafe(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         if reservedWords.contains(text.lowercased()) { return false }
         // Indicators that start something else, and anything that could read as a number, a date or a time.
@@ -118,7 +118,7 @@ enum YAMLEmitter {
     }
 
     /// `text` in double quotes, with `"`, `\` and every character that is not printable escaped.
-    static func doubleQuoted(_ text: String) -> String {
+    package static func doubleQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writes generated suite files into a folder: all or nothing when a file is already there (unless told to
-/// overwrite), each file written atomically.
+/// Writes suite files that apitest made (`generate openapi`, `import`): into a folder, all or nothing when a file is
+/// already there (unless told to overwrite), or one file; each file written atomically.
 package enum SuiteFileWriter {
     /// Why files could not be written.
     package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -13,12 +13,20 @@ package enum SuiteFileWriter {
             case notAFolder
             /// The folder or a file could not be created or written; the system's reason.
             case writeFailed(path: String, reason: String)
+            /// The output file is a folder.
+            case isAFolder
         }
 
         /// What went wrong.
         package var kind: Kind
         /// The output folder as given.
         package var directory: String
+
+        /// A failure of `kind` writing into `directory`.
+        package init(kind: Kind, directory: String) {
+            self.kind = kind
+            self.directory = directory
+        }
 
         package var description: String {
             switch kind {
@@ -27,6 +35,8 @@ package enum SuiteFileWriter {
                 return "\(list) already exist\(paths.count == 1 ? "s" : ""); nothing was written (--force overwrites)"
             case .notAFolder:
                 return "\(directory) is a file, not a folder; nothing was written"
+            case .isAFolder:
+                return "\(directory) is a folder, not a file; nothing was written"
             case .writeFailed(let path, let reason):
                 return "cannot write \(path): \(reason)"
             }
@@ -70,6 +80,21 @@ package enum SuiteFileWriter {
             written.append(path)
         }
         return written
+    }
+
+    /// Writes `text` to the file at `path` (its folder must exist). Without `overwrite`, nothing is written when
+    /// the file exists. For one file, ``Failure/directory`` is the file's path as given.
+    package static func writeFile(_ text: String, to path: String, overwrite: Bool) throws(Failure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw Failure(kind: .isAFolder, directory: path) }
+            if !overwrite { throw Failure(kind: .wouldOverwrite([path]), directory: path) }
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw Failure(kind: .writeFailed(path: path, reason: reason(error)), directory: path)
+        }
     }
 
     private static func join(_ directory: String, _ name: String) -> String {

@@ -1,0 +1,182 @@
+package import APITestJSON
+import APITestSuiteWriting
+import APITestSupport
+import Foundation
+
+/// `apitest import curl`: curl command lines (shell text, as a POSIX shell reads it) into one suite, a test per URL
+/// of each command, whose requests are the bytes curl sends (method, URL, headers, body; the `User-Agent` is
+/// apitest's). What cannot be translated is an ``ImportNote`` with the argument's position; an option curl does not
+/// know, or a command curl would refuse, is a ``Failure``.
+///
+/// ```swift
+/// let suite = try CurlImporter(options: options).importText("curl -sS -X POST https://api.example.com/users -d name=carol")
+/// ```
+package struct CurlImporter: Sendable {
+    /// Where the command lines come from and where the suite goes.
+    package struct Options: Sendable {
+        /// `--name`; nil names the suite after the source.
+        package var name: String?
+        /// The folder curl would run in: relative file names (`-d @body.json`, `-F f=@a.png`, `--cacert`) are
+        /// relative to it.
+        package var workingDirectory: String
+        /// The folder of the suite file: the files the suite names are written relative to it.
+        package var outputDirectory: String
+        /// The source in words, for the suite's header comment (`standard input`, `requests.sh`).
+        package var source: String
+        /// Whether locations name lines (text from a file or standard input) or only arguments.
+        package var locatesLines: Bool
+
+        /// Options.
+        package init(
+            name: String? = nil, workingDirectory: String, outputDirectory: String, source: String,
+            locatesLines: Bool
+        ) {
+            self.name = name
+            self.workingDirectory = workingDirectory
+            self.outputDirectory = outputDirectory
+            self.source = source
+            self.locatesLines = locatesLines
+        }
+    }
+
+    /// Why the command lines cannot be imported, and where.
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Where (`line 3, argument 7`; `argument 7`).
+        package var location: String
+        /// What is wrong.
+        package var message: String
+
+        package var description: String { location.isEmpty ? message : "\(location): \(message)" }
+    }
+
+    /// What was asked for.
+    package var options: Options
+
+    /// An importer with `options`.
+    package init(options: Options) {
+        self.options = options
+    }
+
+    // MARK: - Importing
+
+    /// The suite of the curl commands in `texts` (each one or more command lines).
+    package func importTexts(_ texts: [String]) throws(Failure) -> ImportedSuite {
+        var commands: [(ShellCommand, prefix: String)] = []
+        for (index, text) in texts.enumerated() {
+            let prefix = texts.count > 1 ? "argument \(index + 1) of apitest, " : ""
+            do {
+                commands += try ShellSplitter.commands(text).map { ($0, prefix) }
+            } catch {
+                throw Failure(
+                    location: prefix + (options.locatesLines ? "line \(error.line), column \(error.column)" : ""),
+                    message: error.message + (options.locatesLines ? "" : " (column \(error.column))"))
+            }
+        }
+        return try importCommands(commands)
+    }
+
+    /// The suite of `commands`; `prefix` leads each location (which text the command came from).
+    private func importCommands(_ commands: [(ShellCommand, prefix: String)]) throws(Failure) -> ImportedSuite {
+        var suite = ImportedSuite(name: options.name ?? "curl")
+        var translations: [CurlTranslation] = []
+        var skipped: [ImportNote] = []
+        for (command, prefix) in commands {
+            let lineText = options.locatesLines ? "line \(command.line)" : ""
+            guard let first = command.words.first?.literal, first == "curl" || first.hasSuffix("/curl") else {
+                let name = command.words.first?.description ?? command.redirections.joined(separator: " ")
+                if command.isPipeTarget {
+                    skipped.append(
+                        ImportNote(
+                            location: prefix + lineText,
+                            text: "'\(name)' reads curl's output through a pipe: not translated"))
+                    continue
+                }
+                throw Failure(
+                    location: prefix + lineText,
+                    message: "'\(name)' is not a curl command (each command line starts with curl)")
+            }
+            let locate: @Sendable (Int) -> String = { [locatesLines = options.locatesLines] position in
+                prefix + (locatesLines ? "line \(command.line), argument \(position)" : "argument \(position)")
+            }
+            var translation = try CurlTranslation(
+                words: Array(command.words.dropFirst()), locate: locate, options: options)
+            for redirection in command.redirections {
+                translation.notes.append(
+                    ImportNote(
+                        location: prefix + lineText,
+                        text: "the redirection '\(redirection)' only concerns curl's input or output: not translated"))
+            }
+            translation.commandText =
+                "curl "
+                + command.words.dropFirst().map { Self.shellQuoted($0) }.joined(
+                    separator: " ")
+            translations.append(translation)
+        }
+        guard !translations.isEmpty else { throw Failure(location: "", message: "no curl command found") }
+        suite.header = [
+            "Imported by `apitest import curl` from \(options.source): each test sends what curl sends (method, URL, "
+                + "headers, body), with apitest's User-Agent."
+        ]
+        suite.notes = skipped
+
+        // Security is a suite setting: every command must agree.
+        let securities = translations.map(\.security)
+        if let first = securities.first, securities.contains(where: { $0 != first }) {
+            throw Failure(
+                location: "",
+                message: "the commands differ in their TLS settings (-k, --cacert, --cert, --key, --pinnedpubkey), "
+                    + "which are one suite's security: import them into separate suites")
+        }
+        suite.security = securities.first.flatMap { $0.isEmpty ? nil : $0 }
+
+        // A shared origin becomes the variable `base`, so that the suite can be pointed elsewhere with --var.
+        var tests: [ImportedTest] = []
+        for translation in translations { tests += try translation.tests() }
+        let origins = Set(tests.map { Self.origin(of: $0.request.url) })
+        if origins.count == 1, let origin = origins.first, let origin {
+            suite.variables = [(name: "base", value: .string(origin))]
+            for index in tests.indices {
+                tests[index].request.url = "{{ base }}" + tests[index].request.url.dropFirst(origin.count)
+            }
+        }
+        // Settings every test shares go to defaults.
+        if Set(tests.map { $0.request.followRedirects }).count == 1 {
+            suite.defaults.followRedirects = tests.first?.request.followRedirects
+            for index in tests.indices { tests[index].request.followRedirects = nil }
+        }
+        if Set(tests.map { $0.request.compressed }).count == 1 {
+            suite.defaults.compressed = tests.first?.request.compressed
+            for index in tests.indices { tests[index].request.compressed = nil }
+        }
+        suite.tests = tests
+        return suite
+    }
+
+    // MARK: - Helpers
+
+    /// `scheme://host[:port]` of a literal absolute URL; nil when the URL holds a placeholder before its path.
+    static func origin(of url: String) -> String? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let rest = url[schemeEnd.upperBound...]
+        let end = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+        let origin = String(url[..<end])
+        return origin.contains("{{") ? nil : origin
+    }
+
+    /// `word` as a shell would need it written: bare when safe, else single-quoted.
+    static func shellQuoted(_ word: ShellWord) -> String {
+        word.pieces.map { piece -> String in
+            switch piece {
+            case .environment(let name): return "\"$" + name + "\""
+            case .literal(let text):
+                let safe =
+                    !text.isEmpty
+                    && text.unicodeScalars.allSatisfy {
+                        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                            || "-_./:@,=+%".unicodeScalars.contains($0)
+                    }
+                return safe ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            }
+        }.joined()
+    }
+}

@@ -1,0 +1,90 @@
+import APITestJSON
+import Foundation
+
+extension CurlTranslation {
+    // MARK: - Data
+
+    /// `-d`/`--data-binary`/`--json`: text, or `@file` (line breaks and carriage returns removed for `-d`, as curl
+    /// does). A file sent as it is stays a file (`bodyFile`) when it is the whole body.
+    func dataPiece(
+        _ word: ShellWord, at position: Int, stripsLineBreaks: Bool
+    ) throws(CurlImporter.Failure)
+        -> DataPiece
+    {
+        guard word.literalPrefix.hasPrefix("@") else {
+            return DataPiece(text: try text(word, at: position), file: nil, isJSON: false, position: position)
+        }
+        let path = String(try literal(word, at: position, for: "a file name").dropFirst())
+        if path == "-" {
+            throw CurlImporter.Failure(
+                location: locate(position), message: "\(word) reads standard input: save the data to a file first")
+        }
+        let original = try contents(of: path, at: position)
+        var bytes = original
+        if stripsLineBreaks { bytes.removeAll { $0 == 0x0A || $0 == 0x0D } }
+        // The file streams as the body when curl sends its bytes unchanged; its text can be written inline when it
+        // is UTF-8 without NUL and without '{{'.
+        let inline = String(data: bytes, encoding: .utf8).flatMap { $0.contains("{{") || $0.contains("\0") ? nil : $0 }
+        return DataPiece(
+            text: inline, file: bytes == original ? suitePath(of: path) : nil, isJSON: false, position: position)
+    }
+
+    /// `--data-urlencode`: `content`, `=content`, `name=content`, `@file`, `name@file`; the content percent-encoded
+    /// as curl does (letters, digits and `-._~` kept, a space as `+`), the name as written.
+    func urlEncodedPiece(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) -> DataPiece {
+        let value = try text(word, at: position)
+        var name = ""
+        var content = value
+        if let equals = value.firstIndex(of: "="), !value[..<equals].contains("@") {
+            name = String(value[..<equals])
+            content = String(value[value.index(after: equals)...])
+            if word.pieces.contains(where: { if case .environment = $0 { true } else { false } }) {
+                throw CurlImporter.Failure(
+                    location: locate(position),
+                    message: "--data-urlencode \(word): a variable's value cannot be URL-encoded in a suite; encode "
+                        + "it yourself and use --data-raw")
+            }
+        } else if let at = value.firstIndex(of: "@") {
+            name = String(value[..<at])
+            let path = String(value[value.index(after: at)...])
+            let bytes = try contents(of: path, at: position)
+            let encoded = Self.urlEncoded(bytes)
+            return DataPiece(
+                text: name.isEmpty ? encoded : name + "=" + encoded, file: nil, isJSON: false, position: position)
+        } else if word.literal == nil {
+            throw CurlImporter.Failure(
+                location: locate(position),
+                message: "--data-urlencode \(word): a variable's value cannot be URL-encoded in a suite; encode it "
+                    + "yourself and use --data-raw")
+        }
+        let encoded = Self.urlEncoded(Data(content.utf8))
+        return DataPiece(
+            text: name.isEmpty ? encoded : name + "=" + encoded, file: nil, isJSON: false, position: position)
+    }
+
+    /// curl's `--data-urlencode` encoding: ASCII letters, digits and `-._~` as they are, a space as `+`, every other
+    /// byte `%XX` (upper case).
+    static func urlEncoded(_ bytes: Data) -> String {
+        var result = ""
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                result += "+"
+            default:
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    /// The string with `0`s before it up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+extension CurlTranslation {
+    // MARK: - Tests
+
+    /// A test per URL, each sending the request the options describe.
+    func tests() throws(CurlImporter.Failure) -> [ImportedTest] {
+        var result: [ImportedTest] = []
+        for url in urls { result.append(try test(url)) }
+        return result
+    }
+
+    /// Whether `-H` gave a field named `name` (any case).
+    private func hasHeader(_ name: String) -> Bool {
+        headers.contains { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// The data pieces joined as curl joins them: `&` between pieces, nothing between two `--json` pieces.
+    private func joinedData() throws(CurlImporter.Failure) -> String {
+        var result = ""
+        for (index, piece) in data.enumerated() {
+            guard let text = piece.text else {
+                throw CurlImporter.Failure(
+                    location: locate(piece.position),
+                    message: "the file is not UTF-8 text (or holds '{{'): it can only be sent alone, as the whole "
+                        + "body (--data-binary @file)")
+            }
+            if index > 0 { result += piece.isJSON && data[index - 1].isJSON ? "" : "&" }
+            result += text
+        }
+        return result
+    }
+
+    private func test(_ url: String) throws(CurlImporter.Failure) -> ImportedTest {
+        let hasBody = !data.isEmpty || !parts.isEmpty
+        let method = self.method ?? (head ? "HEAD" : get ? "GET" : hasBody ? "POST" : "GET")
+        var request = ImportedRequest(method: method, url: url)
+        if get, !data.isEmpty {
+            request.url += (url.contains("?") ? "&" : "?") + (try joinedData())
+        } else if !data.isEmpty {
+            let isJSON = data.allSatisfy(\.isJSON)
+            let contentType =
+                hasHeader("Content-Type") || removedHeaders.contains("content-type")
+                ? nil : isJSON ? "application/json" : "application/x-www-form-urlencoded"
+            if data.count == 1, let file = data[0].file {
+                request.body = .file(path: file, contentType: contentType)
+            } else {
+                request.body = .text(try joinedData(), contentType: contentType)
+            }
+        } else if !parts.isEmpty {
+            request.body = .multipart(parts)
+        }
+
+        // Fields curl makes from options come first; -H replaces them.
+        var fields: [ImportedHeader] = []
+        if let userAgent, !userAgent.isEmpty, !hasHeader("User-Agent") {
+            fields.append(ImportedHeader("User-Agent", userAgent))
+        }
+        if let referer, !hasHeader("Referer") { fields.append(ImportedHeader("Referer", referer)) }
+        if !cookies.isEmpty, !hasHeader("Cookie") {
+            fields.append(ImportedHeader("Cookie", cookies.joined(separator: ";")))
+        }
+        if let range, !hasHeader("Range") { fields.append(ImportedHeader("Range", range)) }
+        if let bearer, !hasHeader("Authorization"), basicAuth == nil {
+            fields.append(ImportedHeader("Authorization", "Bearer " + bearer))
+        }
+        fields += headers.map { ImportedHeader($0.name, $0.value) }
+        if data.contains(where: \.isJSON), !get, !hasHeader("Accept") {
+            fields.append(ImportedHeader("Accept", "application/json"))
+        }
+        request.headers = fields
+        if let basicAuth, !hasHeader("Authorization") { request.basicAuth = basicAuth }
+        request.timeout = timeout
+        request.followRedirects = followRedirects ? nil : false
+        request.maxRedirects = maxRedirects
+        request.compressed = compressed ? nil : false
+
+        var test = ImportedTest(name: "\(method) \(Self.path(of: url))", request: request)
+        test.comments = [commandText]
+        test.notes = notes
+        if !outputOnly.isEmpty {
+            test.notes.append(
+                ImportNote(
+                    location: "",
+                    text: "only about what curl prints or saves, not translated (apitest reports on its own): "
+                        + outputOnly.joined(separator: ", ")))
+        }
+        return test
+    }
+
+    /// The path and query of an absolute URL (`/users?page=2`), or the URL when it has no `://`.
+    static func path(of url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let rest = url[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(where: { "/?".contains($0) }) else { return "/" }
+        return String(rest[slash...])
+    }
+}

@@ -1,0 +1,190 @@
+import APITestJSON
+import APITestSuiteWriting
+
+/// Writes an ``ImportedSuite`` as the text of one suite file: the editor modeline (as `apitest generate openapi`
+/// writes it), the header comment, the suite's notes, its settings and its tests, each test with its comments and
+/// notes as `#` lines right above it.
+///
+/// ```swift
+/// let text = ImportedSuiteRenderer(suite: suite, schemaReference: "../schemas/apitest.schema.json").render()
+/// ```
+package struct ImportedSuiteRenderer: Sendable {
+    /// The suite.
+    package var suite: ImportedSuite
+    /// The suite schema's path relative to the file's folder, for the modeline; nil writes no modeline.
+    package var schemaReference: String?
+
+    /// A renderer of `suite` whose modeline points at `schemaReference`.
+    package init(suite: ImportedSuite, schemaReference: String?) {
+        self.suite = suite
+        self.schemaReference = schemaReference
+    }
+
+    // MARK: - The file
+
+    /// The file's text, ending with a line break.
+    package func render() -> String {
+        var lines: [String] = []
+        if let schemaReference { lines.append("# yaml-language-server: $schema=\(schemaReference)") }
+        for line in suite.header { lines += YAMLEmitter.comment(line) }
+        for note in suite.notes { lines += YAMLEmitter.comment(note.rendered) }
+        lines += YAMLEmitter.lines(key: "name", value: .string(suite.name), indent: 0)
+        if let baseURL = suite.baseURL {
+            lines += YAMLEmitter.lines(key: "baseURL", value: .string(baseURL), indent: 0)
+        }
+        if !suite.variables.isEmpty {
+            let object = JSONObject(suite.variables.map { (key: $0.name, value: $0.value) })
+            lines += YAMLEmitter.lines(key: "variables", value: .object(object), indent: 0)
+        }
+        if !suite.defaults.isEmpty {
+            lines += YAMLEmitter.lines(key: "defaults", value: Self.defaults(suite.defaults), indent: 0)
+        }
+        if let security = suite.security, !security.isEmpty {
+            lines += YAMLEmitter.lines(key: "security", value: Self.security(security), indent: 0)
+        }
+        lines.append("")
+        lines.append("tests:")
+        var used: Set<String> = []
+        for test in suite.tests {
+            lines += testLines(test, name: UniqueName.make(test.name, among: &used))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Suite settings
+
+    /// `defaults` as a map.
+    static func defaults(_ defaults: ImportedDefaults) -> JSONValue {
+        var object = JSONObject()
+        if !defaults.headers.isEmpty { object["headers"] = headers(defaults.headers) }
+        addTransferSettings(
+            timeout: defaults.timeout, followRedirects: defaults.followRedirects, maxRedirects: defaults.maxRedirects,
+            compressed: defaults.compressed, to: &object)
+        return .object(object)
+    }
+
+    /// `security` as a map.
+    static func security(_ security: ImportedSecurity) -> JSONValue {
+        var object = JSONObject()
+        if let pinning = security.pinning { object["pinning"] = .string(pinning) }
+        if !security.pins.isEmpty { object["pins"] = .array(security.pins.map { .string($0) }) }
+        if !security.certificates.isEmpty {
+            object["certificates"] = .array(security.certificates.map { .string($0) })
+        }
+        if let allow = security.allowInvalidCertificates { object["allowInvalidCertificates"] = .bool(allow) }
+        if let validates = security.validatesDomainName { object["validatesDomainName"] = .bool(validates) }
+        if let caFile = security.caFile { object["caFile"] = .string(caFile) }
+        if let certificate = security.clientCertificate { object["clientCertificate"] = .string(certificate) }
+        if let key = security.clientKey { object["clientKey"] = .string(key) }
+        return .object(object)
+    }
+
+    // MARK: - Tests
+
+    /// A test's comments, notes and item.
+    private func testLines(_ test: ImportedTest, name: String) -> [String] {
+        var lines: [String] = []
+        for comment in test.comments { lines += YAMLEmitter.comment(comment, indent: 2) }
+        for note in test.notes { lines += YAMLEmitter.comment(note.rendered, indent: 2) }
+        var item = JSONObject([(key: "name", value: .string(name))])
+        if !test.tags.isEmpty { item["tags"] = .array(test.tags.map { .string($0) }) }
+        item["request"] = Self.request(test.request)
+        if !test.expect.isEmpty { item["expect"] = Self.expectation(test.expect) }
+        if !test.captures.isEmpty {
+            item["capture"] = .object(JSONObject(test.captures.map { (key: $0.name, value: $0.query) }))
+        }
+        return lines + YAMLEmitter.itemLines(.object(item), indent: 2)
+    }
+
+    /// `request` as a map, keys in the order of docs/suite-format.md.
+    static func request(_ request: ImportedRequest) -> JSONValue {
+        var object = JSONObject([
+            (key: "method", value: .string(request.method)), (key: "url", value: .string(request.url)),
+        ])
+        if !request.query.isEmpty {
+            object["query"] = .object(JSONObject(request.query.map { (key: $0.name, value: .string($0.value)) }))
+        }
+        if !request.headers.isEmpty { object["headers"] = headers(request.headers) }
+        if let (username, password) = request.basicAuth {
+            object["basicAuth"] = ["username": .string(username), "password": .string(password)]
+        }
+        switch request.body {
+        case .json(let value)?:
+            object["json"] = value
+        case .form(let fields)?:
+            object["form"] = .object(JSONObject(fields.map { (key: $0.name, value: .string($0.value)) }))
+        case .text(let text, let contentType)?:
+            object["body"] = .string(text)
+            if let contentType { object["contentType"] = .string(contentType) }
+        case .file(let path, let contentType)?:
+            object["bodyFile"] = .string(path)
+            if let contentType { object["contentType"] = .string(contentType) }
+        case .multipart(let parts)?:
+            object["multipart"] = .array(parts.map(part))
+        case nil:
+            break
+        }
+        addTransferSettings(
+            timeout: request.timeout, followRedirects: request.followRedirects, maxRedirects: request.maxRedirects,
+            compressed: request.compressed, to: &object)
+        return .object(object)
+    }
+
+    /// `timeout`, `followRedirects`, `maxRedirects` and `compressed`, those that are set, as `defaults` and
+    /// `request` both write them.
+    static func addTransferSettings(
+        timeout: Double?, followRedirects: Bool?, maxRedirects: Int?, compressed: Bool?, to object: inout JSONObject
+    ) {
+        if let timeout { object["timeout"] = .string(duration(timeout)) }
+        if let followRedirects { object["followRedirects"] = .bool(followRedirects) }
+        if let maxRedirects { object["maxRedirects"] = .integer(Int64(maxRedirects)) }
+        if let compressed { object["compressed"] = .bool(compressed) }
+    }
+
+    /// One multipart part as a map.
+    static func part(_ part: ImportedPart) -> JSONValue {
+        var object = JSONObject([(key: "name", value: .string(part.name))])
+        switch part.content {
+        case .value(let text): object["value"] = .string(text)
+        case .file(let path): object["file"] = .string(path)
+        case .data(let text): object["data"] = .string(text)
+        }
+        if let filename = part.filename { object["filename"] = .string(filename) }
+        if let contentType = part.contentType { object["contentType"] = .string(contentType) }
+        if !part.headers.isEmpty { object["headers"] = headers(part.headers) }
+        return .object(object)
+    }
+
+    /// `expect` as a map.
+    static func expectation(_ expect: ImportedExpectation) -> JSONValue {
+        var object = JSONObject()
+        if expect.status.count == 1 {
+            object["status"] = expect.status[0]
+        } else if !expect.status.isEmpty {
+            object["status"] = .array(expect.status)
+        }
+        if !expect.headers.isEmpty {
+            object["headers"] = .object(JSONObject(expect.headers.map { (key: $0.name, value: $0.check) }))
+        }
+        if !expect.json.isEmpty {
+            object["json"] = .object(JSONObject(expect.json.map { (key: $0.path, value: $0.check) }))
+        }
+        if !expect.assertions.isEmpty { object["assert"] = .array(expect.assertions) }
+        return .object(object)
+    }
+
+    // MARK: - Values
+
+    /// Header fields as a map, in order.
+    static func headers(_ fields: [ImportedHeader]) -> JSONValue {
+        .object(JSONObject(fields.map { (key: $0.name, value: .string($0.value)) }))
+    }
+
+    /// A duration in seconds as the suite format writes it: `10s`, `1.5s`, `250ms`.
+    static func duration(_ seconds: Double) -> String {
+        if seconds >= 1, seconds == seconds.rounded() { return "\(Int(seconds))s" }
+        let milliseconds = seconds * 1000
+        if milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
+        return "\(seconds)s"
+    }
+}

@@ -1,0 +1,207 @@
+import APITestJSON
+import APITestSuite
+import APITestSupport
+import Foundation
+import Testing
+
+@testable import APITestImport
+
+/// Every feature of the renderer writes a file that the suite loader (what `apitest validate` runs) accepts, with
+/// the values as the model held them, and the notes as comments.
+struct ImportedSuiteRendererTests {
+    /// A new folder with the files the suites below name: `body.bin`, `photo.png`, `ca.pem`, `client.pem`,
+    /// `client-key.pem`.
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-import-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for name in ["body.bin", "photo.png", "ca.pem", "client.pem", "client-key.pem"] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: path + "/" + name))
+        }
+        return path
+    }
+
+    /// Renders `suite` into `suite.yaml` in a new folder and loads it as `apitest validate` does.
+    static func load(
+        _ suite: ImportedSuite, environment: [String: String] = ["TOKEN": "t", "PASSWORD": "p"]
+    ) throws
+        -> (text: String, suite: Suite)
+    {
+        let text = ImportedSuiteRenderer(suite: suite, schemaReference: "../schemas/apitest.schema.json").render()
+        let path = try folder() + "/suite.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            return (text, try SuiteLoader(environment: environment).load(path: path))
+        } catch {
+            Issue.record("the rendered suite does not load: \(error.render(colored: false))\n\(text)")
+            throw error
+        }
+    }
+
+    /// A suite with one test sending `request`.
+    static func suite(_ request: ImportedRequest, name: String = "t") -> ImportedSuite {
+        var suite = ImportedSuite(name: "imported")
+        suite.tests = [ImportedTest(name: name, request: request)]
+        return suite
+    }
+
+    @Test func theModelineHeaderAndNotesAreComments() throws {
+        var suite = Self.suite(ImportedRequest(url: "http://127.0.0.1/x"))
+        suite.header = ["Imported by `apitest import curl` from 1 command line."]
+        suite.notes = [ImportNote(location: "line 3", text: "not a curl command: skipped")]
+        suite.tests[0].comments = ["curl http://127.0.0.1/x"]
+        suite.tests[0].notes = [ImportNote(location: "argument 4", text: "--connect-timeout 5 is not translated")]
+        let (text, loaded) = try Self.load(suite)
+        #expect(
+            text == """
+                # yaml-language-server: $schema=../schemas/apitest.schema.json
+                # Imported by `apitest import curl` from 1 command line.
+                # line 3: not a curl command: skipped
+                name: imported
+
+                tests:
+                  # curl http://127.0.0.1/x
+                  # argument 4: --connect-timeout 5 is not translated
+                  - name: t
+                    request:
+                      method: GET
+                      url: http://127.0.0.1/x
+
+                """)
+        #expect(loaded.tests.map(\.name) == ["t"])
+    }
+
+    @Test func suiteSettings() throws {
+        var suite = Self.suite(ImportedRequest(url: "users"))
+        suite.baseURL = "http://127.0.0.1:8080/api/"
+        suite.variables = [(name: "token", value: "{{ env.TOKEN }}"), (name: "page", value: 2)]
+        suite.defaults.headers = [ImportedHeader("Accept", "application/json")]
+        suite.defaults.timeout = 2.5
+        suite.defaults.followRedirects = false
+        suite.defaults.maxRedirects = 3
+        suite.defaults.compressed = false
+        var security = ImportedSecurity()
+        security.allowInvalidCertificates = true
+        security.validatesDomainName = false
+        security.caFile = "ca.pem"
+        security.clientCertificate = "client.pem"
+        security.clientKey = "client-key.pem"
+        suite.security = security
+        let (text, loaded) = try Self.load(suite)
+        #expect(text.contains("  timeout: \"2500ms\"\n"))
+        #expect(loaded.variables.map(\.name) == ["token", "page"])
+        #expect(loaded.defaults.followRedirects == false)
+        #expect(loaded.defaults.maxRedirects == 3)
+        #expect(loaded.defaults.compressed == false)
+        #expect(loaded.defaults.timeout == .milliseconds(2500))
+        #expect(loaded.defaults.headers.map(\.name) == ["Accept"])
+    }
+
+    @Test func pinsAndCertificates() throws {
+        var suite = Self.suite(ImportedRequest(url: "https://127.0.0.1/x"))
+        var security = ImportedSecurity()
+        security.pinning = "publicKey"
+        security.pins = [
+            "sha256//y+AwyJo7kca+bv+/JhrE2Cd43vqBpVN+eeDW33TSD08=",
+            "sha256//AbCdEfGhIjKlMnOpQrStUvWxYz0123456789+/AbCdE=",
+        ]
+        security.allowInvalidCertificates = true
+        security.validatesDomainName = false
+        suite.security = security
+        let (text, _) = try Self.load(suite)
+        #expect(text.contains("security:\n  pinning: publicKey\n  pins:\n    - sha256//"))
+    }
+
+    @Test func everyRequestSetting() throws {
+        var request = ImportedRequest(method: "PATCH", url: "http://127.0.0.1/echo?a=1&b=%20")
+        request.query = [(name: "page", value: "2")]
+        request.headers = [ImportedHeader("X-Empty", ""), ImportedHeader("Authorization", "Bearer {{ env.TOKEN }}")]
+        request.basicAuth = (username: "alice", password: "{{ env.PASSWORD }}")
+        request.body = .text("a=1&b=true", contentType: "application/x-www-form-urlencoded")
+        request.timeout = 10
+        request.followRedirects = true
+        request.maxRedirects = 5
+        request.compressed = true
+        let (_, loaded) = try Self.load(Self.suite(request))
+        let spec = try #require(loaded.tests.first?.steps.first?.request)
+        #expect(spec.method == "PATCH")
+        #expect(spec.headers.map(\.name) == ["X-Empty", "Authorization"])
+        #expect(spec.basicAuth != nil)
+        #expect(spec.timeout == .seconds(10))
+        #expect(spec.followRedirects == true)
+        #expect(spec.maxRedirects == 5)
+        #expect(spec.compressed == true)
+        #expect(spec.contentType != nil)
+    }
+
+    @Test(arguments: [
+        ImportedBody.json(["name": "carol", "tags": ["a", 1, true, .null]]),
+        .form([(name: "user", value: "alice"), (name: "remember", value: "true")]),
+        .text("{{ env.TOKEN }}\nline two", contentType: nil),
+        .file(path: "body.bin", contentType: "application/octet-stream"),
+        .multipart([
+            ImportedPart(name: "caption", content: .value("at the beach")),
+            ImportedPart(name: "file", content: .file("photo.png"), filename: "p.png", contentType: "image/png"),
+            {
+                var part = ImportedPart(name: "meta", content: .data("{\"a\": 1}"), filename: "meta.json")
+                part.headers = [ImportedHeader("X-Part", "4")]
+                return part
+            }(),
+        ]),
+    ])
+    func everyBody(_ body: ImportedBody) throws {
+        var request = ImportedRequest(method: "POST", url: "http://127.0.0.1/echo")
+        request.body = body
+        let (_, loaded) = try Self.load(Self.suite(request))
+        let spec = try #require(loaded.tests.first?.steps.first?.request)
+        #expect(spec.body != nil)
+    }
+
+    @Test func expectationsAndCaptures() throws {
+        var test = ImportedTest(name: "login", request: ImportedRequest(method: "POST", url: "http://127.0.0.1/login"))
+        test.tags = ["smoke", "auth"]
+        test.expect.status = [200, "2xx"]
+        test.expect.headers = [(name: "Content-Type", check: ["contains": "json"])]
+        test.expect.json = [
+            (path: "$.token", check: ["exists": true]), (path: "$.user.name", check: "alice"),
+            (path: "$.headers[?@[0] == 'X-A']", check: ["filters": ["count"], "equals": 1]),
+        ]
+        test.expect.assertions = [["query": "duration", "lessThan": 500]]
+        test.captures = [(name: "token", query: ["jsonpath": "$.token"])]
+        var suite = ImportedSuite(name: "s")
+        suite.tests = [test, ImportedTest(name: "login", request: ImportedRequest(url: "http://127.0.0.1/me"))]
+        let (text, loaded) = try Self.load(suite)
+        #expect(loaded.tests.map(\.name) == ["login", "login (2)"])
+        #expect(loaded.tests.first?.tags == ["smoke", "auth"])
+        #expect(text.contains("    capture:\n      token:\n        jsonpath: $.token\n"))
+    }
+
+    @Test func awkwardTextReadsBack() throws {
+        let awkward = "a: b # c\t\"quoted\" \\ ü {x} - 12 true \u{7}"
+        var request = ImportedRequest(method: "POST", url: "http://127.0.0.1/echo")
+        request.headers = [ImportedHeader("X-Awkward", "yes: no #1")]
+        request.body = .text(awkward, contentType: "text/plain; charset=utf-8")
+        let (_, loaded) = try Self.load(Self.suite(request, name: "true"))
+        let spec = try #require(loaded.tests.first?.steps.first?.request)
+        #expect(loaded.tests.first?.name == "true")
+        guard case .raw(let template)? = spec.body else {
+            Issue.record("not a raw body: \(String(describing: spec.body))")
+            return
+        }
+        #expect(template.source == awkward)
+    }
+
+    @Test func durations() {
+        #expect(ImportedSuiteRenderer.duration(10) == "10s")
+        #expect(ImportedSuiteRenderer.duration(0.25) == "250ms")
+        #expect(ImportedSuiteRenderer.duration(1.5) == "1500ms")
+        #expect(ImportedSuiteRenderer.duration(0.0005) == "0.0005s")
+    }
+
+    @Test func environmentVariablesAreListedInOrder() {
+        var request = ImportedRequest(url: "http://127.0.0.1/{{ env.PATH_PART }}")
+        request.headers = [ImportedHeader("Authorization", "Bearer {{ env.TOKEN }}")]
+        request.basicAuth = (username: "u", password: "{{ env.PATH_PART }}")
+        #expect(Self.suite(request).environmentVariables == ["PATH_PART", "TOKEN"])
+    }
+}
