@@ -62,6 +62,33 @@ defs["compressed"] = d("Ask for a compressed response (Accept-Encoding with ever
 defs["maxRedirects"] = d("How many redirects to follow at most.", type="integer", minimum=0, maximum=1000)
 defs["variables"] = d("Named values (any YAML value, strings templated); a variable may use the variables before it, `--var` values and `env.*`. Names match [A-Za-z_][A-Za-z0-9_.-]* and cannot start with `env.`.",
     type=["object","null"], propertyNames={"pattern": VARNAME})
+creds = lambda what: d(what, type="object", additionalProperties=False, required=["password"],
+    properties={"user": ref("template"), "username": ref("template"), "password": ref("template")},
+    oneOf=[{"required":["user"]},{"required":["username"]}])
+defs["auth"] = d("How the request authenticates: exactly one kind (docs/suite-format.md#authentication).",
+    type="object", additionalProperties=False, minProperties=1, maxProperties=1, properties={
+    "basic": creds("HTTP basic authentication: user (or username) and password, templated."),
+    "bearer": d("A bearer token, sent as Authorization: Bearer <token>; templated.", **{"$ref":"#/$defs/template"}),
+    "digest": creds("HTTP Digest (RFC 7616), answered by libcurl: user and password, templated."),
+    "ntlm": creds("NTLM, run by libcurl: user and password, templated."),
+    "awsSigV4": d("AWS Signature Version 4, computed by libcurl.", type="object", additionalProperties=False,
+        required=["accessKey","secretKey","region","service"], properties={
+        "accessKey": ref("template"), "secretKey": ref("template"), "sessionToken": ref("template"),
+        "region": ref("template"), "service": ref("template")}),
+    "netrc": d("true for ~/.netrc, or a netrc file relative to the suite file.",
+        anyOf=[{"const": True}, ref("filePath")]),
+})
+host_entries = lambda what, pattern: d(what, anyOf=[{"type":"string","pattern":pattern},
+    {"type":"array","items":{"type":"string","pattern":pattern}}])
+TRANSPORT = collections.OrderedDict([
+  ("resolve", host_entries("host:port:address[,address...] entries (curl --resolve); templated.", r"^(?:\{\{.*|\+?[^:]+:[0-9{]+.*:.+)$")),
+  ("connectTo", host_entries("host:port:connect-host:connect-port entries (curl --connect-to); templated.", r"^(?:.*\{\{.*|(?:\[[^]]*\]|[^:]*):[0-9]*:(?:\[[^]]*\]|[^:]*):[0-9]*)$")),
+  ("unixSocket", d("A unix domain socket that carries every connection; relative to the suite file.", type="string", minLength=1)),
+  ("httpVersion", d("The HTTP version: 1.1, 2 (HTTP/2 over TLS when offered: the default) or 2-prior-knowledge.",
+      enum=["1.1","2","2-prior-knowledge",1.1,2])),
+  ("proxy", d("A proxy URL (otherwise the environment's http_proxy, https_proxy, all_proxy); templated.", **{"$ref":"#/$defs/template"})),
+  ("noProxy", d("Hosts reached without the proxy, comma-separated, * for all; templated.", **{"$ref":"#/$defs/template"})),
+])
 defs["defaults"] = d("Settings for every request.", type=["object","null"], additionalProperties=False, properties={
     "headers": d("Headers sent with every request; a request header of the same name (case-insensitive) replaces one.", **{"$ref":"#/$defs/headers"}),
     "timeout": d("Per-request time limit.", **{"$ref":"#/$defs/duration"}),
@@ -75,6 +102,8 @@ defs["defaults"] = d("Settings for every request.", type=["object","null"], addi
         "kept and not limited.",
         anyOf=[{"type":"integer","minimum":0},
                {"type":"string","pattern": r"^\s*(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*(?:[kKmMgGtT][iI]?[bB]|[bB])?\s*$"}]),
+    "auth": d("How every request without auth, basicAuth or its own Authorization header authenticates.", **{"$ref":"#/$defs/auth"}),
+    **TRANSPORT,
 })
 defs["retry"] = d("Tries a step again: `{attempts: 10, interval: 500ms, until: {json: {$.state: done}}}`. Without `until`, a step is tried again while its expectations fail.",
     type="object", additionalProperties=False, required=["attempts"], properties={
@@ -154,6 +183,8 @@ req_props = collections.OrderedDict([
   ("followRedirects", ref("followRedirects")),
   ("maxRedirects", ref("maxRedirects")),
   ("compressed", ref("compressed")),
+  ("auth", d("How this request authenticates (replaces defaults.auth).", **{"$ref":"#/$defs/auth"})),
+  *TRANSPORT.items(),
 ])
 one_body = [{"if":{"required":[b]},"then":{"properties":{o: False for o in BODIES if o != b}}} for b in BODIES]
 defs["request"] = d("An HTTP request. At most one body: json, form, body, bodyFile, multipart, plist or xml.",

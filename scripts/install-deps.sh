@@ -75,8 +75,9 @@ fi
 
 # Python modules the report and schema tests use, from PyPI when missing (skipped with --check).
 if [[ "$check_only" -eq 0 ]]; then
-    # module:package (PyYAML, for scripts/check-suite-schema.py, is imported as yaml).
-    for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml; do
+    # module:package (PyYAML, for scripts/check-suite-schema.py, is imported as yaml; httpbin serves Digest and
+    # basic authentication to the auth tests).
+    for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml httpbin:httpbin; do
         module="${entry%%:*}"
         package="${entry#*:}"
         if ! python3 -c "import $module" >/dev/null 2>&1; then

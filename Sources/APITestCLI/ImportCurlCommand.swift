@@ -8,7 +8,7 @@ struct ImportCurlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curl",
         abstract: "Write a suite that sends the requests of curl command lines, byte for byte.",
-        usage: "apitest import curl [<command-line> ...] [-f <file>] [-o <file>] [<options>]",
+        usage: "apitest import curl [<command-line> ...] [-f <file>] [<options>]",
         discussion: """
             Each argument is shell text holding one or more curl command lines (quote it, so that your shell \
             leaves it alone); without arguments and -f, the command lines are read from standard input. They are \
@@ -24,7 +24,7 @@ struct ImportCurlCommand: ParsableCommand {
             See docs/import.md.
 
             Examples:
-              apitest import curl 'curl -sS https://api.example.com/users -H "Authorization: Bearer $TOKEN"'
+              apitest import curl 'curl -sS https://api.example.com/users -H "X-Key: $KEY"'
               apitest import curl -f requests.sh -o suites/requests.yaml
               pbpaste | apitest import curl --name "Users API" > users.yaml
             """

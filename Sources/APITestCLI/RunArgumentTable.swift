@@ -38,6 +38,12 @@ extension RunArgumentScanner {
         Option(names: ["--ca-file"], action: .single { store($1, in: &$0.security.caFile) }),
         Option(names: ["--client-cert"], action: .single { store($1, in: &$0.security.clientCertificate) }),
         Option(names: ["--client-key"], action: .single { store($1, in: &$0.security.clientKey) }),
+        Option(names: ["--resolve"], action: .repeating { append($1, to: &$0.transport.resolve) }),
+        Option(names: ["--connect-to"], action: .repeating { append($1, to: &$0.transport.connectTo) }),
+        Option(names: ["--unix-socket"], action: .single { store($1, in: &$0.transport.unixSocket) }),
+        Option(names: ["--http-version"], action: .single { store($1, in: &$0.transport.httpVersion) }),
+        Option(names: ["--proxy"], action: .single { store($1, in: &$0.transport.proxy) }),
+        Option(names: ["--noproxy"], action: .single { store($1, in: &$0.transport.noProxy) }),
     ]
 
     /// Appends a suite path (`run`'s positional argument).
@@ -74,6 +80,13 @@ extension RunArgumentScanner {
         security.caFile = nil
         security.clientCertificate = nil
         security.clientKey = nil
+        var transport = TransportFlags()
+        transport.resolve = []
+        transport.connectTo = []
+        transport.unixSocket = nil
+        transport.httpVersion = nil
+        transport.proxy = nil
+        transport.noProxy = nil
         var command = RunCommand()
         command.suites = suites
         command.jobs = defaultValue("10")
@@ -87,6 +100,7 @@ extension RunArgumentScanner {
         command.selection = selection
         command.waitFor = nil
         command.security = security
+        command.transport = transport
         return command
     }
 
@@ -96,5 +110,6 @@ extension RunArgumentScanner {
         try command.reports.validate()
         try command.selection.validate()
         try command.security.validate()
+        try command.transport.validate()
     }
 }

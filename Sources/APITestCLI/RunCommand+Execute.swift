@@ -31,6 +31,7 @@ extension RunCommand {
         options.connectTimeout = connectTimeout?.duration
         options.recordsSentHeaders = verbose
         options.security = try security.overrides()
+        options.transport = transport.overrides()
         var request = RunRequest(suites: selected.suites, options: options)
         request.warnsAboutSinglePin = !security.pins.isEmpty
         let preflight = RunService.preflight(request, loaded: loaded)

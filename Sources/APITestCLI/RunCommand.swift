@@ -72,6 +72,9 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "TLS (each flag replaces the suites' security: setting of the same name)")
     var security: SecurityFlags
 
+    @OptionGroup(title: "Transport (each flag replaces the suites' setting of the same name)")
+    var transport: TransportFlags
+
     /// The checks of `run`'s own options (the option groups check theirs).
     mutating func validate() throws {
         guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }

@@ -21,7 +21,8 @@ extension CurlMultiLoop {
         delegate.check(
             "CURLOPT_ERRORBUFFER", apitest_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, delegate.errorBuffer))
         delegate.check(
-            "CURLOPT_HTTP_VERSION", apitest_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
+            "CURLOPT_HTTP_VERSION",
+            apitest_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Self.curlHTTPVersion(request.transport.httpVersion)))
         delegate.check("CURLOPT_PROTOCOLS_STR", apitest_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
         delegate.check(
             "CURLOPT_REDIR_PROTOCOLS_STR", apitest_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
@@ -59,6 +60,7 @@ extension CurlMultiLoop {
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
             list = curl_slist_append(list, line)
         }
+        for line in Self.authenticationHeaderLines(request) { list = curl_slist_append(list, line) }
         if !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
         if bodySize != nil, !request.headers.contains("Content-Type") {
             list = curl_slist_append(list, "Content-Type:")
@@ -117,6 +119,8 @@ extension CurlMultiLoop {
             delegate.resolveList = resolve
             delegate.check("CURLOPT_RESOLVE", apitest_easy_setopt_slist(easy, CURLOPT_RESOLVE, resolve))
         }
+        configureTransport(easy, for: delegate)
+        configureAuthentication(easy, for: delegate)
         if request.connectOnly {
             delegate.check("CURLOPT_CONNECT_ONLY", apitest_easy_setopt_long(easy, CURLOPT_CONNECT_ONLY, 1))
         }

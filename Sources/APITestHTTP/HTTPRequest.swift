@@ -51,6 +51,10 @@ public struct HTTPRequest: Sendable {
     public var security: SecurityPolicy?
     /// Host-name overrides in curl's `--resolve` form (`host:port:address`), for reaching a server by address.
     public var resolve: [String] = []
+    /// Where and how the connection is made: connect-to entries, a unix socket, HTTP versions, a proxy.
+    public var transport = TransportOptions()
+    /// A scheme libcurl runs to authenticate (Digest, NTLM, AWS Signature Version 4, netrc); nil for none.
+    public var authentication: HTTPAuthentication?
     /// Only connect (TCP and TLS) and send nothing: `apitest pin-check`.
     var connectOnly = false
     /// Called on the session's event-loop thread as the body is sent, with bytes sent and the body's length, at

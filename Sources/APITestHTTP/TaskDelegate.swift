@@ -54,6 +54,8 @@ final class TaskDelegate {
 
     var headerList: UnsafeMutablePointer<curl_slist>?
     var resolveList: UnsafeMutablePointer<curl_slist>?
+    /// The `CURLOPT_CONNECT_TO` entries, freed with the transfer.
+    var connectToList: UnsafeMutablePointer<curl_slist>?
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
     init(id: UInt64, request: HTTPRequest, maxBodySize: Int, continuation: TransferContinuation) {
@@ -91,6 +93,7 @@ final class TaskDelegate {
     deinit {
         if let headerList { curl_slist_free_all(headerList) }
         if let resolveList { curl_slist_free_all(resolveList) }
+        if let connectToList { curl_slist_free_all(connectToList) }
         errorBuffer.deallocate()
     }
 

@@ -61,6 +61,7 @@ extension JSONTape {
     /// when every key is distinct (the usual case, found without building anything for small objects). Names
     /// compare as Swift strings, as ``JSONObject`` compares them.
     private func repeatedKeys(of index: Int) -> (later: Set<Int>, lastValue: [String: Int])? {
+        if hasDistinctPlainKeys(index) { return nil }
         var names: [String] = []
         var hashes: Set<Int> = []
         var colliding = false
@@ -87,5 +88,44 @@ extension JSONTape {
         }
         // A hash collision without a repeated name: nothing to skip.
         return later.isEmpty ? nil : (later, lastValue)
+    }
+
+    /// Whether the object at `index` has at most 12 keys, all ASCII without escapes, that differ byte for byte:
+    /// then they are distinct names without decoding any (different ASCII bytes are different strings). False
+    /// when that cannot be told this way, not only when a key repeats.
+    private func hasDistinctPlainKeys(_ index: Int) -> Bool {
+        let limit = 12
+        return text.withJSONBytes { buffer in
+            withUnsafeTemporaryAllocation(of: (start: Int, end: Int).self, capacity: limit) { keys in
+                var count = 0
+                var distinct = true
+                forEachChild(index) { key, _ in
+                    guard count < limit else {
+                        distinct = false
+                        return false
+                    }
+                    let start = Int(self[key!] & Self.payloadMask) + 1
+                    var end = start
+                    while end < buffer.count, buffer[end] != UInt8(ascii: "\"") {
+                        guard buffer[end] != UInt8(ascii: "\\"), buffer[end] < 0x80 else {
+                            distinct = false
+                            return false
+                        }
+                        end += 1
+                    }
+                    let length = end - start
+                    for earlier in 0..<count where keys[earlier].end - keys[earlier].start == length {
+                        if buffer[keys[earlier].start..<keys[earlier].end].elementsEqual(buffer[start..<end]) {
+                            distinct = false
+                            return false
+                        }
+                    }
+                    keys[count] = (start, end)
+                    count += 1
+                    return true
+                }
+                return distinct
+            }
+        }
     }
 }

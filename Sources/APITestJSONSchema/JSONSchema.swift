@@ -103,6 +103,9 @@ package struct JSONSchema: Sendable {
         _ instance: Document.Node, in document: Document, maximumErrors: Int?
     ) -> JSONSchemaValidationResult {
         var evaluator = SchemaEvaluator(schema: compiled, document: document)
+        // Room for the usual depths at once, rather than growing each path from empty on every validation.
+        evaluator.schemaPath.reserveCapacity(16)
+        evaluator.instancePath.reserveCapacity(8)
         evaluator.maximumErrors = maximumErrors.map { max(1, $0) }
         evaluator.requiredExemptions = requiredExemptions
         var annotations = Annotations()

@@ -7,9 +7,11 @@ import APITestJSON
 final class SchemaNode: @unchecked Sendable {
     /// The schema resource this node belongs to, for the dynamic scope of `$dynamicRef`.
     let resourceURI: String
-    /// `true`/`false` for boolean schemas, `nil` for object schemas.
-    var boolean: Bool?
-    var keywords: [Keyword] = []
+    /// `true`/`false` for boolean schemas, `nil` for object schemas. Set while compiling, only read afterwards: no
+    /// dynamic exclusivity check on each read (every evaluation of every value reads it).
+    @exclusivity(unchecked) var boolean: Bool?
+    /// The keywords, in evaluation order; set while compiling, only read afterwards.
+    @exclusivity(unchecked) var keywords: [Keyword] = []
 
     init(resourceURI: String) {
         self.resourceURI = resourceURI

@@ -65,6 +65,9 @@ struct CompiledParameter: Sendable {
     var isJSONContent: Bool
     /// Where the parameter is declared.
     var declaration: SpecLocation
+    /// The names of the operation's other parameters in the same place (query or cookie), which a `form`-style
+    /// object spread over several pairs must not claim; worked out once when the document loads.
+    var siblingNames: Set<String> = []
 }
 
 /// The request body of an operation.

@@ -8,7 +8,16 @@ struct MediaRange: Sendable, Hashable {
     /// Parses `text` (`Application/JSON; charset=utf-8`); a text without `/` becomes a type with an empty subtype.
     init(_ text: some StringProtocol) {
         var essence = Substring(text)
-        if let semicolon = essence.firstIndex(of: ";") { essence = essence[..<semicolon] }
+        if let semicolon = essence.utf8.firstIndex(of: UInt8(ascii: ";")) { essence = essence[..<semicolon] }
+        // What servers send (`application/json`): ASCII already in lower case with no blanks, split as it is (this
+        // runs for every response a contract checks).
+        if let slash = essence.utf8.firstIndex(of: UInt8(ascii: "/")),
+            essence.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) && $0 != 0x20 && $0 != 0x09 })
+        {
+            type = String(essence[..<slash])
+            subtype = String(essence[essence.utf8.index(after: slash)...])
+            return
+        }
         let trimmed = essence.trimmingWhitespace().lowercased()
         if let slash = trimmed.firstIndex(of: "/") {
             type = String(trimmed[..<slash]).trimmingWhitespace()

@@ -35,11 +35,13 @@ extension OpenAPIContract {
 
     /// Routes `method` and `url` to an operation of the table, ignored ones included.
     func route(method: String, url: String) -> Route {
-        let upper = method.uppercased()
+        let upper = method.utf8.contains(where: { (0x61...0x7A).contains($0) }) ? method.uppercased() : method
         let (path, _) = ServerURL.split(url)
         let rawSegments = (path.hasPrefix("/") ? path.dropFirst() : path).split(
             separator: "/", omittingEmptySubsequences: false)
-        let decoded = rawSegments.map { Substring(PercentEncoding.decodeLeniently($0)) }
+        let decoded =
+            path.utf8.contains(UInt8(ascii: "%"))
+            ? rawSegments.map { Substring(PercentEncoding.decodeLeniently($0)) } : rawSegments
         var firstPrefixMatched: Int?
         for prefix in serverPrefixes {
             guard prefix.count <= decoded.count, zip(prefix, decoded).allSatisfy({ $0 == $1 }) else { continue }

@@ -26,10 +26,9 @@ extension OpenAPIContract {
     {
         let compiled = table[operation.index]
         var violations: [ContractViolation] = []
-        let (_, query) = ServerURL.split(request.url)
-        let queryPairs = ParameterValues.queryPairs(query)
-        let cookiePairs = ParameterValues.cookiePairs(
-            request.headers.filter { $0.name.caseInsensitiveEquals("cookie") }.map(\.value))
+        // Read on first use: most operations have no query or cookie parameter, and this runs for every response.
+        var queryPairs: [(name: String, value: Substring)]?
+        var cookiePairs: [(name: String, value: Substring)]?
         for parameter in compiled.parameters {
             let value: JSONValue?
             switch parameter.location {
@@ -45,18 +44,25 @@ extension OpenAPIContract {
                         raw.raw, name: parameter.name, style: parameter.style, shape: parameter.shape,
                         explode: parameter.explode)
             case .query, .cookie:
-                let pairs = parameter.location == .query ? queryPairs : cookiePairs
+                let pairs: [(name: String, value: Substring)]
+                if parameter.location == .query {
+                    if queryPairs == nil { queryPairs = ParameterValues.queryPairs(ServerURL.split(request.url).query) }
+                    pairs = queryPairs ?? []
+                } else {
+                    if cookiePairs == nil {
+                        cookiePairs = ParameterValues.cookiePairs(
+                            request.headers.filter { $0.name.caseInsensitiveEquals("cookie") }.map(\.value))
+                    }
+                    pairs = cookiePairs ?? []
+                }
                 if parameter.isJSONContent {
                     value = pairs.first { $0.name == parameter.name }.map {
                         Self.json(PercentEncoding.decodeLeniently($0.value))
                     }
                 } else {
-                    let others = Set(
-                        compiled.parameters.filter { $0.location == parameter.location && $0.name != parameter.name }
-                            .map(\.name))
                     value = ParameterValues.form(
                         pairs, name: parameter.name, style: parameter.style, explode: parameter.explode,
-                        shape: parameter.shape, otherNames: others)
+                        shape: parameter.shape, otherNames: parameter.siblingNames)
                 }
             case .header:
                 let values = request.headers.filter { $0.name.caseInsensitiveEquals(parameter.name) }.map(\.value)

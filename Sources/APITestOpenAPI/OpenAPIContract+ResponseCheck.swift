@@ -24,7 +24,8 @@ extension OpenAPIContract {
         checkHeaders(entry, response.headers, operation, &violations)
         if let content = entry.content, !content.isEmpty {
             let bodyless =
-                response.status == 204 || response.status == 304 || response.requestMethod?.uppercased() == "HEAD"
+                response.status == 204 || response.status == 304
+                || response.requestMethod?.caseInsensitiveEquals("HEAD") == true
             if !(bodyless && response.body.isEmpty) {
                 checkBody(
                     response.body, contentType: Self.header("content-type", in: response.headers), content: content,
@@ -120,10 +121,12 @@ extension OpenAPIContract {
 
     /// Adds a violation for each error of `result`, with the failing keyword's place in the document.
     func appendSchemaErrors(
-        _ result: JSONSchemaValidationResult, schema: CompiledSchemaReference, prefix: String?,
+        _ result: JSONSchemaValidationResult, schema: CompiledSchemaReference, prefix: @autoclosure () -> String?,
         subject: ContractViolation.Subject, operation: OpenAPIOperation, responseKey: String?,
         _ violations: inout [ContractViolation]
     ) {
+        guard !result.errors.isEmpty else { return }
+        let prefix = prefix()
         for error in result.errors {
             let traced = tracer.trace(schema.site, evaluationPath: error.schemaPath)
             let instancePath = prefix.map { $0 + error.instancePath } ?? error.instancePath

@@ -94,6 +94,12 @@ extension OpenAPILoader {
                 parameters.append(parameter)
             }
         }
+        for index in parameters.indices
+        where parameters[index].location == .query || parameters[index].location == .cookie {
+            let parameter = parameters[index]
+            parameters[index].siblingNames = Set(
+                parameters.filter { $0.location == parameter.location && $0.name != parameter.name }.map(\.name))
+        }
         var compiled = CompiledOperation(
             operation: OpenAPIOperation(
                 operationId: operationId, method: method, pathTemplate: template.text, responseKeys: [],

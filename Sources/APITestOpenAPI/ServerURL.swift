@@ -14,13 +14,33 @@ enum ServerURL {
     /// A URL (`http://host:8080/v2/pets?x=1`, `//host/pets`, `/pets?x=1`) split into its path and its query (without
     /// `?`); the fragment dropped.
     static func split(_ url: some StringProtocol) -> (path: Substring, query: Substring?) {
-        // Byte by byte (UTF-8 positions are positions of the text): this runs for every request a contract routes.
         let whole = Substring(url)
-        let bytes = whole.utf8
+        let utf8 = whole.utf8
+        // Over the bytes in place when the text is contiguous (a native string: this runs for every request a
+        // contract routes), else through the view's indices; UTF-8 positions are positions of the text.
+        if let parts = utf8.withContiguousStorageIfAvailable({ bytes in Self.parts(bytes) }) {
+            let index = { (offset: Int) in utf8.index(utf8.startIndex, offsetBy: offset) }
+            return (
+                whole[index(parts.path.lowerBound)..<index(parts.path.upperBound)],
+                parts.query.map {
+                    whole[index($0.lowerBound)..<index($0.upperBound)]
+                }
+            )
+        }
+        let parts = Self.parts(utf8)
+        return (whole[parts.path], parts.query.map { whole[$0] })
+    }
+
+    /// Where the path and the query (without `?`) of a URL's bytes are; the fragment dropped.
+    private static func parts<Bytes: Collection<UInt8>>(
+        _ bytes: Bytes
+    ) -> (
+        path: Range<Bytes.Index>, query: Range<Bytes.Index>?
+    ) {
         var end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-        var query: Substring?
+        var query: Range<Bytes.Index>?
         if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
-            query = whole[bytes.index(after: question)..<end]
+            query = bytes.index(after: question)..<end
             end = question
         }
         var start = bytes.startIndex
@@ -30,11 +50,9 @@ enum ServerURL {
             let afterSlashes = bytes.index(start, offsetBy: 2)
             start = bytes[afterSlashes..<end].firstIndex(of: slash) ?? end
         }
-        return (whole[start..<end], query)
+        return (start..<end, query)
     }
 
-    /// `url` with each `{variable}` replaced by its value in `variables`; one without a value becomes empty, or stays
-    /// as written with `keepingUnknown`.
     static func substitute(_ url: String, _ variables: [String: String], keepingUnknown: Bool = false) -> String {
         guard url.contains("{") else { return url }
         var result = ""

@@ -9,6 +9,8 @@ struct RequestBuilder: Sendable {
     /// The run's limit on response bodies kept in memory (`--max-response-size`), for suites without
     /// `defaults.maxResponseSize`; 0 for none.
     var maxResponseSize = RunOptions.defaultMaxResponseSize
+    /// The run's transport flags, which replace the suites' transport settings of the same name.
+    var transportOverrides = TransportOverrides()
 
     /// The request for `spec`; throws `TestError` when a template or the URL cannot be rendered.
     func build(_ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext) throws(TestError) -> HTTPRequest {
@@ -41,13 +43,13 @@ struct RequestBuilder: Sendable {
                 body = .raw(Data(try template.render(context).utf8), contentType: "application/xml")
             case .xmlFile(let path): body = .file(path: path, contentType: "application/xml")
             }
-            var basicAuth: (username: String, password: String)?
-            if let auth = spec.basicAuth {
-                basicAuth = (try auth.username.render(context), try auth.password.render(context))
-            }
+            let authentication = try authentication(spec, defaults: runtime.suite.defaults, context: context)
+            if let token = authentication.bearer { headers.add(name: "Authorization", value: "Bearer \(token)") }
             var request = try runtime.serializer.request(
                 method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
-                headers: headers, body: body, basicAuth: basicAuth)
+                headers: headers, body: body, basicAuth: authentication.basic)
+            request.authentication = authentication.scheme
+            try applyTransport(spec, defaults: runtime.suite.defaults, context: context, to: &request)
             // Without a request or suite timeout the session's default applies (`--timeout`).
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects

@@ -33,6 +33,8 @@ package struct RunOptions: Sendable {
     /// The time allowed to connect, for requests that set none (`--connect-timeout`); `nil` for the session's
     /// default (10 s).
     package var connectTimeout: Duration?
+    /// The transport flags, which replace the suites' settings of the same name.
+    package var transport = TransportOverrides()
 
     /// 64 MiB.
     package static let defaultMaxResponseSize = 64 * 1024 * 1024

@@ -35,7 +35,7 @@ struct TestExecutor: Sendable {
         self.contracts = contracts
         self.transport = transport
         self.options = options
-        self.builder = RequestBuilder(maxResponseSize: options.maxResponseSize)
+        self.builder = RequestBuilder(maxResponseSize: options.maxResponseSize, transportOverrides: options.transport)
         self.events = events
         self.reachability = reachability
         self.decodeBudget = DecodeBudget(capacity: options.decodeMemoryBudget)

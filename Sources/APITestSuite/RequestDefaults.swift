@@ -13,6 +13,10 @@ package struct RequestDefaults: Sendable, Hashable {
     /// The most bytes of a response body kept in memory (`maxResponseSize`), `0` for no limit; `nil` for the run's
     /// (`--max-response-size`, 64 MiB by default).
     package var maxResponseSize: Int?
+    /// `auth:` of every request that has none of its own.
+    package var auth: AuthSpec?
+    /// The transport settings of every request, each replaced by the request's own.
+    package var transport: TransportSpec?
 
     package init(
         headers: [HeaderSpec] = [], timeout: Duration? = nil, followRedirects: Bool = true, maxRedirects: Int? = nil

@@ -3,11 +3,11 @@ import APITestSupport
 /// `request:`: the method, URL, query, headers, credentials, body and transfer settings of a step.
 enum RequestParser {
     /// The keys of a request.
-    static let keys = [
-        "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "plist",
-        "xml", "contentType", "plistFormat", "timeout", "followRedirects", "maxRedirects",
-        "compressed",
-    ]
+    static let keys =
+        [
+            "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "plist",
+            "xml", "contentType", "plistFormat", "timeout", "followRedirects", "maxRedirects", "compressed", "auth",
+        ] + TransportSpec.keys
     /// The keys of `basicAuth:`.
     static let basicAuthKeys = ["username", "password"]
 
@@ -49,6 +49,12 @@ enum RequestParser {
                 spec.headers = headers(entry.value, in: context)
             case "basicAuth":
                 spec.basicAuth = basicAuth(entry.value, in: context)
+            case "auth":
+                spec.auth = AuthParser.parse(entry.value, in: context)
+            case let key where TransportSpec.keys.contains(key):
+                var transport = spec.transport ?? TransportSpec()
+                TransportParser.parse(entry, into: &transport, in: context)
+                spec.transport = transport
             case "json", "form", "body", "bodyFile", "multipart", "plist", "xml":
                 if let first = bodyEntry {
                     context.error(
@@ -74,6 +80,7 @@ enum RequestParser {
                 break
             }
         }
+        checkAuthentication(entries, spec, in: context)
         if let contentTypeEntry, bodyEntry.map({ ["body", "bodyFile"].contains($0.key) }) != true {
             let detail = bodyEntry.map { "not with '\($0.key)', which sets its own" } ?? "and this request has neither"
             context.error("'contentType' applies to 'body' or 'bodyFile', \(detail)", at: contentTypeEntry.keyNode)
@@ -128,6 +135,21 @@ enum RequestParser {
             headers.append(HeaderSpec(name: entry.key, value: value, location: context.location(of: entry.keyNode)))
         }
         return headers
+    }
+
+    /// Reports a request that authenticates in two places: `auth` with `basicAuth` or an `Authorization` header.
+    private static func checkAuthentication(_ entries: [MapEntry], _ spec: RequestSpec, in context: SuiteParseContext) {
+        guard let auth = entries[key: "auth"] else { return }
+        if let basic = entries[key: "basicAuth"] {
+            context.error("authentication is given twice: 'auth' and 'basicAuth'", at: basic.keyNode)
+        }
+        if let header = spec.headers.first(where: { $0.name.lowercased() == "authorization" }) {
+            context.error(
+                "authentication is given twice: 'auth' and an 'Authorization' header", at: header.location,
+                note:
+                    "'auth' is at \(context.location(of: auth.keyNode).line):\(context.location(of: auth.keyNode).column)"
+            )
+        }
     }
 
     /// `basicAuth: {username, password}`.

@@ -11,6 +11,10 @@ package struct RequestSpec: Sendable, Hashable {
     package var query: TemplateValue?
     package var headers: [HeaderSpec]
     @Boxed package var basicAuth: BasicAuthSpec?
+    /// `auth:`; replaces `defaults.auth` for this request.
+    @Boxed package var auth: AuthSpec?
+    /// `resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy`, `noProxy` set on this request.
+    @Boxed package var transport: TransportSpec?
     @Boxed package var body: BodySpec?
     /// A content type for `body`/`bodyFile`.
     @Boxed package var contentType: Template?

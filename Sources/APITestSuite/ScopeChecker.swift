@@ -57,7 +57,10 @@ struct ScopeChecker {
             checkNames(in: [baseURL], known: loadTimeNames) { hints }
             checkBaseURL(baseURL, values: values)
         }
-        checkNames(in: suite.defaults.headers.map(\.value), known: loadTimeNames) { hints }
+        checkNames(
+            in: suite.defaults.headers.map(\.value) + (suite.defaults.auth?.templates ?? [])
+                + (suite.defaults.transport?.templates ?? []), known: loadTimeNames
+        ) { hints }
 
         // Tests and steps are visited by index: copying each `Step` out of its array costs more than checking it.
         let tests = suite.tests

@@ -3,9 +3,9 @@ import APITestSupport
 /// `variables:` and `defaults:`, which a suite and the settings files it includes both hold.
 enum SettingsParser {
     /// The keys of `defaults:`.
-    static let defaultsKeys = [
-        "headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize", "compressed",
-    ]
+    static let defaultsKeys =
+        ["headers", "timeout", "followRedirects", "maxRedirects", "retry", "maxResponseSize", "compressed", "auth"]
+        + TransportSpec.keys
 
     // MARK: - Variables
 
@@ -40,8 +40,18 @@ enum SettingsParser {
             case "retry": defaults.retry = RetryParser.parse(entry.value, in: context)
             case "maxResponseSize": defaults.maxResponseSize = context.byteSize(entry.value, for: "maxResponseSize")
             case "compressed": defaults.compressed = context.bool(entry.value, for: "compressed")
+            case "auth": defaults.auth = AuthParser.parse(entry.value, in: context)
+            case let key where TransportSpec.keys.contains(key):
+                var transport = defaults.transport ?? TransportSpec()
+                TransportParser.parse(entry, into: &transport, in: context)
+                defaults.transport = transport
             default: break
             }
+        }
+        if defaults.auth != nil, let header = defaults.headers.first(where: { $0.name.lowercased() == "authorization" })
+        {
+            context.error(
+                "authentication is given twice in defaults: 'auth' and an 'Authorization' header", at: header.location)
         }
         return defaults
     }

@@ -36,6 +36,8 @@ struct SharedSettings {
             merged.retry = next.retry ?? merged.retry
             merged.maxResponseSize = next.maxResponseSize ?? merged.maxResponseSize
             merged.compressed = next.compressed ?? merged.compressed
+            merged.auth = next.auth ?? merged.auth
+            merged.transport = next.transport.map { $0.over(merged.transport) } ?? merged.transport
             if later.setsFollowRedirects { merged.followRedirects = next.followRedirects }
             defaults = merged
             setsFollowRedirects = setsFollowRedirects || later.setsFollowRedirects

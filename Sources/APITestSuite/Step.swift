@@ -131,6 +131,8 @@ extension Step {
             try body(auth.username)
             try body(auth.password)
         }
+        if let auth = request.auth { try auth.templates.forEach(body) }
+        if let transport = request.transport { try transport.templates.forEach(body) }
         if let requestBody = request.body { try requestBody.templates.forEach(body) }
         if let contentType = request.contentType { try body(contentType) }
         // By index: copying each `Assertion` out would retain everything it holds.

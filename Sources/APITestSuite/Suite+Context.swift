@@ -30,10 +30,13 @@ extension Suite {
         return names
     }
 
-    /// The names used by the defaults every test renders: default headers and the default retry's `until`.
+    /// The names used by the defaults every test renders: default headers, authentication and transport settings, and
+    /// the default retry's `until`.
     package var namesUsedByDefaults: Set<String> {
         var names = Set<String>()
         for header in defaults.headers { names.formUnion(header.value.referencedNames) }
+        for template in defaults.auth?.templates ?? [] { names.formUnion(template.referencedNames) }
+        for template in defaults.transport?.templates ?? [] { names.formUnion(template.referencedNames) }
         for assertion in defaults.retry?.until?.assertions ?? [] { names.formUnion(assertion.argument.referencedNames) }
         return names
     }

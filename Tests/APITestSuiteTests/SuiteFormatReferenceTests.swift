@@ -29,6 +29,10 @@ struct SuiteFormatReferenceTests {
         ("request", RequestParser.keys, "## Request"),
         ("basicAuth", RequestParser.basicAuthKeys, "## Request"),
         ("multipart part", BodyParser.multipartPartKeys, "### Multipart bodies"),
+        ("auth", AuthSpec.kinds, "### Authentication"),
+        ("auth credentials", AuthParser.credentialKeys, "### Authentication"),
+        ("awsSigV4", AuthParser.awsSigV4Keys, "### Authentication"),
+        ("transport", TransportSpec.keys, "### Transport"),
         ("expect", ExpectParser.keys, "## Expect"),
         ("capture and assert", CaptureParser.keys, "### Queries and the general form"),
     ]

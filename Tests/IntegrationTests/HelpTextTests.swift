@@ -5,7 +5,7 @@ import Testing
 /// discussion at the last space that fits, so a line of an example or of a table wider than the screen loses its
 /// indentation and may be cut between a flag and its value.
 @Suite struct HelpTextTests {
-    static let commands: [[String]] = [[], ["run"], ["validate"], ["list"], ["pin-check"]]
+    static let commands: [[String]] = [[], ["run"], ["validate"], ["list"], ["pin-check"], ["import", "curl"]]
 
     /// The discussion of `command` as written in the source, from `--experimental-dump-help`.
     static func discussion(of command: [String]) async throws -> String {
@@ -38,7 +38,9 @@ import Testing
                 if words[index + 1].hasPrefix("<") { valueFlags.insert(flag) }
             }
         }
-        #expect(command == [] || valueFlags.contains("--var") || valueFlags.contains("--pin"))
+        #expect(
+            command == [] || valueFlags.contains("--var") || valueFlags.contains("--pin")
+                || valueFlags.contains("--output"))
         for (number, line) in lines.enumerated() {
             guard let last = line.split(separator: " ").last.map(String.init), valueFlags.contains(last) else {
                 continue

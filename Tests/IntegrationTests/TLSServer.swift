@@ -69,53 +69,27 @@ final class TLSServer: @unchecked Sendable {
         self.certificates = certificates
         directory = certificates.directory.appendingPathComponent("nginx")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var lastError: Error?
-        for _ in 0..<5 {
-            let port = try freePort()
-            let config = """
-                worker_processes 1;
-                daemon off;
-                error_log \(directory.path)/error.log;
-                pid \(directory.path)/nginx.pid;
-                events { worker_connections 256; }
-                http {
-                  access_log off;
-                  client_body_temp_path \(directory.path);
-                  server {
-                    listen 127.0.0.1:\(port) ssl http2;
-                    ssl_certificate \(certificates.serverChain.path);
-                    ssl_certificate_key \(certificates.leafKey.path);
-                    location / { default_type application/json; return 200 '{"tls":true}'; }
-                  }
-                }
-                """
-            let configFile = directory.appendingPathComponent("nginx.conf")
-            try config.write(to: configFile, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-            process.arguments = ["-c", configFile.path, "-p", directory.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if Self.waitForListener(port: port, process: process) {
-                self.port = port
-                self.process = process
-                return
+        let (process, ports) = try NginxLauncher.start(in: directory, portCount: 1) { [directory, certificates] ports in
+            """
+            worker_processes 1;
+            daemon off;
+            error_log \(directory.path)/error.log;
+            pid \(directory.path)/nginx.pid;
+            events { worker_connections 256; }
+            http {
+              access_log off;
+              client_body_temp_path \(directory.path);
+              server {
+                listen 127.0.0.1:\(ports[0]) ssl http2;
+                ssl_certificate \(certificates.serverChain.path);
+                ssl_certificate_key \(certificates.leafKey.path);
+                location / { default_type application/json; return 200 '{"tls":true}'; }
+              }
             }
-            process.terminate()
-            process.waitUntilExit()
-            lastError = CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "nginx did not start"])
+            """
         }
-        throw lastError ?? CocoaError(.fileReadUnknown)
-    }
-
-    private static func waitForListener(port: Int, process: Process) -> Bool {
-        for _ in 0..<100 {
-            guard process.isRunning else { return false }
-            if acceptsConnections(port: port) { return true }
-            usleep(50_000)
-        }
-        return false
+        self.process = process
+        self.port = ports[0]
     }
 
     func stop() {

@@ -1,0 +1,39 @@
+/// An authentication scheme that libcurl runs for a request, beyond the headers the request carries (basic and
+/// bearer credentials are plain `Authorization` headers and need none of this).
+public enum HTTPAuthentication: Sendable, Hashable {
+    /// HTTP Digest (RFC 7616): libcurl answers the server's challenge.
+    case digest(username: String, password: String)
+    /// NTLM: libcurl runs the handshake on one connection.
+    case ntlm(username: String, password: String)
+    /// AWS Signature Version 4, computed by libcurl over the method, URL, signed headers and body.
+    case awsSigV4(AWSSignature)
+    /// Credentials for the URL's host from a netrc file: `~/.netrc` when `file` is nil.
+    case netrc(file: String?)
+
+    /// What AWS Signature Version 4 needs.
+    public struct AWSSignature: Sendable, Hashable {
+        /// The access key id (`AKIA...`).
+        public var accessKey: String
+        /// The secret access key.
+        public var secretKey: String
+        /// The session token of temporary credentials, sent as `x-amz-security-token`; nil for none.
+        public var sessionToken: String?
+        /// The region (`us-east-1`).
+        public var region: String
+        /// The service (`s3`, `execute-api`, `sts`...).
+        public var service: String
+
+        /// Credentials for signing requests to `service` in `region`.
+        public init(accessKey: String, secretKey: String, sessionToken: String? = nil, region: String, service: String)
+        {
+            self.accessKey = accessKey
+            self.secretKey = secretKey
+            self.sessionToken = sessionToken
+            self.region = region
+            self.service = service
+        }
+
+        /// libcurl's `CURLOPT_AWS_SIGV4` parameter: `aws:amz:<region>:<service>`.
+        var curlParameter: String { "aws:amz:\(region):\(service)" }
+    }
+}

@@ -1,0 +1,100 @@
+import APITestHTTP
+import APITestSuite
+import APITestSupport
+
+// MARK: - Authentication and transport
+
+extension RequestBuilder {
+    /// How a request authenticates, rendered: basic credentials for the serializer, a bearer token for the
+    /// `Authorization` header, or a scheme libcurl runs.
+    struct RenderedAuthentication {
+        var basic: (username: String, password: String)?
+        var bearer: String?
+        var scheme: HTTPAuthentication?
+    }
+
+    /// The request's `auth`, else its `basicAuth`, else (unless it sends its own `Authorization` header)
+    /// `defaults.auth`, rendered. The one place an auth setting becomes what the HTTP layer sends.
+    func authentication(
+        _ spec: RequestSpec, defaults: RequestDefaults, context: TemplateContext
+    ) throws -> RenderedAuthentication {
+        var result = RenderedAuthentication()
+        let ownHeader = spec.headers.contains { $0.name.lowercased() == "authorization" }
+        guard let auth = spec.auth ?? (spec.basicAuth == nil && !ownHeader ? defaults.auth : nil) else {
+            if let basic = spec.basicAuth {
+                result.basic = (try basic.username.render(context), try basic.password.render(context))
+            }
+            return result
+        }
+        switch auth {
+        case .basic(let credentials):
+            result.basic = (try credentials.user.render(context), try credentials.password.render(context))
+        case .bearer(let token):
+            result.bearer = try token.render(context)
+        case .digest(let credentials):
+            result.scheme = .digest(
+                username: try credentials.user.render(context), password: try credentials.password.render(context))
+        case .ntlm(let credentials):
+            result.scheme = .ntlm(
+                username: try credentials.user.render(context), password: try credentials.password.render(context))
+        case .awsSigV4(let signing):
+            result.scheme = .awsSigV4(
+                HTTPAuthentication.AWSSignature(
+                    accessKey: try signing.accessKey.render(context), secretKey: try signing.secretKey.render(context),
+                    sessionToken: try signing.sessionToken?.render(context), region: try signing.region.render(context),
+                    service: try signing.service.render(context)))
+        case .netrc(let file):
+            result.scheme = .netrc(file: file)
+        }
+        return result
+    }
+
+    /// A rendered `resolve` or `connectTo` entry that libcurl would not accept.
+    struct InvalidTransportEntry: Error, CustomStringConvertible {
+        /// `resolve` or `connectTo`.
+        var key: String
+        /// The entry as rendered.
+        var entry: String
+        /// What is wrong with it.
+        var problem: String
+
+        var description: String { "invalid '\(key)' entry '\(entry)': \(problem)" }
+    }
+
+    /// The run's transport flags over the request's transport settings over `defaults`' (each set one replacing),
+    /// rendered into `request`. The one place these settings become transfer options.
+    func applyTransport(
+        _ spec: RequestSpec, defaults: RequestDefaults, context: TemplateContext, to request: inout HTTPRequest
+    ) throws {
+        guard spec.transport != nil || defaults.transport != nil || !transportOverrides.isEmpty else { return }
+        let transport = (spec.transport ?? TransportSpec()).over(defaults.transport)
+        let flags = transportOverrides
+        request.resolve =
+            try flags.resolve
+            ?? rendered(transport.resolve, key: "resolve", check: TransportEntry.resolveProblem, context)
+        request.transport.connectTo =
+            try flags.connectTo
+            ?? rendered(transport.connectTo, key: "connectTo", check: TransportEntry.connectToProblem, context)
+        request.transport.unixSocketPath = flags.unixSocket ?? transport.unixSocket
+        request.transport.httpVersion = (flags.httpVersion ?? transport.httpVersion).map {
+            switch $0 {
+            case .http11: .http11
+            case .http2: .http2
+            case .http2PriorKnowledge: .http2PriorKnowledge
+            }
+        }
+        request.transport.proxy = try flags.proxy ?? transport.proxy?.render(context)
+        request.transport.noProxy = try flags.noProxy ?? transport.noProxy?.render(context)
+    }
+
+    /// Entries rendered and checked again (a variable may have made them invalid).
+    private func rendered(
+        _ templates: [Template]?, key: String, check: (String) -> String?, _ context: TemplateContext
+    ) throws -> [String] {
+        try (templates ?? []).map { template in
+            let entry = try template.render(context)
+            if let problem = check(entry) { throw InvalidTransportEntry(key: key, entry: entry, problem: problem) }
+            return entry
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import APITestSupport
+
+/// `auth:`: one kind of authentication with its settings.
+enum AuthParser {
+    /// The keys of `basic`, `digest` and `ntlm` (`username` is the same as `user`, as in `basicAuth`).
+    static let credentialKeys = ["user", "username", "password"]
+    /// The keys of `awsSigV4`.
+    static let awsSigV4Keys = ["accessKey", "secretKey", "sessionToken", "region", "service"]
+
+    /// The authentication of an `auth:` map; nil when it has errors (reported).
+    static func parse(_ node: YAMLNode, in context: SuiteParseContext) -> AuthSpec? {
+        guard let entries = context.mapping(node, for: "auth") else { return nil }
+        context.checkKeys(entries, allowed: AuthSpec.kinds, in: "auth")
+        let kinds = entries.filter { AuthSpec.kinds.contains($0.key) }
+        guard let entry = kinds.first else {
+            if entries.isEmpty {
+                context.error(
+                    "'auth' needs one of \(AuthSpec.kinds.map { "'\($0)'" }.joined(separator: ", "))", at: node)
+            }
+            return nil
+        }
+        if kinds.count > 1 {
+            context.error(
+                "'auth' takes one kind; found both '\(entry.key)' and '\(kinds[1].key)'", at: kinds[1].keyNode)
+            return nil
+        }
+        switch entry.key {
+        case "basic": return credentials(entry, in: context).map(AuthSpec.basic)
+        case "digest": return credentials(entry, in: context).map(AuthSpec.digest)
+        case "ntlm": return credentials(entry, in: context).map(AuthSpec.ntlm)
+        case "bearer": return context.template(entry.value, for: "bearer").map(AuthSpec.bearer)
+        case "awsSigV4": return awsSigV4(entry, in: context).map(AuthSpec.awsSigV4)
+        default: return netrc(entry, in: context)
+        }
+    }
+
+    /// `{user, password}` of `basic`, `digest` or `ntlm`.
+    private static func credentials(_ entry: MapEntry, in context: SuiteParseContext) -> AuthSpec.CredentialsSpec? {
+        guard let entries = context.mapping(entry.value, for: entry.key) else { return nil }
+        context.checkKeys(entries, allowed: credentialKeys, in: entry.key)
+        let users = entries.filter { $0.key == "user" || $0.key == "username" }
+        if users.count > 1 {
+            context.error("'\(entry.key)' takes 'user' or its alias 'username', not both", at: users[1].keyNode)
+            return nil
+        }
+        var missing = false
+        if users.isEmpty {
+            context.error("'\(entry.key)' needs a 'user'", at: entry.value)
+            missing = true
+        }
+        if entries[key: "password"] == nil {
+            context.error("'\(entry.key)' needs a 'password'", at: entry.value)
+            missing = true
+        }
+        guard !missing, let user = context.template(users[0].value, for: users[0].key),
+            let password = entries[key: "password"].flatMap({ context.template($0.value, for: "password") })
+        else { return nil }
+        return AuthSpec.CredentialsSpec(user: user, password: password)
+    }
+
+    /// `{accessKey, secretKey, sessionToken, region, service}` of `awsSigV4`.
+    private static func awsSigV4(_ entry: MapEntry, in context: SuiteParseContext) -> AuthSpec.AWSSigV4Spec? {
+        guard let entries = context.mapping(entry.value, for: "awsSigV4") else { return nil }
+        context.checkKeys(entries, allowed: awsSigV4Keys, in: "awsSigV4")
+        var values: [String: Template] = [:]
+        var missing = false
+        for key in awsSigV4Keys {
+            guard let member = entries[key: key] else {
+                if key != "sessionToken" {
+                    context.error("'awsSigV4' needs a '\(key)'", at: entry.value)
+                    missing = true
+                }
+                continue
+            }
+            guard let template = context.template(member.value, for: key) else {
+                missing = true
+                continue
+            }
+            if ["region", "service"].contains(key), template.isLiteral,
+                template.source.isEmpty || template.source.contains(":")
+            {
+                context.error("'\(key)' must be a non-empty name without ':'", at: member.value)
+                missing = true
+            }
+            values[key] = template
+        }
+        guard !missing, let accessKey = values["accessKey"], let secretKey = values["secretKey"],
+            let region = values["region"], let service = values["service"]
+        else { return nil }
+        return AuthSpec.AWSSigV4Spec(
+            accessKey: accessKey, secretKey: secretKey, sessionToken: values["sessionToken"], region: region,
+            service: service)
+    }
+
+    /// `netrc: true` or `netrc: FILE`.
+    private static func netrc(_ entry: MapEntry, in context: SuiteParseContext) -> AuthSpec? {
+        if let scalar = context.scalar(entry.value), case .bool(let value) = YAMLScalar(scalar) {
+            guard value else {
+                context.error("'netrc' takes true (for ~/.netrc) or a file path", at: entry.value)
+                return nil
+            }
+            return .netrc(file: nil)
+        }
+        guard let path = context.text(entry.value, for: "netrc"),
+            let absolute = context.checkBodyFile(path, at: entry.value, for: "netrc")
+        else { return nil }
+        return .netrc(file: absolute)
+    }
+}

@@ -1,0 +1,69 @@
+/// `auth:` of a request or of `defaults`: how the request authenticates. Exactly one kind.
+package enum AuthSpec: Sendable, Hashable {
+    /// `basic: {user, password}`: an `Authorization: Basic` header.
+    case basic(CredentialsSpec)
+    /// `bearer: TOKEN`: an `Authorization: Bearer` header.
+    case bearer(Template)
+    /// `digest: {user, password}`: HTTP Digest, answered by libcurl.
+    case digest(CredentialsSpec)
+    /// `ntlm: {user, password}`: NTLM, run by libcurl.
+    case ntlm(CredentialsSpec)
+    /// `awsSigV4: {accessKey, secretKey, sessionToken, region, service}`: AWS Signature Version 4 by libcurl.
+    case awsSigV4(AWSSigV4Spec)
+    /// `netrc: true` (`~/.netrc`) or `netrc: FILE` (an absolute path, checked when the suite loads).
+    case netrc(file: String?)
+
+    /// Every template the authentication renders, in order.
+    package var templates: [Template] {
+        switch self {
+        case .basic(let credentials), .digest(let credentials), .ntlm(let credentials):
+            [credentials.user, credentials.password]
+        case .bearer(let token): [token]
+        case .awsSigV4(let spec):
+            [spec.accessKey, spec.secretKey] + (spec.sessionToken.map { [$0] } ?? []) + [spec.region, spec.service]
+        case .netrc: []
+        }
+    }
+
+    /// The kinds, as written under `auth:`.
+    package static let kinds = ["basic", "bearer", "digest", "ntlm", "awsSigV4", "netrc"]
+
+    /// A user name and a password, templated.
+    package struct CredentialsSpec: Sendable, Hashable {
+        /// The user name.
+        package var user: Template
+        /// The password.
+        package var password: Template
+
+        /// Credentials from two templates.
+        package init(user: Template, password: Template) {
+            self.user = user
+            self.password = password
+        }
+    }
+
+    /// What AWS Signature Version 4 needs, templated.
+    package struct AWSSigV4Spec: Sendable, Hashable {
+        /// The access key id.
+        package var accessKey: Template
+        /// The secret access key.
+        package var secretKey: Template
+        /// The session token of temporary credentials.
+        package var sessionToken: Template?
+        /// The region (`us-east-1`).
+        package var region: Template
+        /// The service (`s3`, `execute-api`).
+        package var service: Template
+
+        /// Signing settings from their templates.
+        package init(
+            accessKey: Template, secretKey: Template, sessionToken: Template?, region: Template, service: Template
+        ) {
+            self.accessKey = accessKey
+            self.secretKey = secretKey
+            self.sessionToken = sessionToken
+            self.region = region
+            self.service = service
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import APITestSupport
+
+/// The transport keys of a request or `defaults`: `resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy`,
+/// `noProxy`.
+enum TransportParser {
+    /// Reads `entry` (one of ``TransportSpec/keys``) into `spec`.
+    static func parse(_ entry: MapEntry, into spec: inout TransportSpec, in context: SuiteParseContext) {
+        switch entry.key {
+        case "resolve":
+            spec.resolve = entries(entry, check: TransportEntry.resolveProblem, in: context)
+        case "connectTo":
+            spec.connectTo = entries(entry, check: TransportEntry.connectToProblem, in: context)
+        case "unixSocket":
+            guard let path = context.text(entry.value, for: "unixSocket") else { return }
+            guard !path.isEmpty else {
+                context.error("'unixSocket' needs a path", at: entry.value)
+                return
+            }
+            // Not checked now: the server may create its socket after the suite loads.
+            spec.unixSocket = FilePaths.absolute(path, relativeTo: context.directory)
+        case "httpVersion":
+            guard let text = context.text(entry.value, for: "httpVersion") else { return }
+            if let version = TransportSpec.HTTPVersion(rawValue: text) {
+                spec.httpVersion = version
+            } else if text == "3" || text == "3-only" {
+                context.error(
+                    "HTTP/3 is not available: the libcurl apitest runs on (Debian's 7.88) is built without it",
+                    at: entry.value, note: "use 1.1, 2 or 2-prior-knowledge")
+            } else {
+                let allowed = TransportSpec.HTTPVersion.allCases.map(\.rawValue)
+                context.error(
+                    "unknown httpVersion '\(text)'; use \(allowed.joined(separator: ", "))"
+                        + Suggestion.didYouMean(text, in: allowed), at: entry.value)
+            }
+        case "proxy":
+            spec.proxy = context.template(entry.value, for: "proxy")
+        default:
+            spec.noProxy = context.template(entry.value, for: "noProxy")
+        }
+    }
+
+    /// A list (or one string) of templated entries, each literal one checked by `check`.
+    private static func entries(
+        _ entry: MapEntry, check: (String) -> String?, in context: SuiteParseContext
+    ) -> [Template]? {
+        let nodes: [YAMLNode]
+        if context.isSequence(entry.value) {
+            guard let items = context.sequence(entry.value, for: entry.key) else { return nil }
+            nodes = Array(items)
+        } else {
+            nodes = [entry.value]
+        }
+        var result: [Template] = []
+        for node in nodes {
+            guard let template = context.template(node, for: entry.key) else { continue }
+            if template.isLiteral, let problem = check(template.source) {
+                context.error("invalid '\(entry.key)' entry '\(template.source)': \(problem)", at: node)
+                continue
+            }
+            result.append(template)
+        }
+        return result
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// nginx on 127.0.0.1 for the transport options: an HTTP/1.1 listener, an h2c listener (HTTP/2 with prior
+/// knowledge) and a unix socket; every path answers with the protocol, the `Host` and the request line it saw, as
+/// `protocol|host|request line`. Stopped on `stop()`.
+final class TransportServer: @unchecked Sendable {
+    /// The HTTP/1.1 port.
+    let port: Int
+    /// The port that speaks HTTP/2 without TLS (prior knowledge only).
+    let h2cPort: Int
+    /// The unix socket's path.
+    let socketPath: String
+    private let process: Process
+    private let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apitest-transport-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socketPath = directory.appendingPathComponent("api.sock").path
+        let answer = #"location / { default_type text/plain; return 200 "$server_protocol|$host|$request"; }"#
+        let (process, ports) = try NginxLauncher.start(in: directory, portCount: 2) { [directory, socketPath] ports in
+            """
+            worker_processes 1;
+            daemon off;
+            error_log \(directory.path)/error.log;
+            pid \(directory.path)/nginx.pid;
+            events { worker_connections 256; }
+            http {
+              access_log off;
+              client_body_temp_path \(directory.path);
+              server { listen 127.0.0.1:\(ports[0]); listen unix:\(socketPath); \(answer) }
+              server { listen 127.0.0.1:\(ports[1]) http2; \(answer) }
+            }
+            """
+        }
+        self.process = process
+        port = ports[0]
+        h2cPort = ports[1]
+    }
+
+    func stop() {
+        stopProcess(process, signal: SIGTERM)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    deinit { stop() }
+}
