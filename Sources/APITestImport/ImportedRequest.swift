@@ -16,6 +16,8 @@ package struct ImportedRequest: Sendable {
     package var body: ImportedBody?
     /// `basicAuth`.
     package var basicAuth: (username: String, password: String)?
+    /// `auth`: one kind of docs/suite-format.md "Authentication" as its map (`{digest: {user, password}}`).
+    package var auth: JSONValue?
     /// `timeout`, in seconds.
     package var timeout: Double?
     /// `followRedirects`.

@@ -125,6 +125,7 @@ package struct ImportedSuiteRenderer: Sendable {
         if let (username, password) = request.basicAuth {
             object["basicAuth"] = ["username": .string(username), "password": .string(password)]
         }
+        if let auth = request.auth { object["auth"] = auth }
         switch request.body {
         case .json(let value)?:
             object["json"] = value

@@ -40,6 +40,14 @@ extension PostmanImporter {
         let local = entry.localVariables
         func value(_ key: String) -> String { scope.convert(auth.parameters[key] ?? "", local: local) }
         let hasAuthorization = request.headers.contains { $0.name.lowercased() == "authorization" }
+        if hasAuthorization, ["digest", "ntlm", "awsv4"].contains(auth.type) {
+            // A suite gives authentication in one place: the request's own header wins, as it does in Postman.
+            notes.append(
+                ImportNote(
+                    location: entry.location,
+                    text: "auth '\(auth.type)' is not translated: the request sets its own Authorization header"))
+            return
+        }
         switch auth.type {
         case "basic":
             request.basicAuth = (value("username"), value("password"))
@@ -53,12 +61,53 @@ extension PostmanImporter {
             } else if !request.headers.contains(where: { $0.name.lowercased() == key.lowercased() }) {
                 request.headers.append(ImportedHeader(key, secret))
             }
+        case "digest":
+            request.auth = ["digest": ["user": .string(value("username")), "password": .string(value("password"))]]
+            let ignored = ["realm", "nonce", "algorithm", "qop", "nonceCount", "clientNonce", "opaque"].filter {
+                !(auth.parameters[$0] ?? "").isEmpty
+            }
+            if !ignored.isEmpty {
+                notes.append(
+                    ImportNote(
+                        location: entry.location,
+                        text: "digest auth: \(ignored.joined(separator: ", ")) not translated (libcurl answers the "
+                            + "server's challenge itself)"))
+            }
+        case "ntlm":
+            let domain = value("domain")
+            let user = domain.isEmpty ? value("username") : domain + "\\" + value("username")
+            request.auth = ["ntlm": ["user": .string(user), "password": .string(value("password"))]]
+            if !value("workstation").isEmpty {
+                notes.append(ImportNote(location: entry.location, text: "ntlm auth: the workstation is not translated"))
+            }
+        case "awsv4":
+            var members: [JSONObject.Member] = [
+                ("accessKey", .string(value("accessKey"))), ("secretKey", .string(value("secretKey"))),
+            ]
+            if !value("sessionToken").isEmpty { members.append(("sessionToken", .string(value("sessionToken")))) }
+            members.append(("region", .string(value("region"))))
+            members.append(("service", .string(value("service"))))
+            request.auth = ["awsSigV4": .object(JSONObject(members))]
+        case "oauth2" where !(auth.parameters["accessToken"] ?? "").isEmpty:
+            // Newman sends the token the collection holds; it never fetches a new one.
+            let token = value("accessToken")
+            if auth.parameters["addTokenTo"] == "queryParams" {
+                request.url += (request.url.contains("?") ? "&" : "?") + "access_token=" + token
+            } else if !hasAuthorization {
+                let prefix = auth.parameters["headerPrefix"].map { scope.convert($0, local: local) } ?? "Bearer"
+                request.headers.append(ImportedHeader("Authorization", prefix.isEmpty ? token : prefix + " " + token))
+            }
+            notes.append(
+                ImportNote(
+                    location: entry.location,
+                    text: "oauth2: the access token the collection holds is sent as it is; apitest does not fetch or "
+                        + "refresh tokens (capture one in a setup step instead)"))
         default:
             notes.append(
                 ImportNote(
                     location: entry.location,
-                    text: "auth '\(auth.type)' is not translated: apitest sends the request without it (basic, bearer "
-                        + "and apikey are translated)"))
+                    text: "auth '\(auth.type)' is not translated: apitest sends the request without it (basic, "
+                        + "bearer, apikey, digest, ntlm, awsv4 and oauth2 with a stored token are translated)"))
         }
     }
 
