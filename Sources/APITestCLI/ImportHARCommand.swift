@@ -8,7 +8,7 @@ struct ImportHARCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "har",
         abstract: "Write a suite that replays a HAR 1.2 recording (a browser's devtools export).",
-        usage: "apitest import har <file> [--include-types <types>] [-o <file>] [<options>]",
+        usage: "apitest import har <file> [--include-types <types>] [<options>]",
         discussion: """
             Every entry of the included resource types becomes a test that sends the recorded request and expects \
             the recorded status (a recorded redirect is not followed). Types come from Chromium's _resourceType \
@@ -22,8 +22,8 @@ struct ImportHARCommand: ParsableCommand {
 
             Examples:
               apitest import har app.har -o suites/app.yaml
-              apitest import har app.har --include-types xhr,fetch -o suites/api-calls.yaml
-              AUTHORIZATION=... apitest run suites/app.yaml --var origin=https://staging.example.com
+              apitest import har app.har --include-types xhr,fetch -o api-calls.yaml
+              AUTHORIZATION=... apitest run app.yaml --var origin=https://staging.test
             """
     )
 

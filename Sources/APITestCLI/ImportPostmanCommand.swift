@@ -8,14 +8,14 @@ struct ImportPostmanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "postman",
         abstract: "Write a suite from a Postman collection (v2.0 or v2.1) and its environment and globals.",
-        usage: "apitest import postman <collection> [-e <environment>] [-g <globals>] [-o <file>] [<options>]",
+        usage: "apitest import postman <collection> [-e <file>] [-g <file>] [<options>]",
         discussion: """
             Every request becomes a test named by its folder path ('Users › Create user') and tagged with its \
             folders (--tag users selects them); a request that uses a variable an earlier request's script set \
             (pm.environment.set) becomes a later step of that request's test. Globals, collection and environment \
             variables become suite variables, the narrower scope winning as in Postman (override them with --var); \
             {{$guid}}, {{$timestamp}}, {{$isoTimestamp}} and {{$randomInt}} become apitest's built-ins. Basic, \
-            bearer and API-key auth are translated, other auth types noted. pm.test assertions on the status, \
+            bearer, API-key, digest, NTLM and AWS v4 auth are translated, other kinds noted. pm.test assertions on the status, \
             headers, body, response time and JSON members become checks, pm.environment.set(name, \
             pm.response.json().x) a capture; every script line not translated is listed on standard error as \
             'collection › folder › request: line N: <text>' and kept as a comment in the suite. Secret \
@@ -24,8 +24,7 @@ struct ImportPostmanCommand: ParsableCommand {
 
             Examples:
               apitest import postman api.postman_collection.json -o suites/api.yaml
-              apitest import postman api.postman_collection.json -e staging.postman_environment.json \\
-                -g workspace.postman_globals.json -o suites/api.yaml
+              apitest import postman api.json -e staging.json -g globals.json -o api.yaml
               apitest run suites/api.yaml --jobs 1 --var baseUrl=http://127.0.0.1:8080
             """
     )
