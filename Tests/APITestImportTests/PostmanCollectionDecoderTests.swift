@@ -38,7 +38,10 @@ struct PostmanCollectionDecoderTests {
                 "{\"item\": [{\"request\": {\"url\": \"u\", \"body\": {\"mode\": \"soap\"}}}]}",
                 "c.json: item[0].request.body: unknown body mode 'soap'"
             ),
-            ("{\"item\": [{\"request\": {\"url\": []}}]}", "c.json: item[0].request.url: expected a URL string or object"),
+            (
+                "{\"item\": [{\"request\": {\"url\": []}}]}",
+                "c.json: item[0].request.url: expected a URL string or object"
+            ),
             ("{\"item\": [], \"auth\": {\"basic\": []}}", "c.json: auth: an auth block without 'type'"),
             ("{\"item\": [], \"variable\": [\"x\"]}", "c.json: variable[0]: expected a variable object"),
         ]
@@ -64,7 +67,8 @@ struct PostmanCollectionDecoderTests {
         #expect(parts.url == "https://api.example.com:8443/users/42/posts?a=1")
         // Only path segments are path variables: `:id` in the query stays.
         let raw = try request(
-            "{\"request\": {\"url\": {\"raw\": \"{{base}}/u/:id?x=:id\", \"variable\": [{\"key\": \"id\", \"value\": \"7\"}]}}}")
+            "{\"request\": {\"url\": {\"raw\": \"{{base}}/u/:id?x=:id\", \"variable\": [{\"key\": \"id\", \"value\": \"7\"}]}}}"
+        )
         #expect(raw.url == "{{base}}/u/7?x=:id")
     }
 
@@ -95,10 +99,14 @@ struct PostmanCollectionDecoderTests {
             return
         }
         #expect(query == "{ a }" && variables == "{\"x\":1}")
-        #expect(try self.request("{\"request\": {\"url\": \"u\", \"body\": {\"mode\": \"raw\", \"raw\": \"\"}}}").body == nil)
         #expect(
-            try self.request("{\"request\": {\"url\": \"u\", \"body\": {\"mode\": \"raw\", \"raw\": \"x\", \"disabled\": true}}}")
-                .body == nil)
+            try self.request("{\"request\": {\"url\": \"u\", \"body\": {\"mode\": \"raw\", \"raw\": \"\"}}}").body
+                == nil)
+        #expect(
+            try self.request(
+                "{\"request\": {\"url\": \"u\", \"body\": {\"mode\": \"raw\", \"raw\": \"x\", \"disabled\": true}}}"
+            )
+            .body == nil)
     }
 
     @Test func authInBothFormatsAndEventsAsListsOrObjects() throws {

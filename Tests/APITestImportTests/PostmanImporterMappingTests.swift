@@ -25,11 +25,31 @@ struct PostmanImporterMappingTests {
     @Test func authKinds() throws {
         let suite = try suite(
             [
-                item("digest", "http://h/1", auth: #"{"type": "digest", "digest": [{"key": "username", "value": "u"}, {"key": "password", "value": "p"}, {"key": "realm", "value": "r"}]}"#),
-                item("ntlm", "http://h/2", auth: #"{"type": "ntlm", "ntlm": [{"key": "username", "value": "u"}, {"key": "password", "value": "p"}, {"key": "domain", "value": "CORP"}]}"#),
-                item("aws", "http://h/3", auth: #"{"type": "awsv4", "awsv4": [{"key": "accessKey", "value": "A"}, {"key": "secretKey", "value": "S"}, {"key": "region", "value": "eu-west-1"}, {"key": "service", "value": "s3"}]}"#),
-                item("apikey", "http://h/4?a=1", auth: #"{"type": "apikey", "apikey": [{"key": "key", "value": "api_key"}, {"key": "value", "value": "{{k}}"}, {"key": "in", "value": "query"}]}"#),
-                item("oauth2", "http://h/5", auth: #"{"type": "oauth2", "oauth2": [{"key": "accessToken", "value": "tok"}, {"key": "addTokenTo", "value": "header"}]}"#),
+                item(
+                    "digest", "http://h/1",
+                    auth:
+                        #"{"type": "digest", "digest": [{"key": "username", "value": "u"}, {"key": "password", "value": "p"}, {"key": "realm", "value": "r"}]}"#
+                ),
+                item(
+                    "ntlm", "http://h/2",
+                    auth:
+                        #"{"type": "ntlm", "ntlm": [{"key": "username", "value": "u"}, {"key": "password", "value": "p"}, {"key": "domain", "value": "CORP"}]}"#
+                ),
+                item(
+                    "aws", "http://h/3",
+                    auth:
+                        #"{"type": "awsv4", "awsv4": [{"key": "accessKey", "value": "A"}, {"key": "secretKey", "value": "S"}, {"key": "region", "value": "eu-west-1"}, {"key": "service", "value": "s3"}]}"#
+                ),
+                item(
+                    "apikey", "http://h/4?a=1",
+                    auth:
+                        #"{"type": "apikey", "apikey": [{"key": "key", "value": "api_key"}, {"key": "value", "value": "{{k}}"}, {"key": "in", "value": "query"}]}"#
+                ),
+                item(
+                    "oauth2", "http://h/5",
+                    auth:
+                        #"{"type": "oauth2", "oauth2": [{"key": "accessToken", "value": "tok"}, {"key": "addTokenTo", "value": "header"}]}"#
+                ),
                 item("hawk", "http://h/6", auth: #"{"type": "hawk", "hawk": [{"key": "authId", "value": "x"}]}"#),
             ].joined(separator: ","), variables: #"[{"key": "k", "value": "v"}]"#)
         let requests = suite.tests.map(\.request)

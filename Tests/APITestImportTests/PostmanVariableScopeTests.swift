@@ -8,7 +8,9 @@ struct PostmanVariableScopeTests {
     @Test func theNarrowestScopeWinsAndLocalValuesAreWrittenIn() {
         var scope = PostmanVariableScope(
             globals: [PostmanVariable(key: "host", value: "global"), PostmanVariable(key: "g", value: "1")],
-            collection: [PostmanVariable(key: "host", value: "collection"), PostmanVariable(key: "unused", value: "x")],
+            collection: [
+                PostmanVariable(key: "host", value: "collection"), PostmanVariable(key: "unused", value: "x"),
+            ],
             environment: [PostmanVariable(key: "host", value: "environment")])
         #expect(scope.convert("{{host}}/{{g}}/{{id}}", local: ["id": "{{g}}7"]) == "{{ host }}/{{ g }}/{{ g }}7")
         let variables = scope.suiteVariables()
@@ -29,12 +31,15 @@ struct PostmanVariableScopeTests {
             globals: [PostmanVariable(key: "Global Foo", value: "a"), PostmanVariable(key: "Global_Foo", value: "b")],
             collection: [PostmanVariable(key: "apiToken", value: "t0ken", isSecret: true)], environment: [])
         #expect(
-            scope.convert("{{Global Foo}} {{Global_Foo}} {{apiToken}} {{missing}} {{$guid}} {{$randomColor}} {{$timestamp}}")
-                == "{{ Global_Foo_2 }} {{ Global_Foo }} {{ apiToken }} {{ missing }} {{ random.uuid }} {{ randomColor }} {{ now.unix }}")
+            scope.convert(
+                "{{Global Foo}} {{Global_Foo}} {{apiToken}} {{missing}} {{$guid}} {{$randomColor}} {{$timestamp}}")
+                == "{{ Global_Foo_2 }} {{ Global_Foo }} {{ apiToken }} {{ missing }} {{ random.uuid }} {{ randomColor }} {{ now.unix }}"
+        )
         let variables = scope.suiteVariables()
         #expect(
             variables.map { "\($0.name)=\($0.value)" } == [
-                "Global_Foo_2=a", "Global_Foo=b", "apiToken={{ env.API_TOKEN }}", "missing=", "randomColor={{ random.hex }}",
+                "Global_Foo_2=a", "Global_Foo=b", "apiToken={{ env.API_TOKEN }}", "missing=",
+                "randomColor={{ random.hex }}",
             ])
         #expect(scope.notes.map(\.location).contains("variable 'Global Foo'"))
         #expect(scope.notes.map(\.location).contains("variable 'missing'"))

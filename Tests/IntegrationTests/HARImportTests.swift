@@ -58,4 +58,31 @@ import Testing
             environment: environment, currentDirectory: folder)
         #expect(wrong.exitCode == 1, "\(wrong.stdout)")
     }
+
+    @Test func aRecordingOfHeadlessChromiumReplaysGreen() async throws {
+        // Recorded by `Fixtures/har/record-chromium.py` (headless Chromium 156 through the DevTools protocol) against
+        // apitest-demo on port 18080: a page, its fetch and XHR calls with cookies and credentials, and an image.
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-har-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("APITestImportTests/Fixtures/har/chromium-recorded.har")
+        try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("chromium.har"))
+        let apitest = try TestBinaries.url("apitest")
+        let imported = try await runProcess(
+            apitest, ["import", "har", "chromium.har", "-o", "chromium.yaml"], environment: ["NO_COLOR": "1"],
+            currentDirectory: folder)
+        try #require(imported.exitCode == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("wrote chromium.yaml: 9 tests"), "\(imported.stderr)")
+        let suite = try String(contentsOf: folder.appendingPathComponent("chromium.yaml"), encoding: .utf8)
+        #expect(suite.contains("1 entry of other types left out (image 1)"), "\(suite)")
+        var environment = Self.secrets
+        environment["NO_COLOR"] = "1"
+        let run = try await runProcess(
+            apitest, ["run", "chromium.yaml", "--jobs", "1", "--var", "origin=\(demo.baseURL)"],
+            environment: environment, currentDirectory: folder)
+        #expect(run.exitCode == 0, "\(run.stdout)\n\(run.stderr)\n\(suite)")
+        #expect(run.stdout.contains("9 passed"), "\(run.stdout)")
+    }
 }
