@@ -13,6 +13,7 @@ import Foundation
 ///   auth, signature, csrf, ...) are read from the environment (`{{ env.AUTHORIZATION }}`), never written into the
 ///   suite. The names are derived from the header, cookie or parameter (upper case, `_` for the rest; cookies get
 ///   `COOKIE_`), numbered when one name carried different values, and listed at the top of the suite.
+/// - A header recorded several times is sent once with its values joined (`; ` for `Cookie`, `, ` otherwise).
 /// - Headers the transport sets itself (`Host`, `Content-Length`, `Connection`, `Accept-Encoding`, HTTP/2
 ///   pseudo-headers) are left out. A recorded redirect (3xx) is expected as such: the test does not follow it.
 /// - When every entry has the same origin, it is the suite variable `origin` and `baseURL` is `{{ origin }}`, so
@@ -144,10 +145,14 @@ package struct HARImporter: Sendable {
         for header in entry.headers {
             let lower = header.name.lowercased()
             if lower.hasPrefix(":") || Self.transportHeaders.contains(lower) { continue }
-            if request.headers.contains(where: { $0.name.lowercased() == lower }) { continue }
             if lower == "content-type" { hasContentType = true }
-            request.headers.append(
-                ImportedHeader(header.name, secrets.header(header.name, header.value, entry: number)))
+            let value = secrets.header(header.name, header.value, entry: number)
+            if let index = request.headers.firstIndex(where: { $0.name.lowercased() == lower }) {
+                // A suite's headers are a map: a repeated field (HTTP/2 sends each cookie apart) is joined.
+                request.headers[index].value += (lower == "cookie" ? "; " : ", ") + value
+                continue
+            }
+            request.headers.append(ImportedHeader(header.name, value))
         }
         if let body = entry.postData {
             if let text = body.text {

@@ -119,3 +119,22 @@ struct HARImporterTests {
         }
     }
 }
+
+extension HARImporterTests {
+    @Test func repeatedHeadersAreJoinedAndPseudoHeadersLeftOut() {
+        let entry = HAREntry(
+            index: 0, resourceType: "fetch", method: "GET", url: "https://h.example/a",
+            headers: [
+                (":authority", "h.example"), (":path", "/a"), ("cookie", "a=1"), ("cookie", "b=2"),
+                ("accept", "text/html"), ("accept", "application/json"), ("content-length", "0"),
+            ], cookies: [], postData: nil, status: 200, responseMimeType: "application/json")
+        let suite = HARImporter(archive: HARArchive(entries: [entry]), file: "h.har").suite()
+        #expect(
+            suite.tests[0].request.headers == [
+                ImportedHeader("cookie", "a={{ env.COOKIE_A }}; b={{ env.COOKIE_B }}"),
+                ImportedHeader("accept", "text/html, application/json"),
+            ])
+        #expect(suite.tests[0].request.url == "/a")
+        #expect(suite.baseURL == "{{ origin }}")
+    }
+}
