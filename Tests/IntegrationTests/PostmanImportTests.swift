@@ -126,4 +126,30 @@ import Testing
         // Environment beats globals: `env` and `data` are in both.
         #expect(scopeSuite.contains("  global: global1\n  env: env2\n  data: env2\n"))
     }
+
+    @Test func aMalformedCollectionIsAnErrorAtItsPlaceAndNothingIsWritten() async throws {
+        let folder = try folder([])
+        try Data(
+            "{\"info\": {\"name\": \"c\"}, \"item\": [{\"name\": \"r\", \"request\": {\"url\": \"u\", \"header\": 7}}]}"
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("c.json"))
+        try Data("{\"item\": [".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let apitest = try TestBinaries.url("apitest")
+        let structural = try await runProcess(
+            apitest, ["import", "postman", "c.json", "-o", "c.yaml"], environment: ["NO_COLOR": "1"],
+            currentDirectory: folder)
+        #expect(structural.exitCode == 2)
+        #expect(structural.stderr.contains("error: c.json: item[0].request.header: expected a list, found a number"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.yaml").path))
+        let syntax = try await runProcess(
+            apitest, ["import", "postman", "broken.json"], environment: ["NO_COLOR": "1"], currentDirectory: folder)
+        #expect(syntax.exitCode == 2)
+        #expect(syntax.stderr.contains("error: broken.json: line 1, column 11: not valid JSON"), "\(syntax.stderr)")
+        let missing = try await runProcess(
+            apitest, ["import", "postman", "c.json", "-e", "nope.json"], environment: ["NO_COLOR": "1"],
+            currentDirectory: folder)
+        #expect(missing.exitCode == 2)
+        #expect(missing.stderr.contains("nope.json"))
+    }
 }
