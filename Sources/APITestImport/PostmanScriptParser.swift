@@ -125,7 +125,12 @@ struct PostmanScriptParser {
                 if mark == "(" || mark == "[" || mark == "{" { depth += 1 }
                 if mark == ")" || mark == "]" || mark == "}" {
                     depth -= 1
-                    if depth < 0 { return }
+                    // A closing bracket that opens nothing: skipped when it is the statement's first token (so that
+                    // reading always moves on), else the end of the statement.
+                    if depth < 0 {
+                        if position == start { position += 1 }
+                        return
+                    }
                 }
             }
             position += 1

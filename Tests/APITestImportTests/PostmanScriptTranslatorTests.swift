@@ -160,3 +160,11 @@ struct PostmanScriptTranslatorTests {
                 == [["jsonpath": "$.n", "type": "number"], ["jsonpath": "$.n", "between": [1, 5]]])
     }
 }
+
+extension PostmanScriptTranslatorTests {
+    @Test func strayClosingBracketsAreListedAndReadingGoesOn() {
+        let result = PostmanScriptTranslator.translate(["});", ")", "]", "pm.response.to.have.status(200);", "}"])
+        #expect(result.checks.map(\.generalForm) == [["query": "status", "equals": 200]])
+        #expect(result.untranslated.map(\.number) == [1, 2, 3, 5])
+    }
+}
