@@ -106,3 +106,31 @@ struct ImportRobustnessTests {
         }
     }
 }
+
+extension ImportRobustnessTests {
+    /// Every prefix of the scripts of the demo collection (cut anywhere: in a string, a regular expression, a comment,
+    /// a chain) translates, listing what it cannot read.
+    @Test func everyPrefixOfAScriptTranslates() throws {
+        let collection = try PostmanCollectionDecoder(file: "c.json").decode(
+            PostmanFixtures.bytes("postman/apitest-demo.postman_collection.json"))
+        var lines: [String] = []
+        func collect(_ items: [PostmanItem]) {
+            for item in items {
+                switch item {
+                case .folder(let folder): collect(folder.items)
+                case .request(let request): lines += request.events.flatMap(\.lines)
+                }
+            }
+        }
+        collect(collection.items)
+        let script = lines.joined(separator: "\n") + "\n/* open comment\n'open string\n/open regex"
+        var count = 0
+        for end in script.indices {
+            let prefix = String(script[..<end])
+            let result = PostmanScriptTranslator.translate(
+                prefix.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            count += result.checks.count
+        }
+        #expect(count > 0)
+    }
+}
