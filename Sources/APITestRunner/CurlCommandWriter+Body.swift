@@ -110,7 +110,14 @@ extension CurlCommandWriter {
             let parts = field(
                 Array(type.utf8), Array((other.contentType ?? type).utf8), sent: sent?.contentType.map { Array($0.utf8) },
                 "content type of part \(part.name)")
-            spec += [.literal(Array(";type=".utf8))] + quotedParameter(pieces(parts))
+            if Self.isPlainMediaType(parts) {
+                spec += [.literal(Array(";type=".utf8))] + pieces(parts)
+            } else {
+                // `type=` ends at `;` or `,` and keeps quotes: a type with parameters goes as the part's header.
+                spec +=
+                    [.literal(Array(";headers=".utf8))]
+                    + quotedParameter([.literal(Array("Content-Type: ".utf8))] + pieces(parts))
+            }
         }
         for (index, header) in part.headers.enumerated() {
             let otherValue = index < other.headers.count ? other.headers[index].value : header.value
@@ -123,6 +130,14 @@ extension CurlCommandWriter {
                 + quotedParameter([.literal(Array("\(header.name): ".utf8))] + pieces(parts))
         }
         option("-F", ShellWord(spec))
+    }
+
+    /// Whether a part's content type can follow curl's `type=`: `major/minor` without spaces, quotes, `;` or `,`,
+    /// and no variable in it.
+    private static func isPlainMediaType(_ parts: [Part]) -> Bool {
+        guard parts.count == 1, case .literal(let bytes) = parts[0] else { return false }
+        return bytes.contains(UInt8(ascii: "/"))
+            && !bytes.contains { $0 <= 0x20 || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x22 }
     }
 
     /// A parameter of curl's `-F` between double quotes, `"` and `\` escaped with `\` as curl reads them. A variable

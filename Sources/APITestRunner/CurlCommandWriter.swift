@@ -130,7 +130,20 @@ struct CurlCommandWriter {
         }
         guard let pair = decoded(value), let otherPair = decoded(otherValue) else { return nil }
         let sentPair = sent.flatMap { decoded(String(decoding: $0, as: UTF8.self)) }
-        return field(pair, otherPair, sent: sentPair, "basic credentials")
+        // The user and the password as separate literals, so that a password written in the suite is masked alone.
+        var parts: [Part] = []
+        var beforeColon = true
+        for part in field(pair, otherPair, sent: sentPair, "basic credentials") {
+            guard beforeColon, case .literal(let bytes) = part, let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
+            else {
+                parts.append(part)
+                continue
+            }
+            beforeColon = false
+            parts.append(.literal(Array(bytes[...colon])))
+            if colon + 1 < bytes.count { parts.append(.literal(Array(bytes[(colon + 1)...]))) }
+        }
+        return parts
     }
 
     /// `parts` of a header whose whole value is a credential (`Authorization`, `Cookie`, ...), with every literal
@@ -199,7 +212,11 @@ struct CurlCommandWriter {
     /// field as `sent` is known and the variables' values do not rebuild it, a note says so.
     mutating func field(_ bytes: [UInt8], _ other: [UInt8], sent: [UInt8]?, _ what: String) -> [Part] {
         let parts = first.parts(of: bytes)
-        guard parts == second.parts(of: other), !first.mentionsNonce(bytes) else {
+        let changed = parts.contains { part in
+            if case .literal(let literal) = part { return first.mentionsNonce(literal) }
+            return false
+        }
+        guard !changed, parts == second.parts(of: other) else {
             return transformed(bytes, other, what)
         }
         if let sent, let rebuilt = rebuilt(parts), rebuilt != sent {

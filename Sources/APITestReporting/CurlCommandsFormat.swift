@@ -1,0 +1,39 @@
+package import APITestResults
+
+/// `apitest run --curl FILE`: every request the run sent, as a curl command for a POSIX shell, in the order they
+/// were sent, each under a `# suite › test › step N` comment line (and `# note:` lines where the command departs from
+/// the request). Secrets are `"${NAME}"` references to their environment variables, never their values.
+///
+/// The commands are made by the runner (`StepResult.reproduce`, `earlierAttempts` for the attempts of a step that
+/// retried); this format only orders and prints them.
+package struct CurlCommandsFormat: ReportFormat {
+    package init() {}
+
+    package var displayName: String { "curl commands" }
+
+    /// The commands come with every step, whatever the exchange shows: nothing more of a passing step is needed.
+    package var resultDetail: ResultDetail { .failures }
+
+    package func render(_ record: RunRecord) -> String {
+        var entries: [(sequence: Int, label: String, command: ReproduceCommand)] = []
+        for suite in record.suites {
+            for result in suite.results {
+                for step in result.steps {
+                    let label = "\(result.suiteName) › \(result.name) › step \(step.index + 1)"
+                    let attempts = step.earlierAttempts + (step.reproduce.map { [$0] } ?? [])
+                    for (number, command) in attempts.enumerated() {
+                        guard let sequence = command.sequence else { continue }
+                        let attempt = attempts.count > 1 ? " (attempt \(number + 1))" : ""
+                        entries.append((sequence, label + attempt, command))
+                    }
+                }
+            }
+        }
+        entries.sort { $0.sequence < $1.sequence }
+        var text = "#!/bin/sh\n# The requests apitest sent, in order, as curl commands (apitest run --curl).\n"
+        for entry in entries {
+            text += "\n# \(ReportText.oneLine(entry.label))\n" + entry.command.script
+        }
+        return text
+    }
+}
