@@ -23,6 +23,7 @@ struct APITestCommand: AsyncParsableCommand {
         version: APITestVersion.string,
         subcommands: [
             RunCommand.self, ValidateCommand.self, ListCommand.self, PinCheckCommand.self, GenerateCommand.self,
+            ExportCommand.self,
         ],
         defaultSubcommand: nil
     )

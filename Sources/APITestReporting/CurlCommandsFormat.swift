@@ -30,9 +30,21 @@ package struct CurlCommandsFormat: ReportFormat {
             }
         }
         entries.sort { $0.sequence < $1.sequence }
-        var text = "#!/bin/sh\n# The requests apitest sent, in order, as curl commands (apitest run --curl).\n"
+        return Self.script(
+            heading: "The requests apitest sent, in order, as curl commands (apitest run --curl).",
+            entries.map { ($0.label, $0.command, nil) })
+    }
+
+    /// A shell script of `entries`: each under a `# label` comment line, a command or a `# not exported:` line.
+    /// Labels and problems are made one line each, so that nothing from a suite or a server leaves the comments.
+    package static func script(
+        heading: String, _ entries: [(label: String, command: ReproduceCommand?, problem: String?)]
+    ) -> String {
+        var text = "#!/bin/sh\n# \(heading)\n"
         for entry in entries {
-            text += "\n# \(ReportText.oneLine(entry.label))\n" + entry.command.script
+            text += "\n# \(ReportText.oneLine(entry.label))\n"
+            if let command = entry.command { text += command.script }
+            if let problem = entry.problem { text += "# not exported: \(ReportText.oneLine(problem))\n" }
         }
         return text
     }

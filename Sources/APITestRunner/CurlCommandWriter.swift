@@ -51,7 +51,12 @@ struct CurlCommandWriter {
         let url = field(Array(request.url.utf8), Array(other.url.utf8), sent: sent.map { Array($0.url.utf8) }, "URL")
         let urlWord = word(url)
         words.append(urlWord.quoted)
-        if request.url.contains(where: { "[]{}".contains($0) }) { words.append("--globoff") }
+        // curl reads `[a-b]` and `{a,b}` in a URL as globs: nested query keys and `{{ name }}` must go as they are.
+        let globs = urlWord.pieces.contains { piece in
+            if case .literal(let bytes) = piece { return bytes.contains { "[]{}".utf8.contains($0) } }
+            return true
+        }
+        if globs { words.append("--globoff") }
 
         let hasBody: Bool
         if case .none = request.body { hasBody = false } else { hasBody = true }
