@@ -7,13 +7,16 @@ package import APITestResults
 /// The commands are made by the runner (`StepResult.reproduce`, `earlierAttempts` for the attempts of a step that
 /// retried); this format only orders and prints them.
 package struct CurlCommandsFormat: ReportFormat {
+    /// The format.
     package init() {}
 
+    /// `curl commands`, in messages about the file.
     package var displayName: String { "curl commands" }
 
     /// The commands come with every step, whatever the exchange shows: nothing more of a passing step is needed.
     package var resultDetail: ResultDetail { .failures }
 
+    /// The script: every recorded command of `record`, in the order sent.
     package func render(_ record: RunRecord) -> String {
         var entries: [(sequence: Int, label: String, command: ReproduceCommand)] = []
         for suite in record.suites {

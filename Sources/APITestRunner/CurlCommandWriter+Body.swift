@@ -68,7 +68,8 @@ extension CurlCommandWriter {
     private mutating func writePart(
         _ part: MultipartFormData.Part, _ other: MultipartFormData.Part, sent: MultipartFormData.Part?
     ) {
-        let name = field(Array(part.name.utf8), Array(other.name.utf8), sent: sent.map { Array($0.name.utf8) }, "part name")
+        let name = field(
+            Array(part.name.utf8), Array(other.name.utf8), sent: sent.map { Array($0.name.utf8) }, "part name")
         if part.name.contains("=") {
             note("the part name \"\(part.name)\" holds '=', which curl's -F reads as the end of the name")
         }
@@ -108,7 +109,8 @@ extension CurlCommandWriter {
         }
         if let type = part.contentType {
             let parts = field(
-                Array(type.utf8), Array((other.contentType ?? type).utf8), sent: sent?.contentType.map { Array($0.utf8) },
+                Array(type.utf8), Array((other.contentType ?? type).utf8),
+                sent: sent?.contentType.map { Array($0.utf8) },
                 "content type of part \(part.name)")
             if Self.isPlainMediaType(parts) {
                 spec += [.literal(Array(";type=".utf8))] + pieces(parts)

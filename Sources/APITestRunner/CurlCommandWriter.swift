@@ -1,7 +1,7 @@
 import APITestHTTP
-import APITestSupport
 import APITestResults
 import APITestSuite
+import APITestSupport
 import Foundation
 
 /// Writes a request rendered twice with stand-ins (``ReproduceBuilder``) as the words of a curl command: URL,
@@ -101,7 +101,7 @@ struct CurlCommandWriter {
         for (index, header) in request.headers.enumerated() {
             let otherValue = index < other.headers.count ? other.headers[index].value : header.value
             if let multipartType, header.name.caseInsensitiveEquals("Content-Type"), header.value == multipartType {
-                continue  // curl writes its own, with its own boundary
+                continue // curl writes its own, with its own boundary
             }
             let sentValue = sentHeaders.flatMap { index < $0.count ? Array($0[index].value.utf8) : nil }
             if header.name.caseInsensitiveEquals("Authorization"),

@@ -1,7 +1,7 @@
-package import APITestResults
-package import APITestSuite
 import APITestHTTP
 import APITestJSON
+package import APITestResults
+package import APITestSuite
 
 /// `apitest export curl`: the requests of suites as curl commands, without sending anything.
 ///

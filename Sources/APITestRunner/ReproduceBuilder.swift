@@ -65,9 +65,7 @@ struct ReproduceBuilder: Sendable {
         } catch {
             throw TestError(.template(error), location: spec.location)
         }
-        var request = try builder.build(spec, runtime: runtime, context: shadow, serializer: serializer)
-        request.security = runtime.security
-        return request
+        return try builder.build(spec, runtime: runtime, context: shadow, serializer: serializer)
     }
 
     /// `context` with a stand-in for every secret and every name of `unknownCaptures`.

@@ -19,7 +19,9 @@ struct ReproduceSentinels: Sendable {
 
     /// One piece of a rendered text: bytes as rendered, or a stand-in found in them.
     enum Part: Sendable, Hashable {
+        /// Bytes as rendered.
         case literal([UInt8])
+        /// A stand-in, by what it stands for.
         case reference(Reference)
     }
 
@@ -32,7 +34,8 @@ struct ReproduceSentinels: Sendable {
     init() {
         let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
         var generator = SystemRandomNumberGenerator()
-        nonce = String(decoding: (0..<12).map { _ in letters[Int(generator.next(upperBound: UInt32(26)))] }, as: UTF8.self)
+        nonce = String(
+            decoding: (0..<12).map { _ in letters[Int(generator.next(upperBound: UInt32(26)))] }, as: UTF8.self)
     }
 
     /// The stand-in of `reference`.

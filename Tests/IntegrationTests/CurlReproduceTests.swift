@@ -191,12 +191,14 @@ import Testing
         let sent = Self.commands(in: try String(contentsOf: curlFile, encoding: .utf8))
         let exported = Self.commands(in: export.stdout)
         #expect(exported.map(\.label) == sent.map(\.label))
-        for (exportedCommand, sentCommand) in zip(exported, sent) where !exportedCommand.label.hasPrefix("Echo › hostile") {
+        for (exportedCommand, sentCommand) in zip(exported, sent)
+        where !exportedCommand.label.hasPrefix("Echo › hostile") {
             #expect(exportedCommand.text == sentCommand.text, "\(exportedCommand.label)")
         }
         // A capture is not known before the response: the export holds its name, quoted, with a note.
         let second = try #require(exported.first { $0.label == "Echo › hostile capture › step 2" })
-        #expect(second.text.contains("# note: {{ v }} is captured from a response when the test runs"), "\(second.text)")
+        #expect(
+            second.text.contains("# note: {{ v }} is captured from a response when the test runs"), "\(second.text)")
         #expect(second.text.contains("'X-H: {{ h }}'"))
         #expect(second.text.contains("--globoff"))
     }
