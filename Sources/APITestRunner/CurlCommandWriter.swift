@@ -87,9 +87,18 @@ struct CurlCommandWriter {
         words.append(argument.quoted)
     }
 
-    /// Adds `note` unless it is there already.
+    /// Adds `note` unless it is there already. Control characters (a part name from a server may hold a line
+    /// break) are written as `\u{..}`: a note is a comment line of a script, and must stay one.
     mutating func note(_ note: String) {
-        if !notes.contains(note) { notes.append(note) }
+        var text = ""
+        for scalar in note.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        if !notes.contains(text) { notes.append(text) }
     }
 
     // MARK: - Headers
