@@ -169,6 +169,75 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/tmp/apitest-pwned"))
     }
 
+    @Test func theMethodIsWrittenOnlyWhereCurlWouldPickAnother() async throws {
+        let results = try await run(
+            """
+            tests:
+              - {name: head, request: {method: HEAD, url: "http://api.test/a"}, expect: {status: 500}}
+              - {name: delete, request: {method: DELETE, url: "http://api.test/a"}, expect: {status: 500}}
+              - {name: post empty, request: {method: POST, url: "http://api.test/a"}, expect: {status: 500}}
+              - {name: put json, request: {method: PUT, url: "http://api.test/a", json: {a: 1}}, expect: {status: 500}}
+              - {name: post json, request: {method: POST, url: "http://api.test/a", json: {a: 1}}, expect: {status: 500}}
+            """)
+        func words(_ name: String) -> [String] { results.named(name)?.steps.first?.reproduce?.words ?? [] }
+        #expect(words("head").contains("--head"))
+        #expect(words("delete").joined(separator: " ").contains("-X DELETE"))
+        #expect(words("post empty").joined(separator: " ").contains("-X POST"))
+        #expect(words("put json").joined(separator: " ").contains("-X PUT"))
+        #expect(!words("post json").contains("-X"))
+        #expect(words("post json").joined(separator: " ").contains("-H Content-Type:") == false)
+        #expect(words("post empty").joined(separator: " ").contains("-H Expect:") == false)
+        #expect(words("post json").joined(separator: " ").contains("-H Expect:"))
+    }
+
+    @Test func aBodyWithNULBytesIsPipedByPrintf() async throws {
+        let transport = ScriptedTransport { request, _ in ScriptedTransport.response(to: request) }
+        let results = try await run(
+            """
+            tests:
+              - name: binary
+                request: {method: POST, url: "http://api.test/a", plist: {theme: dark, volume: 7}, plistFormat: binary}
+                expect: {status: 500}
+            """, transport: transport)
+        let command = try #require(results.named("binary")?.steps.first?.reproduce)
+        let input = try #require(command.input)
+        #expect(command.words.joined(separator: " ").contains("--data-binary @-"))
+        guard case .data(let sent) = transport.requests.first?.body else {
+            Issue.record("no body sent")
+            return
+        }
+        #expect(sent.contains(0), "a binary plist holds NUL bytes")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", input]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let written = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(written == sent)
+    }
+
+    @Test func theSuitesTLSSettingsBecomeCurlOptionsWithNotes() async throws {
+        let results = try await run(
+            """
+            security:
+              pinning: publicKey
+              pins: ["sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "sha256//AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="]
+              allowInvalidCertificates: true
+            tests:
+              - {name: tls, request: {url: "https://api.test/a"}, expect: {status: 500}}
+            """)
+        let command = try #require(results.named("tls")?.steps.first?.reproduce)
+        #expect(command.words.contains("--insecure"))
+        #expect(
+            command.line.contains(
+                "--pinnedpubkey 'sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=;"
+                    + "sha256//AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE='"), "\(command.line)")
+        #expect(command.notes.contains { $0.contains("--insecure also skips the host-name check") })
+        #expect(command.notes.contains { $0.contains("server's own certificate only") })
+    }
+
     @Test func passingStepsCarryNoCommandUnlessEveryRequestIsRecorded() async throws {
         let yaml = """
             tests:
