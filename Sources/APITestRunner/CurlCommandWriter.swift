@@ -226,11 +226,19 @@ struct CurlCommandWriter {
     /// field as `sent` is known and the variables' values do not rebuild it, a note says so.
     mutating func field(_ bytes: [UInt8], _ other: [UInt8], sent: [UInt8]?, _ what: String) -> [Part] {
         let parts = first.parts(of: bytes)
+        let otherParts = second.parts(of: other)
         let changed = parts.contains { part in
             if case .literal(let literal) = part { return first.mentionsNonce(literal) }
             return false
         }
-        guard !changed, parts == second.parts(of: other) else {
+        let hasReferences = (parts + otherParts).contains { if case .reference = $0 { true } else { false } }
+        if !hasReferences, !changed, !second.mentionsNonce(other) {
+            // Nothing secret or captured in it: the bytes sent, exactly (a binary property list's key order may
+            // differ from one encoding to the next). Credentials written in it are masked as words are made.
+            let exact = sent ?? bytes
+            return exact.isEmpty ? [] : [.literal(exact)]
+        }
+        guard !changed, parts == otherParts else {
             return transformed(bytes, other, what)
         }
         if let sent, let rebuilt = rebuilt(parts), rebuilt != sent {
