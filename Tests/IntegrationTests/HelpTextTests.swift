@@ -5,7 +5,9 @@ import Testing
 /// discussion at the last space that fits, so a line of an example or of a table wider than the screen loses its
 /// indentation and may be cut between a flag and its value.
 @Suite struct HelpTextTests {
-    static let commands: [[String]] = [[], ["run"], ["validate"], ["list"], ["pin-check"], ["import", "curl"]]
+    static let commands: [[String]] = [
+        [], ["run"], ["validate"], ["list"], ["pin-check"], ["import", "curl"], ["export", "curl"],
+    ]
 
     /// The discussion of `command` as written in the source, from `--experimental-dump-help`.
     static func discussion(of command: [String]) async throws -> String {
