@@ -5,7 +5,8 @@ import APITestSupport
 import Foundation
 
 /// Writes a request rendered twice with stand-ins (``ReproduceBuilder``) as the words of a curl command: URL,
-/// method, headers in order, basic auth, body, timeouts, redirects and TLS settings, each quoted for the shell.
+/// method, headers in order, basic auth, body, timeouts, redirects, the schemes libcurl runs (Digest, NTLM, AWS
+/// SigV4, netrc), transport settings and TLS settings, each quoted for the shell.
 ///
 /// It mirrors how the HTTP layer configures libcurl (`CurlMultiLoop.configure`): the same method rules, `Expect:`
 /// and `Content-Type:` suppressed as apitest suppresses them, `--compressed` for the encodings apitest offers.
@@ -78,6 +79,8 @@ struct CurlCommandWriter {
             words.append("-L")
             option("--max-redirs", ShellWord(String(request.maxRedirects)))
         }
+        writeAuthentication(request, other)
+        writeTransport(request, other)
         writeSecurity(request)
     }
 
