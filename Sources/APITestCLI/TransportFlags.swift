@@ -8,7 +8,8 @@ public import ArgumentParser
 struct TransportFlags: ParsableArguments {
     @Option(
         name: .customLong("resolve"),
-        help: ArgumentHelp("Reach HOST:PORT at ADDRESS (repeat), as curl does with this flag.", valueName: "host:port:address"))
+        help: ArgumentHelp(
+            "Reach HOST:PORT at ADDRESS (repeat), as curl does with this flag.", valueName: "host:port:address"))
     var resolve: [String] = []
 
     @Option(
