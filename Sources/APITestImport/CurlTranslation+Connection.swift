@@ -191,7 +191,8 @@ extension CurlTranslation {
                         text: "\(scheme.option) with an Authorization header is not translated: curl would send both "
                             + "once the server challenges (the header is sent)"))
             } else if let (user, password) = credentials {
-                result.auth = scheme == .digest ? .digest(user: user, password: password) : .ntlm(user: user, password: password)
+                result.auth =
+                    scheme == .digest ? .digest(user: user, password: password) : .ntlm(user: user, password: password)
             } else if netrc.isUsed {
                 result.notes.append(
                     ImportNote(

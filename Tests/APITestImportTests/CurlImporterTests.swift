@@ -100,7 +100,9 @@ struct CurlImporterTests {
             "curl -s --connect-timeout 3 -U ann:pw -H 'Accept:' -b cookies.txt -u alice:secret http://a/x")
         let notes = suite.tests[0].notes.map(\.rendered)
         #expect(notes.contains { $0.hasPrefix("argument 2: --connect-timeout 3 is not translated") })
-        #expect(notes.contains { $0.hasPrefix("argument 4: -U ann:pw is not translated: a suite has no proxy credentials") })
+        #expect(
+            notes.contains { $0.hasPrefix("argument 4: -U ann:pw is not translated: a suite has no proxy credentials") }
+        )
         #expect(notes.contains { $0.hasPrefix("argument 6: -H 'Accept:'") })
         #expect(notes.contains { $0.hasPrefix("argument 8: -b cookies.txt: cookies from a file are not translated") })
         #expect(notes.contains { $0.hasPrefix("argument 10: the password of -u is written into the suite as given") })
