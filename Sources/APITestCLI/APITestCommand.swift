@@ -24,6 +24,7 @@ struct APITestCommand: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, ValidateCommand.self, ListCommand.self, PinCheckCommand.self, GenerateCommand.self,
             ImportCommand.self,
+            ExportCommand.self,
         ],
         defaultSubcommand: nil
     )

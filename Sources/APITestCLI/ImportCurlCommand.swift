@@ -18,7 +18,7 @@ struct ImportCurlCommand: ParsableCommand {
 
             Each URL of each command becomes a test whose request is what curl sends: method, URL, headers and \
             body (multipart parts alike), with apitest's User-Agent. Options that only change what curl prints \
-            (-s, -o, -v, -w, ...) and options a suite has no equivalent for (--connect-timeout, --proxy, ...) are \
+            (-s, -o, -v, -w, ...) and options a suite has no equivalent for (--connect-timeout, --retry, ...) are \
             listed on standard error with their position and written as comments in the suite; an option curl \
             does not know is an error (exit 2). The tests expect any 2xx status, as a suite does by default. \
             See docs/import.md.

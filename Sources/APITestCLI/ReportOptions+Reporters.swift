@@ -17,6 +17,7 @@ extension ReportOptions {
         if let reportOpenAPICoverage {
             reports.append(("--report-openapi-coverage", reportOpenAPICoverage, OpenAPICoverageReportFormat()))
         }
+        if let curl { reports.append(("--curl", curl, CurlCommandsFormat())) }
         return reports
     }
 

@@ -24,6 +24,13 @@ struct ReportOptions: ParsableArguments {
     var reportOpenAPICoverage: String?
 
     @Option(
+        name: .customLong("curl"),
+        help: ArgumentHelp(
+            "Write every request sent, in order, as a curl command (secrets as \"${NAME}\" environment "
+                + "references) to FILE.", valueName: "file"))
+    var curl: String?
+
+    @Option(
         help: ArgumentHelp(
             "TAP version of --report-tap: 13 (read by prove 3.44) or 14 (a subtest per step).", valueName: "13|14"))
     var tapVersion: Int = 13

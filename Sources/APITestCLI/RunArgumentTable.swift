@@ -24,6 +24,7 @@ extension RunArgumentScanner {
         Option(names: ["--report-json"], action: .single { store($1, in: &$0.reports.reportJson) }),
         Option(names: ["--report-html"], action: .single { store($1, in: &$0.reports.reportHtml) }),
         Option(names: ["--report-openapi-coverage"], action: .single { store($1, in: &$0.reports.reportOpenAPICoverage) }),
+        Option(names: ["--curl"], action: .single { store($1, in: &$0.reports.curl) }),
         Option(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
         Option(names: ["--filter"], action: .repeating { append($1, to: &$0.selection.filter) }),
         Option(names: ["--tag"], action: .repeating { append($1, to: &$0.selection.tag) }),
@@ -65,6 +66,7 @@ extension RunArgumentScanner {
         reports.reportJson = nil
         reports.reportHtml = nil
         reports.reportOpenAPICoverage = nil
+        reports.curl = nil
         reports.tapVersion = defaultValue("13")
         var selection = SelectionOptions()
         selection.filter = []

@@ -30,6 +30,7 @@ extension RunCommand {
         options.timeout = timeout?.duration
         options.connectTimeout = connectTimeout?.duration
         options.recordsSentHeaders = verbose
+        options.recordsRequestCommands = reports.curl != nil
         options.security = try security.overrides()
         options.transport = transport.overrides()
         var request = RunRequest(suites: selected.suites, options: options)

@@ -41,6 +41,10 @@ extension HTTPError {
             return "TLS failure: the handshake was not checked"
         case .notHTTPS(let url):
             return "invalid request: '\(url)' is not an https URL"
+        case .streamedBodyNotSignable:
+            return
+                "invalid request: AWS Signature Version 4 signs a body held in memory (json, form, body, xml, plist); "
+                + "libcurl cannot hash one streamed from a file or a multipart form"
         case .bodyTooLarge(let limit):
             return "the response body is larger than the limit of \(limit) bytes"
         case .digestFailed:

@@ -106,6 +106,9 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case propertyListEncoding(failure: String)
         /// A property list body held null at the JSONPath `path`; property lists cannot hold it.
         case propertyListNull(path: String)
+        /// AWS Signature Version 4 was asked for a body streamed from a file or a multipart form: libcurl 7.88
+        /// hashes only a body held in memory, and would sign the wrong payload.
+        case streamedBodyNotSignable
     }
 
     /// Why a body file could not be read.
@@ -176,7 +179,7 @@ extension HTTPError.Detail {
         case .sessionShutDown, .shutDownDuringTransfer: .cancelled
         case .uncheckedConnection, .handshakeNotChecked: .tlsFailure
         case .chainRejected(let evaluation): evaluation.verdict == .pinMismatch ? .pinMismatch : .tlsFailure
-        case .notHTTPS: .invalidRequest
+        case .notHTTPS, .streamedBodyNotSignable: .invalidRequest
         case .bodyTooLarge: .bodyTooLarge
         case .digestFailed: .other
         case .bodyFileUnreadable: .bodyFileUnreadable

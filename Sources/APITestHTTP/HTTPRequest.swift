@@ -11,6 +11,11 @@ public struct HTTPRequest: Sendable {
         /// A `multipart/form-data` body whose file parts are streamed from disk.
         case multipart(MultipartFormData)
 
+        /// Whether the body is a multipart form (streamed part by part, from memory or disk).
+        public var isMultipart: Bool {
+            if case .multipart = self { true } else { false }
+        }
+
         /// Whether the body is read from files while it is sent (and so may be large).
         public var streamsFromDisk: Bool {
             switch self {

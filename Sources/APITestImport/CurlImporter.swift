@@ -148,11 +148,33 @@ package struct CurlImporter: Sendable {
             suite.defaults.compressed = tests.first?.request.compressed
             for index in tests.indices { tests[index].request.compressed = nil }
         }
+        if let auth = tests.first?.request.auth, tests.allSatisfy({ $0.request.auth == auth }) {
+            suite.defaults.auth = auth
+            for index in tests.indices { tests[index].request.auth = nil }
+        }
+        Self.share(\.resolve, empty: [], of: &tests, into: &suite.defaults)
+        Self.share(\.connectTo, empty: [], of: &tests, into: &suite.defaults)
+        Self.share(\.unixSocket, empty: nil, of: &tests, into: &suite.defaults)
+        Self.share(\.httpVersion, empty: nil, of: &tests, into: &suite.defaults)
+        Self.share(\.proxy, empty: nil, of: &tests, into: &suite.defaults)
+        Self.share(\.noProxy, empty: nil, of: &tests, into: &suite.defaults)
         suite.tests = tests
         return suite
     }
 
     // MARK: - Helpers
+
+    /// Moves the transport setting `key` to `defaults` when every test has the same one (and it is set).
+    private static func share<Value: Equatable>(
+        _ key: WritableKeyPath<ImportedTransport, Value>, empty: Value, of tests: inout [ImportedTest],
+        into defaults: inout ImportedDefaults
+    ) {
+        guard let value = tests.first?.request.transport[keyPath: key], value != empty,
+            tests.allSatisfy({ $0.request.transport[keyPath: key] == value })
+        else { return }
+        defaults.transport[keyPath: key] = value
+        for index in tests.indices { tests[index].request.transport[keyPath: key] = empty }
+    }
 
     /// `scheme://host[:port]` of a literal absolute URL; nil when the URL holds a placeholder before its path.
     static func origin(of url: String) -> String? {

@@ -61,15 +61,16 @@ extension CurlTranslation {
             fields.append(ImportedHeader("Cookie", cookies.joined(separator: ";")))
         }
         if let range, !hasHeader("Range") { fields.append(ImportedHeader("Range", range)) }
-        if let bearer, !hasHeader("Authorization"), basicAuth == nil {
-            fields.append(ImportedHeader("Authorization", "Bearer " + bearer))
-        }
-        fields += headers.map { ImportedHeader($0.name, $0.value) }
+        let auth = resolvedAuth(for: url)
+        fields += headers.filter { $0.name.lowercased() != auth.movedHeader }.map { ImportedHeader($0.name, $0.value) }
         if data.contains(where: \.isJSON), !get, !hasHeader("Accept") {
             fields.append(ImportedHeader("Accept", "application/json"))
         }
         request.headers = fields
-        if let basicAuth, !hasHeader("Authorization") { request.basicAuth = basicAuth }
+        request.basicAuth = auth.basic
+        request.auth = auth.auth
+        let (transport, transportNotes) = self.transport(for: url)
+        request.transport = transport
         request.timeout = timeout
         request.followRedirects = followRedirects ? nil : false
         request.maxRedirects = maxRedirects
@@ -77,7 +78,7 @@ extension CurlTranslation {
 
         var test = ImportedTest(name: "\(method) \(Self.path(of: url))", request: request)
         test.comments = [commandText]
-        test.notes = notes
+        test.notes = notes + auth.notes + transportNotes
         if !outputOnly.isEmpty {
             test.notes.append(
                 ImportNote(

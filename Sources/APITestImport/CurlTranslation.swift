@@ -33,7 +33,22 @@ struct CurlTranslation {
     var removedHeaders: Set<String> = []
     var data: [DataPiece] = []
     var parts: [ImportedPart] = []
-    var basicAuth: (username: String, password: String)?
+    /// `-u user:password`.
+    var credentials: (username: String, password: String)?
+    /// The position of `-u`.
+    var credentialsPosition = 0
+    /// The authentication schemes the options chose, as curl's `authtype` bits (none: libcurl's default, Basic).
+    var authSchemes: Set<AuthScheme> = []
+    /// The position of the last option that changed ``authSchemes``.
+    var authPosition = 0
+    /// `--aws-sigv4`'s provider argument (`aws:amz:us-east-1:s3`) and its position.
+    var awsSigV4: (provider: String, position: Int)?
+    /// `-n`, `--netrc-optional` and `--netrc-file` (as the suite writes the path).
+    var netrc = NetrcChoice()
+    /// `--resolve`, `--connect-to`, `--unix-socket`, `--proxy` and `--noproxy` (the HTTP version is ``httpVersion``).
+    var transport = ImportedTransport()
+    /// The last of `--http1.0`, `--http1.1`, `--http2`, `--http2-prior-knowledge`, `--http3`, `--http3-only`.
+    var httpVersion: (long: String, position: Int)?
     var cookies: [String] = []
     var userAgent: String?
     var referer: String?
@@ -123,7 +138,10 @@ struct CurlTranslation {
             }
             self.referer = referer.isEmpty ? nil : referer
         case "range": range = "bytes=" + (try text(value, at: position))
-        case "oauth2-bearer": bearer = try text(value, at: position)
+        case "oauth2-bearer":
+            bearer = try text(value, at: position)
+            authSchemes.insert(.bearer)
+            authPosition = position
         case "insecure":
             security.allowInvalidCertificates = on ? true : nil
             security.validatesDomainName = on ? false : nil
@@ -142,8 +160,12 @@ struct CurlTranslation {
                 note(position, "\(argument.spelling) \(value): only PEM certificates and keys are supported")
             }
         case "pinnedpubkey": try pins(value, at: position)
-        case "globoff", "basic":
+        case "globoff":
             break
+        case "basic", "digest", "ntlm", "negotiate", "anyauth", "aws-sigv4", "netrc", "netrc-optional", "netrc-file",
+            "resolve", "connect-to", "unix-socket", "proxy", "noproxy", "proxy-user", "http1.0", "http1.1", "http2",
+            "http2-prior-knowledge", "http3", "http3-only":
+            try applyConnection(argument)
         case "connect-timeout":
             note(
                 position,
@@ -311,7 +333,8 @@ struct CurlTranslation {
                 location: locate(position),
                 message: "-u \(word) has no password: curl would ask for it; write -u 'user:$API_PASSWORD'")
         }
-        basicAuth = (try text(username, at: position), try text(password, at: position))
+        credentials = (try text(username, at: position), try text(password, at: position))
+        credentialsPosition = position
         if password.literal != nil, password.literal != "" {
             note(
                 position,

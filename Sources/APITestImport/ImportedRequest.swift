@@ -16,8 +16,8 @@ package struct ImportedRequest: Sendable {
     package var body: ImportedBody?
     /// `basicAuth`.
     package var basicAuth: (username: String, password: String)?
-    /// `auth`: one kind of docs/suite-format.md "Authentication" as its map (`{digest: {user, password}}`).
-    package var auth: JSONValue?
+    /// `auth`: the other kinds of authentication (bearer, Digest, NTLM, AWS Signature Version 4, netrc).
+    package var auth: ImportedAuth?
     /// `timeout`, in seconds.
     package var timeout: Double?
     /// `followRedirects`.
@@ -26,6 +26,8 @@ package struct ImportedRequest: Sendable {
     package var maxRedirects: Int?
     /// `compressed`: whether the request asks for a compressed response (`Accept-Encoding`); nil: the default.
     package var compressed: Bool?
+    /// `resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy`, `noProxy`.
+    package var transport = ImportedTransport()
 
     /// A `method` request to `url`.
     package init(method: String = "GET", url: String) {

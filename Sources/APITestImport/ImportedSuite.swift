@@ -67,6 +67,10 @@ package struct ImportedDefaults: Sendable, Equatable {
     package var maxRedirects: Int?
     /// `defaults.compressed`: whether requests ask for compressed responses (`Accept-Encoding`).
     package var compressed: Bool?
+    /// `defaults.auth`.
+    package var auth: ImportedAuth?
+    /// `defaults.resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy` and `noProxy`.
+    package var transport = ImportedTransport()
 
     /// Empty defaults.
     package init() {}

@@ -60,6 +60,8 @@ package struct ImportedSuiteRenderer: Sendable {
         addTransferSettings(
             timeout: defaults.timeout, followRedirects: defaults.followRedirects, maxRedirects: defaults.maxRedirects,
             compressed: defaults.compressed, to: &object)
+        if let auth = defaults.auth { object["auth"] = Self.auth(auth) }
+        addTransport(defaults.transport, to: &object)
         return .object(object)
     }
 
@@ -125,7 +127,7 @@ package struct ImportedSuiteRenderer: Sendable {
         if let (username, password) = request.basicAuth {
             object["basicAuth"] = ["username": .string(username), "password": .string(password)]
         }
-        if let auth = request.auth { object["auth"] = auth }
+        if let auth = request.auth { object["auth"] = Self.auth(auth) }
         switch request.body {
         case .json(let value)?:
             object["json"] = value
@@ -145,6 +147,7 @@ package struct ImportedSuiteRenderer: Sendable {
         addTransferSettings(
             timeout: request.timeout, followRedirects: request.followRedirects, maxRedirects: request.maxRedirects,
             compressed: request.compressed, to: &object)
+        addTransport(request.transport, to: &object)
         return .object(object)
     }
 
@@ -157,6 +160,40 @@ package struct ImportedSuiteRenderer: Sendable {
         if let followRedirects { object["followRedirects"] = .bool(followRedirects) }
         if let maxRedirects { object["maxRedirects"] = .integer(Int64(maxRedirects)) }
         if let compressed { object["compressed"] = .bool(compressed) }
+    }
+
+    /// `auth` as a map of its one kind.
+    static func auth(_ auth: ImportedAuth) -> JSONValue {
+        switch auth {
+        case .bearer(let token):
+            return ["bearer": .string(token)]
+        case .digest(let user, let password):
+            return ["digest": ["user": .string(user), "password": .string(password)]]
+        case .ntlm(let user, let password):
+            return ["ntlm": ["user": .string(user), "password": .string(password)]]
+        case .awsSigV4(let signature):
+            var object = JSONObject([
+                (key: "accessKey", value: .string(signature.accessKey)),
+                (key: "secretKey", value: .string(signature.secretKey)),
+            ])
+            if let token = signature.sessionToken { object["sessionToken"] = .string(token) }
+            object["region"] = .string(signature.region)
+            object["service"] = .string(signature.service)
+            return ["awsSigV4": .object(object)]
+        case .netrc(let file):
+            return ["netrc": file.map { .string($0) } ?? .bool(true)]
+        }
+    }
+
+    /// `resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy` and `noProxy`, those that are set, as
+    /// `defaults` and `request` both write them.
+    static func addTransport(_ transport: ImportedTransport, to object: inout JSONObject) {
+        if !transport.resolve.isEmpty { object["resolve"] = .array(transport.resolve.map { .string($0) }) }
+        if !transport.connectTo.isEmpty { object["connectTo"] = .array(transport.connectTo.map { .string($0) }) }
+        if let path = transport.unixSocket { object["unixSocket"] = .string(path) }
+        if let version = transport.httpVersion { object["httpVersion"] = .string(version) }
+        if let proxy = transport.proxy { object["proxy"] = .string(proxy) }
+        if let noProxy = transport.noProxy { object["noProxy"] = .string(noProxy) }
     }
 
     /// One multipart part as a map.

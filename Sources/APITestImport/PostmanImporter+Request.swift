@@ -52,7 +52,7 @@ extension PostmanImporter {
         case "basic":
             request.basicAuth = (value("username"), value("password"))
         case "bearer":
-            if !hasAuthorization { request.headers.append(ImportedHeader("Authorization", "Bearer " + value("token"))) }
+            if !hasAuthorization { request.auth = .bearer(value("token")) }
         case "apikey":
             let key = value("key")
             let secret = value("value")
@@ -62,7 +62,7 @@ extension PostmanImporter {
                 request.headers.append(ImportedHeader(key, secret))
             }
         case "digest":
-            request.auth = ["digest": ["user": .string(value("username")), "password": .string(value("password"))]]
+            request.auth = .digest(user: value("username"), password: value("password"))
             let ignored = ["realm", "nonce", "algorithm", "qop", "nonceCount", "clientNonce", "opaque"].filter {
                 !(auth.parameters[$0] ?? "").isEmpty
             }
@@ -76,18 +76,16 @@ extension PostmanImporter {
         case "ntlm":
             let domain = value("domain")
             let user = domain.isEmpty ? value("username") : domain + "\\" + value("username")
-            request.auth = ["ntlm": ["user": .string(user), "password": .string(value("password"))]]
+            request.auth = .ntlm(user: user, password: value("password"))
             if !value("workstation").isEmpty {
                 notes.append(ImportNote(location: entry.location, text: "ntlm auth: the workstation is not translated"))
             }
         case "awsv4":
-            var members: [JSONObject.Member] = [
-                ("accessKey", .string(value("accessKey"))), ("secretKey", .string(value("secretKey"))),
-            ]
-            if !value("sessionToken").isEmpty { members.append(("sessionToken", .string(value("sessionToken")))) }
-            members.append(("region", .string(value("region"))))
-            members.append(("service", .string(value("service"))))
-            request.auth = ["awsSigV4": .object(JSONObject(members))]
+            let token = value("sessionToken")
+            request.auth = .awsSigV4(
+                ImportedAuth.AWSSignature(
+                    accessKey: value("accessKey"), secretKey: value("secretKey"),
+                    sessionToken: token.isEmpty ? nil : token, region: value("region"), service: value("service")))
         case "oauth2" where !(auth.parameters["accessToken"] ?? "").isEmpty:
             // Newman sends the token the collection holds; it never fetches a new one.
             let token = value("accessToken")

@@ -11,6 +11,7 @@ import Synchronization
 /// ✘ Users API › create a user (8 ms)
 ///     POST http://127.0.0.1:8080/api/users → 400
 ///     examples/users.yaml:23:9: expected status 201, got 400
+///     reproduce: curl http://127.0.0.1:8080/api/users -X POST ...
 /// 2 tests: 1 passed, 1 failed (0.1 s)
 /// ```
 package final class ConsoleReporter: Reporter {
@@ -153,6 +154,9 @@ package final class ConsoleReporter: Reporter {
             if let error = step.error {
                 let location = (error.location ?? step.location).description
                 text += "    \(style.cyan(location)): \(style.red(ReportText.plain(error.message)))\n"
+            }
+            if let command = step.reproduce {
+                text += "    " + style.dim("reproduce: \(ReportText.terminalLine(command.line))") + "\n"
             }
         }
         return text

@@ -32,6 +32,10 @@ enum HTMLReportAssets {
             .problem dl{margin:4px 0 0;display:grid;grid-template-columns:max-content 1fr;gap:2px 12px}
             .problem dt{color:#57606a}
             .problem dd{margin:0}
+            .reproduce{margin:6px 0}
+            .reproduce .label{color:#57606a;font-size:12px}
+            .reproduce pre{margin:2px 0;white-space:pre-wrap;word-break:break-all}
+            .reproduce .note{margin:2px 0;color:#57606a;font-size:12px}
             code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
             pre{background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:8px;overflow:auto;\
             white-space:pre-wrap;word-break:break-all;max-height:400px;margin:4px 0}

@@ -130,10 +130,21 @@ package struct HTMLReportFormat: ReportFormat {
                 html += "<div class=\"problem\"><code>\(h((error.location ?? step.location).description))</code>: "
                 html += "\(h(error.message)) <span class=\"loc\">[\(h(error.kind.rawValue))]</span></div>\n"
             }
+            if !step.failures.isEmpty || step.error != nil, let command = step.reproduce {
+                html += reproduce(command)
+            }
         }
         if result.steps.isEmpty { html += "<p class=\"empty\">No steps ran.</p>\n" }
         for step in result.steps { html += render(step, open: open) }
         return html + "</div>\n</details>\n</section>\n"
+    }
+
+    /// A failed step's request as a curl command to copy, with its notes.
+    private func reproduce(_ command: ReproduceCommand) -> String {
+        var html = "<div class=\"reproduce\"><span class=\"label\">reproduce</span><pre><code>"
+        html += h(command.line) + "</code></pre>"
+        for note in command.notes { html += "<p class=\"note\">note: \(h(note))</p>" }
+        return html + "</div>\n"
     }
 
     private func problem(_ failure: AssertionFailure) -> String {

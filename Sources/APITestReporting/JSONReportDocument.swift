@@ -63,6 +63,16 @@ struct JSONReportDocument: Encodable {
         var captured: [String]
         /// How many times the request was sent.
         var attempts: Int
+        /// The request as a curl command, for a step that failed or errored; absent otherwise.
+        var reproduce: Reproduce?
+    }
+
+    /// A request as a curl command for a POSIX shell: secrets as `"${NAME}"`, never their values.
+    struct Reproduce: Encodable {
+        /// The command on one line.
+        var command: String
+        /// Where the command departs from the request (a masked credential, a value apitest encoded).
+        var notes: [String]
     }
 
     struct Assertion: Encodable {
@@ -212,7 +222,9 @@ extension JSONReportDocument.Step {
                 Document.Error(
                     kind: $0.kind.rawValue, message: $0.message, location: $0.location.map(Document.Location.init))
             },
-            captured: step.captured, attempts: step.attempts)
+            captured: step.captured, attempts: step.attempts,
+            reproduce: step.failures.isEmpty && step.error == nil
+                ? nil : step.reproduce.map { Document.Reproduce(command: $0.line, notes: $0.notes) })
     }
 }
 

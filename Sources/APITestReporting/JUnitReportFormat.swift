@@ -20,7 +20,7 @@ import Foundation
 /// ```
 ///
 /// Mapping: a failed test has one `failure` (its message is the first failed assertion's; the text lists every
-/// one with location, expected, actual and the request line); an errored test has one `error` whose type is the
+/// one with location, expected, actual and the request line, and each failed step's `reproduce:` curl command); an errored test has one `error` whose type is the
 /// error kind (`connectionRefused`, `timedOut`, `tls`, ...); a cancelled test (cut off by Ctrl-C) is an `error` of
 /// type `cancelled`; a skipped test is `skipped`, and so is a planned test that never started because the run was
 /// interrupted (message `not run: the run was interrupted`). The schema has no `file` or `line` on `testcase`:
@@ -127,7 +127,16 @@ package struct JUnitReportFormat: ReportFormat {
                 if let actual = failure.actual { text += "  actual:   \(indented(actual))\n" }
                 if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
             }
+            if !step.failures.isEmpty { text += reproduceText(step) }
         }
+        return text
+    }
+
+    /// `  reproduce: curl ...` and the command's notes, for a step that did not pass.
+    private func reproduceText(_ step: StepResult) -> String {
+        guard let command = step.reproduce else { return "" }
+        var text = "  reproduce: \(command.line)\n"
+        for note in command.notes { text += "  note: \(note)\n" }
         return text
     }
 
@@ -137,6 +146,7 @@ package struct JUnitReportFormat: ReportFormat {
             guard let error = step.error else { continue }
             text += "\(error.location ?? step.location): \(error.message) [\(error.kind.rawValue)]\n"
             if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
+            text += reproduceText(step)
         }
         return text
     }

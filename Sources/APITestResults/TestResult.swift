@@ -65,6 +65,11 @@ package struct StepResult: Sendable, Hashable, Codable {
     package var captured: [String]
     /// How many times the request was sent (more than 1 when the step has `retry`); the result is the last one's.
     package var attempts: Int
+    /// The last request sent (or about to be sent) as a curl command: set for a step that failed or errored once
+    /// its request was built, and for every step when the run records every request (`--curl`).
+    package var reproduce: ReproduceCommand?
+    /// The requests of the attempts before the last one, as curl commands, when the run records every request.
+    package var earlierAttempts: [ReproduceCommand] = []
 
     package init(
         index: Int, location: SourceLocation, exchange: Exchange?, failures: [AssertionFailure] = [],

@@ -14,6 +14,14 @@ struct RequestBuilder: Sendable {
 
     /// The request for `spec`; throws `TestError` when a template or the URL cannot be rendered.
     func build(_ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext) throws(TestError) -> HTTPRequest {
+        try build(spec, runtime: runtime, context: context, serializer: runtime.serializer)
+    }
+
+    /// The request for `spec`, resolved by `serializer` rather than the runtime's own: a reproduce command renders
+    /// the suite's base URL with stand-ins for its secrets (`ReproduceBuilder`).
+    func build(
+        _ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext, serializer: RequestSerializer
+    ) throws(TestError) -> HTTPRequest {
         do {
             var headers = HTTPHeaders()
             // Suite defaults first; a request header of the same name replaces them.
@@ -45,7 +53,7 @@ struct RequestBuilder: Sendable {
             }
             let authentication = try authentication(spec, defaults: runtime.suite.defaults, context: context)
             if let token = authentication.bearer { headers.add(name: "Authorization", value: "Bearer \(token)") }
-            var request = try runtime.serializer.request(
+            var request = try serializer.request(
                 method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
                 headers: headers, body: body, basicAuth: authentication.basic)
             request.authentication = authentication.scheme

@@ -23,6 +23,9 @@ package struct RunOptions: Sendable {
     /// Record the request headers as they went on the wire, libcurl's own included, into each exchange
     /// (`Exchange.sentRequestHeaders`), for `--verbose`.
     package var recordsSentHeaders = false
+    /// Record every request as a curl command (`StepResult.reproduce`, with the order it was sent in), for
+    /// `--curl`; without it only steps that fail or error carry one.
+    package var recordsRequestCommands = false
     /// The most bytes of a response body kept in memory, for suites that set no `defaults.maxResponseSize`;
     /// `0` for no limit (`--max-response-size`). Bodies that no check reads are not kept, so not limited.
     package var maxResponseSize = RunOptions.defaultMaxResponseSize

@@ -22,6 +22,10 @@ struct TestExecutor: Sendable {
     let resultDetail: ResultDetail
     /// Holds responses to their suite's OpenAPI contract and counts coverage.
     let contracts: ContractChecker
+    /// Writes requests as curl commands (`StepResult.reproduce`).
+    let reproducer: ReproduceBuilder
+    /// Numbers the requests in the order they are sent, across the run (for `--curl`).
+    let sequence: RequestSequence
 
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
@@ -36,6 +40,8 @@ struct TestExecutor: Sendable {
         self.transport = transport
         self.options = options
         self.builder = RequestBuilder(maxResponseSize: options.maxResponseSize, transportOverrides: options.transport)
+        self.reproducer = ReproduceBuilder(options: options)
+        self.sequence = RequestSequence()
         self.events = events
         self.reachability = reachability
         self.decodeBudget = DecodeBudget(capacity: options.decodeMemoryBudget)
@@ -116,6 +122,7 @@ struct TestExecutor: Sendable {
             return (result, status)
         }
         var attempts = 0
+        var earlierAttempts: [ReproduceCommand] = []
         while true {
             attempts += 1
             var attemptContext = context
@@ -123,6 +130,10 @@ struct TestExecutor: Sendable {
                 step, index: index, testName: testName, runtime: runtime, context: &attemptContext,
                 until: retry.until, retrying: true)
             result.attempts = attempts
+            if options.recordsRequestCommands {
+                result.earlierAttempts = earlierAttempts
+                if let command = result.reproduce { earlierAttempts.append(command) }
+            }
             // Sending again cannot help once `until` held (the result is then `expect`'s), nor when the request
             // could not even be built (a template or URL error) or the server failed its pins.
             let hopeless =
@@ -171,12 +182,22 @@ struct TestExecutor: Sendable {
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored, false)
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
+        // The context the request was built from: captures of this step come after it.
+        let requestContext = context
+        var command =
+            options.recordsRequestCommands
+            ? reproduce(step, runtime: runtime, context: requestContext, sent: request, masker: masker) : nil
+        /// The command for a step that did not pass (every step's when the run records them all).
+        func reproduceCommand() -> ReproduceCommand? {
+            command ?? reproduce(step, runtime: runtime, context: requestContext, sent: request, masker: masker)
+        }
         request.recordsSentHeaders = options.recordsSentHeaders
         request.responseBodyHandling = ResponseBodyPlan.handling(
             for: step, until: until,
             previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker),
             checkedByContract: runtime.suite.contract != nil)
-        if !retrying, let unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
+        if !retrying, var unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
+            unreachable.reproduce = reproduceCommand()
             return (unreachable, .errored, false)
         }
         // Upload progress goes through one ordered stream per transfer, off the transfer thread (a reporter blocked
@@ -190,6 +211,7 @@ struct TestExecutor: Sendable {
             progress = relay
         }
         let response: HTTPResponse
+        command?.sequence = sequence.next()
         do {
             response = try await transport.perform(request)
             await progress?.finish()
@@ -205,9 +227,9 @@ struct TestExecutor: Sendable {
                 failure.map { TestError(.http($0), location: step.request.location, masker: masker) }
                 ?? TestError(.interrupted, location: step.request.location)
             let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
-            return (
-                StepResult(index: index, location: step.location, exchange: exchange, error: testError), status, false
-            )
+            var result = StepResult(index: index, location: step.location, exchange: exchange, error: testError)
+            result.reproduce = reproduceCommand()
+            return (result, status, false)
         }
         var body = ResponseBody(
             response, chain: runtime.decoders,
@@ -279,6 +301,7 @@ struct TestExecutor: Sendable {
             masked.message = PredicateEvaluator.truncated(masker.mask(warning.message), limit: 800)
             return masked
         }
+        result.reproduce = failures.isEmpty ? command : reproduceCommand()
         return (result, failures.isEmpty ? .passed : .failed, untilHeld)
     }
 }

@@ -41,6 +41,12 @@ package struct TemplateContext: Sendable {
     /// True when `name` holds a secret.
     package func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
 
+    /// What the name of an environment variable's entry starts with: `env.` (`{{ env.NAME }}`).
+    package static let environmentPrefix = TemplateScanner.environmentPrefix
+
+    /// The names that hold a secret, sorted.
+    package var secretNamesSorted: [String] { secretNames.sorted() }
+
     /// The names that have a value, sorted.
     package var names: [String] { values.keys.sorted() }
 

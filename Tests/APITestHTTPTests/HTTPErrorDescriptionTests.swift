@@ -111,6 +111,10 @@ import Testing
             .propertyListEncoding(failure: "the data couldn't be written"), .invalidRequest,
             "cannot encode the property list: the data couldn't be written"),
         Row(.propertyListNull(path: "$.a[0]"), .invalidRequest, "a property list cannot hold null (at $.a[0])"),
+        Row(
+            .streamedBodyNotSignable, .invalidRequest,
+            "invalid request: AWS Signature Version 4 signs a body held in memory (json, form, body, xml, plist); "
+                + "libcurl cannot hash one streamed from a file or a multipart form"),
     ]
 
     /// The name of `detail`'s case. The switch is exhaustive, so a new case does not compile until it is named
@@ -137,6 +141,7 @@ import Testing
         case .baseURLNotAbsolute: "baseURLNotAbsolute"
         case .unsupportedScheme: "unsupportedScheme"
         case .missingHost: "missingHost"
+        case .streamedBodyNotSignable: "streamedBodyNotSignable"
         case .propertyListEncoding: "propertyListEncoding"
         case .propertyListNull: "propertyListNull"
         }
@@ -147,6 +152,7 @@ import Testing
         "uncheckedConnection", "chainRejected", "handshakeNotChecked", "notHTTPS", "bodyTooLarge", "digestFailed",
         "bodyFileUnreadable", "bodyFileShrank", "bodyFileChangedSize", "forbiddenCharacter", "relativeURLWithoutBase",
         "baseURLNotAbsolute", "unsupportedScheme", "missingHost", "propertyListEncoding", "propertyListNull",
+        "streamedBodyNotSignable",
     ]
 
     // MARK: - Every detail

@@ -53,11 +53,11 @@ struct PostmanImporterMappingTests {
                 item("hawk", "http://h/6", auth: #"{"type": "hawk", "hawk": [{"key": "authId", "value": "x"}]}"#),
             ].joined(separator: ","), variables: #"[{"key": "k", "value": "v"}]"#)
         let requests = suite.tests.map(\.request)
-        #expect(requests[0].auth == ["digest": ["user": "u", "password": "p"]])
-        #expect(requests[1].auth == ["ntlm": ["user": "CORP\\u", "password": "p"]])
+        #expect(requests[0].auth == .digest(user: "u", password: "p"))
+        #expect(requests[1].auth == .ntlm(user: "CORP\\u", password: "p"))
         #expect(
             requests[2].auth
-                == ["awsSigV4": ["accessKey": "A", "secretKey": "S", "region": "eu-west-1", "service": "s3"]])
+                == .awsSigV4(.init(accessKey: "A", secretKey: "S", region: "eu-west-1", service: "s3")))
         #expect(requests[3].url == "http://h/4?a=1&api_key={{ k }}")
         #expect(requests[4].headers == [ImportedHeader("Authorization", "Bearer tok")])
         #expect(requests[5].auth == nil && requests[5].headers.isEmpty)

@@ -138,4 +138,38 @@ import Testing
             badEntry.stderr.contains("--resolve 'api.example.test:80': expected host:port:address"),
             "\(badEntry.stderr)")
     }
+
+    @Test func theCurlFileReplaysDigestAndTransportSettingsWithoutTheSecret() async throws {
+        let suite = try writeTemporarySuite(
+            """
+            name: replay
+            tests:
+              - name: digest
+                request:
+                  url: "\(httpbin.baseURL)/digest-auth/auth/bob/{{ env.DIGEST_PASSWORD }}"
+                  auth: {digest: {user: bob, password: "{{ env.DIGEST_PASSWORD }}"}}
+                  httpVersion: "1.1"
+                expect: {status: 200}
+              - name: connect-to
+                request: {url: "http://api.example.test/replayed", connectTo: "api.example.test:80:127.0.0.1:\(nginx.port)"}
+                expect: {status: 200}
+            """)
+        let directory = suite.deletingLastPathComponent()
+        let commands = directory.appendingPathComponent("requests.sh")
+        let result = try await runAPITest(
+            ["run", suite.path, "--jobs", "1", "--curl", commands.path],
+            environment: ["DIGEST_PASSWORD": "replay-secret-4"])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        let script = try String(contentsOf: commands, encoding: .utf8)
+        #expect(!script.contains("replay-secret-4"))
+        #expect(script.contains("--digest"), "\(script)")
+        #expect(script.contains("${DIGEST_PASSWORD}"), "\(script)")
+        #expect(script.contains("--http1.1"), "\(script)")
+        #expect(script.contains("--connect-to"), "\(script)")
+        // Replayed by bash and curl with the variable set: both requests get what apitest got.
+        let replay = try await runProcess(
+            URL(fileURLWithPath: "/bin/bash"), [commands.path], environment: ["DIGEST_PASSWORD": "replay-secret-4"])
+        #expect(replay.stdout.contains("\"authenticated\": true"), "\(replay.stdout)\(replay.stderr)")
+        #expect(replay.stdout.contains("HTTP/1.1|api.example.test|GET /replayed HTTP/1.1"), "\(replay.stdout)")
+    }
 }

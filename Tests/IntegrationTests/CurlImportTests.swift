@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 /// `apitest import curl` end to end: for each command line, real curl and the imported suite send to the demo's
-/// `/echo`, and what arrived must be the same: method, path, query, headers and body (multipart part by part).
+/// `/echo`, and what arrived must be the same: method, path, query, headers and body (multipart part by part). The
+/// transport and authentication options are among the cases (`--resolve`, `--connect-to`, `--http1.1`, `--proxy`
+/// with `--noproxy`, `--oauth2-bearer`, `--digest`, `--ntlm`, netrc); `--unix-socket` is not, since the demo listens
+/// on TCP only, and `--aws-sigv4` is not, since its signature covers the second it is made in.
 ///
 /// Headers are compared as a multiset, not in order: curl's libcurl puts the fields it makes from options
 /// (`Authorization` from `-u`, `User-Agent`, `Referer`, `Cookie`, a generated `Content-Type`) at fixed places around
@@ -85,6 +88,26 @@ import Testing
         "-X POST \\\n  -H 'X-Multi: line' \\\n  URL",
         "-sSL -XPOST -H'X-Attached: yes' -d'v=1' URL",
         "-I -A fixed-agent URL",
+        // Transport: the host name stays the URL's (Host), the connection goes to the demo.
+        "--resolve example.test:PORT:127.0.0.1 http://example.test:PORT/echo/NAME",
+        "--connect-to example.test:80:127.0.0.1:PORT http://example.test/echo/NAME",
+        "--http1.1 URL",
+        // Through the demo as a proxy: both send the absolute form (GET http://example.test/echo/... HTTP/1.1) with
+        // Proxy-Connection; the echo reports the path and query of the target, so the request line's form itself is
+        // not compared.
+        "-x 127.0.0.1:PORT http://example.test/echo/NAME?q=1",
+        "--proxy http://127.0.0.1:9 --noproxy 127.0.0.1 URL",
+        // Authentication.
+        "--oauth2-bearer \"$API_TOKEN\" URL",
+        "-u alice:secret --oauth2-bearer tok URL",
+        // The echo answers 200 without a challenge, so curl sends no Digest credentials: neither request carries
+        // Authorization, which is what is compared here (the exchange after a challenge is libcurl's).
+        "-u \"alice:$API_PASSWORD\" --digest URL",
+        // NTLM's first message is sent at once and has no random part.
+        "--ntlm -u alice:secret URL",
+        "--netrc-file my.netrc URL",
+        "-n --netrc-optional --netrc-file my.netrc URL",
+        // --unix-socket is not here: the demo listens on TCP only.
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -103,6 +126,7 @@ import Testing
         try write("form.txt", Array("x=1&y=2".utf8))
         try write("notes.txt", Array("hello ü\nworld\n".utf8))
         try write("data.bin", (0..<300).map { UInt8(($0 * 7) % 256) })
+        try write("my.netrc", Array("machine 127.0.0.1 login nina password np\n".utf8))
         try write("photo.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<64).map { UInt8($0) })
         let openssl = try await runProcess(
             try TestBinaries.tool("openssl"),
@@ -125,7 +149,10 @@ import Testing
         var curlEchoes: [String: String] = [:]
         for (index, tail) in Self.cases.enumerated() {
             let name = String(format: "case%02d", index)
-            let command = "curl " + tail.replacingOccurrences(of: "URL", with: "\(demo.baseURL)/echo/\(name)")
+            let command =
+                "curl "
+                + tail.replacingOccurrences(of: "URL", with: "\(demo.baseURL)/echo/\(name)")
+                .replacingOccurrences(of: "PORT", with: "\(demo.port)").replacingOccurrences(of: "NAME", with: name)
             try command.write(to: folder.appendingPathComponent("\(name).sh"), atomically: true, encoding: .utf8)
 
             // curl, run by bash from the same text.

@@ -7,7 +7,7 @@ import Testing
 @Suite struct HelpTextTests {
     static let commands: [[String]] = [
         [], ["run"], ["validate"], ["list"], ["pin-check"], ["import", "curl"], ["import", "postman"],
-        ["import", "har"],
+        ["import", "har"], ["export", "curl"],
     ]
 
     /// The discussion of `command` as written in the source, from `--experimental-dump-help`.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// A secret from the environment never shows in the console, `--verbose` or any of the four reports, in whatever
+/// A secret from the environment never shows in the console, `--verbose`, any of the four reports or the `--curl`
+/// file (nor in the reproduce commands of failures, which name its variable instead), in whatever
 /// form a server echoes it (`Fixtures/echo_encodings.py` writes it as real servers do) or a filter turns it into:
 /// every encoding × every output.
 @Suite struct SecretLeakTests {
@@ -85,11 +86,13 @@ import Testing
             """)
         let folder = suite.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let reports = ["junit.xml", "tap.txt", "report.json", "report.html"].map { folder.appendingPathComponent($0) }
+        let reports = ["junit.xml", "tap.txt", "report.json", "report.html", "requests.sh"].map {
+            folder.appendingPathComponent($0)
+        }
         let result = try await runAPITest(
             [
                 "run", suite.path, "--verbose", "--report-junit", reports[0].path, "--report-tap", reports[1].path,
-                "--report-json", reports[2].path, "--report-html", reports[3].path,
+                "--report-json", reports[2].path, "--report-html", reports[3].path, "--curl", reports[4].path,
             ],
             environment: ["APITEST_LEAK_SECRET": Self.secret, "APITEST_LEAK_URL_SECRET": Self.urlSecret])
         #expect(result.exitCode == 1, "\(result.stderr)")
@@ -105,5 +108,13 @@ import Testing
         for form in Self.forms { #expect(result.stdout.contains("leaks › \(form)"), "\(form)") }
         #expect(result.stdout.contains("•••••"))
         #expect(result.stdout.contains("captures of a secret"))
+        // Every failure's reproduce command, and every request of the --curl file, names the variables instead.
+        #expect(result.stdout.contains(#"reproduce: curl"#))
+        #expect(result.stdout.contains(#"-u alice:"${APITEST_LEAK_SECRET}""#), "\(result.stdout)")
+        #expect(outputs["requests.sh"]?.contains(#"'X-Secret: '"${APITEST_LEAK_SECRET}""#) == true)
+        #expect(outputs["requests.sh"]?.contains(#"http://alice:"${APITEST_LEAK_URL_SECRET}""#) == true)
+        for report in ["junit.xml", "report.json", "report.html"] {
+            #expect(outputs[report]?.contains("APITEST_LEAK_SECRET") == true, "\(report) has no reproduce command")
+        }
     }
 }

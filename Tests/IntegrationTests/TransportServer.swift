@@ -8,6 +8,8 @@ final class TransportServer: @unchecked Sendable {
     let port: Int
     /// The port that speaks HTTP/2 without TLS (prior knowledge only).
     let h2cPort: Int
+    /// A port whose every path answers with the request's `Authorization` header, as it arrived.
+    let authorizationPort: Int
     /// The unix socket's path.
     let socketPath: String
     private let process: Process
@@ -19,7 +21,7 @@ final class TransportServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socketPath = directory.appendingPathComponent("api.sock").path
         let answer = #"location / { default_type text/plain; return 200 "$server_protocol|$host|$request"; }"#
-        let (process, ports) = try NginxLauncher.start(in: directory, portCount: 2) { [directory, socketPath] ports in
+        let (process, ports) = try NginxLauncher.start(in: directory, portCount: 3) { [directory, socketPath] ports in
             """
             worker_processes 1;
             daemon off;
@@ -31,12 +33,17 @@ final class TransportServer: @unchecked Sendable {
               client_body_temp_path \(directory.path);
               server { listen 127.0.0.1:\(ports[0]); listen unix:\(socketPath); \(answer) }
               server { listen 127.0.0.1:\(ports[1]) http2; \(answer) }
+              server {
+                listen 127.0.0.1:\(ports[2]);
+                location / { default_type text/plain; return 200 "$http_authorization"; }
+              }
             }
             """
         }
         self.process = process
         port = ports[0]
         h2cPort = ports[1]
+        authorizationPort = ports[2]
     }
 
     func stop() {

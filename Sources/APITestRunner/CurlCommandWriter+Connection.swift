@@ -1,0 +1,65 @@
+import APITestHTTP
+
+// MARK: - Authentication and transport
+
+extension CurlCommandWriter {
+    /// Writes the scheme libcurl runs for the request (`auth:` digest, ntlm, awsSigV4, netrc) as curl's options;
+    /// credentials go through the stand-ins like every field, so a secret becomes its `"${NAME}"` reference.
+    mutating func writeAuthentication(_ request: HTTPRequest, _ other: HTTPRequest) {
+        switch (request.authentication, other.authentication) {
+        case (.digest(let user, let password), .digest(let otherUser, let otherPassword)):
+            words.append("--digest")
+            credentials(user, password, otherUser, otherPassword)
+        case (.ntlm(let user, let password), .ntlm(let otherUser, let otherPassword)):
+            words.append("--ntlm")
+            credentials(user, password, otherUser, otherPassword)
+        case (.awsSigV4(let signature), .awsSigV4(let otherSignature)):
+            let provider = field(
+                Array("aws:amz:\(signature.region):\(signature.service)".utf8),
+                Array("aws:amz:\(otherSignature.region):\(otherSignature.service)".utf8), sent: nil, "--aws-sigv4")
+            words.append("--aws-sigv4")
+            words.append(word(provider).quoted)
+            credentials(signature.accessKey, signature.secretKey, otherSignature.accessKey, otherSignature.secretKey)
+            if let token = signature.sessionToken, let otherToken = otherSignature.sessionToken {
+                let header = field(
+                    Array("x-amz-security-token: \(token)".utf8), Array("x-amz-security-token: \(otherToken)".utf8),
+                    sent: nil, "session token")
+                words.append("-H")
+                words.append(word(header).quoted)
+            }
+        case (.netrc(let file), _):
+            // apitest reads the file when it is there (CURL_NETRC_OPTIONAL), which is curl's --netrc-optional.
+            words.append("--netrc-optional")
+            if let file { option("--netrc-file", ShellWord(file)) }
+        default:
+            break
+        }
+    }
+
+    /// `-u user:password`, each through the stand-ins.
+    private mutating func credentials(_ user: String, _ password: String, _ otherUser: String, _ otherPassword: String)
+    {
+        let parts = field(
+            Array("\(user):\(password)".utf8), Array("\(otherUser):\(otherPassword)".utf8), sent: nil, "credentials")
+        option("-u", word(parts))
+    }
+
+    /// Writes the transport settings (`resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy`, `noProxy`, from
+    /// the suite or the run's flags) as curl's options of the same meaning.
+    mutating func writeTransport(_ request: HTTPRequest, _ other: HTTPRequest) {
+        for entry in request.resolve { option("--resolve", ShellWord(entry)) }
+        for entry in request.transport.connectTo { option("--connect-to", ShellWord(entry)) }
+        if let path = request.transport.unixSocketPath { option("--unix-socket", ShellWord(path)) }
+        switch request.transport.httpVersion {
+        case .http11: words.append("--http1.1")
+        case .http2PriorKnowledge: words.append("--http2-prior-knowledge")
+        case .http2: words.append("--http2")
+        case nil: break
+        }
+        if let proxy = request.transport.proxy {
+            let parts = field(Array(proxy.utf8), Array((other.transport.proxy ?? proxy).utf8), sent: nil, "proxy")
+            option("--proxy", word(parts))
+        }
+        if let noProxy = request.transport.noProxy { option("--noproxy", ShellWord(noProxy)) }
+    }
+}

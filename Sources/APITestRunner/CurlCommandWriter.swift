@@ -1,0 +1,386 @@
+import APITestHTTP
+import APITestResults
+import APITestSuite
+import APITestSupport
+import Foundation
+
+/// Writes a request rendered twice with stand-ins (``ReproduceBuilder``) as the words of a curl command: URL,
+/// method, headers in order, basic auth, body, timeouts, redirects, the schemes libcurl runs (Digest, NTLM, AWS
+/// SigV4, netrc), transport settings and TLS settings, each quoted for the shell.
+///
+/// It mirrors how the HTTP layer configures libcurl (`CurlMultiLoop.configure`): the same method rules, `Expect:`
+/// and `Content-Type:` suppressed as apitest suppresses them, `--compressed` for the encodings apitest offers.
+struct CurlCommandWriter {
+    typealias Part = ReproduceSentinels.Part
+
+    let first: ReproduceSentinels
+    let second: ReproduceSentinels
+    /// The context the request was rendered from, with the real values.
+    let context: TemplateContext
+    /// The request as sent, to hold the command to.
+    let sent: HTTPRequest?
+    let masker: SecretMasker
+
+    /// The words so far, quoted.
+    var words: [String] = ["curl"]
+    /// The notes so far.
+    private(set) var notes: [String] = []
+    /// The command piped into curl (`printf '...'`), for a body with NUL bytes.
+    var input: String?
+
+    /// A writer for requests rendered with `first` and `second`.
+    init(
+        first: ReproduceSentinels, second: ReproduceSentinels, context: TemplateContext, sent: HTTPRequest?,
+        masker: SecretMasker
+    ) {
+        self.first = first
+        self.second = second
+        self.context = context
+        self.sent = sent
+        self.masker = masker
+    }
+
+    /// The command written so far.
+    var command: ReproduceCommand {
+        ReproduceCommand(words: words, input: input, notes: notes)
+    }
+
+    // MARK: - Request
+
+    /// Writes the words of `request`, rendered a second time as `other`.
+    mutating func write(_ request: HTTPRequest, _ other: HTTPRequest, timeout: Duration, connectTimeout: Duration) {
+        let url = field(Array(request.url.utf8), Array(other.url.utf8), sent: sent.map { Array($0.url.utf8) }, "URL")
+        let urlWord = word(url)
+        words.append(urlWord.quoted)
+        // curl reads `[a-b]` and `{a,b}` in a URL as globs: nested query keys and `{{ name }}` must go as they are.
+        let globs = urlWord.pieces.contains { piece in
+            if case .literal(let bytes) = piece { return bytes.contains { "[]{}".utf8.contains($0) } }
+            return true
+        }
+        if globs { words.append("--globoff") }
+
+        let hasBody: Bool
+        if case .none = request.body { hasBody = false } else { hasBody = true }
+        let method = request.method.uppercased()
+        if hasBody {
+            if method != "POST" { option("-X", ShellWord(method)) }
+        } else if method == "HEAD" {
+            words.append("--head")
+        } else if method != "GET" {
+            option("-X", ShellWord(method))
+        }
+
+        writeHeaders(request, other, hasBody: hasBody)
+        writeBody(request.body, other.body)
+        if request.acceptEncoding == "" { words.append("--compressed") }
+        option("--max-time", ShellWord(Self.seconds(request.timeout ?? timeout)))
+        option("--connect-timeout", ShellWord(Self.seconds(request.connectTimeout ?? connectTimeout)))
+        if request.followRedirects {
+            words.append("-L")
+            option("--max-redirs", ShellWord(String(request.maxRedirects)))
+        }
+        writeAuthentication(request, other)
+        writeTransport(request, other)
+        writeSecurity(request)
+    }
+
+    /// Appends an option and its argument.
+    mutating func option(_ name: String, _ argument: ShellWord) {
+        words.append(name)
+        words.append(argument.quoted)
+    }
+
+    /// Adds `note` unless it is there already. Control characters (a part name from a server may hold a line
+    /// break) are written as `\u{..}`: a note is a comment line of a script, and must stay one.
+    mutating func note(_ note: String) {
+        var text = ""
+        for scalar in note.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        if !notes.contains(text) { notes.append(text) }
+    }
+
+    // MARK: - Headers
+
+    private mutating func writeHeaders(_ request: HTTPRequest, _ other: HTTPRequest, hasBody: Bool) {
+        var multipartType: String?
+        if case .multipart(let form) = request.body { multipartType = form.contentType }
+        let sentHeaders = sent?.headers
+        for (index, header) in request.headers.enumerated() {
+            let otherValue = index < other.headers.count ? other.headers[index].value : header.value
+            if let multipartType, header.name.caseInsensitiveEquals("Content-Type"), header.value == multipartType {
+                continue // curl writes its own, with its own boundary
+            }
+            let sentValue = sentHeaders.flatMap { index < $0.count ? Array($0[index].value.utf8) : nil }
+            if header.name.caseInsensitiveEquals("Authorization"),
+                let credentials = basicCredentials(header.value, otherValue, sent: sentValue)
+            {
+                option("-u", word(credentials))
+                continue
+            }
+            var parts = field(
+                Array(header.value.utf8), Array(otherValue.utf8), sent: sentValue, "header \(header.name)")
+            if SecretMasker.sensitiveHeaders.contains(header.name.lowercased()) {
+                parts = maskCredentials(in: parts, header: header.name)
+            }
+            let value = word(parts)
+            option("-H", value.pieces.isEmpty ? ShellWord("\(header.name);") : value.prepending("\(header.name): "))
+        }
+        if hasBody, !request.headers.contains("Expect") { option("-H", ShellWord("Expect:")) }
+        if hasBody, !request.headers.contains("Content-Type") { option("-H", ShellWord("Content-Type:")) }
+    }
+
+    /// The `user:password` of a `Basic` credential, when both renderings hold one: curl's `-u` sends the same
+    /// header, and a secret in it stays a variable instead of base64 that no shell expands.
+    private mutating func basicCredentials(_ value: String, _ otherValue: String, sent: [UInt8]?) -> [Part]? {
+        func decoded(_ value: String) -> [UInt8]? {
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, String(parts[0]).caseInsensitiveEquals("Basic"),
+                let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+                data.contains(UInt8(ascii: ":"))
+            else { return nil }
+            return Array(data)
+        }
+        guard let pair = decoded(value), let otherPair = decoded(otherValue) else { return nil }
+        let sentPair = sent.flatMap { decoded(String(decoding: $0, as: UTF8.self)) }
+        // The user and the password as separate literals, so that a password written in the suite is masked alone.
+        var parts: [Part] = []
+        var beforeColon = true
+        for part in field(pair, otherPair, sent: sentPair, "basic credentials") {
+            guard beforeColon, case .literal(let bytes) = part, let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
+            else {
+                parts.append(part)
+                continue
+            }
+            beforeColon = false
+            parts.append(.literal(Array(bytes[...colon])))
+            if colon + 1 < bytes.count { parts.append(.literal(Array(bytes[(colon + 1)...]))) }
+        }
+        return parts
+    }
+
+    /// `parts` of a header whose whole value is a credential (`Authorization`, `Cookie`, ...), with every literal
+    /// credential masked: all but the scheme of an `Authorization`, the values of a `Cookie`. References stay.
+    private mutating func maskCredentials(in parts: [Part], header: String) -> [Part] {
+        let mask = Array(SecretMasker.mask.utf8)
+        var result: [Part] = []
+        var masked = false
+        if header.caseInsensitiveEquals("Cookie") {
+            var inValue = false
+            for part in parts {
+                guard case .literal(let bytes) = part else {
+                    result.append(part)
+                    continue
+                }
+                var kept: [UInt8] = []
+                var hidden = false
+                for byte in bytes {
+                    if byte == UInt8(ascii: ";") {
+                        if hidden { kept += mask }
+                        hidden = false
+                        inValue = false
+                        kept.append(byte)
+                    } else if inValue {
+                        hidden = true
+                    } else {
+                        if byte == UInt8(ascii: "=") { inValue = true }
+                        kept.append(byte)
+                    }
+                }
+                if hidden { kept += mask }
+                masked = masked || hidden
+                result.append(.literal(kept))
+            }
+        } else {
+            for (index, part) in parts.enumerated() {
+                guard case .literal(let bytes) = part else {
+                    result.append(part)
+                    continue
+                }
+                var keep = 0
+                if index == 0, let space = bytes.firstIndex(of: UInt8(ascii: " ")) {
+                    keep = space + 1
+                    while keep < bytes.count, bytes[keep] == UInt8(ascii: " ") { keep += 1 }
+                }
+                if keep < bytes.count {
+                    result.append(.literal(Array(bytes[..<keep]) + mask))
+                    masked = true
+                } else {
+                    result.append(part)
+                }
+            }
+        }
+        if masked {
+            note(
+                "\(SecretMasker.mask) in \(header) stands for a credential written in the suite, which apitest "
+                    + "masks as it masks it in reports: put the value in")
+        }
+        return result
+    }
+
+    // MARK: - Fields
+
+    /// The parts of a field rendered as `bytes` and as `other`: the stand-ins found in it, or, where a filter
+    /// changed a stand-in (the renderings differ beyond their stand-ins), the placeholder in its place. When the
+    /// field as `sent` is known and the variables' values do not rebuild it, a note says so.
+    mutating func field(_ bytes: [UInt8], _ other: [UInt8], sent: [UInt8]?, _ what: String) -> [Part] {
+        let parts = first.parts(of: bytes)
+        let otherParts = second.parts(of: other)
+        let changed = parts.contains { part in
+            if case .literal(let literal) = part { return first.mentionsNonce(literal) }
+            return false
+        }
+        let hasReferences = (parts + otherParts).contains { if case .reference = $0 { true } else { false } }
+        if !hasReferences, !changed, !second.mentionsNonce(other) {
+            // Nothing secret or captured in it: the bytes sent, exactly (a binary property list's key order may
+            // differ from one encoding to the next). Credentials written in it are masked as words are made.
+            let exact = sent ?? bytes
+            return exact.isEmpty ? [] : [.literal(exact)]
+        }
+        guard !changed, parts == otherParts else {
+            return transformed(bytes, other, what)
+        }
+        if let sent, let rebuilt = rebuilt(parts), rebuilt != sent {
+            let names = references(in: parts).map(Self.templateName).joined(separator: ", ")
+            note(
+                "apitest sent the \(what) with \(names.isEmpty ? "a value" : names) encoded (JSON or percent-"
+                    + "encoding, or through a filter); this command passes the value as the variable holds it")
+        }
+        return parts
+    }
+
+    /// A field whose stand-ins a filter changed: the bytes both renderings share at each end, the placeholder
+    /// between.
+    private mutating func transformed(_ bytes: [UInt8], _ other: [UInt8], _ what: String) -> [Part] {
+        var start = 0
+        while start < bytes.count, start < other.count, bytes[start] == other[start] { start += 1 }
+        var end = 0
+        while end < bytes.count - start, end < other.count - start,
+            bytes[bytes.count - 1 - end] == other[other.count - 1 - end]
+        {
+            end += 1
+        }
+        // The ends may hold the first or last characters of an encoded stand-in: keep only up to a separator.
+        while start > 0, Self.isTokenByte(bytes[start - 1]) { start -= 1 }
+        while end > 0, Self.isTokenByte(bytes[bytes.count - end]) { end -= 1 }
+        note(
+            "\(SecretMasker.mask) in the \(what) stands for a value apitest derives from a secret or a capture "
+                + "through a filter: put the value in")
+        var parts: [Part] = []
+        if start > 0 { parts.append(.literal(Array(bytes[..<start]))) }
+        parts.append(.literal(Array(SecretMasker.mask.utf8)))
+        if end > 0 { parts.append(.literal(Array(bytes[(bytes.count - end)...]))) }
+        return parts
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "%"):
+            return true
+        default: return false
+        }
+    }
+
+    /// The field with every reference's real value in place; `nil` when a reference has no value here.
+    private func rebuilt(_ parts: [Part]) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        for part in parts {
+            switch part {
+            case .literal(let literal): bytes += literal
+            case .reference(let reference):
+                let name: String
+                switch reference {
+                case .environment(let variable): name = TemplateContext.environmentPrefix + variable
+                case .derived(let derived): name = derived
+                case .capture: return nil
+                }
+                guard let value = context[name] else { return nil }
+                bytes += Array(TemplateContext.text(of: value).utf8)
+            }
+        }
+        return bytes
+    }
+
+    private func references(in parts: [Part]) -> [ReproduceSentinels.Reference] {
+        var result: [ReproduceSentinels.Reference] = []
+        for case .reference(let reference) in parts where !result.contains(reference) { result.append(reference) }
+        return result
+    }
+
+    /// `{{ env.NAME }}`, `{{ name }}`.
+    static func templateName(_ reference: ReproduceSentinels.Reference) -> String {
+        switch reference {
+        case .environment(let name): return "{{ \(TemplateContext.environmentPrefix)\(name) }}"
+        case .derived(let name), .capture(let name): return "{{ \(name) }}"
+        }
+    }
+
+    // MARK: - Words
+
+    /// The shell word of `parts`: literal text masked by the masker, each environment variable as `"${NAME}"`,
+    /// other secrets as the placeholder, captures as `{{ name }}`; notes for what is not the value itself.
+    mutating func word(_ parts: [Part]) -> ShellWord {
+        ShellWord(pieces(parts))
+    }
+
+    /// The pieces of `parts` (see ``word(_:)``).
+    mutating func pieces(_ parts: [Part]) -> [ShellWord.Piece] {
+        var pieces: [ShellWord.Piece] = []
+        for part in parts {
+            switch part {
+            case .literal(let bytes):
+                pieces.append(.literal(maskedLiteral(bytes)))
+            case .reference(.environment(let name)):
+                if ShellWord.isVariableName(name) {
+                    pieces.append(.variable(name))
+                } else {
+                    pieces.append(.literal(Array(SecretMasker.mask.utf8)))
+                    note(
+                        "\(SecretMasker.mask) stands for {{ env.\(name) }}: \(name) is not a name a shell can "
+                            + "expand, put the value in")
+                }
+            case .reference(.derived(let name)):
+                pieces.append(.literal(Array(SecretMasker.mask.utf8)))
+                note(
+                    "\(SecretMasker.mask) stands for {{ \(name) }}, a secret no environment variable holds (derived "
+                        + "from one when the test ran, or given as a secret value): put the value in")
+            case .reference(.capture(let name)):
+                pieces.append(.literal(Array("{{ \(name) }}".utf8)))
+                note("{{ \(name) }} is captured from a response when the test runs: put its value in")
+            }
+        }
+        return pieces
+    }
+
+    /// Literal bytes with any secret the masker knows masked (a credential written in the suite; a secret's value
+    /// does not reach here, but text that happens to equal one is masked as reports mask it).
+    private mutating func maskedLiteral(_ bytes: [UInt8]) -> [UInt8] {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return bytes }
+        let masked = masker.mask(text)
+        guard masked != text else { return bytes }
+        note(
+            "\(SecretMasker.mask) stands for a credential or secret that apitest masks in reports and no "
+                + "environment variable holds: put the value in")
+        return Array(masked.utf8)
+    }
+
+    // MARK: - Durations
+
+    /// `d` in seconds as curl reads it: `30`, `0.5`, `2.25`.
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let whole = milliseconds / 1000
+        let fraction = milliseconds % 1000
+        guard fraction > 0 else { return String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(whole).\(digits)"
+    }
+}

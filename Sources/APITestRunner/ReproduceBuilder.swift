@@ -1,0 +1,102 @@
+import APITestHTTP
+import APITestJSON
+import APITestResults
+import APITestSuite
+import Foundation
+
+/// Builds the curl command of a step's request (`StepResult.reproduce`, `--curl`, `apitest export curl`).
+///
+/// The request is built by the runner's own `RequestBuilder`, not templated a second time: twice, in contexts where
+/// every secret is replaced by a stand-in (``ReproduceSentinels``) and each capture not taken yet by another. The
+/// stand-ins are then found in what was built and written as `"${NAME}"` (an environment variable), the masker's
+/// placeholder (a secret no variable holds) or `{{ name }}` (a capture). So the real value of a secret is never in
+/// what is rendered, in any encoding. A stand-in that a filter changed differs between the two renderings: that
+/// part of the field becomes the placeholder, with a note.
+struct ReproduceBuilder: Sendable {
+    /// Builds the requests.
+    let builder: RequestBuilder
+    /// The time allowed for a transfer when neither the request nor its suite sets one (`--timeout`).
+    let timeout: Duration
+    /// The time allowed to connect when the request sets none (`--connect-timeout`).
+    let connectTimeout: Duration
+
+    /// A builder for a run with `options`.
+    init(options: RunOptions) {
+        builder = RequestBuilder(maxResponseSize: options.maxResponseSize, transportOverrides: options.transport)
+        let session = RunService.sessionConfiguration(for: options)
+        timeout = session.timeout
+        connectTimeout = session.connectTimeout
+    }
+
+    /// The command of `spec` rendered in `context`.
+    ///
+    /// - Parameters:
+    ///   - unknownCaptures: names captured only when the test runs, written as `{{ name }}` (export).
+    ///   - sent: the request the runner built from the same `context`, when it was sent: the command is checked
+    ///     against it, and each field that the variables' values do not rebuild byte for byte gets a note.
+    ///   - masker: masks credentials written into the suite (and any secret text) in what stays literal.
+    func command(
+        for spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext, unknownCaptures: Set<String> = [],
+        sent: HTTPRequest?, masker: SecretMasker
+    ) throws(TestError) -> ReproduceCommand {
+        var firstSentinels = ReproduceSentinels()
+        var secondSentinels = ReproduceSentinels()
+        let first = try render(
+            spec, runtime: runtime, context: context, unknownCaptures: unknownCaptures, sentinels: &firstSentinels)
+        let second = try render(
+            spec, runtime: runtime, context: context, unknownCaptures: unknownCaptures, sentinels: &secondSentinels)
+        var writer = CurlCommandWriter(
+            first: firstSentinels, second: secondSentinels, context: context, sent: sent, masker: masker)
+        writer.write(first, second, timeout: timeout, connectTimeout: connectTimeout)
+        return writer.command
+    }
+
+    /// The request of `spec` with stand-ins of `sentinels` for every secret and for `unknownCaptures`.
+    private func render(
+        _ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext, unknownCaptures: Set<String>,
+        sentinels: inout ReproduceSentinels
+    ) throws(TestError) -> HTTPRequest {
+        let shadow = Self.shadow(
+            of: context, suite: runtime.suite, suiteContext: runtime.context, unknownCaptures: unknownCaptures,
+            sentinels: &sentinels)
+        var serializer = runtime.serializer
+        do {
+            serializer.baseURL = try runtime.suite.baseURL?.render(shadow)
+        } catch {
+            throw TestError(.template(error), location: spec.location)
+        }
+        return try builder.build(spec, runtime: runtime, context: shadow, serializer: serializer)
+    }
+
+    /// `context` with a stand-in for every secret and every name of `unknownCaptures`.
+    ///
+    /// `env.NAME` becomes the stand-in of the variable `NAME`; a suite variable built from secrets is rendered again
+    /// from the stand-ins (so `password: "{{ env.PW }}"` stands for `PW` too), unless a capture replaced it; any
+    /// other secret (a capture from a secret, a secret `--var`) gets a stand-in of its own.
+    static func shadow(
+        of context: TemplateContext, suite: Suite, suiteContext: TemplateContext, unknownCaptures: Set<String>,
+        sentinels: inout ReproduceSentinels
+    ) -> TemplateContext {
+        var shadow = context
+        for name in unknownCaptures.sorted() {
+            shadow.set(name, .string(sentinels.token(for: .capture(name))), secret: false)
+        }
+        let prefix = TemplateContext.environmentPrefix
+        for name in context.secretNamesSorted {
+            if name.hasPrefix(prefix) {
+                let variable = String(name.dropFirst(prefix.count))
+                shadow.set(name, .string(sentinels.token(for: .environment(variable))), secret: true)
+            } else {
+                shadow.set(name, .string(sentinels.token(for: .derived(name))), secret: true)
+            }
+        }
+        for variable in suite.variables
+        where context.isSecret(variable.name) && suite.overrides[variable.name] == nil
+            && context[variable.name] == suiteContext[variable.name]
+        {
+            guard let value = try? variable.value.render(shadow) else { continue }
+            shadow.set(variable.name, value, secret: true)
+        }
+        return shadow
+    }
+}

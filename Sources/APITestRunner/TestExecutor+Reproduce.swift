@@ -1,0 +1,28 @@
+import APITestHTTP
+import APITestResults
+import APITestSuite
+import Synchronization
+
+extension TestExecutor {
+    /// The curl command of `step`'s request as built from `context` and sent as `sent`; `nil` when the stand-in
+    /// renderings fail, which they cannot once the real request was built (the same templates, other values).
+    func reproduce(
+        _ step: Step, runtime: SuiteRuntime, context: TemplateContext, sent: HTTPRequest, masker: SecretMasker
+    ) -> ReproduceCommand? {
+        try? reproducer.command(for: step.request, runtime: runtime, context: context, sent: sent, masker: masker)
+    }
+}
+
+/// Numbers requests in the order they are handed to the transport, across a run's concurrent tests: the order of
+/// a `--curl` file.
+final class RequestSequence: Sendable {
+    private let counter = Atomic<Int>(0)
+
+    /// An empty sequence: the first request gets 1.
+    init() {}
+
+    /// The next number.
+    func next() -> Int {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+}

@@ -1,0 +1,276 @@
+import APITestHTTP
+import APITestResults
+import APITestSuite
+import APITestTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import APITestRunner
+
+/// The curl command each failed step carries (`StepResult.reproduce`), on a scripted transport: secrets as
+/// `"${NAME}"`, never their values in any encoding; derived secrets and credentials written in the suite as the
+/// placeholder with a note; values from a server quoted so that the shell runs nothing of them.
+@Suite struct ReproduceCommandTests {
+    /// Keeps every finished test result.
+    final class Results: Reporter {
+        private let results = Mutex<[TestResult]>([])
+        func handle(_ event: RunEvent) {
+            if case .testFinished(let result) = event { results.withLock { $0.append(result) } }
+        }
+        var all: [TestResult] { results.withLock { $0 } }
+        func named(_ name: String) -> TestResult? { all.first { $0.name == name } }
+    }
+
+    static let secret = #"Zq9 "vä lue"/Kx+7Wm"#
+
+    private func run(
+        _ yaml: String, environment: [String: String] = [:], recordsEveryRequest: Bool = false,
+        transport: ScriptedTransport = ScriptedTransport { request, _ in ScriptedTransport.response(to: request) }
+    ) async throws -> Results {
+        let suite = try SuiteLoader(environment: environment).load(source: yaml, file: "suite.yaml")
+        let results = Results()
+        var options = RunOptions(jobs: 1)
+        options.recordsRequestCommands = recordsEveryRequest
+        _ = await Runner(transport: transport, options: options).run([suite], reporter: results)
+        return results
+    }
+
+    /// The arguments `bash` hands curl for `command`, with `environment` set.
+    private func arguments(of command: ReproduceCommand, environment: [String: String] = [:]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "printf '%s\\0' " + command.words.dropFirst().joined(separator: " ")]
+        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { first, _ in first }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The forms of `secret` that must not appear: the text itself, a distinctive piece, base64 of its middle.
+    private func leaks(of secret: String) -> [String] {
+        let bytes = Array(secret.utf8)
+        var leaks = [secret, String(secret.prefix(4)), String(secret.suffix(4))]
+        for skip in 0..<3 {
+            let groups = (bytes.count - skip) / 3
+            leaks.append(Data(bytes[skip..<(skip + groups * 3)]).base64EncodedString())
+        }
+        return leaks
+    }
+
+    @Test func secretsBecomeEnvironmentReferencesInEveryField() async throws {
+        let results = try await run(
+            """
+            variables:
+              password: "{{ env.API_PASSWORD }}"
+            tests:
+              - name: everywhere
+                request:
+                  method: POST
+                  url: "http://api.test/users/{{ env.API_PASSWORD }}"
+                  query: {key: "{{ env.API_PASSWORD }}"}
+                  headers: {X-Token: "Bearer {{ env.API_TOKEN }}", X-Pass: "{{ password }}"}
+                  basicAuth: {username: alice, password: "{{ password }}"}
+                  json: {password: "{{ password }}", n: 1}
+                expect: {status: 201}
+            """, environment: ["API_PASSWORD": Self.secret, "API_TOKEN": "tok-Qw8-Lp3"])
+        let command = try #require(results.named("everywhere")?.steps.first?.reproduce)
+        for leak in leaks(of: Self.secret) + ["tok-Qw8-Lp3"] {
+            #expect(!command.line.contains(leak), "\(command.line) holds \(leak)")
+            #expect(!command.notes.joined().contains(leak))
+        }
+        #expect(command.line.contains(#"'X-Token: Bearer '"${API_TOKEN}""#), "\(command.line)")
+        #expect(command.line.contains(#"-u alice:"${API_PASSWORD}""#), "\(command.line)")
+        #expect(!command.line.contains("Authorization"), "curl makes the Basic header of -u")
+        #expect(command.line.contains(#"--data-binary '{"password":"'"${API_PASSWORD}"'","n":1}'"#), "\(command.line)")
+        // The secret needed JSON and percent-encoding: the command says that it passes it as it is.
+        #expect(command.notes.contains { $0.contains("{{ env.API_PASSWORD }} encoded") }, "\(command.notes)")
+
+        let environment = ["API_PASSWORD": Self.secret, "API_TOKEN": "tok-Qw8-Lp3"]
+        let arguments = try arguments(of: command, environment: environment)
+        #expect(arguments.contains("X-Token: Bearer tok-Qw8-Lp3"))
+        #expect(arguments.contains("X-Pass: \(Self.secret)"))
+        #expect(arguments.contains("alice:\(Self.secret)"))
+        #expect(arguments.first == "http://api.test/users/\(Self.secret)?key=\(Self.secret)")
+    }
+
+    @Test func aSecretNoVariableHoldsIsThePlaceholderWithANote() async throws {
+        let transport = ScriptedTransport { request, _ in
+            ScriptedTransport.response(to: request, body: #"{"t":"\#(request.headers["X-Secret"] ?? "")"}"#)
+        }
+        let results = try await run(
+            """
+            tests:
+              - name: derived
+                steps:
+                  - request: {url: "http://api.test/a", headers: {X-Secret: "{{ env.LEAK_ME }}"}}
+                    capture: {lower: {jsonpath: $.t, filters: [lowercase]}}
+                  - request: {url: "http://api.test/b", headers: {X-Derived: "{{ lower }}"}}
+                    expect: {status: 500}
+            """, environment: ["LEAK_ME": "Secret-Value-42"], transport: transport)
+        let command = try #require(results.named("derived")?.steps.last?.reproduce)
+        #expect(!command.line.lowercased().contains("secret-value-42"))
+        #expect(command.line.contains("'X-Derived: •••••'"), "\(command.line)")
+        #expect(command.notes.contains { $0.contains("{{ lower }}") }, "\(command.notes)")
+    }
+
+    @Test func credentialsWrittenInTheSuiteAreMasked() async throws {
+        let results = try await run(
+            """
+            tests:
+              - name: literal
+                request:
+                  url: "http://api.test/a"
+                  headers: {Authorization: "Bearer literal-token-123", Cookie: "sid=abc123; theme=dark"}
+                expect: {status: 500}
+              - name: basic
+                request:
+                  url: "http://api.test/a"
+                  basicAuth: {username: bob, password: hunter22}
+                expect: {status: 500}
+            """)
+        let literal = try #require(results.named("literal")?.steps.first?.reproduce)
+        #expect(!literal.line.contains("literal-token-123"))
+        #expect(!literal.line.contains("abc123"))
+        #expect(literal.line.contains("'Authorization: Bearer •••••'"), "\(literal.line)")
+        #expect(literal.line.contains("'Cookie: sid=•••••; theme=•••••'"), "\(literal.line)")
+        let basic = try #require(results.named("basic")?.steps.first?.reproduce)
+        #expect(basic.line.contains("-u 'bob:•••••'"), "\(basic.line)")
+        #expect(!basic.notes.isEmpty)
+    }
+
+    @Test func hostileCapturesCannotBreakTheQuoting() async throws {
+        let hostile = "x' $(touch /tmp/apitest-pwned) `id` \"q\" \\ ;\nrm -rf ~ #"
+        let transport = ScriptedTransport { request, _ in
+            let body = String(decoding: JSONWriterShim.string(["v": hostile]), as: UTF8.self)
+            return ScriptedTransport.response(to: request, body: body)
+        }
+        let results = try await run(
+            """
+            tests:
+              - name: hostile
+                steps:
+                  - request: {url: "http://api.test/a"}
+                    capture: {v: {jsonpath: $.v}}
+                  - request:
+                      method: POST
+                      url: "http://api.test/b"
+                      headers: {X-V: "{{ v }}"}
+                      body: "{{ v }}"
+                    expect: {status: 500}
+            """, transport: transport)
+        let command = try #require(results.named("hostile")?.steps.last?.reproduce)
+        let arguments = try arguments(of: command)
+        #expect(arguments.contains("X-V: \(hostile)"), "\(arguments)")
+        #expect(arguments.contains(hostile), "\(arguments)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/apitest-pwned"))
+    }
+
+    @Test func theMethodIsWrittenOnlyWhereCurlWouldPickAnother() async throws {
+        let results = try await run(
+            """
+            tests:
+              - {name: head, request: {method: HEAD, url: "http://api.test/a"}, expect: {status: 500}}
+              - {name: delete, request: {method: DELETE, url: "http://api.test/a"}, expect: {status: 500}}
+              - {name: post empty, request: {method: POST, url: "http://api.test/a"}, expect: {status: 500}}
+              - {name: put json, request: {method: PUT, url: "http://api.test/a", json: {a: 1}}, expect: {status: 500}}
+              - {name: post json, request: {method: POST, url: "http://api.test/a", json: {a: 1}}, expect: {status: 500}}
+            """)
+        func words(_ name: String) -> [String] { results.named(name)?.steps.first?.reproduce?.words ?? [] }
+        #expect(words("head").contains("--head"))
+        #expect(words("delete").joined(separator: " ").contains("-X DELETE"))
+        #expect(words("post empty").joined(separator: " ").contains("-X POST"))
+        #expect(words("put json").joined(separator: " ").contains("-X PUT"))
+        #expect(!words("post json").contains("-X"))
+        #expect(words("post json").joined(separator: " ").contains("-H Content-Type:") == false)
+        #expect(words("post empty").joined(separator: " ").contains("-H Expect:") == false)
+        #expect(words("post json").joined(separator: " ").contains("-H Expect:"))
+    }
+
+    @Test func aBodyWithNULBytesIsPipedByPrintf() async throws {
+        let transport = ScriptedTransport { request, _ in ScriptedTransport.response(to: request) }
+        let results = try await run(
+            """
+            tests:
+              - name: binary
+                request: {method: POST, url: "http://api.test/a", plist: {theme: dark, volume: 7}, plistFormat: binary}
+                expect: {status: 500}
+            """, transport: transport)
+        let command = try #require(results.named("binary")?.steps.first?.reproduce)
+        let input = try #require(command.input)
+        #expect(command.words.joined(separator: " ").contains("--data-binary @-"))
+        guard case .data(let sent) = transport.requests.first?.body else {
+            Issue.record("no body sent")
+            return
+        }
+        #expect(sent.contains(0), "a binary plist holds NUL bytes")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", input]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let written = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(written == sent)
+    }
+
+    @Test func theSuitesTLSSettingsBecomeCurlOptionsWithNotes() async throws {
+        let results = try await run(
+            """
+            security:
+              pinning: publicKey
+              pins: ["sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "sha256//AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="]
+              allowInvalidCertificates: true
+            tests:
+              - {name: tls, request: {url: "https://api.test/a"}, expect: {status: 500}}
+            """)
+        let command = try #require(results.named("tls")?.steps.first?.reproduce)
+        #expect(command.words.contains("--insecure"))
+        #expect(
+            command.line.contains(
+                "--pinnedpubkey 'sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=;"
+                    + "sha256//AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE='"), "\(command.line)")
+        #expect(command.notes.contains { $0.contains("--insecure also skips the host-name check") })
+        #expect(command.notes.contains { $0.contains("server's own certificate only") })
+    }
+
+    @Test func passingStepsCarryNoCommandUnlessEveryRequestIsRecorded() async throws {
+        let yaml = """
+            tests:
+              - name: two
+                steps:
+                  - request: {url: "http://api.test/a"}
+                  - request: {url: "http://api.test/b"}
+            """
+        let plain = try await run(yaml)
+        #expect(plain.named("two")?.steps.allSatisfy { $0.reproduce == nil } == true)
+        let recorded = try await run(yaml, recordsEveryRequest: true)
+        let sequences = recorded.named("two")?.steps.compactMap { $0.reproduce?.sequence }
+        #expect(sequences == [1, 2])
+    }
+
+    @Test func everyAttemptOfARetriedStepIsRecorded() async throws {
+        let results = try await run(
+            """
+            tests:
+              - name: poll
+                request: {url: "http://api.test/job"}
+                retry: {attempts: 3, interval: 1ms}
+                expect: {status: 500}
+            """, recordsEveryRequest: true)
+        let step = try #require(results.named("poll")?.steps.first)
+        #expect(step.earlierAttempts.compactMap(\.sequence) == [1, 2])
+        #expect(step.reproduce?.sequence == 3)
+    }
+}
+
+/// JSON text of a string map, for scripted bodies.
+private enum JSONWriterShim {
+    static func string(_ object: [String: String]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    }
+}
