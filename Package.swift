@@ -174,7 +174,9 @@ let package = Package(
         // APITestSuite: every imported suite is loaded by the suite loader, as `apitest validate` would.
         .testTarget(
             name: "APITestImportTests",
-            dependencies: ["APITestImport", "APITestSuite", "APITestJSON", "APITestSupport", "APITestSuiteWriting"]
+            dependencies: ["APITestImport", "APITestSuite", "APITestJSON", "APITestSupport", "APITestSuiteWriting"],
+            // The Postman collections and HAR archives the tests import (with their licence).
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -6,7 +6,7 @@ import ArgumentParser
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write a suite from curl command lines (and other sources): see docs/import.md.",
-        subcommands: [ImportCurlCommand.self]
+        abstract: "Write a suite from curl command lines, a HAR recording or a Postman collection: see docs/import.md.",
+        subcommands: [ImportCurlCommand.self, ImportPostmanCommand.self, ImportHARCommand.self]
     )
 }

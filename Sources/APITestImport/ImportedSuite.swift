@@ -28,7 +28,7 @@ package struct ImportedSuite: Sendable {
 
     /// Every note of the suite and of its tests, in file order.
     package var allNotes: [ImportNote] {
-        notes + tests.flatMap(\.notes)
+        notes + tests.flatMap { $0.notes + $0.laterSteps.flatMap(\.notes) }
     }
 
     /// The environment variables the suite reads (`{{ env.NAME }}` anywhere in its values), in first-use order.

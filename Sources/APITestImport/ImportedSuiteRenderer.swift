@@ -88,14 +88,31 @@ package struct ImportedSuiteRenderer: Sendable {
         var lines: [String] = []
         for comment in test.comments { lines += YAMLEmitter.comment(comment, indent: 2) }
         for note in test.notes { lines += YAMLEmitter.comment(note.rendered, indent: 2) }
+        for step in test.laterSteps {
+            for note in step.notes { lines += YAMLEmitter.comment(note.rendered, indent: 2) }
+        }
         var item = JSONObject([(key: "name", value: .string(name))])
         if !test.tags.isEmpty { item["tags"] = .array(test.tags.map { .string($0) }) }
-        item["request"] = Self.request(test.request)
-        if !test.expect.isEmpty { item["expect"] = Self.expectation(test.expect) }
-        if !test.captures.isEmpty {
-            item["capture"] = .object(JSONObject(test.captures.map { (key: $0.name, value: $0.query) }))
+        let first = Self.step(request: test.request, expect: test.expect, captures: test.captures)
+        if test.laterSteps.isEmpty {
+            for member in first { item[member.key] = member.value }
+        } else {
+            let later = test.laterSteps.map { Self.step(request: $0.request, expect: $0.expect, captures: $0.captures) }
+            item["steps"] = .array(([first] + later).map { .object($0) })
         }
         return lines + YAMLEmitter.itemLines(.object(item), indent: 2)
+    }
+
+    /// A step's `request`, `expect` (when not empty) and `capture` (when any).
+    static func step(
+        request: ImportedRequest, expect: ImportedExpectation, captures: [(name: String, query: JSONValue)]
+    ) -> JSONObject {
+        var object = JSONObject([(key: "request", value: Self.request(request))])
+        if !expect.isEmpty { object["expect"] = Self.expectation(expect) }
+        if !captures.isEmpty {
+            object["capture"] = .object(JSONObject(captures.map { (key: $0.name, value: $0.query) }))
+        }
+        return object
     }
 
     /// `request` as a map, keys in the order of docs/suite-format.md.

@@ -17,6 +17,9 @@ package struct ImportedTest: Sendable {
     package var comments: [String] = []
     /// What of the test's source was not translated (written as comments above the test).
     package var notes: [ImportNote] = []
+    /// Steps after the first: when there are any, the test is written with `steps:` (its own request, expect and
+    /// capture first) and their notes are written above it with its own.
+    package var laterSteps: [ImportedStep] = []
 
     /// A test named `name` sending `request`.
     package init(name: String, request: ImportedRequest) {

@@ -6,7 +6,8 @@ import Testing
 /// indentation and may be cut between a flag and its value.
 @Suite struct HelpTextTests {
     static let commands: [[String]] = [
-        [], ["run"], ["validate"], ["list"], ["pin-check"], ["import", "curl"], ["export", "curl"],
+        [], ["run"], ["validate"], ["list"], ["pin-check"], ["import", "curl"], ["import", "postman"],
+        ["import", "har"], ["export", "curl"],
     ]
 
     /// The discussion of `command` as written in the source, from `--experimental-dump-help`.

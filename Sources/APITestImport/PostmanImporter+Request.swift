@@ -1,0 +1,193 @@
+import APITestJSON
+
+extension PostmanImporter {
+    // MARK: - Request
+
+    /// The request of `entry`: every text with its placeholders converted, auth and body translated.
+    func request(_ entry: Entry, scope: inout PostmanVariableScope, notes: inout [ImportNote]) -> ImportedRequest {
+        let source = entry.item.request
+        let local = entry.localVariables
+        var url = scope.convert(source.url, local: local).trimmingSpaces
+        if !url.isEmpty, !url.hasPrefix("{{"), !url.lowercased().hasPrefix("http://"),
+            !url.lowercased().hasPrefix("https://")
+        {
+            url = "http://" + url // Postman's default scheme
+        }
+        var request = ImportedRequest(method: source.method, url: url)
+        for header in source.headers {
+            let name = scope.convert(header.name, local: local)
+            if request.headers.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                notes.append(
+                    ImportNote(
+                        location: entry.location,
+                        text: "header '\(name)' is given twice: apitest sends the first value only"))
+                continue
+            }
+            request.headers.append(ImportedHeader(name, scope.convert(header.value, local: local)))
+        }
+        if let auth = entry.auth { self.auth(auth, to: &request, entry: entry, scope: &scope, notes: &notes) }
+        if let body = source.body {
+            self.body(body, to: &request, entry: entry, scope: &scope, notes: &notes)
+        }
+        return request
+    }
+
+    /// Writes `auth` onto `request`: basic, bearer and API key; any other type is a note.
+    func auth(
+        _ auth: PostmanAuth, to request: inout ImportedRequest, entry: Entry, scope: inout PostmanVariableScope,
+        notes: inout [ImportNote]
+    ) {
+        let local = entry.localVariables
+        func value(_ key: String) -> String { scope.convert(auth.parameters[key] ?? "", local: local) }
+        let hasAuthorization = request.headers.contains { $0.name.lowercased() == "authorization" }
+        if hasAuthorization, ["digest", "ntlm", "awsv4"].contains(auth.type) {
+            // A suite gives authentication in one place: the request's own header wins, as it does in Postman.
+            notes.append(
+                ImportNote(
+                    location: entry.location,
+                    text: "auth '\(auth.type)' is not translated: the request sets its own Authorization header"))
+            return
+        }
+        switch auth.type {
+        case "basic":
+            request.basicAuth = (value("username"), value("password"))
+        case "bearer":
+            if !hasAuthorization { request.auth = .bearer(value("token")) }
+        case "apikey":
+            let key = value("key")
+            let secret = value("value")
+            if auth.parameters["in"] == "query" {
+                request.url += (request.url.contains("?") ? "&" : "?") + key + "=" + secret
+            } else if !request.headers.contains(where: { $0.name.lowercased() == key.lowercased() }) {
+                request.headers.append(ImportedHeader(key, secret))
+            }
+        case "digest":
+            request.auth = .digest(user: value("username"), password: value("password"))
+            let ignored = ["realm", "nonce", "algorithm", "qop", "nonceCount", "clientNonce", "opaque"].filter {
+                !(auth.parameters[$0] ?? "").isEmpty
+            }
+            if !ignored.isEmpty {
+                notes.append(
+                    ImportNote(
+                        location: entry.location,
+                        text: "digest auth: \(ignored.joined(separator: ", ")) not translated (libcurl answers the "
+                            + "server's challenge itself)"))
+            }
+        case "ntlm":
+            let domain = value("domain")
+            let user = domain.isEmpty ? value("username") : domain + "\\" + value("username")
+            request.auth = .ntlm(user: user, password: value("password"))
+            if !value("workstation").isEmpty {
+                notes.append(ImportNote(location: entry.location, text: "ntlm auth: the workstation is not translated"))
+            }
+        case "awsv4":
+            let token = value("sessionToken")
+            request.auth = .awsSigV4(
+                ImportedAuth.AWSSignature(
+                    accessKey: value("accessKey"), secretKey: value("secretKey"),
+                    sessionToken: token.isEmpty ? nil : token, region: value("region"), service: value("service")))
+        case "oauth2" where !(auth.parameters["accessToken"] ?? "").isEmpty:
+            // Newman sends the token the collection holds; it never fetches a new one.
+            let token = value("accessToken")
+            if auth.parameters["addTokenTo"] == "queryParams" {
+                request.url += (request.url.contains("?") ? "&" : "?") + "access_token=" + token
+            } else if !hasAuthorization {
+                let prefix = auth.parameters["headerPrefix"].map { scope.convert($0, local: local) } ?? "Bearer"
+                request.headers.append(ImportedHeader("Authorization", prefix.isEmpty ? token : prefix + " " + token))
+            }
+            notes.append(
+                ImportNote(
+                    location: entry.location,
+                    text: "oauth2: the access token the collection holds is sent as it is; apitest does not fetch or "
+                        + "refresh tokens (capture one in a setup step instead)"))
+        default:
+            notes.append(
+                ImportNote(
+                    location: entry.location,
+                    text: "auth '\(auth.type)' is not translated: apitest sends the request without it (basic, "
+                        + "bearer, apikey, digest, ntlm, awsv4 and oauth2 with a stored token are translated)"))
+        }
+    }
+
+    /// Writes `body` onto `request`.
+    func body(
+        _ body: PostmanBody, to request: inout ImportedRequest, entry: Entry, scope: inout PostmanVariableScope,
+        notes: inout [ImportNote]
+    ) {
+        let local = entry.localVariables
+        let hasContentType = request.headers.contains { $0.name.lowercased() == "content-type" }
+        switch body {
+        case .raw(let text, let language):
+            let contentType = hasContentType ? nil : Self.contentType(language: language)
+            request.body = .text(scope.convert(text, local: local), contentType: contentType)
+        case .urlencoded(let fields):
+            request.body = .form(
+                fields.map {
+                    (name: scope.convert($0.name, local: local), value: scope.convert($0.value, local: local))
+                })
+        case .formdata(let parts):
+            var result: [ImportedPart] = []
+            for part in parts {
+                let name = scope.convert(part.name, local: local)
+                if part.isFile {
+                    guard !part.value.isEmpty else {
+                        notes.append(
+                            ImportNote(location: entry.location, text: "form part '\(name)' names no file: left out"))
+                        continue
+                    }
+                    notes.append(
+                        ImportNote(
+                            location: entry.location,
+                            text:
+                                "form part '\(name)' sends the file \(part.value), read relative to the suite's folder "
+                                + "(Newman reads it relative to its working directory)"))
+                    result.append(ImportedPart(name: name, content: .file(part.value), contentType: part.contentType))
+                } else {
+                    result.append(
+                        ImportedPart(
+                            name: name, content: .value(scope.convert(part.value, local: local)),
+                            contentType: part.contentType))
+                }
+            }
+            request.body = result.isEmpty ? nil : .multipart(result)
+        case .file(let path):
+            notes.append(
+                ImportNote(
+                    location: entry.location,
+                    text: "the body is the file \(path), read relative to the suite's folder (Newman reads it relative "
+                        + "to its working directory)"))
+            request.body = .file(path: path, contentType: nil)
+        case .graphql(let query, let variables):
+            let convertedQuery = scope.convert(query, local: local)
+            let convertedVariables = scope.convert(variables, local: local).trimmingSpaces
+            var object = JSONObject([(key: "query", value: .string(convertedQuery))])
+            if !convertedVariables.isEmpty {
+                if let parsed = try? JSONParser.parse(convertedVariables) {
+                    object["variables"] = parsed
+                } else {
+                    // Unquoted placeholders (`{"id": {{id}}}`): sent as text, as Postman substitutes them.
+                    let text = "{\"query\":\(JSONWriter.quoted(convertedQuery)),\"variables\":\(convertedVariables)}"
+                    request.body = .text(text, contentType: hasContentType ? nil : "application/json")
+                    return
+                }
+            }
+            if hasContentType {
+                request.body = .text(JSONWriter.string(.object(object)), contentType: nil)
+            } else {
+                request.body = .json(.object(object))
+            }
+        }
+    }
+
+    /// The `Content-Type` Postman sends for a raw body of `language` when the request sets none.
+    static func contentType(language: String?) -> String? {
+        switch language {
+        case "json"?: return "application/json"
+        case "xml"?: return "application/xml"
+        case "html"?: return "text/html"
+        case "javascript"?: return "application/javascript"
+        case "text"?: return "text/plain"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import APITestJSON
+import Foundation
+import Testing
+
+@testable import APITestImport
+
+/// How requests, auth, checks and captures of a collection land in the suite.
+struct PostmanImporterMappingTests {
+    /// The suite of a collection holding `items` (JSON), with collection `variables`.
+    func suite(_ items: String, variables: String = "[]") throws -> ImportedSuite {
+        let text = "{\"info\": {\"name\": \"c\"}, \"variable\": \(variables), \"item\": [\(items)]}"
+        let collection = try PostmanCollectionDecoder(file: "c.json").decode(Array(text.utf8))
+        return PostmanImporter(collection: collection, files: ["c.json"]).suite()
+    }
+
+    /// A request item named `name` to `url` with a test script of `lines`.
+    func item(_ name: String, _ url: String, auth: String? = nil, tests: [String] = []) -> String {
+        let script = tests.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",")
+        return """
+            {"name": "\(name)", "request": {"url": "\(url)"\(auth.map { ", \"auth\": \($0)" } ?? "")},
+             "event": [{"listen": "test", "script": {"exec": [\(script)]}}]}
+            """
+    }
+
+    @Test func authKinds() throws {
+        let suite = try suite(
+            [
+                item(
+                    "digest", "http://h/1",
+                    auth:
+                        #"{"type": "digest", "digest": [{"key": "username", "value": "u"}, {"key": "password", "value": "p"}, {"key": "realm", "value": "r"}]}"#
+                ),
+                item(
+                    "ntlm", "http://h/2",
+                    auth:
+                        #"{"type": "ntlm", "ntlm": [{"key": "username", "value": "u"}, {"key": "password", "value": "p"}, {"key": "domain", "value": "CORP"}]}"#
+                ),
+                item(
+                    "aws", "http://h/3",
+                    auth:
+                        #"{"type": "awsv4", "awsv4": [{"key": "accessKey", "value": "A"}, {"key": "secretKey", "value": "S"}, {"key": "region", "value": "eu-west-1"}, {"key": "service", "value": "s3"}]}"#
+                ),
+                item(
+                    "apikey", "http://h/4?a=1",
+                    auth:
+                        #"{"type": "apikey", "apikey": [{"key": "key", "value": "api_key"}, {"key": "value", "value": "{{k}}"}, {"key": "in", "value": "query"}]}"#
+                ),
+                item(
+                    "oauth2", "http://h/5",
+                    auth:
+                        #"{"type": "oauth2", "oauth2": [{"key": "accessToken", "value": "tok"}, {"key": "addTokenTo", "value": "header"}]}"#
+                ),
+                item("hawk", "http://h/6", auth: #"{"type": "hawk", "hawk": [{"key": "authId", "value": "x"}]}"#),
+            ].joined(separator: ","), variables: #"[{"key": "k", "value": "v"}]"#)
+        let requests = suite.tests.map(\.request)
+        #expect(requests[0].auth == .digest(user: "u", password: "p"))
+        #expect(requests[1].auth == .ntlm(user: "CORP\\u", password: "p"))
+        #expect(
+            requests[2].auth
+                == .awsSigV4(.init(accessKey: "A", secretKey: "S", region: "eu-west-1", service: "s3")))
+        #expect(requests[3].url == "http://h/4?a=1&api_key={{ k }}")
+        #expect(requests[4].headers == [ImportedHeader("Authorization", "Bearer tok")])
+        #expect(requests[5].auth == nil && requests[5].headers.isEmpty)
+        let notes = suite.allNotes.map(\.rendered)
+        #expect(notes.contains { $0.hasPrefix("c › digest: digest auth: realm not translated") })
+        #expect(notes.contains { $0.hasPrefix("c › oauth2: oauth2: the access token the collection holds") })
+        #expect(notes.contains { $0.hasPrefix("c › hawk: auth 'hawk' is not translated") })
+        _ = try ImportedSuiteRendererTests.load(suite)
+    }
+
+    @Test func statusChecksThatStatusCannotSayKeepEveryStatusAllowed() {
+        let expect = PostmanImporter.expectation([
+            ScriptCheck(.status, "notEquals", 500), ScriptCheck(.jsonpath("$.a"), "equals", 1),
+            ScriptCheck(.jsonpath("$.a"), "type", "number"), ScriptCheck(.header("X"), "exists", true),
+        ])
+        #expect(expect.status == PostmanImporter.anyStatus)
+        #expect(expect.json.map(\.path) == ["$.a"])
+        #expect(expect.assertions == [["jsonpath": "$.a", "type": "number"], ["query": "status", "notEquals": 500]])
+        let classes = PostmanImporter.expectation([
+            ScriptCheck(.status, "equals", 404), ScriptCheck(.status, "oneOf", ["4xx", "5xx"]),
+        ])
+        #expect(classes.status == [404])
+        #expect(classes.assertions == [["query": "status", "between": [400, 599]]])
+    }
+
+    @Test func requestsUsingCapturesJoinTheTestThatCapturesThem() throws {
+        let suite = try suite(
+            [
+                item("login", "http://h/login", tests: ["pm.environment.set('token', pm.response.json().token)"]),
+                item("other", "http://h/other", tests: ["pm.environment.set('id', pm.response.json().id)"]),
+                item("plain", "http://h/plain"),
+                item("both", "http://h/x/{{id}}?t={{token}}"),
+                item("again", "http://h/y?t={{token}}"),
+            ].joined(separator: ","))
+        #expect(suite.tests.map(\.name) == ["login", "plain"])
+        #expect(suite.tests[0].laterSteps.map(\.name) == ["c › other", "c › both", "c › again"])
+        #expect(suite.tests[0].captures.map(\.name) == ["token"])
+        #expect(suite.variables.isEmpty)
+        _ = try ImportedSuiteRendererTests.load(suite)
+    }
+
+    @Test func aNameUsedBeforeItIsCapturedKeepsASuiteVariable() throws {
+        let suite = try suite(
+            [
+                item("first", "http://h/a?t={{token}}"),
+                item("login", "http://h/login", tests: ["pm.environment.set('token', pm.response.json().token)"]),
+                item("after", "http://h/b?t={{token}}"),
+            ].joined(separator: ","))
+        #expect(suite.tests.map(\.name) == ["first", "login"])
+        #expect(suite.variables.map(\.name) == ["token"])
+        _ = try ImportedSuiteRendererTests.load(suite)
+    }
+}
