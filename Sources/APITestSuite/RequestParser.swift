@@ -140,6 +140,20 @@ enum RequestParser {
     /// Reports a request that authenticates in two places: `auth` with `basicAuth` or an `Authorization` header.
     private static func checkAuthentication(_ entries: [MapEntry], _ spec: RequestSpec, in context: SuiteParseContext) {
         guard let auth = entries[key: "auth"] else { return }
+        if case .awsSigV4? = spec.auth,
+            let body = entries.first(where: { ["bodyFile", "multipart", "xml"].contains($0.key) })
+        {
+            switch spec.body {
+            case .file?, .multipart?, .xmlFile?:
+                // libcurl hashes only a body held in memory: a streamed one would be signed wrong.
+                context.error(
+                    "'awsSigV4' signs a body held in memory; '\(body.key)' streams it from disk or as parts, which "
+                        + "libcurl cannot hash", at: body.keyNode,
+                    note: "send it as json, form, body, xml text or plist")
+            default:
+                break
+            }
+        }
         if let basic = entries[key: "basicAuth"] {
             context.error("authentication is given twice: 'auth' and 'basicAuth'", at: basic.keyNode)
         }

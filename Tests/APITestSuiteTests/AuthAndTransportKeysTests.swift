@@ -61,6 +61,17 @@ struct AuthAndTransportKeysTests {
         #expect(errors(suite(request: "", defaults: "  resolve: \"{{ entry }}\"")).first?.contains("'entry'") == true)
     }
 
+    @Test func awsSigV4WithAStreamedBodyIsAnErrorAtTheBody() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeFile("payload", to: "body.bin", in: directory)
+        let sigv4 = "      auth: {awsSigV4: {accessKey: a, secretKey: s, region: us-east-1, service: s3}}"
+        let streamed = errors(suite(request: sigv4 + "\n      bodyFile: body.bin"), file: directory + "/suite.yaml")
+        #expect(streamed.count == 1)
+        #expect(streamed.first?.contains("'awsSigV4' signs a body held in memory; 'bodyFile' streams it") == true)
+        #expect(errors(suite(request: sigv4 + "\n      body: payload"), file: directory + "/suite.yaml").isEmpty)
+    }
+
     @Test func authInTwoPlacesIsAnError() {
         let both = suite(request: "      auth: {bearer: t}\n      basicAuth: {username: u, password: p}")
         #expect(errors(both).first?.contains("authentication is given twice: 'auth' and 'basicAuth'") == true)
