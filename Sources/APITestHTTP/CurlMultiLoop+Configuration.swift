@@ -29,38 +29,24 @@ extension CurlMultiLoop {
 
         // Method and body.
         let method = request.method.uppercased()
-        if let bodySize, case .awsSigV4 = request.authentication, case .data(let data) = request.body {
-            // libcurl 7.88 hashes the payload it signs from the post fields only (a body it reads through the read
-            // callback is signed as empty): hand it a copy of the bytes.
+        if let bodySize {
             delegate.check("CURLOPT_POST", apitest_easy_setopt_long(easy, CURLOPT_POST, 1))
             delegate.check(
                 "CURLOPT_POSTFIELDSIZE_LARGE",
                 apitest_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize)))
-            data.withUnsafeBytes { bytes in
-                let code =
-                    bytes.baseAddress.map {
-                        apitest_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0))
-                    } ?? apitest_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
-                delegate.check("CURLOPT_COPYPOSTFIELDS", code)
-            }
-            if method != "POST" {
-                delegate.check("CURLOPT_CUSTOMREQUEST", apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method))
-            }
-        } else if let bodySize {
-            delegate.check("CURLOPT_POST", apitest_easy_setopt_long(easy, CURLOPT_POST, 1))
-            delegate.check(
-                "CURLOPT_POSTFIELDSIZE_LARGE",
-                apitest_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize)))
-            delegate.check(
-                "CURLOPT_READFUNCTION", apitest_easy_setopt_data_callback(easy, CURLOPT_READFUNCTION, readCallback))
-            delegate.check("CURLOPT_READDATA", apitest_easy_setopt_pointer(easy, CURLOPT_READDATA, userdata))
-            delegate.check("CURLOPT_SEEKFUNCTION", apitest_easy_setopt_seek_callback(easy, seekCallback))
-            delegate.check("CURLOPT_SEEKDATA", apitest_easy_setopt_pointer(easy, CURLOPT_SEEKDATA, userdata))
-            // A larger upload buffer than libcurl's 64 KiB halves the time of gigabyte uploads (fewer reads and
-            // sends); small bodies keep the default, whose buffer is not a fresh 512 KiB mapping per transfer.
-            if bodySize >= Self.largeUploadSize {
-                delegate.check(
-                    "CURLOPT_UPLOAD_BUFFERSIZE", apitest_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024))
+            if request.authentication?.signsRequest == true, case .data(let data) = request.body {
+                // libcurl 7.88 hashes the payload it signs from the post fields only (a body it reads through the
+                // read callback is signed as empty): hand it a copy of the bytes.
+                data.withUnsafeBytes { bytes in
+                    let code =
+                        bytes.baseAddress.map {
+                            apitest_easy_setopt_pointer(
+                                easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0))
+                        } ?? apitest_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+                    delegate.check("CURLOPT_COPYPOSTFIELDS", code)
+                }
+            } else {
+                configureReading(easy, for: delegate, bodySize: bodySize)
             }
             if method != "POST" {
                 delegate.check("CURLOPT_CUSTOMREQUEST", apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method))
@@ -80,8 +66,7 @@ extension CurlMultiLoop {
         for line in Self.authenticationHeaderLines(request) { list = curl_slist_append(list, line) }
         // libcurl 7.88 signs AWS SigV4 over the header lines it is given, the empty ones that only suppress a
         // header included (`SignedHeaders=expect;host;...`): a signature the server, which never sees them, rejects.
-        let signs: Bool
-        if case .awsSigV4 = request.authentication { signs = true } else { signs = false }
+        let signs = request.authentication?.signsRequest == true
         if !signs, !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
         if !signs, bodySize != nil, !request.headers.contains("Content-Type") {
             list = curl_slist_append(list, "Content-Type:")
@@ -155,6 +140,22 @@ extension CurlMultiLoop {
                 delegate.check(refused.option, CURLE_FAILED_INIT)
             }
             delegate.check("CURLOPT_COOKIEFILE", apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, ""))
+        }
+    }
+
+    /// Has libcurl read the body of `delegate`'s request through the read and seek callbacks, as it is sent.
+    private func configureReading(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate, bodySize: Int64) {
+        let userdata = Unmanaged.passUnretained(delegate).toOpaque()
+        delegate.check(
+            "CURLOPT_READFUNCTION", apitest_easy_setopt_data_callback(easy, CURLOPT_READFUNCTION, readCallback))
+        delegate.check("CURLOPT_READDATA", apitest_easy_setopt_pointer(easy, CURLOPT_READDATA, userdata))
+        delegate.check("CURLOPT_SEEKFUNCTION", apitest_easy_setopt_seek_callback(easy, seekCallback))
+        delegate.check("CURLOPT_SEEKDATA", apitest_easy_setopt_pointer(easy, CURLOPT_SEEKDATA, userdata))
+        // A larger upload buffer than libcurl's 64 KiB halves the time of gigabyte uploads (fewer reads and
+        // sends); small bodies keep the default, whose buffer is not a fresh 512 KiB mapping per transfer.
+        if bodySize >= Self.largeUploadSize {
+            delegate.check(
+                "CURLOPT_UPLOAD_BUFFERSIZE", apitest_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024))
         }
     }
 

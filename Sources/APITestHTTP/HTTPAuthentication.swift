@@ -10,6 +10,12 @@ public enum HTTPAuthentication: Sendable, Hashable {
     /// Credentials for the URL's host from a netrc file: `~/.netrc` when `file` is nil.
     case netrc(file: String?)
 
+    /// Whether libcurl signs the request itself (AWS Signature Version 4): then it must see the body in memory and
+    /// no header line that is not sent.
+    public var signsRequest: Bool {
+        if case .awsSigV4 = self { true } else { false }
+    }
+
     /// What AWS Signature Version 4 needs.
     public struct AWSSignature: Sendable, Hashable {
         /// The access key id (`AKIA...`).

@@ -11,9 +11,13 @@ public struct HTTPRequest: Sendable {
         /// A `multipart/form-data` body whose file parts are streamed from disk.
         case multipart(MultipartFormData)
 
-        /// Whether the body is a multipart form (streamed part by part, from memory or disk).
-        public var isMultipart: Bool {
-            if case .multipart = self { true } else { false }
+        /// Whether the whole body is bytes in memory (or there is none), rather than read from files or parts as it
+        /// is sent.
+        public var isInMemory: Bool {
+            switch self {
+            case .none, .data: true
+            case .file, .multipart: false
+            }
         }
 
         /// Whether the body is read from files while it is sent (and so may be large).

@@ -53,7 +53,7 @@ public final class SessionManager: Sendable {
         // The last look at the request before libcurl gets it (nothing with a line break goes on the wire), on the
         // caller's thread: the loop thread's time is every transfer's.
         try request.checkWireFields()
-        if case .awsSigV4 = request.authentication, request.body.streamsFromDisk || request.body.isMultipart {
+        if request.authentication?.signsRequest == true, !request.body.isInMemory {
             throw HTTPError(.streamedBodyNotSignable)
         }
         let ticket = TransferTicket(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue)
