@@ -13,19 +13,14 @@ extension RequestBuilder {
         var scheme: HTTPAuthentication?
     }
 
-    /// The request's `auth`, else its `basicAuth`, else (unless it sends its own `Authorization` header)
+    /// The request's `auth` (`basicAuth` included), else (unless it sends its own `Authorization` header)
     /// `defaults.auth`, rendered. The one place an auth setting becomes what the HTTP layer sends.
     func authentication(
         _ spec: RequestSpec, defaults: RequestDefaults, context: TemplateContext
     ) throws -> RenderedAuthentication {
         var result = RenderedAuthentication()
         let ownHeader = spec.headers.contains { $0.name.lowercased() == "authorization" }
-        guard let auth = spec.auth ?? (spec.basicAuth == nil && !ownHeader ? defaults.auth : nil) else {
-            if let basic = spec.basicAuth {
-                result.basic = (try basic.username.render(context), try basic.password.render(context))
-            }
-            return result
-        }
+        guard let auth = spec.auth ?? (ownHeader ? nil : defaults.auth) else { return result }
         switch auth {
         case .basic(let credentials):
             result.basic = (try credentials.user.render(context), try credentials.password.render(context))

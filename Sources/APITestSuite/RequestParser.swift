@@ -48,7 +48,8 @@ enum RequestParser {
             case "headers":
                 spec.headers = headers(entry.value, in: context)
             case "basicAuth":
-                spec.basicAuth = basicAuth(entry.value, in: context)
+                // The older spelling of `auth: {basic: ...}`, stored the same way.
+                if let credentials = basicAuth(entry.value, in: context) { spec.auth = .basic(credentials) }
             case "auth":
                 spec.auth = AuthParser.parse(entry.value, in: context)
             case let key where TransportSpec.keys.contains(key):
@@ -167,7 +168,7 @@ enum RequestParser {
     }
 
     /// `basicAuth: {username, password}`.
-    private static func basicAuth(_ node: YAMLNode, in context: SuiteParseContext) -> BasicAuthSpec? {
+    private static func basicAuth(_ node: YAMLNode, in context: SuiteParseContext) -> AuthSpec.CredentialsSpec? {
         guard let entries = context.mapping(node, for: "basicAuth") else { return nil }
         context.checkKeys(entries, allowed: basicAuthKeys, in: "basicAuth")
         var missing = false
@@ -179,6 +180,6 @@ enum RequestParser {
             let username = entries[key: "username"].flatMap({ context.template($0.value, for: "username") }),
             let password = entries[key: "password"].flatMap({ context.template($0.value, for: "password") })
         else { return nil }
-        return BasicAuthSpec(username: username, password: password)
+        return AuthSpec.CredentialsSpec(user: username, password: password)
     }
 }

@@ -10,8 +10,7 @@ package struct RequestSpec: Sendable, Hashable {
     /// Query parameters (an object; values may nest).
     package var query: TemplateValue?
     package var headers: [HeaderSpec]
-    @Boxed package var basicAuth: BasicAuthSpec?
-    /// `auth:`; replaces `defaults.auth` for this request.
+    /// `auth:` (or `basicAuth:`, stored as `auth.basic`); replaces `defaults.auth` for this request.
     @Boxed package var auth: AuthSpec?
     /// `resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy`, `noProxy` set on this request.
     @Boxed package var transport: TransportSpec?
@@ -27,14 +26,14 @@ package struct RequestSpec: Sendable, Hashable {
 
     package init(
         method: String = "GET", url: Template, query: TemplateValue? = nil, headers: [HeaderSpec] = [],
-        basicAuth: BasicAuthSpec? = nil, body: BodySpec? = nil, contentType: Template? = nil,
+        auth: AuthSpec? = nil, body: BodySpec? = nil, contentType: Template? = nil,
         timeout: Duration? = nil, followRedirects: Bool? = nil, maxRedirects: Int? = nil, location: SourceLocation
     ) {
         self.method = method
         self.url = url
         self.query = query
         self.headers = headers
-        self.basicAuth = basicAuth
+        self.auth = auth
         self.body = body
         self.contentType = contentType
         self.timeout = timeout

@@ -127,10 +127,6 @@ extension Step {
         try body(request.url)
         for header in request.headers { try body(header.value) }
         if let query = request.query { try query.forEachTemplate(body) }
-        if let auth = request.basicAuth {
-            try body(auth.username)
-            try body(auth.password)
-        }
         if let auth = request.auth { try auth.templates.forEach(body) }
         if let transport = request.transport { try transport.templates.forEach(body) }
         if let requestBody = request.body { try requestBody.templates.forEach(body) }

@@ -75,16 +75,22 @@ import Testing
         let here = SourceLocation(file: "f.yaml", line: 1, column: 1)
         return RequestSpec(
             method: "POST", url: Template(literal: "u", location: here),
-            basicAuth: BasicAuthSpec(
-                username: Template(literal: "user", location: here), password: Template(literal: "pw", location: here)),
+            auth: .basic(
+                AuthSpec.CredentialsSpec(
+                    user: Template(literal: "user", location: here), password: Template(literal: "pw", location: here))),
             body: .raw(Template(literal: "text", location: here)),
             contentType: Template(literal: "text/plain", location: here), timeout: .seconds(3), maxRedirects: 2,
             location: here)
     }
 
+    /// The basic credentials of `request`, if it has them.
+    static func basic(_ request: RequestSpec) -> AuthSpec.CredentialsSpec? {
+        if case .basic(let credentials)? = request.auth { credentials } else { nil }
+    }
+
     @Test func boxedSettingsReadAndChangeAsValues() {
         let original = Self.request()
-        #expect(original.basicAuth?.username.source == "user")
+        #expect(Self.basic(original)?.user.source == "user")
         #expect(original.contentType?.source == "text/plain")
         #expect(original.timeout == .seconds(3))
         #expect(original.maxRedirects == 2)
@@ -95,15 +101,17 @@ import Testing
         #expect(text.source == "text")
 
         var copy = original
-        copy.basicAuth?.password.source = "other"
+        var credentials = Self.basic(copy)
+        credentials?.password.source = "other"
+        copy.auth = credentials.map(AuthSpec.basic)
         copy.timeout = nil
         copy.maxRedirects? += 1
         copy.body = nil
-        #expect(original.basicAuth?.password.source == "pw")
+        #expect(Self.basic(original)?.password.source == "pw")
         #expect(original.timeout == .seconds(3))
         #expect(original.maxRedirects == 2)
         #expect(original.body != nil)
-        #expect(copy.basicAuth?.password.source == "other")
+        #expect(Self.basic(copy)?.password.source == "other")
         #expect(copy.timeout == nil)
         #expect(copy.maxRedirects == 3)
         #expect(copy.body == nil)
