@@ -50,13 +50,8 @@ struct TransportFlags: ParsableArguments {
                 throw ValidationError("--connect-to '\(entry)': \(problem)")
             }
         }
-        if let httpVersion, TransportSpec.HTTPVersion(rawValue: httpVersion) == nil {
-            if httpVersion.hasPrefix("3") {
-                throw ValidationError(
-                    "--http-version \(httpVersion): HTTP/3 is not available: the libcurl apitest runs on (Debian's 7.88) "
-                        + "is built without it")
-            }
-            throw ValidationError("--http-version must be 1.1, 2 or 2-prior-knowledge, got '\(httpVersion)'")
+        if let httpVersion, let problem = TransportSpec.HTTPVersion.problem(httpVersion) {
+            throw ValidationError("--http-version \(httpVersion): \(problem)")
         }
         if unixSocket?.isEmpty == true { throw ValidationError("--unix-socket needs a path") }
     }

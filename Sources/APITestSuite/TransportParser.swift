@@ -20,17 +20,10 @@ enum TransportParser {
             spec.unixSocket = FilePaths.absolute(path, relativeTo: context.directory)
         case "httpVersion":
             guard let text = context.text(entry.value, for: "httpVersion") else { return }
-            if let version = TransportSpec.HTTPVersion(rawValue: text) {
-                spec.httpVersion = version
-            } else if text == "3" || text == "3-only" {
-                context.error(
-                    "HTTP/3 is not available: the libcurl apitest runs on (Debian's 7.88) is built without it",
-                    at: entry.value, note: "use 1.1, 2 or 2-prior-knowledge")
+            if let problem = TransportSpec.HTTPVersion.problem(text) {
+                context.error(problem, at: entry.value)
             } else {
-                let allowed = TransportSpec.HTTPVersion.allCases.map(\.rawValue)
-                context.error(
-                    "unknown httpVersion '\(text)'; use \(allowed.joined(separator: ", "))"
-                        + Suggestion.didYouMean(text, in: allowed), at: entry.value)
+                spec.httpVersion = TransportSpec.HTTPVersion(rawValue: text)
             }
         case "proxy":
             spec.proxy = context.template(entry.value, for: "proxy")

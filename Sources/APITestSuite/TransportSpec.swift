@@ -1,3 +1,5 @@
+import APITestSupport
+
 /// Where and how requests connect, from a request or `defaults`: `resolve`, `connectTo`, `unixSocket`,
 /// `httpVersion`, `proxy` and `noProxy`. A request's setting replaces the same setting of `defaults`; `run`'s flags
 /// replace both.
@@ -50,5 +52,20 @@ package struct TransportSpec: Sendable, Hashable {
         merged.proxy = proxy ?? fallback.proxy
         merged.noProxy = noProxy ?? fallback.noProxy
         return merged
+    }
+}
+
+extension TransportSpec.HTTPVersion {
+    /// What is wrong with `text` as an HTTP version (the suite's `httpVersion`, `run --http-version`), or nil when
+    /// it names one.
+    package static func problem(_ text: String) -> String? {
+        guard Self(rawValue: text) == nil else { return nil }
+        let allowed = allCases.map(\.rawValue)
+        if text == "3" || text.hasPrefix("3-") {
+            return "HTTP/3 is not available: the libcurl apitest runs on (Debian's 7.88) is built without it; use "
+                + allowed.joined(separator: ", ")
+        }
+        return "unknown HTTP version '\(text)'; use \(allowed.joined(separator: ", "))"
+            + Suggestion.didYouMean(text, in: allowed)
     }
 }
