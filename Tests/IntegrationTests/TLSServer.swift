@@ -69,23 +69,14 @@ final class TLSServer: @unchecked Sendable {
         self.certificates = certificates
         directory = certificates.directory.appendingPathComponent("nginx")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let (process, ports) = try NginxLauncher.start(in: directory, portCount: 1) { [directory, certificates] ports in
+        let (process, ports) = try NginxLauncher.start(in: directory, portCount: 1) { [certificates] ports in
             """
-            worker_processes 1;
-            daemon off;
-            error_log \(directory.path)/error.log;
-            pid \(directory.path)/nginx.pid;
-            events { worker_connections 256; }
-            http {
-              access_log off;
-              client_body_temp_path \(directory.path);
               server {
                 listen 127.0.0.1:\(ports[0]) ssl http2;
                 ssl_certificate \(certificates.serverChain.path);
                 ssl_certificate_key \(certificates.leafKey.path);
                 location / { default_type application/json; return 200 '{"tls":true}'; }
               }
-            }
             """
         }
         self.process = process

@@ -21,23 +21,14 @@ final class TransportServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socketPath = directory.appendingPathComponent("api.sock").path
         let answer = #"location / { default_type text/plain; return 200 "$server_protocol|$host|$request"; }"#
-        let (process, ports) = try NginxLauncher.start(in: directory, portCount: 3) { [directory, socketPath] ports in
+        let (process, ports) = try NginxLauncher.start(in: directory, portCount: 3) { [socketPath] ports in
             """
-            worker_processes 1;
-            daemon off;
-            error_log \(directory.path)/error.log;
-            pid \(directory.path)/nginx.pid;
-            events { worker_connections 256; }
-            http {
-              access_log off;
-              client_body_temp_path \(directory.path);
               server { listen 127.0.0.1:\(ports[0]); listen unix:\(socketPath); \(answer) }
               server { listen 127.0.0.1:\(ports[1]) http2; \(answer) }
               server {
                 listen 127.0.0.1:\(ports[2]);
                 location / { default_type text/plain; return 200 "$http_authorization"; }
               }
-            }
             """
         }
         self.process = process
