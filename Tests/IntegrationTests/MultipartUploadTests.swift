@@ -132,8 +132,16 @@ import Testing
         let request = try RequestSerializer().request(
             method: "POST", url: faults.baseURL + "/slow-sink", body: .multipart(form))
         let upload = Task { [session] in try await session.perform(request) }
-        try await Task.sleep(for: .milliseconds(300))
-        try Data(count: 1024).write(to: big) // truncate while the slow sink is still reading
+        // Truncate once the upload has started (the sink has its request line; it then reads 16 KiB every 5 ms,
+        // so 8 MiB takes seconds), on a thread of its own: a fixed sleep on a busy pool can resume late, or the upload
+        // task can start after the truncation, and then the file is read whole at its new size.
+        let faults = self.faults
+        try await onOwnThread {
+            guard
+                pollUntil(timeout: .seconds(20), { faults.receivedRequestLines.contains { $0.contains("/slow-sink") } })
+            else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the upload never began"]) }
+            try Data(count: 1024).write(to: big) // truncate while the slow sink is still reading
+        }
         let result = await upload.result
         guard case .failure(let error as HTTPError) = result else {
             Issue.record("expected a failed upload, got \(result)")
