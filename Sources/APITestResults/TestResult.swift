@@ -148,6 +148,8 @@ package struct TestError: Error, Sendable, Hashable, Codable {
         case unreachable
         /// The run was interrupted (Ctrl-C) before or during the step.
         case cancelled
+        /// The credentials the request needs could not be had: an OAuth2 token endpoint refused or failed.
+        case authentication
 
         // MARK: The transfer (one per `HTTPError.Reason` of the HTTP layer)
         /// libcurl refused the request.

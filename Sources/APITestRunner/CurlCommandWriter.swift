@@ -90,6 +90,9 @@ struct CurlCommandWriter {
         words.append(argument.quoted)
     }
 
+    /// The shell variable a command sends as the OAuth2 access token.
+    static let accessTokenVariable = "APITEST_OAUTH2_TOKEN"
+
     /// Adds `note` unless it is there already. Control characters (a part name from a server may hold a line
     /// break) are written as `\u{..}`: a note is a comment line of a script, and must stay one.
     mutating func note(_ note: String) {
@@ -298,7 +301,7 @@ struct CurlCommandWriter {
                 switch reference {
                 case .environment(let variable): name = TemplateContext.environmentPrefix + variable
                 case .derived(let derived): name = derived
-                case .capture: return nil
+                case .capture, .accessToken: return nil
                 }
                 guard let value = context[name] else { return nil }
                 bytes += Array(TemplateContext.text(of: value).utf8)
@@ -318,6 +321,7 @@ struct CurlCommandWriter {
         switch reference {
         case .environment(let name): return "{{ \(TemplateContext.environmentPrefix)\(name) }}"
         case .derived(let name), .capture(let name): return "{{ \(name) }}"
+        case .accessToken: return "the OAuth2 access token"
         }
     }
 
@@ -350,6 +354,11 @@ struct CurlCommandWriter {
                 note(
                     "\(SecretMasker.mask) stands for {{ \(name) }}, a secret no environment variable holds (derived "
                         + "from one when the test ran, or given as a secret value): put the value in")
+            case .reference(.accessToken):
+                pieces.append(.variable(Self.accessTokenVariable))
+                note(
+                    "${\(Self.accessTokenVariable)} stands for the OAuth2 access token apitest obtained from the "
+                        + "suite's token endpoint when the test ran: put a token in it")
             case .reference(.capture(let name)):
                 pieces.append(.literal(Array("{{ \(name) }}".utf8)))
                 note("{{ \(name) }} is captured from a response when the test runs: put its value in")

@@ -65,7 +65,12 @@ struct ReproduceBuilder: Sendable {
         } catch {
             throw TestError(.template(error), location: spec.location)
         }
-        return try builder.build(spec, runtime: runtime, context: shadow, serializer: serializer)
+        // An `oauth2` request sends the token as a variable: the command never holds one.
+        let accessToken =
+            RequestBuilder.oauth2(of: spec, defaults: runtime.suite.defaults) == nil
+            ? nil : sentinels.token(for: .accessToken)
+        return try builder.build(
+            spec, runtime: runtime, context: shadow, serializer: serializer, accessToken: accessToken)
     }
 
     /// `context` with a stand-in for every secret and every name of `unknownCaptures`.

@@ -15,6 +15,8 @@ struct ReproduceSentinels: Sendable {
         case derived(String)
         /// A capture that is taken only when the test runs (`apitest export curl`).
         case capture(String)
+        /// The access token an `oauth2` setting obtains when the test runs.
+        case accessToken
     }
 
     /// One piece of a rendered text: bytes as rendered, or a stand-in found in them.

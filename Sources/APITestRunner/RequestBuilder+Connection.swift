@@ -13,14 +13,21 @@ extension RequestBuilder {
         var scheme: HTTPAuthentication?
     }
 
-    /// The request's `auth` (`basicAuth` included), else (unless it sends its own `Authorization` header)
-    /// `defaults.auth`, rendered. The one place an auth setting becomes what the HTTP layer sends.
+    /// The `auth` a request uses: its own (`basicAuth` included), else (unless it sends its own `Authorization`
+    /// header) `defaults.auth`.
+    static func effectiveAuth(of spec: RequestSpec, defaults: RequestDefaults) -> AuthSpec? {
+        if let auth = spec.auth { return auth }
+        let ownHeader = spec.headers.contains { $0.name.lowercased() == "authorization" }
+        return ownHeader ? nil : defaults.auth
+    }
+
+    /// The request's `auth` (``effectiveAuth(of:defaults:)``) rendered, with `accessToken` the token an `oauth2`
+    /// setting obtained. The one place an auth setting becomes what the HTTP layer sends.
     func authentication(
-        _ spec: RequestSpec, defaults: RequestDefaults, context: TemplateContext
+        _ spec: RequestSpec, defaults: RequestDefaults, context: TemplateContext, accessToken: String?
     ) throws -> RenderedAuthentication {
         var result = RenderedAuthentication()
-        let ownHeader = spec.headers.contains { $0.name.lowercased() == "authorization" }
-        guard let auth = spec.auth ?? (ownHeader ? nil : defaults.auth) else { return result }
+        guard let auth = Self.effectiveAuth(of: spec, defaults: defaults) else { return result }
         switch auth {
         case .basic(let credentials):
             result.basic = (try credentials.user.render(context), try credentials.password.render(context))
@@ -40,8 +47,17 @@ extension RequestBuilder {
                     service: try signing.service.render(context)))
         case .netrc(let file):
             result.scheme = .netrc(file: file)
+        case .oauth2:
+            // The executor obtains the token before it builds the request (`TestExecutor+OAuth2.swift`).
+            guard let accessToken else { throw MissingAccessToken() }
+            result.bearer = accessToken
         }
         return result
+    }
+
+    /// An `oauth2` request built without the token its grant obtained: a runner defect, not a suite's mistake.
+    struct MissingAccessToken: Error, CustomStringConvertible {
+        var description: String { "internal error: the OAuth2 access token was not obtained before the request" }
     }
 
     /// A rendered `resolve` or `connectTo` entry that libcurl would not accept.
@@ -56,13 +72,13 @@ extension RequestBuilder {
         var description: String { "invalid '\(key)' entry '\(entry)': \(problem)" }
     }
 
-    /// The run's transport flags over the request's transport settings over `defaults`' (each set one replacing),
-    /// rendered into `request`. The one place these settings become transfer options.
+    /// The run's transport flags over the request's transport settings (`own`) over `defaults`' (each set one
+    /// replacing), rendered into `request`. The one place these settings become transfer options.
     func applyTransport(
-        _ spec: RequestSpec, defaults: RequestDefaults, context: TemplateContext, to request: inout HTTPRequest
+        _ own: TransportSpec?, defaults: RequestDefaults, context: TemplateContext, to request: inout HTTPRequest
     ) throws {
-        guard spec.transport != nil || defaults.transport != nil || !transportOverrides.isEmpty else { return }
-        let transport = (spec.transport ?? TransportSpec()).over(defaults.transport)
+        guard own != nil || defaults.transport != nil || !transportOverrides.isEmpty else { return }
+        let transport = (own ?? TransportSpec()).over(defaults.transport)
         let flags = transportOverrides
         request.resolve =
             try flags.resolve

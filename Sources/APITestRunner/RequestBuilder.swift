@@ -12,15 +12,19 @@ struct RequestBuilder: Sendable {
     /// The run's transport flags, which replace the suites' transport settings of the same name.
     var transportOverrides = TransportOverrides()
 
-    /// The request for `spec`; throws `TestError` when a template or the URL cannot be rendered.
-    func build(_ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext) throws(TestError) -> HTTPRequest {
-        try build(spec, runtime: runtime, context: context, serializer: runtime.serializer)
+    /// The request for `spec`; throws `TestError` when a template or the URL cannot be rendered. `accessToken` is
+    /// the token an `oauth2` setting obtained for it.
+    func build(
+        _ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext, accessToken: String? = nil
+    ) throws(TestError) -> HTTPRequest {
+        try build(spec, runtime: runtime, context: context, serializer: runtime.serializer, accessToken: accessToken)
     }
 
     /// The request for `spec`, resolved by `serializer` rather than the runtime's own: a reproduce command renders
     /// the suite's base URL with stand-ins for its secrets (`ReproduceBuilder`).
     func build(
-        _ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext, serializer: RequestSerializer
+        _ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext, serializer: RequestSerializer,
+        accessToken: String? = nil
     ) throws(TestError) -> HTTPRequest {
         do {
             var headers = HTTPHeaders()
@@ -51,13 +55,14 @@ struct RequestBuilder: Sendable {
                 body = .raw(Data(try template.render(context).utf8), contentType: "application/xml")
             case .xmlFile(let path): body = .file(path: path, contentType: "application/xml")
             }
-            let authentication = try authentication(spec, defaults: runtime.suite.defaults, context: context)
+            let authentication = try authentication(
+                spec, defaults: runtime.suite.defaults, context: context, accessToken: accessToken)
             if let token = authentication.bearer { headers.add(name: "Authorization", value: "Bearer \(token)") }
             var request = try serializer.request(
                 method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
                 headers: headers, body: body, basicAuth: authentication.basic)
             request.authentication = authentication.scheme
-            try applyTransport(spec, defaults: runtime.suite.defaults, context: context, to: &request)
+            try applyTransport(spec.transport, defaults: runtime.suite.defaults, context: context, to: &request)
             // Without a request or suite timeout the session's default applies (`--timeout`).
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects

@@ -27,6 +27,8 @@ extension TestError {
         case setupNotPassed(TestResult)
         /// The step was not sent: its host was found unreachable earlier in the run.
         case unreachable(HostReachability.Mark)
+        /// The step was not sent: the OAuth2 token it needs could not be had.
+        case authentication(OAuth2Failure)
     }
 
     /// The error for `cause`, at `location` (a template error at its own location when it knows one), its message
@@ -64,6 +66,9 @@ extension TestError {
         case .unreachable(let mark):
             kind = .unreachable
             message = "not run: \(mark.endpoint) was unreachable (\(mark.cause)) since '\(mark.since)'"
+        case .authentication(let failure):
+            kind = failure.reason == .interrupted ? .cancelled : .authentication
+            message = failure.message
         }
         self.init(
             kind: kind, message: masker.map { $0.mask(message) } ?? message, location: location,

@@ -26,6 +26,8 @@ struct TestExecutor: Sendable {
     let reproducer: ReproduceBuilder
     /// Numbers the requests in the order they are sent, across the run (for `--curl`).
     let sequence: RequestSequence
+    /// The run's OAuth2 access tokens, one per grant, shared by every suite.
+    let tokens = OAuth2TokenStore()
 
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
@@ -175,11 +177,16 @@ struct TestExecutor: Sendable {
         // The suite's secrets, those this test derived from them (captures), and the request's credentials.
         var masker = runtime.masker.adding(context.derivedSecretTexts)
         var request: HTTPRequest
+        // The OAuth2 token the request sends, obtained first (the grant's secrets join the masker).
+        var oauth2: OAuth2Use?
         do {
-            request = try builder.build(step.request, runtime: runtime, context: context)
+            oauth2 = try await obtainToken(for: step.request, runtime: runtime, context: context, masker: &masker)
+            request = try builder.build(
+                step.request, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)
         } catch {
             let masked = error.masked(by: masker)
-            return (StepResult(index: index, location: step.location, exchange: nil, error: masked), .errored, false)
+            let status: TestStatus = masked.kind == .cancelled ? .cancelled : .errored
+            return (StepResult(index: index, location: step.location, exchange: nil, error: masked), status, false)
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
         // The context the request was built from: captures of this step come after it.
@@ -210,10 +217,25 @@ struct TestExecutor: Sendable {
             request.uploadProgress = relay.record
             progress = relay
         }
-        let response: HTTPResponse
+        var response: HTTPResponse
         command?.sequence = sequence.next()
         do {
             response = try await transport.perform(request)
+            // A server that refused the token as invalid (expired early, revoked) gets the request once more with
+            // a renewed one; the second answer is the step's.
+            if let use = oauth2, Self.rejectsToken(response) {
+                switch await renewToken(use, masker: &masker) {
+                case .success(let renewed):
+                    oauth2 = renewed
+                    request.headers.set(name: "Authorization", value: "Bearer \(renewed.token.accessToken)")
+                    response = try await transport.perform(request)
+                case .failure(let error):
+                    await progress?.finish()
+                    var result = StepResult(index: index, location: step.location, exchange: nil, error: error)
+                    result.reproduce = reproduceCommand()
+                    return (result, error.kind == .cancelled ? .cancelled : .errored, false)
+                }
+            }
             await progress?.finish()
         } catch {
             await progress?.finish()

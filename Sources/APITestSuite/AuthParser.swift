@@ -30,6 +30,7 @@ enum AuthParser {
         case "ntlm": return credentials(entry, in: context).map(AuthSpec.ntlm)
         case "bearer": return context.template(entry.value, for: "bearer").map(AuthSpec.bearer)
         case "awsSigV4": return awsSigV4(entry, in: context).map(AuthSpec.awsSigV4)
+        case "oauth2": return oauth2(entry, in: context).map(AuthSpec.oauth2)
         default: return netrc(entry, in: context)
         }
     }

@@ -12,6 +12,9 @@ package enum AuthSpec: Sendable, Hashable {
     case awsSigV4(AWSSigV4Spec)
     /// `netrc: true` (`~/.netrc`) or `netrc: FILE` (an absolute path, checked when the suite loads).
     case netrc(file: String?)
+    /// `oauth2: {flow, tokenURL, clientId, ...}`: a bearer token from an OAuth2 token endpoint, fetched once for the
+    /// run and refreshed when it expires.
+    case oauth2(OAuth2Spec)
 
     /// Every template the authentication renders, in order.
     package var templates: [Template] {
@@ -22,11 +25,12 @@ package enum AuthSpec: Sendable, Hashable {
         case .awsSigV4(let spec):
             [spec.accessKey, spec.secretKey] + (spec.sessionToken.map { [$0] } ?? []) + [spec.region, spec.service]
         case .netrc: []
+        case .oauth2(let spec): spec.templates
         }
     }
 
     /// The kinds, as written under `auth:`.
-    package static let kinds = ["basic", "bearer", "digest", "ntlm", "awsSigV4", "netrc"]
+    package static let kinds = ["basic", "bearer", "digest", "ntlm", "awsSigV4", "netrc", "oauth2"]
 
     /// A user name and a password, templated.
     package struct CredentialsSpec: Sendable, Hashable {

@@ -18,8 +18,9 @@ enum DemoApplication {
     /// How long in-flight requests may run after a stop signal before the process exits anyway.
     static let shutdownGrace: Double = 2
 
-    /// Every endpoint of the demo API, with fresh users, jobs and pets stores.
-    static func routeTable() -> RouteTable {
+    /// Every endpoint of the demo API, with fresh users, jobs and pets stores and an OAuth2 issuer whose access
+    /// tokens live `tokenLifetime`.
+    static func routeTable(tokenLifetime: Duration = .seconds(DemoOptions.defaultTokenLifetime)) -> RouteTable {
         let store = UserStore()
         let groups: [[Route]] = [
             BasicEndpoints.routes(),
@@ -32,6 +33,7 @@ enum DemoApplication {
             EncodedEndpoints.routes(),
             PetstoreEndpoints.routes(store: PetStore()),
             ContractFaultEndpoints.routes(),
+            OAuthEndpoints.routes(issuer: OAuthTokenIssuer(lifetime: tokenLifetime)),
         ]
         return RouteTable(routes: groups.flatMap { $0 })
     }
@@ -40,7 +42,8 @@ enum DemoApplication {
     static func run(_ options: DemoOptions) async -> Int32 {
         var logger = Logger(label: "apitest-demo")
         logger.logLevel = options.log ? .notice : .critical
-        let responder = DemoResponder(table: routeTable(), logRequests: options.log)
+        let responder = DemoResponder(
+            table: routeTable(tokenLifetime: .seconds(options.tokenLifetime)), logRequests: options.log)
         let host = options.host
         let app = Application(
             responder: responder,

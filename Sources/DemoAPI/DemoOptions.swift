@@ -4,6 +4,9 @@
 
 /// What `apitest-demo [--host H] [--port P] [--log]` was asked to do.
 struct DemoOptions: Equatable {
+    /// The lifetime of an OAuth2 access token unless `--token-lifetime` says otherwise: one hour.
+    static let defaultTokenLifetime = 3600
+
     /// The address to listen on.
     var host = "127.0.0.1"
     /// The TCP port; 0 asks the system for a free one.
@@ -12,6 +15,8 @@ struct DemoOptions: Equatable {
     var log = false
     /// Whether to exit when the parent process goes away (for test harnesses that may be killed).
     var exitWithParent = false
+    /// How long the OAuth2 access tokens of `/oauth/token` live, in seconds.
+    var tokenLifetime = DemoOptions.defaultTokenLifetime
     /// Whether `--help` was given.
     var help = false
 
@@ -21,13 +26,15 @@ struct DemoOptions: Equatable {
     }
 
     static let usage = """
-        usage: apitest-demo [--host ADDRESS] [--port PORT] [--log] [--exit-with-parent]
+        usage: apitest-demo [--host ADDRESS] [--port PORT] [--token-lifetime SECONDS] [--log] [--exit-with-parent]
 
         The demo HTTP API that apitest's examples and integration tests run against.
 
         options:
           --host ADDRESS   address to listen on (default 127.0.0.1)
           --port PORT      TCP port, 0 picks a free one (default 8080)
+          --token-lifetime SECONDS
+                           how long the access tokens of /oauth/token live (default 3600)
           --log            log every request to stderr, and how long a stop took after a signal
           --exit-with-parent
                            exit as soon as the process that started it is gone
@@ -69,6 +76,12 @@ struct DemoOptions: Equatable {
                     throw UsageError(description: "invalid --port '\(text)': expected a number from 0 to 65535")
                 }
                 options.port = port
+            case "--token-lifetime":
+                let text = try value()
+                guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                    throw UsageError(description: "invalid --token-lifetime '\(text)': expected 1 to 86400 seconds")
+                }
+                options.tokenLifetime = seconds
             case "--log":
                 guard inlineValue == nil else { throw UsageError(description: "--log takes no value") }
                 options.log = true

@@ -1,0 +1,105 @@
+import APITestHTTP
+import APITestJSON
+
+// MARK: - OAuth2TokenClient
+
+/// Sends token requests over the run's transport, built for one suite (its TLS policy and transport settings), and
+/// reads the endpoint's answer (RFC 6749 §5.1, §5.2).
+struct OAuth2TokenClient: OAuth2TokenFetching {
+    /// The run's transport.
+    let transport: any HTTPTransport
+    /// Builds the token requests.
+    let builder: RequestBuilder
+    /// The suite whose step needs the token.
+    let runtime: SuiteRuntime
+
+    /// The longest `error_description` kept, in characters.
+    static let descriptionLimit = 300
+
+    func fetch(_ grant: OAuth2Grant, _ kind: OAuth2FetchKind) async -> Result<OAuth2Token, OAuth2Failure> {
+        let grantType = RequestBuilder.grantType(of: grant.flow, kind)
+        func failure(_ reason: OAuth2Failure.Reason) -> Result<OAuth2Token, OAuth2Failure> {
+            .failure(OAuth2Failure(reason: reason, tokenURL: grant.tokenURL, grantType: grantType))
+        }
+        let request: HTTPRequest
+        do {
+            request = try builder.tokenRequest(for: grant, kind, runtime: runtime)
+        } catch let error as HTTPError {
+            return failure(.invalidTokenURL(error))
+        } catch {
+            return failure(.malformedResponse("the token request could not be built: \(error)"))
+        }
+        // Taken before sending: the token's lifetime counts from no later than the server's clock started it.
+        let sent = ContinuousClock.now
+        let response: HTTPResponse
+        do {
+            response = try await transport.perform(request)
+        } catch let error as HTTPError {
+            return failure(.transfer(error))
+        } catch {
+            return failure(.interrupted)
+        }
+        return Self.token(from: response, sentAt: sent).mapError {
+            OAuth2Failure(reason: $0, tokenURL: grant.tokenURL, grantType: grantType)
+        }
+    }
+
+    /// The token of a token endpoint's `response`, or why it holds none.
+    static func token(
+        from response: HTTPResponse, sentAt sent: ContinuousClock.Instant
+    ) -> Result<OAuth2Token, OAuth2Failure.Reason> {
+        let object = (try? JSONParser.parse(response.body)).flatMap { value -> JSONObject? in
+            if case .object(let object) = value { object } else { nil }
+        }
+        guard (200..<300).contains(response.statusCode) else {
+            return .failure(
+                .refused(
+                    status: response.statusCode, error: printable(object?["error"], limit: 80),
+                    description: printable(object?["error_description"], limit: descriptionLimit)))
+        }
+        guard let object else { return .failure(.malformedResponse("the body is not a JSON object")) }
+        guard case .string(let accessToken)? = object["access_token"], !accessToken.isEmpty else {
+            return .failure(.malformedResponse("'access_token' is missing or not a non-empty string"))
+        }
+        // The token goes into an Authorization header: visible ASCII only (RFC 6750's b64token is narrower).
+        guard accessToken.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            return .failure(.malformedResponse("'access_token' holds characters a header cannot carry"))
+        }
+        if let type = object["token_type"] {
+            guard case .string(let name) = type else {
+                return .failure(.malformedResponse("'token_type' is not a string"))
+            }
+            guard name.lowercased() == "bearer" else {
+                return .failure(.unsupportedTokenType(printable(type, limit: 40) ?? "?"))
+            }
+        }
+        var renewAt: ContinuousClock.Instant?
+        if let expiresIn = object["expires_in"] {
+            // A number, or (some providers) a number in a string.
+            let seconds: Double?
+            switch expiresIn {
+            case .string(let text): seconds = Double(text)
+            default: seconds = expiresIn.doubleValue
+            }
+            guard let seconds, seconds.isFinite, seconds > 0, seconds <= 400 * 86_400 else {
+                return .failure(.malformedResponse("'expires_in' is not a positive number of seconds"))
+            }
+            let lifetime = Duration.milliseconds(Int64(seconds * 1000))
+            renewAt = sent + lifetime - OAuth2Token.renewalMargin(lifetime: lifetime)
+        }
+        var refreshToken: String?
+        if case .string(let refresh)? = object["refresh_token"], !refresh.isEmpty { refreshToken = refresh }
+        return .success(OAuth2Token(accessToken: accessToken, refreshToken: refreshToken, renewAt: renewAt))
+    }
+
+    /// A server's string for a message: only when it is a string, its control characters dropped and cut to
+    /// `limit` characters (the message goes to terminals and reports).
+    private static func printable(_ value: JSONValue?, limit: Int) -> String? {
+        guard case .string(let text)? = value else { return nil }
+        let cleaned = String(
+            text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+                .map(Character.init))
+        guard !cleaned.isEmpty else { return nil }
+        return cleaned.count > limit ? String(cleaned.prefix(limit)) + "…" : cleaned
+    }
+}

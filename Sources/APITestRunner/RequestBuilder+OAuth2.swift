@@ -1,0 +1,88 @@
+import APITestHTTP
+import APITestSuite
+import Foundation
+
+// MARK: - OAuth2
+
+extension RequestBuilder {
+    /// The largest token response read: a token endpoint answers with a few hundred bytes.
+    static let tokenResponseLimit = 1 << 20
+
+    /// The `oauth2` setting a request authenticates with, if any (``effectiveAuth(of:defaults:)``).
+    static func oauth2(of spec: RequestSpec, defaults: RequestDefaults) -> OAuth2Spec? {
+        if case .oauth2(let oauth2)? = effectiveAuth(of: spec, defaults: defaults) { oauth2 } else { nil }
+    }
+
+    /// `oauth2` rendered in `context`, its token URL resolved against the suite's base URL: the one place an
+    /// `oauth2` setting becomes the parameters of a token request.
+    func grant(
+        of oauth2: OAuth2Spec, runtime: SuiteRuntime, context: TemplateContext
+    ) throws -> OAuth2Grant {
+        let tokenURL = try URLResolver.resolve(try oauth2.tokenURL.render(context), against: runtime.baseURL)
+        return OAuth2Grant(
+            flow: oauth2.flow, tokenURL: tokenURL, clientID: try oauth2.clientID.render(context),
+            clientSecret: try oauth2.clientSecret?.render(context), scope: try oauth2.scope?.render(context),
+            audience: try oauth2.audience?.render(context), username: try oauth2.username?.render(context),
+            password: try oauth2.password?.render(context), refreshToken: try oauth2.refreshToken?.render(context),
+            clientAuthentication: oauth2.clientAuthentication)
+    }
+
+    /// The grant type a token request of `kind` asks for (RFC 6749's names).
+    static func grantType(of flow: OAuth2Spec.Flow, _ kind: OAuth2FetchKind) -> String {
+        if case .refresh = kind { return "refresh_token" }
+        switch flow {
+        case .clientCredentials: return "client_credentials"
+        case .password: return "password"
+        case .refreshToken: return "refresh_token"
+        }
+    }
+
+    /// The token request for `grant` (RFC 6749 §4.3, §4.4, §6): a form POST, the client authenticated by HTTP Basic
+    /// (id and secret form-encoded, §2.3.1) or in the body, held to the suite's `security:` policy and sent through
+    /// its `defaults` transport settings and the run's transport flags; no cookies, no redirects (credentials are
+    /// not sent on to another place).
+    func tokenRequest(
+        for grant: OAuth2Grant, _ kind: OAuth2FetchKind, runtime: SuiteRuntime
+    ) throws -> HTTPRequest {
+        var fields: [(String, String)] = [("grant_type", Self.grantType(of: grant.flow, kind))]
+        switch kind {
+        case .refresh(let refreshToken):
+            fields.append(("refresh_token", refreshToken))
+        case .grant:
+            switch grant.flow {
+            case .clientCredentials: break
+            case .password:
+                fields.append(("username", grant.username ?? ""))
+                fields.append(("password", grant.password ?? ""))
+            case .refreshToken:
+                fields.append(("refresh_token", grant.refreshToken ?? ""))
+            }
+            if let scope = grant.scope { fields.append(("scope", scope)) }
+            if let audience = grant.audience { fields.append(("audience", audience)) }
+        }
+        var headers = HTTPHeaders()
+        headers.add(name: "Accept", value: "application/json")
+        switch (grant.clientAuthentication, grant.clientSecret) {
+        case (.basic, let secret?):
+            let pair = PercentEncoding.encode(grant.clientID) + ":" + PercentEncoding.encode(secret)
+            headers.add(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString())
+        case (.body, let secret?):
+            fields.append(("client_id", grant.clientID))
+            fields.append(("client_secret", secret))
+        case (_, nil):
+            // A public client names itself in the body (§3.2.1).
+            fields.append(("client_id", grant.clientID))
+        }
+        let body = fields.map { PercentEncoding.encode($0.0) + "=" + PercentEncoding.encode($0.1) }
+            .joined(separator: "&")
+        var request = try runtime.serializer.request(
+            method: "POST", url: grant.tokenURL, headers: headers,
+            body: .raw(Data(body.utf8), contentType: "application/x-www-form-urlencoded"))
+        try applyTransport(nil, defaults: runtime.suite.defaults, context: runtime.context, to: &request)
+        request.timeout = runtime.suite.defaults.timeout
+        request.followRedirects = false
+        request.maxBodySize = Self.tokenResponseLimit
+        request.security = runtime.security
+        return request
+    }
+}
