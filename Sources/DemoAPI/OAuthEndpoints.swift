@@ -7,7 +7,7 @@ import Hummingbird
 /// `/oauth/*`: an OAuth2 authorization server (RFC 6749 token endpoint: client credentials, password and refresh
 /// token grants; client authentication by HTTP Basic or in the body) that issues short-lived bearer tokens, a
 /// protected resource that accepts only a live one (RFC 6750 `invalid_token` otherwise), a broken token endpoint,
-/// and the counts tests read.
+/// a switch that revokes every access token, and the counts tests read.
 enum OAuthEndpoints {
     /// The largest token request body read.
     static let bodyLimit = 64 * 1024
@@ -22,6 +22,9 @@ enum OAuthEndpoints {
                 )
             },
             Route(["GET"], "/oauth/me") { request in try await protected(request, issuer: issuer) },
+            Route(["POST"], "/oauth/revoke-all") { _ in
+                Reply.json(["revoked": .int(await issuer.revokeAccessTokens())])
+            },
             Route(["GET"], "/oauth/stats") { _ in
                 let counts = await issuer.counts
                 return Reply.json([

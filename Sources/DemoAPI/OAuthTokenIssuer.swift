@@ -87,6 +87,12 @@ actor OAuthTokenIssuer {
         return (grant, false)
     }
 
+    /// Revokes every access token issued so far (refresh tokens stay valid); returns how many there were.
+    func revokeAccessTokens() -> Int {
+        defer { accessTokens.removeAll() }
+        return accessTokens.count
+    }
+
     /// Counts a protected request that carried no bearer token.
     func countRejected() { counts.rejected += 1 }
 

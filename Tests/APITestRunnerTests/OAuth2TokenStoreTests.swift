@@ -1,0 +1,243 @@
+import APITestHTTP
+import APITestSuite
+import Foundation
+import Synchronization
+import Testing
+
+@testable import APITestRunner
+
+/// The run's OAuth2 tokens: the state machine's transitions, single flight under concurrency, renewal, the kept
+/// failure, and how a token endpoint's answer and a server's challenge are read.
+@Suite struct OAuth2TokenStoreTests {
+    static let grant = OAuth2Grant(
+        flow: .clientCredentials, tokenURL: "https://idp.example.test/token", clientID: "app",
+        clientSecret: "client-secret-1", scope: nil, audience: nil, username: nil, password: nil, refreshToken: nil,
+        clientAuthentication: .basic)
+
+    static func token(_ name: String, refresh: String? = nil, renewAt: ContinuousClock.Instant? = nil) -> OAuth2Token {
+        OAuth2Token(accessToken: name, refreshToken: refresh, renewAt: renewAt)
+    }
+
+    static let failure = OAuth2Failure(
+        reason: .refused(status: 500, error: "server_error", description: "down"), tokenURL: "https://idp/token",
+        grantType: "client_credentials")
+
+    // MARK: - State machine
+
+    @Test func theFirstStepFetchesAndTheOthersJoin() {
+        var machine = OAuth2TokenStore.StateMachine()
+        let now = ContinuousClock.now
+        #expect(machine.tokenNeeded(at: now) == .fetch(.grant))
+        #expect(machine.tokenNeeded(at: now) == .join)
+        let issued = Self.token("t1", renewAt: now + .seconds(10))
+        #expect(machine.fetchFinished(.grant, .success(issued)) == .done(.success(issued)))
+        #expect(machine.tokenNeeded(at: now + .seconds(9)) == .use(issued))
+    }
+
+    @Test func aTokenDueForRenewalIsRefreshedWithItsRefreshTokenElseGrantedAgain() {
+        let now = ContinuousClock.now
+        var machine = OAuth2TokenStore.StateMachine()
+        _ = machine.tokenNeeded(at: now)
+        _ = machine.fetchFinished(.grant, .success(Self.token("t1", refresh: "r1", renewAt: now + .seconds(1))))
+        #expect(machine.tokenNeeded(at: now + .seconds(1)) == .fetch(.refresh("r1")))
+        #expect(machine.tokenNeeded(at: now + .seconds(1)) == .join)
+
+        var plain = OAuth2TokenStore.StateMachine()
+        _ = plain.tokenNeeded(at: now)
+        _ = plain.fetchFinished(.grant, .success(Self.token("t1", renewAt: now + .seconds(1))))
+        #expect(plain.tokenNeeded(at: now + .seconds(2)) == .fetch(.grant))
+    }
+
+    @Test func aFailedRefreshAsksForTheGrantOnceThenTheFailureIsKept() {
+        let now = ContinuousClock.now
+        var machine = OAuth2TokenStore.StateMachine()
+        _ = machine.tokenNeeded(at: now)
+        _ = machine.fetchFinished(.grant, .success(Self.token("t1", refresh: "r1", renewAt: now)))
+        #expect(machine.tokenNeeded(at: now) == .fetch(.refresh("r1")))
+        #expect(machine.fetchFinished(.refresh("r1"), .failure(Self.failure)) == .fetchAgain(.grant))
+        #expect(machine.fetchFinished(.grant, .failure(Self.failure)) == .done(.failure(Self.failure)))
+        #expect(machine.tokenNeeded(at: now) == .fail(Self.failure))
+        #expect(machine.tokenNeeded(at: now + .seconds(3600)) == .fail(Self.failure))
+    }
+
+    @Test func aRejectedTokenIsRenewedOnceHoweverManyStepsReportIt() {
+        let now = ContinuousClock.now
+        var machine = OAuth2TokenStore.StateMachine()
+        _ = machine.tokenNeeded(at: now)
+        let first = Self.token("t1")
+        _ = machine.fetchFinished(.grant, .success(first))
+        #expect(machine.tokenRejected(first, at: now) == .fetch(.grant))
+        // A second step refused the same token while the renewal is under way: it waits for that renewal.
+        #expect(machine.tokenRejected(first, at: now) == .join)
+        let second = Self.token("t2")
+        _ = machine.fetchFinished(.grant, .success(second))
+        // A step that was refused the old token after the renewal gets the new one, no new request.
+        #expect(machine.tokenRejected(first, at: now) == .use(second))
+    }
+
+    // MARK: - The store under concurrency
+
+    /// A token endpoint that counts its requests and answers after a pause.
+    final class CountingFetcher: OAuth2TokenFetching {
+        let requests = Mutex<[OAuth2FetchKind]>([])
+        let lifetime: Duration?
+        let fails: Bool
+
+        init(lifetime: Duration?, fails: Bool = false) {
+            self.lifetime = lifetime
+            self.fails = fails
+        }
+
+        func fetch(_ grant: OAuth2Grant, _ kind: OAuth2FetchKind) async -> Result<OAuth2Token, OAuth2Failure> {
+            let number = requests.withLock { requests in
+                requests.append(kind)
+                return requests.count
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+            if fails { return .failure(OAuth2TokenStoreTests.failure) }
+            return .success(
+                OAuth2Token(
+                    accessToken: "token-\(number)", refreshToken: "refresh-\(number)",
+                    renewAt: lifetime.map { ContinuousClock.now + $0 }))
+        }
+    }
+
+    @Test func manyConcurrentStepsShareOneTokenRequest() async {
+        let store = OAuth2TokenStore()
+        let fetcher = CountingFetcher(lifetime: .seconds(60))
+        let tokens = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<200 {
+                group.addTask { try? await store.token(for: Self.grant, fetcher: fetcher).get().accessToken }
+            }
+            return await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        #expect(Set(tokens) == ["token-1"])
+        #expect(fetcher.requests.withLock { $0 } == [.grant])
+        #expect(await store.requestsSent == 1)
+    }
+
+    @Test func aFailingEndpointIsAskedOnceForEveryStep() async {
+        let store = OAuth2TokenStore()
+        let fetcher = CountingFetcher(lifetime: nil, fails: true)
+        let results = await withTaskGroup(of: Result<OAuth2Token, OAuth2Failure>.self) { group in
+            for _ in 0..<50 { group.addTask { await store.token(for: Self.grant, fetcher: fetcher) } }
+            return await group.reduce(into: [Result<OAuth2Token, OAuth2Failure>]()) { $0.append($1) }
+        }
+        #expect(results.count == 50)
+        #expect(results.allSatisfy { $0 == .failure(Self.failure) })
+        // Later steps get the kept failure too.
+        #expect(await store.token(for: Self.grant, fetcher: fetcher) == .failure(Self.failure))
+        #expect(fetcher.requests.withLock { $0.count } == 1)
+    }
+
+    @Test func anExpiredTokenIsRefreshedOnceAndDifferentGrantsHaveTheirOwnTokens() async throws {
+        let store = OAuth2TokenStore()
+        let fetcher = CountingFetcher(lifetime: .milliseconds(100))
+        let first = try await store.token(for: Self.grant, fetcher: fetcher).get()
+        try await Task.sleep(for: .milliseconds(150))
+        let renewed = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try? await store.token(for: Self.grant, fetcher: fetcher).get().accessToken }
+            }
+            return await group.reduce(into: Set<String?>()) { $0.insert($1) }
+        }
+        #expect(first.accessToken == "token-1")
+        #expect(renewed == ["token-2"])
+        #expect(fetcher.requests.withLock { $0 } == [.grant, .refresh("refresh-1")])
+
+        var other = Self.grant
+        other.scope = "admin"
+        _ = try await store.token(for: other, fetcher: fetcher).get()
+        #expect(fetcher.requests.withLock { $0.count } == 3)
+    }
+
+    // MARK: - Reading the endpoint's answer
+
+    static func response(_ status: Int, _ body: String) -> HTTPResponse {
+        HTTPResponse(
+            statusCode: status, httpVersion: "1.1", headers: ["Content-Type": "application/json"],
+            body: Data(body.utf8), effectiveURL: "https://idp/token")
+    }
+
+    @Test func aTokenAnswerIsRead() throws {
+        let sent = ContinuousClock.now
+        let token = try OAuth2TokenClient.token(
+            from: Self.response(200, #"{"access_token":"abc.def","token_type":"bearer","expires_in":100,"refresh_token":"r"}"#),
+            sentAt: sent
+        ).get()
+        #expect(token.accessToken == "abc.def")
+        #expect(token.refreshToken == "r")
+        // Renewed a tenth of the lifetime early.
+        #expect(token.renewAt == sent + .seconds(90))
+        // An hour's token is renewed 30 seconds early; a lifetime given as a string (some providers) is read.
+        let hour = try OAuth2TokenClient.token(
+            from: Self.response(200, #"{"access_token":"x","expires_in":"3600"}"#), sentAt: sent
+        ).get()
+        #expect(hour.renewAt == sent + .seconds(3570))
+        let forever = try OAuth2TokenClient.token(from: Self.response(200, #"{"access_token":"x"}"#), sentAt: sent)
+            .get()
+        #expect(forever.renewAt == nil)
+        #expect(forever.isFresh(at: sent + .seconds(86_400)))
+    }
+
+    @Test func unusableAnswersAreRefusedWithTheReason() {
+        let sent = ContinuousClock.now
+        func reason(_ status: Int, _ body: String) -> OAuth2Failure.Reason? {
+            if case .failure(let reason) = OAuth2TokenClient.token(from: Self.response(status, body), sentAt: sent) {
+                return reason
+            }
+            return nil
+        }
+        #expect(
+            reason(401, #"{"error":"invalid_client","error_description":"bad secret"}"#)
+                == .refused(status: 401, error: "invalid_client", description: "bad secret"))
+        #expect(reason(502, "<html>bad gateway</html>") == .refused(status: 502, error: nil, description: nil))
+        // A server's text reaches messages without its control characters.
+        #expect(
+            reason(400, #"{"error":"invalid_grant\u001b[31m","error_description":"a\r\nb"}"#)
+                == .refused(status: 400, error: "invalid_grant[31m", description: "ab"))
+        #expect(reason(200, "not json") == .malformedResponse("the body is not a JSON object"))
+        #expect(reason(200, #"{"token_type":"Bearer"}"#) != nil)
+        #expect(reason(200, #"{"access_token":"a b"}"#) != nil)
+        #expect(reason(200, #"{"access_token":"a\r\nX-Injected: 1"}"#) != nil)
+        #expect(reason(200, #"{"access_token":"a","token_type":"mac"}"#) == .unsupportedTokenType("mac"))
+        #expect(reason(200, #"{"access_token":"a","expires_in":-5}"#) != nil)
+        #expect(reason(200, #"{"access_token":"a","expires_in":"soon"}"#) != nil)
+    }
+
+    @Test func theFailureMessageNamesTheEndpointStatusAndError() {
+        #expect(
+            Self.failure.message
+                == "OAuth2 token request (client_credentials) to https://idp/token failed with status 500: "
+                + "server_error (down) (not asked again in this run: every step that needs this token errors)")
+    }
+
+    // MARK: - Bearer challenges
+
+    @Test func theBearerChallengesErrorIsFoundAmongOthers() {
+        #expect(BearerChallenge.error(in: #"Bearer realm="a", error="invalid_token""#) == "invalid_token")
+        #expect(BearerChallenge.error(in: #"bearer error=invalid_token"#) == "invalid_token")
+        #expect(
+            BearerChallenge.error(
+                in: #"Basic realm="x, error=\"invalid_token\"", Bearer realm="y", error="insufficient_scope""#)
+                == "insufficient_scope")
+        #expect(BearerChallenge.error(in: #"Basic realm="x", error="invalid_token""#) == nil)
+        #expect(BearerChallenge.error(in: #"Bearer realm="apitest""#) == nil)
+        #expect(BearerChallenge.error(in: #"Negotiate abc==, Bearer error="invalid_token""#) == "invalid_token")
+        #expect(BearerChallenge.error(in: "") == nil)
+    }
+
+    @Test func onlyA401WithInvalidTokenAsksForARenewal() {
+        func response(_ status: Int, _ challenge: String?) -> HTTPResponse {
+            var headers = HTTPHeaders()
+            if let challenge { headers.add(name: "WWW-Authenticate", value: challenge) }
+            return HTTPResponse(
+                statusCode: status, httpVersion: "1.1", headers: headers, body: Data(), effectiveURL: "https://a/")
+        }
+        #expect(TestExecutor.rejectsToken(response(401, #"Bearer error="invalid_token""#)))
+        #expect(!TestExecutor.rejectsToken(response(401, #"Bearer realm="a""#)))
+        #expect(!TestExecutor.rejectsToken(response(401, nil)))
+        #expect(!TestExecutor.rejectsToken(response(403, #"Bearer error="invalid_token""#)))
+        #expect(!TestExecutor.rejectsToken(response(401, #"Bearer error="insufficient_scope""#)))
+    }
+}
