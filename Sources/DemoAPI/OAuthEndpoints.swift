@@ -25,6 +25,9 @@ enum OAuthEndpoints {
             Route(["POST"], "/oauth/revoke-all") { _ in
                 Reply.json(["revoked": .int(await issuer.revokeAccessTokens())])
             },
+            Route(["GET"], "/oauth/issued") { _ in
+                Reply.json(["tokens": .array(await issuer.everyToken.map(JSON.string))])
+            },
             Route(["GET"], "/oauth/stats") { _ in
                 let counts = await issuer.counts
                 return Reply.json([

@@ -26,6 +26,8 @@ actor OAuthTokenIssuer {
     let lifetime: Duration
     private var accessTokens: [String: Grant] = [:]
     private var refreshTokens: [String: Grant] = [:]
+    /// Every access and refresh token issued, in order (for tests that look for them in a client's output).
+    private(set) var everyToken: [String] = []
     private let clock = ContinuousClock()
 
     /// Counts of the server's work, as `GET /oauth/stats` shows them.
@@ -58,11 +60,13 @@ actor OAuthTokenIssuer {
         let grant = Grant(client: client, user: user, scope: scope, audience: audience, expires: clock.now + lifetime)
         let access = Self.randomToken()
         accessTokens[access] = grant
+        everyToken.append(access)
         counts.issued += 1
         if refreshing { counts.refreshed += 1 }
         guard withRefresh else { return (access, nil) }
         let refresh = Self.randomToken()
         refreshTokens[refresh] = grant
+        everyToken.append(refresh)
         return (access, refresh)
     }
 

@@ -162,7 +162,8 @@ import Testing
     @Test func aTokenAnswerIsRead() throws {
         let sent = ContinuousClock.now
         let token = try OAuth2TokenClient.token(
-            from: Self.response(200, #"{"access_token":"abc.def","token_type":"bearer","expires_in":100,"refresh_token":"r"}"#),
+            from: Self.response(
+                200, #"{"access_token":"abc.def","token_type":"bearer","expires_in":100,"refresh_token":"r"}"#),
             sentAt: sent
         ).get()
         #expect(token.accessToken == "abc.def")

@@ -53,7 +53,7 @@ struct OAuth2KeysTests {
             return
         }
         #expect(passwordSpec.flow == .password)
-        #expect(passwordSpec.clientSecret == nil)  // a public client
+        #expect(passwordSpec.clientSecret == nil) // a public client
         #expect(passwordSpec.clientAuthentication == .body)
 
         let refresh = try loadSuite(
