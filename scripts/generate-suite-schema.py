@@ -77,6 +77,31 @@ defs["auth"] = d("How the request authenticates: exactly one kind (docs/suite-fo
         "region": ref("template"), "service": ref("template")}),
     "netrc": d("true for ~/.netrc, or a netrc file relative to the suite file.",
         anyOf=[{"const": True}, ref("filePath")]),
+    "oauth2": d("A bearer token from an OAuth2 token endpoint, fetched once for the run and renewed before it expires "
+        "(docs/auth.md#oauth2).", type="object", additionalProperties=False, required=["flow","tokenURL","clientId"],
+        properties={
+        "flow": d("The grant: clientCredentials (needs clientSecret), password (username, password) or refreshToken "
+            "(refreshToken).", enum=["clientCredentials","password","refreshToken"]),
+        "tokenURL": d("The token endpoint: absolute http(s), or relative to baseURL; templated.", **{"$ref":"#/$defs/template"}),
+        "clientId": d("The client id; templated.", **{"$ref":"#/$defs/template"}),
+        "clientSecret": d("The client secret (a secret: masked everywhere); templated. Without it the client is public "
+            "and sends client_id in the body.", **{"$ref":"#/$defs/template"}),
+        "scope": d("The scopes asked for, space-separated; templated.", **{"$ref":"#/$defs/template"}),
+        "audience": d("The audience parameter (Auth0, Okta); templated.", **{"$ref":"#/$defs/template"}),
+        "username": d("The resource owner's user name (flow password); templated.", **{"$ref":"#/$defs/template"}),
+        "password": d("The resource owner's password (flow password); templated.", **{"$ref":"#/$defs/template"}),
+        "refreshToken": d("The refresh token to start from (flow refreshToken); templated.", **{"$ref":"#/$defs/template"}),
+        "clientAuth": d("How the client authenticates: basic (HTTP Basic, the default) or body (client_id and "
+            "client_secret in the form).", enum=["basic","body"]),
+        },
+        allOf=[
+            {"if": {"properties": {"flow": {"const": "clientCredentials"}}},
+             "then": {"required": ["clientSecret"], "not": {"anyOf": [{"required": ["username"]}, {"required": ["password"]}, {"required": ["refreshToken"]}]}}},
+            {"if": {"properties": {"flow": {"const": "password"}}},
+             "then": {"required": ["username", "password"], "not": {"required": ["refreshToken"]}}},
+            {"if": {"properties": {"flow": {"const": "refreshToken"}}},
+             "then": {"required": ["refreshToken"], "not": {"anyOf": [{"required": ["username"]}, {"required": ["password"]}]}}},
+        ]),
 })
 host_entries = lambda what, pattern: d(what, anyOf=[{"type":"string","pattern":pattern},
     {"type":"array","items":{"type":"string","pattern":pattern}}])

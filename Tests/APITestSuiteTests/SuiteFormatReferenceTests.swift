@@ -32,6 +32,7 @@ struct SuiteFormatReferenceTests {
         ("auth", AuthSpec.kinds, "### Authentication"),
         ("auth credentials", AuthParser.credentialKeys, "### Authentication"),
         ("awsSigV4", AuthParser.awsSigV4Keys, "### Authentication"),
+        ("oauth2", OAuth2Spec.keys, "### Authentication"),
         ("transport", TransportSpec.keys, "### Transport"),
         ("expect", ExpectParser.keys, "## Expect"),
         ("capture and assert", CaptureParser.keys, "### Queries and the general form"),
@@ -105,6 +106,9 @@ struct SuiteFormatReferenceTests {
             ("$['$defs'].filter.anyOf[1].properties", Filter.withArgument),
             ("$['$defs'].expect.properties.certificate.properties", CertificateField.allCases.map(\.rawValue)),
             ("$['$defs'].expect.properties.image.properties", ImageField.allCases.map(\.rawValue)),
+            ("$['$defs'].auth.properties", AuthSpec.kinds),
+            ("$['$defs'].auth.properties.oauth2.properties", OAuth2Spec.keys),
+            ("$['$defs'].auth.properties.awsSigV4.properties", AuthParser.awsSigV4Keys),
         ]
         for (path, keys) in checks {
             let inSchema = try properties(path)
@@ -122,6 +126,11 @@ struct SuiteFormatReferenceTests {
             ("$['$defs'].request.properties.plistFormat.enum", PropertyListFormat.allCases.map(\.rawValue)),
             ("$['$defs'].assertItem.properties.type.anyOf[0].enum", ValueType.names + ["null"]),
             ("$['$defs'].response.properties.decoders.items.enum", ResponseDecoding.decoderNames),
+            ("$['$defs'].auth.properties.oauth2.properties.flow.enum", OAuth2Spec.Flow.allCases.map(\.rawValue)),
+            (
+                "$['$defs'].auth.properties.oauth2.properties.clientAuth.enum",
+                OAuth2Spec.ClientAuthentication.allCases.map(\.rawValue)
+            ),
         ]
         for (path, names) in enums {
             let node = try #require(JSONPath(path).query(schema).first, "\(path) is missing from the schema")
