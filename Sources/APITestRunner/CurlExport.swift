@@ -2,6 +2,7 @@ import APITestHTTP
 import APITestJSON
 package import APITestResults
 package import APITestSuite
+import Foundation
 
 /// `apitest export curl`: the requests of suites as curl commands, without sending anything.
 ///
@@ -70,7 +71,13 @@ package enum CurlExport {
             var known = context
             for name in captured { known.set(name, .string("{{ \(name) }}"), secret: false) }
             do {
-                let request = try reproducer.builder.build(step.request, runtime: runtime, context: known)
+                // No token is fetched: the command sends `${APITEST_OAUTH2_TOKEN}`; a random stand-in here is
+                // masked only where it would appear, which is nowhere.
+                let accessToken =
+                    RequestBuilder.oauth2(of: step.request, defaults: runtime.suite.defaults) == nil
+                    ? nil : UUID().uuidString
+                let request = try reproducer.builder.build(
+                    step.request, runtime: runtime, context: known, accessToken: accessToken)
                 let masker = runtime.masker.adding(SecretMasker.credentials(of: request))
                 let command = try reproducer.command(
                     for: step.request, runtime: runtime, context: context, unknownCaptures: captured, sent: nil,

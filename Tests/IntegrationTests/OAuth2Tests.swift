@@ -242,4 +242,25 @@ import Testing
         #expect(outputs["requests.sh"]?.contains(#"'Authorization: Bearer '"${APITEST_OAUTH2_TOKEN}""#) == true)
         #expect(result.stdout.contains("APITEST_OAUTH2_TOKEN"))
     }
+
+    @Test func anExportedCommandSendsTheTokenAsAVariableWithoutFetchingOne() async throws {
+        let suite = try writeTemporarySuite(
+            """
+            name: export
+            baseURL: http://127.0.0.1:9/
+            defaults:
+              \(Self.oauth2())
+            tests:
+              - name: me
+                request: {url: oauth/me}
+            """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
+        let result = try await runAPITest(
+            ["export", "curl", suite.path], environment: ["OAUTH_CLIENT_SECRET": "export-secret-value"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"-H 'Authorization: Bearer '"${APITEST_OAUTH2_TOKEN}""#), "\(result.stdout)")
+        #expect(result.stdout.contains("# note: ${APITEST_OAUTH2_TOKEN} stands for the OAuth2 access token"))
+        #expect(!result.stdout.contains("export-secret-value"))
+        #expect(!result.stdout.contains("•••••"))
+    }
 }
