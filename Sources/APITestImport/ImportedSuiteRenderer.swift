@@ -182,6 +182,17 @@ package struct ImportedSuiteRenderer: Sendable {
             return ["awsSigV4": .object(object)]
         case .netrc(let file):
             return ["netrc": file.map { .string($0) } ?? .bool(true)]
+        case .oauth2(let grant):
+            var object = JSONObject([
+                (key: "flow", value: .string(grant.flow)), (key: "tokenURL", value: .string(grant.tokenURL)),
+                (key: "clientId", value: .string(grant.clientID)),
+            ])
+            let optional: [(String, String?)] = [
+                ("clientSecret", grant.clientSecret), ("scope", grant.scope), ("audience", grant.audience),
+                ("username", grant.username), ("password", grant.password), ("clientAuth", grant.clientAuth),
+            ]
+            for (key, value) in optional { if let value { object[key] = .string(value) } }
+            return ["oauth2": .object(object)]
         }
     }
 

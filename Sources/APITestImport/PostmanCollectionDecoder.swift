@@ -239,16 +239,27 @@ package struct PostmanCollectionDecoder: Sendable {
         guard let type = try node.text("type") else { throw node.error("an auth block without 'type'") }
         var parameters: [String: String] = [:]
         if let block = node.member(type) {
+            var values: [(String, JSONSourceNode?)] = []
             if case .array = block.value {
                 for entry in try block.elements() {
                     guard let key = try entry.text("key") else { continue }
-                    parameters[key] = try entry.member("value")?.text() ?? ""
+                    values.append((key, entry.member("value")))
                 }
             } else {
-                for (key, value) in try block.members() {
-                    if case .object = value.value { continue }
-                    if case .array = value.value { continue }
-                    parameters[key] = try value.text()
+                values = try block.members().map { ($0.0, $0.1) }
+            }
+            for (key, value) in values {
+                switch value?.value {
+                case .array?:
+                    // A list of `{key, value}` (oauth2's `tokenRequestParams`): each as `list.key`.
+                    for item in try value?.elements() ?? [] {
+                        guard case .object = item.value, let name = try item.text("key") else { continue }
+                        if case .array? = item.member("value")?.value { continue }
+                        if case .object? = item.member("value")?.value { continue }
+                        parameters[key + "." + name] = try item.text("value") ?? ""
+                    }
+                case .object?: continue
+                default: parameters[key] = try value?.text() ?? ""
                 }
             }
         }

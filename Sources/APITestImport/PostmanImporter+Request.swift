@@ -86,6 +86,41 @@ extension PostmanImporter {
                 ImportedAuth.AWSSignature(
                     accessKey: value("accessKey"), secretKey: value("secretKey"),
                     sessionToken: token.isEmpty ? nil : token, region: value("region"), service: value("service")))
+        case "oauth2"
+        where ["client_credentials", "password_credentials"].contains(auth.parameters["grant_type"] ?? "")
+            && !value("accessTokenUrl").isEmpty && !hasAuthorization:
+            // Grants apitest runs itself: the token is fetched when the suite runs and renewed as it expires
+            // (Newman sends the stored token, and never renews it).
+            let password = auth.parameters["grant_type"] == "password_credentials"
+            func optional(_ key: String) -> String? {
+                let text = value(key)
+                return text.isEmpty ? nil : text
+            }
+            request.auth = .oauth2(
+                ImportedAuth.OAuth2(
+                    flow: password ? "password" : "clientCredentials", tokenURL: value("accessTokenUrl"),
+                    clientID: value("clientId"), clientSecret: optional("clientSecret"), scope: optional("scope"),
+                    audience: optional("tokenRequestParams.audience"),
+                    username: password ? value("username") : nil, password: password ? value("password") : nil,
+                    clientAuth: auth.parameters["client_authentication"] == "body" ? "body" : nil))
+            let dropped = auth.parameters.keys.filter {
+                $0.hasPrefix("tokenRequestParams.") && $0 != "tokenRequestParams.audience"
+            }.sorted()
+            if !dropped.isEmpty {
+                notes.append(
+                    ImportNote(
+                        location: entry.location,
+                        text:
+                            "oauth2: token request parameters \(dropped.map { String($0.dropFirst(19)) }.joined(separator: ", ")) "
+                            + "are not translated (apitest sends scope and audience)"))
+            }
+            if !(auth.parameters["accessToken"] ?? "").isEmpty {
+                notes.append(
+                    ImportNote(
+                        location: entry.location,
+                        text: "oauth2: the stored access token is not kept: apitest fetches one from the token URL "
+                            + "when the suite runs, and renews it"))
+            }
         case "oauth2" where !(auth.parameters["accessToken"] ?? "").isEmpty:
             // Newman sends the token the collection holds; it never fetches a new one.
             let token = value("accessToken")
@@ -98,14 +133,15 @@ extension PostmanImporter {
             notes.append(
                 ImportNote(
                     location: entry.location,
-                    text: "oauth2: the access token the collection holds is sent as it is; apitest does not fetch or "
-                        + "refresh tokens (capture one in a setup step instead)"))
+                    text: "oauth2: the access token the collection holds is sent as it is; apitest fetches and renews "
+                        + "tokens only for the client credentials and password grants"))
         default:
             notes.append(
                 ImportNote(
                     location: entry.location,
                     text: "auth '\(auth.type)' is not translated: apitest sends the request without it (basic, "
-                        + "bearer, apikey, digest, ntlm, awsv4 and oauth2 with a stored token are translated)"))
+                        + "bearer, apikey, digest, ntlm, awsv4, oauth2 client credentials and password grants, and oauth2 with a "
+                        + "stored token are translated)"))
         }
     }
 

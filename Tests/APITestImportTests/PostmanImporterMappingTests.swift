@@ -68,6 +68,57 @@ struct PostmanImporterMappingTests {
         _ = try ImportedSuiteRendererTests.load(suite)
     }
 
+    @Test func oauth2GrantsApitestCanRunAreFetchedNotStored() throws {
+        let suite = try suite(
+            [
+                item(
+                    "client", "http://h/1",
+                    auth: #"{"type": "oauth2", "oauth2": [{"key": "grant_type", "value": "client_credentials"}, "#
+                        + #"{"key": "accessTokenUrl", "value": "{{idp}}/oauth/token"}, {"key": "clientId", "value": "app"}, "#
+                        + #"{"key": "clientSecret", "value": "{{secret}}"}, {"key": "scope", "value": "read write"}, "#
+                        + #"{"key": "client_authentication", "value": "body"}, {"key": "accessToken", "value": "stale"}, "#
+                        + #"{"key": "tokenRequestParams", "value": [{"key": "audience", "value": "https://api", "send_as": "request_body"}, "#
+                        + #"{"key": "resource", "value": "r", "send_as": "request_body"}]}]}"#),
+                item(
+                    "password", "http://h/2",
+                    auth: #"{"type": "oauth2", "oauth2": {"grant_type": "password_credentials", "#
+                        + #""accessTokenUrl": "https://idp/token", "clientId": "web", "username": "alice", "#
+                        + #""password": "{{pw}}"}}"#),
+                item(
+                    "code", "http://h/3",
+                    auth: #"{"type": "oauth2", "oauth2": [{"key": "grant_type", "value": "authorization_code"}, "#
+                        + #"{"key": "accessTokenUrl", "value": "https://idp/token"}, {"key": "accessToken", "value": "tok"}]}"#
+                ),
+            ].joined(separator: ","),
+            variables:
+                #"[{"key": "idp", "value": "https://idp"}, {"key": "secret", "value": "s"}, {"key": "pw", "value": "p"}]"#
+        )
+        let requests = suite.tests.map(\.request)
+        #expect(
+            requests[0].auth
+                == .oauth2(
+                    .init(
+                        flow: "clientCredentials", tokenURL: "{{ idp }}/oauth/token", clientID: "app",
+                        clientSecret: "{{ secret }}", scope: "read write", audience: "https://api", clientAuth: "body"))
+        )
+        #expect(requests[0].headers.isEmpty)
+        #expect(
+            requests[1].auth
+                == .oauth2(
+                    .init(
+                        flow: "password", tokenURL: "https://idp/token", clientID: "web", username: "alice",
+                        password: "{{ pw }}")))
+        // The authorization code grant needs a browser: the stored token is sent, as Newman does.
+        #expect(requests[2].auth == nil)
+        #expect(requests[2].headers == [ImportedHeader("Authorization", "Bearer tok")])
+        let notes = suite.allNotes.map(\.rendered)
+        #expect(
+            notes.contains { $0.hasPrefix("c › client: oauth2: token request parameters resource are not translated") })
+        #expect(notes.contains { $0.hasPrefix("c › client: oauth2: the stored access token is not kept") })
+        let loaded = try ImportedSuiteRendererTests.load(suite)
+        #expect(loaded.text.contains("oauth2:"), "\(loaded.text)")
+    }
+
     @Test func statusChecksThatStatusCannotSayKeepEveryStatusAllowed() {
         let expect = PostmanImporter.expectation([
             ScriptCheck(.status, "notEquals", 500), ScriptCheck(.jsonpath("$.a"), "equals", 1),
