@@ -70,6 +70,8 @@ let package = Package(
             name: "APITestSuite",
             dependencies: [
                 "APITestSupport", "APITestJSON", "APITestJSONSchema", "APITestSecurity", "APITestOpenAPI", "CYAML",
+                // Digests and HMAC of expression functions (`sha256`, `hmacSHA256`), computed by libcrypto.
+                "COpenSSL",
             ]
         ),
 

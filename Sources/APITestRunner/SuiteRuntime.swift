@@ -17,13 +17,15 @@ struct SuiteRuntime: Sendable {
         let serializer: RequestSerializer
         let masker: SecretMasker
         let usesBuiltins: Bool
+        let usesFunctions: Bool
         let decoders: ResponseSerializerChain
         let setupError: TestError?
         let security: SecurityPolicy?
 
         init(
             suite: Suite, context: TemplateContext, baseURL: String?, serializer: RequestSerializer,
-            masker: SecretMasker, usesBuiltins: Bool, decoders: ResponseSerializerChain, setupError: TestError?,
+            masker: SecretMasker, usesBuiltins: Bool, usesFunctions: Bool, decoders: ResponseSerializerChain,
+            setupError: TestError?,
             security: SecurityPolicy?
         ) {
             self.suite = suite
@@ -32,6 +34,7 @@ struct SuiteRuntime: Sendable {
             self.serializer = serializer
             self.masker = masker
             self.usesBuiltins = usesBuiltins
+            self.usesFunctions = usesFunctions
             self.decoders = decoders
             self.setupError = setupError
             self.security = security
@@ -54,6 +57,9 @@ struct SuiteRuntime: Sendable {
     /// Whether any step of the suite uses a built-in value (`{{ random.uuid }}`); when none does, tests skip making
     /// them.
     var usesBuiltins: Bool { _read { yield shared.usesBuiltins } }
+    /// Whether a template of a step or of the default headers calls a function: a value it computes from a secret
+    /// is a secret too (`TestExecutor` adds it to the masker).
+    var usesFunctions: Bool { _read { yield shared.usesFunctions } }
     /// The suite's response serializer chain (`response.decoders`).
     var decoders: ResponseSerializerChain { _read { yield shared.decoders } }
     /// Set when the suite's variables or base URL could not be rendered; every test then errors with it.
@@ -94,6 +100,7 @@ struct SuiteRuntime: Sendable {
             serializer: RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent]),
             masker: SecretMasker(secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context)),
             usesBuiltins: !perTestNames.isDisjoint(with: TemplateContext.builtinNames),
+            usesFunctions: Self.callsFunctions(suite),
             decoders: ResponseSerializerChain(
                 order: decoding.decoders ?? ResponseDecoderName.allCases,
                 removesKeysWithNullValues: decoding.removesKeysWithNullValues),
@@ -106,6 +113,17 @@ struct SuiteRuntime: Sendable {
         var copy = self
         copy.cookieJar = CookieJar(copying: cookieJar)
         return copy
+    }
+
+    /// Whether a template of a step or of the default headers calls a function.
+    static func callsFunctions(_ suite: Suite) -> Bool {
+        if suite.defaults.headers.contains(where: { $0.value.callsFunction }) { return true }
+        var calls = false
+        suite.forEachStep { step in
+            guard !calls else { return }
+            step.forEachTemplate { template in calls = calls || template.callsFunction }
+        }
+        return calls
     }
 
     /// The names the templates of every step use (setup, tests, teardown), read in place (`Suite.forEachStep`,

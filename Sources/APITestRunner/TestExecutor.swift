@@ -189,6 +189,7 @@ struct TestExecutor: Sendable {
             return (StepResult(index: index, location: step.location, exchange: nil, error: masked), status, false)
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
+        if runtime.usesFunctions { masker = masker.adding(Self.computedSecrets(of: step, runtime: runtime, context)) }
         // The context the request was built from: captures of this step come after it.
         let requestContext = context
         var command =

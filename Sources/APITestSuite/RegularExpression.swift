@@ -16,6 +16,11 @@ package struct RegularExpression: Sendable, Hashable, CustomStringConvertible {
         self.expression = try NSRegularExpression(pattern: pattern)
     }
 
+    /// Whether the pattern matches somewhere in `text`.
+    package func firstMatch(in text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
     /// How many capture groups the pattern has.
     package var numberOfCaptureGroups: Int { expression.numberOfCaptureGroups }
 

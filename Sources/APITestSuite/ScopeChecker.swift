@@ -180,6 +180,8 @@ struct ScopeChecker {
             case .placeholder(let name, _, _):
                 guard let value = values?[name] else { return prefix }
                 prefix += TemplateContext.text(of: value)
+            case .expression:
+                return prefix
             }
         }
         return prefix

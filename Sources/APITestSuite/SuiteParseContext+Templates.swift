@@ -40,7 +40,13 @@ extension SuiteParseContext {
         }
         // All placeholders of the string are located in one pass over it.
         var spans: [(offset: Int, length: Int)] = []
-        for case .placeholder(_, let offset, let length) in pieces { spans.append((offset, length)) }
+        for piece in pieces {
+            switch piece {
+            case .literal: break
+            case .placeholder(_, let offset, let length), .expression(_, _, let offset, let length):
+                spans.append((offset, length))
+            }
+        }
         var locations = text.locate(pieces: spans, in: string, valueStart: start).makeIterator()
         let segments = pieces.map { piece -> Template.Segment in
             switch piece {
@@ -48,6 +54,8 @@ extension SuiteParseContext {
                 return .literal(literal)
             case .placeholder(let name, _, let length):
                 return .placeholder(name: name, location: locations.next() ?? start, length: length)
+            case .expression(let expression, let source, _, let length):
+                return .expression(expression, source: source, location: locations.next() ?? start, length: length)
             }
         }
         return Template(source: string, segments: segments, location: start)

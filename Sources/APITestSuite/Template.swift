@@ -11,6 +11,9 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
         case literal(String)
         /// A placeholder; `location` points at its opening `{{` and `length` spans it up to the closing `}}`.
         case placeholder(name: String, location: SourceLocation, length: Int)
+        /// A placeholder holding an expression (`{{ sha256(body) }}`), `source` its text without the braces; located
+        /// as a placeholder is.
+        case expression(Expression, source: String, location: SourceLocation, length: Int)
     }
 
     /// The text as written in the suite.
@@ -81,6 +84,10 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
                 var at = location
                 at.column += offset
                 return .placeholder(name: name, location: at, length: length)
+            case .expression(let expression, let source, let offset, let length):
+                var at = location
+                at.column += offset
+                return .expression(expression, source: source, location: at, length: length)
             }
         }
     }
@@ -93,13 +100,26 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
         return parsedSegments.allSatisfy { if case .literal = $0 { true } else { false } }
     }
 
+    /// Whether a placeholder calls a function (`{{ sha256(body) }}`).
+    package var callsFunction: Bool {
+        guard let parsedSegments else { return false }
+        return parsedSegments.contains { segment in
+            if case .expression(let expression, _, _, _) = segment { expression.callsFunction } else { false }
+        }
+    }
+
     /// The placeholder names in order of appearance, repeats included once.
     package var referencedNames: [String] {
         guard let parsedSegments else { return [] }
         var seen = Set<String>()
         var names: [String] = []
-        for case .placeholder(let name, _, _) in parsedSegments where seen.insert(name).inserted {
-            names.append(name)
+        for segment in parsedSegments {
+            switch segment {
+            case .literal: break
+            case .placeholder(let name, _, _): if seen.insert(name).inserted { names.append(name) }
+            case .expression(let expression, _, _, _):
+                for name in expression.referencedNames where seen.insert(name).inserted { names.append(name) }
+            }
         }
         return names
     }
@@ -113,11 +133,17 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// Calls `body` with every placeholder's name, location and length, in order, without building `segments`.
+    /// Calls `body` with every placeholder's name, location and length, in order, without building `segments`; an
+    /// expression's variables each get its placeholder's location and length.
     package func forEachPlaceholder(_ body: (String, SourceLocation, Int) throws -> Void) rethrows {
         guard let parsedSegments else { return }
-        for case .placeholder(let name, let location, let length) in parsedSegments {
-            try body(name, location, length)
+        for segment in parsedSegments {
+            switch segment {
+            case .literal: break
+            case .placeholder(let name, let location, let length): try body(name, location, length)
+            case .expression(let expression, _, let location, let length):
+                for name in expression.referencedNames { try body(name, location, length) }
+            }
         }
     }
 
@@ -135,18 +161,41 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
                 text += literal
             case .placeholder(let name, let location, _):
                 text += TemplateContext.text(of: try context.value(named: name, at: location))
+            case .expression(let expression, let source, let location, _):
+                text += TemplateContext.text(
+                    of: try expression.evaluate(context, source: source, location: location, undefinedIsNull: false))
             }
         }
         return text
     }
 
+    /// The texts of the expressions that compute a value from a secret (`{{ hmacSHA256(env.KEY, body) }}`),
+    /// rendered in `context`: secrets themselves, to mask. Expressions that fail give nothing.
+    package func derivedSecretTexts(_ context: TemplateContext) -> [String] {
+        guard let parsedSegments else { return [] }
+        var texts: [String] = []
+        for case .expression(let expression, let source, let location, _) in parsedSegments
+        where expression.callsFunction && expression.referencedNames.contains(where: context.isSecret) {
+            if let value = try? expression.evaluate(context, source: source, location: location, undefinedIsNull: false)
+            {
+                texts.append(TemplateContext.text(of: value))
+            }
+        }
+        return texts
+    }
+
     /// Renders to a value: a template that is exactly one placeholder gives the variable's typed value (a captured
-    /// number stays a number); any other template gives its text as a string.
+    /// number stays a number), or the expression's (`{{ length(ids) }}` is a number); any other template gives its
+    /// text as a string.
     package func renderValue(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
-        if let parsedSegments, parsedSegments.count == 1,
-            case .placeholder(let name, let location, _) = parsedSegments[0]
-        {
-            return try context.value(named: name, at: location)
+        if let parsedSegments, parsedSegments.count == 1 {
+            switch parsedSegments[0] {
+            case .placeholder(let name, let location, _):
+                return try context.value(named: name, at: location)
+            case .expression(let expression, let source, let location, _):
+                return try expression.evaluate(context, source: source, location: location, undefinedIsNull: false)
+            case .literal: break
+            }
         }
         return .string(try render(context))
     }

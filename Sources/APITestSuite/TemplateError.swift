@@ -8,6 +8,8 @@ package struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible
         case syntax(offset: Int, length: Int)
         /// A placeholder names a variable that has no value (an `env.NAME` that is not set, too).
         case undefinedVariable(name: String)
+        /// An expression's function or operator could not compute a value from the values it got.
+        case evaluation
     }
 
     /// What went wrong.

@@ -4,6 +4,8 @@ enum TemplateScanner {
     enum Piece: Equatable {
         case literal(String)
         case placeholder(name: String, offset: Int, length: Int)
+        /// A placeholder holding an expression (`{{ sha256(body) }}`); `source` is its text without the braces.
+        case expression(Expression, source: String, offset: Int, length: Int)
     }
 
     /// The prefix that names a process environment variable.
@@ -34,17 +36,36 @@ enum TemplateScanner {
                 return .failure(
                     TemplateError(kind: .syntax(offset: offset, length: 2), message: "'{{' is not closed by '}}'"))
             }
-            let name = trimmedName(UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close]))
+            let inner = UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close])
+            let name = trimmedName(inner)
             let length = innerScalars + 4
+            var piece = Piece.placeholder(name: name, offset: offset, length: length)
             if let problem = problem(withName: name) {
-                return .failure(TemplateError(kind: .syntax(offset: offset, length: length), message: problem))
+                // Not a name: an expression, or a mistake.
+                guard !name.isEmpty else {
+                    return .failure(TemplateError(kind: .syntax(offset: offset, length: length), message: problem))
+                }
+                do {
+                    let expression = try ExpressionParser.parse(String(decoding: inner, as: UTF8.self))
+                    piece = .expression(expression, source: name, offset: offset, length: length)
+                } catch {
+                    // A text with nothing of an expression is a misspelt name: say what names are.
+                    guard looksLikeExpression(name) else {
+                        return .failure(
+                            TemplateError(kind: .syntax(offset: offset, length: length), message: problem))
+                    }
+                    return .failure(
+                        TemplateError(
+                            kind: .syntax(offset: offset + 2 + error.offset, length: error.length),
+                            message: error.message))
+                }
             }
             if literalStart < index {
                 pieces.append(
                     .literal(
                         String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart..<index]), as: UTF8.self)))
             }
-            pieces.append(.placeholder(name: name, offset: offset, length: length))
+            pieces.append(piece)
             index = close + 2
             offset += length
             literalStart = index
@@ -80,6 +101,13 @@ enum TemplateScanner {
             afterBrace = isBrace
         }
         return false
+    }
+
+    /// Whether a placeholder's text that is not a name was meant as an expression: it calls, quotes, lists or
+    /// compares (`{{ a b }}` is a misspelt name, `{{ sha256(a) }}` an expression).
+    static func looksLikeExpression(_ text: String) -> Bool {
+        text.contains { "()\"'[]<>=!+,&|".contains($0) }
+            || text.split(separator: " ").contains { ExpressionParser.keywords.contains(String($0)) }
     }
 
     /// What is wrong with a placeholder name, or `nil` when it is valid.

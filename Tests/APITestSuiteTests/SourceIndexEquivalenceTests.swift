@@ -59,14 +59,28 @@ import Testing
             let inner = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
             let name = inner.trimmingCharacters(in: " \t")
             let length = close + 2 - index
+            var piece = TemplateScanner.Piece.placeholder(name: name, offset: index, length: length)
             if let problem = TemplateScanner.problem(withName: name) {
-                throw TemplateError(kind: .syntax(offset: index, length: length), message: problem)
+                // Not a name: an expression (parsed by the one parser), or a misspelt name.
+                guard !name.isEmpty else {
+                    throw TemplateError(kind: .syntax(offset: index, length: length), message: problem)
+                }
+                do {
+                    piece = .expression(
+                        try ExpressionParser.parse(inner), source: name, offset: index, length: length)
+                } catch {
+                    guard TemplateScanner.looksLikeExpression(name) else {
+                        throw TemplateError(kind: .syntax(offset: index, length: length), message: problem)
+                    }
+                    throw TemplateError(
+                        kind: .syntax(offset: index + 2 + error.offset, length: error.length), message: error.message)
+                }
             }
             if !literal.isEmpty {
                 pieces.append(.literal(String(literal)))
                 literal = String.UnicodeScalarView()
             }
-            pieces.append(.placeholder(name: name, offset: index, length: length))
+            pieces.append(piece)
             index = close + 2
         }
         if !literal.isEmpty { pieces.append(.literal(String(literal))) }

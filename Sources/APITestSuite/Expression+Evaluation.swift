@@ -1,0 +1,228 @@
+package import APITestJSON
+package import APITestSupport
+import Foundation
+
+// MARK: - Evaluation
+
+extension Expression {
+    /// The expression's value in `context`.
+    ///
+    /// - Parameters:
+    ///   - source: the expression as written, for messages.
+    ///   - location: where it is written.
+    ///   - undefinedIsNull: whether a variable without a value is `null` (a `when:` condition, where a capture of
+    ///     a step that did not run is simply not there) rather than an undefined-variable error (a placeholder).
+    package func evaluate(
+        _ context: TemplateContext, source: String, location: SourceLocation?, undefinedIsNull: Bool
+    ) throws(TemplateError) -> JSONValue {
+        var evaluator = Evaluator(
+            context: context, source: source, location: location, undefinedIsNull: undefinedIsNull)
+        return try evaluator.value(of: self)
+    }
+
+    /// Whether the condition holds in `context` (`when:`): its value must be `true`, `false`, `null` (false) or
+    /// the text `true` or `false`; an undefined variable is `null`.
+    package func holds(
+        _ context: TemplateContext, source: String, location: SourceLocation?
+    ) throws(TemplateError)
+        -> Bool
+    {
+        var evaluator = Evaluator(context: context, source: source, location: location, undefinedIsNull: true)
+        return try evaluator.truth(try evaluator.value(of: self), of: self)
+    }
+}
+
+/// Evaluates one expression; its errors name the expression and the values.
+private struct Evaluator {
+    let context: TemplateContext
+    let source: String
+    let location: SourceLocation?
+    let undefinedIsNull: Bool
+
+    func failure(_ message: String) -> TemplateError {
+        TemplateError(kind: .evaluation, message: "in '\(source)': \(message)", location: location)
+    }
+
+    mutating func value(of expression: Expression) throws(TemplateError) -> JSONValue {
+        switch expression {
+        case .literal(let value):
+            return value
+        case .variable(let name, _):
+            if let value = context[name] { return value }
+            if undefinedIsNull { return .null }
+            throw TemplateError.undefined(name, at: location)
+        case .list(let items):
+            var values: [JSONValue] = []
+            for item in items { values.append(try value(of: item)) }
+            return .array(values)
+        case .call(let name, let arguments, _):
+            guard let function = ExpressionFunctions.table[name] else { throw failure("unknown function '\(name)'") }
+            var values: [JSONValue] = []
+            for (index, argument) in arguments.enumerated() {
+                if name == "default" && index == 0 {
+                    // `default(x, fallback)`: an undefined `x` is the case it is for.
+                    var lenient = Evaluator(
+                        context: context, source: source, location: location, undefinedIsNull: true)
+                    values.append(try lenient.value(of: argument))
+                } else {
+                    values.append(try value(of: argument))
+                }
+            }
+            do {
+                return try function.compute(values)
+            } catch {
+                throw failure(error.message)
+            }
+        case .not(let operand):
+            return .bool(!(try truth(try value(of: operand), of: operand)))
+        case .exists(let operand):
+            var lenient = Evaluator(context: context, source: source, location: location, undefinedIsNull: true)
+            return .bool(try lenient.value(of: operand) != .null)
+        case .matches(let operand, let regex):
+            return .bool(try matches(try value(of: operand), regex))
+        case .binary(let op, let left, let right, _):
+            switch op {
+            case .and:
+                guard try truth(try value(of: left), of: left) else { return .bool(false) }
+                return .bool(try truth(try value(of: right), of: right))
+            case .or:
+                if try truth(try value(of: left), of: left) { return .bool(true) }
+                return .bool(try truth(try value(of: right), of: right))
+            default:
+                return try apply(op, try value(of: left), try value(of: right))
+            }
+        }
+    }
+
+    /// A condition's value as true or false.
+    func truth(_ value: JSONValue, of expression: Expression) throws(TemplateError) -> Bool {
+        switch value {
+        case .bool(let flag): return flag
+        case .null: return false
+        case .string(let text) where text.lowercased() == "true": return true
+        case .string(let text) where text.lowercased() == "false": return false
+        default:
+            throw failure("\(ExpressionFunctions.describe(value)) is neither true nor false")
+        }
+    }
+
+    private func apply(
+        _ op: Expression.BinaryOperator, _ left: JSONValue, _ right: JSONValue
+    ) throws(TemplateError)
+        -> JSONValue
+    {
+        switch op {
+        case .equal: return .bool(Self.equal(left, right))
+        case .notEqual: return .bool(!Self.equal(left, right))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let order = Self.order(left, right) else {
+                throw failure(
+                    "'\(op.rawValue)' compares numbers or strings, not \(ExpressionFunctions.describe(left)) and "
+                        + ExpressionFunctions.describe(right))
+            }
+            switch op {
+            case .less: return .bool(order < 0)
+            case .lessOrEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        case .contained:
+            switch right {
+            case .array(let items): return .bool(items.contains { Self.equal(left, $0) })
+            case .string(let text):
+                guard case .string(let part) = left else {
+                    throw failure("'in' a text needs a text on its left, not \(ExpressionFunctions.describe(left))")
+                }
+                return .bool(text.contains(part))
+            case .object(let object):
+                guard case .string(let key) = left else {
+                    throw failure("'in' an object needs a key on its left, not \(ExpressionFunctions.describe(left))")
+                }
+                return .bool(object[key] != nil)
+            default:
+                throw failure(
+                    "'in' needs a list, a text or an object on its right, not "
+                        + ExpressionFunctions.describe(right))
+            }
+        case .matches:
+            guard case .string(let pattern) = right, let regex = try? RegularExpression(pattern) else {
+                throw failure(
+                    "'matches' needs a regular expression on its right, not "
+                        + ExpressionFunctions.describe(right))
+            }
+            return .bool(try matches(left, regex))
+        case .plus:
+            if let sum = Self.add(left, right) { return sum }
+            if case .array(let first) = left, case .array(let second) = right { return .array(first + second) }
+            return .string(TemplateContext.text(of: left) + TemplateContext.text(of: right))
+        case .and, .or:
+            return .null // handled by the caller (short-circuit)
+        }
+    }
+
+    private func matches(_ value: JSONValue, _ regex: RegularExpression) throws(TemplateError) -> Bool {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .integer, .double, .number, .bool: text = TemplateContext.text(of: value)
+        default: throw failure("'matches' needs a text on its left, not \(ExpressionFunctions.describe(value))")
+        }
+        return regex.firstMatch(in: text)
+    }
+
+    // MARK: - Comparing
+
+    /// A number, or a text that is one (values from the environment are text).
+    private static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .integer, .double, .number: return value.doubleValue
+        default: return nil
+        }
+    }
+
+    private static func numericText(_ value: JSONValue) -> Double? {
+        guard case .string(let text) = value, let number = Double(text.trimmingCharacters(in: .whitespaces)),
+            number.isFinite
+        else { return nil }
+        return number
+    }
+
+    /// Equality of values; a number equals a text that reads as the same number.
+    static func equal(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        if let a = number(left), let b = number(right) {
+            if case .integer(let x) = left, case .integer(let y) = right { return x == y }
+            return a == b
+        }
+        if let a = number(left), let b = numericText(right) { return a == b }
+        if let a = numericText(left), let b = number(right) { return a == b }
+        return left == right
+    }
+
+    /// The order of two numbers (a numeric text counts as a number beside one) or two texts; nil otherwise.
+    static func order(_ left: JSONValue, _ right: JSONValue) -> Int? {
+        var pair: (Double, Double)?
+        if let a = number(left), let b = number(right) {
+            if case .integer(let x) = left, case .integer(let y) = right { return x < y ? -1 : (x == y ? 0 : 1) }
+            pair = (a, b)
+        } else if let a = number(left), let b = numericText(right) {
+            pair = (a, b)
+        } else if let a = numericText(left), let b = number(right) {
+            pair = (a, b)
+        }
+        if let (a, b) = pair { return a < b ? -1 : (a == b ? 0 : 1) }
+        if case .string(let a) = left, case .string(let b) = right {
+            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : (a == b ? 0 : 1)
+        }
+        return nil
+    }
+
+    /// The sum of two numbers (integers stay integers unless they overflow); nil unless both are numbers.
+    static func add(_ left: JSONValue, _ right: JSONValue) -> JSONValue? {
+        if case .integer(let a) = left, case .integer(let b) = right {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? .double(Double(a) + Double(b)) : .integer(sum)
+        }
+        guard let a = number(left), let b = number(right) else { return nil }
+        return .double(a + b)
+    }
+}
