@@ -136,6 +136,9 @@ package final class ConsoleReporter: Reporter {
     func details(_ result: TestResult) -> String {
         var text = ""
         for step in result.steps where !step.failures.isEmpty || step.error != nil {
+            if let label = step.label, verbosity != .verbose {
+                text += style.dim("    \(ReportText.terminalLine(label))") + "\n"
+            }
             if let exchange = step.exchange, verbosity != .verbose {
                 var line = "    \(ReportText.terminalLine(exchange.requestLine))"
                 if let status = exchange.statusCode { line += " → \(status)" }
@@ -180,11 +183,16 @@ package final class ConsoleReporter: Reporter {
     }
 
     private func exchangeText(_ step: StepResult) -> String {
+        if let skipped = step.skipped {
+            return style.dim("    - " + ReportText.terminalLine("\(step.displayName) skipped: \(skipped)")) + "\n"
+        }
         guard let exchange = step.exchange else { return "" }
+        var text = ""
+        if let label = step.label { text += "    " + style.bold(ReportText.terminalLine(label)) + "\n" }
         // Everything here may come from the server or from values it sent: every header line is escaped whole,
         // bodies keep their line breaks and tabs only, so nothing can set the title, move the cursor or overwrite
         // a line.
-        var text = "    " + style.bold("> \(ReportText.terminalLine(exchange.requestLine))") + "\n"
+        text += "    " + style.bold("> \(ReportText.terminalLine(exchange.requestLine))") + "\n"
         // The headers that went on the wire (libcurl's own included) when they were recorded.
         for header in exchange.sentRequestHeaders ?? exchange.requestHeaders {
             text += style.dim("    > " + ReportText.terminalLine("\(header.name): \(header.value)")) + "\n"

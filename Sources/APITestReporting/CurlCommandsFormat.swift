@@ -22,7 +22,7 @@ package struct CurlCommandsFormat: ReportFormat {
         for suite in record.suites {
             for result in suite.results {
                 for step in result.steps {
-                    let label = "\(result.suiteName) › \(result.name) › step \(step.index + 1)"
+                    let label = "\(result.suiteName) › \(result.name) › \(step.displayName)"
                     let attempts = step.earlierAttempts + (step.reproduce.map { [$0] } ?? [])
                     for (number, command) in attempts.enumerated() {
                         guard let sequence = command.sequence else { continue }

@@ -161,7 +161,11 @@ package struct HTMLReportFormat: ReportFormat {
     // MARK: - Steps
 
     private func render(_ step: StepResult, open: Bool) -> String {
-        var html = "<div class=\"step\">\n<h3>step \(step.index + 1) · "
+        var html = "<div class=\"step\">\n<h3>\(h(step.displayName)) · "
+        if let skipped = step.skipped {
+            return html
+                + "skipped: \(h(skipped)) <span class=\"loc\">\(h(step.location.description))</span></h3>\n</div>\n"
+        }
         guard let exchange = step.exchange else {
             return html
                 + "no request was sent <span class=\"loc\">\(h(step.location.description))</span></h3>\n</div>\n"

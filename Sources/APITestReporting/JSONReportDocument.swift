@@ -50,6 +50,10 @@ struct JSONReportDocument: Encodable {
 
     struct Step: Encodable {
         var index: Int
+        /// The step's name, and which iteration of its `forEach`; absent for a step without a name.
+        var label: String?
+        /// Why the step was not sent (`when: false (...)`, `forEach: no items`); absent when it ran.
+        var skipped: String?
         var location: Location
         var request: Request?
         var response: Response?
@@ -200,7 +204,8 @@ extension JSONReportDocument.Step {
                 firstByteMs: ReportText.milliseconds($0.firstByte), totalMs: ReportText.milliseconds($0.total))
         }
         self.init(
-            index: step.index, location: .init(step.location), request: request, response: response,
+            index: step.index, label: step.label, skipped: step.skipped, location: .init(step.location),
+            request: request, response: response,
             timings: timings,
             failures: step.failures.map {
                 Document.Failure(

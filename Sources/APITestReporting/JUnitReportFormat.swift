@@ -155,7 +155,11 @@ package struct JUnitReportFormat: ReportFormat {
     private func systemOut(_ result: TestResult) -> String {
         var text = "test at \(result.location)\n"
         for step in result.steps {
-            text += "step \(step.index + 1) at \(step.location): "
+            text += "\(step.displayName) at \(step.location): "
+            if let skipped = step.skipped {
+                text += "skipped: \(skipped)\n"
+                continue
+            }
             if let exchange = step.exchange {
                 text += ReportText.requestSummary(exchange)
                 if let version = exchange.httpVersion { text += " \(version)" }

@@ -98,9 +98,13 @@ package struct TAPReportFormat: ReportFormat {
         var lines = ["# Subtest: \(description(result.suiteName, result.name))", "\(indent)1..\(result.steps.count)"]
         for (offset, step) in result.steps.enumerated() {
             let number = offset + 1
-            var name = "step \(step.index + 1)"
+            var name = step.displayName
             if let exchange = step.exchange { name += ": " + ReportText.requestSummary(exchange) }
             name = escapeDescription(name)
+            if let skipped = step.skipped {
+                lines.append("\(indent)ok \(number) - \(name) # SKIP \(ReportText.oneLine(skipped))")
+                continue
+            }
             if step.failures.isEmpty && step.error == nil {
                 lines.append("\(indent)ok \(number) - \(name)")
                 continue

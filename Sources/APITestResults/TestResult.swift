@@ -70,6 +70,11 @@ package struct StepResult: Sendable, Hashable, Codable {
     package var reproduce: ReproduceCommand?
     /// The requests of the attempts before the last one, as curl commands, when the run records every request.
     package var earlierAttempts: [ReproduceCommand] = []
+    /// What reports call the step: its `name`, and for an iteration of a step's `forEach` which one
+    /// (`delete pet › 3/17 (id=42)`); nil for `step N`.
+    package var label: String?
+    /// Why the step was not sent (`when: false ({{ count }} > 0)`, `forEach: no items`); nil when it ran.
+    package var skipped: String?
 
     package init(
         index: Int, location: SourceLocation, exchange: Exchange?, failures: [AssertionFailure] = [],
@@ -205,4 +210,11 @@ package struct TestError: Error, Sendable, Hashable, Codable {
         self.location = location
         self.undefinedVariable = undefinedVariable
     }
+}
+
+// MARK: - Names
+
+extension StepResult {
+    /// What reports call the step: its label, else `step N`.
+    package var displayName: String { label ?? "step \(index + 1)" }
 }

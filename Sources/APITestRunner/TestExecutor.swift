@@ -82,6 +82,20 @@ struct TestExecutor: Sendable {
         }
         if runtime.usesBuiltins { context.setBuiltins() }
         for binding in test.bindings { context.set(binding.name, binding.value, secret: false) }
+        if let when = test.when {
+            do {
+                if try !when.expression.holds(context, source: when.source, location: when.location) {
+                    result.status = .skipped
+                    result.reason = "when: false (\(when.source))"
+                    return result
+                }
+            } catch {
+                result.status = .errored
+                let failure = TestError(.template(error), location: when.location, masker: runtime.masker)
+                result.steps = [StepResult(index: 0, location: when.location, exchange: nil, error: failure)]
+                return result
+            }
+        }
         // The test's own cookies: a copy of those setup left, which no other test sees.
         let testRuntime = runtime.withOwnCookieJar()
         defer { transport.close(testRuntime.cookieJar) }
@@ -104,9 +118,9 @@ struct TestExecutor: Sendable {
         var results: [StepResult] = []
         var overall = TestStatus.passed
         for (index, step) in steps.enumerated() {
-            let (stepResult, status) = await run(
+            let (stepResults, status) = await runControlled(
                 step, index: index, testName: testName, runtime: runtime, context: &context)
-            results.append(stepResult)
+            results += stepResults
             guard status != .passed else { continue }
             if !runsEveryStep || status == .cancelled { return (results, status) }
             if overall == .passed { overall = status }
@@ -115,7 +129,7 @@ struct TestExecutor: Sendable {
     }
 
     /// Runs a step, again and again when it has a retry, until it holds or its attempts are spent.
-    private func run(
+    func run(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
     ) async -> (StepResult, TestStatus) {
         guard let retry = step.retry ?? runtime.suite.defaults.retry, retry.attempts > 1 || retry.until != nil else {

@@ -191,13 +191,48 @@ package enum ExpressionFunctions {
                     in: value, range: NSRange(value.startIndex..., in: value), withTemplate: replacement))
         }
         add("length", 1...1, .number, "the characters of a text, the items of a list, the members of an object") {
-            arguments throws(Problem) in
-            switch arguments[0] {
-            case .string(let value): return .integer(Int64(value.count))
-            case .array(let items): return .integer(Int64(items.count))
-            case .object(let object): return .integer(Int64(object.count))
-            default: throw Problem("length: \(describe(arguments[0])) is not a text, a list or an object")
+            arguments throws(Problem) in try length(arguments[0], "length")
+        }
+        add("count", 1...1, .number, "the same as length, as the filter") { arguments throws(Problem) in
+            try length(arguments[0], "count")
+        }
+        // Lists, as the filters of the same names.
+        add("first", 1...1, .unknown, "the first item of a list") { arguments throws(Problem) in
+            guard case .array(let items) = arguments[0], let item = items.first else {
+                throw Problem("first: \(describe(arguments[0])) is not a list with an item")
             }
+            return item
+        }
+        add("last", 1...1, .unknown, "the last item of a list") { arguments throws(Problem) in
+            guard case .array(let items) = arguments[0], let item = items.last else {
+                throw Problem("last: \(describe(arguments[0])) is not a list with an item")
+            }
+            return item
+        }
+        add("nth", 2...2, .unknown, "the item at a 0-based index (negative counts from the end)") {
+            arguments throws(Problem) in
+            guard case .array(let items) = arguments[0] else {
+                throw Problem("nth: \(describe(arguments[0])) is not a list")
+            }
+            let index = try integer(arguments[1], "nth")
+            let position = index < 0 ? items.count + index : index
+            guard items.indices.contains(position) else {
+                throw Problem("nth: index \(index) is outside a list of \(items.count) items")
+            }
+            return items[position]
+        }
+        add("jsonpath", 2...2, .unknown, "the first match of a JSONPath (2nd) in a value or a JSON text (1st)") {
+            arguments throws(Problem) in
+            let path = try text(arguments[1], "jsonpath")
+            guard let compiled = try? JSONPath(path) else {
+                throw Problem("jsonpath: '\(path)' is not a valid JSONPath")
+            }
+            var document = arguments[0]
+            if case .string(let json) = document, let parsed = try? JSONParser.parse(json) { document = parsed }
+            guard let match = compiled.query(document).first else {
+                throw Problem("jsonpath: '\(path)' matched nothing in \(describe(arguments[0]))")
+            }
+            return match
         }
         // The value or a fallback: evaluated lazily (`Expression+Evaluation.swift`), an undefined first argument
         // included.
@@ -240,6 +275,16 @@ package enum ExpressionFunctions {
     }()
 
     // MARK: - Helpers
+
+    /// The characters of a text, the items of a list, the members of an object.
+    static func length(_ value: JSONValue, _ function: String) throws(Problem) -> JSONValue {
+        switch value {
+        case .string(let text): return .integer(Int64(text.count))
+        case .array(let items): return .integer(Int64(items.count))
+        case .object(let object): return .integer(Int64(object.count))
+        default: throw Problem("\(function): \(describe(value)) is not a text, a list or an object")
+        }
+    }
 
     /// A value as functions on text take it: a string, or a number or boolean as its text.
     static func text(_ value: JSONValue, _ function: String) throws(Problem) -> String {

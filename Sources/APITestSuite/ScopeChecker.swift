@@ -86,6 +86,13 @@ struct ScopeChecker {
         }
         for testIndex in tests.indices {
             var visible = setupVisible.union(tests[testIndex].bindings.map(\.name))
+            if let when = tests[testIndex].when {
+                checkNames(in: when, known: visible) {
+                    var testHints = hints
+                    testHints.currentTest = tests[testIndex].name
+                    return testHints
+                }
+            }
             let steps = tests[testIndex].steps
             for index in steps.indices {
                 checkNames(in: steps[index], known: visible) {
@@ -113,7 +120,30 @@ struct ScopeChecker {
 
     /// Checks the names of every template of `step` (see `checkNames(in:known:hints:)`), without collecting them.
     private mutating func checkNames(in step: Step, known: Set<String>, hints: () -> NameHints) {
-        step.forEachTemplate { checkNames(in: $0, known: known, hints: hints) }
+        guard step.control != nil else {
+            step.forEachTemplate { checkNames(in: $0, known: known, hints: hints) }
+            return
+        }
+        // A step's `forEach` variable is visible in the step (its `when` included), not in its list.
+        var stepKnown = known
+        if let loop = step.loop {
+            checkNames(in: loop.items, known: known, hints: hints)
+            stepKnown.insert(loop.variable)
+        }
+        step.forEachTemplate { checkNames(in: $0, known: stepKnown, hints: hints) }
+        if let when = step.when { checkNames(in: when, known: stepKnown, hints: hints) }
+    }
+
+    /// Checks the names of a `when` condition.
+    private mutating func checkNames(in condition: Condition, known: Set<String>, hints: () -> NameHints) {
+        let template = Template(
+            source: condition.source,
+            segments: [
+                .expression(
+                    condition.expression, source: condition.source, location: condition.location,
+                    length: max(1, condition.source.unicodeScalars.count))
+            ], location: condition.location)
+        checkNames(in: template, known: known, hints: hints)
     }
 
     /// Reports every placeholder of `template` that names nothing in `known`.

@@ -50,6 +50,22 @@ package struct Step: Sendable, Hashable {
         }
     }
 
+    /// The step's `name`, `when` and `forEach`; `nil` for none of them (most steps).
+    package var control: StepControl? {
+        _read { yield storage.control }
+        _modify {
+            makeUnique()
+            yield &storage.control
+        }
+    }
+
+    /// The step's name, for reports (`delete pet`); nil for `step N`.
+    package var name: String? { control?.name }
+    /// The condition under which the step runs; nil for always.
+    package var when: Condition? { control?.when }
+    /// The list the step runs once for each element of; nil for once.
+    package var loop: StepLoop? { control?.loop }
+
     /// How the step is repeated until it holds; `nil` for once (or the suite's `defaults.retry`).
     package var retry: RetrySpec? {
         _read { yield storage.retry }
@@ -75,6 +91,8 @@ package struct Step: Sendable, Hashable {
         var captures: [CaptureSpec]
         /// Boxed: most steps have no retry of their own, and a `RetrySpec?` takes 184 bytes inline.
         @Boxed var retry: RetrySpec?
+        /// Boxed: most steps have no name, condition or loop.
+        @Boxed var control: StepControl?
 
         init(
             location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],
@@ -89,7 +107,9 @@ package struct Step: Sendable, Hashable {
 
         /// A new box with the same fields.
         func copy() -> Storage {
-            Storage(location: location, request: request, expect: expect, captures: captures, retry: retry)
+            let copy = Storage(location: location, request: request, expect: expect, captures: captures, retry: retry)
+            copy.control = control
+            return copy
         }
     }
 
@@ -98,7 +118,7 @@ package struct Step: Sendable, Hashable {
     package static func == (lhs: Step, rhs: Step) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return lhs.location == rhs.location && lhs.request == rhs.request && lhs.expect == rhs.expect
-            && lhs.captures == rhs.captures && lhs.retry == rhs.retry
+            && lhs.captures == rhs.captures && lhs.retry == rhs.retry && lhs.control == rhs.control
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -107,6 +127,26 @@ package struct Step: Sendable, Hashable {
         hasher.combine(expect)
         hasher.combine(captures)
         hasher.combine(retry)
+        hasher.combine(control)
+    }
+}
+
+// MARK: - StepControl
+
+/// A step's `name`, `when` and `forEach`.
+package struct StepControl: Sendable, Hashable {
+    /// `name`.
+    package var name: String?
+    /// `when`.
+    package var when: Condition?
+    /// `forEach`.
+    package var loop: StepLoop?
+
+    /// The control of a step.
+    package init(name: String? = nil, when: Condition? = nil, loop: StepLoop? = nil) {
+        self.name = name
+        self.when = when
+        self.loop = loop
     }
 }
 
@@ -124,6 +164,7 @@ extension Step {
 
     /// Calls `body` with every template of `templates`, in the same order, without collecting them in an array.
     package func forEachTemplate(_ body: (Template) throws -> Void) rethrows {
+        if let loop { try body(loop.items) }
         try body(request.url)
         for header in request.headers { try body(header.value) }
         if let query = request.query { try query.forEachTemplate(body) }

@@ -4,7 +4,7 @@ import APITestSupport
 /// or an `include` of a steps file.
 enum StepParser {
     /// The keys of a step.
-    static let keys = ["request", "expect", "capture", "retry", "include"]
+    static let keys = ["name", "request", "expect", "capture", "retry", "when", "forEach", "include"]
 
     // MARK: - Steps
 
@@ -39,15 +39,29 @@ enum StepParser {
                 context.error("step \(index + 1) of \(owner) needs a 'request'", at: context.location(of: item))
                 continue
             }
-            if let step = Self.step(
+            let control = Self.control(entries, in: context)
+            if var step = Self.step(
                 at: context.location(of: item), request: request.value, expect: entries[key: "expect"]?.value,
                 capture: entries[key: "capture"]?.value, retry: entries[key: "retry"]?.value, hasBaseURL: hasBaseURL,
                 in: context)
             {
+                step.control = control
                 steps.append(step)
             }
         }
         return steps
+    }
+
+    /// A step's `name`, `when` and `forEach`; nil when it has none of them.
+    static func control(_ entries: [MapEntry], in context: SuiteParseContext) -> StepControl? {
+        var control = StepControl()
+        if let entry = entries[key: "name"], let name = context.text(entry.value, for: "name") {
+            if name.isEmpty { context.error("a step name cannot be empty", at: entry.value) }
+            control.name = name
+        }
+        control.when = entries[key: "when"].flatMap { ConditionParser.condition($0.value, in: context) }
+        control.loop = entries[key: "forEach"].flatMap { ConditionParser.loop($0.value, in: context) }
+        return control == StepControl() ? nil : control
     }
 
     /// One step from the nodes of its `request`, `expect`, `capture` and `retry` (a test's own, or a step's);

@@ -12,6 +12,9 @@ package struct TestCase: Sendable, Hashable {
     package var steps: [Step]
     /// Why the test is not run (`skip: reason`), or `nil` to run it.
     package var skip: String?
+    /// The condition under which the test runs, evaluated when it starts (with the suite's variables and what
+    /// `setup` captured); false skips it before anything is sent.
+    package var when: Condition?
     /// The values of a `forEach` row, visible to the test's templates by name; empty for other tests.
     package var bindings: [Binding] = []
 

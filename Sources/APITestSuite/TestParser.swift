@@ -4,7 +4,7 @@ import APITestSupport
 /// `retry`) or `steps`.
 enum TestParser {
     /// The keys of a test.
-    static let keys = ["name", "tags", "skip", "forEach", "request", "expect", "capture", "retry", "steps"]
+    static let keys = ["name", "tags", "skip", "when", "forEach", "request", "expect", "capture", "retry", "steps"]
 
     // MARK: - Tests
 
@@ -47,7 +47,7 @@ enum TestParser {
 
     /// The entries of a test's keys.
     private struct Entries {
-        var name, tags, skip, forEach, request, expect, capture, retry, steps: MapEntry?
+        var name, tags, skip, when, forEach, request, expect, capture, retry, steps: MapEntry?
 
         /// Each key's entry, found in one pass (a suite can have 100,000 tests).
         init(_ entries: [MapEntry]) {
@@ -56,6 +56,7 @@ enum TestParser {
                 case "name": name = entry
                 case "tags": tags = entry
                 case "skip": skip = entry
+                case "when": when = entry
                 case "forEach": forEach = entry
                 case "request": request = entry
                 case "expect": expect = entry
@@ -120,6 +121,7 @@ enum TestParser {
         }
         var test = TestCase(name: name, tags: tags, location: context.location(of: node), steps: steps)
         test.skip = skip
+        test.when = entries.when.flatMap { ConditionParser.condition($0.value, in: context) }
         return (test, nameEntry.value, entries.forEach != nil)
     }
 

@@ -34,6 +34,8 @@ enum DemoApplication {
             PetstoreEndpoints.routes(store: PetStore()),
             ContractFaultEndpoints.routes(),
             OAuthEndpoints.routes(issuer: OAuthTokenIssuer(lifetime: tokenLifetime)),
+            ItemEndpoints.routes(store: ItemStore()),
+            SignedEndpoint.routes(),
         ]
         return RouteTable(routes: groups.flatMap { $0 })
     }

@@ -21,6 +21,14 @@ enum UsersEndpoints {
                 headers[.location] = "/api/users/\(user.id)"
                 return Reply.json(user.json, status: .created, headers: headers)
             },
+            Route(["GET"], "/api/users/lookup") { request in
+                // A lookup that may find nothing: `{"id": null}` then, still 200.
+                guard let email = request.query("email"), !email.isEmpty else {
+                    throw DemoError.badRequest("lookup needs ?email=")
+                }
+                let user = await store.list().first { $0.email?.lowercased() == email.lowercased() }
+                return Reply.json(["id": user.map { .int($0.id) } ?? .null, "email": .string(email)])
+            },
             Route(["GET"], "/api/users/{id}") { request in
                 let id = try userID(request)
                 return Reply.json(try await perform { try await store.get(id) }.json)

@@ -1,0 +1,61 @@
+import APITestJSON
+import APITestSupport
+
+// MARK: - ConditionParser
+
+/// `when:` (a condition) and a step's `forEach:` (a loop over a captured list).
+enum ConditionParser {
+    /// `when: EXPRESSION` (or `when: true` / `when: false`).
+    static func condition(_ node: YAMLNode, in context: SuiteParseContext) -> Condition? {
+        guard let scalar = context.scalar(node) else {
+            context.typeError(expected: "a condition (a string)", for: "when", found: node)
+            return nil
+        }
+        let start = context.location(of: node)
+        if case .bool(let value) = YAMLScalar(scalar) {
+            return Condition(expression: .literal(.bool(value)), source: scalar.string, location: start)
+        }
+        let text = scalar.string
+        guard !text.trimmingCharacters(in: " \t").isEmpty else {
+            context.error("'when' is empty; write a condition such as '{{ count }} > 0'", at: node)
+            return nil
+        }
+        do {
+            let expression = try ExpressionParser.parse(text)
+            return Condition(expression: expression, source: text, location: start)
+        } catch {
+            let at = context.text.locate(pieceAt: error.offset, length: error.length, in: text, valueStart: start)
+            context.error(error.message, at: at, length: error.length)
+            return nil
+        }
+    }
+
+    /// A step's `forEach: {items: "{{ list }}", as: name, maxItems: 1000}`.
+    static func loop(_ node: YAMLNode, in context: SuiteParseContext) -> StepLoop? {
+        guard let entries = context.mapping(node, for: "forEach") else { return nil }
+        context.checkKeys(entries, allowed: StepLoop.keys, in: "a step's forEach")
+        var failed = false
+        for key in ["items", "as"] where entries[key: key] == nil {
+            context.error("a step's 'forEach' needs '\(key)'", at: node)
+            failed = true
+        }
+        let items = entries[key: "items"].flatMap { context.template($0.value, for: "items") }
+        if let items, items.isLiteral {
+            context.error(
+                "'items' is a list captured earlier, written as a placeholder: \"{{ ids }}\"",
+                at: entries[key: "items"]!.value)
+            failed = true
+        }
+        var variable: String?
+        if let entry = entries[key: "as"], let name = context.text(entry.value, for: "as") {
+            if context.checkVariableName(name, at: entry.value, what: "forEach variable") { variable = name }
+        }
+        var maxItems = StepLoop.defaultMaxItems
+        if let entry = entries[key: "maxItems"] {
+            guard let value = context.integer(entry.value, for: "maxItems", in: 1...1_000_000) else { return nil }
+            maxItems = value
+        }
+        guard !failed, let items, let variable else { return nil }
+        return StepLoop(items: items, variable: variable, maxItems: maxItems, location: context.location(of: node))
+    }
+}
