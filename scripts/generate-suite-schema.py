@@ -359,10 +359,22 @@ defs["captureSource"] = d("Where a captured value comes from: one query and opti
     type="object", additionalProperties=False, properties=cap_props, dependentRequired=query_deps, allOf=query_rules)
 defs["capture"] = d("Variable name → query: values for the later steps of the same test.", type=["object","null"],
     propertyNames={"pattern":VARNAME}, additionalProperties=ref("captureSource"))
+defs["condition"] = d("A condition (docs/suite-format.md#conditions-and-loops): an expression over variables and "
+    "captures, e.g. '{{ count }} > 0', '{{ env.STAGE }} == \"prod\"', 'id exists and not (id in done)'; or true/false.",
+    anyOf=[{"type":"string","minLength":1,"pattern":r"\S"},{"type":"boolean"}])
+defs["stepLoop"] = d("Run the step once for each element of a list captured earlier; each iteration is a named step in "
+    "reports (NAME › I/N (as=VALUE)).", type="object", additionalProperties=False, required=["items","as"], properties={
+    "items": d("The list, as a placeholder: \"{{ ids }}\".", type="string", pattern=r"\{\{"),
+    "as": d("The name each element takes in the step.", type="string", pattern=VARNAME),
+    "maxItems": d("The longest list run (default 1000); a longer one errors the step.", type="integer", minimum=1, maximum=1000000),
+})
 defs["step"] = d("One request of a test, setup or teardown, or `{include: steps.yaml}`: the steps of a shared file (a list of steps, or a map with `steps`), relative to this file.",
     anyOf=[
       {"type":"object","additionalProperties":False,"required":["request"],
-       "properties":{"request": ref("request"), "expect": ref("expect"), "capture": ref("capture"), "retry": ref("retry")}},
+       "properties":{"name": d("What reports call the step instead of 'step N'.", type=["string","number","boolean"], minLength=1),
+                     "request": ref("request"), "expect": ref("expect"), "capture": ref("capture"), "retry": ref("retry"),
+                     "when": d("Send the step only when this holds; otherwise it is reported as skipped.", **{"$ref":"#/$defs/condition"}),
+                     "forEach": ref("stepLoop")}},
       {"type":"object","additionalProperties":False,"required":["include"],
        "properties":{"include": d("A file of shared steps, relative to this file.", **{"$ref":"#/$defs/filePath"})}}])
 defs["steps"] = {"type":"array","minItems":1,"items":ref("step")}
@@ -371,6 +383,7 @@ defs["test"] = d("A test: `request` (with optional `expect`, `capture`, `retry`)
       ("name", d("The test's name, unique within the file (with forEach: may use the row's columns).", type=["string","number","boolean"], minLength=1)),
       ("tags", d("Labels: --tag selects tests by them, --exclude-tag leaves them out.", type="array", items=ref("text"))),
       ("skip", d("Do not run the test: a reason, or true (false runs it).", type=["string","number","boolean"])),
+      ("when", d("Run the test only when this holds, judged when it starts; otherwise it is skipped.", **{"$ref":"#/$defs/condition"})),
       ("forEach", ref("forEach")),
       ("request", ref("request")),
       ("expect", ref("expect")),

@@ -130,7 +130,15 @@ struct ScopeChecker {
             checkNames(in: loop.items, known: known, hints: hints)
             stepKnown.insert(loop.variable)
         }
-        step.forEachTemplate { checkNames(in: $0, known: stepKnown, hints: hints) }
+        // `forEachTemplate` gives the loop's list first: it was checked above, without the loop's variable.
+        var skipsList = step.loop != nil
+        step.forEachTemplate { template in
+            if skipsList {
+                skipsList = false
+                return
+            }
+            checkNames(in: template, known: stepKnown, hints: hints)
+        }
         if let when = step.when { checkNames(in: when, known: stepKnown, hints: hints) }
     }
 

@@ -167,4 +167,54 @@ struct ExpressionTests {
         let derived = template.derivedSecretTexts(context)
         #expect(derived == [try Self.render("{{ hmacSHA256(env.KEY, 'GET /x') }}", context)])
     }
+
+    // MARK: - Fuzz
+
+    /// A deterministic generator (SplitMix64) for the fuzz test.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// Thousands of texts made of the grammar's pieces and stray characters: each parses, or fails with an offset and
+    /// length inside the text; what parses evaluates to a value or a located error, never a crash or a hang.
+    @Test func randomTextsParseOrFailInsideTheText() throws {
+        let pieces = [
+            "a", "env.X", "user.id", "1", "-2.5", "1e3", "\"s\"", "'t'", "\"\\n\"", "(", ")", "[", "]", ",", "+", "==",
+            "!=", "<", "<=", ">", ">=", "and", "or", "not", "in", "matches", "exists", "true", "false", "null",
+            "sha256(", "length(", "default(", "hmacSHA256(", "nth(", "jsonpath(", "dateAdd(", "now(", "substring(",
+            "{{", "}}", " ", "=", "!", "&&", "é", "\"", "'", "\\", "😀", "\t", "x-", "toInt(", "upper(",
+        ]
+        var generator = Generator(state: 0x5EED)
+        var context = TemplateContext(environment: ["X": "7"])
+        context.set("a", .integer(3), secret: false)
+        context.set("user.id", .string("u1"), secret: false)
+        var parsed = 0
+        for _ in 0..<5000 {
+            var text = ""
+            for _ in 0..<(1 + generator.next(10)) { text += pieces[generator.next(pieces.count)] }
+            let length = text.unicodeScalars.count
+            do {
+                let expression = try ExpressionParser.parse(text)
+                parsed += 1
+                do {
+                    _ = try expression.evaluate(context, source: text, location: Self.here, undefinedIsNull: true)
+                } catch {
+                    #expect(error.location == Self.here, "\(text)")
+                    #expect(!error.message.isEmpty)
+                }
+            } catch {
+                #expect(error.offset >= 0 && error.offset <= length, "\(text): offset \(error.offset)")
+                #expect(error.length >= 1 && error.offset + error.length <= length + 1, "\(text)")
+                #expect(!error.message.isEmpty)
+            }
+        }
+        #expect(parsed > 100, "only \(parsed) of 5000 texts parsed: the generator makes too little that is valid")
+    }
 }

@@ -22,6 +22,7 @@ struct SuiteFormatReferenceTests {
         ("test", TestParser.keys, "## Tests"),
         ("step", StepParser.keys, "## Tests"),
         ("forEach", ["file"], "### Data-driven tests"),
+        ("a step's forEach", StepLoop.keys, "### Conditions and loops"),
         ("retry", RetryParser.keys, "### Retry and polling"),
         ("security", SecurityParser.keys, "### `security`"),
         ("included file", IncludeParser.keys, "### `include`"),
@@ -52,6 +53,7 @@ struct SuiteFormatReferenceTests {
         ("image fields", ImageField.allCases.map(\.rawValue), "## Expect"),
         ("plist formats", PropertyListFormat.allCases.map(\.rawValue), "## Request"),
         ("decoders", ResponseDecoding.decoderNames, "### `response`"),
+        ("functions", ExpressionFunctions.table.keys.sorted(), "## Expressions and functions"),
     ]
 
     @Test(arguments: keyLists.map(\.name))
@@ -107,6 +109,7 @@ struct SuiteFormatReferenceTests {
             ("$['$defs'].expect.properties.certificate.properties", CertificateField.allCases.map(\.rawValue)),
             ("$['$defs'].expect.properties.image.properties", ImageField.allCases.map(\.rawValue)),
             ("$['$defs'].auth.properties", AuthSpec.kinds),
+            ("$['$defs'].stepLoop.properties", StepLoop.keys),
             ("$['$defs'].auth.properties.oauth2.properties", OAuth2Spec.keys),
             ("$['$defs'].auth.properties.awsSigV4.properties", AuthParser.awsSigV4Keys),
         ]
