@@ -76,8 +76,10 @@ fi
 # Python modules the report and schema tests use, from PyPI when missing (skipped with --check).
 if [[ "$check_only" -eq 0 ]]; then
     # module:package (PyYAML, for scripts/check-suite-schema.py, is imported as yaml; httpbin serves Digest and
-    # basic authentication to the auth tests).
-    for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml httpbin:httpbin; do
+    # basic authentication to the auth tests; moto, with boto3 for its set-up, verifies AWS SigV4 signatures;
+    # pyspnego is the NTLM acceptor of the NTLM test's server).
+    for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml httpbin:httpbin moto:moto[server] \
+        boto3:boto3 spnego:pyspnego; do
         module="${entry%%:*}"
         package="${entry#*:}"
         if ! python3 -c "import $module" >/dev/null 2>&1; then

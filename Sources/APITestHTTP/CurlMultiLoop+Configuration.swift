@@ -59,14 +59,20 @@ extension CurlMultiLoop {
 
         // Headers: the request's own, then suppress what libcurl would add on its own.
         var list: UnsafeMutablePointer<curl_slist>?
-        for field in request.headers {
-            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
-            list = curl_slist_append(list, line)
-        }
-        for line in Self.authenticationHeaderLines(request) { list = curl_slist_append(list, line) }
         // libcurl 7.88 signs AWS SigV4 over the header lines it is given, the empty ones that only suppress a
         // header included (`SignedHeaders=expect;host;...`): a signature the server, which never sees them, rejects.
         let signs = request.authentication?.signsRequest == true
+        for field in request.headers {
+            // A signed request sends its User-Agent as curl does (CURLOPT_USERAGENT, not signed): AWS's own SDKs
+            // never sign it (proxies rewrite it), and verifiers built on them (moto) drop it from the signed headers.
+            if signs, field.name.lowercased() == "user-agent" {
+                delegate.check("CURLOPT_USERAGENT", apitest_easy_setopt_string(easy, CURLOPT_USERAGENT, field.value))
+                continue
+            }
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = curl_slist_append(list, line)
+        }
+        for line in request.authenticationHeaderLines { list = curl_slist_append(list, line) }
         if !signs, !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
         if !signs, bodySize != nil, !request.headers.contains("Content-Type") {
             list = curl_slist_append(list, "Content-Type:")

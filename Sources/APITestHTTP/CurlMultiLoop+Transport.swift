@@ -69,12 +69,4 @@ extension CurlMultiLoop {
         delegate.check("CURLOPT_USERNAME", apitest_easy_setopt_string(easy, CURLOPT_USERNAME, username))
         delegate.check("CURLOPT_PASSWORD", apitest_easy_setopt_string(easy, CURLOPT_PASSWORD, password))
     }
-
-    /// Header lines a scheme adds to the request's own: the session token of AWS temporary credentials.
-    static func authenticationHeaderLines(_ request: HTTPRequest) -> [String] {
-        guard case .awsSigV4(let signature) = request.authentication, let token = signature.sessionToken,
-            !request.headers.contains("x-amz-security-token")
-        else { return [] }
-        return ["x-amz-security-token: \(token)"]
-    }
 }

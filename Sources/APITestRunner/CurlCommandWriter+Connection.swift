@@ -20,10 +20,9 @@ extension CurlCommandWriter {
             words.append("--aws-sigv4")
             words.append(word(provider).quoted)
             credentials(signature.accessKey, signature.secretKey, otherSignature.accessKey, otherSignature.secretKey)
-            if let token = signature.sessionToken, let otherToken = otherSignature.sessionToken {
-                let header = field(
-                    Array("x-amz-security-token: \(token)".utf8), Array("x-amz-security-token: \(otherToken)".utf8),
-                    sent: nil, "session token")
+            // The signed headers the HTTP layer adds (a session token, S3's payload hash), as it adds them.
+            for (line, otherLine) in zip(request.authenticationHeaderLines, other.authenticationHeaderLines) {
+                let header = field(Array(line.utf8), Array(otherLine.utf8), sent: nil, "signed header")
                 words.append("-H")
                 words.append(word(header).quoted)
             }

@@ -110,6 +110,7 @@ struct CurlCommandWriter {
     // MARK: - Headers
 
     private mutating func writeHeaders(_ request: HTTPRequest, _ other: HTTPRequest, hasBody: Bool) {
+        let signs = request.authentication?.signsRequest == true
         var multipartType: String?
         if case .multipart(let form) = request.body { multipartType = form.contentType }
         let sentHeaders = sent?.headers
@@ -131,10 +132,17 @@ struct CurlCommandWriter {
                 parts = maskCredentials(in: parts, header: header.name)
             }
             let value = word(parts)
+            // A signed request's User-Agent is not signed (the HTTP layer sets it apart, as curl's -A does).
+            if signs, header.name.caseInsensitiveEquals("User-Agent") {
+                option("-A", value)
+                continue
+            }
             option("-H", value.pieces.isEmpty ? ShellWord("\(header.name);") : value.prepending("\(header.name): "))
         }
-        if hasBody, !request.headers.contains("Expect") { option("-H", ShellWord("Expect:")) }
-        if hasBody, !request.headers.contains("Content-Type") { option("-H", ShellWord("Content-Type:")) }
+        // curl signs every header line it is given, the empty ones that only suppress a header too: a signed
+        // request sends none, as the HTTP layer does.
+        if hasBody, !signs, !request.headers.contains("Expect") { option("-H", ShellWord("Expect:")) }
+        if hasBody, !signs, !request.headers.contains("Content-Type") { option("-H", ShellWord("Content-Type:")) }
     }
 
     /// The `user:password` of a `Basic` credential, when both renderings hold one: curl's `-u` sends the same
