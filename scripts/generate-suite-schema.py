@@ -376,7 +376,13 @@ defs["step"] = d("One request of a test, setup or teardown, or `{include: steps.
                      "when": d("Send the step only when this holds; otherwise it is reported as skipped.", **{"$ref":"#/$defs/condition"}),
                      "forEach": ref("stepLoop")}},
       {"type":"object","additionalProperties":False,"required":["include"],
-       "properties":{"include": d("A file of shared steps, relative to this file.", **{"$ref":"#/$defs/filePath"})}}])
+       "properties":{"include": d("A file of shared steps, relative to this file.", **{"$ref":"#/$defs/filePath"})}},
+      {"type":"object","additionalProperties":False,"required":["steps"],
+       "description":"A group of steps: its name, when and forEach apply to its steps together (groups do not nest).",
+       "properties":{"name": d("What reports call the group.", type=["string","number","boolean"], minLength=1),
+                     "when": d("Run the group only when this holds; otherwise it is reported as skipped.", **{"$ref":"#/$defs/condition"}),
+                     "forEach": ref("stepLoop"),
+                     "steps": d("The group's steps.", **{"$ref":"#/$defs/steps"})}}])
 defs["steps"] = {"type":"array","minItems":1,"items":ref("step")}
 defs["test"] = d("A test: `request` (with optional `expect`, `capture`, `retry`), or `steps`.", type="object",
     additionalProperties=False, required=["name"], properties=collections.OrderedDict([

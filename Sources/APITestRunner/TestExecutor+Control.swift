@@ -1,6 +1,7 @@
 import APITestJSON
 import APITestResults
 import APITestSuite
+import APITestSupport
 
 // MARK: - when and forEach of a step
 
@@ -28,40 +29,10 @@ extension TestExecutor {
             result.label = control.name
             return ([result], status)
         }
-        // The list, captured earlier.
         let items: [JSONValue]
-        do {
-            let value = try loop.items.renderValue(context)
-            guard case .array(let list) = value else {
-                return (
-                    [
-                        loopError(
-                            index: index, label: name, loop: loop, runtime: runtime,
-                            "forEach: '\(loop.items.source)' is not a list: \(ExpressionFunctionsText.short(value))")
-                    ], .errored
-                )
-            }
-            items = list
-        } catch {
-            let failure = TestError(.template(error), location: loop.location, masker: runtime.masker)
-            var result = StepResult(index: index, location: step.location, exchange: nil, error: failure)
-            result.label = name
-            return ([result], .errored)
-        }
-        guard items.count <= loop.maxItems else {
-            return (
-                [
-                    loopError(
-                        index: index, label: name, loop: loop, runtime: runtime,
-                        "forEach: '\(loop.items.source)' has \(items.count) items, more than maxItems \(loop.maxItems)")
-                ], .errored
-            )
-        }
-        guard !items.isEmpty else {
-            var result = StepResult(index: index, location: step.location, exchange: nil)
-            result.label = "\(name) › no items"
-            result.skipped = "forEach: no items in '\(loop.items.source)'"
-            return ([result], .passed)
+        switch loopItems(loop, index: index, location: step.location, label: name, runtime: runtime, context) {
+        case .list(let list): items = list
+        case .done(let result, let status): return ([result], status)
         }
         let secret = context.usesSecret(loop.items)
         var results: [StepResult] = []
@@ -69,9 +40,8 @@ extension TestExecutor {
             // Each iteration sees the element and what came before; its captures stay in it.
             var iteration = context
             iteration.set(loop.variable, item, secret: secret)
-            let shown =
-                secret ? SecretMasker.mask : ExpressionFunctionsText.short(item, limit: Self.labelValueLimit)
-            let label = "\(name) › \(offset + 1)/\(items.count) (\(loop.variable)=\(shown))"
+            let label = Self.iterationLabel(
+                name, offset: offset, count: items.count, variable: loop.variable, item: item, secret: secret)
             if let skipped = skipResult(step, index: index, label: label, runtime: runtime, context: iteration) {
                 results.append(skipped.result)
                 if skipped.status != .passed { return (results, skipped.status) }
@@ -81,6 +51,125 @@ extension TestExecutor {
                 step, index: index, testName: testName, runtime: runtime, context: &iteration)
             result.label = label
             results.append(result)
+            if status != .passed { return (results, status) }
+        }
+        return (results, .passed)
+    }
+
+    /// What a `forEach` runs over: its list, or the one result that ends it (an error, or `no items`).
+    enum LoopItems {
+        case list([JSONValue])
+        case done(StepResult, TestStatus)
+    }
+
+    /// The list of `loop` in `context`: a list of at most `maxItems` elements, else an errored result; an empty
+    /// one is a passing result skipped as `no items`.
+    func loopItems(
+        _ loop: StepLoop, index: Int, location: SourceLocation, label: String, runtime: SuiteRuntime,
+        _ context: TemplateContext
+    ) -> LoopItems {
+        let value: JSONValue
+        do {
+            value = try loop.items.renderValue(context)
+        } catch {
+            let failure = TestError(.template(error), location: loop.location, masker: runtime.masker)
+            var result = StepResult(index: index, location: location, exchange: nil, error: failure)
+            result.label = label
+            return .done(result, .errored)
+        }
+        guard case .array(let items) = value else {
+            return .done(
+                loopError(
+                    index: index, label: label, loop: loop, runtime: runtime,
+                    "forEach: '\(loop.items.source)' is not a list: \(ExpressionFunctionsText.short(value))"),
+                .errored)
+        }
+        guard items.count <= loop.maxItems else {
+            return .done(
+                loopError(
+                    index: index, label: label, loop: loop, runtime: runtime,
+                    "forEach: '\(loop.items.source)' has \(items.count) items, more than maxItems \(loop.maxItems)"),
+                .errored)
+        }
+        guard !items.isEmpty else {
+            var result = StepResult(index: index, location: location, exchange: nil)
+            result.label = "\(label) › no items"
+            result.skipped = "forEach: no items in '\(loop.items.source)'"
+            return .done(result, .passed)
+        }
+        return .list(items)
+    }
+
+    /// The label of iteration `offset` of `count` with `item` bound to `variable` (masked when it is a secret).
+    static func iterationLabel(
+        _ name: String, offset: Int, count: Int, variable: String, item: JSONValue, secret: Bool
+    ) -> String {
+        let shown = secret ? SecretMasker.mask : ExpressionFunctionsText.short(item, limit: labelValueLimit)
+        return "\(name) › \(offset + 1)/\(count) (\(variable)=\(shown))"
+    }
+
+    /// Runs a group of steps (`members`, the first at `firstIndex` of the test): skipped whole when its `when` is
+    /// false, else its steps in order, once for each element of its `forEach` (each iteration's captures stay in
+    /// it) or once; every result labelled with the group's name.
+    func runGroup(
+        _ group: StepGroup, _ members: [Step], firstIndex: Int, testName: String, runtime: SuiteRuntime,
+        context: inout TemplateContext
+    ) async -> (results: [StepResult], status: TestStatus) {
+        let name = group.name ?? "steps \(firstIndex + 1)–\(firstIndex + members.count)"
+        /// The group's `when` in `scope`: nil to run, else the result that stands for the group.
+        func skipped(_ label: String, _ scope: TemplateContext) -> (StepResult, TestStatus)? {
+            guard let when = group.when else { return nil }
+            do {
+                if try when.expression.holds(scope, source: when.source, location: when.location) { return nil }
+                var result = StepResult(index: firstIndex, location: group.location, exchange: nil)
+                result.label = label
+                result.skipped = "when: false (\(when.source))"
+                return (result, .passed)
+            } catch {
+                var result = StepResult(
+                    index: firstIndex, location: group.location, exchange: nil,
+                    error: TestError(.template(error), location: when.location, masker: runtime.masker))
+                result.label = label
+                return (result, .errored)
+            }
+        }
+        /// The members in order in `scope`, labelled under `label`.
+        func runMembers(_ label: String, _ scope: inout TemplateContext) async -> ([StepResult], TestStatus) {
+            var results: [StepResult] = []
+            for (offset, member) in members.enumerated() {
+                var (memberResults, status) = await runControlled(
+                    member, index: firstIndex + offset, testName: testName, runtime: runtime, context: &scope)
+                for position in memberResults.indices {
+                    memberResults[position].label = "\(label) › \(memberResults[position].displayName)"
+                }
+                results += memberResults
+                if status != .passed { return (results, status) }
+            }
+            return (results, .passed)
+        }
+        guard let loop = group.loop else {
+            if let (result, status) = skipped(name, context) { return ([result], status) }
+            return await runMembers(name, &context)
+        }
+        let items: [JSONValue]
+        switch loopItems(loop, index: firstIndex, location: group.location, label: name, runtime: runtime, context) {
+        case .list(let list): items = list
+        case .done(let result, let status): return ([result], status)
+        }
+        let secret = context.usesSecret(loop.items)
+        var results: [StepResult] = []
+        for (offset, item) in items.enumerated() {
+            var iteration = context
+            iteration.set(loop.variable, item, secret: secret)
+            let label = Self.iterationLabel(
+                name, offset: offset, count: items.count, variable: loop.variable, item: item, secret: secret)
+            if let (result, status) = skipped(label, iteration) {
+                results.append(result)
+                if status != .passed { return (results, status) }
+                continue
+            }
+            let (memberResults, status) = await runMembers(label, &iteration)
+            results += memberResults
             if status != .passed { return (results, status) }
         }
         return (results, .passed)

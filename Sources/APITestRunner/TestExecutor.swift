@@ -117,9 +117,21 @@ struct TestExecutor: Sendable {
     ) async -> (steps: [StepResult], status: TestStatus) {
         var results: [StepResult] = []
         var overall = TestStatus.passed
-        for (index, step) in steps.enumerated() {
-            let (stepResults, status) = await runControlled(
-                step, index: index, testName: testName, runtime: runtime, context: &context)
+        var index = 0
+        while index < steps.count {
+            let step = steps[index]
+            let stepResults: [StepResult]
+            let status: TestStatus
+            if let group = step.control?.group {
+                let members = Array(steps[index..<min(steps.count, index + group.count)])
+                (stepResults, status) = await runGroup(
+                    group, members, firstIndex: index, testName: testName, runtime: runtime, context: &context)
+                index += members.count
+            } else {
+                (stepResults, status) = await runControlled(
+                    step, index: index, testName: testName, runtime: runtime, context: &context)
+                index += 1
+            }
             results += stepResults
             guard status != .passed else { continue }
             if !runsEveryStep || status == .cancelled { return (results, status) }

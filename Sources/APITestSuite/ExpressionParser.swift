@@ -170,6 +170,11 @@ package struct ExpressionParser {
             if scalar == "=" {
                 throw Failure(offset: start, length: 1, message: "'=' is not an operator; write '==' to compare")
             }
+            if scalar == "-" {
+                throw Failure(
+                    offset: start, length: 1,
+                    message: "there is no '-' operator ('-' belongs to names like 'user-id'); only '+' adds")
+            }
             if scalar == "!" {
                 throw Failure(offset: start, length: 1, message: "'!' is not an operator; write 'not' or '!='")
             }

@@ -75,15 +75,9 @@ struct ScopeChecker {
         // Steps see the built-in values and the captures of `setup`; `setup` sees its own earlier captures.
         let stepNames = loadTimeNames.union(TemplateContext.builtinNames)
         var setupVisible = stepNames
-        for step in suite.setup {
-            checkNames(in: step, known: setupVisible) { hints }
-            setupVisible.formUnion(step.captures.map(\.name))
-        }
+        checkSteps(suite.setup, visible: &setupVisible) { _ in hints }
         var teardownVisible = setupVisible
-        for step in suite.teardown {
-            checkNames(in: step, known: teardownVisible) { hints }
-            teardownVisible.formUnion(step.captures.map(\.name))
-        }
+        checkSteps(suite.teardown, visible: &teardownVisible) { _ in hints }
         for testIndex in tests.indices {
             var visible = setupVisible.union(tests[testIndex].bindings.map(\.name))
             if let when = tests[testIndex].when {
@@ -94,19 +88,44 @@ struct ScopeChecker {
                 }
             }
             let steps = tests[testIndex].steps
-            for index in steps.indices {
-                checkNames(in: steps[index], known: visible) {
-                    var stepHints = hints
-                    stepHints.currentTest = tests[testIndex].name
-                    stepHints.ownCaptures = Set(steps[index].captures.map(\.name))
-                    stepHints.laterCaptures = Set(steps[(index + 1)...].flatMap { $0.captures.map(\.name) })
-                    return stepHints
-                }
-                visible.formUnion(steps[index].captures.map(\.name))
+            checkSteps(steps, visible: &visible) { index in
+                var stepHints = hints
+                stepHints.currentTest = tests[testIndex].name
+                stepHints.ownCaptures = Set(steps[index].captures.map(\.name))
+                stepHints.laterCaptures = Set(steps[(index + 1)...].flatMap { $0.captures.map(\.name) })
+                return stepHints
             }
         }
         for check in context.shared.urlChecks {
             checkRequestURL(check, hasBaseURL: suite.baseURL != nil, values: values)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Checks `steps` in order, each seeing `visible` and the captures of the steps before it. A group's list and
+    /// condition see what its first step sees (the condition also the group's variable); its steps see the
+    /// variable; a looping group's captures stay in it.
+    private mutating func checkSteps(
+        _ steps: [Step], visible: inout Set<String>, hints: (Int) -> NameHints
+    ) {
+        var groupEnd = -1
+        var beforeGroup = visible
+        for index in steps.indices {
+            if let group = steps[index].control?.group {
+                if let loop = group.loop { checkNames(in: loop.items, known: visible) { hints(index) } }
+                var groupKnown = visible
+                if let loop = group.loop { groupKnown.insert(loop.variable) }
+                if let when = group.when { checkNames(in: when, known: groupKnown) { hints(index) } }
+                if group.loop != nil {
+                    beforeGroup = visible
+                    groupEnd = index + group.count
+                }
+                visible = groupKnown
+            }
+            checkNames(in: steps[index], known: visible) { hints(index) }
+            visible.formUnion(steps[index].captures.map(\.name))
+            if index + 1 == groupEnd { visible = beforeGroup }
         }
     }
 
@@ -130,11 +149,11 @@ struct ScopeChecker {
             checkNames(in: loop.items, known: known, hints: hints)
             stepKnown.insert(loop.variable)
         }
-        // `forEachTemplate` gives the loop's list first: it was checked above, without the loop's variable.
-        var skipsList = step.loop != nil
+        // `forEachTemplate` gives the lists of the step's group and of its own loop first: checked apart.
+        var listsToSkip = (step.control?.group?.loop == nil ? 0 : 1) + (step.loop == nil ? 0 : 1)
         step.forEachTemplate { template in
-            if skipsList {
-                skipsList = false
+            if listsToSkip > 0 {
+                listsToSkip -= 1
                 return
             }
             checkNames(in: template, known: stepKnown, hints: hints)

@@ -133,7 +133,7 @@ package struct Step: Sendable, Hashable {
 
 // MARK: - StepControl
 
-/// A step's `name`, `when` and `forEach`.
+/// A step's `name`, `when` and `forEach`, and the group of steps it starts.
 package struct StepControl: Sendable, Hashable {
     /// `name`.
     package var name: String?
@@ -141,12 +141,40 @@ package struct StepControl: Sendable, Hashable {
     package var when: Condition?
     /// `forEach`.
     package var loop: StepLoop?
+    /// The group (`{name, when, forEach, steps}`) that starts with this step, its steps being this one and the
+    /// ones after it, `count` in all; nil for none.
+    package var group: StepGroup?
 
     /// The control of a step.
-    package init(name: String? = nil, when: Condition? = nil, loop: StepLoop? = nil) {
+    package init(name: String? = nil, when: Condition? = nil, loop: StepLoop? = nil, group: StepGroup? = nil) {
         self.name = name
         self.when = when
         self.loop = loop
+        self.group = group
+    }
+}
+
+/// A group of steps (`- name: ..., forEach: ..., steps: [...]`): its `name`, `when` and `forEach` apply to its steps
+/// together. The steps are stored in the test's list as they are, the first one holding the group.
+package struct StepGroup: Sendable, Hashable {
+    /// `name`.
+    package var name: String?
+    /// `when`: the whole group is skipped when false.
+    package var when: Condition?
+    /// `forEach`: the group runs once for each element.
+    package var loop: StepLoop?
+    /// How many steps the group has.
+    package var count: Int
+    /// Where the group is written.
+    package var location: SourceLocation
+
+    /// A group of `count` steps.
+    package init(name: String?, when: Condition?, loop: StepLoop?, count: Int, location: SourceLocation) {
+        self.name = name
+        self.when = when
+        self.loop = loop
+        self.count = count
+        self.location = location
     }
 }
 
@@ -164,6 +192,7 @@ extension Step {
 
     /// Calls `body` with every template of `templates`, in the same order, without collecting them in an array.
     package func forEachTemplate(_ body: (Template) throws -> Void) rethrows {
+        if let items = control?.group?.loop?.items { try body(items) }
         if let loop { try body(loop.items) }
         try body(request.url)
         for header in request.headers { try body(header.value) }

@@ -4,7 +4,10 @@ import APITestSupport
 /// or an `include` of a steps file.
 enum StepParser {
     /// The keys of a step.
-    static let keys = ["name", "request", "expect", "capture", "retry", "when", "forEach", "include"]
+    static let keys = ["name", "request", "expect", "capture", "retry", "when", "forEach", "steps", "include"]
+
+    /// The keys of a group of steps.
+    static let groupKeys = ["name", "when", "forEach", "steps"]
 
     // MARK: - Steps
 
@@ -34,6 +37,10 @@ enum StepParser {
                     path, at: include.value, owner: owner, hasBaseURL: hasBaseURL, in: context)
                 continue
             }
+            if let group = entries[key: "steps"] {
+                steps += Self.group(entries, steps: group, at: item, owner: owner, hasBaseURL: hasBaseURL, in: context)
+                continue
+            }
             context.checkKeys(entries, allowed: keys, in: "step")
             guard let request = entries[key: "request"] else {
                 context.error("step \(index + 1) of \(owner) needs a 'request'", at: context.location(of: item))
@@ -49,6 +56,28 @@ enum StepParser {
                 steps.append(step)
             }
         }
+        return steps
+    }
+
+    /// A group of steps, `{name, when, forEach, steps}`: its steps, the first holding the group.
+    private static func group(
+        _ entries: [MapEntry], steps node: MapEntry, at item: YAMLNode, owner: String, hasBaseURL: Bool,
+        in context: SuiteParseContext
+    ) -> [Step] {
+        context.checkKeys(entries, allowed: groupKeys, in: "a group of steps")
+        var steps = Self.steps(node.value, owner: owner, hasBaseURL: hasBaseURL, in: context)
+        if steps.contains(where: { $0.control?.group != nil }) {
+            context.error(
+                "groups of steps do not nest; give the inner group's steps to the outer one", at: node.keyNode)
+            return []
+        }
+        let control = Self.control(entries, in: context)
+        guard !steps.isEmpty else { return [] }
+        var first = steps[0].control ?? StepControl()
+        first.group = StepGroup(
+            name: control?.name, when: control?.when, loop: control?.loop, count: steps.count,
+            location: context.location(of: item))
+        steps[0].control = first
         return steps
     }
 

@@ -128,6 +128,48 @@ import Testing
         }
     }
 
+    @Test func aGroupOfStepsRunsForEachElementWithItsOwnCaptures() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try writeTemporarySuite(
+            """
+            name: group
+            baseURL: \(demo.baseURL)/
+            tests:
+              - name: check then delete each item
+                steps:
+                  - request: {method: POST, url: "api/items?group=grouped&count=3"}
+                    capture: {ids: {jsonpath: $.ids}}
+                  - name: item
+                    forEach: {items: "{{ ids }}", as: id}
+                    steps:
+                      - request: {url: "api/items?group=grouped"}
+                        capture: {before: {jsonpath: $.count}}
+                      - name: delete
+                        request: {method: DELETE, url: "api/items/{{ id }}"}
+                        expect: {status: 204}
+                      - request: {url: "api/items?group=grouped"}
+                        expect: {json: {$.count: "{{ toInt(before) }}"}}
+                        when: "false"
+                  - name: never
+                    when: "length(ids) > 3"
+                    steps:
+                      - request: {method: DELETE, url: "api/items/1"}
+                  - request: {url: "api/items?group=grouped"}
+                    expect: {json: {$.count: 0}}
+            """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
+        let (result, reports) = try await Self.run(suite)
+        #expect(result.exitCode == 0, "\(result.stdout)")
+        let tap = reports["tap"]!
+        // 1 + 3 iterations × 3 steps + the skipped group + 1.
+        #expect(tap.contains("    1..12"), "\(tap)")
+        #expect(tap.contains("ok 2 - item › 1/3 (id="), "\(tap)")
+        #expect(tap.contains(" › delete: DELETE "), "\(tap)")
+        #expect(tap.contains("# SKIP when: false (false)"), "\(tap)")
+        #expect(tap.contains("ok 11 - never # SKIP when: false (length(ids) > 3)"), "\(tap)")
+    }
+
     @Test func anHMACSignedRequestIsVerifiedByTheDemo() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }

@@ -14,25 +14,44 @@ final class MotoServer: @unchecked Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     init() async throws {
-        let port = try freePort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "moto.server", "-H", "127.0.0.1", "-p", String(port)]
+        // Port 0: the server binds a free port itself and names it (" * Running on http://127.0.0.1:PORT"), so no
+        // other fixture can take it between a probe and the bind.
+        process.arguments = ["python3", "-m", "moto.server", "-H", "127.0.0.1", "-p", "0"]
         var environment = ProcessInfo.processInfo.environment
         environment["INITIAL_NO_AUTH_ACTION_COUNT"] = "3"
         process.environment = environment
+        let pipe = Pipe()
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = pipe
         try process.run()
-        for _ in 0..<300 where process.isRunning && !acceptsConnections(port: port) { usleep(50_000) }
-        guard process.isRunning, acceptsConnections(port: port) else {
+        var output = Data()
+        var port: Int?
+        let handle = pipe.fileHandleForReading
+        while port == nil {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+            let text = String(decoding: output, as: UTF8.self)
+            if let range = text.range(of: "Running on http://127.0.0.1:") {
+                let digits = text[range.upperBound...].prefix { $0.isNumber }
+                if text[range.upperBound...].dropFirst(digits.count).first?.isNewline == true { port = Int(digits) }
+            }
+        }
+        guard let port, process.isRunning else {
             stopProcess(process)
             throw CocoaError(
                 .fileReadUnknown,
                 userInfo: [
-                    NSLocalizedDescriptionKey: "moto did not start (pip install moto boto3: scripts/install-deps.sh)"
+                    NSLocalizedDescriptionKey:
+                        "moto did not start (pip install moto boto3: scripts/install-deps.sh): "
+                        + String(decoding: output, as: UTF8.self)
                 ])
         }
+        // The rest of its log is read away, so that the server never blocks on a full pipe.
+        let drain = Thread { while !handle.availableData.isEmpty {} }
+        drain.start()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/moto_iam_user.py")
         let setup = try await runProcess(
