@@ -21,6 +21,8 @@ PREDICATES = ["equals","notEquals","contains","notContains","startsWith","endsWi
   "isEmpty","greaterThan","greaterThanOrEqual","lessThan","lessThanOrEqual","between","oneOf","type"]
 PLAIN_FILTERS = ["count","first","last","toInt","toFloat","toString","lowercase","uppercase","trim","base64Decode",
   "base64Encode","urlDecode","urlEncode","daysAfterNow","daysBeforeNow"]
+# Expression functions of one argument usable as filters (docs/suite-format.md#expressions-and-functions).
+FUNCTION_FILTERS = ["hex","jsonEncode","length","lower","md5","sha1","sha256","upper"]
 ARG_FILTERS = ["nth","split","replace","regex","jsonpath","xpath"]
 TYPES = ["string","integer","number","boolean","null","array","object","date"]
 PLAIN_QUERIES = ["status","body","duration","bodySize","sha256","md5","url","redirects"]
@@ -258,7 +260,7 @@ def pred_args(textual):
     ])
 defs["filter"] = d("A filter: a name (count, first, toInt, ...) or a one-key map ({nth: 0}, {split: \",\"}, {regex: '(\\d+)'}, {replace: {pattern, with}}, {jsonpath: $.a}, {xpath: //a}).",
   anyOf=[
-    {"enum": PLAIN_FILTERS},
+    {"enum": PLAIN_FILTERS + FUNCTION_FILTERS},
     {"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":False,"properties":{
       "nth": d("The item at a 0-based index; negative counts from the end.", type="integer", minimum=-1000000, maximum=1000000),
       "split": d("Splits a string at every separator.", type=["string","number","boolean"], minLength=1),

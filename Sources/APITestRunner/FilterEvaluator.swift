@@ -104,6 +104,14 @@ struct FilterEvaluator: Sendable {
             }
             let seconds = filter == .daysAfterNow ? date.timeIntervalSince(now) : now.timeIntervalSince(date)
             return .success(.integer(Int64((seconds / 86_400).rounded(.down))))
+        case .function(let name):
+            guard let function = ExpressionFunctions.table[name] else { return problem("a known function") }
+            do throws(ExpressionFunctions.Problem) {
+                return .success(try function.compute([value]))
+            } catch {
+                return .failure(
+                    CheckProblem(concealsValues ? "filter '\(name)' could not be applied" : "filter \(error.message)"))
+            }
         }
     }
 

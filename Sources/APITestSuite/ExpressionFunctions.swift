@@ -33,7 +33,7 @@ package enum ExpressionFunctions {
         /// One line for the reference: the arguments and what it gives.
         package var summary: String
         /// Computes the value from the evaluated arguments.
-        var compute: @Sendable ([JSONValue]) throws(Problem) -> JSONValue
+        package var compute: @Sendable ([JSONValue]) throws(Problem) -> JSONValue
 
         /// `1 argument`, `1 or 2 arguments`, `no arguments`.
         var arityText: String {
@@ -73,6 +73,9 @@ package enum ExpressionFunctions {
     }
 
     // MARK: - The table
+
+    /// The functions that make a value rather than transform their argument (not filters).
+    package static let generators: Set<String> = ["uuid", "now", "randomInt", "randomString"]
 
     /// Every function by name.
     package static let table: [String: Function] = {

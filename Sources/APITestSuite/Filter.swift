@@ -32,6 +32,9 @@ package enum Filter: Sendable, Hashable, CustomStringConvertible {
     case daysAfterNow
     /// Whole days from a date until now (negative when it is in the future).
     case daysBeforeNow
+    /// An expression function of one argument that no filter of the same name does (`sha256`, `hex`,
+    /// `jsonEncode`...), applied to the value: the functions and the filters are one vocabulary.
+    case function(String)
 
     /// Filters written as a bare name, which take no argument.
     package static let plain: [String: Filter] = [
@@ -44,8 +47,14 @@ package enum Filter: Sendable, Hashable, CustomStringConvertible {
     /// Filters written `{name: argument}`.
     package static let withArgument = ["nth", "split", "replace", "regex", "jsonpath", "xpath"]
 
+    /// The expression functions of one argument usable as filters, by name (those no filter has already).
+    package static let functions: [String] = ExpressionFunctions.table.filter { name, function in
+        function.arity.contains(1) && plain[name] == nil && !withArgument.contains(name)
+            && !ExpressionFunctions.generators.contains(name)
+    }.keys.sorted()
+
     /// Every filter name, for suggestions.
-    package static let names: [String] = plain.keys.sorted() + withArgument
+    package static let names: [String] = plain.keys.sorted() + withArgument + functions
 
     package var description: String {
         switch self {
@@ -70,6 +79,7 @@ package enum Filter: Sendable, Hashable, CustomStringConvertible {
         case .xpath(let expression): "xpath \(expression)"
         case .daysAfterNow: "daysAfterNow"
         case .daysBeforeNow: "daysBeforeNow"
+        case .function(let name): name
         }
     }
 }

@@ -20,6 +20,7 @@ enum FilterParser {
         if let scalar = context.scalar(node), !YAMLScalar.isNull(scalar) {
             let name = scalar.string
             if let filter = Filter.plain[name] { return filter }
+            if Filter.functions.contains(name) { return .function(name) }
             if Filter.withArgument.contains(name) {
                 context.error("filter '\(name)' takes an argument: write {\(name): ...}", at: node)
             } else {

@@ -125,7 +125,7 @@ struct SuiteFormatReferenceTests {
         guard case .object(let settingsKeys) = settings else { throw CocoaError(.coderValueNotFound) }
         #expect(Set(settingsKeys.keys) == Set(IncludeParser.keys))
         let enums: [(String, [String])] = [
-            ("$['$defs'].filter.anyOf[0].enum", Filter.plain.keys.sorted()),
+            ("$['$defs'].filter.anyOf[0].enum", Filter.plain.keys.sorted() + Filter.functions),
             ("$['$defs'].assertItem.properties.query.enum", Query.plainQueries.keys.sorted()),
             ("$['$defs'].request.properties.plistFormat.enum", PropertyListFormat.allCases.map(\.rawValue)),
             ("$['$defs'].assertItem.properties.type.anyOf[0].enum", ValueType.names + ["null"]),
