@@ -51,4 +51,41 @@ extension ReportOptions {
     func makeReporters() throws -> [FileReporter] {
         try destinations().map { FileReporter(destination: $0.destination, format: $0.format) }
     }
+
+    /// The GitHub Actions reporters (`--annotations github`, or `GITHUB_ACTIONS=true` without the flag): `::error`
+    /// lines on standard output, paths relative to `GITHUB_WORKSPACE` (else the current folder), and a Markdown
+    /// summary appended to `GITHUB_STEP_SUMMARY` when it is set. Empty otherwise.
+    func annotationReporters(environment: [String: String]) throws -> [FileReporter] {
+        let wanted = annotations ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "none")
+        guard wanted == "github" else { return [] }
+        let currentFolder = FileManager.default.currentDirectoryPath
+        let root = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 } ?? currentFolder
+        var reporters = [
+            FileReporter(
+                destination: try Self.destination("/dev/stdout", flag: "--annotations"),
+                format: GitHubAnnotationsFormat(root: root, currentFolder: currentFolder))
+        ]
+        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            let destination: ReportDestination
+            do {
+                destination = try ReportDestination.appending(to: summary)
+            } catch {
+                throw ValidationError("GITHUB_STEP_SUMMARY '\(summary)': \(error.reason)")
+            }
+            reporters.append(
+                FileReporter(
+                    destination: destination,
+                    format: GitHubStepSummaryFormat(root: root, currentFolder: currentFolder)))
+        }
+        return reporters
+    }
+
+    /// The destination of `path`, or the usage error that names `flag`.
+    private static func destination(_ path: String, flag: String) throws -> ReportDestination {
+        do {
+            return try ReportDestination.resolve(path)
+        } catch {
+            throw ValidationError("\(flag): cannot write '\(path)': \(error.reason)")
+        }
+    }
 }

@@ -35,11 +35,21 @@ struct ReportOptions: ParsableArguments {
             "TAP version of --report-tap: 13 (read by prove 3.44) or 14 (a subtest per step).", valueName: "13|14"))
     var tapVersion: Int = 13
 
+    @Option(
+        help: ArgumentHelp(
+            "github: print a GitHub Actions ::error line per failure (shown on the pull request's lines) and append "
+                + "a Markdown summary to $GITHUB_STEP_SUMMARY; none: neither. Default: github when GITHUB_ACTIONS "
+                + "is true.", valueName: "github|none"))
+    var annotations: String?
+
     /// Checks the TAP version, and every report path on the file system before anything runs (a path that cannot be
     /// written, two reports naming one file).
     mutating func validate() throws {
         guard TAPReportFormat.Version(rawValue: tapVersion) != nil else {
             throw ValidationError("--tap-version must be 13 or 14, got \(tapVersion)")
+        }
+        if let annotations, !["github", "none"].contains(annotations) {
+            throw ValidationError("--annotations must be github or none, got '\(annotations)'")
         }
         _ = try destinations()
     }

@@ -45,7 +45,7 @@ extension RunCommand {
             output: stdout, progress: stderr,
             colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
             verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
-        let fileReporters = try reports.makeReporters()
+        let fileReporters = try reports.makeReporters() + reports.annotationReporters(environment: environment)
         // The console first: its summary is out before the reports are written (which a second Ctrl-C may cut
         // short), and a report written through to standard output comes after it.
         let reporter = CompositeReporter([console] + fileReporters)

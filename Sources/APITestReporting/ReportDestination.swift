@@ -95,6 +95,23 @@ package struct ReportDestination: Sendable, Hashable {
 
     // MARK: - Resolving
 
+    /// A destination that `path` is appended to (`$GITHUB_STEP_SUMMARY`, which other steps' commands append to as
+    /// well): written in place, made when missing; a folder or a missing folder is a ``Problem``.
+    package static func appending(to path: String) throws(Problem) -> ReportDestination {
+        let lastComponent = path.split(separator: "/").last ?? ""
+        if path.isEmpty || path.hasSuffix("/") || lastComponent == "." || lastComponent == ".." {
+            throw Problem(path: path, kind: .notAFileName)
+        }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { throw Problem(path: path, kind: .directory) }
+            guard access(path, W_OK) == 0 else { throw Problem(path: path, kind: .notWritable) }
+        } else {
+            _ = try checkFolder(of: FilePaths.absolute(path), path: path)
+        }
+        return ReportDestination(path: path, target: path, method: .writeThrough, identity: .path(path))
+    }
+
     /// Decides how to write a report to `path` (relative to the current directory), checking that it can be.
     package static func resolve(_ path: String) throws(Problem) -> ReportDestination {
         let lastComponent = path.split(separator: "/").last ?? ""
@@ -187,7 +204,7 @@ package struct ReportDestination: Sendable, Hashable {
         case .writeThrough:
             StandardOutput.out.flush()
             StandardOutput.error.flush()
-            let descriptor = open(target, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
+            let descriptor = open(target, O_WRONLY | O_APPEND | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno)))
             }

@@ -21,7 +21,10 @@ extension TestExecutor {
         }
         let name = control.name ?? "step \(index + 1)"
         guard let loop = control.loop else {
-            if let skipped = skipResult(step, index: index, label: control.name, runtime: runtime, context: context) {
+            if let skipped = skipResult(
+                step.when, index: index, location: step.location, label: control.name, runtime: runtime,
+                context: context)
+            {
                 return ([skipped.result], skipped.status)
             }
             var (result, status) = await run(
@@ -34,26 +37,15 @@ extension TestExecutor {
         case .list(let list): items = list
         case .done(let result, let status): return ([result], status)
         }
-        let secret = context.usesSecret(loop.items)
-        var results: [StepResult] = []
-        for (offset, item) in items.enumerated() {
-            // Each iteration sees the element and what came before; its captures stay in it.
-            var iteration = context
-            iteration.set(loop.variable, item, secret: secret)
-            let label = Self.iterationLabel(
-                name, offset: offset, count: items.count, variable: loop.variable, item: item, secret: secret)
-            if let skipped = skipResult(step, index: index, label: label, runtime: runtime, context: iteration) {
-                results.append(skipped.result)
-                if skipped.status != .passed { return (results, skipped.status) }
-                continue
-            }
+        return await forEachItem(
+            items, of: loop, name: name, when: step.when, index: index, location: step.location, runtime: runtime,
+            context: context
+        ) { label, iteration in
             var (result, status) = await run(
                 step, index: index, testName: testName, runtime: runtime, context: &iteration)
             result.label = label
-            results.append(result)
-            if status != .passed { return (results, status) }
+            return ([result], status)
         }
-        return (results, .passed)
     }
 
     /// What a `forEach` runs over: its list, or the one result that ends it (an error, or `no items`).
@@ -116,23 +108,6 @@ extension TestExecutor {
         context: inout TemplateContext
     ) async -> (results: [StepResult], status: TestStatus) {
         let name = group.name ?? "steps \(firstIndex + 1)–\(firstIndex + members.count)"
-        /// The group's `when` in `scope`: nil to run, else the result that stands for the group.
-        func skipped(_ label: String, _ scope: TemplateContext) -> (StepResult, TestStatus)? {
-            guard let when = group.when else { return nil }
-            do {
-                if try when.expression.holds(scope, source: when.source, location: when.location) { return nil }
-                var result = StepResult(index: firstIndex, location: group.location, exchange: nil)
-                result.label = label
-                result.skipped = "when: false (\(when.source))"
-                return (result, .passed)
-            } catch {
-                var result = StepResult(
-                    index: firstIndex, location: group.location, exchange: nil,
-                    error: TestError(.template(error), location: when.location, masker: runtime.masker))
-                result.label = label
-                return (result, .errored)
-            }
-        }
         /// The members in order in `scope`, labelled under `label`.
         func runMembers(_ label: String, _ scope: inout TemplateContext) async -> ([StepResult], TestStatus) {
             var results: [StepResult] = []
@@ -148,7 +123,12 @@ extension TestExecutor {
             return (results, .passed)
         }
         guard let loop = group.loop else {
-            if let (result, status) = skipped(name, context) { return ([result], status) }
+            if let skipped = skipResult(
+                group.when, index: firstIndex, location: group.location, label: name, runtime: runtime,
+                context: context)
+            {
+                return ([skipped.result], skipped.status)
+            }
             return await runMembers(name, &context)
         }
         let items: [JSONValue]
@@ -156,6 +136,45 @@ extension TestExecutor {
         case .list(let list): items = list
         case .done(let result, let status): return ([result], status)
         }
+        return await forEachItem(
+            items, of: loop, name: name, when: group.when, index: firstIndex, location: group.location,
+            runtime: runtime, context: context
+        ) { label, iteration in
+            await runMembers(label, &iteration)
+        }
+    }
+
+    /// The result of a step or group whose `when` is false (skipped) or cannot be judged (errored); nil to run it
+    /// (no condition, or one that holds).
+    private func skipResult(
+        _ when: Condition?, index: Int, location: SourceLocation, label: String?, runtime: SuiteRuntime,
+        context: TemplateContext
+    ) -> (result: StepResult, status: TestStatus)? {
+        guard let when else { return nil }
+        do {
+            if try when.expression.holds(context, source: when.source, location: when.location) { return nil }
+            var result = StepResult(index: index, location: location, exchange: nil)
+            result.label = label
+            result.skipped = "when: false (\(when.source))"
+            return (result, .passed)
+        } catch {
+            let masker = runtime.masker.adding(context.derivedSecretTexts)
+            var result = StepResult(
+                index: index, location: location, exchange: nil,
+                error: TestError(.template(error), location: when.location, masker: masker))
+            result.label = label
+            return (result, .errored)
+        }
+    }
+
+    /// Runs `body` once for each element of `items`, bound to the loop's variable in a copy of `context` (so each
+    /// iteration's captures stay in it) and labelled `NAME › I/N (as=VALUE)`; an iteration whose `when` is false
+    /// is a skipped result; the first iteration that does not pass ends the loop.
+    private func forEachItem(
+        _ items: [JSONValue], of loop: StepLoop, name: String, when: Condition?, index: Int, location: SourceLocation,
+        runtime: SuiteRuntime, context: TemplateContext,
+        _ body: (_ label: String, _ iteration: inout TemplateContext) async -> ([StepResult], TestStatus)
+    ) async -> (results: [StepResult], status: TestStatus) {
         let secret = context.usesSecret(loop.items)
         var results: [StepResult] = []
         for (offset, item) in items.enumerated() {
@@ -163,37 +182,18 @@ extension TestExecutor {
             iteration.set(loop.variable, item, secret: secret)
             let label = Self.iterationLabel(
                 name, offset: offset, count: items.count, variable: loop.variable, item: item, secret: secret)
-            if let (result, status) = skipped(label, iteration) {
-                results.append(result)
-                if status != .passed { return (results, status) }
+            if let skipped = skipResult(
+                when, index: index, location: location, label: label, runtime: runtime, context: iteration)
+            {
+                results.append(skipped.result)
+                if skipped.status != .passed { return (results, skipped.status) }
                 continue
             }
-            let (memberResults, status) = await runMembers(label, &iteration)
-            results += memberResults
+            let (iterationResults, status) = await body(label, &iteration)
+            results += iterationResults
             if status != .passed { return (results, status) }
         }
         return (results, .passed)
-    }
-
-    /// The result of a step whose `when` is false (skipped) or cannot be judged (errored); nil to run it.
-    private func skipResult(
-        _ step: Step, index: Int, label: String?, runtime: SuiteRuntime, context: TemplateContext
-    ) -> (result: StepResult, status: TestStatus)? {
-        guard let when = step.when else { return nil }
-        do {
-            if try when.expression.holds(context, source: when.source, location: when.location) { return nil }
-            var result = StepResult(index: index, location: step.location, exchange: nil)
-            result.label = label
-            result.skipped = "when: false (\(when.source))"
-            return (result, .passed)
-        } catch {
-            let masker = runtime.masker.adding(context.derivedSecretTexts)
-            var result = StepResult(
-                index: index, location: step.location, exchange: nil,
-                error: TestError(.template(error), location: when.location, masker: masker))
-            result.label = label
-            return (result, .errored)
-        }
     }
 
     /// An errored result of a step's `forEach`.

@@ -29,19 +29,7 @@ struct AuthAndTransportGuideTests {
             "AWS_SECRET_ACCESS_KEY": "secret", "AWS_SESSION_TOKEN": "secret",
         ]
         let loader = SuiteLoader(environment: environment, overrides: [:])
-        for (index, block) in blocks.enumerated() {
-            guard let suite = SuiteFormatReferenceTests.suite(wrapping: block.text) else {
-                Issue.record("\(name): the YAML example at line \(block.line) is neither a suite nor a fragment")
-                continue
-            }
-            let file = "\(directory)/example-\(index).yaml"
-            try suite.write(toFile: file, atomically: true, encoding: .utf8)
-            do {
-                _ = try loader.load(path: file)
-            } catch {
-                Issue.record("\(name): the example at line \(block.line) does not load:\n\(error.oneLineSummary)")
-            }
-        }
+        try SuiteFormatReferenceTests.loadEach(blocks, of: "docs/\(name)", in: directory, with: loader)
     }
 
     @Test func theAuthGuideNamesEveryKindAndOAuth2Key() throws {

@@ -181,9 +181,17 @@ struct SuiteFormatReferenceTests {
         #expect(blocks.count >= 15, "only \(blocks.count) YAML examples")
         let loader = SuiteLoader(
             environment: ["API_PASSWORD": "secret", "ADMIN_PASSWORD": "secret"], overrides: ["id": "42"])
+        try Self.loadEach(blocks, of: "docs/suite-format.md", in: directory, with: loader)
+    }
+
+    /// Writes each of `blocks` (made a suite by ``suite(wrapping:)``) into `directory` and loads it with `loader`,
+    /// recording an issue for each that is not a known fragment or does not load.
+    static func loadEach(
+        _ blocks: [Reference.Block], of document: String, in directory: String, with loader: SuiteLoader
+    ) throws {
         for (index, block) in blocks.enumerated() {
             guard let suite = Self.suite(wrapping: block.text) else {
-                Issue.record("the YAML example at line \(block.line) is neither a suite nor a known fragment")
+                Issue.record("\(document): the YAML example at line \(block.line) is neither a suite nor a fragment")
                 continue
             }
             let file = "\(directory)/example-\(index).yaml"
@@ -191,7 +199,9 @@ struct SuiteFormatReferenceTests {
             do {
                 _ = try loader.load(path: file)
             } catch {
-                Issue.record("the YAML example at line \(block.line) does not load:\n\(error.oneLineSummary)\n\(suite)")
+                Issue.record(
+                    "\(document): the YAML example at line \(block.line) does not load:\n\(error.oneLineSummary)\n\(suite)"
+                )
             }
         }
     }
