@@ -1,14 +1,19 @@
 import Foundation
 
 /// moto (from PyPI, installed by `scripts/install-deps.sh`) in server mode on a free loopback port, with IAM
-/// authentication enforced: a real AWS Signature Version 4 verifier nobody here wrote. Its first three requests
-/// (`INITIAL_NO_AUTH_ACTION_COUNT`) create, through boto3, an IAM user whose key every later request must be signed
-/// with. Stopped on `stop()`/deinit.
+/// authentication enforced: a real AWS Signature Version 4 verifier nobody here wrote. Its first five requests
+/// (`INITIAL_NO_AUTH_ACTION_COUNT`) create, through boto3 (`Fixtures/moto_credentials.py`), an IAM user whose key
+/// every later request must be signed with, and a role the user then assumes (temporary credentials with a session
+/// token). Stopped on `stop()`/deinit.
 final class MotoServer: @unchecked Sendable {
     let port: Int
     /// The IAM user's access key id and secret access key.
     let accessKey: String
     let secretKey: String
+    /// The assumed role's temporary access key id, secret key and session token.
+    let roleAccessKey: String
+    let roleSecretKey: String
+    let sessionToken: String
     private let process: Process
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -20,7 +25,7 @@ final class MotoServer: @unchecked Sendable {
         // other fixture can take it between a probe and the bind.
         process.arguments = ["python3", "-m", "moto.server", "-H", "127.0.0.1", "-p", "0"]
         var environment = ProcessInfo.processInfo.environment
-        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = "3"
+        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = "5"
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = FileHandle.nullDevice
@@ -53,19 +58,25 @@ final class MotoServer: @unchecked Sendable {
         let drain = Thread { while !handle.availableData.isEmpty {} }
         drain.start()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/moto_iam_user.py")
+            .appendingPathComponent("Fixtures/moto_credentials.py")
         let setup = try await runProcess(
             URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "http://127.0.0.1:\(port)"])
-        let words = setup.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard setup.exitCode == 0, words.count == 2 else {
+        let keys = (try? JSONSerialization.jsonObject(with: Data(setup.stdout.utf8))) as? [String: String] ?? [:]
+        guard setup.exitCode == 0, let accessKey = keys["accessKey"], let secretKey = keys["secretKey"],
+            let roleAccessKey = keys["roleAccessKey"], let roleSecretKey = keys["roleSecretKey"],
+            let sessionToken = keys["sessionToken"]
+        else {
             stopProcess(process)
             throw CocoaError(
                 .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "moto IAM set-up failed: \(setup.stderr)"])
         }
         self.port = port
         self.process = process
-        self.accessKey = words[0]
-        self.secretKey = words[1]
+        self.accessKey = accessKey
+        self.secretKey = secretKey
+        self.roleAccessKey = roleAccessKey
+        self.roleSecretKey = roleSecretKey
+        self.sessionToken = sessionToken
     }
 
     func stop() { stopProcess(process) }
