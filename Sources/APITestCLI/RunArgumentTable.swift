@@ -31,6 +31,7 @@ extension RunArgumentScanner {
         Option(names: ["--tag"], action: .repeating { append($1, to: &$0.selection.tag) }),
         Option(names: ["--exclude-tag"], action: .repeating { append($1, to: &$0.selection.excludeTag) }),
         Option(names: ["--shard"], action: .single { store($1, in: &$0.selection.shard) }),
+        Option(names: ["--shard-timings"], action: .single { store($1, in: &$0.selection.shardTimings) }),
         Option(names: ["--wait-for"], action: .single { store($1, in: &$0.waitFor) }),
         Option(names: ["--pinning"], action: .single { store($1, in: &$0.security.pinning) }),
         Option(names: ["--pin"], action: .repeating { append($1, to: &$0.security.pins) }),
@@ -75,6 +76,7 @@ extension RunArgumentScanner {
         selection.tag = []
         selection.excludeTag = []
         selection.shard = nil
+        selection.shardTimings = nil
         var security = SecurityFlags()
         security.pinning = nil
         security.pins = []

@@ -2,6 +2,7 @@ import APITestRunner
 import APITestSuite
 import APITestSupport
 import ArgumentParser
+import Foundation
 
 /// The selection ``SelectionOptions`` make (which tests run).
 extension SelectionOptions {
@@ -24,7 +25,18 @@ extension SelectionOptions {
                 throw ValidationError(error.message)
             }
         }
-        return TestSelection(filters: filters, tags: tag, excludedTags: excludeTag, shard: spec)
+        var timings: ShardTimings?
+        if let shardTimings {
+            guard let data = FileManager.default.contents(atPath: shardTimings) else {
+                throw ValidationError("--shard-timings '\(shardTimings)': cannot read the file")
+            }
+            do {
+                timings = try ShardTimings(jsonReport: Array(data))
+            } catch {
+                throw ValidationError("--shard-timings '\(shardTimings)': \(error.message)")
+            }
+        }
+        return TestSelection(filters: filters, tags: tag, excludedTags: excludeTag, shard: spec, timings: timings)
     }
 
     /// Applies the selection to `suites`. When the filters and tags match no test, says so on `errorOutput` and

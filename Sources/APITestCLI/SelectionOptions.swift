@@ -24,7 +24,14 @@ struct SelectionOptions: ParsableArguments {
             valueName: "K/N"))
     var shard: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --shard: balance the shards by the test durations of an earlier run's JSON report (or merged "
+                + "report) instead of by count; tests it does not time count as its median.", valueName: "file"))
+    var shardTimings: String?
+
     mutating func validate() throws {
+        if shardTimings != nil, shard == nil { throw ValidationError("--shard-timings needs --shard K/N") }
         _ = try makeSelection()
     }
 }

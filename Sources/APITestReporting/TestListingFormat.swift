@@ -6,10 +6,20 @@ package enum TestListingFormat {
     /// One line per selected test: `suite file › suite name › test name [tags] (skipped: reason)`.
     package static func text(_ listing: TestListing) -> String {
         var output = ""
+        var expectedTotal: Double?
         for test in listing.tests {
             output += "\(test.suiteFile) › \(test.suiteName) › \(test.testName)"
             if !test.tags.isEmpty { output += " [\(test.tags.joined(separator: ", "))]" }
             if let skip = test.skip { output += " (skipped: \(skip))" }
+            if let seconds = test.expectedSeconds {
+                output += " (expected \(String(format: "%.3f", seconds)) s)"
+                expectedTotal = (expectedTotal ?? 0) + seconds
+            }
+            output += "\n"
+        }
+        if let expectedTotal {
+            output += "expected: \(String(format: "%.3f", expectedTotal)) s for \(listing.tests.count) tests"
+            if let shard = listing.shard { output += " (shard \(shard.index)/\(shard.count), set-ups aside)" }
             output += "\n"
         }
         return output
@@ -23,7 +33,7 @@ package enum TestListingFormat {
             tests: listing.tests.map {
                 Document.Test(
                     file: $0.suiteFile, path: $0.relativePath, suite: $0.suiteName, name: $0.testName, line: $0.line,
-                    steps: $0.steps, tags: $0.tags, skip: $0.skip)
+                    steps: $0.steps, tags: $0.tags, skip: $0.skip, expectedSeconds: $0.expectedSeconds)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -51,6 +61,8 @@ package enum TestListingFormat {
             var tags: [String]
             /// The `skip:` reason; absent when the test runs.
             var skip: String?
+            /// The expected duration in seconds (`--shard-timings`); absent without timings.
+            var expectedSeconds: Double?
         }
 
         /// Tests in all the suites loaded.

@@ -18,12 +18,15 @@ package struct TestListing: Sendable, Hashable {
         package var tags: [String]
         /// The `skip:` reason, when the test would be reported as skipped.
         package var skip: String?
+        /// How long it is expected to take (`--shard-timings`), in seconds; nil without timings.
+        package var expectedSeconds: Double?
 
         /// An entry with every field.
         package init(
             suiteFile: String, relativePath: String, suiteName: String, testName: String, line: Int, steps: Int,
-            tags: [String], skip: String?
+            tags: [String], skip: String?, expectedSeconds: Double? = nil
         ) {
+            self.expectedSeconds = expectedSeconds
             self.suiteFile = suiteFile
             self.relativePath = relativePath
             self.suiteName = suiteName

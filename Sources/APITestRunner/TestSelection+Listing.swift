@@ -10,7 +10,8 @@ extension TestSelection.Result {
             tests: tests.map {
                 TestListing.Entry(
                     suiteFile: $0.suiteFile, relativePath: $0.relativePath, suiteName: $0.suiteName,
-                    testName: $0.testName, line: $0.line, steps: $0.steps, tags: $0.tags, skip: $0.skip)
+                    testName: $0.testName, line: $0.line, steps: $0.steps, tags: $0.tags, skip: $0.skip,
+                    expectedSeconds: $0.expectedSeconds)
             })
     }
 }

@@ -19,13 +19,19 @@ package struct TestSelection: Sendable {
     package var tags: [String]
     package var excludedTags: [String]
     package var shard: ShardSpec?
+    /// The durations of an earlier run (`--shard-timings`): with them the shards are balanced by expected time
+    /// (``ShardBalancer``) instead of cut into blocks of equal counts.
+    package var timings: ShardTimings?
 
-    package init(filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil)
-    {
+    package init(
+        filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil,
+        timings: ShardTimings? = nil
+    ) {
         self.filters = filters
         self.tags = tags
         self.excludedTags = excludedTags
         self.shard = shard
+        self.timings = timings
     }
 
     /// Whether `--filter`, `--tag` or `--exclude-tag` narrow the selection (sharding aside).
@@ -63,10 +69,32 @@ package struct TestSelection: Sendable {
             }
         }
         var selected = matched
+        var expected: [[Int]: Double] = [:]
+        if let timings {
+            let median = timings.median
+            for entry in matched {
+                expected[entry.key] =
+                    timings.durations[Self.fullName(suite: entry.suiteName, test: entry.testName)] ?? median
+            }
+        }
         if let shard {
             let canonical = matched.sorted(by: Entry.canonicalOrder)
-            let chosen = Set(canonical[shard.range(ofTotal: canonical.count)].map(\.key))
+            let chosen: Set<[Int]>
+            if let timings {
+                let items = canonical.enumerated().map { position, entry in
+                    ShardBalancer.Item(
+                        position: position, suite: entry.suiteName, seconds: expected[entry.key] ?? 0)
+                }
+                let assignment = ShardBalancer.assign(items, count: shard.count) { timings.suiteCosts[$0] ?? 0 }
+                chosen = Set(
+                    canonical.enumerated().filter { assignment[$0.offset] == shard.index - 1 }.map(\.element.key))
+            } else {
+                chosen = Set(canonical[shard.range(ofTotal: canonical.count)].map(\.key))
+            }
             selected = matched.filter { chosen.contains($0.key) }
+        }
+        if timings != nil {
+            for index in selected.indices { selected[index].expectedSeconds = expected[selected[index].key] }
         }
         var narrowed: [Suite] = []
         if selected.count == matched.count && !narrows {
@@ -121,6 +149,8 @@ package struct TestSelection: Sendable {
         /// The `skip:` reason, when the test is selected but will be reported as skipped.
         package var skip: String?
         package var steps: Int
+        /// How long the test is expected to take (`--shard-timings`), in seconds; nil without timings.
+        package var expectedSeconds: Double?
 
         var key: [Int] { [suiteIndex, testIndex] }
 
