@@ -5,14 +5,17 @@ import Foundation
 /// The reporters ``ReportOptions`` (the report files of `apitest run`) make.
 extension ReportOptions {
     /// The requested reports as (flag, path, format), in a fixed order.
-    var requested: [(flag: String, path: String, format: any ReportFormat)] {
+    var requested: [(flag: String, path: String, format: any ReportFormat)] { requested(json: JSONReportFormat()) }
+
+    /// The requested reports, the JSON report in `json`'s format (which says which run it is of).
+    func requested(json: JSONReportFormat) -> [(flag: String, path: String, format: any ReportFormat)] {
         var reports: [(String, String, any ReportFormat)] = []
         if let reportJunit { reports.append(("--report-junit", reportJunit, JUnitReportFormat())) }
         if let reportTap {
             let version = TAPReportFormat.Version(rawValue: tapVersion) ?? .tap13
             reports.append(("--report-tap", reportTap, TAPReportFormat(version: version)))
         }
-        if let reportJson { reports.append(("--report-json", reportJson, JSONReportFormat())) }
+        if let reportJson { reports.append(("--report-json", reportJson, json)) }
         if let reportHtml { reports.append(("--report-html", reportHtml, HTMLReportFormat())) }
         if let reportOpenAPICoverage {
             reports.append(("--report-openapi-coverage", reportOpenAPICoverage, OpenAPICoverageReportFormat()))
@@ -24,10 +27,14 @@ extension ReportOptions {
     /// Where each requested report goes and how it is written (``ReportDestination``); throws the usage error for
     /// a path that cannot be written (a missing folder, a folder, a read-only file, a socket) and for two reports
     /// that name the same file, after symbolic links are followed.
-    func destinations() throws -> [(destination: ReportDestination, format: any ReportFormat)] {
+    func destinations(
+        json: JSONReportFormat = JSONReportFormat()
+    ) throws -> [(
+        destination: ReportDestination, format: any ReportFormat
+    )] {
         var result: [(ReportDestination, any ReportFormat)] = []
         var flags: [ReportDestination.Identity: (flag: String, path: String)] = [:]
-        for (flag, path, format) in requested {
+        for (flag, path, format) in requested(json: json) {
             guard !path.isEmpty else { throw ValidationError("\(flag): a report file name cannot be empty") }
             let destination: ReportDestination
             do {
@@ -47,9 +54,9 @@ extension ReportOptions {
         return result
     }
 
-    /// A file reporter per requested report, its destination checked.
-    func makeReporters() throws -> [FileReporter] {
-        try destinations().map { FileReporter(destination: $0.destination, format: $0.format) }
+    /// A file reporter per requested report, its destination checked; the JSON report in `json`'s format.
+    func makeReporters(json: JSONReportFormat = JSONReportFormat()) throws -> [FileReporter] {
+        try destinations(json: json).map { FileReporter(destination: $0.destination, format: $0.format) }
     }
 
     /// The GitHub Actions reporters (`--annotations github`, or `GITHUB_ACTIONS=true` without the flag): `::error`

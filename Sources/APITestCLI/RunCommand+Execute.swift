@@ -45,7 +45,12 @@ extension RunCommand {
             output: stdout, progress: stderr,
             colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
             verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
-        let fileReporters = try reports.makeReporters() + reports.annotationReporters(environment: environment)
+        // The JSON report says which run and shard it is of, so that `apitest merge` can check the shards.
+        let json = JSONReportFormat(
+            id: UUID().uuidString.lowercased(), shard: selected.shard.map { ($0.index, $0.count) },
+            selection: selected.fingerprint, suiteFiles: selected.suiteFiles)
+        let fileReporters =
+            try reports.makeReporters(json: json) + reports.annotationReporters(environment: environment)
         // The console first: its summary is out before the reports are written (which a second Ctrl-C may cut
         // short), and a report written through to standard output comes after it.
         let reporter = CompositeReporter([console] + fileReporters)

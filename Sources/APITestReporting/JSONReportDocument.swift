@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Optional members are left out when they have no value (a step whose request could not be built has no
 /// `request`; one that got no answer has no `response` and no `timings`).
-struct JSONReportDocument: Encodable {
-    struct Counts: Encodable {
+struct JSONReportDocument: Codable {
+    struct Counts: Codable {
         var total: Int
         var passed: Int
         var failed: Int
@@ -17,7 +17,7 @@ struct JSONReportDocument: Encodable {
         var notRun: Int
     }
 
-    struct Location: Encodable {
+    struct Location: Codable {
         var file: String
         var line: Int
         var column: Int
@@ -29,7 +29,7 @@ struct JSONReportDocument: Encodable {
         }
     }
 
-    struct Suite: Encodable {
+    struct Suite: Codable {
         var name: String
         var file: String
         /// The sum of the test durations.
@@ -39,7 +39,7 @@ struct JSONReportDocument: Encodable {
         var notRun: [String]
     }
 
-    struct Test: Encodable {
+    struct Test: Codable {
         var name: String
         var location: Location
         var status: String
@@ -48,7 +48,7 @@ struct JSONReportDocument: Encodable {
         var steps: [Step]
     }
 
-    struct Step: Encodable {
+    struct Step: Codable {
         var index: Int
         /// The step's name, and which iteration of its `forEach`; absent for a step without a name.
         var label: String?
@@ -72,26 +72,26 @@ struct JSONReportDocument: Encodable {
     }
 
     /// A request as a curl command for a POSIX shell: secrets as `"${NAME}"`, never their values.
-    struct Reproduce: Encodable {
+    struct Reproduce: Codable {
         /// The command on one line.
         var command: String
         /// Where the command departs from the request (a masked credential, a value apitest encoded).
         var notes: [String]
     }
 
-    struct Assertion: Encodable {
+    struct Assertion: Codable {
         var location: Location
         var subject: String
         var expected: String
         var passed: Bool
     }
 
-    struct Header: Encodable {
+    struct Header: Codable {
         var name: String
         var value: String
     }
 
-    struct Request: Encodable {
+    struct Request: Codable {
         var method: String
         var url: String
         var headers: [Header]
@@ -99,7 +99,7 @@ struct JSONReportDocument: Encodable {
         var bodySize: Int64
     }
 
-    struct Response: Encodable {
+    struct Response: Codable {
         var status: Int
         var httpVersion: String?
         var headers: [Header]
@@ -111,7 +111,7 @@ struct JSONReportDocument: Encodable {
     }
 
     /// Each phase measured from the start of the transfer, as libcurl reports them.
-    struct Timings: Encodable {
+    struct Timings: Codable {
         var nameLookupMs: Double
         var connectMs: Double
         var tlsHandshakeMs: Double
@@ -119,7 +119,7 @@ struct JSONReportDocument: Encodable {
         var totalMs: Double
     }
 
-    struct Failure: Encodable {
+    struct Failure: Codable {
         var location: Location
         var subject: String
         var message: String
@@ -127,10 +127,39 @@ struct JSONReportDocument: Encodable {
         var actual: String?
     }
 
-    struct Error: Encodable {
+    struct Error: Codable {
         var kind: String
         var message: String
         var location: Location?
+    }
+
+    /// Who the run was within a sharded set of runs: what `apitest merge` checks and reports.
+    struct Run: Codable {
+        /// A random id of the run.
+        var id: String
+        /// `--shard K/N`, when given.
+        var shard: Shard?
+        /// The SHA-256 of every selected test before sharding (suite file relative to the suites' common folder,
+        /// test name), in the canonical order: equal for the shards of one suite set and selection.
+        var selection: String
+        /// The suite files of the whole selection, in run order: the order a merged report lists them in.
+        var suiteFiles: [String]
+    }
+
+    /// A shard: `index` of `count`, 1-based.
+    struct Shard: Codable, Hashable {
+        var index: Int
+        var count: Int
+    }
+
+    /// One report a merged report was made of.
+    struct MergedRun: Codable {
+        var id: String?
+        var shard: Shard?
+        var hostname: String
+        var startedAt: String
+        var durationMs: Double
+        var summary: Counts
     }
 
     var version = 1
@@ -141,12 +170,16 @@ struct JSONReportDocument: Encodable {
     var interrupted: Bool
     var summary: Counts
     var suites: [Suite]
+    /// The run's place in a sharded set; absent for a report written before shards were identified.
+    var run: Run?
+    /// Of a merged report (`apitest merge`): the reports it was made of, in shard order.
+    var merged: [MergedRun]?
 }
 
 // MARK: - Building
 
 extension JSONReportDocument {
-    init(_ record: RunRecord) {
+    init(_ record: RunRecord, run: Run? = nil) {
         let summary = record.summary
         self.init(
             startedAt: ReportText.iso8601(record.startedAt), hostname: record.hostname,
@@ -155,7 +188,7 @@ extension JSONReportDocument {
                 total: summary.total + record.notRunCount, passed: summary.passed, failed: summary.failed,
                 errored: summary.errored, skipped: summary.skipped, cancelled: summary.cancelled,
                 notRun: record.notRunCount),
-            suites: record.suites.map(Suite.init))
+            suites: record.suites.map(Suite.init), run: run)
     }
 }
 

@@ -1,3 +1,4 @@
+import APITestHTTP
 package import APITestSuite
 import APITestSupport
 import Foundation
@@ -108,9 +109,19 @@ package struct TestSelection: Sendable {
                 narrowed.append(copy)
             }
         }
-        return Result(
+        // What the shards of one run share: the whole selection, each test by its suite's relative path and name.
+        let fingerprint = BodyDigest.sha256(
+            Data(
+                matched.sorted(by: Entry.canonicalOrder).map { "\($0.relativePath)\t\($0.testName)\n" }.joined()
+                    .utf8))
+        var suiteFiles: [String] = []
+        for entry in matched where suiteFiles.last != entry.relativePath { suiteFiles.append(entry.relativePath) }
+        var result = Result(
             suites: narrowed, tests: selected, matchedCount: matched.count,
             totalCount: suites.reduce(0) { $0 + $1.tests.count }, shard: shard)
+        result.fingerprint = fingerprint
+        result.suiteFiles = suiteFiles
+        return result
     }
 
     /// Each suite file's path relative to the deepest folder that holds all of them (absolute, standardized).
@@ -175,5 +186,10 @@ package struct TestSelection: Sendable {
         /// Tests in all the suites given.
         package var totalCount: Int
         package var shard: ShardSpec?
+        /// The SHA-256 of the whole selection before sharding (each test's suite path relative to the suites'
+        /// common folder, and its name, in the canonical order): equal for every shard of one run.
+        package var fingerprint = ""
+        /// The selection's suite files, relative to their common folder, in run order.
+        package var suiteFiles: [String] = []
     }
 }

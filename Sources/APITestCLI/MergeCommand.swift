@@ -1,0 +1,76 @@
+import APITestReporting
+import APITestResults
+import APITestSupport
+import ArgumentParser
+import Foundation
+
+/// `apitest merge`: the reports of a whole run from the JSON reports of its shards.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge the JSON reports of a sharded run (--shard K/N) into the reports of the whole run.",
+        discussion: """
+            Reads the JSON reports each shard wrote (--report-json) and writes any of the report formats as a \
+            single run would have written them: the same suites and tests in the same order, setup and teardown \
+            once per suite, the counts recounted; the merged JSON report lists the reports it was made of. \
+            Reports of different suite sets or selections, or two reports of one shard, are refused; a shard \
+            without a report is an error unless --allow-missing.
+
+            Exit codes: 0 merged and every test passed, 1 merged and some test failed or errored, 2 reports that \
+            cannot be merged or a usage error, 3 a report file could not be written.
+            """)
+
+    @Argument(help: ArgumentHelp("The shards' JSON reports.", valueName: "report.json"))
+    var reports: [String] = []
+
+    @Flag(help: "Merge even when some shards have no report (each is named on stderr).")
+    var allowMissing = false
+
+    @OptionGroup var output: ReportOptions
+
+    mutating func validate() throws {
+        guard !reports.isEmpty else { throw ValidationError("give the JSON reports of the shards to merge") }
+        if output.reportOpenAPICoverage != nil || output.curl != nil {
+            throw ValidationError("merge writes --report-junit, --report-tap, --report-json and --report-html only")
+        }
+    }
+
+    func run() throws {
+        let stderr = StandardOutput.error
+        var inputs: [ReportMerger.Input] = []
+        for path in reports {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                stderr.write("error: cannot read '\(path)'\n")
+                stderr.flush()
+                throw ExitStatus.invalid.exitCode
+            }
+            inputs.append(ReportMerger.Input(name: path, bytes: Array(data)))
+        }
+        let merged: ReportMerger.Merged
+        do {
+            merged = try ReportMerger.merge(inputs, allowMissing: allowMissing)
+        } catch {
+            stderr.write("error: \(error.message)\n")
+            stderr.flush()
+            throw ExitStatus.invalid.exitCode
+        }
+        var failed = false
+        for (destination, format) in try output.destinations(json: merged.jsonFormat) {
+            do {
+                try destination.write(Array(format.render(merged.record).utf8))
+            } catch {
+                stderr.write("error: cannot write the \(format.displayName) report '\(error.path)': \(error.reason)\n")
+                failed = true
+            }
+        }
+        let summary = merged.record.summary
+        StandardOutput.out.write(
+            "merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(summary.total) tests, "
+                + "\(summary.passed) passed, \(summary.failed) failed, \(summary.errored) errored, "
+                + "\(summary.skipped) skipped\n")
+        StandardOutput.out.flush()
+        stderr.flush()
+        if failed { throw ExitStatus.runtimeError.exitCode }
+        if summary.failed + summary.errored + summary.cancelled > 0 { throw ExitStatus.testsFailed.exitCode }
+    }
+}

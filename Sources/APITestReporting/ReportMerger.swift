@@ -1,0 +1,186 @@
+package import APITestResults
+import APITestSupport
+import Foundation
+
+// MARK: - ReportMerger
+
+/// `apitest merge`: one run record from the JSON reports of the shards of one run (`--shard K/N`), as a single
+/// run would have written it: the same suites and tests in the same order, `setup` and `teardown` once per suite,
+/// the counts recounted. Reports of different suite sets or selections, two reports of one shard, and a shard
+/// with no report are refused (a missing shard only unless allowed).
+package enum ReportMerger {
+    /// A report to merge: where it was read from, and its bytes.
+    package struct Input: Sendable {
+        package var name: String
+        package var bytes: [UInt8]
+
+        /// The report `name` holding `bytes`.
+        package init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
+    /// Why reports cannot be merged.
+    package struct MergeError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong.
+        package enum Kind: Sendable, Hashable {
+            /// No report was given.
+            case nothingToMerge
+            /// A file is not an apitest JSON report.
+            case notAReport(String)
+            /// A report does not say which run and selection it is of (written by an apitest before merge).
+            case unidentified(String)
+            /// Two reports come from different suite sets or selections.
+            case differentSelections(String, String)
+            /// Two reports split the run into different numbers of shards (or one is not sharded).
+            case differentShardCounts(String, String)
+            /// Two reports are of the same shard.
+            case overlapping(shard: String, String, String)
+            /// Shards without a report.
+            case missing([String])
+        }
+
+        /// What is wrong.
+        package var kind: Kind
+
+        /// A sentence for people.
+        package var message: String {
+            switch kind {
+            case .nothingToMerge: "no report to merge"
+            case .notAReport(let file): "\(file): not an apitest JSON report (--report-json)"
+            case .unidentified(let file):
+                "\(file): the report does not say which run it is of (written by an apitest without merge); "
+                    + "write the shards' reports again"
+            case .differentSelections(let first, let second):
+                "\(first) and \(second) are reports of different suite sets or selections"
+            case .differentShardCounts(let first, let second):
+                "\(first) and \(second) split the run into different numbers of shards"
+            case .overlapping(let shard, let first, let second): "\(first) and \(second) are both shard \(shard)"
+            case .missing(let shards):
+                "\(shards.map { "shard \($0) missing" }.joined(separator: ", ")) (--allow-missing merges without)"
+            }
+        }
+
+        package var description: String { message }
+    }
+
+    /// What a merge makes: the record every format renders, and the JSON report that keeps each shard's facts.
+    package struct Merged: Sendable {
+        /// The merged run.
+        package var record: RunRecord
+        /// The JSON report's format for the merged run (it lists the reports merged).
+        package var jsonFormat: JSONReportFormat
+    }
+
+    /// Merges `inputs`; `allowMissing` merges even when shards have no report.
+    package static func merge(_ inputs: [Input], allowMissing: Bool) throws(MergeError) -> Merged {
+        guard !inputs.isEmpty else { throw MergeError(kind: .nothingToMerge) }
+        var documents: [(name: String, document: JSONReportDocument, run: JSONReportDocument.Run)] = []
+        for input in inputs {
+            guard let document = JSONReportDocument.read(input.bytes) else {
+                throw MergeError(kind: .notAReport(input.name))
+            }
+            guard let run = document.run else { throw MergeError(kind: .unidentified(input.name)) }
+            documents.append((input.name, document, run))
+        }
+        let first = documents[0]
+        var byShard: [Int: String] = [:]
+        for entry in documents {
+            guard entry.run.selection == first.run.selection else {
+                throw MergeError(kind: .differentSelections(first.name, entry.name))
+            }
+            guard entry.run.shard?.count == first.run.shard?.count else {
+                throw MergeError(kind: .differentShardCounts(first.name, entry.name))
+            }
+            let index = entry.run.shard?.index ?? 1
+            if let earlier = byShard[index] {
+                let count = entry.run.shard?.count ?? 1
+                throw MergeError(kind: .overlapping(shard: "\(index)/\(count)", earlier, entry.name))
+            }
+            byShard[index] = entry.name
+        }
+        let count = first.run.shard?.count ?? 1
+        let missing = (1...count).filter { byShard[$0] == nil }.map { "\($0)/\(count)" }
+        if !missing.isEmpty && !allowMissing { throw MergeError(kind: .missing(missing)) }
+        documents.sort { ($0.run.shard?.index ?? 1) < ($1.run.shard?.index ?? 1) }
+
+        // Suites in the whole selection's order; each suite's tests in file order, setup first and teardown last,
+        // each once (the worst of the shards' when they differ).
+        var suites: [String: (name: String, file: String, results: [TestResult], notRun: [String])] = [:]
+        var order: [String] = []
+        for (_, document, _) in documents {
+            for suite in document.suites {
+                if suites[suite.file] == nil {
+                    suites[suite.file] = (suite.name, suite.file, [], [])
+                    order.append(suite.file)
+                }
+                suites[suite.file]?.results += suite.results
+                suites[suite.file]?.notRun += suite.notRun
+            }
+        }
+        let rank = Dictionary(first.run.suiteFiles.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        func suiteRank(_ file: String) -> Int {
+            rank[file] ?? rank.first { file.hasSuffix("/" + $0.key) || file == $0.key }?.value ?? Int.max
+        }
+        order = order.enumerated().sorted {
+            let (a, b) = (suiteRank($0.element), suiteRank($1.element))
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element)
+        var merged: [RunRecord.Suite] = []
+        for file in order {
+            guard let suite = suites[file] else { continue }
+            var hooks: [String: TestResult] = [:]
+            var tests: [TestResult] = []
+            for result in suite.results {
+                if result.name == "setup" || result.name == "teardown" {
+                    if let kept = hooks[result.name], severity(kept.status) >= severity(result.status) { continue }
+                    hooks[result.name] = result
+                } else {
+                    tests.append(result)
+                }
+            }
+            tests.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+            let results = (hooks["setup"].map { [$0] } ?? []) + tests + (hooks["teardown"].map { [$0] } ?? [])
+            merged.append(RunRecord.Suite(name: suite.name, file: suite.file, results: results, notRun: suite.notRun))
+        }
+        var summary = RunSummary(passed: 0, failed: 0, errored: 0, skipped: 0, cancelled: 0, duration: .zero)
+        for result in merged.flatMap(\.results) {
+            switch result.status {
+            case .passed: summary.passed += 1
+            case .failed: summary.failed += 1
+            case .errored: summary.errored += 1
+            case .skipped: summary.skipped += 1
+            case .cancelled: summary.cancelled += 1
+            }
+        }
+        // The shards ran side by side: the merged run took as long as the longest.
+        summary.duration = .milliseconds(documents.map(\.document.durationMs).max() ?? 0)
+        summary.interrupted = documents.contains { $0.document.interrupted }
+        let record = RunRecord(
+            suites: merged, summary: summary, startedAt: documents.map(\.document.startDate).min() ?? Date(),
+            hostname: first.document.hostname)
+        var format = JSONReportFormat(
+            run: JSONReportDocument.Run(
+                id: UUID().uuidString.lowercased(), shard: nil, selection: first.run.selection,
+                suiteFiles: first.run.suiteFiles))
+        format.mergedRuns = documents.map { entry in
+            JSONReportDocument.MergedRun(
+                id: entry.run.id, shard: entry.run.shard, hostname: entry.document.hostname,
+                startedAt: entry.document.startedAt, durationMs: entry.document.durationMs,
+                summary: entry.document.summary)
+        }
+        return Merged(record: record, jsonFormat: format)
+    }
+
+    /// How bad a status is, to keep the worst of two `setup` or `teardown` results.
+    private static func severity(_ status: TestStatus) -> Int {
+        switch status {
+        case .passed: 0
+        case .skipped: 1
+        case .failed: 2
+        case .errored: 3
+        case .cancelled: 4
+        }
+    }
+}
