@@ -26,7 +26,7 @@ release: deps ## the apitest binary to ship: release mode, static Swift runtime 
 test: deps ## lint (strict), build everything including tests, then run the tests
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/run-tests.sh
 
 bench: ## throughput benchmark: apitest vs curl --parallel vs wrk against nginx, and the 1k/10k/100k curve
 	scripts/install-deps.sh --bench

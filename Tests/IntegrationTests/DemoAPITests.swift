@@ -105,7 +105,9 @@ import Testing
         let started = ContinuousClock.now
         func alive() -> Bool {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            return status.contains("State:") && !status.contains("zombie")
+            // The same PID running something else is not the demo: a PID is reused once its process is gone.
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            return status.contains("State:") && !status.contains("zombie") && command.contains("apitest-demo")
         }
         while alive(), ContinuousClock.now - started < .seconds(5) { try await Task.sleep(for: .milliseconds(50)) }
         #expect(!alive(), "apitest-demo \(pid) outlived its parent")

@@ -35,6 +35,13 @@ final class PinningFixture: @unchecked Sendable {
     private var process: Process?
 
     func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// The end of nginx's error log (notice level: it names the PID a signal came from), for a failure's message.
+    func serverLog() -> String {
+        let log = directory.appendingPathComponent("nginx/error.log")
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? "(no nginx error log at \(log.path))"
+        return "nginx error log:\n" + text.suffix(3000)
+    }
     func url(_ server: String, host: String = "localhost", path: String = "/") -> String {
         "https://\(host):\(ports[server] ?? 0)\(path)"
     }
@@ -161,7 +168,7 @@ final class PinningFixture: @unchecked Sendable {
             let config = """
                 worker_processes 1;
                 daemon off;
-                error_log \(nginx.path)/error.log;
+                error_log \(nginx.path)/error.log notice;
                 pid \(nginx.path)/nginx.pid;
                 events { worker_connections 256; }
                 http {

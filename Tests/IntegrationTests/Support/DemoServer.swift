@@ -155,6 +155,8 @@ final class DemoServer: Sendable {
             })
         else { return nil }
         let pid = process.processIdentifier
+        // A server that has exited already is not signalled: its PID may belong to another process by now.
+        guard exitStatusBox.current == nil else { return nil }
         kill(pid, SIGTERM)
         return pid
     }

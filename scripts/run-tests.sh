@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the built tests (`swift test --skip-build`) and, when any fails, repeats every failure's lines at the end of
+# the output: a CI log that keeps only its tail then still names the failing tests and what they recorded.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+SWIFT="${SWIFT:-swift}"
+log="$(mktemp "${TMPDIR:-/tmp}/apitest-tests.XXXXXX.log")"
+trap 'rm -f "$log"' EXIT
+"$SWIFT" test --skip-build "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+if [[ $status -ne 0 ]]; then
+    echo
+    echo "==== the tests failed (exit $status); what the failing tests recorded:"
+    # A recorded issue starts with "✘ Test ... recorded an issue" and its message may span the lines that follow,
+    # up to the next line the test runner starts with a symbol of its own.
+    awk '
+        /^✘ Test .* recorded an issue/ { printing = 1; lines = 0; print; next }
+        /^(✔|✘|◇|↳|􀟈|􀢄|Test Suite|Test Case|\[)/ { if (printing && $0 ~ /^↳/) { print; next } printing = 0 }
+        printing && lines < 12 { print; lines++ }
+    ' "$log" | cut -c1-400 | head -n 300
+    grep -E 'error: |Fatal error|Exited with (unexpected )?signal' "$log" | cut -c1-300 | head -n 20
+    # Last, one line per recorded issue: the part of a long log that is kept is its end.
+    echo "==== in short:"
+    grep -E '^✘ Test .* recorded an issue' "$log" | cut -c1-300 | head -n 15
+fi
+exit "$status"
