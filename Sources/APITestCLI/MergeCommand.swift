@@ -16,11 +16,15 @@ struct MergeCommand: ParsableCommand {
             Reports of different suite sets or selections, or two reports of one shard, are refused; a shard \
             without a report is an error unless --allow-missing.
 
+            OpenAPI coverage files the shards wrote (--report-openapi-coverage) may be given too, in any order: \
+            their counts are summed into --report-openapi-coverage, and the merged HTML report shows them. Each \
+            file is recognised by its contents.
+
             Exit codes: 0 merged and every test passed, 1 merged and some test failed or errored, 2 reports that \
             cannot be merged or a usage error, 3 a report file could not be written.
             """)
 
-    @Argument(help: ArgumentHelp("The shards' JSON reports.", valueName: "report.json"))
+    @Argument(help: ArgumentHelp("The shards' JSON reports and OpenAPI coverage files.", valueName: "file.json"))
     var reports: [String] = []
 
     @Flag(help: "Merge even when some shards have no report (each is named on stderr).")
@@ -30,8 +34,10 @@ struct MergeCommand: ParsableCommand {
 
     mutating func validate() throws {
         guard !reports.isEmpty else { throw ValidationError("give the JSON reports of the shards to merge") }
-        if output.reportOpenAPICoverage != nil || output.curl != nil {
-            throw ValidationError("merge writes --report-junit, --report-tap, --report-json and --report-html only")
+        if output.curl != nil {
+            throw ValidationError(
+                "merge writes --report-junit, --report-tap, --report-json, --report-html and "
+                    + "--report-openapi-coverage only")
         }
     }
 
@@ -54,23 +60,57 @@ struct MergeCommand: ParsableCommand {
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         }
+        let record = merged.record
+        let wantsRunReports = [output.reportJunit, output.reportTap, output.reportJson, output.reportHtml].contains {
+            $0 != nil
+        }
+        if wantsRunReports && record == nil {
+            stderr.write("error: no JSON report (--report-json) among the files: only coverage files to merge\n")
+            stderr.flush()
+            throw ExitStatus.invalid.exitCode
+        }
+        if output.reportOpenAPICoverage != nil && merged.coverage == nil {
+            stderr.write("error: --report-openapi-coverage: no OpenAPI coverage file among the files to merge\n")
+            stderr.flush()
+            throw ExitStatus.invalid.exitCode
+        }
         var failed = false
         for (destination, format) in try output.destinations(json: merged.jsonFormat) {
+            let text: String
+            if format is OpenAPICoverageReportFormat, let coverage = merged.coverage {
+                text = OpenAPICoverageReportFormat.render(coverage)
+            } else if let record {
+                text = format.render(record)
+            } else {
+                continue
+            }
             do {
-                try destination.write(Array(format.render(merged.record).utf8))
+                try destination.write(Array(text.utf8))
             } catch {
                 stderr.write("error: cannot write the \(format.displayName) report '\(error.path)': \(error.reason)\n")
                 failed = true
             }
         }
-        let summary = merged.record.summary
-        StandardOutput.out.write(
-            "merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(summary.total) tests, "
-                + "\(summary.passed) passed, \(summary.failed) failed, \(summary.errored) errored, "
-                + "\(summary.skipped) skipped\n")
-        StandardOutput.out.flush()
+        let out = StandardOutput.out
+        if let summary = record?.summary {
+            let count = reports.count - merged.coverageFiles
+            out.write(
+                "merged \(count) report\(count == 1 ? "" : "s"): \(summary.total) tests, "
+                    + "\(summary.passed) passed, \(summary.failed) failed, \(summary.errored) errored, "
+                    + "\(summary.skipped) skipped\n")
+        }
+        if let coverage = merged.coverage {
+            let totals = coverage.totals
+            out.write(
+                "merged \(merged.coverageFiles) coverage file\(merged.coverageFiles == 1 ? "" : "s"): "
+                    + "\(totals.operationsHit) of \(totals.operations) operations and \(totals.responsesHit) of "
+                    + "\(totals.responses) responses covered\n")
+        }
+        out.flush()
         stderr.flush()
         if failed { throw ExitStatus.runtimeError.exitCode }
-        if summary.failed + summary.errored + summary.cancelled > 0 { throw ExitStatus.testsFailed.exitCode }
+        if let summary = record?.summary, summary.failed + summary.errored + summary.cancelled > 0 {
+            throw ExitStatus.testsFailed.exitCode
+        }
     }
 }

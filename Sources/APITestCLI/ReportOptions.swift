@@ -35,6 +35,13 @@ struct ReportOptions: ParsableArguments {
             "TAP version of --report-tap: 13 (read by prove 3.44) or 14 (a subtest per step).", valueName: "13|14"))
     var tapVersion: Int = 13
 
+    @Flag(
+        name: .customLong("no-junit-locations"),
+        help: ArgumentHelp(
+            "Leave out the file and line of each JUnit testcase (read by GitLab's test report and GitHub's JUnit "
+                + "actions), for tools that validate the report against junit-10.xsd."))
+    var noJunitLocations = false
+
     @Option(
         help: ArgumentHelp(
             "github: print a GitHub Actions ::error line per failure (shown on the pull request's lines) and append "

@@ -26,6 +26,7 @@ extension RunArgumentScanner {
         Option(names: ["--report-openapi-coverage"], action: .single { store($1, in: &$0.reports.reportOpenAPICoverage) }),
         Option(names: ["--curl"], action: .single { store($1, in: &$0.reports.curl) }),
         Option(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
+        Option(names: ["--no-junit-locations"], action: .flag { $0.reports.noJunitLocations = true }),
         Option(names: ["--annotations"], action: .single { store($1, in: &$0.reports.annotations) }),
         Option(names: ["--filter"], action: .repeating { append($1, to: &$0.selection.filter) }),
         Option(names: ["--tag"], action: .repeating { append($1, to: &$0.selection.tag) }),
@@ -70,6 +71,7 @@ extension RunArgumentScanner {
         reports.reportOpenAPICoverage = nil
         reports.curl = nil
         reports.tapVersion = defaultValue("13")
+        reports.noJunitLocations = false
         reports.annotations = nil
         var selection = SelectionOptions()
         selection.filter = []

@@ -1,4 +1,5 @@
 package import APITestResults
+import APITestSupport
 import Foundation
 
 /// JUnit XML as Jenkins, GitLab, GitHub test-report actions and Azure DevOps read it, valid against the
@@ -23,14 +24,23 @@ import Foundation
 /// one with location, expected, actual and the request line, and each failed step's `reproduce:` curl command); an errored test has one `error` whose type is the
 /// error kind (`connectionRefused`, `timedOut`, `tls`, ...); a cancelled test (cut off by Ctrl-C) is an `error` of
 /// type `cancelled`; a skipped test is `skipped`, and so is a planned test that never started because the run was
-/// interrupted (message `not run: the run was interrupted`). The schema has no `file` or `line` on `testcase`:
-/// the suite file is on `testsuite`, the test's `file:line:column` opens its `system-out`.
+/// interrupted (message `not run: the run was interrupted`). The suite file is on `testsuite`, the test's
+/// `file:line:column` opens its `system-out`.
+///
+/// Each `testcase` also has `file` and `line` (where the test is declared), which GitLab's test report shows and
+/// GitHub's JUnit report actions annotate; `junit-10.xsd` has no such attributes on `testcase`, so
+/// `locations: false` leaves them out for consumers that validate against it strictly.
 package struct JUnitReportFormat: ReportFormat {
     package var displayName: String { "JUnit XML" }
     /// A passing step shows its request line, status, HTTP version and timings in `system-out`.
     package var resultDetail: ResultDetail { .requestLines }
+    /// Whether each `testcase` has `file` and `line` attributes.
+    package var locations: Bool
 
-    package init() {}
+    /// The format; `locations` adds `file` and `line` to each `testcase`.
+    package init(locations: Bool = true) {
+        self.locations = locations
+    }
 
     package func render(_ record: RunRecord) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -83,10 +93,13 @@ package struct JUnitReportFormat: ReportFormat {
     private func render(_ result: TestResult) -> String {
         var xml =
             "    <testcase"
-            + attributes([
-                ("name", result.name), ("classname", result.suiteName),
-                ("time", ReportText.secondsText(result.duration)),
-            ]) + ">\n"
+            + attributes(
+                [
+                    ("name", result.name), ("classname", result.suiteName),
+                    ("time", ReportText.secondsText(result.duration)),
+                ]
+                    + (locations && !result.location.file.isEmpty
+                        ? [("file", result.location.file), ("line", "\(result.location.line)")] : [])) + ">\n"
         switch result.status {
         case .passed:
             break

@@ -7,7 +7,8 @@ import Foundation
 /// `apitest merge`: one run record from the JSON reports of the shards of one run (`--shard K/N`), as a single
 /// run would have written it: the same suites and tests in the same order, `setup` and `teardown` once per suite,
 /// the counts recounted. Reports of different suite sets or selections, two reports of one shard, and a shard
-/// with no report are refused (a missing shard only unless allowed).
+/// with no report are refused (a missing shard only unless allowed). OpenAPI coverage files
+/// (`--report-openapi-coverage`) given beside them are summed into the coverage of the whole run.
 package enum ReportMerger {
     /// A report to merge: where it was read from, and its bytes.
     package struct Input: Sendable {
@@ -39,6 +40,9 @@ package enum ReportMerger {
             case overlapping(shard: String, String, String)
             /// Shards without a report.
             case missing([String])
+            /// Two coverage files describe different versions of one OpenAPI document (its `openapi` version or its
+            /// operations differ).
+            case differentDocuments(document: String, String, String)
         }
 
         /// What is wrong.
@@ -48,7 +52,9 @@ package enum ReportMerger {
         package var message: String {
             switch kind {
             case .nothingToMerge: "no report to merge"
-            case .notAReport(let file): "\(file): not an apitest JSON report (--report-json)"
+            case .notAReport(let file):
+                "\(file): neither an apitest JSON report (--report-json) nor an OpenAPI coverage file "
+                    + "(--report-openapi-coverage)"
             case .unidentified(let file):
                 "\(file): the report does not say which run it is of (written by an apitest without merge); "
                     + "write the shards' reports again"
@@ -59,6 +65,8 @@ package enum ReportMerger {
             case .overlapping(let shard, let first, let second): "\(first) and \(second) are both shard \(shard)"
             case .missing(let shards):
                 "\(shards.map { "shard \($0) missing" }.joined(separator: ", ")) (--allow-missing merges without)"
+            case .differentDocuments(let document, let first, let second):
+                "\(first) and \(second) cover different versions of the OpenAPI document '\(document)'"
             }
         }
 
@@ -67,23 +75,80 @@ package enum ReportMerger {
 
     /// What a merge makes: the record every format renders, and the JSON report that keeps each shard's facts.
     package struct Merged: Sendable {
-        /// The merged run.
-        package var record: RunRecord
+        /// The merged run; `nil` when only coverage files were merged.
+        package var record: RunRecord?
         /// The JSON report's format for the merged run (it lists the reports merged).
         package var jsonFormat: JSONReportFormat
+        /// The summed OpenAPI coverage; `nil` when no coverage file was given. The record's summary carries it too
+        /// (the HTML report shows it).
+        package var coverage: OpenAPICoverage?
+        /// How many of the files were coverage files.
+        package var coverageFiles = 0
     }
 
-    /// Merges `inputs`; `allowMissing` merges even when shards have no report.
+    /// Merges `inputs`, JSON reports and OpenAPI coverage files in any order (each file is recognised by its
+    /// contents); `allowMissing` merges even when shards have no report.
     package static func merge(_ inputs: [Input], allowMissing: Bool) throws(MergeError) -> Merged {
         guard !inputs.isEmpty else { throw MergeError(kind: .nothingToMerge) }
         var documents: [(name: String, document: JSONReportDocument, run: JSONReportDocument.Run)] = []
+        var coverages: [(name: String, coverage: OpenAPICoverage)] = []
         for input in inputs {
+            if let coverage = OpenAPICoverageReportFormat.parse(Data(input.bytes)) {
+                coverages.append((input.name, coverage))
+                continue
+            }
             guard let document = JSONReportDocument.read(input.bytes) else {
                 throw MergeError(kind: .notAReport(input.name))
             }
             guard let run = document.run else { throw MergeError(kind: .unidentified(input.name)) }
             documents.append((input.name, document, run))
         }
+        let coverage = try coverages.isEmpty ? nil : mergeCoverage(coverages)
+        guard !documents.isEmpty else {
+            return Merged(
+                record: nil, jsonFormat: JSONReportFormat(), coverage: coverage, coverageFiles: coverages.count)
+        }
+        var merged = try mergeReports(documents, allowMissing: allowMissing)
+        merged.coverage = coverage
+        merged.coverageFiles = coverages.count
+        merged.record?.summary.coverage = coverage
+        return merged
+    }
+
+    /// Sums the coverage files, refusing two that describe one document differently: the shards of one run load
+    /// the same documents, so their declared operations and responses are the same.
+    static func mergeCoverage(
+        _ coverages: [(name: String, coverage: OpenAPICoverage)]
+    ) throws(MergeError) -> OpenAPICoverage {
+        var shapes: [String: (name: String, shape: [String])] = [:]
+        for (name, coverage) in coverages {
+            for document in coverage.documents {
+                let shape =
+                    [document.openapi]
+                    + document.operations.map { operation in
+                        "\(operation.method) \(operation.path) "
+                            + operation.responses.map(\.status).joined(separator: ",")
+                    }
+                if let earlier = shapes[document.file] {
+                    guard earlier.shape == shape else {
+                        throw MergeError(kind: .differentDocuments(document: document.file, earlier.name, name))
+                    }
+                } else {
+                    shapes[document.file] = (name, shape)
+                }
+            }
+        }
+        var total = OpenAPICoverage()
+        for (_, coverage) in coverages { total.merge(coverage) }
+        return total
+    }
+
+    /// Merges the shards' JSON reports.
+    static func mergeReports(
+        _ documents: [(name: String, document: JSONReportDocument, run: JSONReportDocument.Run)],
+        allowMissing: Bool
+    ) throws(MergeError) -> Merged {
+        var documents = documents
         let first = documents[0]
         var byShard: [Int: String] = [:]
         for entry in documents {
@@ -170,7 +235,7 @@ package enum ReportMerger {
                 startedAt: entry.document.startedAt, durationMs: entry.document.durationMs,
                 summary: entry.document.summary)
         }
-        return Merged(record: record, jsonFormat: format)
+        return Merged(record: record, jsonFormat: format, coverage: nil)
     }
 
     /// How bad a status is, to keep the worst of two `setup` or `teardown` results.

@@ -1,5 +1,6 @@
 import APITestReporting
 import APITestResults
+import APITestSupport
 import Foundation
 import FoundationXML
 import Testing
@@ -145,13 +146,35 @@ struct JUnitReportTests {
         let xmllint = try #require(ReportConsumers.tool("xmllint"), "xmllint is missing: run scripts/install-deps.sh")
         let directory = try ReportFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
+        let extended = try ReportConsumers.junitSchemaWithLocations(in: directory)
         for (name, record) in [
             ("interrupted", ReportFixtures.interruptedRecord), ("weird", ReportFixtures.weirdRecord),
         ] {
-            let file = directory.appendingPathComponent("\(name).xml")
-            try Data(JUnitReportFormat().render(record).utf8).write(to: file)
-            let result = try ReportConsumers.run(xmllint, ["--noout", "--schema", schema, file.path])
+            // Without locations the report is valid for junit-10.xsd itself; with them, for junit-10.xsd with
+            // `file` and `line` on `testcase` and nothing else added (and not for junit-10.xsd itself).
+            let strict = directory.appendingPathComponent("\(name)-strict.xml")
+            try Data(JUnitReportFormat(locations: false).render(record).utf8).write(to: strict)
+            let result = try ReportConsumers.run(xmllint, ["--noout", "--schema", schema, strict.path])
             #expect(result.status == 0, "\(name): \(result.output)")
+            let located = directory.appendingPathComponent("\(name).xml")
+            try Data(JUnitReportFormat().render(record).utf8).write(to: located)
+            let extendedResult = try ReportConsumers.run(xmllint, ["--noout", "--schema", extended, located.path])
+            #expect(extendedResult.status == 0, "\(name): \(extendedResult.output)")
+            let plainResult = try ReportConsumers.run(xmllint, ["--noout", "--schema", schema, located.path])
+            #expect(plainResult.output.contains("attribute 'file': The attribute 'file' is not allowed"))
         }
+    }
+
+    @Test("each testcase has the file and line of its test, escaped; none without locations")
+    func testcaseLocations() throws {
+        let document = try XMLDocument(data: Data(JUnitReportFormat().render(ReportFixtures.weirdRecord).utf8))
+        let testcase = attributes(try element(document, "//testcase"))
+        let result = try #require(ReportFixtures.weirdRecord.suites.first?.results.first)
+        #expect(testcase["file"] == result.location.file)
+        #expect(testcase["line"] == "\(result.location.line)")
+        #expect(result.location.line > 0 && !result.location.file.isEmpty)
+        let strict = JUnitReportFormat(locations: false).render(ReportFixtures.weirdRecord)
+        let strictCase = attributes(try element(try XMLDocument(data: Data(strict.utf8)), "//testcase"))
+        #expect(strictCase["file"] == nil && strictCase["line"] == nil)
     }
 }

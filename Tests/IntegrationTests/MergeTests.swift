@@ -149,6 +149,106 @@ import Testing
         let mixed = try await runAPITest(["merge", shardReports[1], other])
         #expect(mixed.stderr.contains("are reports of different suite sets or selections"), "\(mixed.stderr)")
         let notJSON = try await runAPITest(["merge", single.path + ".xml"])
-        #expect(notJSON.stderr.contains("not an apitest JSON report"), "\(notJSON.stderr)")
+        #expect(
+            notJSON.stderr.contains("neither an apitest JSON report (--report-json) nor an OpenAPI coverage file"),
+            "\(notJSON.stderr)")
+    }
+
+    /// The coverage files of three shards of the examples against the demo's OpenAPI document, merged (given in
+    /// any order among the JSON reports), count what the single run's file counts; the merged HTML report shows the
+    /// coverage table with the single run's totals.
+    @Test func mergedCoverageFilesCountWhatOneRunCounts() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let spec = repository.appendingPathComponent("examples/.openapi/openapi.yaml").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func run(_ name: String, _ extra: [String]) async throws -> ProcessResult {
+            try await runProcess(
+                try TestBinaries.url("apitest"),
+                [
+                    "run", "examples", "--var", "port=\(demo.port)", "--openapi", spec, "--no-color",
+                    "--report-openapi-coverage", folder.appendingPathComponent("\(name)-coverage.json").path,
+                    "--report-json", folder.appendingPathComponent("\(name).json").path,
+                    "--report-html", folder.appendingPathComponent("\(name).html").path,
+                ] + extra, currentDirectory: repository, timeout: .seconds(120))
+        }
+        let whole = try await run("single", [])
+        #expect(whole.exitCode == 0, "\(whole.stdout)\(whole.stderr)")
+        var files: [String] = []
+        for shard in 1...3 {
+            let part = try await run("shard-\(shard)", ["--shard", "\(shard)/3"])
+            #expect(part.exitCode == 0, "\(part.stdout)\(part.stderr)")
+            files += [
+                folder.appendingPathComponent("shard-\(shard)-coverage.json").path,
+                folder.appendingPathComponent("shard-\(shard).json").path,
+            ]
+        }
+        let mergedCoverage = folder.appendingPathComponent("merged-coverage.json").path
+        let mergedHTML = folder.appendingPathComponent("merged.html").path
+        let merge = try await runAPITest(
+            ["merge"] + files.reversed() + ["--report-openapi-coverage", mergedCoverage, "--report-html", mergedHTML])
+        #expect(merge.exitCode == 0, "\(merge.stdout)\(merge.stderr)")
+        #expect(merge.stdout.contains("merged 3 reports: "), "\(merge.stdout)")
+        #expect(merge.stdout.contains("merged 3 coverage files: "), "\(merge.stdout)")
+
+        // Unmatched requests are listed in the order they were first seen, which concurrency decides: compared as sets.
+        func normalized(_ path: String) throws -> NSDictionary {
+            var object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            var documents = object["documents"] as? [[String: Any]] ?? []
+            for index in documents.indices {
+                let unmatched = documents[index]["unmatched"] as? [[String: Any]] ?? []
+                documents[index]["unmatched"] = unmatched.map { "\($0["method"] ?? "") \($0["path"] ?? "") \($0["hits"] ?? "")" }
+                    .sorted()
+            }
+            object["documents"] = documents
+            return object as NSDictionary
+        }
+        let single = try normalized(folder.appendingPathComponent("single-coverage.json").path)
+        let merged = try normalized(mergedCoverage)
+        #expect(merged == single, "merged:\n\(merged)\n---\nsingle:\n\(single)")
+        let totals = try #require(single["totals"] as? [String: Int])
+        #expect((totals["operationsHit"] ?? 0) >= 10, "\(totals)")
+        // Each shard covered less than the whole run: the sum is not any one shard's file.
+        let firstShard = try normalized(files[0])
+        #expect((firstShard["totals"] as? [String: Int])?["operationsHit"] ?? 0 < totals["operationsHit"] ?? 0)
+
+        let html = try String(contentsOfFile: mergedHTML, encoding: .utf8)
+        let singleHTML = try String(
+            contentsOf: folder.appendingPathComponent("single.html"), encoding: .utf8)
+        #expect(html.contains("<h2>OpenAPI coverage: examples/.openapi/openapi.yaml</h2>"))
+        let tableRows = #/<td>[A-Za-z]+</td>/#
+        #expect(
+            html.matches(of: tableRows).map { String($0.output) } == singleHTML.matches(of: tableRows).map {
+                String($0.output)
+            })
+
+        // Coverage of another version of the document is refused; coverage alone merges into coverage alone.
+        var other = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: files[0]))) as? [String: Any])
+        var documents = other["documents"] as? [[String: Any]] ?? []
+        var operations = documents[0]["operations"] as? [Any] ?? []
+        operations.removeLast()
+        documents[0]["operations"] = operations
+        other["documents"] = documents
+        let otherPath = folder.appendingPathComponent("other-coverage.json").path
+        try JSONSerialization.data(withJSONObject: other).write(to: URL(fileURLWithPath: otherPath))
+        let refused = try await runAPITest(
+            ["merge", files[2], otherPath, "--report-openapi-coverage", folder.appendingPathComponent("x.json").path])
+        #expect(refused.exitCode == 2)
+        #expect(
+            refused.stderr.contains("cover different versions of the OpenAPI document 'examples/.openapi/openapi.yaml'"),
+            "\(refused.stderr)")
+        let coverageOnly = try await runAPITest(
+            ["merge", files[0], files[2], "--report-openapi-coverage", folder.appendingPathComponent("y.json").path])
+        #expect(coverageOnly.exitCode == 0, "\(coverageOnly.stderr)")
+        let noReports = try await runAPITest(
+            ["merge", files[0], "--report-junit", folder.appendingPathComponent("z.xml").path])
+        #expect(noReports.exitCode == 2)
+        #expect(noReports.stderr.contains("no JSON report (--report-json) among the files"), "\(noReports.stderr)")
     }
 }

@@ -94,17 +94,52 @@ import Testing
 
     // MARK: - JUnit XML
 
+    /// `junit-10.xsd` with the `file` and `line` attributes apitest gives each `testcase` by default, and nothing
+    /// else, added; written to `directory`.
+    static func junitSchemaWithLocations(_ schema: URL, in directory: URL) throws -> String {
+        let text = try String(contentsOf: schema, encoding: .utf8)
+        let anchor = "<xs:attribute name=\"classname\" type=\"xs:string\"/>"
+        try #require(text.components(separatedBy: anchor).count == 2, "testcase's classname attribute in \(schema.path)")
+        let extended = text.replacingOccurrences(
+            of: anchor,
+            with: anchor
+                + "<xs:attribute name=\"file\" type=\"xs:string\"/><xs:attribute name=\"line\" type=\"xs:positiveInteger\"/>")
+        let path = directory.appendingPathComponent("junit-10-locations.xsd")
+        try extended.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    /// The 1-based line of the suite where the test `name` is declared (`- name: <name>`).
+    static func line(of name: String) -> Int {
+        let lines = suite(baseURL: "http://x", closedPort: 1).split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.firstIndex { $0.contains("- name: \(name)") } ?? -1) + 1
+    }
+
     @Test func junitValidatesAgainstTheXSDAndJunitparserReadsIt() async throws {
         let run = try await run()
         defer { try? FileManager.default.removeItem(at: run.directory) }
         #expect(run.result.exitCode == 1, "\(run.result.stdout)\(run.result.stderr)")
 
+        // Each testcase has the file and line of its test: valid for junit-10.xsd with exactly those two attributes
+        // added to `testcase`; with --no-junit-locations, valid for junit-10.xsd itself.
         let schema = Self.repository.deletingLastPathComponent().appendingPathComponent(
             "shared/testdata/junit/junit-10.xsd")
+        let extended = try Self.junitSchemaWithLocations(schema, in: run.directory)
         let xmllint = try await runProcess(
-            try TestBinaries.tool("xmllint"), ["--noout", "--schema", schema.path, run.file("junit.xml").path])
+            try TestBinaries.tool("xmllint"), ["--noout", "--schema", extended, run.file("junit.xml").path])
         #expect(xmllint.exitCode == 0, "\(xmllint.stderr)")
         #expect(xmllint.stderr.contains("junit.xml validates"))
+        let junit = try String(contentsOf: run.file("junit.xml"), encoding: .utf8)
+        #expect(
+            junit.contains(
+                "<testcase name=\"health passes\" classname=\"Reports\" time=\"")
+                && junit.contains("file=\"reports.yaml\" line=\"\(Self.line(of: "health passes"))\">"), "\(junit)")
+        let strictRun = try await self.run(extraArguments: ["--no-junit-locations"])
+        defer { try? FileManager.default.removeItem(at: strictRun.directory) }
+        let strict = try await runProcess(
+            try TestBinaries.tool("xmllint"), ["--noout", "--schema", schema.path, strictRun.file("junit.xml").path])
+        #expect(strict.exitCode == 0, "\(strict.stderr)")
+        #expect(!(try String(contentsOf: strictRun.file("junit.xml"), encoding: .utf8)).contains(" line=\""))
 
         let script = """
             import sys
@@ -363,7 +398,8 @@ import Testing
         let schema = Self.repository.deletingLastPathComponent().appendingPathComponent(
             "shared/testdata/junit/junit-10.xsd")
         let xmllint = try await runProcess(
-            try TestBinaries.tool("xmllint"), ["--noout", "--schema", schema.path, "junit.xml"],
+            try TestBinaries.tool("xmllint"),
+            ["--noout", "--schema", try Self.junitSchemaWithLocations(schema, in: directory), "junit.xml"],
             currentDirectory: directory)
         #expect(xmllint.exitCode == 0, "\(xmllint.stderr)")
         let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
