@@ -10,7 +10,9 @@ extension ReportOptions {
     /// The requested reports, the JSON report in `json`'s format (which says which run it is of).
     func requested(json: JSONReportFormat) -> [(flag: String, path: String, format: any ReportFormat)] {
         var reports: [(String, String, any ReportFormat)] = []
-        if let reportJunit { reports.append(("--report-junit", reportJunit, JUnitReportFormat(locations: !noJunitLocations))) }
+        if let reportJunit {
+            reports.append(("--report-junit", reportJunit, JUnitReportFormat(locations: !noJunitLocations)))
+        }
         if let reportTap {
             let version = TAPReportFormat.Version(rawValue: tapVersion) ?? .tap13
             reports.append(("--report-tap", reportTap, TAPReportFormat(version: version)))

@@ -22,7 +22,8 @@ enum ReportConsumers {
         let extended = schema.replacingOccurrences(
             of: anchor,
             with: anchor
-                + "<xs:attribute name=\"file\" type=\"xs:string\"/><xs:attribute name=\"line\" type=\"xs:positiveInteger\"/>")
+                + "<xs:attribute name=\"file\" type=\"xs:string\"/><xs:attribute name=\"line\" type=\"xs:positiveInteger\"/>"
+        )
         let path = directory.appendingPathComponent("junit-10-locations.xsd")
         try extended.write(to: path, atomically: true, encoding: .utf8)
         return path.path

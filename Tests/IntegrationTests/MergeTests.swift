@@ -202,8 +202,10 @@ import Testing
             var documents = object["documents"] as? [[String: Any]] ?? []
             for index in documents.indices {
                 let unmatched = documents[index]["unmatched"] as? [[String: Any]] ?? []
-                documents[index]["unmatched"] = unmatched.map { "\($0["method"] ?? "") \($0["path"] ?? "") \($0["hits"] ?? "")" }
-                    .sorted()
+                documents[index]["unmatched"] = unmatched.map {
+                    "\($0["method"] ?? "") \($0["path"] ?? "") \($0["hits"] ?? "")"
+                }
+                .sorted()
             }
             object["documents"] = documents
             return object as NSDictionary
@@ -223,9 +225,10 @@ import Testing
         #expect(html.contains("<h2>OpenAPI coverage: examples/.openapi/openapi.yaml</h2>"))
         let tableRows = #/<td>[A-Za-z]+</td>/#
         #expect(
-            html.matches(of: tableRows).map { String($0.output) } == singleHTML.matches(of: tableRows).map {
-                String($0.output)
-            })
+            html.matches(of: tableRows).map { String($0.output) }
+                == singleHTML.matches(of: tableRows).map {
+                    String($0.output)
+                })
 
         // Coverage of another version of the document is refused; coverage alone merges into coverage alone.
         var other = try #require(
@@ -241,7 +244,8 @@ import Testing
             ["merge", files[2], otherPath, "--report-openapi-coverage", folder.appendingPathComponent("x.json").path])
         #expect(refused.exitCode == 2)
         #expect(
-            refused.stderr.contains("cover different versions of the OpenAPI document 'examples/.openapi/openapi.yaml'"),
+            refused.stderr.contains(
+                "cover different versions of the OpenAPI document 'examples/.openapi/openapi.yaml'"),
             "\(refused.stderr)")
         let coverageOnly = try await runAPITest(
             ["merge", files[0], files[2], "--report-openapi-coverage", folder.appendingPathComponent("y.json").path])

@@ -99,11 +99,13 @@ import Testing
     static func junitSchemaWithLocations(_ schema: URL, in directory: URL) throws -> String {
         let text = try String(contentsOf: schema, encoding: .utf8)
         let anchor = "<xs:attribute name=\"classname\" type=\"xs:string\"/>"
-        try #require(text.components(separatedBy: anchor).count == 2, "testcase's classname attribute in \(schema.path)")
+        try #require(
+            text.components(separatedBy: anchor).count == 2, "testcase's classname attribute in \(schema.path)")
         let extended = text.replacingOccurrences(
             of: anchor,
             with: anchor
-                + "<xs:attribute name=\"file\" type=\"xs:string\"/><xs:attribute name=\"line\" type=\"xs:positiveInteger\"/>")
+                + "<xs:attribute name=\"file\" type=\"xs:string\"/><xs:attribute name=\"line\" type=\"xs:positiveInteger\"/>"
+        )
         let path = directory.appendingPathComponent("junit-10-locations.xsd")
         try extended.write(to: path, atomically: true, encoding: .utf8)
         return path.path
