@@ -48,7 +48,7 @@ extension RunCommand {
         // The JSON report says which run and shard it is of, so that `apitest merge` can check the shards.
         let json = JSONReportFormat(
             id: UUID().uuidString.lowercased(), shard: selected.shard.map { ($0.index, $0.count) },
-            selection: selected.fingerprint, suiteFiles: selected.suiteFiles)
+            selection: selected.fingerprint, suiteFiles: selected.suiteFiles, suiteDigests: selected.suiteDigests)
         let fileReporters =
             try reports.makeReporters(json: json) + reports.annotationReporters(environment: environment)
         // The console first: its summary is out before the reports are written (which a second Ctrl-C may cut

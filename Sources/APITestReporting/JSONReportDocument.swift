@@ -144,6 +144,9 @@ struct JSONReportDocument: Codable {
         var selection: String
         /// The suite files of the whole selection, in run order: the order a merged report lists them in.
         var suiteFiles: [String]
+        /// The SHA-256 of each of `suiteFiles`' text (hex), in the same order: shards that ran different versions
+        /// of a suite file are not merged. Absent from reports written before it was added.
+        var suiteDigests: [String]?
     }
 
     /// A shard: `index` of `count`, 1-based.

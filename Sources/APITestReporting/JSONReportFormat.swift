@@ -16,11 +16,15 @@ package struct JSONReportFormat: ReportFormat {
     package init() {}
 
     /// The format of run `id`, shard `shard` (index, count) of a selection whose fingerprint is `selection` and
-    /// whose suites are `suiteFiles`, in run order.
-    package init(id: String, shard: (index: Int, count: Int)?, selection: String, suiteFiles: [String]) {
+    /// whose suites are `suiteFiles`, in run order, with the SHA-256 of each file's text in `suiteDigests`.
+    package init(
+        id: String, shard: (index: Int, count: Int)?, selection: String, suiteFiles: [String],
+        suiteDigests: [String] = []
+    ) {
         run = JSONReportDocument.Run(
             id: id, shard: shard.map { JSONReportDocument.Shard(index: $0.index, count: $0.count) },
-            selection: selection, suiteFiles: suiteFiles)
+            selection: selection, suiteFiles: suiteFiles,
+            suiteDigests: suiteDigests.count == suiteFiles.count && !suiteDigests.isEmpty ? suiteDigests : nil)
     }
 
     /// The format with `run` as its identity.

@@ -34,6 +34,8 @@ package enum ReportMerger {
             case unidentified(String)
             /// Two reports come from different suite sets or selections.
             case differentSelections(String, String)
+            /// Two reports ran different versions (texts) of one suite file.
+            case differentSuiteVersions(suite: String, String, String)
             /// Two reports split the run into different numbers of shards (or one is not sharded).
             case differentShardCounts(String, String)
             /// Two reports are of the same shard.
@@ -60,6 +62,8 @@ package enum ReportMerger {
                     + "write the shards' reports again"
             case .differentSelections(let first, let second):
                 "\(first) and \(second) are reports of different suite sets or selections"
+            case .differentSuiteVersions(let suite, let first, let second):
+                "\(first) and \(second) ran different versions of the suite file '\(suite)'"
             case .differentShardCounts(let first, let second):
                 "\(first) and \(second) split the run into different numbers of shards"
             case .overlapping(let shard, let first, let second): "\(first) and \(second) are both shard \(shard)"
@@ -155,6 +159,14 @@ package enum ReportMerger {
             guard entry.run.selection == first.run.selection else {
                 throw MergeError(kind: .differentSelections(first.name, entry.name))
             }
+            if let digests = entry.run.suiteDigests, let firstDigests = first.run.suiteDigests,
+                let index = digests.indices.first(where: {
+                    $0 < firstDigests.count && $0 < first.run.suiteFiles.count && digests[$0] != firstDigests[$0]
+                })
+            {
+                throw MergeError(
+                    kind: .differentSuiteVersions(suite: first.run.suiteFiles[index], first.name, entry.name))
+            }
             guard entry.run.shard?.count == first.run.shard?.count else {
                 throw MergeError(kind: .differentShardCounts(first.name, entry.name))
             }
@@ -228,7 +240,7 @@ package enum ReportMerger {
         var format = JSONReportFormat(
             run: JSONReportDocument.Run(
                 id: UUID().uuidString.lowercased(), shard: nil, selection: first.run.selection,
-                suiteFiles: first.run.suiteFiles))
+                suiteFiles: first.run.suiteFiles, suiteDigests: first.run.suiteDigests))
         format.mergedRuns = documents.map { entry in
             JSONReportDocument.MergedRun(
                 id: entry.run.id, shard: entry.run.shard, hostname: entry.document.hostname,

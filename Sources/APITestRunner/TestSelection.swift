@@ -115,12 +115,17 @@ package struct TestSelection: Sendable {
                 matched.sorted(by: Entry.canonicalOrder).map { "\($0.relativePath)\t\($0.testName)\n" }.joined()
                     .utf8))
         var suiteFiles: [String] = []
-        for entry in matched where suiteFiles.last != entry.relativePath { suiteFiles.append(entry.relativePath) }
+        var suiteDigests: [String] = []
+        for entry in matched where suiteFiles.last != entry.relativePath {
+            suiteFiles.append(entry.relativePath)
+            suiteDigests.append(suites[entry.suiteIndex].sourceDigest)
+        }
         var result = Result(
             suites: narrowed, tests: selected, matchedCount: matched.count,
             totalCount: suites.reduce(0) { $0 + $1.tests.count }, shard: shard)
         result.fingerprint = fingerprint
         result.suiteFiles = suiteFiles
+        result.suiteDigests = suiteDigests
         return result
     }
 
@@ -191,5 +196,7 @@ package struct TestSelection: Sendable {
         package var fingerprint = ""
         /// The selection's suite files, relative to their common folder, in run order.
         package var suiteFiles: [String] = []
+        /// The SHA-256 of each of `suiteFiles`' text, in the same order: which version of each file the run ran.
+        package var suiteDigests: [String] = []
     }
 }

@@ -83,6 +83,9 @@ package struct SuiteLoader: Sendable {
         }
         let parsed = SuiteParser.parse(root, in: context)
         var suite = parsed.suite
+        if let digest = try? Digests.digest("SHA256", Array(source.utf8)) {
+            suite?.sourceDigest = ExpressionFunctions.hex(digest)
+        }
         if let setting = parsed.suite?.openapi, !context.hasErrors {
             switch contracts.contract(for: setting) {
             case .loaded(let contract):

@@ -148,6 +148,26 @@ import Testing
         _ = try await runAPITest(["run", suites, "--filter", "users", "--shard", "1/5", "--report-json", other])
         let mixed = try await runAPITest(["merge", shardReports[1], other])
         #expect(mixed.stderr.contains("are reports of different suite sets or selections"), "\(mixed.stderr)")
+        // Each shard's report holds the SHA-256 of every suite file's text; a shard that ran an edited suite file is
+        // refused even though the selection (paths and test names) is the same.
+        let shardDocument =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: shardReports[0])))
+            as? [String: Any]
+        let run = shardDocument?["run"] as? [String: Any]
+        let sha = try await runProcess(
+            URL(fileURLWithPath: "/usr/bin/sha256sum"), [suites + "/a-users.yaml", suites + "/b-items.yaml"])
+        #expect(
+            run?["suiteDigests"] as? [String] == sha.stdout.split(separator: "\n").map { String($0.prefix(64)) },
+            "\(run ?? [:])")
+        let itemsFile = URL(fileURLWithPath: suites + "/b-items.yaml")
+        try (try String(contentsOf: itemsFile, encoding: .utf8) + "# edited\n").write(
+            to: itemsFile, atomically: true, encoding: .utf8)
+        let edited = folder.appendingPathComponent("edited.json").path
+        _ = try await runAPITest(["run", suites, "--shard", "5/5", "--report-json", edited])
+        let versions = try await runAPITest(["merge"] + shardReports.dropLast() + [edited])
+        #expect(versions.exitCode == 2)
+        #expect(
+            versions.stderr.contains("ran different versions of the suite file 'b-items.yaml'"), "\(versions.stderr)")
         let notJSON = try await runAPITest(["merge", single.path + ".xml"])
         #expect(
             notJSON.stderr.contains("neither an apitest JSON report (--report-json) nor an OpenAPI coverage file"),
