@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // HDR histograms for the load mode's latencies (record, percentiles, exact merge).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // MARK: - C interop
@@ -94,7 +96,9 @@ let package = Package(
         .target(name: "APITestImport", dependencies: ["APITestSuiteWriting", "APITestJSON", "APITestSupport"]),
 
         // MARK: - Results, runner, reporting
-        .target(name: "APITestResults", dependencies: ["APITestSupport"]),
+        .target(
+            name: "APITestResults",
+            dependencies: ["APITestSupport", .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(
             name: "APITestRunner",
             dependencies: [

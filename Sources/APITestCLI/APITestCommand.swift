@@ -24,7 +24,7 @@ struct APITestCommand: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, ValidateCommand.self, ListCommand.self, PinCheckCommand.self, GenerateCommand.self,
             ImportCommand.self,
-            ExportCommand.self, MergeCommand.self,
+            ExportCommand.self, MergeCommand.self, LoadCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -5,7 +5,7 @@ import Foundation
 /// Turns a request and its response into the masked, truncated `Exchange` that reports show.
 enum ExchangeRecorder {
     /// The exchange as much of it as `detail` asks for: none for `.failures`, the request line, status, HTTP version
-    /// and timings for `.requestLines`, everything for `.everyStep`.
+    /// timings and body sizes for `.requestLines`, everything for `.everyStep`.
     static func record(
         _ request: HTTPRequest, _ response: HTTPResponse, masker: SecretMasker, limit: Int, detail: ResultDetail
     ) -> Exchange? {
@@ -17,6 +17,8 @@ enum ExchangeRecorder {
             exchange.statusCode = response.statusCode
             exchange.httpVersion = response.httpVersion
             exchange.timings = timings(of: response)
+            exchange.responseBodySize = Int(response.bodySize)
+            if case .data(let data) = request.body { exchange.requestBodySize = Int64(data.count) }
             return exchange
         case .everyStep:
             return record(request, response, masker: masker, limit: limit)

@@ -1,0 +1,268 @@
+import APITestReporting
+import APITestResults
+import APITestRunner
+import APITestSupport
+import ArgumentParser
+import Foundation
+
+/// `apitest load`: the selected tests of suites run as a load test, at an arrival rate (open model) or by virtual
+/// users (closed model), with latency percentiles from HDR histograms and thresholds that decide the exit code.
+struct LoadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Run the tests of suites as a load test: an arrival rate or virtual users, percentiles, thresholds.",
+        discussion: """
+            Picks the selected tests over and over (each as often as its weight; every test weighs 1) and runs each \
+            as `apitest run` runs it: its steps, captures, checks and auth. Each suite's setup runs once before the \
+            load starts and its teardown once after it ends (also after Ctrl-C).
+
+            Open model (--rate, --stage): iterations arrive on a schedule whatever the server does; an iteration's \
+            latency counts from the moment it was meant to start, so a server that stalls shows in the percentiles \
+            (no coordinated omission), and iterations that could not start on time are counted as late. Closed model \
+            (--vus): each virtual user starts its next iteration when its last one ends.
+
+            Examples:
+              apitest load suites/ --rate 2000/s --duration 60s --threshold 'p95<20ms' --threshold 'errors<0.1%'
+              apitest load suites/ --stage 30s:500/s --stage 60s:2000/s --stage 10s:0/s
+              apitest load suites/ --vus 50 --duration 30s --tag smoke
+              apitest load suites/ --rate 4000/s --duration 60s --shard 2/4 --report-json load-2.json
+
+            Thresholds: pNN (p95, p99.9), max, min, mean against a latency (us, ms, s); errors against a share of \
+            the completed iterations (%, or a fraction); rate against the completed iterations per second. \
+            --abort-on-fail stops the run the second a latency or errors threshold fails.
+
+            Exit codes: 0 every threshold held, 1 a threshold failed, 2 a usage error or invalid suites, \
+            3 a report could not be written, 130 interrupted.
+            """)
+
+    @OptionGroup var suites: SuiteOptions
+
+    @Option(help: ArgumentHelp("Open model: iterations per second (2000/s, 2000, 120/m).", valueName: "rate"))
+    var rate: String?
+
+    @Option(help: ArgumentHelp("How long the load lasts (e.g. 60s, 2m); with --rate or --vus.", valueName: "duration"))
+    var duration: DurationArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "Open model stage DURATION:RATE (repeat): the rate goes linearly to RATE over DURATION, from --rate (or 0).",
+            valueName: "duration:rate"))
+    var stage: [String] = []
+
+    @Option(help: ArgumentHelp("Closed model: this many virtual users.", valueName: "n"))
+    var vus: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Open model: at most this many iterations at once (default 1000); an arrival that finds them all busy "
+                + "starts late.", valueName: "n"))
+    var maxInFlight: Int = 1000
+
+    @Option(help: ArgumentHelp("A pass/fail rule (repeat): p95<20ms, errors<0.1%, rate>1900/s.", valueName: "rule"))
+    var threshold: [String] = []
+
+    @Flag(help: "Stop as soon as a latency or errors threshold fails (checked once a second).")
+    var abortOnFail = false
+
+    @Option(help: ArgumentHelp("Default time allowed per request (e.g. 500ms, 10s).", valueName: "duration"))
+    var timeout: DurationArgument?
+
+    @Option(help: ArgumentHelp("Time allowed to connect (e.g. 2s).", valueName: "duration"))
+    var connectTimeout: DurationArgument?
+
+    @Flag(name: [.short, .long], help: "No live line, only the summary.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("Write the JSON load report (histograms included) to FILE.", valueName: "file"))
+    var reportJson: String?
+
+    @Option(help: ArgumentHelp("Write JUnit XML with one test case per threshold to FILE.", valueName: "file"))
+    var reportJunit: String?
+
+    @OptionGroup(title: "Selection (--shard K/N runs 1/N of the rate or of the virtual users)")
+    var selection: SelectionOptions
+
+    @OptionGroup(title: "TLS (each flag replaces the suites' security: setting of the same name)")
+    var security: SecurityFlags
+
+    @OptionGroup(title: "Transport (each flag replaces the suites' setting of the same name)")
+    var transport: TransportFlags
+
+    mutating func validate() throws {
+        _ = try plan()
+        for text in threshold { _ = try Self.threshold(text) }
+        guard (1...100_000).contains(maxInFlight) else {
+            throw ValidationError("--max-in-flight must be between 1 and 100000")
+        }
+        if selection.shardTimings != nil { throw ValidationError("--shard-timings is for run and list, not load") }
+        for (flag, path) in [("--report-json", reportJson), ("--report-junit", reportJunit)] {
+            guard let path else { continue }
+            do {
+                _ = try ReportDestination.resolve(path)
+            } catch {
+                throw ValidationError("\(flag) '\(path)': \(error.reason)")
+            }
+        }
+    }
+
+    // MARK: - Parsing
+
+    /// The model the flags describe, before sharding.
+    func plan() throws -> LoadOptions.Model {
+        if let vus {
+            guard rate == nil, stage.isEmpty else {
+                throw ValidationError("--vus (closed model) cannot be used with --rate or --stage (open model)")
+            }
+            guard (1...100_000).contains(vus) else { throw ValidationError("--vus must be between 1 and 100000") }
+            guard let duration else { throw ValidationError("--vus needs --duration") }
+            return .closed(virtualUsers: vus, duration: duration.duration)
+        }
+        let startRate = try rate.map { try Self.rate($0, flag: "--rate") }
+        if stage.isEmpty {
+            guard let startRate else {
+                throw ValidationError("give --rate RATE --duration D, --stage D:RATE (repeat), or --vus N --duration D")
+            }
+            guard let duration else { throw ValidationError("--rate needs --duration (or --stage)") }
+            guard duration.duration > .zero else { throw ValidationError("--duration must be more than 0") }
+            return .open(LoadSchedule(rate: startRate, duration: duration.duration))
+        }
+        guard duration == nil else {
+            throw ValidationError("--duration and --stage cannot be used together: the stages make the duration")
+        }
+        let stages = try stage.map { text -> LoadSchedule.Stage in
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let length = DurationArgument(argument: parts[0]) else {
+                throw ValidationError("--stage '\(text)': expected DURATION:RATE, such as 30s:100/s")
+            }
+            return LoadSchedule.Stage(duration: length.duration, target: try Self.rate(parts[1], flag: "--stage"))
+        }
+        guard stages.contains(where: { $0.duration > .zero }) else {
+            throw ValidationError("--stage: the stages last no time")
+        }
+        return .open(LoadSchedule(stages: stages, startRate: startRate ?? 0))
+    }
+
+    /// `2000/s`, `2000`, `120/m` in iterations per second.
+    static func rate(_ text: String, flag: String) throws -> Double {
+        var number = text.lowercased()
+        var scale = 1.0
+        if number.hasSuffix("/s") {
+            number.removeLast(2)
+        } else if number.hasSuffix("/m") {
+            number.removeLast(2)
+            scale = 1.0 / 60
+        }
+        guard let value = Double(number), value.isFinite, value >= 0, value * scale <= 1_000_000 else {
+            throw ValidationError(
+                "\(flag) '\(text)': expected iterations per second, such as 2000/s (at most 1000000/s)")
+        }
+        return value * scale
+    }
+
+    static func threshold(_ text: String) throws -> LoadThreshold {
+        do {
+            return try LoadThreshold(parsing: text)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    // MARK: - Running
+
+    func run() async throws {
+        let interrupts = InterruptHandler()
+        defer { interrupts.stop() }
+        let environment = ProcessInfo.processInfo.environment
+        let stdout = StandardOutput.out
+        let stderr = StandardOutput.error
+        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
+        guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        // --shard splits the load, not the tests: every generator picks from the whole selection.
+        var filters = selection
+        filters.shard = nil
+        let selected = try filters.select(loaded, errorOutput: stderr)
+        var shard: ShardSpec?
+        if let text = selection.shard {
+            do {
+                shard = try ShardSpec(parsing: text)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+        var model = try plan()
+        if let shard {
+            let share = 1.0 / Double(shard.count)
+            switch model {
+            case .open(let schedule):
+                model = .open(
+                    LoadSchedule(
+                        stages: schedule.stages.map { .init(duration: $0.duration, target: $0.target * share) },
+                        startRate: schedule.startRate * share))
+            case .closed(let users, let duration):
+                // Users dealt as evenly as they go: the first `users % count` shards get one more.
+                let base = users / shard.count + (shard.index <= users % shard.count ? 1 : 0)
+                guard base > 0 else {
+                    stderr.write("apitest: shard \(shard.index)/\(shard.count) has no virtual user of \(users).\n")
+                    stderr.flush()
+                    return
+                }
+                model = .closed(virtualUsers: base, duration: duration)
+            }
+        }
+        var runOptions = RunOptions(jobs: min(1000, max(1, maxInFlight)))
+        if case .closed(let users, _) = model { runOptions.jobs = min(1000, users) }
+        runOptions.timeout = timeout?.duration
+        runOptions.connectTimeout = connectTimeout?.duration
+        runOptions.failFastUnreachable = false
+        runOptions.security = try security.overrides()
+        runOptions.transport = transport.overrides()
+        var options = LoadOptions(model: model, maxInFlight: maxInFlight, run: runOptions)
+        options.thresholds = try threshold.map(Self.threshold)
+        options.abortOnFail = abortOnFail
+        options.shard = shard.map { LoadResult.Model.Shard(index: $0.index, count: $0.count) }
+
+        var request = RunRequest(suites: selected.suites, options: runOptions)
+        request.warnsAboutSinglePin = !security.pins.isEmpty
+        let preflight = RunService.preflight(request, loaded: loaded)
+        guard try RunCommand.report(preflight, to: stderr) else { throw ExitStatus.invalid.exitCode }
+
+        let live = !quiet && isatty(STDERR_FILENO) == 1
+        let result = await LoadService.run(
+            selected.suites, options: options, policies: preflight.policies,
+            progress: { progress in
+                guard live else { return }
+                let line = LoadReportText.liveLine(
+                    elapsed: progress.elapsed, planned: progress.planned, second: progress.second,
+                    counts: progress.counts)
+                stderr.write("\r\u{1B}[2K" + line)
+                stderr.flush()
+            }
+        ) { cancel in interrupts.cancelRun(with: cancel) }
+        interrupts.stop()
+        if live {
+            stderr.write("\r\u{1B}[2K")
+            stderr.flush()
+        }
+        stdout.write(LoadReportText.summary(result))
+        stdout.flush()
+
+        let hostname = ProcessInfo.processInfo.hostName
+        var writeFailed = false
+        for (flag, path, text) in [
+            ("--report-json", reportJson, { LoadReportFormats.json(result, hostname: hostname) }),
+            ("--report-junit", reportJunit, { LoadReportFormats.junit(result, hostname: hostname) }),
+        ] {
+            guard let path else { continue }
+            do {
+                try ReportDestination.resolve(path).write(Array(text().utf8))
+            } catch {
+                stderr.write("error: cannot write \(flag) '\(path)': \(error)\n")
+                writeFailed = true
+            }
+        }
+        stderr.flush()
+        if result.interrupted { throw ExitStatus.interrupted.exitCode }
+        if writeFailed { throw ExitStatus.runtimeError.exitCode }
+        if !result.thresholdsHold { throw ExitStatus.testsFailed.exitCode }
+    }
+}

@@ -1,0 +1,116 @@
+package import APITestResults
+import Synchronization
+
+/// What the iterations of a load run measured, added up as they finish: shared by every iteration, behind one lock
+/// held for a few histogram updates at a time. ``tick(second:)`` closes one second of the timeline.
+final class LoadRecorder: Sendable {
+    private struct State {
+        var result: LoadResult
+        /// The iterations completed since the last tick.
+        var interval = LatencyHistogram()
+        var intervalCompleted = 0
+        var intervalNotPassed = 0
+        var failureIndex: [[String: Int]]
+    }
+
+    private let state: Mutex<State>
+
+    /// A recorder for `result` (its model and tests set, nothing counted).
+    init(_ result: LoadResult) {
+        state = Mutex(State(result: result, failureIndex: result.tests.map { _ in [:] }))
+    }
+
+    /// An iteration of test `test` started; `late` when after its intended start by more than the run allows.
+    func started(test: Int, late: Bool) {
+        state.withLock { state in
+            state.result.counts.started += 1
+            state.result.tests[test].counts.started += 1
+            if late {
+                state.result.counts.late += 1
+                state.result.tests[test].counts.late += 1
+            }
+        }
+    }
+
+    /// An iteration of test `test` ended with `result`, `latency` after its intended start. A cancelled iteration
+    /// (Ctrl-C, or the run's end) is not a completed one.
+    func finished(test: Int, result: TestResult, latency: Duration) {
+        let micros = LatencyHistogram.microseconds(latency)
+        state.withLock { state in
+            guard result.status != .cancelled else { return }
+            var stats = state.result.tests[test]
+            stats.counts.completed += 1
+            state.result.counts.completed += 1
+            switch result.status {
+            case .passed, .skipped:
+                stats.counts.passed += 1
+                state.result.counts.passed += 1
+            case .failed:
+                stats.counts.failed += 1
+                state.result.counts.failed += 1
+            case .errored, .cancelled:
+                stats.counts.errored += 1
+                state.result.counts.errored += 1
+            }
+            let passed = result.status == .passed || result.status == .skipped
+            if !passed { state.intervalNotPassed += 1 }
+            stats.latency.record(microseconds: micros)
+            state.result.latency.record(microseconds: micros)
+            state.interval.record(microseconds: micros)
+            state.intervalCompleted += 1
+            for step in result.steps where step.skipped == nil {
+                if let exchange = step.exchange {
+                    state.result.bytesSent += exchange.requestBodySize
+                    state.result.bytesReceived += Int64(exchange.responseBodySize)
+                    if let total = exchange.timings?.total {
+                        let position =
+                            stats.steps.firstIndex { $0.index == step.index + 1 }
+                            ?? {
+                                stats.steps.append(
+                                    LoadResult.StepStats(index: step.index + 1, location: "\(step.location)"))
+                                return stats.steps.count - 1
+                            }()
+                        stats.steps[position].latency.record(total)
+                    }
+                }
+                if let error = step.error { stats.errors[error.kind.rawValue, default: 0] += 1 }
+                for failure in step.failures {
+                    let key = "\(failure.location) \(failure.subject)"
+                    if let position = state.failureIndex[test][key] {
+                        stats.failures[position].count += 1
+                    } else {
+                        state.failureIndex[test][key] = stats.failures.count
+                        stats.failures.append(
+                            LoadResult.FailureCount(
+                                location: "\(failure.location)", subject: failure.subject, message: failure.message,
+                                count: 1))
+                    }
+                }
+            }
+            state.result.tests[test] = stats
+        }
+    }
+
+    /// Closes second `second` of the timeline: the iterations completed since the last tick.
+    @discardableResult
+    func tick(second: Int) -> LoadResult.Second {
+        state.withLock { state in
+            let line = LoadResult.Second(
+                second: second, completed: state.intervalCompleted, notPassed: state.intervalNotPassed,
+                p50: state.interval.percentile(50), p99: state.interval.percentile(99), max: state.interval.max)
+            state.result.timeline.append(line)
+            state.interval = LatencyHistogram()
+            state.intervalCompleted = 0
+            state.intervalNotPassed = 0
+            return line
+        }
+    }
+
+    /// What was recorded so far.
+    var result: LoadResult { state.withLock { $0.result } }
+
+    /// Changes the recorded result (its duration, hooks, thresholds) at the run's end.
+    func update(_ change: (inout LoadResult) -> Void) {
+        state.withLock { change(&$0.result) }
+    }
+}

@@ -1,0 +1,356 @@
+package import APITestHTTP
+package import APITestResults
+package import APITestSuite
+import APITestSupport
+import Foundation
+import Synchronization
+
+/// How a load run drives its iterations.
+package struct LoadOptions: Sendable {
+    /// Open (a schedule of arrivals) or closed (virtual users).
+    package enum Model: Sendable {
+        case open(LoadSchedule)
+        case closed(virtualUsers: Int, duration: Duration)
+    }
+
+    package var model: Model
+    /// At most this many iterations at once (open model); an arrival finding every slot busy waits for one and
+    /// counts as late if it waits longer than `lateAfter`.
+    package var maxInFlight: Int
+    /// An iteration counts as late when it starts more than this after its intended start.
+    package var lateAfter: Duration = .milliseconds(10)
+    package var thresholds: [LoadThreshold] = []
+    /// Stop as soon as a threshold fails (checked once a second; rate thresholds only at the end).
+    package var abortOnFail = false
+    /// `--shard K/N`, for the report (the caller divides the rate or the virtual users).
+    package var shard: LoadResult.Model.Shard?
+    /// How each request is sent and checked, as in `apitest run`.
+    package var run: RunOptions
+
+    /// Options for `model`, with `run`'s request settings.
+    package init(model: Model, maxInFlight: Int, run: RunOptions) {
+        self.model = model
+        self.maxInFlight = maxInFlight
+        self.run = run
+    }
+}
+
+/// Runs a load test: the selected tests of the suites, picked by weight, run as `apitest run` runs them (steps,
+/// captures, checks, auth) over and over, either arriving on a schedule (open model) or by virtual users (closed
+/// model), with each suite's `setup` run once before and its `teardown` once after. What each iteration measured
+/// goes into HDR histograms; ``LoadProgress`` reports each second.
+package final class LoadRunner: Sendable {
+    private let transport: any HTTPTransport
+    private let options: LoadOptions
+
+    /// A runner sending through `transport`.
+    package init(transport: any HTTPTransport, options: LoadOptions) {
+        self.transport = transport
+        self.options = options
+    }
+
+    /// One second of a running load test, for a live line.
+    package struct Progress: Sendable {
+        package var elapsed: Duration
+        package var planned: Duration
+        package var second: LoadResult.Second
+        package var counts: LoadResult.Counts
+    }
+
+    /// Runs the selected tests of `suites` (each test weighted by `weights[suite][test]`, 1 when missing) and
+    /// returns what was measured; `progress` hears each second. Cancelling the calling task (Ctrl-C) stops the
+    /// arrivals and cancels the iterations in flight; teardown still runs.
+    package func run(
+        _ suites: [Suite], weights: [[Int]] = [], policies: SecurityPolicies? = nil,
+        progress: @escaping @Sendable (Progress) -> Void = { _ in }
+    ) async -> LoadResult {
+        var policies = policies ?? SecurityPolicies(overrides: options.run.security)
+        policies.build(for: suites)
+        let runtimes = suites.map {
+            SuiteRuntime(suite: $0, userAgent: options.run.userAgent, security: policies.policy(of: $0))
+        }
+        let lifecycles = runtimes.map(SuiteLifecycle.init)
+        let hooks = HookCollector()
+        let sink = EventSink(reporter: hooks)
+        let executor = TestExecutor(
+            transport: transport, options: options.run, events: sink, reachability: nil,
+            resultDetail: .requestLines, contracts: ContractChecker(coverage: ContractCoverageRecorder()))
+
+        // The tests to pick from, with their weights; skipped tests are never picked.
+        var entries: [(suite: Int, test: Int)] = []
+        var weightList: [Int] = []
+        var result = LoadResult(
+            model: modelDescription, startedAt: Date(), lateAfterMs: Self.milliseconds(options.lateAfter))
+        for (suiteIndex, suite) in suites.enumerated() {
+            for (testIndex, test) in suite.tests.enumerated() where test.skip == nil {
+                let weight =
+                    weights.indices.contains(suiteIndex) && weights[suiteIndex].indices.contains(testIndex)
+                    ? weights[suiteIndex][testIndex] : 1
+                guard weight > 0 else { continue }
+                entries.append((suiteIndex, testIndex))
+                weightList.append(weight)
+                result.tests.append(
+                    LoadResult.TestStats(suite: suite.name, file: suite.file, name: test.name, weight: weight))
+            }
+        }
+        let recorder = LoadRecorder(result)
+        guard !entries.isEmpty else { return recorder.result }
+
+        // Setup once per suite that has tests to pick, before the clock starts.
+        var setups: [SetupOutcome] = Array(repeating: .none, count: suites.count)
+        for suiteIndex in Set(entries.map(\.suite)).sorted() where !Task.isCancelled {
+            setups[suiteIndex] = await lifecycles[suiteIndex].setup(executor, sink)
+        }
+        let picker = WeightedPicker(weights: weightList)
+        let picks = entries
+        let setupOutcomes = setups
+        let clock = ContinuousClock()
+        let start = clock.now
+        let control = LoadControl()
+        let planned = plannedDuration
+        let thresholds = options.thresholds
+        let abortOnFail = options.abortOnFail
+
+        await withDiscardingTaskGroup { group in
+            // Once a second: the timeline, the live line, and --abort-on-fail.
+            group.addTask {
+                var second = 0
+                while !control.stopped && !Task.isCancelled {
+                    let next = start + .seconds(second + 1)
+                    while clock.now < next && !control.stopped && !Task.isCancelled {
+                        try? await Task.sleep(until: min(next, clock.now + .milliseconds(50)), clock: clock)
+                    }
+                    guard !control.stopped, !Task.isCancelled else { return }
+                    second += 1
+                    let line = recorder.tick(second: second)
+                    var snapshot = recorder.result
+                    snapshot.seconds = LoadSchedule.seconds(clock.now - start)
+                    progress(
+                        Progress(elapsed: clock.now - start, planned: planned, second: line, counts: snapshot.counts))
+                    if abortOnFail,
+                        let failed = snapshot.evaluate(thresholds.filter { $0.metric != .rate }).first(where: {
+                            !$0.holds
+                        })
+                    {
+                        control.abort(because: failed.threshold.text)
+                        control.stop()
+                    }
+                }
+            }
+            let run: @Sendable (Int, ContinuousClock.Instant) async -> Void = { pick, intended in
+                let entry = picks[pick]
+                let began = clock.now
+                recorder.started(test: pick, late: began - intended > self.options.lateAfter)
+                let runtime = runtimes[entry.suite]
+                let outcome = await executor.run(
+                    runtime.suite.tests[entry.test], in: runtime, setup: setupOutcomes[entry.suite])
+                recorder.finished(test: pick, result: outcome, latency: clock.now - intended)
+            }
+            switch options.model {
+            case .open(let schedule):
+                let slots = AsyncSlots(options.maxInFlight)
+                var next = 0
+                let total = schedule.totalIterations
+                while next < total && !control.stopped && !Task.isCancelled {
+                    let due = schedule.iterationsDue(by: clock.now - start)
+                    while next < due && !control.stopped && !Task.isCancelled {
+                        let intended = start + (schedule.startOffset(ofIteration: next) ?? .zero)
+                        let pick = picker.next()
+                        await slots.acquire()
+                        group.addTask {
+                            await run(pick, intended)
+                            slots.release()
+                        }
+                        next += 1
+                    }
+                    guard next < total, let offset = schedule.startOffset(ofIteration: next) else { break }
+                    try? await Task.sleep(until: start + offset, tolerance: .microseconds(100), clock: clock)
+                }
+            case .closed(let virtualUsers, let duration):
+                let end = start + duration
+                for _ in 0..<virtualUsers {
+                    group.addTask {
+                        while clock.now < end && !control.stopped && !Task.isCancelled {
+                            await run(picker.next(), clock.now)
+                        }
+                    }
+                }
+                while clock.now < end && !control.stopped && !Task.isCancelled {
+                    try? await Task.sleep(until: min(end, clock.now + .milliseconds(50)), clock: clock)
+                }
+            }
+            control.stop()
+        }
+        let elapsed = clock.now - start
+        // Teardown once per suite that ran setup, also after Ctrl-C.
+        for lifecycle in lifecycles { await lifecycle.teardown(executor, sink) }
+        for runtime in runtimes { transport.close(runtime.cookieJar) }
+        let interrupted = Task.isCancelled
+        let abortedBy = control.abortedBy
+        recorder.update { result in
+            result.seconds = LoadSchedule.seconds(elapsed)
+            result.interrupted = interrupted
+            result.abortedBy = abortedBy
+            result.hooks = hooks.results
+            result.thresholds = result.evaluate(thresholds)
+        }
+        return recorder.result
+    }
+
+    /// The model as the report describes it.
+    private var modelDescription: LoadResult.Model {
+        switch options.model {
+        case .open(let schedule):
+            return LoadResult.Model(
+                kind: "open", startRate: schedule.startRate,
+                stages: schedule.stages.map {
+                    LoadResult.Model.Stage(seconds: LoadSchedule.seconds($0.duration), target: $0.target)
+                }, shard: options.shard, plannedSeconds: LoadSchedule.seconds(schedule.duration))
+        case .closed(let virtualUsers, let duration):
+            return LoadResult.Model(
+                kind: "closed", virtualUsers: virtualUsers, shard: options.shard,
+                plannedSeconds: LoadSchedule.seconds(duration))
+        }
+    }
+
+    private var plannedDuration: Duration {
+        switch options.model {
+        case .open(let schedule): schedule.duration
+        case .closed(_, let duration): duration
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double { LoadSchedule.seconds(duration) * 1000 }
+}
+
+// MARK: - Helpers
+
+/// Picks tests by weight, smoothly (nginx's smooth weighted round robin): weights 3 and 1 give A A B A, A A B A...,
+/// deterministic and spread out rather than in runs.
+final class WeightedPicker: Sendable {
+    private let weights: [Int]
+    private let total: Int
+    private let current: Mutex<[Int]>
+
+    init(weights: [Int]) {
+        self.weights = weights
+        total = weights.reduce(0, +)
+        current = Mutex(Array(repeating: 0, count: weights.count))
+    }
+
+    /// The index of the next pick.
+    func next() -> Int {
+        current.withLock { current in
+            var best = 0
+            for index in current.indices {
+                current[index] += weights[index]
+                if current[index] > current[best] { best = index }
+            }
+            current[best] -= total
+            return best
+        }
+    }
+}
+
+/// At most `count` holders at once; `acquire` waits (in order) for a free slot.
+final class AsyncSlots: Sendable {
+    private struct State {
+        var free: Int
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state: Mutex<State>
+
+    init(_ count: Int) {
+        state = Mutex(State(free: max(1, count)))
+    }
+
+    func acquire() async {
+        let acquired = state.withLock { state -> Bool in
+            guard state.free > 0 else { return false }
+            state.free -= 1
+            return true
+        }
+        if acquired { return }
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.free > 0 {
+                    state.free -= 1
+                    return true
+                }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func release() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if state.waiters.isEmpty {
+                state.free += 1
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        waiter?.resume()
+    }
+}
+
+/// Whether a load run is to stop, and the threshold that stopped it.
+final class LoadControl: Sendable {
+    private let flag = Atomic<Bool>(false)
+    private let reason = Mutex<String?>(nil)
+
+    var stopped: Bool { flag.load(ordering: .relaxed) }
+
+    func stop() { flag.store(true, ordering: .relaxed) }
+
+    /// Stops the run because `threshold` failed (the first reason given is kept).
+    func abort(because threshold: String) {
+        reason.withLock { $0 = $0 ?? threshold }
+        stop()
+    }
+
+    var abortedBy: String? { reason.withLock { $0 } }
+}
+
+/// Keeps the results of the suites' setup and teardown, the only events of a load run.
+final class HookCollector: Reporter, Sendable {
+    private let collected = Mutex<[TestResult]>([])
+
+    func handle(_ event: RunEvent) {
+        if case .testFinished(let result) = event { collected.withLock { $0.append(result) } }
+    }
+
+    var resultDetail: ResultDetail { .failures }
+
+    var results: [TestResult] { collected.withLock { $0 } }
+}
+
+// MARK: - Service
+
+/// The entry point of a load run, as `RunService` is of a run: the session made from the options in one place,
+/// the run, and the session shut down.
+package enum LoadService {
+    /// Runs `suites` under `options` on a new session manager (or on `transport`); `started` receives a closure that
+    /// interrupts the run (Ctrl-C).
+    package static func run(
+        _ suites: [Suite], options: LoadOptions, weights: [[Int]] = [], policies: SecurityPolicies? = nil,
+        transport: (any HTTPTransport)? = nil,
+        progress: @escaping @Sendable (LoadRunner.Progress) -> Void = { _ in },
+        started: @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in }
+    ) async -> LoadResult {
+        var session: SessionManager?
+        if transport == nil {
+            session = SessionManager(configuration: RunService.sessionConfiguration(for: options.run))
+        }
+        defer { session?.shutdown() }
+        let runner = LoadRunner(transport: transport ?? session!, options: options)
+        let task = Task {
+            await runner.run(suites, weights: weights, policies: policies, progress: progress)
+        }
+        started { task.cancel() }
+        return await task.value
+    }
+}

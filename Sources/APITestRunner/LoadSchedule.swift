@@ -1,0 +1,114 @@
+/// When each iteration of an open-model load run is meant to start: the arrival rate is given per stage, and within
+/// a stage it goes linearly from the rate the previous stage ended at to the stage's target (k6's ramping arrival
+/// rate); a constant rate is one stage that starts at its target. Iteration `k` (from 0) starts when the rate's
+/// integral since the start reaches `k`: iterations arrive at their schedule whether or not the earlier ones have
+/// finished, so a server that stalls cannot slow the arrivals down (no coordinated omission).
+package struct LoadSchedule: Sendable, Hashable {
+    /// One stage: `duration` long, ending at `target` iterations per second.
+    package struct Stage: Sendable, Hashable {
+        package var duration: Duration
+        package var target: Double
+
+        /// A stage of `duration` ending at `target` per second.
+        package init(duration: Duration, target: Double) {
+            self.duration = duration
+            self.target = target
+        }
+    }
+
+    /// The stages, in order.
+    package let stages: [Stage]
+    /// The rate at the start of the first stage.
+    package let startRate: Double
+    /// The iterations due by the end of each stage (cumulative), and each stage's start in seconds.
+    private let cumulative: [Double]
+    private let starts: [Double]
+
+    /// A schedule of `stages` starting at `startRate` per second.
+    package init(stages: [Stage], startRate: Double) {
+        self.stages = stages
+        self.startRate = startRate
+        var cumulative: [Double] = []
+        var starts: [Double] = []
+        var total = 0.0
+        var time = 0.0
+        var rate = startRate
+        for stage in stages {
+            starts.append(time)
+            let seconds = Self.seconds(stage.duration)
+            total += (rate + stage.target) / 2 * seconds
+            cumulative.append(total)
+            time += seconds
+            rate = stage.target
+        }
+        self.cumulative = cumulative
+        self.starts = starts
+    }
+
+    /// A constant `rate` for `duration`.
+    package init(rate: Double, duration: Duration) {
+        self.init(stages: [Stage(duration: duration, target: rate)], startRate: rate)
+    }
+
+    /// How long the schedule lasts.
+    package var duration: Duration { stages.reduce(.zero) { $0 + $1.duration } }
+
+    /// How many iterations the whole schedule starts.
+    package var totalIterations: Int { Int((cumulative.last ?? 0).rounded(.up)) }
+
+    /// The highest rate of the schedule, per second.
+    package var peakRate: Double { stages.map(\.target).reduce(startRate, Swift.max) }
+
+    /// How many iterations are due by `elapsed` since the start (iteration 0 is due at once).
+    package func iterationsDue(by elapsed: Duration) -> Int {
+        let time = Self.seconds(elapsed)
+        var rate = startRate
+        var done = 0.0
+        var stageStart = 0.0
+        for (index, stage) in stages.enumerated() {
+            let length = Self.seconds(stage.duration)
+            if time < stageStart + length {
+                let t = time - stageStart
+                let slope = length > 0 ? (stage.target - rate) / length : 0
+                let due = done + rate * t + slope * t * t / 2
+                return Swift.min(Int(due.rounded(.down)) + 1, totalIterations)
+            }
+            done = cumulative[index]
+            rate = stage.target
+            stageStart += length
+        }
+        return totalIterations
+    }
+
+    /// When iteration `index` (from 0) is meant to start, from the start of the run; `nil` past the schedule's end.
+    package func startOffset(ofIteration index: Int) -> Duration? {
+        let wanted = Double(index)
+        var rate = startRate
+        var done = 0.0
+        for (stageIndex, stage) in stages.enumerated() {
+            let end = cumulative[stageIndex]
+            let length = Self.seconds(stage.duration)
+            if wanted < end {
+                // Solve done + rate·t + slope·t²/2 = wanted for t in [0, length].
+                let remaining = wanted - done
+                let slope = length > 0 ? (stage.target - rate) / length : 0
+                let t: Double
+                if abs(slope) < 1e-12 {
+                    t = rate > 0 ? remaining / rate : 0
+                } else {
+                    let discriminant = Swift.max(0, rate * rate + 2 * slope * remaining)
+                    t = (-rate + discriminant.squareRoot()) / slope
+                }
+                return .nanoseconds(Int64(((starts[stageIndex] + Swift.min(Swift.max(t, 0), length)) * 1e9).rounded()))
+            }
+            done = end
+            rate = stage.target
+        }
+        return nil
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
