@@ -5,8 +5,10 @@ import Histogram
 /// exactly (bucket by bucket), so the histogram of N processes' samples is the one a single histogram fed all of
 /// them would hold, and its percentiles are the same.
 ///
-/// Encoded (JSON) as its non-empty buckets only: `{"significantDigits": 3, "unit": "us", "counts": [[value,
-/// count], ...]}`, each value the highest of its bucket, which records back into the same bucket.
+/// Encoded (JSON) as its non-empty buckets only: `{"significantDigits": 3, "unit": "us", "min": 480, "max": 5250,
+/// "counts": [[value, count], ...]}`, each value the highest of its bucket, which records back into the same bucket;
+/// the exact lowest and highest samples are kept too, so a histogram read back answers every percentile as the
+/// one written did (percentiles are clamped to them).
 package struct LatencyHistogram: Sendable, Codable {
     /// The highest latency recorded exactly: one hour (higher values are recorded as one hour).
     package static let highestTrackable: UInt64 = 3_600_000_000
@@ -53,11 +55,11 @@ package struct LatencyHistogram: Sendable, Codable {
         count == 0 ? 0 : histogram.valueAtPercentile(percentile)
     }
 
-    /// The highest sample (as its bucket's highest equivalent value), in microseconds.
-    package var max: UInt64 { count == 0 ? 0 : histogram.max }
+    /// The highest sample, in microseconds.
+    package var max: UInt64 { count == 0 ? 0 : histogram.maxRecorded }
 
     /// The lowest sample, in microseconds.
-    package var min: UInt64 { count == 0 ? 0 : histogram.min }
+    package var min: UInt64 { count == 0 ? 0 : histogram.valueAtPercentile(0) }
 
     /// The mean, in microseconds.
     package var mean: Double { count == 0 ? 0 : histogram.mean }
@@ -70,7 +72,7 @@ package struct LatencyHistogram: Sendable, Codable {
     // MARK: - Coding
 
     private enum CodingKeys: String, CodingKey {
-        case unit, significantDigits, counts
+        case unit, significantDigits, min, max, counts
     }
 
     package init(from decoder: any Decoder) throws {
@@ -81,13 +83,25 @@ package struct LatencyHistogram: Sendable, Codable {
                 forKey: .unit, in: container, debugDescription: "latencies are in microseconds (\"us\"), not \(unit)")
         }
         let counts = try container.decode([[UInt64]].self, forKey: .counts)
+        let lowest = try container.decodeIfPresent(UInt64.self, forKey: .min)
+        let highest = try container.decodeIfPresent(UInt64.self, forKey: .max)
         self.init()
         for pair in counts {
             guard pair.count == 2 else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .counts, in: container, debugDescription: "a bucket is [value, count]")
             }
-            record(microseconds: pair[0], count: pair[1])
+            var (value, remaining) = (pair[0], pair[1])
+            guard remaining > 0 else { continue }
+            // The exact extremes are recorded as themselves, in their own buckets, so that min and max (which
+            // percentiles are clamped to) come back as they were.
+            if let lowest, histogram.valuesAreEquivalent(value, lowest) {
+                record(microseconds: lowest)
+                remaining -= 1
+                value = lowest
+            }
+            if let highest, histogram.valuesAreEquivalent(value, highest) { value = highest }
+            if remaining > 0 { record(microseconds: value, count: remaining) }
         }
     }
 
@@ -95,6 +109,10 @@ package struct LatencyHistogram: Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("us", forKey: .unit)
         try container.encode(3, forKey: .significantDigits)
+        if count > 0 {
+            try container.encode(histogram.valueAtPercentile(0), forKey: .min)
+            try container.encode(histogram.maxRecorded, forKey: .max)
+        }
         try container.encode(buckets.map { [$0.value, $0.count] }, forKey: .counts)
     }
 }
