@@ -33,6 +33,7 @@ enum DemoApplication {
             EncodedEndpoints.routes(),
             PetstoreEndpoints.routes(store: PetStore()),
             ContractFaultEndpoints.routes(),
+            StallEndpoints.routes(stall: StallClock()),
             OAuthEndpoints.routes(issuer: OAuthTokenIssuer(lifetime: tokenLifetime)),
             ItemEndpoints.routes(store: ItemStore()),
             SignedEndpoint.routes(),

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+/// `apitest load` end to end against the demo API: every scheduled iteration starts, thresholds decide the exit code
+/// and the reports, a server that stalls shows in the open model's percentiles (latency from the intended start)
+/// and not in a closed loop's, Ctrl-C stops the load and still tears down, and bad flags are usage errors.
+@Suite(.serialized) struct LoadTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = directory.appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    func report(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(document["load"] as? [String: Any])
+    }
+
+    /// The latency percentile `percentile` of a histogram as the JSON report holds it (`counts`: [[value, count]]),
+    /// computed here from the buckets, in microseconds.
+    static func percentile(_ histogram: [String: Any], _ percentile: Double) -> UInt64 {
+        let counts = (histogram["counts"] as? [[NSNumber]] ?? []).map { ($0[0].uint64Value, $0[1].uint64Value) }
+        let total = counts.reduce(0) { $0 + $1.1 }
+        let wanted = max(1, UInt64((percentile / 100 * Double(total)).rounded(.up)))
+        var seen: UInt64 = 0
+        for (value, count) in counts {
+            seen += count
+            if seen >= wanted { return value }
+        }
+        return 0
+    }
+
+    @Test func everyScheduledIterationStartsAndThresholdsDecideTheExit() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try write(
+            "load.yaml",
+            """
+            name: demo
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: health
+                request: {url: /health}
+                expect: {status: 200, json: {$.status: ok}}
+              - name: json
+                request: {url: /json}
+                expect: {status: 200}
+            """)
+        let json = directory.appendingPathComponent("load.json").path
+        let junit = directory.appendingPathComponent("load.xml").path
+        let failing = try await runAPITest([
+            "load", suite, "--rate", "100/s", "--duration", "2s", "--threshold", "errors<1%", "--threshold", "max<1us",
+            "--report-json", json, "--report-junit", junit,
+        ])
+        #expect(failing.exitCode == 1, "\(failing.stdout)\(failing.stderr)")
+        #expect(failing.stdout.contains("load: open model, 100.0/s for 2.00 s"), "\(failing.stdout)")
+        #expect(failing.stdout.contains("  ✔ errors<1% (0.00 %)"), "\(failing.stdout)")
+        #expect(failing.stdout.contains("  ✘ max<1us ("), "\(failing.stdout)")
+        let load = try report(json)
+        let counts = try #require(load["counts"] as? [String: Int])
+        // 100/s for 2 s: iterations 0 to 199 start at k/100 s, each of them, whatever the server does.
+        #expect(counts["started"] == 200 && counts["completed"] == 200 && counts["passed"] == 200, "\(counts)")
+        let tests = try #require(load["tests"] as? [[String: Any]])
+        #expect(tests.map { ($0["counts"] as? [String: Int])?["completed"] } == [100, 100])
+        let latency = try #require(load["latency"] as? [String: Any])
+        #expect((latency["counts"] as? [[Int]])?.reduce(0) { $0 + $1[1] } == 200)
+        let thresholds = try #require(load["thresholds"] as? [[String: Any]])
+        #expect(thresholds.map { $0["holds"] as? Bool } == [true, false])
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("tests=\"2\" failures=\"1\""), "\(xml)")
+        #expect(xml.contains("<failure message=\"threshold max&lt;1us failed: measured "))
+
+        let passing = try await runAPITest([
+            "load", suite, "--rate", "50/s", "--duration", "1s", "--threshold", "p99<10s", "--threshold", "rate>10/s",
+        ])
+        #expect(passing.exitCode == 0, "\(passing.stdout)\(passing.stderr)")
+        #expect(passing.stdout.contains("iterations: 50 started, 50 completed (50 passed"), "\(passing.stdout)")
+    }
+
+    @Test func aStallShowsInTheOpenModelsPercentilesAndNotInAClosedLoops() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try write(
+            "stall.yaml",
+            """
+            name: stall
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: ping
+                request: {url: /stall/ping}
+                expect: {status: 200}
+            """)
+        // The server stalls for 500 ms once, about a second into a 3 s run.
+        func run(_ model: [String], report: String) async throws -> (ProcessResult, [String: Any]) {
+            async let result = runAPITest(["load", suite, "--duration", "3s", "--report-json", report] + model)
+            try await Task.sleep(for: .milliseconds(1_200))
+            let armed = try await CurlExchange.run(demo.baseURL + "/stall/arm?ms=500", ["-X", "POST"])
+            #expect(armed.status == 200)
+            let finished = try await result
+            return (finished, try self.report(report))
+        }
+        let (open, openReport) = try await run(
+            ["--rate", "200/s"], report: directory.appendingPathComponent("open.json").path)
+        #expect(open.exitCode == 0, "\(open.stdout)\(open.stderr)")
+        let openLatency = try #require(openReport["latency"] as? [String: Any])
+        // Arrivals keep coming during the stall and wait for its end: those of its 500 ms (a sixth of the 3 s) wait
+        // from 500 ms down to 0, so at least 1 % wait more than 500 ms - 1 % × 3 s = 470 ms. Measured from each
+        // iteration's intended start, p99 shows it (less a little for the arm request's own timing).
+        let openP99 = Self.percentile(openLatency, 99)
+        #expect(openP99 >= 420_000, "open p99 \(openP99) µs: \(open.stdout)")
+        #expect(Self.percentile(openLatency, 90) >= 150_000, "open p90: \(open.stdout)")
+
+        let (closed, closedReport) = try await run(
+            ["--vus", "2"], report: directory.appendingPathComponent("closed.json").path)
+        #expect(closed.exitCode == 0, "\(closed.stdout)\(closed.stderr)")
+        let closedLatency = try #require(closedReport["latency"] as? [String: Any])
+        // Two users each wait out the stall once: two slow samples among hundreds or thousands, so the closed loop's
+        // p99 does not see the stall at all (coordinated omission), though its maximum does.
+        #expect((closedLatency["max"] as? Int ?? 0) >= 400_000, "closed: \(closed.stdout)")
+        let closedP99 = Self.percentile(closedLatency, 99)
+        #expect(closedP99 < 200_000 && closedP99 < openP99 / 2, "closed p99 \(closedP99) µs: \(closed.stdout)")
+        #expect(closed.stdout.contains("load: closed model, 2 virtual users for 3.00 s"), "\(closed.stdout)")
+    }
+
+    @Test func ctrlCStopsTheLoadTearsDownAndReportsWhatRan() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try write(
+            "hooks.yaml",
+            """
+            name: hooks
+            baseURL: \(demo.baseURL)
+            setup:
+              - request: {url: /health}
+            teardown:
+              - request: {url: /health}
+            tests:
+              - name: health
+                request: {url: /health}
+            """)
+        let json = directory.appendingPathComponent("interrupted.json").path
+        let process = Process()
+        process.executableURL = try TestBinaries.url("apitest")
+        process.arguments = ["load", suite, "--rate", "50/s", "--duration", "60s", "--report-json", json]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let exited = OneShotValue<Int32>()
+        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
+        try process.run()
+        let took = try await SpecialFileTests.exitTimeAfterSignal(
+            process.processIdentifier, SIGINT, after: .milliseconds(1_500), exited: exited)
+        let status = await exited.wait()
+        #expect(status == 130)
+        if let took { #expect(took < .seconds(10)) }
+        let load = try report(json)
+        #expect(load["interrupted"] as? Bool == true)
+        let hooks = try #require(load["hooks"] as? [[String: Any]])
+        #expect(hooks.map { $0["name"] as? String } == ["setup", "teardown"])
+        #expect(hooks.map { $0["status"] as? String } == ["passed", "passed"])
+        #expect(((load["counts"] as? [String: Int])?["completed"] ?? 0) > 0)
+    }
+
+    @Test func badFlagsAreUsageErrors() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let suite = try write(
+            "usage.yaml", "baseURL: http://127.0.0.1:9\ntests:\n  - name: t\n    request: {url: /}\n")
+        let cases: [([String], String)] = [
+            (["--rate", "10/s"], "--rate needs --duration"),
+            (["--vus", "5", "--rate", "10/s", "--duration", "1s"], "--vus (closed model) cannot be used with --rate"),
+            (["--rate", "fast", "--duration", "1s"], "--rate 'fast': expected iterations per second"),
+            (["--stage", "10s"], "--stage '10s': expected DURATION:RATE"),
+            (
+                ["--rate", "1/s", "--duration", "1s", "--threshold", "p95<20"],
+                "threshold 'p95<20': a latency needs a unit"
+            ),
+            ([], "give --rate RATE --duration D, --stage D:RATE (repeat), or --vus N --duration D"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await runAPITest(["load", suite] + arguments)
+            #expect(result.exitCode == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
