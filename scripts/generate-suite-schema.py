@@ -398,6 +398,9 @@ defs["test"] = d("A test: `request` (with optional `expect`, `capture`, `retry`)
       ("capture", ref("capture")),
       ("retry", ref("retry")),
       ("steps", d("Several requests, run in order; captures flow to later steps.", **{"$ref":"#/$defs/steps"})),
+      ("load", d("How `apitest load` treats the test.", type="object", additionalProperties=False,
+                 properties={"weight": d("How often the load mode picks this test against the others (default 1; 0 never).",
+                                         type="integer", minimum=0, maximum=1000)})),
     ]),
     oneOf=[{"required":["request"]},{"required":["steps"]}],
     **{"if":{"required":["steps"]},"then":{"properties":{"expect":False,"capture":False,"retry":False}}})

@@ -1,6 +1,7 @@
 import APITestReporting
 import APITestResults
 import APITestRunner
+import APITestSuite
 import APITestSupport
 import ArgumentParser
 import Foundation
@@ -228,7 +229,8 @@ struct LoadCommand: AsyncParsableCommand {
 
         let live = !quiet && isatty(STDERR_FILENO) == 1
         let result = await LoadService.run(
-            selected.suites, options: options, policies: preflight.policies,
+            selected.suites, options: options, weights: selected.suites.map { $0.tests.map(\.loadWeight) },
+            policies: preflight.policies,
             progress: { progress in
                 guard live else { return }
                 let line = LoadReportText.liveLine(

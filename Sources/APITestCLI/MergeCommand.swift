@@ -60,6 +60,10 @@ struct MergeCommand: ParsableCommand {
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         }
+        if let load = merged.load {
+            try writeLoad(load)
+            return
+        }
         let record = merged.record
         let wantsRunReports = [output.reportJunit, output.reportTap, output.reportJson, output.reportHtml].contains {
             $0 != nil
@@ -112,5 +116,34 @@ struct MergeCommand: ParsableCommand {
         if let summary = record?.summary, summary.failed + summary.errored + summary.cancelled > 0 {
             throw ExitStatus.testsFailed.exitCode
         }
+    }
+
+    /// Writes the merged load run: its summary on standard output, `--report-json` and `--report-junit`.
+    private func writeLoad(_ load: LoadResult) throws {
+        let stderr = StandardOutput.error
+        if output.reportTap != nil || output.reportHtml != nil || output.reportOpenAPICoverage != nil {
+            stderr.write("error: load reports merge into --report-json and --report-junit only\n")
+            stderr.flush()
+            throw ExitStatus.invalid.exitCode
+        }
+        StandardOutput.out.write("merged \(reports.count) load reports\n" + LoadReportText.summary(load))
+        StandardOutput.out.flush()
+        let hostname = ProcessInfo.processInfo.hostName
+        var failed = false
+        for (flag, path, text) in [
+            ("--report-json", output.reportJson, { LoadReportFormats.json(load, hostname: hostname) }),
+            ("--report-junit", output.reportJunit, { LoadReportFormats.junit(load, hostname: hostname) }),
+        ] {
+            guard let path else { continue }
+            do {
+                try ReportDestination.resolve(path).write(Array(text().utf8))
+            } catch {
+                stderr.write("error: cannot write \(flag) '\(path)': \(error)\n")
+                failed = true
+            }
+        }
+        stderr.flush()
+        if failed { throw ExitStatus.runtimeError.exitCode }
+        if !load.thresholdsHold { throw ExitStatus.testsFailed.exitCode }
     }
 }

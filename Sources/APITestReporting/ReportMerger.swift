@@ -42,6 +42,8 @@ package enum ReportMerger {
             case overlapping(shard: String, String, String)
             /// Shards without a report.
             case missing([String])
+            /// Load reports and run reports given together.
+            case loadAndRunReports(String, String)
             /// Two coverage files describe different versions of one OpenAPI document (its `openapi` version or its
             /// operations differ).
             case differentDocuments(document: String, String, String)
@@ -69,6 +71,8 @@ package enum ReportMerger {
             case .overlapping(let shard, let first, let second): "\(first) and \(second) are both shard \(shard)"
             case .missing(let shards):
                 "\(shards.map { "shard \($0) missing" }.joined(separator: ", ")) (--allow-missing merges without)"
+            case .loadAndRunReports(let load, let run):
+                "\(load) is a load report and \(run) a run report: merge the reports of one kind of run"
             case .differentDocuments(let document, let first, let second):
                 "\(first) and \(second) cover different versions of the OpenAPI document '\(document)'"
             }
@@ -88,6 +92,8 @@ package enum ReportMerger {
         package var coverage: OpenAPICoverage?
         /// How many of the files were coverage files.
         package var coverageFiles = 0
+        /// The merged load run, when the files were load reports (`apitest load --report-json`).
+        package var load: LoadResult?
     }
 
     /// Merges `inputs`, JSON reports and OpenAPI coverage files in any order (each file is recognised by its
@@ -96,9 +102,14 @@ package enum ReportMerger {
         guard !inputs.isEmpty else { throw MergeError(kind: .nothingToMerge) }
         var documents: [(name: String, document: JSONReportDocument, run: JSONReportDocument.Run)] = []
         var coverages: [(name: String, coverage: OpenAPICoverage)] = []
+        var loads: [(name: String, document: LoadReportFormats.Document)] = []
         for input in inputs {
             if let coverage = OpenAPICoverageReportFormat.parse(Data(input.bytes)) {
                 coverages.append((input.name, coverage))
+                continue
+            }
+            if let load = LoadReportFormats.read(input.bytes) {
+                loads.append((input.name, load))
                 continue
             }
             guard let document = JSONReportDocument.read(input.bytes) else {
@@ -108,6 +119,13 @@ package enum ReportMerger {
             documents.append((input.name, document, run))
         }
         let coverage = try coverages.isEmpty ? nil : mergeCoverage(coverages)
+        if let load = loads.first {
+            if let run = documents.first { throw MergeError(kind: .loadAndRunReports(load.name, run.name)) }
+            var merged = Merged(
+                record: nil, jsonFormat: JSONReportFormat(), coverage: coverage, coverageFiles: coverages.count)
+            merged.load = try LoadReportMerger.merge(loads, allowMissing: allowMissing)
+            return merged
+        }
         guard !documents.isEmpty else {
             return Merged(
                 record: nil, jsonFormat: JSONReportFormat(), coverage: coverage, coverageFiles: coverages.count)

@@ -12,6 +12,8 @@ package struct TestCase: Sendable, Hashable {
     package var steps: [Step]
     /// Why the test is not run (`skip: reason`), or `nil` to run it.
     package var skip: String?
+    /// `load: {weight: N}`: how often `apitest load` picks this test against the others (default 1, 0 never).
+    package var loadWeight = 1
     /// The condition under which the test runs, evaluated when it starts (with the suite's variables and what
     /// `setup` captured); false skips it before anything is sent.
     package var when: Condition?

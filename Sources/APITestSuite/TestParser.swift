@@ -4,7 +4,9 @@ import APITestSupport
 /// `retry`) or `steps`.
 enum TestParser {
     /// The keys of a test.
-    static let keys = ["name", "tags", "skip", "when", "forEach", "request", "expect", "capture", "retry", "steps"]
+    static let keys = [
+        "name", "tags", "skip", "when", "forEach", "request", "expect", "capture", "retry", "steps", "load",
+    ]
 
     // MARK: - Tests
 
@@ -47,7 +49,7 @@ enum TestParser {
 
     /// The entries of a test's keys.
     private struct Entries {
-        var name, tags, skip, when, forEach, request, expect, capture, retry, steps: MapEntry?
+        var name, tags, skip, when, forEach, request, expect, capture, retry, steps, load: MapEntry?
 
         /// Each key's entry, found in one pass (a suite can have 100,000 tests).
         init(_ entries: [MapEntry]) {
@@ -63,6 +65,7 @@ enum TestParser {
                 case "capture": capture = entry
                 case "retry": retry = entry
                 case "steps": steps = entry
+                case "load": load = entry
                 default: break
                 }
             }
@@ -122,7 +125,16 @@ enum TestParser {
         var test = TestCase(name: name, tags: tags, location: context.location(of: node), steps: steps)
         test.skip = skip
         test.when = entries.when.flatMap { ConditionParser.condition($0.value, in: context) }
+        if let load = entries.load, let weight = Self.loadWeight(load.value, in: context) { test.loadWeight = weight }
         return (test, nameEntry.value, entries.forEach != nil)
+    }
+
+    /// `load: {weight: N}`: how often `apitest load` picks the test against the others (0 to 1000; 0 never).
+    private static func loadWeight(_ node: YAMLNode, in context: SuiteParseContext) -> Int? {
+        guard let entries = context.mapping(node, for: "load") else { return nil }
+        context.checkKeys(entries, allowed: ["weight"], in: "load")
+        guard let weight = entries[key: "weight"] else { return nil }
+        return context.integer(weight.value, for: "weight", in: 0...1000)
     }
 
     /// `skip: reason` or `skip: true` (reason "skipped"); `skip: false` runs the test.

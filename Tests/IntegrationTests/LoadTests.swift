@@ -49,11 +49,15 @@ import Testing
             baseURL: \(demo.baseURL)
             tests:
               - name: health
+                load: {weight: 3}
                 request: {url: /health}
                 expect: {status: 200, json: {$.status: ok}}
               - name: json
                 request: {url: /json}
                 expect: {status: 200}
+              - name: never
+                load: {weight: 0}
+                request: {url: /status/500}
             """)
         let json = directory.appendingPathComponent("load.json").path
         let junit = directory.appendingPathComponent("load.xml").path
@@ -70,7 +74,9 @@ import Testing
         // 100/s for 2 s: iterations 0 to 199 start at k/100 s, each of them, whatever the server does.
         #expect(counts["started"] == 200 && counts["completed"] == 200 && counts["passed"] == 200, "\(counts)")
         let tests = try #require(load["tests"] as? [[String: Any]])
-        #expect(tests.map { ($0["counts"] as? [String: Int])?["completed"] } == [100, 100])
+        // Weights 3 and 1 (and 0: never picked): three of every four iterations are the first test's.
+        #expect(tests.map { $0["name"] as? String } == ["health", "json"])
+        #expect(tests.map { ($0["counts"] as? [String: Int])?["completed"] } == [150, 50])
         let latency = try #require(load["latency"] as? [String: Any])
         #expect((latency["counts"] as? [[Int]])?.reduce(0) { $0 + $1[1] } == 200)
         let thresholds = try #require(load["thresholds"] as? [[String: Any]])
@@ -171,10 +177,90 @@ import Testing
         #expect(((load["counts"] as? [String: Int])?["completed"] ?? 0) > 0)
     }
 
+    @Test func threeShardsMergeIntoOneLoadWithTheHistogramOfAllTheirSamples() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try write(
+            "shards.yaml",
+            """
+            name: shards
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: health
+                request: {url: /health}
+              - name: delayed
+                request: {url: /delay/2}
+            """)
+        // Three generators side by side, each running a third of 300/s: one load of 300/s.
+        let reports = (1...3).map { directory.appendingPathComponent("shard-\($0).json").path }
+        async let first = runAPITest(
+            [
+                "load", suite, "--rate", "300/s", "--duration", "2s", "--shard", "1/3", "--report-json", reports[0],
+                "--threshold", "p99<10s",
+            ])
+        async let second = runAPITest(
+            [
+                "load", suite, "--rate", "300/s", "--duration", "2s", "--shard", "2/3", "--report-json", reports[1],
+                "--threshold", "p99<10s",
+            ])
+        async let third = runAPITest(
+            [
+                "load", suite, "--rate", "300/s", "--duration", "2s", "--shard", "3/3", "--report-json", reports[2],
+                "--threshold", "p99<10s",
+            ])
+        for result in try await [first, second, third] {
+            #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("load: open model, 100.0/s for 2.00 s (shard "), "\(result.stdout)")
+        }
+        let merged = directory.appendingPathComponent("merged.json").path
+        let merge = try await runAPITest(["merge"] + reports.reversed() + ["--report-json", merged])
+        #expect(merge.exitCode == 0, "\(merge.stdout)\(merge.stderr)")
+        #expect(merge.stdout.contains("load: open model, 300.0/s for 2.00 s\n"), "\(merge.stdout)")
+        #expect(merge.stdout.contains("iterations: 600 started, 600 completed (600 passed"), "\(merge.stdout)")
+        // The merged histogram is the sum of the shards', bucket by bucket: its percentiles are those of one
+        // histogram fed every sample.
+        var summed: [Int: Int] = [:]
+        for report in reports {
+            let latency = try #require(try self.report(report)["latency"] as? [String: Any])
+            for pair in latency["counts"] as? [[Int]] ?? [] { summed[pair[0], default: 0] += pair[1] }
+        }
+        let mergedLoad = try self.report(merged)
+        let mergedLatency = try #require(mergedLoad["latency"] as? [String: Any])
+        var mergedBuckets: [Int: Int] = [:]
+        for pair in mergedLatency["counts"] as? [[Int]] ?? [] { mergedBuckets[pair[0], default: 0] += pair[1] }
+        #expect(mergedBuckets == summed)
+        #expect(summed.values.reduce(0, +) == 600)
+        let allSamples = ["counts": summed.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }]
+        for percentile in [50.0, 90, 99, 99.9] {
+            #expect(Self.percentile(mergedLatency, percentile) == Self.percentile(allSamples, percentile))
+        }
+        let thresholds = try #require(mergedLoad["thresholds"] as? [[String: Any]])
+        #expect(thresholds.first?["holds"] as? Bool == true)
+
+        let missing = try await runAPITest(["merge", reports[0], reports[2]])
+        #expect(missing.exitCode == 2)
+        #expect(missing.stderr.contains("shard 2/3 missing"), "\(missing.stderr)")
+        let twice = try await runAPITest(["merge", reports[0], reports[0]])
+        #expect(twice.stderr.contains("are both shard 1/3"), "\(twice.stderr)")
+    }
+
     @Test func badFlagsAreUsageErrors() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let suite = try write(
             "usage.yaml", "baseURL: http://127.0.0.1:9\ntests:\n  - name: t\n    request: {url: /}\n")
+        let weighted = try write(
+            "weights.yaml",
+            "baseURL: http://127.0.0.1:9\ntests:\n  - name: t\n    load: {weight: -1, wieght: 2}\n    request: {url: /}\n"
+        )
+        let invalid = try await runAPITest(["load", weighted, "--rate", "1/s", "--duration", "1s"])
+        #expect(invalid.exitCode == 2)
+        #expect(
+            invalid.stderr.contains("error: 'weight' must be between 0 and 1000, found -1\n --> "), "\(invalid.stderr)")
+        #expect(invalid.stderr.contains("weights.yaml:4:20\n"), "\(invalid.stderr)")
+        #expect(
+            invalid.stderr.contains("error: unknown key 'wieght' in load; did you mean 'weight'?"), "\(invalid.stderr)")
+        #expect(invalid.stderr.contains("weights.yaml:4:24\n"), "\(invalid.stderr)")
         let cases: [([String], String)] = [
             (["--rate", "10/s"], "--rate needs --duration"),
             (["--vus", "5", "--rate", "10/s", "--duration", "1s"], "--vus (closed model) cannot be used with --rate"),
