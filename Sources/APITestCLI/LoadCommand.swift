@@ -55,9 +55,9 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Open model: at most this many iterations at once (default 1000); an arrival that finds them all busy "
+            "Open model: at most this many iterations at once (default 100); an arrival that finds them all busy "
                 + "starts late.", valueName: "n"))
-    var maxInFlight: Int = 1000
+    var maxInFlight: Int = 100
 
     @Option(help: ArgumentHelp("A pass/fail rule (repeat): p95<20ms, errors<0.1%, rate>1900/s.", valueName: "rule"))
     var threshold: [String] = []

@@ -38,23 +38,22 @@ final class LoadRecorder: Sendable {
         let micros = LatencyHistogram.microseconds(latency)
         state.withLock { state in
             guard result.status != .cancelled else { return }
-            var stats = state.result.tests[test]
-            stats.counts.completed += 1
+            // Everything is changed in place: a copy of a test's stats would copy its histograms' buckets.
+            state.result.tests[test].counts.completed += 1
             state.result.counts.completed += 1
             switch result.status {
             case .passed, .skipped:
-                stats.counts.passed += 1
+                state.result.tests[test].counts.passed += 1
                 state.result.counts.passed += 1
             case .failed:
-                stats.counts.failed += 1
+                state.result.tests[test].counts.failed += 1
                 state.result.counts.failed += 1
             case .errored, .cancelled:
-                stats.counts.errored += 1
+                state.result.tests[test].counts.errored += 1
                 state.result.counts.errored += 1
             }
-            let passed = result.status == .passed || result.status == .skipped
-            if !passed { state.intervalNotPassed += 1 }
-            stats.latency.record(microseconds: micros)
+            if result.status != .passed && result.status != .skipped { state.intervalNotPassed += 1 }
+            state.result.tests[test].latency.record(microseconds: micros)
             state.result.latency.record(microseconds: micros)
             state.interval.record(microseconds: micros)
             state.intervalCompleted += 1
@@ -63,31 +62,30 @@ final class LoadRecorder: Sendable {
                     state.result.bytesSent += exchange.requestBodySize
                     state.result.bytesReceived += Int64(exchange.responseBodySize)
                     if let total = exchange.timings?.total {
-                        let position =
-                            stats.steps.firstIndex { $0.index == step.index + 1 }
-                            ?? {
-                                stats.steps.append(
-                                    LoadResult.StepStats(index: step.index + 1, location: "\(step.location)"))
-                                return stats.steps.count - 1
-                            }()
-                        stats.steps[position].latency.record(total)
+                        let index = step.index + 1
+                        if let position = state.result.tests[test].steps.firstIndex(where: { $0.index == index }) {
+                            state.result.tests[test].steps[position].latency.record(total)
+                        } else {
+                            var stats = LoadResult.StepStats(index: index, location: "\(step.location)")
+                            stats.latency.record(total)
+                            state.result.tests[test].steps.append(stats)
+                        }
                     }
                 }
-                if let error = step.error { stats.errors[error.kind.rawValue, default: 0] += 1 }
+                if let error = step.error { state.result.tests[test].errors[error.kind.rawValue, default: 0] += 1 }
                 for failure in step.failures {
                     let key = "\(failure.location) \(failure.subject)"
                     if let position = state.failureIndex[test][key] {
-                        stats.failures[position].count += 1
+                        state.result.tests[test].failures[position].count += 1
                     } else {
-                        state.failureIndex[test][key] = stats.failures.count
-                        stats.failures.append(
+                        state.failureIndex[test][key] = state.result.tests[test].failures.count
+                        state.result.tests[test].failures.append(
                             LoadResult.FailureCount(
                                 location: "\(failure.location)", subject: failure.subject, message: failure.message,
                                 count: 1))
                     }
                 }
             }
-            state.result.tests[test] = stats
         }
     }
 
