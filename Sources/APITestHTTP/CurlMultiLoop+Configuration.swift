@@ -145,7 +145,10 @@ extension CurlMultiLoop {
                 // Without its jar (or the cookies it starts from) the test would run with other cookies.
                 delegate.check(refused.option, CURLE_FAILED_INIT)
             }
-            delegate.check("CURLOPT_COOKIEFILE", apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, ""))
+            // Once per handle: the engine stays on through curl_easy_reset, and the option's list is never emptied.
+            if cookieEngineOn.insert(easy).inserted {
+                delegate.check("CURLOPT_COOKIEFILE", apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, ""))
+            }
         }
     }
 

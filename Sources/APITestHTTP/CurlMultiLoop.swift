@@ -61,6 +61,10 @@ final class CurlMultiLoop: @unchecked Sendable {
     let clock = ContinuousClock()
     /// Compiled security policies, one per distinct policy.
     var compiledPolicies: [SecurityPolicy: CompiledSecurityPolicy] = [:]
+    /// Pooled handles whose cookie engine is on. libcurl 7.88 keeps each `CURLOPT_COOKIEFILE` in a list that
+    /// `curl_easy_reset` does not empty, so setting it on every reuse of a handle grew that list by two small
+    /// allocations per request, for as long as the process ran; it is set once per handle instead.
+    var cookieEngineOn: Set<UnsafeMutableRawPointer> = []
     /// The peer certificates of each connection, read once per connection.
     let certificateCache: PeerCertificateCache
 
@@ -192,7 +196,10 @@ final class CurlMultiLoop: @unchecked Sendable {
         for (easy, delegate) in delegates {
             finish(easy, delegate.transfer.fail(cancelled))
         }
-        for easy in idleHandles { curl_easy_cleanup(easy) }
+        for easy in idleHandles {
+            cookieEngineOn.remove(easy)
+            curl_easy_cleanup(easy)
+        }
         idleHandles.removeAll()
         for share in Array(shares.values) + Array(closingShares.values) { curl_share_cleanup(share) }
         shares.removeAll()
@@ -349,6 +356,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         if idleHandles.count < configuration.maxConnections {
             idleHandles.append(easy)
         } else {
+            cookieEngineOn.remove(easy)
             curl_easy_cleanup(easy)
         }
         resumeCaller(action)
