@@ -18,7 +18,7 @@ struct APITestCommand: AsyncParsableCommand {
                  libxml2 (needed for XPath checks) could not be loaded (nothing ran)
               4  --filter, --tag and --exclude-tag matched no test (nothing ran)
               130  interrupted (Ctrl-C); the tests that finished are still reported
-            pin-check has its own codes: see apitest pin-check --help.
+            pin-check and load have their own codes: see apitest pin-check --help and apitest load --help.
             """,
         version: APITestVersion.string,
         subcommands: [
