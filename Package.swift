@@ -152,7 +152,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "APITestReportingTests", dependencies: ["APITestReporting", "APITestResults", "APITestSupport"]),
+            name: "APITestReportingTests",
+            dependencies: ["APITestReporting", "APITestResults", "APITestSupport", "APITestTestSupport"]),
         .testTarget(
             name: "APITestCLITests",
             dependencies: [

@@ -248,23 +248,9 @@ struct LoadCommand: AsyncParsableCommand {
         stdout.write(LoadReportText.summary(result))
         stdout.flush()
 
-        let hostname = ProcessInfo.processInfo.hostName
-        var writeFailed = false
-        for (flag, path, text) in [
-            ("--report-json", reportJson, { LoadReportFormats.json(result, hostname: hostname) }),
-            ("--report-junit", reportJunit, { LoadReportFormats.junit(result, hostname: hostname) }),
-        ] {
-            guard let path else { continue }
-            do {
-                try ReportDestination.resolve(path).write(Array(text().utf8))
-            } catch {
-                stderr.write("error: cannot write \(flag) '\(path)': \(error)\n")
-                writeFailed = true
-            }
-        }
-        stderr.flush()
+        let written = LoadReportFiles.write(result, json: reportJson, junit: reportJunit, errorOutput: stderr)
         if result.interrupted { throw ExitStatus.interrupted.exitCode }
-        if writeFailed { throw ExitStatus.runtimeError.exitCode }
+        if !written { throw ExitStatus.runtimeError.exitCode }
         if !result.thresholdsHold { throw ExitStatus.testsFailed.exitCode }
     }
 }

@@ -128,22 +128,10 @@ struct MergeCommand: ParsableCommand {
         }
         StandardOutput.out.write("merged \(reports.count) load reports\n" + LoadReportText.summary(load))
         StandardOutput.out.flush()
-        let hostname = ProcessInfo.processInfo.hostName
-        var failed = false
-        for (flag, path, text) in [
-            ("--report-json", output.reportJson, { LoadReportFormats.json(load, hostname: hostname) }),
-            ("--report-junit", output.reportJunit, { LoadReportFormats.junit(load, hostname: hostname) }),
-        ] {
-            guard let path else { continue }
-            do {
-                try ReportDestination.resolve(path).write(Array(text().utf8))
-            } catch {
-                stderr.write("error: cannot write \(flag) '\(path)': \(error)\n")
-                failed = true
-            }
+        guard LoadReportFiles.write(load, json: output.reportJson, junit: output.reportJunit, errorOutput: stderr)
+        else {
+            throw ExitStatus.runtimeError.exitCode
         }
-        stderr.flush()
-        if failed { throw ExitStatus.runtimeError.exitCode }
         if !load.thresholdsHold { throw ExitStatus.testsFailed.exitCode }
     }
 }

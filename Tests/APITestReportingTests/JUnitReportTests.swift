@@ -1,6 +1,7 @@
 import APITestReporting
 import APITestResults
 import APITestSupport
+import APITestTestSupport
 import Foundation
 import FoundationXML
 import Testing
@@ -141,12 +142,12 @@ struct JUnitReportTests {
 
     @Test("the schema accepts the report, weird text included (xmllint, junit-10.xsd)")
     func validatesAgainstSchema() throws {
-        let schema = ReportConsumers.junitSchema
+        let schema = JUnitSchemas.surefire.path
         try #require(FileManager.default.fileExists(atPath: schema), "missing \(schema)")
         let xmllint = try #require(ReportConsumers.tool("xmllint"), "xmllint is missing: run scripts/install-deps.sh")
         let directory = try ReportFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let extended = try ReportConsumers.junitSchemaWithLocations(in: directory)
+        let extended = try JUnitSchemas.withLocations(in: directory)
         for (name, record) in [
             ("interrupted", ReportFixtures.interruptedRecord), ("weird", ReportFixtures.weirdRecord),
         ] {

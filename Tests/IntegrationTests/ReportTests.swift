@@ -1,3 +1,4 @@
+import APITestTestSupport
 import Foundation
 import Testing
 
@@ -94,23 +95,6 @@ import Testing
 
     // MARK: - JUnit XML
 
-    /// `junit-10.xsd` with the `file` and `line` attributes apitest gives each `testcase` by default, and nothing
-    /// else, added; written to `directory`.
-    static func junitSchemaWithLocations(_ schema: URL, in directory: URL) throws -> String {
-        let text = try String(contentsOf: schema, encoding: .utf8)
-        let anchor = "<xs:attribute name=\"classname\" type=\"xs:string\"/>"
-        try #require(
-            text.components(separatedBy: anchor).count == 2, "testcase's classname attribute in \(schema.path)")
-        let extended = text.replacingOccurrences(
-            of: anchor,
-            with: anchor
-                + "<xs:attribute name=\"file\" type=\"xs:string\"/><xs:attribute name=\"line\" type=\"xs:positiveInteger\"/>"
-        )
-        let path = directory.appendingPathComponent("junit-10-locations.xsd")
-        try extended.write(to: path, atomically: true, encoding: .utf8)
-        return path.path
-    }
-
     /// The 1-based line of the suite where the test `name` is declared (`- name: <name>`).
     static func line(of name: String) -> Int {
         let lines = suite(baseURL: "http://x", closedPort: 1).split(separator: "\n", omittingEmptySubsequences: false)
@@ -126,7 +110,7 @@ import Testing
         // added to `testcase`; with --no-junit-locations, valid for junit-10.xsd itself.
         let schema = Self.repository.deletingLastPathComponent().appendingPathComponent(
             "shared/testdata/junit/junit-10.xsd")
-        let extended = try Self.junitSchemaWithLocations(schema, in: run.directory)
+        let extended = try JUnitSchemas.withLocations(in: run.directory)
         let xmllint = try await runProcess(
             try TestBinaries.tool("xmllint"), ["--noout", "--schema", extended, run.file("junit.xml").path])
         #expect(xmllint.exitCode == 0, "\(xmllint.stderr)")
@@ -401,7 +385,7 @@ import Testing
             "shared/testdata/junit/junit-10.xsd")
         let xmllint = try await runProcess(
             try TestBinaries.tool("xmllint"),
-            ["--noout", "--schema", try Self.junitSchemaWithLocations(schema, in: directory), "junit.xml"],
+            ["--noout", "--schema", try JUnitSchemas.withLocations(in: directory), "junit.xml"],
             currentDirectory: directory)
         #expect(xmllint.exitCode == 0, "\(xmllint.stderr)")
         let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
