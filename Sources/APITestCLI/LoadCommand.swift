@@ -80,6 +80,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write JUnit XML with one test case per threshold to FILE.", valueName: "file"))
     var reportJunit: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write a self-contained HTML page (each second's completions and latencies, the percentile "
+                + "distribution, the thresholds and the tests) to FILE.", valueName: "file"))
+    var reportHtml: String?
+
     @OptionGroup(title: "Selection (--shard K/N runs 1/N of the rate or of the virtual users)")
     var selection: SelectionOptions
 
@@ -96,7 +102,7 @@ struct LoadCommand: AsyncParsableCommand {
             throw ValidationError("--max-in-flight must be between 1 and 100000")
         }
         if selection.shardTimings != nil { throw ValidationError("--shard-timings is for run and list, not load") }
-        for (flag, path) in [("--report-json", reportJson), ("--report-junit", reportJunit)] {
+        for (flag, path) in [("--report-json", reportJson), ("--report-junit", reportJunit), ("--report-html", reportHtml)] {
             guard let path else { continue }
             do {
                 _ = try ReportDestination.resolve(path)
@@ -248,7 +254,8 @@ struct LoadCommand: AsyncParsableCommand {
         stdout.write(LoadReportText.summary(result))
         stdout.flush()
 
-        let written = LoadReportFiles.write(result, json: reportJson, junit: reportJunit, errorOutput: stderr)
+        let written = LoadReportFiles.write(
+            result, json: reportJson, junit: reportJunit, html: reportHtml, errorOutput: stderr)
         if result.interrupted { throw ExitStatus.interrupted.exitCode }
         if !written { throw ExitStatus.runtimeError.exitCode }
         if !result.thresholdsHold { throw ExitStatus.testsFailed.exitCode }

@@ -118,17 +118,19 @@ struct MergeCommand: ParsableCommand {
         }
     }
 
-    /// Writes the merged load run: its summary on standard output, `--report-json` and `--report-junit`.
+    /// Writes the merged load run: its summary on standard output, `--report-json`, `--report-junit` and `--report-html`.
     private func writeLoad(_ load: LoadResult) throws {
         let stderr = StandardOutput.error
-        if output.reportTap != nil || output.reportHtml != nil || output.reportOpenAPICoverage != nil {
-            stderr.write("error: load reports merge into --report-json and --report-junit only\n")
+        if output.reportTap != nil || output.reportOpenAPICoverage != nil {
+            stderr.write("error: load reports merge into --report-json, --report-junit and --report-html only\n")
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         }
         StandardOutput.out.write("merged \(reports.count) load reports\n" + LoadReportText.summary(load))
         StandardOutput.out.flush()
-        guard LoadReportFiles.write(load, json: output.reportJson, junit: output.reportJunit, errorOutput: stderr)
+        guard
+            LoadReportFiles.write(
+                load, json: output.reportJson, junit: output.reportJunit, html: output.reportHtml, errorOutput: stderr)
         else {
             throw ExitStatus.runtimeError.exitCode
         }

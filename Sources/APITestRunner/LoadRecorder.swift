@@ -104,6 +104,12 @@ final class LoadRecorder: Sendable {
         }
     }
 
+    /// Closes the timeline at the run's end: the iterations completed after the last whole second, as one more.
+    func closeTimeline() {
+        let pending = state.withLock { $0.intervalCompleted > 0 ? $0.result.timeline.count + 1 : nil }
+        if let pending { tick(second: pending) }
+    }
+
     /// What was recorded so far.
     var result: LoadResult { state.withLock { $0.result } }
 

@@ -185,6 +185,7 @@ package final class LoadRunner: Sendable {
             control.stop()
         }
         let elapsed = clock.now - start
+        recorder.closeTimeline()
         // Teardown once per suite that ran setup, also after Ctrl-C.
         for lifecycle in lifecycles { await lifecycle.teardown(executor, sink) }
         for runtime in runtimes { transport.close(runtime.cookieJar) }

@@ -101,4 +101,34 @@ import Testing
         #expect(read.hostname == "ci-7")
         #expect(LoadReportFormats.read(Array("{\"version\": 1}".utf8)) == nil)
     }
+
+    @Test func theHTMLPageIsSelfContainedEscapedAndChartsEverySecond() throws {
+        var result = Self.result()
+        result.tests = [LoadResult.TestStats(suite: "api <b>", file: "s.yaml", name: "<script>alert(1)</script>", weight: 2)]
+        result.tests[0].latency = result.latency
+        result.tests[0].failures = [
+            LoadResult.FailureCount(location: "s.yaml:3:5", subject: "status", message: "got \u{1B}[31m<i>", count: 2)
+        ]
+        result.timeline = (1...5).map {
+            LoadResult.Second(second: $0, completed: 100 * $0, notPassed: 0, p50: 1_000, p99: 2_000 * UInt64($0), max: 500_000)
+        }
+        result.thresholds = result.evaluate([try LoadThreshold(parsing: "p99<2ms"), try LoadThreshold(parsing: "max<1ms")])
+        let html = LoadHTMLReport.render(result, hostname: "ci<7>")
+        #expect(!html.contains("<script"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("api &lt;b&gt; › &lt;script&gt;"))
+        #expect(!html.contains("<i>") && !html.contains("\u{1B}"))
+        #expect(html.contains("ci&lt;7&gt;"))
+        // Nothing is fetched: no external style, script, image or font.
+        for fetch in ["src=", "href=", "@import", "url("] { #expect(!html.contains(fetch), "\(fetch)") }
+        // A bar per second and three lines of five points each; the distribution's 23 percentiles.
+        #expect(html.components(separatedBy: "<rect class=\"bar\" ").count - 1 == 5)
+        let lines = html.matches(of: /<polyline class="(p50|p99|max)" points="([^"]*)"/).map {
+            ($0.output.1, $0.output.2.split(separator: " ").count)
+        }
+        #expect(lines.map(\.0) == ["p50", "p99", "max", "p99"])
+        #expect(lines.map(\.1) == [5, 5, 5, 23])
+        #expect(html.contains("<tr data-holds=\"true\"><td><span class=\"good\">✔</span></td><td><code>p99&lt;2ms</code>"))
+        #expect(html.contains("<tr data-holds=\"false\">"))
+    }
 }

@@ -61,9 +61,10 @@ import Testing
             """)
         let json = directory.appendingPathComponent("load.json").path
         let junit = directory.appendingPathComponent("load.xml").path
+        let html = directory.appendingPathComponent("load.html").path
         let failing = try await runAPITest([
             "load", suite, "--rate", "100/s", "--duration", "2s", "--threshold", "errors<1%", "--threshold", "max<1us",
-            "--report-json", json, "--report-junit", junit,
+            "--report-json", json, "--report-junit", junit, "--report-html", html,
         ])
         #expect(failing.exitCode == 1, "\(failing.stdout)\(failing.stderr)")
         #expect(failing.stdout.contains("load: open model, 100.0/s for 2.00 s"), "\(failing.stdout)")
@@ -84,6 +85,15 @@ import Testing
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("tests=\"2\" failures=\"1\""), "\(xml)")
         #expect(xml.contains("<failure message=\"threshold max&lt;1us failed: measured "))
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("<title>apitest load</title>") && page.contains("<code>max&lt;1us</code>"))
+        // The seconds of the run, the last partial one included, each a bar.
+        let seconds = (load["timeline"] as? [[String: Any]])?.count ?? 0
+        #expect((2...3).contains(seconds), "\(load["timeline"] ?? "")")
+        #expect(page.components(separatedBy: "<rect class=\"bar\" ").count - 1 == seconds)
+        #expect(
+            (load["timeline"] as? [[String: Any]])?.reduce(0) { $0 + ($1["completed"] as? Int ?? 0) } == 200,
+            "every completion is in a second of the timeline")
 
         let passing = try await runAPITest([
             "load", suite, "--rate", "50/s", "--duration", "1s", "--threshold", "p99<10s", "--threshold", "rate>10/s",
