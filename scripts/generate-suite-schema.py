@@ -425,6 +425,9 @@ schema = collections.OrderedDict([
     ("setup", d("Steps run once before the tests; their captures are visible to every test.", **{"$ref":"#/$defs/steps"})),
     ("tests", d("The tests; at least one.", type="array", minItems=1, items=ref("test"))),
     ("teardown", d("Steps run once after the tests, also after failures.", **{"$ref":"#/$defs/steps"})),
+    ("load", d("What `apitest load` holds the suite's tests to.", type="object", additionalProperties=False,
+               properties={"thresholds": d("Rules such as p95<20ms, errors<0.1%, rate>1900/s (besides --threshold).",
+                                           type="array", items={"type": "string", "pattern": "^\\s*[A-Za-z0-9().]+\\s*[<>]=?"})})),
   ])),
   ("$defs", defs),
 ])

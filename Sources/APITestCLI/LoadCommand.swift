@@ -102,7 +102,9 @@ struct LoadCommand: AsyncParsableCommand {
             throw ValidationError("--max-in-flight must be between 1 and 100000")
         }
         if selection.shardTimings != nil { throw ValidationError("--shard-timings is for run and list, not load") }
-        for (flag, path) in [("--report-json", reportJson), ("--report-junit", reportJunit), ("--report-html", reportHtml)] {
+        for (flag, path) in [
+            ("--report-json", reportJson), ("--report-junit", reportJunit), ("--report-html", reportHtml),
+        ] {
             guard let path else { continue }
             do {
                 _ = try ReportDestination.resolve(path)
@@ -224,7 +226,13 @@ struct LoadCommand: AsyncParsableCommand {
         runOptions.security = try security.overrides()
         runOptions.transport = transport.overrides()
         var options = LoadOptions(model: model, maxInFlight: maxInFlight, run: runOptions)
-        options.thresholds = try threshold.map(Self.threshold)
+        // The command line's thresholds, then each selected suite's that is not already there.
+        var thresholds = try threshold.map(Self.threshold)
+        for rule in selected.suites.flatMap(\.loadThresholds)
+        where !thresholds.contains(where: { $0.text == rule.text }) {
+            thresholds.append(rule)
+        }
+        options.thresholds = thresholds
         options.abortOnFail = abortOnFail
         options.shard = shard.map { LoadResult.Model.Shard(index: $0.index, count: $0.count) }
 

@@ -1,4 +1,5 @@
 package import APITestResults
+import APITestSupport
 import Foundation
 
 /// The HTML report of a load run: one self-contained page (inline style and SVG, no script, nothing fetched) with the

@@ -1,4 +1,5 @@
 package import APITestResults
+import APITestSupport
 import Foundation
 
 /// The files a load run writes: the JSON report (everything measured, histograms included so that the reports of

@@ -1,4 +1,5 @@
 package import APITestResults
+import APITestSupport
 import Foundation
 
 /// `apitest merge` of the JSON reports of a load run's shards (`apitest load --shard K/N`): one load result as a

@@ -1,4 +1,5 @@
 package import APITestResults
+import APITestSupport
 import Foundation
 
 /// The console summary of a load run, the live line printed each second, and the units they share.

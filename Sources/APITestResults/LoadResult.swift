@@ -1,3 +1,4 @@
+package import APITestSupport
 package import Foundation
 
 /// What a load run (`apitest load`) measured: how it was driven, how many iterations started, finished, passed and

@@ -1,7 +1,7 @@
 package import APITestHTTP
 package import APITestResults
 package import APITestSuite
-import APITestSupport
+package import APITestSupport
 import Foundation
 import Synchronization
 

@@ -36,6 +36,8 @@ package struct Suite: Sendable, Hashable {
     package var openapi: OpenAPISetting?
     /// The document of `openapi`, loaded and compiled; set whenever `openapi` is.
     package var contract: SuiteContract?
+    /// `load: {thresholds: [...]}`: the thresholds `apitest load` holds the suite's tests to (besides `--threshold`).
+    package var loadThresholds: [LoadThreshold] = []
     /// The SHA-256 of the suite file's text (hex), set by the loader: which version of the file a run ran.
     package var sourceDigest = ""
 

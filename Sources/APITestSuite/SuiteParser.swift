@@ -10,7 +10,7 @@ enum SuiteParser {
     /// The keys of a suite's top-level map.
     static let keys = [
         "name", "include", "baseURL", "variables", "defaults", "security", "openapi", "response", "setup", "tests",
-        "teardown",
+        "teardown", "load",
     ]
 
     // MARK: - Suite
@@ -77,6 +77,7 @@ enum SuiteParser {
         if let entry = entries[key: "response"] {
             suite.responseDecoding = ResponseDecodingParser.parse(entry.value, in: context)
         }
+        if let entry = entries[key: "load"] { suite.loadThresholds = loadThresholds(entry.value, in: context) }
         for reserved in ["setup", "teardown"] {
             if let test = tests.first(where: { $0.name == reserved }),
                 !(reserved == "setup" ? suite.setup : suite.teardown).isEmpty
@@ -90,6 +91,24 @@ enum SuiteParser {
         suite.environment = context.environment.filter { usedEnvironment.contains($0.key) }
         suite.warnings = context.diagnostics.filter { $0.severity == .warning }
         return (suite, declaresTests)
+    }
+
+    /// `load: {thresholds: [p95<20ms, errors<0.1%]}`: the thresholds `apitest load` holds the suite's tests to.
+    static func loadThresholds(_ node: YAMLNode, in context: SuiteParseContext) -> [LoadThreshold] {
+        guard let entries = context.mapping(node, for: "load") else { return [] }
+        context.checkKeys(entries, allowed: ["thresholds"], in: "load")
+        guard let entry = entries[key: "thresholds"], let items = context.sequence(entry.value, for: "thresholds")
+        else { return [] }
+        var thresholds: [LoadThreshold] = []
+        for item in items {
+            guard let text = context.text(item, for: "a threshold") else { continue }
+            do {
+                thresholds.append(try LoadThreshold(parsing: text))
+            } catch {
+                context.error(error.description, at: item)
+            }
+        }
+        return thresholds
     }
 
     /// The file name without its directory and extension.

@@ -1,5 +1,6 @@
 import APITestReporting
 import APITestResults
+import APITestSupport
 import Foundation
 import FoundationXML
 import Testing
@@ -104,15 +105,20 @@ import Testing
 
     @Test func theHTMLPageIsSelfContainedEscapedAndChartsEverySecond() throws {
         var result = Self.result()
-        result.tests = [LoadResult.TestStats(suite: "api <b>", file: "s.yaml", name: "<script>alert(1)</script>", weight: 2)]
+        result.tests = [
+            LoadResult.TestStats(suite: "api <b>", file: "s.yaml", name: "<script>alert(1)</script>", weight: 2)
+        ]
         result.tests[0].latency = result.latency
         result.tests[0].failures = [
             LoadResult.FailureCount(location: "s.yaml:3:5", subject: "status", message: "got \u{1B}[31m<i>", count: 2)
         ]
         result.timeline = (1...5).map {
-            LoadResult.Second(second: $0, completed: 100 * $0, notPassed: 0, p50: 1_000, p99: 2_000 * UInt64($0), max: 500_000)
+            LoadResult.Second(
+                second: $0, completed: 100 * $0, notPassed: 0, p50: 1_000, p99: 2_000 * UInt64($0), max: 500_000)
         }
-        result.thresholds = result.evaluate([try LoadThreshold(parsing: "p99<2ms"), try LoadThreshold(parsing: "max<1ms")])
+        result.thresholds = result.evaluate([
+            try LoadThreshold(parsing: "p99<2ms"), try LoadThreshold(parsing: "max<1ms"),
+        ])
         let html = LoadHTMLReport.render(result, hostname: "ci<7>")
         #expect(!html.contains("<script"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
@@ -128,7 +134,8 @@ import Testing
         }
         #expect(lines.map(\.0) == ["p50", "p99", "max", "p99"])
         #expect(lines.map(\.1) == [5, 5, 5, 23])
-        #expect(html.contains("<tr data-holds=\"true\"><td><span class=\"good\">✔</span></td><td><code>p99&lt;2ms</code>"))
+        #expect(
+            html.contains("<tr data-holds=\"true\"><td><span class=\"good\">✔</span></td><td><code>p99&lt;2ms</code>"))
         #expect(html.contains("<tr data-holds=\"false\">"))
     }
 }

@@ -255,6 +255,38 @@ import Testing
         #expect(twice.stderr.contains("are both shard 1/3"), "\(twice.stderr)")
     }
 
+    @Test func aSuitesThresholdsJoinTheCommandLines() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try write(
+            "thresholds.yaml",
+            """
+            name: thresholds
+            baseURL: \(demo.baseURL)
+            load:
+              thresholds: ["max<1us", "errors<1%"]
+            tests:
+              - name: health
+                request: {url: /health}
+            """)
+        let result = try await runAPITest([
+            "load", suite, "--rate", "20/s", "--duration", "1s", "--threshold", "errors<1%", "--threshold", "p99<10s",
+        ])
+        #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
+        // The command line's first, then the suite's that are not already there.
+        let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ✔ ") || $0.hasPrefix("  ✘ ") }
+        #expect(lines.map { String($0.prefix(13)) } == ["  ✔ errors<1%", "  ✔ p99<10s (", "  ✘ max<1us ("], "\(lines)")
+        let broken = try write(
+            "broken.yaml",
+            "baseURL: http://127.0.0.1:9\nload:\n  thresholds: [p95 < 20]\ntests:\n  - name: t\n    request: {url: /}\n"
+        )
+        let invalid = try await runAPITest(["load", broken, "--rate", "1/s", "--duration", "1s"])
+        #expect(invalid.exitCode == 2)
+        #expect(invalid.stderr.contains("error: threshold 'p95 < 20': a latency needs a unit"), "\(invalid.stderr)")
+        #expect(invalid.stderr.contains("broken.yaml:3:16"), "\(invalid.stderr)")
+    }
+
     @Test func badFlagsAreUsageErrors() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let suite = try write(
