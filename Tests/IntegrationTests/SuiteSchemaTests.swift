@@ -80,7 +80,8 @@ struct SuiteSchemaTests {
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(
             result.stdout == "https://json-schema.org/draft/2020-12/schema ['baseURL', 'defaults', 'include', "
-                + "'load', 'name', 'openapi', 'response', 'security', 'setup', 'teardown', 'tests', 'variables'] True\n")
+                + "'load', 'name', 'openapi', 'response', 'security', 'setup', 'teardown', 'tests', 'variables'] True\n"
+        )
     }
 
     @Test(arguments: [[], ["--included"]])
