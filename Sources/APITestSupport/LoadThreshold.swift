@@ -8,7 +8,7 @@
 /// - `rate`: completed iterations per second over the run, with or without `/s`.
 package struct LoadThreshold: Sendable, Hashable, Codable {
     /// What is measured.
-    package enum Metric: Sendable, Hashable, Codable {
+    package enum Metric: Sendable, Hashable {
         case percentile(Double)
         case max
         case min
@@ -18,7 +18,7 @@ package struct LoadThreshold: Sendable, Hashable, Codable {
     }
 
     /// How the measured value compares.
-    package enum Comparison: String, Sendable, Hashable, Codable {
+    package enum Comparison: String, Sendable, Hashable {
         case less = "<"
         case lessOrEqual = "<="
         case greater = ">"
@@ -114,6 +114,44 @@ package struct LoadThreshold: Sendable, Hashable, Codable {
         case .lessOrEqual: value <= bound
         case .greater: value > bound
         case .greaterOrEqual: value >= bound
+        }
+    }
+
+    // MARK: - Coding
+
+    private enum CodingKeys: String, CodingKey {
+        case text, metric, comparison, bound
+    }
+
+    /// Written as `{"text": "p95<20ms", "metric": "p95", "comparison": "<", "bound": 20000}`; read back from `text`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encode(metricName, forKey: .metric)
+        try container.encode(comparison.rawValue, forKey: .comparison)
+        try container.encode(bound, forKey: .bound)
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try container.decode(String.self, forKey: .text)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .text, in: container, debugDescription: error.description)
+        }
+    }
+
+    /// The metric's name: `p95`, `p99.9`, `max`, `min`, `mean`, `errors`, `rate`.
+    package var metricName: String {
+        switch metric {
+        case .percentile(let percentile):
+            "p" + (percentile == percentile.rounded() ? String(Int(percentile)) : String(percentile))
+        case .max: "max"
+        case .min: "min"
+        case .mean: "mean"
+        case .errors: "errors"
+        case .rate: "rate"
         }
     }
 

@@ -24,6 +24,22 @@ import Testing
         return try #require(document["load"] as? [String: Any])
     }
 
+    /// Checks the load JSON reports at `paths` against `schemas/load-report.schema.json` (Python's jsonschema).
+    func expectValidReports(_ paths: [String]) async throws {
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("schemas/load-report.schema.json")
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            for path in sys.argv[2:]:
+                jsonschema.validate(json.load(open(path)), schema, cls=jsonschema.Draft202012Validator)
+            print("valid")
+            """
+        let checked = try await runProcess(try TestBinaries.tool("python3"), ["-c", script, schema.path] + paths)
+        #expect(checked.stdout == "valid\n", "\(checked.stderr)")
+    }
+
     /// The latency percentile `percentile` of a histogram as the JSON report holds it (`counts`: [[value, count]]),
     /// computed here from the buckets, in microseconds.
     static func percentile(_ histogram: [String: Any], _ percentile: Double) -> UInt64 {
@@ -82,6 +98,9 @@ import Testing
         #expect((latency["counts"] as? [[Int]])?.reduce(0) { $0 + $1[1] } == 200)
         let thresholds = try #require(load["thresholds"] as? [[String: Any]])
         #expect(thresholds.map { $0["holds"] as? Bool } == [true, false])
+        #expect(
+            thresholds.map { ($0["threshold"] as? [String: Any])?["metric"] as? String } == ["errors", "max"])
+        try await expectValidReports([json])
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("tests=\"2\" failures=\"1\""), "\(xml)")
         #expect(xml.contains("<failure message=\"threshold max&lt;1us failed: measured "))
@@ -214,6 +233,7 @@ import Testing
         #expect(hooks.map { $0["name"] as? String } == ["setup", "teardown"])
         #expect(hooks.map { $0["status"] as? String } == ["passed", "passed"])
         #expect(((load["counts"] as? [String: Int])?["completed"] ?? 0) > 0)
+        try await expectValidReports([json])
     }
 
     @Test func threeShardsMergeIntoOneLoadWithTheHistogramOfAllTheirSamples() async throws {
@@ -276,6 +296,7 @@ import Testing
         }
         let thresholds = try #require(mergedLoad["thresholds"] as? [[String: Any]])
         #expect(thresholds.first?["holds"] as? Bool == true)
+        try await expectValidReports(reports + [merged])
 
         let missing = try await runAPITest(["merge", reports[0], reports[2]])
         #expect(missing.exitCode == 2)
