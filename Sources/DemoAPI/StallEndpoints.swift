@@ -4,7 +4,7 @@ import Hummingbird
 
 /// `/stall`: a server that stalls once, for the load mode's coordinated-omission test. `POST /stall/arm?ms=N` makes
 /// every request to `GET /stall/ping` that arrives in the next N ms (0 to 10,000) wait until those N ms are over;
-/// outside a stall, `ping` answers at once.
+/// outside a stall, `ping` answers at once. `GET /stall/count` says how many pings arrived so far.
 enum StallEndpoints {
     static func routes(stall: StallClock) -> [Route] {
         [
@@ -16,7 +16,11 @@ enum StallEndpoints {
                 await stall.arm(for: .milliseconds(milliseconds))
                 return Reply.json(["armed": .int(milliseconds)])
             },
+            Route(["GET"], "/stall/count") { _ in
+                Reply.json(["pings": .int(await stall.pings)])
+            },
             Route(["GET"], "/stall/ping") { _ in
+                await stall.ping()
                 if let until = await stall.until, until > ContinuousClock.now {
                     try await Task.sleep(until: until, clock: .continuous)
                     return Reply.json(["stalled": .bool(true)])
@@ -30,6 +34,9 @@ enum StallEndpoints {
 /// When the current stall ends.
 actor StallClock {
     private(set) var until: ContinuousClock.Instant?
+    private(set) var pings = 0
+
+    func ping() { pings += 1 }
 
     func arm(for duration: Duration) {
         until = ContinuousClock.now + duration

@@ -135,10 +135,17 @@ import Testing
                 request: {url: /stall/ping}
                 expect: {status: 200}
             """)
-        // The issue's figures: the server stalls for 1 s once, about 3 s into a 10 s run at 1,000/s.
+        // The issue's figures: the server stalls for 1 s once, 2 s after the load's first request, in a 10 s run at
+        // 1,000/s (however long apitest took to start).
         func run(_ model: [String], report: String) async throws -> (ProcessResult, [String: Any]) {
+            let before = try await CurlExchange.run(demo.baseURL + "/stall/count", [])
             async let result = runAPITest(["load", suite, "--duration", "10s", "--report-json", report] + model)
-            try await Task.sleep(for: .milliseconds(3_000))
+            for _ in 0..<300 {
+                let count = try await CurlExchange.run(demo.baseURL + "/stall/count", [])
+                if count.body != before.body { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try await Task.sleep(for: .milliseconds(2_000))
             let armed = try await CurlExchange.run(demo.baseURL + "/stall/arm?ms=1000", ["-X", "POST"])
             #expect(armed.status == 200)
             let finished = try await result
