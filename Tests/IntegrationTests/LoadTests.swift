@@ -219,8 +219,8 @@ import Testing
             teardown:
               - request: {url: /health}
             tests:
-              - name: health
-                request: {url: /health}
+              - name: ping
+                request: {url: /stall/ping}
             """)
         let json = directory.appendingPathComponent("interrupted.json").path
         let process = Process()
@@ -231,8 +231,14 @@ import Testing
         let exited = OneShotValue<Int32>()
         process.terminationHandler = { exited.fulfill($0.terminationStatus) }
         try process.run()
+        // The signal comes once the load is under way: after its first iterations reached the server.
+        for _ in 0..<300 {
+            let count = try await CurlExchange.run(demo.baseURL + "/stall/count", [])
+            if String(decoding: count.body, as: UTF8.self) != "{\"pings\":0}" { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
         let took = try await SpecialFileTests.exitTimeAfterSignal(
-            process.processIdentifier, SIGINT, after: .milliseconds(1_500), exited: exited)
+            process.processIdentifier, SIGINT, after: .milliseconds(300), exited: exited)
         let status = await exited.wait()
         #expect(status == 130)
         if let took { #expect(took < .seconds(10)) }
