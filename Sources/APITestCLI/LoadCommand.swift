@@ -32,6 +32,9 @@ struct LoadCommand: AsyncParsableCommand {
             the completed iterations (%, or a fraction); rate against the completed iterations per second. \
             --abort-on-fail stops the run the second a latency or errors threshold fails.
 
+            Without any threshold (--threshold or a suite's load: thresholds), errors<=0 applies: every iteration \
+            must pass.
+
             Exit codes: 0 every threshold held, 1 a threshold failed, 2 a usage error or invalid suites, \
             3 a report could not be written, 130 interrupted.
             """)
@@ -133,7 +136,11 @@ struct LoadCommand: AsyncParsableCommand {
             }
             guard let duration else { throw ValidationError("--rate needs --duration (or --stage)") }
             guard duration.duration > .zero else { throw ValidationError("--duration must be more than 0") }
-            return .open(LoadSchedule(rate: startRate, duration: duration.duration))
+            let schedule = LoadSchedule(rate: startRate, duration: duration.duration)
+            guard schedule.totalIterations > 0 else {
+                throw ValidationError("--rate \(rate ?? "") for \(duration.text) starts no iteration")
+            }
+            return .open(schedule)
         }
         guard duration == nil else {
             throw ValidationError("--duration and --stage cannot be used together: the stages make the duration")
@@ -148,7 +155,9 @@ struct LoadCommand: AsyncParsableCommand {
         guard stages.contains(where: { $0.duration > .zero }) else {
             throw ValidationError("--stage: the stages last no time")
         }
-        return .open(LoadSchedule(stages: stages, startRate: startRate ?? 0))
+        let schedule = LoadSchedule(stages: stages, startRate: startRate ?? 0)
+        guard schedule.totalIterations > 0 else { throw ValidationError("--stage: the stages start no iteration") }
+        return .open(schedule)
     }
 
     /// `2000/s`, `2000`, `120/m` in iterations per second.
@@ -190,6 +199,13 @@ struct LoadCommand: AsyncParsableCommand {
         var filters = selection
         filters.shard = nil
         let selected = try filters.select(loaded, errorOutput: stderr)
+        // A load with nothing to pick would pass every threshold having sent nothing.
+        guard selected.suites.contains(where: { $0.tests.contains { $0.skip == nil && $0.loadWeight > 0 } }) else {
+            stderr.write(
+                "apitest: no selected test can be picked (each is skipped or has load: {weight: 0}); nothing to run.\n")
+            stderr.flush()
+            throw ExitStatus.noTestsSelected.exitCode
+        }
         var shard: ShardSpec?
         if let text = selection.shard {
             do {
@@ -232,6 +248,8 @@ struct LoadCommand: AsyncParsableCommand {
         where !thresholds.contains(where: { $0.text == rule.text }) {
             thresholds.append(rule)
         }
+        // Without any threshold every iteration must pass: a load whose requests all failed is not a success.
+        if thresholds.isEmpty { thresholds = [try Self.threshold("errors<=0")] }
         options.thresholds = thresholds
         options.abortOnFail = abortOnFail
         options.shard = shard.map { LoadResult.Model.Shard(index: $0.index, count: $0.count) }

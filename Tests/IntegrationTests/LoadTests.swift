@@ -368,6 +368,17 @@ import Testing
         #expect(
             invalid.stderr.contains("error: unknown key 'wieght' in load; did you mean 'weight'?"), "\(invalid.stderr)")
         #expect(invalid.stderr.contains("weights.yaml:4:24\n"), "\(invalid.stderr)")
+        let idle = try write(
+            "idle.yaml",
+            "baseURL: http://127.0.0.1:9\ntests:\n  - name: t\n    load: {weight: 0}\n    request: {url: /}\n"
+                + "  - name: u\n    skip: later\n    request: {url: /}\n")
+        let refused = try await runAPITest(["load", suite, "--rate", "10/s", "--duration", "1s"])
+        #expect(refused.exitCode == 1, "without a threshold every iteration must pass: \(refused.stdout)")
+        #expect(refused.stdout.contains("  ✘ errors<=0 (100.00 %)"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("error connectionRefused: 10"), "\(refused.stdout)")
+        let nothing = try await runAPITest(["load", idle, "--rate", "10/s", "--duration", "1s"])
+        #expect(nothing.exitCode == 4, "\(nothing.stdout)\(nothing.stderr)")
+        #expect(nothing.stderr.contains("no selected test can be picked"), "\(nothing.stderr)")
         let cases: [([String], String)] = [
             (["--rate", "10/s"], "--rate needs --duration"),
             (["--vus", "5", "--rate", "10/s", "--duration", "1s"], "--vus (closed model) cannot be used with --rate"),
@@ -378,6 +389,8 @@ import Testing
                 "threshold 'p95<20': a latency needs a unit"
             ),
             ([], "give --rate RATE --duration D, --stage D:RATE (repeat), or --vus N --duration D"),
+            (["--rate", "0/s", "--duration", "10s"], "--rate 0/s for 10s starts no iteration"),
+            (["--stage", "10s:0/s"], "--stage: the stages start no iteration"),
         ]
         for (arguments, message) in cases {
             let result = try await runAPITest(["load", suite] + arguments)
