@@ -36,7 +36,7 @@ struct LoadCommand: AsyncParsableCommand {
             must pass.
 
             Exit codes: 0 every threshold held, 1 a threshold failed, 2 a usage error or invalid suites, \
-            3 a report could not be written, 130 interrupted.
+            3 a report could not be written, 4 no selected test can be picked, 130 interrupted.
             """)
 
     @OptionGroup var suites: SuiteOptions
