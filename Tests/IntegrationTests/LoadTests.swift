@@ -352,6 +352,28 @@ import Testing
         #expect(invalid.stderr.contains("broken.yaml:3:16"), "\(invalid.stderr)")
     }
 
+    @Test func aTerminalSeesALiveLineEachSecond() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try write(
+            "live.yaml", "baseURL: \(demo.baseURL)\ntests:\n  - name: health\n    request: {url: /health}\n")
+        // util-linux's script(1) gives apitest a terminal; the live line is rewritten in place, then cleared.
+        let apitest = try TestBinaries.url("apitest").path
+        let command = "'\(apitest)' load '\(suite)' --rate 50/s --duration 2500ms"
+        let onTerminal = try await runProcess(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+        #expect(onTerminal.exitCode == 0, "\(onTerminal.stdout)")
+        // About 50 a second (an iteration near a second's end may complete in the next one on a busy machine).
+        for second in 1...2 {
+            let line = try Regex(
+                "\r\u{1B}\\[2Kload \(second)s/3s  rate (4[5-9]|5[0-5])/s  p99 [0-9.]+ (µs|ms)  errors 0")
+            #expect(onTerminal.stdout.contains(line), "second \(second): \(onTerminal.stdout)")
+        }
+        // Not on a pipe, nor with --quiet.
+        let piped = try await runAPITest(["load", suite, "--rate", "50/s", "--duration", "1500ms"])
+        #expect(!piped.stderr.contains("load 1s/") && !piped.stdout.contains("load 1s/"), "\(piped.stderr)")
+    }
+
     @Test func badFlagsAreUsageErrors() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let suite = try write(
