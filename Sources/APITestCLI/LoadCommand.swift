@@ -200,7 +200,7 @@ struct LoadCommand: AsyncParsableCommand {
         filters.shard = nil
         let selected = try filters.select(loaded, errorOutput: stderr)
         // A load with nothing to pick would pass every threshold having sent nothing.
-        guard selected.suites.contains(where: { $0.tests.contains { $0.skip == nil && $0.loadWeight > 0 } }) else {
+        guard !LoadRunner.pickable(selected.suites).isEmpty else {
             stderr.write(
                 "apitest: no selected test can be picked (each is skipped or has load: {weight: 0}); nothing to run.\n")
             stderr.flush()
@@ -216,23 +216,14 @@ struct LoadCommand: AsyncParsableCommand {
         }
         var model = try plan()
         if let shard {
-            let share = 1.0 / Double(shard.count)
-            switch model {
-            case .open(let schedule):
-                model = .open(
-                    LoadSchedule(
-                        stages: schedule.stages.map { .init(duration: $0.duration, target: $0.target * share) },
-                        startRate: schedule.startRate * share))
-            case .closed(let users, let duration):
-                // Users dealt as evenly as they go: the first `users % count` shards get one more.
-                let base = users / shard.count + (shard.index <= users % shard.count ? 1 : 0)
-                guard base > 0 else {
-                    stderr.write("apitest: shard \(shard.index)/\(shard.count) has no virtual user of \(users).\n")
+            guard let share = model.shard(shard.index, of: shard.count) else {
+                if case .closed(let users, _) = model {
+                    stderr.write("apitest: shard \(shard) has no virtual user of \(users).\n")
                     stderr.flush()
-                    return
                 }
-                model = .closed(virtualUsers: base, duration: duration)
+                return
             }
+            model = share
         }
         var runOptions = RunOptions(jobs: min(1000, max(1, maxInFlight)))
         if case .closed(let users, _) = model { runOptions.jobs = min(1000, users) }
@@ -242,15 +233,7 @@ struct LoadCommand: AsyncParsableCommand {
         runOptions.security = try security.overrides()
         runOptions.transport = transport.overrides()
         var options = LoadOptions(model: model, maxInFlight: maxInFlight, run: runOptions)
-        // The command line's thresholds, then each selected suite's that is not already there.
-        var thresholds = try threshold.map(Self.threshold)
-        for rule in selected.suites.flatMap(\.loadThresholds)
-        where !thresholds.contains(where: { $0.text == rule.text }) {
-            thresholds.append(rule)
-        }
-        // Without any threshold every iteration must pass: a load whose requests all failed is not a success.
-        if thresholds.isEmpty { thresholds = [try Self.threshold("errors<=0")] }
-        options.thresholds = thresholds
+        options.thresholds = LoadOptions.thresholds(given: try threshold.map(Self.threshold), suites: selected.suites)
         options.abortOnFail = abortOnFail
         options.shard = shard.map { LoadResult.Model.Shard(index: $0.index, count: $0.count) }
 
@@ -261,8 +244,7 @@ struct LoadCommand: AsyncParsableCommand {
 
         let live = !quiet && isatty(STDERR_FILENO) == 1
         let result = await LoadService.run(
-            selected.suites, options: options, weights: selected.suites.map { $0.tests.map(\.loadWeight) },
-            policies: preflight.policies,
+            selected.suites, options: options, policies: preflight.policies,
             progress: { progress in
                 guard live else { return }
                 let line = LoadReportText.liveLine(

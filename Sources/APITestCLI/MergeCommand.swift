@@ -61,7 +61,7 @@ struct MergeCommand: ParsableCommand {
             throw ExitStatus.invalid.exitCode
         }
         if let load = merged.load {
-            try writeLoad(load)
+            try writeLoad(load, coverageFiles: merged.coverageFiles)
             return
         }
         let record = merged.record
@@ -119,14 +119,15 @@ struct MergeCommand: ParsableCommand {
     }
 
     /// Writes the merged load run: its summary on standard output, `--report-json`, `--report-junit` and `--report-html`.
-    private func writeLoad(_ load: LoadResult) throws {
+    private func writeLoad(_ load: LoadResult, coverageFiles: Int) throws {
         let stderr = StandardOutput.error
         if output.reportTap != nil || output.reportOpenAPICoverage != nil {
             stderr.write("error: load reports merge into --report-json, --report-junit and --report-html only\n")
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         }
-        StandardOutput.out.write("merged \(reports.count) load reports\n" + LoadReportText.summary(load))
+        let count = reports.count - coverageFiles
+        StandardOutput.out.write("merged \(count) load report\(count == 1 ? "" : "s")\n" + LoadReportText.summary(load))
         StandardOutput.out.flush()
         guard
             LoadReportFiles.write(

@@ -293,7 +293,7 @@ package final class ConsoleReporter: Reporter {
     /// `↑ 120.0 MiB of 1.0 GiB, 85.2 MiB/s`.
     static func uploadText(sent: Int64, total: Int64, since start: ContinuousClock.Instant) -> String {
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         var text = "↑ \(byteCount(sent)) of \(byteCount(total))"
         if seconds > 0.2 { text += ", \(byteCount(Int64(Double(sent) / seconds)))/s" }
         return text

@@ -15,7 +15,7 @@ package enum LoadHTMLReport {
             <title>apitest load</title>
             <style>\(style)</style></head><body>
             <header><h1>apitest load</h1>
-            <p class="meta">\(ReportText.html(modelLine(result))) · started \(ReportText.iso8601(result.startedAt)) on \
+            <p class="meta">\(ReportText.html(LoadReportText.modelLine(result.model))) · started \(ReportText.iso8601(result.startedAt)) on \
             \(ReportText.html(hostname)) · \(LoadReportText.significant(result.seconds)) s</p>
             """
         if result.interrupted { html += "<p class=\"bad\">Interrupted (Ctrl-C): the figures are of what ran.</p>" }
@@ -33,10 +33,6 @@ package enum LoadHTMLReport {
     }
 
     // MARK: - Tables
-
-    static func modelLine(_ result: LoadResult) -> String {
-        LoadReportText.summary(result).split(separator: "\n").first.map { String($0.dropFirst("load: ".count)) } ?? ""
-    }
 
     private static func summaryTable(_ result: LoadResult) -> String {
         let counts = result.counts

@@ -57,38 +57,16 @@ enum LoadReportMerger {
         merged.interrupted = loads.contains(where: \.interrupted)
         merged.abortedBy = loads.lazy.compactMap(\.abortedBy).first
         merged.tests = first.document.load.tests.map { test in
-            var empty = LoadResult.TestStats(suite: test.suite, file: test.file, name: test.name, weight: test.weight)
-            empty.counts = LoadResult.Counts()
-            return empty
+            LoadResult.TestStats(suite: test.suite, file: test.file, name: test.name, weight: test.weight)
         }
         var timeline: [Int: LoadResult.Second] = [:]
         for load in loads {
-            add(load.counts, to: &merged.counts)
+            merged.counts += load.counts
             merged.latency.merge(load.latency)
             merged.bytesSent += load.bytesSent
             merged.bytesReceived += load.bytesReceived
             merged.hooks += load.hooks
-            for (index, test) in load.tests.enumerated() {
-                add(test.counts, to: &merged.tests[index].counts)
-                merged.tests[index].latency.merge(test.latency)
-                for step in test.steps {
-                    if let position = merged.tests[index].steps.firstIndex(where: { $0.index == step.index }) {
-                        merged.tests[index].steps[position].latency.merge(step.latency)
-                    } else {
-                        merged.tests[index].steps.append(step)
-                    }
-                }
-                merged.tests[index].errors.merge(test.errors, uniquingKeysWith: +)
-                for failure in test.failures {
-                    if let position = merged.tests[index].failures.firstIndex(where: {
-                        $0.location == failure.location && $0.subject == failure.subject
-                    }) {
-                        merged.tests[index].failures[position].count += failure.count
-                    } else {
-                        merged.tests[index].failures.append(failure)
-                    }
-                }
-            }
+            for (index, test) in load.tests.enumerated() { merged.tests[index].merge(test) }
             for second in load.timeline {
                 var line =
                     timeline[second.second]
@@ -101,18 +79,8 @@ enum LoadReportMerger {
                 timeline[second.second] = line
             }
         }
-        for index in merged.tests.indices { merged.tests[index].steps.sort { $0.index < $1.index } }
         merged.timeline = timeline.keys.sorted().compactMap { timeline[$0] }
         merged.thresholds = merged.evaluate(first.document.load.thresholds.map(\.threshold))
         return merged
-    }
-
-    private static func add(_ counts: LoadResult.Counts, to total: inout LoadResult.Counts) {
-        total.started += counts.started
-        total.completed += counts.completed
-        total.passed += counts.passed
-        total.failed += counts.failed
-        total.errored += counts.errored
-        total.late += counts.late
     }
 }

@@ -64,10 +64,8 @@ package enum LoadReportText {
             + "p99 \(latency(Double(second.p99)))  errors \(counts.notPassed)  late \(counts.late)"
     }
 
-    /// The summary printed when the run ends.
-    package static func summary(_ result: LoadResult) -> String {
-        var lines: [String] = []
-        let model = result.model
+    /// How the load was driven: `open model, 2000.0/s for 60.0 s (shard 1/2)`.
+    package static func modelLine(_ model: LoadResult.Model) -> String {
         var how: String
         if model.kind == "open" {
             let stages = model.stages ?? []
@@ -83,7 +81,13 @@ package enum LoadReportText {
             how = "closed model, \(model.virtualUsers ?? 0) virtual users for \(significant(model.plannedSeconds)) s"
         }
         if let shard = model.shard { how += " (shard \(shard.index)/\(shard.count))" }
-        lines.append("load: \(how)")
+        return how
+    }
+
+    /// The summary printed when the run ends.
+    package static func summary(_ result: LoadResult) -> String {
+        var lines: [String] = ["load: \(modelLine(result.model))"]
+        let model = result.model
         if result.interrupted { lines.append("interrupted (Ctrl-C) after \(significant(result.seconds)) s") }
         if let aborted = result.abortedBy {
             lines.append(

@@ -150,10 +150,7 @@ package enum ReportText {
     // MARK: - Numbers and dates
 
     /// `duration` in seconds.
-    package static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
+    package static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
 
     /// `duration` in milliseconds, rounded to microseconds.
     package static func milliseconds(_ duration: Duration) -> Double {

@@ -1,4 +1,5 @@
 package import APITestResults
+import APITestSupport
 import Synchronization
 
 /// What the iterations of a load run measured, added up as they finish: shared by every iteration, behind one lock
@@ -108,6 +109,19 @@ final class LoadRecorder: Sendable {
     func closeTimeline() {
         let pending = state.withLock { $0.intervalCompleted > 0 ? $0.result.timeline.count + 1 : nil }
         if let pending { tick(second: pending) }
+    }
+
+    /// The iteration counts so far.
+    var counts: LoadResult.Counts { state.withLock { $0.result.counts } }
+
+    /// `thresholds` measured on what was recorded so far, `seconds` into the run (without copying the histograms).
+    func evaluate(_ thresholds: [LoadThreshold], seconds: Double) -> [LoadResult.ThresholdOutcome] {
+        state.withLock { state in
+            let recorded = state.result.seconds
+            state.result.seconds = seconds
+            defer { state.result.seconds = recorded }
+            return state.result.evaluate(thresholds)
+        }
     }
 
     /// What was recorded so far.

@@ -33,6 +33,38 @@ package struct LoadOptions: Sendable {
         self.maxInFlight = maxInFlight
         self.run = run
     }
+
+    /// The thresholds of a load of `suites`: `given` (the command line's), then each suite's `load: thresholds`
+    /// not already there; with none at all, `errors<=0`: every iteration must pass, so a load whose requests all
+    /// failed is not a success.
+    package static func thresholds(given: [LoadThreshold], suites: [Suite]) -> [LoadThreshold] {
+        var thresholds = given
+        for rule in suites.flatMap(\.loadThresholds) where !thresholds.contains(where: { $0.text == rule.text }) {
+            thresholds.append(rule)
+        }
+        if thresholds.isEmpty, let everyIteration = try? LoadThreshold(parsing: "errors<=0") {
+            thresholds = [everyIteration]
+        }
+        return thresholds
+    }
+}
+
+extension LoadOptions.Model {
+    /// Shard `index` of `count` of this load: 1/`count` of every stage's rate, or of the virtual users (the first
+    /// `users % count` shards get one more); `nil` for a shard left without a user.
+    package func shard(_ index: Int, of count: Int) -> Self? {
+        switch self {
+        case .open(let schedule):
+            let share = 1.0 / Double(count)
+            return .open(
+                LoadSchedule(
+                    stages: schedule.stages.map { .init(duration: $0.duration, target: $0.target * share) },
+                    startRate: schedule.startRate * share))
+        case .closed(let users, let duration):
+            let dealt = users / count + (index <= users % count ? 1 : 0)
+            return dealt > 0 ? .closed(virtualUsers: dealt, duration: duration) : nil
+        }
+    }
 }
 
 /// Runs a load test: the selected tests of the suites, picked by weight, run as `apitest run` runs them (steps,
@@ -57,11 +89,23 @@ package final class LoadRunner: Sendable {
         package var counts: LoadResult.Counts
     }
 
-    /// Runs the selected tests of `suites` (each test weighted by `weights[suite][test]`, 1 when missing) and
-    /// returns what was measured; `progress` hears each second. Cancelling the calling task (Ctrl-C) stops the
-    /// arrivals and cancels the iterations in flight; teardown still runs.
+    /// The tests of `suites` a load picks from, each with its weight (`load: {weight: N}`): not skipped, weight
+    /// above 0.
+    package static func pickable(_ suites: [Suite]) -> [(suite: Int, test: Int, weight: Int)] {
+        var picks: [(suite: Int, test: Int, weight: Int)] = []
+        for (suiteIndex, suite) in suites.enumerated() {
+            for (testIndex, test) in suite.tests.enumerated() where test.skip == nil && test.loadWeight > 0 {
+                picks.append((suiteIndex, testIndex, test.loadWeight))
+            }
+        }
+        return picks
+    }
+
+    /// Runs the ``pickable(_:)`` tests of `suites`, each as often as its weight, and returns what was measured;
+    /// `progress` hears each second. Cancelling the calling task (Ctrl-C) stops the arrivals and cancels the
+    /// iterations in flight; teardown still runs.
     package func run(
-        _ suites: [Suite], weights: [[Int]] = [], policies: SecurityPolicies? = nil,
+        _ suites: [Suite], policies: SecurityPolicies? = nil,
         progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) async -> LoadResult {
         var policies = policies ?? SecurityPolicies(overrides: options.run.security)
@@ -76,22 +120,13 @@ package final class LoadRunner: Sendable {
             transport: transport, options: options.run, events: sink, reachability: nil,
             resultDetail: .requestLines, contracts: ContractChecker(coverage: ContractCoverageRecorder()))
 
-        // The tests to pick from, with their weights; skipped tests are never picked.
-        var entries: [(suite: Int, test: Int)] = []
-        var weightList: [Int] = []
+        let entries = Self.pickable(suites)
         var result = LoadResult(
-            model: modelDescription, startedAt: Date(), lateAfterMs: Self.milliseconds(options.lateAfter))
-        for (suiteIndex, suite) in suites.enumerated() {
-            for (testIndex, test) in suite.tests.enumerated() where test.skip == nil {
-                let weight =
-                    weights.indices.contains(suiteIndex) && weights[suiteIndex].indices.contains(testIndex)
-                    ? weights[suiteIndex][testIndex] : 1
-                guard weight > 0 else { continue }
-                entries.append((suiteIndex, testIndex))
-                weightList.append(weight)
-                result.tests.append(
-                    LoadResult.TestStats(suite: suite.name, file: suite.file, name: test.name, weight: weight))
-            }
+            model: modelDescription, startedAt: Date(), lateAfterMs: options.lateAfter.inSeconds * 1000)
+        result.tests = entries.map { entry in
+            let suite = suites[entry.suite]
+            return LoadResult.TestStats(
+                suite: suite.name, file: suite.file, name: suite.tests[entry.test].name, weight: entry.weight)
         }
         let recorder = LoadRecorder(result)
         guard !entries.isEmpty else { return recorder.result }
@@ -101,7 +136,7 @@ package final class LoadRunner: Sendable {
         for suiteIndex in Set(entries.map(\.suite)).sorted() where !Task.isCancelled {
             setups[suiteIndex] = await lifecycles[suiteIndex].setup(executor, sink)
         }
-        let picker = WeightedPicker(weights: weightList)
+        let picker = WeightedPicker(weights: entries.map(\.weight))
         let picks = entries
         let setupOutcomes = setups
         let clock = ContinuousClock()
@@ -123,17 +158,14 @@ package final class LoadRunner: Sendable {
                     guard !control.stopped, !Task.isCancelled else { return }
                     second += 1
                     let line = recorder.tick(second: second)
-                    var snapshot = recorder.result
-                    snapshot.seconds = LoadSchedule.seconds(clock.now - start)
-                    progress(
-                        Progress(elapsed: clock.now - start, planned: planned, second: line, counts: snapshot.counts))
+                    let elapsed = clock.now - start
+                    progress(Progress(elapsed: elapsed, planned: planned, second: line, counts: recorder.counts))
                     if abortOnFail,
-                        let failed = snapshot.evaluate(thresholds.filter { $0.metric != .rate }).first(where: {
-                            !$0.holds
-                        })
+                        let failed = recorder.evaluate(
+                            thresholds.filter { $0.metric != .rate }, seconds: elapsed.inSeconds
+                        ).first(where: { !$0.holds })
                     {
                         control.abort(because: failed.threshold.text)
-                        control.stop()
                     }
                 }
             }
@@ -192,7 +224,7 @@ package final class LoadRunner: Sendable {
         let interrupted = Task.isCancelled
         let abortedBy = control.abortedBy
         recorder.update { result in
-            result.seconds = LoadSchedule.seconds(elapsed)
+            result.seconds = elapsed.inSeconds
             result.interrupted = interrupted
             result.abortedBy = abortedBy
             result.hooks = hooks.results
@@ -208,12 +240,12 @@ package final class LoadRunner: Sendable {
             return LoadResult.Model(
                 kind: "open", startRate: schedule.startRate,
                 stages: schedule.stages.map {
-                    LoadResult.Model.Stage(seconds: LoadSchedule.seconds($0.duration), target: $0.target)
-                }, shard: options.shard, plannedSeconds: LoadSchedule.seconds(schedule.duration))
+                    LoadResult.Model.Stage(seconds: $0.duration.inSeconds, target: $0.target)
+                }, shard: options.shard, plannedSeconds: schedule.duration.inSeconds)
         case .closed(let virtualUsers, let duration):
             return LoadResult.Model(
                 kind: "closed", virtualUsers: virtualUsers, shard: options.shard,
-                plannedSeconds: LoadSchedule.seconds(duration))
+                plannedSeconds: duration.inSeconds)
         }
     }
 
@@ -224,7 +256,6 @@ package final class LoadRunner: Sendable {
         }
     }
 
-    static func milliseconds(_ duration: Duration) -> Double { LoadSchedule.seconds(duration) * 1000 }
 }
 
 // MARK: - Helpers
@@ -340,7 +371,7 @@ package enum LoadService {
     /// Runs `suites` under `options` on a new session manager (or on `transport`); `started` receives a closure that
     /// interrupts the run (Ctrl-C).
     package static func run(
-        _ suites: [Suite], options: LoadOptions, weights: [[Int]] = [], policies: SecurityPolicies? = nil,
+        _ suites: [Suite], options: LoadOptions, policies: SecurityPolicies? = nil,
         transport: (any HTTPTransport)? = nil,
         progress: @escaping @Sendable (LoadRunner.Progress) -> Void = { _ in },
         started: @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in }
@@ -352,7 +383,7 @@ package enum LoadService {
         defer { session?.shutdown() }
         let runner = LoadRunner(transport: transport ?? session!, options: options)
         let task = Task {
-            await runner.run(suites, weights: weights, policies: policies, progress: progress)
+            await runner.run(suites, policies: policies, progress: progress)
         }
         started { task.cancel() }
         return await task.value

@@ -1,3 +1,5 @@
+import APITestSupport
+
 /// When each iteration of an open-model load run is meant to start: the arrival rate is given per stage, and within
 /// a stage it goes linearly from the rate the previous stage ended at to the stage's target (k6's ramping arrival
 /// rate); a constant rate is one stage that starts at its target. Iteration `k` (from 0) starts when the rate's
@@ -35,7 +37,7 @@ package struct LoadSchedule: Sendable, Hashable {
         var rate = startRate
         for stage in stages {
             starts.append(time)
-            let seconds = Self.seconds(stage.duration)
+            let seconds = stage.duration.inSeconds
             total += (rate + stage.target) / 2 * seconds
             cumulative.append(total)
             time += seconds
@@ -61,12 +63,12 @@ package struct LoadSchedule: Sendable, Hashable {
 
     /// How many iterations are due by `elapsed` since the start (iteration 0 is due at once).
     package func iterationsDue(by elapsed: Duration) -> Int {
-        let time = Self.seconds(elapsed)
+        let time = elapsed.inSeconds
         var rate = startRate
         var done = 0.0
         var stageStart = 0.0
         for (index, stage) in stages.enumerated() {
-            let length = Self.seconds(stage.duration)
+            let length = stage.duration.inSeconds
             if time < stageStart + length {
                 let t = time - stageStart
                 let slope = length > 0 ? (stage.target - rate) / length : 0
@@ -87,7 +89,7 @@ package struct LoadSchedule: Sendable, Hashable {
         var done = 0.0
         for (stageIndex, stage) in stages.enumerated() {
             let end = cumulative[stageIndex]
-            let length = Self.seconds(stage.duration)
+            let length = stage.duration.inSeconds
             if wanted < end {
                 // Solve done + rate·t + slope·t²/2 = wanted for t in [0, length].
                 let remaining = wanted - done
@@ -105,10 +107,5 @@ package struct LoadSchedule: Sendable, Hashable {
             rate = stage.target
         }
         return nil
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -2,8 +2,7 @@
 package enum DurationFormatter {
     /// A short human-readable form of `duration`, precise to about two significant figures below a minute.
     package static func format(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let total = Double(seconds) + Double(attoseconds) / 1e18
+        let total = duration.inSeconds
         if total < 0 { return "-" + format(.zero - duration) }
         if total < 0.001 {
             return "\(Int((total * 1e6).rounded())) µs"

@@ -1,4 +1,5 @@
 import APITestResults
+import APITestSupport
 import APITestTestSupport
 import Foundation
 import Testing
@@ -32,7 +33,7 @@ import Testing
         for k in [0, 1, 25, 64, 99] {
             let expected = (Double(k) / 25).squareRoot()
             let offset = try #require(ramp.startOffset(ofIteration: k))
-            #expect(abs(LoadSchedule.seconds(offset) - expected) < 1e-6, "iteration \(k)")
+            #expect(abs(offset.inSeconds - expected) < 1e-6, "iteration \(k)")
             // Due exactly from its start on, not before.
             #expect(ramp.iterationsDue(by: offset + .microseconds(1)) >= k + 1)
         }
@@ -46,7 +47,7 @@ import Testing
         #expect(stages.totalIterations == 300)
         #expect(stages.duration == .seconds(5))
         let plateau = try #require(stages.startOffset(ofIteration: 150))
-        #expect(abs(LoadSchedule.seconds(plateau) - 2.5) < 1e-6)
+        #expect(abs(plateau.inSeconds - 2.5) < 1e-6)
         var previous = Duration.zero
         for k in 0..<300 {
             let offset = try #require(stages.startOffset(ofIteration: k))
