@@ -68,11 +68,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Stop as soon as a latency or errors threshold fails (checked once a second).")
     var abortOnFail = false
 
-    @Option(help: ArgumentHelp("Default time allowed per request (e.g. 500ms, 10s).", valueName: "duration"))
-    var timeout: DurationArgument?
-
-    @Option(help: ArgumentHelp("Time allowed to connect (e.g. 2s).", valueName: "duration"))
-    var connectTimeout: DurationArgument?
+    @OptionGroup var requests: RequestOptions
 
     @Flag(name: [.short, .long], help: "No live line, only the summary.")
     var quiet = false
@@ -225,13 +221,13 @@ struct LoadCommand: AsyncParsableCommand {
             }
             model = share
         }
-        var runOptions = RunOptions(jobs: min(1000, max(1, maxInFlight)))
-        if case .closed(let users, _) = model { runOptions.jobs = min(1000, users) }
-        runOptions.timeout = timeout?.duration
-        runOptions.connectTimeout = connectTimeout?.duration
+        // As many connections as iterations at once (libcurl's pool is capped at 1,000).
+        var concurrency = maxInFlight
+        if case .closed(let users, _) = model { concurrency = users }
+        var runOptions = try RunOptions(
+            jobs: min(1000, max(1, concurrency)), requests: requests, security: security, transport: transport)
+        // Under load every iteration tries again: one refused connection must not fail the rest unsent.
         runOptions.failFastUnreachable = false
-        runOptions.security = try security.overrides()
-        runOptions.transport = transport.overrides()
         var options = LoadOptions(model: model, maxInFlight: maxInFlight, run: runOptions)
         options.thresholds = LoadOptions.thresholds(given: try threshold.map(Self.threshold), suites: selected.suites)
         options.abortOnFail = abortOnFail

@@ -13,8 +13,8 @@ extension RunArgumentScanner {
         Option(names: ["--openapi"], action: .single { store($1, in: &$0.suites.openapi) }),
         Option(names: ["--no-color"], action: .flag { $0.suites.noColor = true }),
         Option(names: ["-j", "--jobs"], action: .single { store($1, in: &$0.jobs) }),
-        Option(names: ["--timeout"], action: .single { store($1, in: &$0.timeout) }),
-        Option(names: ["--connect-timeout"], action: .single { store($1, in: &$0.connectTimeout) }),
+        Option(names: ["--timeout"], action: .single { store($1, in: &$0.requests.timeout) }),
+        Option(names: ["--connect-timeout"], action: .single { store($1, in: &$0.requests.connectTimeout) }),
         Option(names: ["--max-response-size"], action: .single { store($1, in: &$0.maxResponseSize) }),
         Option(names: ["--decode-memory"], action: .single { store($1, in: &$0.decodeMemory) }),
         Option(names: ["-v", "--verbose"], action: .flag { $0.verbose = true }),
@@ -63,6 +63,9 @@ extension RunArgumentScanner {
         suites.variablesFiles = []
         suites.openapi = nil
         suites.noColor = false
+        var requests = RequestOptions()
+        requests.timeout = nil
+        requests.connectTimeout = nil
         var reports = ReportOptions()
         reports.reportJunit = nil
         reports.reportTap = nil
@@ -98,8 +101,7 @@ extension RunArgumentScanner {
         var command = RunCommand()
         command.suites = suites
         command.jobs = defaultValue("10")
-        command.timeout = nil
-        command.connectTimeout = nil
+        command.requests = requests
         command.maxResponseSize = nil
         command.decodeMemory = nil
         command.verbose = false
@@ -115,6 +117,7 @@ extension RunArgumentScanner {
     /// The checks of the option groups, which swift-argument-parser runs as it decodes them.
     static func validateGroups(of command: inout RunCommand) throws {
         try command.suites.validate()
+        try command.requests.validate()
         try command.reports.validate()
         try command.selection.validate()
         try command.security.validate()

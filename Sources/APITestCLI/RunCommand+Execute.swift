@@ -24,15 +24,11 @@ extension RunCommand {
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
         let selected = try selection.select(loaded, errorOutput: stderr)
-        var options = RunOptions(jobs: jobs)
+        var options = try RunOptions(jobs: jobs, requests: requests, security: security, transport: transport)
         if let maxResponseSize { options.maxResponseSize = maxResponseSize.size.bytes }
         if let decodeMemory { options.decodeMemoryBudget = decodeMemory.size.bytes }
-        options.timeout = timeout?.duration
-        options.connectTimeout = connectTimeout?.duration
         options.recordsSentHeaders = verbose
         options.recordsRequestCommands = reports.curl != nil
-        options.security = try security.overrides()
-        options.transport = transport.overrides()
         var request = RunRequest(suites: selected.suites, options: options)
         request.warnsAboutSinglePin = !security.pins.isEmpty
         let preflight = RunService.preflight(request, loaded: loaded)

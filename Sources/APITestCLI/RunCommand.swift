@@ -33,11 +33,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "Tests in flight at once (the steps of a test always run in order).")
     var jobs: Int = 10
 
-    @Option(help: ArgumentHelp("Default time allowed per request (e.g. 500ms, 10s).", valueName: "duration"))
-    var timeout: DurationArgument?
-
-    @Option(help: ArgumentHelp("Time allowed to connect (e.g. 2s).", valueName: "duration"))
-    var connectTimeout: DurationArgument?
+    @OptionGroup var requests: RequestOptions
 
     @Option(
         help: ArgumentHelp(

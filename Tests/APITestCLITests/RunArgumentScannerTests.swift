@@ -95,7 +95,7 @@ import Testing
         #expect(fast.jobs == 20)
         #expect(fast.suites.variables == ["port=8080", "token=a b"])
         #expect(fast.reports.tapVersion == 14)
-        #expect(fast.timeout?.duration == .milliseconds(1500))
+        #expect(fast.requests.timeout?.duration == .milliseconds(1500))
         #expect(fast.security.pinning == .publicKey)
         #expect(fast.security.noValidateDomain)
     }
