@@ -96,7 +96,24 @@ package struct JSONSchema: Sendable {
     /// `tape.root`.
     package func validate(_ tape: JSONTape, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
         guard tape.count > 0 else { return validate(JSONValue.null, maximumErrors: maximumErrors) }
+        // Most documents are valid: a quick verdict without paths or messages settles those.
+        if quickVerdict(tape) == true {
+            return JSONSchemaValidationResult(isValid: true, errors: [], isTruncated: false)
+        }
         return validate(0, in: tape, maximumErrors: maximumErrors)
+    }
+
+    /// The verdict of the quick check that ``validate(_:maximumErrors:)`` runs first on a tape: `true` or `false`
+    /// when it can tell, `nil` when only the full evaluation can (a keyword it does not read, or a schema that
+    /// collects annotations). A definite verdict is always the full evaluation's.
+    package func quickVerdict(_ tape: JSONTape) -> Bool? {
+        guard tape.count > 0, !compiled.tracksAnnotations else { return nil }
+        let check = TapeQuickCheck(tape: tape, requiredExemptions: requiredExemptions)
+        switch check.verdict(compiled.root, 0) {
+        case .valid: return true
+        case .invalid: return false
+        case .unknown: return nil
+        }
     }
 
     private func validate<Document: SchemaDocument>(

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// Runs every non-optional file of the official JSON-Schema-Test-Suite for draft 2020-12 and draft-07, on each
-/// instance as a value tree and as a tape over its JSON text.
+/// instance as a value tree and as a tape over its JSON text, and holds the tape's quick check to the expected
+/// verdict wherever it gives one.
 struct JSONSchemaTestSuiteTests {
     @Test func draft2020_12() throws {
         try runSuite(folder: "draft2020-12", draft: .draft2020, minimumCount: 1000)
@@ -24,6 +25,7 @@ struct JSONSchemaTestSuiteTests {
 
         var misses: [String] = []
         var total = 0
+        var decided = 0
         for file in files {
             let groups = try JSONParser.parse(Data(contentsOf: directory.appendingPathComponent(file)))
             for group in groups.arrayValue ?? [] {
@@ -51,6 +53,13 @@ struct JSONSchemaTestSuiteTests {
                     // The same instance read in place from its JSON text gives the same verdict and errors.
                     let tape = try JSONTape(parsing: JSONWriter.bytes(data))
                     let tapeResult = schema.validate(tape)
+                    // The quick check that runs first on a tape is never wrong when it answers.
+                    if let quick = schema.quickVerdict(tape) {
+                        decided += 1
+                        if quick != expected {
+                            misses.append("\(name): the quick check says \(quick ? "valid" : "invalid")")
+                        }
+                    }
                     if tapeResult.isValid != result.isValid
                         || tapeResult.errors.map(\.description) != result.errors.map(\.description)
                     {
@@ -60,8 +69,10 @@ struct JSONSchemaTestSuiteTests {
                 }
             }
         }
-        print("\(folder): \(total - misses.count)/\(total)")
+        print("\(folder): \(total - misses.count)/\(total), \(decided) decided by the quick check")
         #expect(total >= minimumCount)
+        // The quick check answers for most documents (those it leaves go to the evaluator), or it saves nothing.
+        #expect(decided * 10 >= total * 7, "the quick check decided only \(decided) of \(total)")
         #expect(misses.isEmpty, Comment(rawValue: "\(misses.count) misses:\n" + misses.joined(separator: "\n")))
     }
 }

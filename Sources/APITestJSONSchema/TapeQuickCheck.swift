@@ -1,0 +1,322 @@
+import APITestJSON
+
+/// A verdict on a document held in a ``JSONTape`` without the evaluator's bookkeeping (no schema or instance paths,
+/// no annotations, no messages): what ``JSONSchema/validate(_:maximumErrors:)`` asks first, since almost every
+/// response a test checks is valid. Only a `.valid` verdict is used as the result; anything else is evaluated
+/// again by ``SchemaEvaluator``, which finds the errors.
+///
+/// The check answers `.unknown` for every keyword it does not read (`$dynamicRef`, `uniqueItems`, `contains` with a
+/// maximum, the `unevaluated*` keywords) and for schemas nested too deeply, so it is never less strict than the
+/// evaluator: a definite verdict is the evaluator's verdict. The official JSON-Schema-Test-Suite checks that
+/// (`JSONSchemaTestSuiteTests`).
+struct TapeQuickCheck {
+    /// A three-valued verdict: `.invalid` is as definite as `.valid` (it is negated under `not`).
+    enum Verdict: Equatable {
+        case valid, invalid, unknown
+
+        init(_ holds: Bool) {
+            self = holds ? .valid : .invalid
+        }
+    }
+
+    /// One member of an object: its decoded name and the tape index of its value.
+    typealias Member = (name: String, key: Int, value: Int)
+
+    let tape: JSONTape
+    /// Annotations whose properties `required` does not require (``JSONSchema/exemptingRequired(annotatedWith:)``).
+    let requiredExemptions: Set<String>
+
+    /// Nesting of subschemas past which the check gives up (`$ref` cycles end here; the evaluator reports them).
+    static var maximumDepth: Int { 64 }
+
+    // MARK: - Nodes
+
+    /// The verdict of `node` on the value at `index`.
+    func verdict(_ node: SchemaNode, _ index: Int, depth: Int = 0) -> Verdict {
+        if let boolean = node.boolean { return Verdict(boolean) }
+        guard depth < Self.maximumDepth else { return .unknown }
+        if node.keywords.isEmpty { return .valid }
+        let kind = tape.kind(index)
+        var members = Members()
+        var result = Verdict.valid
+        for keyword in node.keywords {
+            switch verdict(keyword, index, kind, depth: depth, members: &members) {
+            case .valid: continue
+            case .invalid: return .invalid
+            case .unknown: result = .unknown
+            }
+        }
+        return result
+    }
+
+    /// An object's members, read by the first keyword that needs them.
+    private struct Members {
+        var read = false
+        /// The members in order; `nil` when a name repeats.
+        var list: [Member]?
+    }
+
+    /// The verdict of one keyword on the value at `index`, of kind `kind`.
+    private func verdict(
+        _ keyword: Keyword, _ index: Int, _ kind: JSONTape.Kind, depth: Int, members: inout Members
+    ) -> Verdict {
+        switch keyword.check {
+        case .ref(let target):
+            return verdict(target, index, depth: depth + 1)
+        case .dynamicRef, .unevaluatedItems, .unevaluatedProperties, .uniqueItems:
+            return .unknown
+        case .type(let names):
+            return Verdict(names.contains { matches(type: $0, index, kind) })
+        case .const(let value):
+            return Verdict(tape.isEqual(index, to: value))
+        case .enumeration(let values):
+            return Verdict(values.contains { tape.isEqual(index, to: $0) })
+        case .allOf, .anyOf, .oneOf, .not, .conditional:
+            return logic(keyword.check, index, depth: depth)
+        case .multipleOf, .maximum, .minimum:
+            guard kind == .number else { return .valid }
+            return number(keyword.check, tape.value(index))
+        case .maxLength, .minLength, .pattern:
+            guard kind == .string else { return .valid }
+            return string(keyword.check, tape.string(index))
+        case .maxItems, .minItems, .prefixItems, .items, .contains:
+            guard kind == .array else { return .valid }
+            return array(keyword.check, index, depth: depth)
+        case .maxProperties, .minProperties, .required, .annotatedRequired, .dependentRequired, .properties,
+            .patternProperties, .additionalProperties, .propertyNames, .dependentSchemas:
+            guard kind == .object else { return .valid }
+            if !members.read {
+                members = Members(read: true, list: memberList(index))
+            }
+            // A repeated name: which value counts is the evaluator's business.
+            guard let list = members.list else { return .unknown }
+            return object(keyword.check, index, list, depth: depth)
+        }
+    }
+
+    /// Whether the value at `index` is of the JSON Schema type `name` (an integral number is an `integer`).
+    private func matches(type name: String, _ index: Int, _ kind: JSONTape.Kind) -> Bool {
+        switch kind {
+        case .null: name == "null"
+        case .true, .false: name == "boolean"
+        case .string: name == "string"
+        case .array: name == "array"
+        case .object: name == "object"
+        case .number:
+            name == "number" || (name == "integer" && tape.value(index).matchesSchemaType("integer"))
+        }
+    }
+
+    // MARK: - Logic
+
+    private func logic(_ check: Keyword.Check, _ index: Int, depth: Int) -> Verdict {
+        switch check {
+        case .allOf(let nodes):
+            var result = Verdict.valid
+            for node in nodes {
+                switch verdict(node, index, depth: depth + 1) {
+                case .valid: continue
+                case .invalid: return .invalid
+                case .unknown: result = .unknown
+                }
+            }
+            return result
+        case .anyOf(let nodes):
+            var result = Verdict.invalid
+            for node in nodes {
+                switch verdict(node, index, depth: depth + 1) {
+                case .valid: return .valid
+                case .invalid: continue
+                case .unknown: result = .unknown
+                }
+            }
+            return result
+        case .oneOf(let nodes):
+            var matched = 0
+            for node in nodes {
+                switch verdict(node, index, depth: depth + 1) {
+                case .valid: matched += 1
+                case .invalid: continue
+                case .unknown: return .unknown
+                }
+            }
+            return Verdict(matched == 1)
+        case .not(let node):
+            switch verdict(node, index, depth: depth + 1) {
+            case .valid: return .invalid
+            case .invalid: return .valid
+            case .unknown: return .unknown
+            }
+        case .conditional(let condition, let then, let otherwise):
+            let holds: Bool
+            switch verdict(condition, index, depth: depth + 1) {
+            case .valid: holds = true
+            case .invalid: holds = false
+            case .unknown: return .unknown
+            }
+            guard let branch = holds ? then : otherwise else { return .valid }
+            return verdict(branch, index, depth: depth + 1)
+        default:
+            return .unknown
+        }
+    }
+
+    // MARK: - Scalars
+
+    private func number(_ check: Keyword.Check, _ number: JSONValue) -> Verdict {
+        switch check {
+        case .multipleOf(let divisor, _):
+            return Verdict(number.numberValue?.isMultiple(of: divisor) ?? false)
+        case .maximum(let limit, let exclusive):
+            let order = JSONValue.numericOrder(number, limit) ?? 0
+            return Verdict(exclusive ? order < 0 : order <= 0)
+        case .minimum(let limit, let exclusive):
+            let order = JSONValue.numericOrder(number, limit) ?? 0
+            return Verdict(exclusive ? order > 0 : order >= 0)
+        default:
+            return .unknown
+        }
+    }
+
+    private func string(_ check: Keyword.Check, _ string: String) -> Verdict {
+        switch check {
+        case .maxLength(let limit): Verdict(string.unicodeScalars.count <= limit)
+        case .minLength(let limit): Verdict(string.unicodeScalars.count >= limit)
+        case .pattern(let regex): Verdict(regex.matches(string))
+        default: .unknown
+        }
+    }
+
+    // MARK: - Arrays
+
+    private func array(_ check: Keyword.Check, _ index: Int, depth: Int) -> Verdict {
+        switch check {
+        case .maxItems(let limit):
+            return Verdict(tape.elementCount(index) <= limit)
+        case .minItems(let limit):
+            return Verdict(tape.elementCount(index) >= limit)
+        case .prefixItems(let nodes):
+            var result = Verdict.valid
+            var position = 0
+            tape.forEachElement(index) { item in
+                guard position < nodes.count else { return false }
+                result = Self.combine(result, verdict(nodes[position], item, depth: depth + 1))
+                position += 1
+                return result != .invalid
+            }
+            return result
+        case .items(let node, let start):
+            var result = Verdict.valid
+            var position = 0
+            tape.forEachElement(index) { item in
+                defer { position += 1 }
+                guard position >= start else { return true }
+                result = Self.combine(result, verdict(node, item, depth: depth + 1))
+                return result != .invalid
+            }
+            return result
+        case .contains(let node, let minimum, let maximum):
+            // Without a maximum, enough definite matches settle it; an uncertain item could only add one.
+            guard maximum == nil else { return .unknown }
+            var matched = 0
+            var uncertain = false
+            tape.forEachElement(index) { item in
+                switch verdict(node, item, depth: depth + 1) {
+                case .valid: matched += 1
+                case .invalid: break
+                case .unknown: uncertain = true
+                }
+                return matched < minimum
+            }
+            if matched >= minimum { return .valid }
+            return uncertain ? .unknown : .invalid
+        default:
+            return .unknown
+        }
+    }
+
+    // MARK: - Objects
+
+    /// The members of the object at `index` in order, or `nil` when a name repeats (names compare as Swift
+    /// strings, as ``JSONObject`` compares them).
+    private func memberList(_ index: Int) -> [Member]? {
+        var members: [Member] = []
+        var ok = true
+        tape.forEachChild(index) { key, value in
+            members.append((tape.string(key!), key!, value))
+            return true
+        }
+        if members.count <= 16 {
+            for later in members.indices.dropFirst() {
+                for earlier in 0..<later where members[earlier].name == members[later].name {
+                    ok = false
+                }
+            }
+        } else {
+            var names = Set<String>(minimumCapacity: members.count)
+            for member in members where !names.insert(member.name).inserted { ok = false }
+        }
+        return ok ? members : nil
+    }
+
+    private func object(_ check: Keyword.Check, _ index: Int, _ members: [Member], depth: Int) -> Verdict {
+        func has(_ name: String) -> Bool { members.contains { $0.name == name } }
+        switch check {
+        case .maxProperties(let limit):
+            return Verdict(members.count <= limit)
+        case .minProperties(let limit):
+            return Verdict(members.count >= limit)
+        case .required(let names):
+            return Verdict(names.allSatisfy(has))
+        case .annotatedRequired(let entries):
+            return Verdict(
+                entries.allSatisfy { has($0.name) || $0.annotations.contains(where: requiredExemptions.contains) })
+        case .dependentRequired(let pairs):
+            return Verdict(pairs.allSatisfy { name, required in !has(name) || required.allSatisfy(has) })
+        case .properties(let nodes):
+            return each(members) { member in nodes[member.name].map { verdict($0, member.value, depth: depth + 1) } }
+        case .patternProperties(let pairs):
+            var result = Verdict.valid
+            for member in members {
+                for (regex, node) in pairs where regex.matches(member.name) {
+                    result = Self.combine(result, verdict(node, member.value, depth: depth + 1))
+                    if result == .invalid { return .invalid }
+                }
+            }
+            return result
+        case .additionalProperties(let node, let names, let patterns):
+            return each(members) { member in
+                if names.contains(member.name) || patterns.contains(where: { $0.matches(member.name) }) { return nil }
+                return verdict(node, member.value, depth: depth + 1)
+            }
+        case .propertyNames(let node):
+            return each(members) { member in verdict(node, member.key, depth: depth + 1) }
+        case .dependentSchemas(let pairs):
+            var result = Verdict.valid
+            for (name, node) in pairs where has(name) {
+                result = Self.combine(result, verdict(node, index, depth: depth + 1))
+                if result == .invalid { return .invalid }
+            }
+            return result
+        default:
+            return .unknown
+        }
+    }
+
+    /// The combined verdict of `check` on each member (`nil`: the member is not checked).
+    private func each(_ members: [Member], _ check: (Member) -> Verdict?) -> Verdict {
+        var result = Verdict.valid
+        for member in members {
+            guard let verdict = check(member) else { continue }
+            result = Self.combine(result, verdict)
+            if result == .invalid { return .invalid }
+        }
+        return result
+    }
+
+    /// Both verdicts together: invalid if either is, valid only if both are.
+    private static func combine(_ lhs: Verdict, _ rhs: Verdict) -> Verdict {
+        if lhs == .invalid || rhs == .invalid { return .invalid }
+        return lhs == .valid && rhs == .valid ? .valid : .unknown
+    }
+}
