@@ -88,7 +88,11 @@ package struct JSONSchema: Sendable {
     ///   verdict is the same, and a large document that fails everywhere costs neither the time nor the memory
     ///   of millions of messages. `nil`: every failure.
     package func validate(_ instance: JSONValue, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
-        validate(instance, in: JSONValueDocument(), maximumErrors: maximumErrors)
+        // Most values are valid: a quick verdict without paths or messages settles those.
+        if quickVerdict(instance) == true {
+            return JSONSchemaValidationResult(isValid: true, errors: [], isTruncated: false)
+        }
+        return validate(instance, in: JSONValueDocument(), maximumErrors: maximumErrors)
     }
 
     /// Validates the document a tape holds, reading it in place: no tree of values is built (only the scalars
@@ -107,9 +111,19 @@ package struct JSONSchema: Sendable {
     /// when it can tell, `nil` when only the full evaluation can (a keyword it does not read, or a schema that
     /// collects annotations). A definite verdict is always the full evaluation's.
     package func quickVerdict(_ tape: JSONTape) -> Bool? {
-        guard tape.count > 0, !compiled.tracksAnnotations else { return nil }
-        let check = TapeQuickCheck(tape: tape, requiredExemptions: requiredExemptions)
-        switch check.verdict(compiled.root, 0) {
+        guard tape.count > 0 else { return nil }
+        return quickVerdict(0, in: tape)
+    }
+
+    /// The verdict of the quick check that ``validate(_:maximumErrors:)`` runs first on a value (see the tape's).
+    package func quickVerdict(_ instance: JSONValue) -> Bool? {
+        quickVerdict(instance, in: JSONValueDocument())
+    }
+
+    private func quickVerdict<Document: QuickCheckDocument>(_ node: Document.Node, in document: Document) -> Bool? {
+        guard !compiled.tracksAnnotations else { return nil }
+        let check = SchemaQuickCheck(document: document, requiredExemptions: requiredExemptions)
+        switch check.verdict(compiled.root, node) {
         case .valid: return true
         case .invalid: return false
         case .unknown: return nil

@@ -14,8 +14,8 @@ struct MediaRange: Sendable, Hashable {
         if let slash = essence.utf8.firstIndex(of: UInt8(ascii: "/")),
             essence.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) && $0 != 0x20 && $0 != 0x09 })
         {
-            type = String(essence[..<slash])
-            subtype = String(essence[essence.utf8.index(after: slash)...])
+            type = String(Substring(essence.utf8[..<slash]))
+            subtype = String(Substring(essence.utf8[essence.utf8.index(after: slash)...]))
             return
         }
         let trimmed = essence.trimmingWhitespace().lowercased()
@@ -47,6 +47,11 @@ struct MediaRange: Sendable, Hashable {
 }
 
 extension StringProtocol {
+    /// Whether the text is empty or only spaces and tabs.
+    var isBlank: Bool {
+        utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
     /// The text without leading and trailing spaces and tabs.
     func trimmingWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }

@@ -37,8 +37,7 @@ extension OpenAPIContract {
     func route(method: String, url: String) -> Route {
         let upper = method.utf8.contains(where: { (0x61...0x7A).contains($0) }) ? method.uppercased() : method
         let (path, _) = ServerURL.split(url)
-        let rawSegments = (path.hasPrefix("/") ? path.dropFirst() : path).split(
-            separator: "/", omittingEmptySubsequences: false)
+        let rawSegments = ServerURL.segments(of: path)
         let decoded =
             path.utf8.contains(UInt8(ascii: "%"))
             ? rawSegments.map { Substring(PercentEncoding.decodeLeniently($0)) } : rawSegments

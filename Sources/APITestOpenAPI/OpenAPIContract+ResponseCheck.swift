@@ -75,7 +75,8 @@ extension OpenAPIContract {
         subject: ContractViolation.Subject, operation: OpenAPIOperation, responseKey: String?,
         _ violations: inout [ContractViolation]
     ) {
-        let declared = content.map(\.key)
+        // Named only in a violation: a body that holds builds no list.
+        var declared: [String] { content.map(\.key) }
         guard !body.isEmpty else {
             violations.append(
                 ContractViolation(
@@ -83,7 +84,7 @@ extension OpenAPIContract {
                     responseKey: responseKey, specLocation: tracer.location(of: declaration)))
             return
         }
-        guard let contentType, !contentType.trimmingWhitespace().isEmpty else {
+        guard let contentType, !contentType.isBlank else {
             violations.append(
                 ContractViolation(
                     kind: .missingContentType(declared: declared), subject: subject, operation: operation,

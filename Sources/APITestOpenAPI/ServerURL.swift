@@ -18,17 +18,16 @@ enum ServerURL {
         let utf8 = whole.utf8
         // Over the bytes in place when the text is contiguous (a native string: this runs for every request a
         // contract routes), else through the view's indices; UTF-8 positions are positions of the text.
+        // The parts are cut from the UTF-8 view: at ASCII delimiters, so no character boundaries need checking.
         if let parts = utf8.withContiguousStorageIfAvailable({ bytes in Self.parts(bytes) }) {
             let index = { (offset: Int) in utf8.index(utf8.startIndex, offsetBy: offset) }
             return (
-                whole[index(parts.path.lowerBound)..<index(parts.path.upperBound)],
-                parts.query.map {
-                    whole[index($0.lowerBound)..<index($0.upperBound)]
-                }
+                Substring(utf8[index(parts.path.lowerBound)..<index(parts.path.upperBound)]),
+                parts.query.map { Substring(utf8[index($0.lowerBound)..<index($0.upperBound)]) }
             )
         }
         let parts = Self.parts(utf8)
-        return (whole[parts.path], parts.query.map { whole[$0] })
+        return (Substring(utf8[parts.path]), parts.query.map { Substring(utf8[$0]) })
     }
 
     /// Where the path and the query (without `?`) of a URL's bytes are; the fragment dropped.
@@ -51,6 +50,27 @@ enum ServerURL {
             start = bytes[afterSlashes..<end].firstIndex(of: slash) ?? end
         }
         return (start..<end, query)
+    }
+
+    /// The segments of a path between its `/`s, after one leading `/`: `/a//b/` is `a`, ``, `b`, ``; the empty
+    /// path and `/` are one empty segment. Cut at the `/` bytes (a URL's path is ASCII; no character boundaries are
+    /// looked for).
+    static func segments(of path: Substring) -> [Substring] {
+        let utf8 = path.utf8
+        let slash = UInt8(ascii: "/")
+        var start = utf8.startIndex
+        if start < utf8.endIndex, utf8[start] == slash { start = utf8.index(after: start) }
+        var segments: [Substring] = []
+        var position = start
+        while position < utf8.endIndex {
+            if utf8[position] == slash {
+                segments.append(Substring(utf8[start..<position]))
+                start = utf8.index(after: position)
+            }
+            position = utf8.index(after: position)
+        }
+        segments.append(Substring(utf8[start..<utf8.endIndex]))
+        return segments
     }
 
     static func substitute(_ url: String, _ variables: [String: String], keepingUnknown: Bool = false) -> String {

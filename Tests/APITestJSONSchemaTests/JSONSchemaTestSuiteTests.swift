@@ -53,12 +53,15 @@ struct JSONSchemaTestSuiteTests {
                     // The same instance read in place from its JSON text gives the same verdict and errors.
                     let tape = try JSONTape(parsing: JSONWriter.bytes(data))
                     let tapeResult = schema.validate(tape)
-                    // The quick check that runs first on a tape is never wrong when it answers.
+                    // The quick check that runs first, on a tape and on a value, is never wrong when it answers.
                     if let quick = schema.quickVerdict(tape) {
                         decided += 1
                         if quick != expected {
                             misses.append("\(name): the quick check says \(quick ? "valid" : "invalid")")
                         }
+                    }
+                    if let quick = schema.quickVerdict(data), quick != expected {
+                        misses.append("\(name): the quick check of the value says \(quick ? "valid" : "invalid")")
                     }
                     if tapeResult.isValid != result.isValid
                         || tapeResult.errors.map(\.description) != result.errors.map(\.description)

@@ -1,15 +1,28 @@
 import APITestJSON
 
-/// A verdict on a document held in a ``JSONTape`` without the evaluator's bookkeeping (no schema or instance paths,
-/// no annotations, no messages): what ``JSONSchema/validate(_:maximumErrors:)`` asks first, since almost every
-/// response a test checks is valid. Only a `.valid` verdict is used as the result; anything else is evaluated
-/// again by ``SchemaEvaluator``, which finds the errors.
+/// What ``SchemaQuickCheck`` reads of a document: a value's kind, its scalar, and an object's members once each.
+protocol QuickCheckDocument: SchemaDocument {
+    /// The kind of the value `node`.
+    func kind(of node: Node) -> JSONTape.Kind
+    /// The decoded string of a string node.
+    func string(of node: Node) -> String
+    /// The decoded number of a number node.
+    func number(of node: Node) -> JSONValue
+    /// The members of an object node in order, each name with a string node standing for it; `nil` when a name
+    /// repeats (which value counts is then the evaluator's business).
+    func members(of node: Node) -> [(name: String, key: Node, value: Node)]?
+}
+
+/// A verdict on a document without the evaluator's bookkeeping (no schema or instance paths, no annotations, no
+/// messages): what ``JSONSchema/validate(_:maximumErrors:)`` asks first, since almost every response and parameter
+/// a test checks is valid. Only a `.valid` verdict is used as the result; anything else is evaluated again by
+/// ``SchemaEvaluator``, which finds the errors.
 ///
 /// The check answers `.unknown` for every keyword it does not read (`$dynamicRef`, `uniqueItems`, `contains` with a
 /// maximum, the `unevaluated*` keywords) and for schemas nested too deeply, so it is never less strict than the
 /// evaluator: a definite verdict is the evaluator's verdict. The official JSON-Schema-Test-Suite checks that
 /// (`JSONSchemaTestSuiteTests`).
-struct TapeQuickCheck {
+struct SchemaQuickCheck<Document: QuickCheckDocument> {
     /// A three-valued verdict: `.invalid` is as definite as `.valid` (it is negated under `not`).
     enum Verdict: Equatable {
         case valid, invalid, unknown
@@ -19,10 +32,12 @@ struct TapeQuickCheck {
         }
     }
 
-    /// One member of an object: its decoded name and the tape index of its value.
-    typealias Member = (name: String, key: Int, value: Int)
+    /// A value of the document.
+    typealias Node = Document.Node
+    /// One member of an object: its name, a string node for the name, and its value.
+    typealias Member = (name: String, key: Node, value: Node)
 
-    let tape: JSONTape
+    let document: Document
     /// Annotations whose properties `required` does not require (``JSONSchema/exemptingRequired(annotatedWith:)``).
     let requiredExemptions: Set<String>
 
@@ -32,11 +47,11 @@ struct TapeQuickCheck {
     // MARK: - Nodes
 
     /// The verdict of `node` on the value at `index`.
-    func verdict(_ node: SchemaNode, _ index: Int, depth: Int = 0) -> Verdict {
+    func verdict(_ node: SchemaNode, _ index: Node, depth: Int = 0) -> Verdict {
         if let boolean = node.boolean { return Verdict(boolean) }
         guard depth < Self.maximumDepth else { return .unknown }
         if node.keywords.isEmpty { return .valid }
-        let kind = tape.kind(index)
+        let kind = document.kind(of: index)
         var members = Members()
         var result = Verdict.valid
         for keyword in node.keywords {
@@ -58,7 +73,7 @@ struct TapeQuickCheck {
 
     /// The verdict of one keyword on the value at `index`, of kind `kind`.
     private func verdict(
-        _ keyword: Keyword, _ index: Int, _ kind: JSONTape.Kind, depth: Int, members: inout Members
+        _ keyword: Keyword, _ index: Node, _ kind: JSONTape.Kind, depth: Int, members: inout Members
     ) -> Verdict {
         switch keyword.check {
         case .ref(let target):
@@ -68,17 +83,17 @@ struct TapeQuickCheck {
         case .type(let names):
             return Verdict(names.contains { matches(type: $0, index, kind) })
         case .const(let value):
-            return Verdict(tape.isEqual(index, to: value))
+            return Verdict(document.isEqual(index, to: value))
         case .enumeration(let values):
-            return Verdict(values.contains { tape.isEqual(index, to: $0) })
+            return Verdict(values.contains { document.isEqual(index, to: $0) })
         case .allOf, .anyOf, .oneOf, .not, .conditional:
             return logic(keyword.check, index, depth: depth)
         case .multipleOf, .maximum, .minimum:
             guard kind == .number else { return .valid }
-            return number(keyword.check, tape.value(index))
+            return number(keyword.check, document.number(of: index))
         case .maxLength, .minLength, .pattern:
             guard kind == .string else { return .valid }
-            return string(keyword.check, tape.string(index))
+            return string(keyword.check, document.string(of: index))
         case .maxItems, .minItems, .prefixItems, .items, .contains:
             guard kind == .array else { return .valid }
             return array(keyword.check, index, depth: depth)
@@ -86,7 +101,7 @@ struct TapeQuickCheck {
             .patternProperties, .additionalProperties, .propertyNames, .dependentSchemas:
             guard kind == .object else { return .valid }
             if !members.read {
-                members = Members(read: true, list: memberList(index))
+                members = Members(read: true, list: document.members(of: index))
             }
             // A repeated name: which value counts is the evaluator's business.
             guard let list = members.list else { return .unknown }
@@ -95,7 +110,7 @@ struct TapeQuickCheck {
     }
 
     /// Whether the value at `index` is of the JSON Schema type `name` (an integral number is an `integer`).
-    private func matches(type name: String, _ index: Int, _ kind: JSONTape.Kind) -> Bool {
+    private func matches(type name: String, _ index: Node, _ kind: JSONTape.Kind) -> Bool {
         switch kind {
         case .null: name == "null"
         case .true, .false: name == "boolean"
@@ -103,13 +118,13 @@ struct TapeQuickCheck {
         case .array: name == "array"
         case .object: name == "object"
         case .number:
-            name == "number" || (name == "integer" && tape.value(index).matchesSchemaType("integer"))
+            name == "number" || (name == "integer" && document.number(of: index).matchesSchemaType("integer"))
         }
     }
 
     // MARK: - Logic
 
-    private func logic(_ check: Keyword.Check, _ index: Int, depth: Int) -> Verdict {
+    private func logic(_ check: Keyword.Check, _ index: Node, depth: Int) -> Verdict {
         switch check {
         case .allOf(let nodes):
             var result = Verdict.valid
@@ -189,16 +204,16 @@ struct TapeQuickCheck {
 
     // MARK: - Arrays
 
-    private func array(_ check: Keyword.Check, _ index: Int, depth: Int) -> Verdict {
+    private func array(_ check: Keyword.Check, _ index: Node, depth: Int) -> Verdict {
         switch check {
         case .maxItems(let limit):
-            return Verdict(tape.elementCount(index) <= limit)
+            return Verdict(document.elementCount(of: index) <= limit)
         case .minItems(let limit):
-            return Verdict(tape.elementCount(index) >= limit)
+            return Verdict(document.elementCount(of: index) >= limit)
         case .prefixItems(let nodes):
             var result = Verdict.valid
             var position = 0
-            tape.forEachElement(index) { item in
+            document.forEachElement(of: index) { item in
                 guard position < nodes.count else { return false }
                 result = Self.combine(result, verdict(nodes[position], item, depth: depth + 1))
                 position += 1
@@ -208,7 +223,7 @@ struct TapeQuickCheck {
         case .items(let node, let start):
             var result = Verdict.valid
             var position = 0
-            tape.forEachElement(index) { item in
+            document.forEachElement(of: index) { item in
                 defer { position += 1 }
                 guard position >= start else { return true }
                 result = Self.combine(result, verdict(node, item, depth: depth + 1))
@@ -220,7 +235,7 @@ struct TapeQuickCheck {
             guard maximum == nil else { return .unknown }
             var matched = 0
             var uncertain = false
-            tape.forEachElement(index) { item in
+            document.forEachElement(of: index) { item in
                 switch verdict(node, item, depth: depth + 1) {
                 case .valid: matched += 1
                 case .invalid: break
@@ -237,29 +252,7 @@ struct TapeQuickCheck {
 
     // MARK: - Objects
 
-    /// The members of the object at `index` in order, or `nil` when a name repeats (names compare as Swift
-    /// strings, as ``JSONObject`` compares them).
-    private func memberList(_ index: Int) -> [Member]? {
-        var members: [Member] = []
-        var ok = true
-        tape.forEachChild(index) { key, value in
-            members.append((tape.string(key!), key!, value))
-            return true
-        }
-        if members.count <= 16 {
-            for later in members.indices.dropFirst() {
-                for earlier in 0..<later where members[earlier].name == members[later].name {
-                    ok = false
-                }
-            }
-        } else {
-            var names = Set<String>(minimumCapacity: members.count)
-            for member in members where !names.insert(member.name).inserted { ok = false }
-        }
-        return ok ? members : nil
-    }
-
-    private func object(_ check: Keyword.Check, _ index: Int, _ members: [Member], depth: Int) -> Verdict {
+    private func object(_ check: Keyword.Check, _ index: Node, _ members: [Member], depth: Int) -> Verdict {
         func has(_ name: String) -> Bool { members.contains { $0.name == name } }
         switch check {
         case .maxProperties(let limit):
@@ -318,5 +311,68 @@ struct TapeQuickCheck {
     private static func combine(_ lhs: Verdict, _ rhs: Verdict) -> Verdict {
         if lhs == .invalid || rhs == .invalid { return .invalid }
         return lhs == .valid && rhs == .valid ? .valid : .unknown
+    }
+}
+
+// MARK: - Documents
+
+extension JSONTape: QuickCheckDocument {
+    func kind(of node: Int) -> Kind {
+        kind(node)
+    }
+
+    func string(of node: Int) -> String {
+        string(node)
+    }
+
+    func number(of node: Int) -> JSONValue {
+        value(node)
+    }
+
+    /// The members of the object at `index` in order, or `nil` when a name repeats (names compare as Swift
+    /// strings, as ``JSONObject`` compares them); a key entry is a string node.
+    func members(of index: Int) -> [(name: String, key: Int, value: Int)]? {
+        var members: [(name: String, key: Int, value: Int)] = []
+        var ok = true
+        forEachChild(index) { key, value in
+            members.append((string(key!), key!, value))
+            return true
+        }
+        if members.count <= 16 {
+            for later in members.indices.dropFirst() {
+                for earlier in 0..<later where members[earlier].name == members[later].name {
+                    ok = false
+                }
+            }
+        } else {
+            var names = Set<String>(minimumCapacity: members.count)
+            for member in members where !names.insert(member.name).inserted { ok = false }
+        }
+        return ok ? members : nil
+    }
+}
+
+extension JSONValueDocument: QuickCheckDocument {
+    func kind(of node: JSONValue) -> JSONTape.Kind {
+        switch node {
+        case .null: .null
+        case .bool(let value): value ? .true : .false
+        case .integer, .double, .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    func string(of node: JSONValue) -> String {
+        node.stringValue ?? ""
+    }
+
+    func number(of node: JSONValue) -> JSONValue {
+        node
+    }
+
+    func members(of node: JSONValue) -> [(name: String, key: JSONValue, value: JSONValue)]? {
+        node.objectValue.map { object in object.map { ($0.key, .string($0.key), $0.value) } }
     }
 }
