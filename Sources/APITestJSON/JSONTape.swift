@@ -152,9 +152,8 @@ package struct JSONTape: Sendable {
         return result
     }
 
-    /// Calls `body` with (key index or nil, value index) for each element or member, until it returns false. A
-    /// repeated key comes as often as it is written (``forEachMember(_:_:)`` gives each name once).
-    package func forEachChild(_ index: Int, _ body: (Int?, Int) -> Bool) {
+    /// Calls `body` with (key index or nil, value index) for each element or member, until it returns false.
+    func forEachChild(_ index: Int, _ body: (Int?, Int) -> Bool) {
         let kind = kind(index)
         guard kind == .array || kind == .object else { return }
         let stop = end(index)

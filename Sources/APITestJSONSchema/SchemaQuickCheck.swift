@@ -1,6 +1,7 @@
 import APITestJSON
 
-/// What ``SchemaQuickCheck`` reads of a document: a value's kind, its scalar, and an object's members once each.
+/// What ``SchemaQuickCheck`` reads of a document besides what the evaluator reads: a value's kind and its scalar,
+/// without decoding every scalar into a ``SchemaShape``.
 protocol QuickCheckDocument: SchemaDocument {
     /// The kind of the value `node`.
     func kind(of node: Node) -> JSONTape.Kind
@@ -8,9 +9,6 @@ protocol QuickCheckDocument: SchemaDocument {
     func string(of node: Node) -> String
     /// The decoded number of a number node.
     func number(of node: Node) -> JSONValue
-    /// The members of an object node in order, each name with a string node standing for it; `nil` when a name
-    /// repeats (which value counts is then the evaluator's business).
-    func members(of node: Node) -> [(name: String, key: Node, value: Node)]?
 }
 
 /// A verdict on a document without the evaluator's bookkeeping (no schema or instance paths, no annotations, no
@@ -52,7 +50,7 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         guard depth < Self.maximumDepth else { return .unknown }
         if node.keywords.isEmpty { return .valid }
         let kind = document.kind(of: index)
-        var members = Members()
+        var members: [Member]?
         var result = Verdict.valid
         for keyword in node.keywords {
             switch verdict(keyword, index, kind, depth: depth, members: &members) {
@@ -64,16 +62,9 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         return result
     }
 
-    /// An object's members, read by the first keyword that needs them.
-    private struct Members {
-        var read = false
-        /// The members in order; `nil` when a name repeats.
-        var list: [Member]?
-    }
-
     /// The verdict of one keyword on the value at `index`, of kind `kind`.
     private func verdict(
-        _ keyword: Keyword, _ index: Node, _ kind: JSONTape.Kind, depth: Int, members: inout Members
+        _ keyword: Keyword, _ index: Node, _ kind: JSONTape.Kind, depth: Int, members: inout [Member]?
     ) -> Verdict {
         switch keyword.check {
         case .ref(let target):
@@ -100,11 +91,9 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         case .maxProperties, .minProperties, .required, .annotatedRequired, .dependentRequired, .properties,
             .patternProperties, .additionalProperties, .propertyNames, .dependentSchemas:
             guard kind == .object else { return .valid }
-            if !members.read {
-                members = Members(read: true, list: document.members(of: index))
-            }
-            // A repeated name: which value counts is the evaluator's business.
-            guard let list = members.list else { return .unknown }
+            // Read once per object, as the evaluator reads them: a repeated name once, with its last value.
+            if members == nil { members = memberList(index) }
+            let list = members ?? []
             return object(keyword.check, index, list, depth: depth)
         }
     }
@@ -252,6 +241,16 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
 
     // MARK: - Objects
 
+    /// The members of the object at `index`, as ``SchemaDocument/forEachMember(of:_:)`` gives them to the evaluator.
+    private func memberList(_ index: Node) -> [Member] {
+        var members: [Member] = []
+        document.forEachMember(of: index) { name, key, value in
+            members.append((name, key, value))
+            return true
+        }
+        return members
+    }
+
     private func object(_ check: Keyword.Check, _ index: Node, _ members: [Member], depth: Int) -> Verdict {
         func has(_ name: String) -> Bool { members.contains { $0.name == name } }
         switch check {
@@ -328,28 +327,6 @@ extension JSONTape: QuickCheckDocument {
     func number(of node: Int) -> JSONValue {
         value(node)
     }
-
-    /// The members of the object at `index` in order, or `nil` when a name repeats (names compare as Swift
-    /// strings, as ``JSONObject`` compares them); a key entry is a string node.
-    func members(of index: Int) -> [(name: String, key: Int, value: Int)]? {
-        var members: [(name: String, key: Int, value: Int)] = []
-        var ok = true
-        forEachChild(index) { key, value in
-            members.append((string(key!), key!, value))
-            return true
-        }
-        if members.count <= 16 {
-            for later in members.indices.dropFirst() {
-                for earlier in 0..<later where members[earlier].name == members[later].name {
-                    ok = false
-                }
-            }
-        } else {
-            var names = Set<String>(minimumCapacity: members.count)
-            for member in members where !names.insert(member.name).inserted { ok = false }
-        }
-        return ok ? members : nil
-    }
 }
 
 extension JSONValueDocument: QuickCheckDocument {
@@ -370,9 +347,5 @@ extension JSONValueDocument: QuickCheckDocument {
 
     func number(of node: JSONValue) -> JSONValue {
         node
-    }
-
-    func members(of node: JSONValue) -> [(name: String, key: JSONValue, value: JSONValue)]? {
-        node.objectValue.map { object in object.map { ($0.key, .string($0.key), $0.value) } }
     }
 }
