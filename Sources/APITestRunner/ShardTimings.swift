@@ -1,4 +1,4 @@
-package import APITestJSON
+import APITestJSON
 import APITestSuite
 
 // MARK: - ShardTimings

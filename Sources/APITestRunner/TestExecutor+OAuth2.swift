@@ -32,7 +32,7 @@ extension TestExecutor {
                     OAuth2Failure(
                         reason: .invalidTokenURL(error), tokenURL: oauth2.tokenURL.source,
                         grantType: RequestBuilder.grantType(of: oauth2.flow, .grant))),
-                location: oauth2.tokenURL.location ?? spec.location, masker: masker)
+                location: oauth2.tokenURL.location, masker: masker)
         } catch {
             throw TestError(.request(error), location: spec.location, masker: masker)
         }
