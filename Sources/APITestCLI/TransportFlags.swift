@@ -1,7 +1,7 @@
 import APITestRunner
 import APITestSuite
 import APITestSupport
-public import ArgumentParser
+import ArgumentParser
 
 /// `apitest run`'s transport flags: each one given replaces the same setting of every suite and request
 /// (`resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy`, `noProxy`; see docs/suite-format.md#transport).

@@ -38,12 +38,8 @@ package final class Runner: Sendable {
             jobs: options.jobs)
         sink.emit(.runStarted(plan))
 
-        var policies = policies ?? SecurityPolicies(overrides: options.security)
-        policies.build(for: suites)
-        let runtimes = suites.map {
-            SuiteRuntime(suite: $0, userAgent: options.userAgent, security: policies.policy(of: $0))
-        }
-        let lifecycles = runtimes.map(SuiteLifecycle.init)
+        let lifecycles = SuiteLifecycle.make(for: suites, options: options, policies: policies)
+        let runtimes = lifecycles.map(\.runtime)
         var order: [(suite: Int, test: Int)] = []
         for (suiteIndex, suite) in suites.enumerated() {
             for testIndex in suite.tests.indices { order.append((suiteIndex, testIndex)) }
@@ -79,8 +75,7 @@ package final class Runner: Sendable {
             }
         }
         // After an interruption, suites that started still get their teardown (each runs at most once).
-        for lifecycle in lifecycles { await lifecycle.teardown(executor, sink) }
-        for runtime in runtimes { transport.close(runtime.cookieJar) }
+        await SuiteLifecycle.finish(lifecycles, executor, sink)
 
         var summary = sink.summary
         summary.duration = clock.now - start

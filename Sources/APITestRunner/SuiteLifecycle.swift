@@ -1,3 +1,4 @@
+import APITestHTTP
 import APITestResults
 import APITestSuite
 import APITestSupport
@@ -178,5 +179,29 @@ final class SuiteLifecycle: Sendable {
         if outcome.status == .cancelled { result.reason = "interrupted" }
         sink.emit(.testFinished(result))
         return result
+    }
+}
+
+// MARK: - A run's suites
+
+extension SuiteLifecycle {
+    /// The runtime and lifecycle of each of `suites`, holding each suite's requests to its policy in `policies`
+    /// (the preflight's; those missing are built from `options`' TLS flags): how a run and a load begin.
+    static func make(
+        for suites: [Suite], options: RunOptions, policies: SecurityPolicies?
+    ) -> [SuiteLifecycle] {
+        var policies = policies ?? SecurityPolicies(overrides: options.security)
+        policies.build(for: suites)
+        return suites.map {
+            SuiteLifecycle(
+                runtime: SuiteRuntime(suite: $0, userAgent: options.userAgent, security: policies.policy(of: $0)))
+        }
+    }
+
+    /// Tears down every suite of `lifecycles` that started (also after an interruption), then closes their cookie
+    /// jars: how a run and a load end.
+    static func finish(_ lifecycles: [SuiteLifecycle], _ executor: TestExecutor, _ sink: EventSink) async {
+        for lifecycle in lifecycles { await lifecycle.teardown(executor, sink) }
+        for lifecycle in lifecycles { executor.transport.close(lifecycle.runtime.cookieJar) }
     }
 }
