@@ -24,6 +24,13 @@ import Testing
         try JSONParser.parse(response.body)
     }
 
+    /// The cookies a `/cookies` answer lists, by name.
+    private func cookies(_ answer: JSONValue) -> [String: String] {
+        var found: [String: String] = [:]
+        for (name, value) in answer["cookies"]?.objectValue ?? JSONObject() { found[name] = value.stringValue }
+        return found
+    }
+
     private func failure(of request: HTTPRequest, in session: SessionManager? = nil) async -> HTTPError? {
         do {
             _ = try await (session ?? self.session).perform(request)
@@ -181,6 +188,31 @@ import Testing
         let afterClose = try json(
             try await session.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: jarA)))
         #expect(afterClose["cookies"]?["flavour"] == nil)
+    }
+
+    @Test func aPooledHandleCarriesNoCookieToItsNextTransfer() async throws {
+        // One connection: every request runs on the same pooled handle, whose cookie engine the first jar turns on.
+        let single = SessionManager(configuration: SessionConfiguration(maxConnections: 1, timeout: .seconds(10)))
+        defer { single.shutdown() }
+        let first = CookieJar()
+        _ = try await single.perform(HTTPRequest(url: demo.baseURL + "/cookies/set?first=1", cookieJar: first))
+        // A request without a jar (an OAuth2 token request) keeps none of the cookies its response sets.
+        _ = try await single.perform(HTTPRequest(url: demo.baseURL + "/cookies/set?loose=1"))
+        let jarless = try json(try await single.perform(HTTPRequest(url: demo.baseURL + "/cookies")))
+        #expect(cookies(jarless) == [:])
+        // A new empty jar starts empty; the first jar kept its own cookie, and only its own.
+        let fresh = try json(
+            try await single.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: CookieJar())))
+        #expect(cookies(fresh) == [:])
+        let kept = try json(try await single.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: first)))
+        #expect(cookies(kept) == ["first": "1"])
+        // A copy of a jar starts with its cookies; what the copy then sets stays in the copy.
+        let copy = CookieJar(copying: first)
+        _ = try await single.perform(HTTPRequest(url: demo.baseURL + "/cookies/set?second=2", cookieJar: copy))
+        let inCopy = try json(try await single.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: copy)))
+        #expect(cookies(inCopy) == ["first": "1", "second": "2"])
+        let inFirst = try json(try await single.perform(HTTPRequest(url: demo.baseURL + "/cookies", cookieJar: first)))
+        #expect(cookies(inFirst) == ["first": "1"])
     }
 
     // MARK: - Failures
