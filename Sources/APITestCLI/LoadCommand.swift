@@ -202,14 +202,7 @@ struct LoadCommand: AsyncParsableCommand {
             stderr.flush()
             throw ExitStatus.noTestsSelected.exitCode
         }
-        var shard: ShardSpec?
-        if let text = selection.shard {
-            do {
-                shard = try ShardSpec(parsing: text)
-            } catch {
-                throw ValidationError(error.message)
-            }
-        }
+        let shard = try selection.shardSpec()
         var model = try plan()
         if let shard {
             guard let share = model.shard(shard.index, of: shard.count) else {

@@ -17,14 +17,7 @@ extension SelectionOptions {
             }
         }
         for name in tag + excludeTag where name.isEmpty { throw ValidationError("a tag cannot be empty") }
-        var spec: ShardSpec?
-        if let shard {
-            do {
-                spec = try ShardSpec(parsing: shard)
-            } catch {
-                throw ValidationError(error.message)
-            }
-        }
+        let spec = try shardSpec()
         var timings: ShardTimings?
         if let shardTimings {
             guard let data = FileManager.default.contents(atPath: shardTimings) else {
@@ -37,6 +30,16 @@ extension SelectionOptions {
             }
         }
         return TestSelection(filters: filters, tags: tag, excludedTags: excludeTag, shard: spec, timings: timings)
+    }
+
+    /// `--shard K/N` parsed, `nil` without the flag; the usage error for one that is not K/N with 1 <= K <= N.
+    func shardSpec() throws -> ShardSpec? {
+        guard let shard else { return nil }
+        do {
+            return try ShardSpec(parsing: shard)
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     /// Applies the selection to `suites`. When the filters and tags match no test, says so on `errorOutput` and
