@@ -101,16 +101,12 @@ struct LoadCommand: AsyncParsableCommand {
             throw ValidationError("--max-in-flight must be between 1 and 100000")
         }
         if selection.shardTimings != nil { throw ValidationError("--shard-timings is for run and list, not load") }
-        for (flag, path) in [
-            ("--report-json", reportJson), ("--report-junit", reportJunit), ("--report-html", reportHtml),
-        ] {
-            guard let path else { continue }
-            do {
-                _ = try ReportDestination.resolve(path)
-            } catch {
-                throw ValidationError("\(flag) '\(path)': \(error.reason)")
-            }
-        }
+        _ = try reportDestinations()
+    }
+
+    /// Where the requested reports go, checked as `run` checks its reports.
+    func reportDestinations() throws -> [(kind: LoadReportFiles.Kind, destination: ReportDestination)] {
+        try LoadReportFiles.destinations(json: reportJson, junit: reportJunit, html: reportHtml)
     }
 
     // MARK: - Parsing
@@ -230,6 +226,7 @@ struct LoadCommand: AsyncParsableCommand {
         request.warnsAboutSinglePin = !security.pins.isEmpty
         let preflight = RunService.preflight(request, loaded: loaded)
         guard try RunCommand.report(preflight, to: stderr) else { throw ExitStatus.invalid.exitCode }
+        let reports = try reportDestinations()
 
         let live = !quiet && isatty(STDERR_FILENO) == 1
         let result = await LoadService.run(
@@ -251,8 +248,7 @@ struct LoadCommand: AsyncParsableCommand {
         stdout.write(LoadReportText.summary(result))
         stdout.flush()
 
-        let written = LoadReportFiles.write(
-            result, json: reportJson, junit: reportJunit, html: reportHtml, errorOutput: stderr)
+        let written = LoadReportFiles.write(result, to: reports, errorOutput: stderr)
         if result.interrupted { throw ExitStatus.interrupted.exitCode }
         if !written { throw ExitStatus.runtimeError.exitCode }
         if !result.thresholdsHold { throw ExitStatus.testsFailed.exitCode }

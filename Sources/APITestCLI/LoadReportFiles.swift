@@ -3,33 +3,70 @@ import APITestResults
 import APITestSupport
 import Foundation
 
-/// The report files of a load run (`--report-json`, `--report-junit`), as `load` and `merge` write them.
+/// The report files of a load run (`--report-json`, `--report-junit`, `--report-html`), as `load` and `merge`
+/// write them.
 enum LoadReportFiles {
-    /// Writes `result`'s JSON report to `json`, its JUnit file to `junit` and its HTML page to `html` (each when
-    /// given), saying on `errorOutput` which could not be written; true when every one was.
+    /// One of the report files of a load run.
+    enum Kind {
+        case json
+        case junit
+        case html
+
+        /// How an error message names the report: `JSON`, `JUnit XML`, `HTML`.
+        var name: String {
+            switch self {
+            case .json: "JSON"
+            case .junit: "JUnit XML"
+            case .html: "HTML"
+            }
+        }
+
+        /// The flag that requests it.
+        var flag: String {
+            switch self {
+            case .json: "--report-json"
+            case .junit: "--report-junit"
+            case .html: "--report-html"
+            }
+        }
+
+        /// The report of `result`, run on `hostname`.
+        func render(_ result: LoadResult, hostname: String) -> String {
+            switch self {
+            case .json: LoadReportFormats.json(result, hostname: hostname)
+            case .junit: LoadReportFormats.junit(result, hostname: hostname)
+            case .html: LoadHTMLReport.render(result, hostname: hostname)
+            }
+        }
+    }
+
+    /// Where each requested report goes (`json`, `junit`, `html`: the paths given, each when given), checked as
+    /// `run` checks its reports (``ReportPaths/destinations(_:)``): throws the usage error for an empty name, a
+    /// path that cannot be written and two reports naming one file.
+    static func destinations(
+        json: String?, junit: String?, html: String?
+    ) throws -> [(kind: Kind, destination: ReportDestination)] {
+        let requested = [(Kind.json, json), (.junit, junit), (.html, html)].compactMap { kind, path in
+            path.map { (kind: kind, path: $0) }
+        }
+        let destinations = try ReportPaths.destinations(requested.map { ($0.kind.flag, $0.path) })
+        return zip(requested, destinations).map { ($0.kind, $1) }
+    }
+
+    /// Writes `result`'s reports to `destinations` (from ``destinations(json:junit:html:)``), saying on
+    /// `errorOutput` which could not be written; true when every one was.
     static func write(
-        _ result: LoadResult, json: String?, junit: String?, html: String?, errorOutput: StandardOutput
+        _ result: LoadResult, to destinations: [(kind: Kind, destination: ReportDestination)],
+        errorOutput: StandardOutput
     ) -> Bool {
         let hostname = ProcessInfo.processInfo.hostName
         var written = true
-        for (name, path, text) in [
-            ("JSON", json, { LoadReportFormats.json(result, hostname: hostname) }),
-            ("JUnit XML", junit, { LoadReportFormats.junit(result, hostname: hostname) }),
-            ("HTML", html, { LoadHTMLReport.render(result, hostname: hostname) }),
-        ] {
-            guard let path else { continue }
-            let destination: ReportDestination
+        for (kind, destination) in destinations {
             do {
-                destination = try ReportDestination.resolve(path)
+                try destination.write(Array(kind.render(result, hostname: hostname).utf8))
             } catch {
-                errorOutput.write("error: cannot write the \(name) load report '\(path)': \(error.reason)\n")
-                written = false
-                continue
-            }
-            do {
-                try destination.write(Array(text().utf8))
-            } catch {
-                errorOutput.write("error: cannot write the \(name) load report '\(error.path)': \(error.reason)\n")
+                errorOutput.write(
+                    "error: cannot write the \(kind.name) load report '\(error.path)': \(error.reason)\n")
                 written = false
             }
         }

@@ -126,13 +126,12 @@ struct MergeCommand: ParsableCommand {
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         }
+        let files = try LoadReportFiles.destinations(
+            json: output.reportJson, junit: output.reportJunit, html: output.reportHtml)
         let count = reports.count - coverageFiles
         StandardOutput.out.write("merged \(count) load report\(count == 1 ? "" : "s")\n" + LoadReportText.summary(load))
         StandardOutput.out.flush()
-        guard
-            LoadReportFiles.write(
-                load, json: output.reportJson, junit: output.reportJunit, html: output.reportHtml, errorOutput: stderr)
-        else {
+        guard LoadReportFiles.write(load, to: files, errorOutput: stderr) else {
             throw ExitStatus.runtimeError.exitCode
         }
         if !load.thresholdsHold { throw ExitStatus.testsFailed.exitCode }

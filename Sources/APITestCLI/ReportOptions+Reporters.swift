@@ -26,34 +26,16 @@ extension ReportOptions {
         return reports
     }
 
-    /// Where each requested report goes and how it is written (``ReportDestination``); throws the usage error for
-    /// a path that cannot be written (a missing folder, a folder, a read-only file, a socket) and for two reports
-    /// that name the same file, after symbolic links are followed.
+    /// Where each requested report goes and how it is written (``ReportDestination``), checked by
+    /// ``ReportPaths/destinations(_:)`` (an empty name, a path that cannot be written, two reports naming one file).
     func destinations(
         json: JSONReportFormat = JSONReportFormat()
     ) throws -> [(
         destination: ReportDestination, format: any ReportFormat
     )] {
-        var result: [(ReportDestination, any ReportFormat)] = []
-        var flags: [ReportDestination.Identity: (flag: String, path: String)] = [:]
-        for (flag, path, format) in requested(json: json) {
-            guard !path.isEmpty else { throw ValidationError("\(flag): a report file name cannot be empty") }
-            let destination: ReportDestination
-            do {
-                destination = try ReportDestination.resolve(path)
-            } catch {
-                throw ValidationError("\(flag) '\(path)': \(error.reason)")
-            }
-            if let earlier = flags[destination.identity] {
-                let resolved = [earlier.path, path].contains(destination.target) ? "" : " (\(destination.target))"
-                throw ValidationError(
-                    "two reports cannot be written to the same file: \(earlier.flag) '\(earlier.path)' and "
-                        + "\(flag) '\(path)'\(resolved)")
-            }
-            flags[destination.identity] = (flag, path)
-            result.append((destination, format))
-        }
-        return result
+        let requested = requested(json: json)
+        let destinations = try ReportPaths.destinations(requested.map { ($0.flag, $0.path) })
+        return zip(destinations, requested).map { ($0, $1.format) }
     }
 
     /// A file reporter per requested report, its destination checked; the JSON report in `json`'s format.

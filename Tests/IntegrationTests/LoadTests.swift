@@ -374,6 +374,26 @@ import Testing
         #expect(!piped.stderr.contains("load 1s/") && !piped.stdout.contains("load 1s/"), "\(piped.stderr)")
     }
 
+    @Test func reportFilesAreCheckedAsRunChecksThem() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let suite = try write(
+            "reports.yaml", "baseURL: http://127.0.0.1:9\ntests:\n  - name: t\n    request: {url: /}\n")
+        let report = directory.appendingPathComponent("load.json").path
+        let twice = try await runAPITest([
+            "load", suite, "--rate", "10/s", "--duration", "1s", "--report-json", report,
+            "--report-html", directory.path + "/./load.json",
+        ])
+        #expect(twice.exitCode == 2, "\(twice.stdout)\(twice.stderr)")
+        #expect(
+            twice.stderr.contains(
+                "two reports cannot be written to the same file: --report-json '\(report)' and --report-html "
+                    + "'\(directory.path)/./load.json'"), "\(twice.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: report))
+        let empty = try await runAPITest(["load", suite, "--rate", "10/s", "--duration", "1s", "--report-junit", ""])
+        #expect(empty.exitCode == 2, "\(empty.stdout)\(empty.stderr)")
+        #expect(empty.stderr.contains("--report-junit: a report file name cannot be empty"), "\(empty.stderr)")
+    }
+
     @Test func badFlagsAreUsageErrors() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let suite = try write(
