@@ -294,23 +294,10 @@ package final class ConsoleReporter: Reporter {
     static func uploadText(sent: Int64, total: Int64, since start: ContinuousClock.Instant) -> String {
         let elapsed = ContinuousClock.now - start
         let seconds = elapsed.inSeconds
-        var text = "↑ \(byteCount(sent)) of \(byteCount(total))"
-        if seconds > 0.2 { text += ", \(byteCount(Int64(Double(sent) / seconds)))/s" }
+        func bytes(_ count: Int64) -> String { ReportText.byteCount(count, digits: .oneDecimal) }
+        var text = "↑ \(bytes(sent)) of \(bytes(total))"
+        if seconds > 0.2 { text += ", \(bytes(Int64(Double(sent) / seconds)))/s" }
         return text
-    }
-
-    /// `512 B`, `12.5 KiB`, `3.0 MiB`, `1.0 GiB`.
-    static func byteCount(_ bytes: Int64) -> String {
-        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
-        var value = Double(bytes)
-        var unit = 0
-        while value >= 1024 && unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        if unit == 0 { return "\(bytes) B" }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 
     private func clearProgress() {

@@ -16,7 +16,7 @@ package enum LoadHTMLReport {
             <style>\(style)</style></head><body>
             <header><h1>apitest load</h1>
             <p class="meta">\(ReportText.html(LoadReportText.modelLine(result.model))) · started \(ReportText.iso8601(result.startedAt)) on \
-            \(ReportText.html(hostname)) · \(LoadReportText.significant(result.seconds)) s</p>
+            \(ReportText.html(hostname)) · \(ReportText.significant(result.seconds)) s</p>
             """
         if result.interrupted { html += "<p class=\"bad\">Interrupted (Ctrl-C): the figures are of what ran.</p>" }
         if let aborted = result.abortedBy {
@@ -42,7 +42,7 @@ package enum LoadHTMLReport {
             ("achieved rate", LoadReportText.rate(result.achievedRate)),
         ]
         if result.model.kind == "open" {
-            rows.append(("started late (> \(LoadReportText.significant(result.lateAfterMs)) ms)", "\(counts.late)"))
+            rows.append(("started late (> \(ReportText.significant(result.lateAfterMs)) ms)", "\(counts.late)"))
         }
         for (label, percentile) in LoadReportText.percentiles {
             rows.append((label, LoadReportText.latency(Double(result.latency.percentile(percentile)))))

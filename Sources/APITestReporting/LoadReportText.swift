@@ -7,15 +7,8 @@ package enum LoadReportText {
     /// `latency` microseconds as people read it: `850 µs`, `12.3 ms`, `1.02 s`.
     package static func latency(_ microseconds: Double) -> String {
         if microseconds < 1_000 { return "\(Int(microseconds.rounded())) µs" }
-        if microseconds < 1_000_000 { return significant(microseconds / 1_000) + " ms" }
-        return significant(microseconds / 1_000_000) + " s"
-    }
-
-    /// Three significant digits at most: `1.23`, `12.3`, `123`.
-    static func significant(_ value: Double) -> String {
-        if value >= 100 { return String(Int(value.rounded())) }
-        if value >= 10 { return String(format: "%.1f", value) }
-        return String(format: "%.2f", value)
+        if microseconds < 1_000_000 { return ReportText.significant(microseconds / 1_000) + " ms" }
+        return ReportText.significant(microseconds / 1_000_000) + " s"
     }
 
     /// A rate per second: `1999.8/s`.
@@ -23,15 +16,6 @@ package enum LoadReportText {
 
     /// A share as a percentage: `0.12 %`.
     package static func percent(_ share: Double) -> String { String(format: "%.2f %%", share * 100) }
-
-    /// Bytes as people read them.
-    static func bytes(_ count: Int64) -> String {
-        let value = Double(count)
-        if value < 1024 { return "\(count) B" }
-        if value < 1024 * 1024 { return significant(value / 1024) + " KiB" }
-        if value < 1024 * 1024 * 1024 { return significant(value / 1024 / 1024) + " MiB" }
-        return significant(value / 1024 / 1024 / 1024) + " GiB"
-    }
 
     /// The percentiles every summary shows.
     package static let percentiles: [(label: String, value: Double)] = [
@@ -70,15 +54,17 @@ package enum LoadReportText {
         if model.kind == "open" {
             let stages = model.stages ?? []
             if stages.count == 1, let stage = stages.first, model.startRate == stage.target {
-                how = "open model, \(rate(stage.target)) for \(significant(stage.seconds)) s"
+                how = "open model, \(rate(stage.target)) for \(ReportText.significant(stage.seconds)) s"
             } else {
                 how =
                     "open model, stages "
-                    + stages.map { "\(significant($0.seconds)) s to \(rate($0.target))" }.joined(separator: ", ")
+                    + stages.map { "\(ReportText.significant($0.seconds)) s to \(rate($0.target))" }.joined(
+                        separator: ", ")
                     + " from \(rate(model.startRate ?? 0))"
             }
         } else {
-            how = "closed model, \(model.virtualUsers ?? 0) virtual users for \(significant(model.plannedSeconds)) s"
+            how =
+                "closed model, \(model.virtualUsers ?? 0) virtual users for \(ReportText.significant(model.plannedSeconds)) s"
         }
         if let shard = model.shard { how += " (shard \(shard.index)/\(shard.count))" }
         return how
@@ -88,22 +74,24 @@ package enum LoadReportText {
     package static func summary(_ result: LoadResult) -> String {
         var lines: [String] = ["load: \(modelLine(result.model))"]
         let model = result.model
-        if result.interrupted { lines.append("interrupted (Ctrl-C) after \(significant(result.seconds)) s") }
+        if result.interrupted { lines.append("interrupted (Ctrl-C) after \(ReportText.significant(result.seconds)) s") }
         if let aborted = result.abortedBy {
             lines.append(
-                "stopped after \(significant(result.seconds)) s: threshold \(ReportText.terminalLine(aborted)) failed")
+                "stopped after \(ReportText.significant(result.seconds)) s: threshold \(ReportText.terminalLine(aborted)) failed"
+            )
         }
         let counts = result.counts
         lines.append(
             "iterations: \(counts.started) started, \(counts.completed) completed (\(counts.passed) passed, "
                 + "\(counts.failed) failed, \(counts.errored) errored)"
                 + (model.kind == "open"
-                    ? ", \(counts.late) started late (> \(significant(result.lateAfterMs)) ms)" : ""))
-        lines.append("rate: \(rate(result.achievedRate)) completed over \(significant(result.seconds)) s")
+                    ? ", \(counts.late) started late (> \(ReportText.significant(result.lateAfterMs)) ms)" : ""))
+        lines.append("rate: \(rate(result.achievedRate)) completed over \(ReportText.significant(result.seconds)) s")
         let from = model.kind == "open" ? "from each iteration's intended start" : "per iteration"
         lines.append("latency (\(from)): \(distribution(result.latency))")
         lines.append(
-            "bytes: \(bytes(result.bytesSent)) of request bodies sent, \(bytes(result.bytesReceived)) of response bodies received"
+            "bytes: \(ReportText.byteCount(result.bytesSent, digits: .significant)) of request bodies sent, "
+                + "\(ReportText.byteCount(result.bytesReceived, digits: .significant)) of response bodies received"
         )
         for hook in result.hooks where hook.status != .passed {
             lines.append(

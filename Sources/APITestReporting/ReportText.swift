@@ -164,6 +164,42 @@ package enum ReportText {
         return "\(value)"
     }
 
+    /// Three significant digits at most: `1.23`, `12.3`, `123`.
+    package static func significant(_ value: Double) -> String {
+        if value >= 100 { return String(Int(value.rounded())) }
+        if value >= 10 { return String(format: "%.1f", value) }
+        return String(format: "%.2f", value)
+    }
+
+    /// How ``byteCount(_:digits:)`` writes the number of a unit larger than a byte.
+    package enum ByteDigits: Sendable {
+        /// One decimal: `12.5 KiB`, `512.0 MiB` (the console's upload progress).
+        case oneDecimal
+        /// Three significant digits at most (``significant(_:)``): `1.23 MiB`, `12.3 MiB`, `123 MiB` (the load
+        /// summary).
+        case significant
+    }
+
+    /// `bytes` in the largest binary unit it reaches, up to TiB: `512 B`, `12.5 KiB` or `12.3 KiB` as `digits`
+    /// writes the number.
+    package static func byteCount(_ bytes: Int64, digits: ByteDigits) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 { return "\(bytes) B" }
+        switch digits {
+        case .oneDecimal:
+            let tenths = Int((value * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+        case .significant:
+            return "\(significant(value)) \(units[unit])"
+        }
+    }
+
     /// `duration` in seconds with three decimals (`0.012`), never negative: JUnit's `time`.
     package static func secondsText(_ duration: Duration) -> String {
         String(format: "%.3f", max(0, seconds(duration)))
