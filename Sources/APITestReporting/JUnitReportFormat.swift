@@ -52,7 +52,7 @@ package struct JUnitReportFormat: ReportFormat {
         }
         xml +=
             "<testsuites"
-            + attributes([
+            + ReportText.xmlAttributes([
                 ("name", "apitest"), ("tests", "\(totals.tests)"), ("failures", "\(totals.failures)"),
                 ("errors", "\(totals.errors)"), ("time", ReportText.secondsText(summary.duration)),
             ]) + ">\n"
@@ -67,7 +67,7 @@ package struct JUnitReportFormat: ReportFormat {
         let skipped = suite.count(.skipped) + suite.notRun.count
         var xml =
             "  <testsuite"
-            + attributes([
+            + ReportText.xmlAttributes([
                 ("name", suite.name), ("tests", "\(suite.results.count + suite.notRun.count)"),
                 ("failures", "\(suite.count(.failed))"),
                 ("errors", "\(suite.count(.errored) + suite.count(.cancelled))"), ("skipped", "\(skipped)"),
@@ -80,9 +80,12 @@ package struct JUnitReportFormat: ReportFormat {
                 xml += render(result)
             case .notRun(let name):
                 xml +=
-                    "    <testcase" + attributes([("name", name), ("classname", suite.name), ("time", "0.000")])
+                    "    <testcase"
+                    + ReportText.xmlAttributes([("name", name), ("classname", suite.name), ("time", "0.000")])
                     + ">\n"
-                xml += "      <skipped" + attributes([("message", "not run: the run was interrupted")]) + "/>\n"
+                xml +=
+                    "      <skipped" + ReportText.xmlAttributes([("message", "not run: the run was interrupted")])
+                    + "/>\n"
                 xml += "    </testcase>\n"
             }
         }
@@ -93,7 +96,7 @@ package struct JUnitReportFormat: ReportFormat {
     private func render(_ result: TestResult) -> String {
         var xml =
             "    <testcase"
-            + attributes(
+            + ReportText.xmlAttributes(
                 [
                     ("name", result.name), ("classname", result.suiteName),
                     ("time", ReportText.secondsText(result.duration)),
@@ -121,7 +124,7 @@ package struct JUnitReportFormat: ReportFormat {
                 "error", [("message", result.reason ?? "interrupted"), ("type", "cancelled")],
                 text: "cut off: the run was interrupted (Ctrl-C) while this test was running\n" + errorText(result))
         case .skipped:
-            xml += "      <skipped" + attributes([("message", result.reason ?? "skipped")]) + "/>\n"
+            xml += "      <skipped" + ReportText.xmlAttributes([("message", result.reason ?? "skipped")]) + "/>\n"
         }
         xml += element("system-out", [], text: systemOut(result))
         xml += "    </testcase>\n"
@@ -193,11 +196,7 @@ package struct JUnitReportFormat: ReportFormat {
 
     // MARK: - XML
 
-    private func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.map { " \($0.0)=\"\(ReportText.xmlAttribute($0.1))\"" }.joined()
-    }
-
     private func element(_ name: String, _ pairs: [(String, String)], text: String) -> String {
-        "      <\(name)\(attributes(pairs))>\(ReportText.xmlText(text))</\(name)>\n"
+        "      <\(name)\(ReportText.xmlAttributes(pairs))>\(ReportText.xmlText(text))</\(name)>\n"
     }
 }

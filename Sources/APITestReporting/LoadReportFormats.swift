@@ -50,23 +50,30 @@ package enum LoadReportFormats {
     /// hold (its message says what was measured).
     package static func junit(_ result: LoadResult, hostname: String) -> String {
         let failures = result.thresholds.count { !$0.holds }
+        let counts = [("tests", "\(result.thresholds.count)"), ("failures", "\(failures)"), ("errors", "0")]
+        let time = ReportText.secondsText(result.seconds)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites" + ReportText.xmlAttributes([("name", "apitest load")] + counts + [("time", time)]) + ">\n"
         xml +=
-            "<testsuites name=\"apitest load\" tests=\"\(result.thresholds.count)\" failures=\"\(failures)\" "
-            + "errors=\"0\" time=\"\(String(format: "%.3f", result.seconds))\">\n"
-        xml +=
-            "  <testsuite name=\"load thresholds\" tests=\"\(result.thresholds.count)\" failures=\"\(failures)\" "
-            + "errors=\"0\" skipped=\"0\" time=\"\(String(format: "%.3f", result.seconds))\" "
-            + "timestamp=\"\(ReportText.iso8601(result.startedAt))\" "
-            + "hostname=\"\(ReportText.xmlAttribute(hostname))\">\n"
+            "  <testsuite"
+            + ReportText.xmlAttributes(
+                [("name", "load thresholds")] + counts + [
+                    ("skipped", "0"), ("time", time), ("timestamp", ReportText.iso8601(result.startedAt)),
+                    ("hostname", hostname),
+                ]) + ">\n"
         for outcome in result.thresholds {
-            let name = ReportText.xmlAttribute(outcome.threshold.text)
             let measured = "measured \(LoadReportText.value(outcome))"
-            xml += "    <testcase name=\"\(name)\" classname=\"load thresholds\" time=\"0.000\">\n"
+            xml +=
+                "    <testcase"
+                + ReportText.xmlAttributes([
+                    ("name", outcome.threshold.text), ("classname", "load thresholds"), ("time", "0.000"),
+                ]) + ">\n"
             if !outcome.holds {
                 xml +=
-                    "      <failure message=\"\(ReportText.xmlAttribute("threshold \(outcome.threshold.text) failed: \(measured)"))\" "
-                    + "type=\"threshold\">\(ReportText.xmlText(measured))</failure>\n"
+                    "      <failure"
+                    + ReportText.xmlAttributes([
+                        ("message", "threshold \(outcome.threshold.text) failed: \(measured)"), ("type", "threshold"),
+                    ]) + ">\(ReportText.xmlText(measured))</failure>\n"
             }
             xml += "      <system-out>\(ReportText.xmlText(measured))</system-out>\n"
             xml += "    </testcase>\n"

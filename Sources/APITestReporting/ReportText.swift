@@ -69,6 +69,12 @@ package enum ReportText {
         }
     }
 
+    /// `pairs` as the attributes of an XML start tag, each value escaped (``xmlAttribute(_:)``), each with the
+    /// space before it: ` name="a" time="0.012"`.
+    package static func xmlAttributes(_ pairs: [(String, String)]) -> String {
+        pairs.map { " \($0.0)=\"\(xmlAttribute($0.1))\"" }.joined()
+    }
+
     // MARK: - HTML
 
     /// `text` escaped for HTML text and attribute values alike (`& < > " '`, carriage returns as `&#13;`),
@@ -202,7 +208,12 @@ package enum ReportText {
 
     /// `duration` in seconds with three decimals (`0.012`), never negative: JUnit's `time`.
     package static func secondsText(_ duration: Duration) -> String {
-        String(format: "%.3f", max(0, seconds(duration)))
+        secondsText(seconds(duration))
+    }
+
+    /// `seconds` with three decimals (`0.012`), never negative: JUnit's `time`.
+    package static func secondsText(_ seconds: Double) -> String {
+        String(format: "%.3f", max(0, seconds))
     }
 
     /// `date` as ISO 8601 in UTC with seconds: `2025-05-01T12:34:56Z`.
