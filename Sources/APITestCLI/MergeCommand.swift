@@ -50,7 +50,7 @@ struct MergeCommand: ParsableCommand {
                 stderr.flush()
                 throw ExitStatus.invalid.exitCode
             }
-            inputs.append(ReportMerger.Input(name: path, bytes: Array(data)))
+            inputs.append(ReportMerger.Input(name: path, data: data))
         }
         let merged: ReportMerger.Merged
         do {

@@ -5,11 +5,6 @@ import Foundation
 // MARK: - Reading a JSON report back
 
 extension JSONReportDocument {
-    /// The document of a JSON report's bytes; nil when they are not one.
-    static func read(_ bytes: [UInt8]) -> JSONReportDocument? {
-        try? JSONDecoder().decode(JSONReportDocument.self, from: Data(bytes))
-    }
-
     /// When the run started (the epoch when the text is not a date).
     var startDate: Date {
         let formatter = ISO8601DateFormatter()

@@ -1,6 +1,6 @@
 package import APITestResults
 import APITestSupport
-import Foundation
+package import Foundation
 
 // MARK: - ReportMerger
 
@@ -10,15 +10,15 @@ import Foundation
 /// with no report are refused (a missing shard only unless allowed). OpenAPI coverage files
 /// (`--report-openapi-coverage`) given beside them are summed into the coverage of the whole run.
 package enum ReportMerger {
-    /// A report to merge: where it was read from, and its bytes.
+    /// A report to merge: where it was read from, and its contents.
     package struct Input: Sendable {
         package var name: String
-        package var bytes: [UInt8]
+        package var data: Data
 
-        /// The report `name` holding `bytes`.
-        package init(name: String, bytes: [UInt8]) {
+        /// The report `name` holding `data`.
+        package init(name: String, data: Data) {
             self.name = name
-            self.bytes = bytes
+            self.data = data
         }
     }
 
@@ -104,19 +104,17 @@ package enum ReportMerger {
         var coverages: [(name: String, coverage: OpenAPICoverage)] = []
         var loads: [(name: String, document: LoadReportFormats.Document)] = []
         for input in inputs {
-            if let coverage = OpenAPICoverageReportFormat.parse(Data(input.bytes)) {
+            switch InputDocument.read(input.data) {
+            case .coverage(let coverage):
                 coverages.append((input.name, coverage))
-                continue
-            }
-            if let load = LoadReportFormats.read(input.bytes) {
+            case .load(let load):
                 loads.append((input.name, load))
-                continue
-            }
-            guard let document = JSONReportDocument.read(input.bytes) else {
+            case .run(let document):
+                guard let run = document.run else { throw MergeError(kind: .unidentified(input.name)) }
+                documents.append((input.name, document, run))
+            case nil:
                 throw MergeError(kind: .notAReport(input.name))
             }
-            guard let run = document.run else { throw MergeError(kind: .unidentified(input.name)) }
-            documents.append((input.name, document, run))
         }
         let coverage = try coverages.isEmpty ? nil : mergeCoverage(coverages)
         if let load = loads.first {

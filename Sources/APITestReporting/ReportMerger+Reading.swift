@@ -1,0 +1,41 @@
+import APITestResults
+import Foundation
+
+// MARK: - Recognising a file to merge
+
+extension ReportMerger {
+    /// A file given to merge, recognised by its contents and decoded once: an OpenAPI coverage file (it has
+    /// `documents`), a load report (its `kind` is `load`), else a run's JSON report.
+    enum InputDocument: Decodable {
+        case coverage(OpenAPICoverage)
+        case load(LoadReportFormats.Document)
+        case run(JSONReportDocument)
+
+        /// The members that tell the three apart.
+        private enum Key: String, CodingKey {
+            case documents
+            case kind
+        }
+
+        /// Looks at the discriminating members, then decodes the whole document as the one they name.
+        init(from decoder: any Decoder) throws {
+            let members = try decoder.container(keyedBy: Key.self)
+            if members.contains(.documents) {
+                let document = try OpenAPICoverageReportFormat.Document(from: decoder)
+                self = .coverage(OpenAPICoverage(documents: document.documents))
+            } else if (try? members.decode(String.self, forKey: .kind)) == "load" {
+                self = .load(try LoadReportFormats.Document(from: decoder))
+            } else {
+                self = .run(try JSONReportDocument(from: decoder))
+            }
+        }
+
+        /// The document `data` holds; `nil` when it is none of the three.
+        static func read(_ data: Data) -> InputDocument? {
+            let decoder = JSONDecoder()
+            // The load report's start (the other two hold no date).
+            decoder.dateDecodingStrategy = .iso8601
+            return try? decoder.decode(InputDocument.self, from: data)
+        }
+    }
+}
