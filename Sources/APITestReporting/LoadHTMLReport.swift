@@ -41,7 +41,7 @@ package enum LoadHTMLReport {
             ("passed / failed / errored", "\(counts.passed) / \(counts.failed) / \(counts.errored)"),
             ("achieved rate", LoadReportText.rate(result.achievedRate)),
         ]
-        if result.model.kind == "open" {
+        if result.model.kind == .open {
             rows.append(("started late (> \(ReportText.significant(result.lateAfterMs)) ms)", "\(counts.late)"))
         }
         for (label, percentile) in LoadReportText.percentiles {

@@ -51,7 +51,7 @@ package enum LoadReportText {
     /// How the load was driven: `open model, 2000.0/s for 60.0 s (shard 1/2)`.
     package static func modelLine(_ model: LoadResult.Model) -> String {
         var how: String
-        if model.kind == "open" {
+        if model.kind == .open {
             let stages = model.stages ?? []
             if stages.count == 1, let stage = stages.first, model.startRate == stage.target {
                 how = "open model, \(rate(stage.target)) for \(ReportText.significant(stage.seconds)) s"
@@ -84,10 +84,10 @@ package enum LoadReportText {
         lines.append(
             "iterations: \(counts.started) started, \(counts.completed) completed (\(counts.passed) passed, "
                 + "\(counts.failed) failed, \(counts.errored) errored)"
-                + (model.kind == "open"
+                + (model.kind == .open
                     ? ", \(counts.late) started late (> \(ReportText.significant(result.lateAfterMs)) ms)" : ""))
         lines.append("rate: \(rate(result.achievedRate)) completed over \(ReportText.significant(result.seconds)) s")
-        let from = model.kind == "open" ? "from each iteration's intended start" : "per iteration"
+        let from = model.kind == .open ? "from each iteration's intended start" : "per iteration"
         lines.append("latency (\(from)): \(distribution(result.latency))")
         lines.append(
             "bytes: \(ReportText.byteCount(result.bytesSent, digits: .significant)) of request bodies sent, "

@@ -8,9 +8,16 @@ package import Foundation
 package struct LoadResult: Sendable, Codable {
     /// How the iterations were started.
     package struct Model: Sendable, Codable, Hashable {
-        /// `open` (iterations arrive at a rate, whatever the server does) or `closed` (virtual users, each starting
-        /// its next iteration when the last one ends).
-        package var kind: String
+        /// How iterations start; written as `open` or `closed`.
+        package enum Kind: String, Sendable, Codable, Hashable {
+            /// Iterations arrive at a rate, whatever the server does.
+            case open
+            /// Virtual users, each starting its next iteration when the last one ends.
+            case closed
+        }
+
+        /// Open or closed.
+        package var kind: Kind
         /// Open model: the stages (`seconds` long, ending at `target` per second) and the rate they start at.
         package var startRate: Double?
         package var stages: [Stage]?
@@ -44,7 +51,7 @@ package struct LoadResult: Sendable, Codable {
         }
 
         package init(
-            kind: String, startRate: Double? = nil, stages: [Stage]? = nil, virtualUsers: Int? = nil,
+            kind: Kind, startRate: Double? = nil, stages: [Stage]? = nil, virtualUsers: Int? = nil,
             shard: Shard? = nil, plannedSeconds: Double
         ) {
             self.kind = kind

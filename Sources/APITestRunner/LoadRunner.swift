@@ -170,13 +170,13 @@ package final class LoadRunner: Sendable {
         switch options.model {
         case .open(let schedule):
             return LoadResult.Model(
-                kind: "open", startRate: schedule.startRate,
+                kind: .open, startRate: schedule.startRate,
                 stages: schedule.stages.map {
                     LoadResult.Model.Stage(seconds: $0.duration.inSeconds, target: $0.target)
                 }, shard: options.shard, plannedSeconds: schedule.duration.inSeconds)
         case .closed(let virtualUsers, let duration):
             return LoadResult.Model(
-                kind: "closed", virtualUsers: virtualUsers, shard: options.shard,
+                kind: .closed, virtualUsers: virtualUsers, shard: options.shard,
                 plannedSeconds: duration.inSeconds)
         }
     }

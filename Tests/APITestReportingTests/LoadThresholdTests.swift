@@ -45,7 +45,7 @@ import Testing
 
     static func result() -> LoadResult {
         var result = LoadResult(
-            model: .init(kind: "open", startRate: 100, stages: [.init(seconds: 10, target: 100)], plannedSeconds: 10),
+            model: .init(kind: .open, startRate: 100, stages: [.init(seconds: 10, target: 100)], plannedSeconds: 10),
             startedAt: Date(timeIntervalSince1970: 1_746_100_800), lateAfterMs: 10)
         // 1,000 iterations: 990 at 1 ms, 10 at 500 ms; 3 errored, 1 failed; 10 s.
         result.latency.record(microseconds: 1_000, count: 990)
