@@ -114,14 +114,10 @@ final class LoadRecorder: Sendable {
     /// The iteration counts so far.
     var counts: LoadResult.Counts { state.withLock { $0.result.counts } }
 
-    /// `thresholds` measured on what was recorded so far, `seconds` into the run (without copying the histograms).
-    func evaluate(_ thresholds: [LoadThreshold], seconds: Double) -> [LoadResult.ThresholdOutcome] {
-        state.withLock { state in
-            let recorded = state.result.seconds
-            state.result.seconds = seconds
-            defer { state.result.seconds = recorded }
-            return state.result.evaluate(thresholds)
-        }
+    /// `thresholds` measured on what was recorded so far (without copying the histograms). The run's duration is
+    /// set only at its end, so a rate threshold measures nothing meaningful before: leave those out.
+    func evaluate(_ thresholds: [LoadThreshold]) -> [LoadResult.ThresholdOutcome] {
+        state.withLock { $0.result.evaluate(thresholds) }
     }
 
     /// What was recorded so far.

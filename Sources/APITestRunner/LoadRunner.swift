@@ -77,6 +77,8 @@ package final class LoadRunner: Sendable {
         let control = LoadControl()
         let planned = plannedDuration
         let thresholds = options.thresholds
+        // Checked once a second; a rate threshold only at the end (the rate so far is no measure of the run's).
+        let liveThresholds = thresholds.filter { $0.metric != .rate }
         let abortOnFail = options.abortOnFail
 
         await withDiscardingTaskGroup { group in
@@ -93,11 +95,7 @@ package final class LoadRunner: Sendable {
                     let line = recorder.tick(second: second)
                     let elapsed = clock.now - start
                     progress(Progress(elapsed: elapsed, planned: planned, second: line, counts: recorder.counts))
-                    if abortOnFail,
-                        let failed = recorder.evaluate(
-                            thresholds.filter { $0.metric != .rate }, seconds: elapsed.inSeconds
-                        ).first(where: { !$0.holds })
-                    {
+                    if abortOnFail, let failed = recorder.evaluate(liveThresholds).first(where: { !$0.holds }) {
                         control.abort(because: failed.threshold.text)
                     }
                 }
