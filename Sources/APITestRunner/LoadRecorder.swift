@@ -3,13 +3,12 @@ import APITestSupport
 import Synchronization
 
 /// What the iterations of a load run measured, added up as they finish: shared by every iteration, behind one lock
-/// held for a few histogram updates at a time. ``tick(second:)`` closes one second of the timeline.
+/// held for a few histogram updates at a time. ``tick()`` closes one second of the timeline.
 final class LoadRecorder: Sendable {
     private struct State {
         var result: LoadResult
-        /// The iterations completed since the last tick.
+        /// The iterations completed since the last tick (its count is how many), and how many of them did not pass.
         var interval = LatencyHistogram()
-        var intervalCompleted = 0
         var intervalNotPassed = 0
         var failureIndex: [[String: Int]]
     }
@@ -49,15 +48,15 @@ final class LoadRecorder: Sendable {
             case .failed:
                 state.result.tests[test].counts.failed += 1
                 state.result.counts.failed += 1
+                state.intervalNotPassed += 1
             case .errored, .cancelled:
                 state.result.tests[test].counts.errored += 1
                 state.result.counts.errored += 1
+                state.intervalNotPassed += 1
             }
-            if result.status != .passed && result.status != .skipped { state.intervalNotPassed += 1 }
             state.result.tests[test].latency.record(microseconds: micros)
             state.result.latency.record(microseconds: micros)
             state.interval.record(microseconds: micros)
-            state.intervalCompleted += 1
             for step in result.steps where step.skipped == nil {
                 if let exchange = step.exchange {
                     state.result.bytesSent += exchange.requestBodySize
@@ -90,25 +89,29 @@ final class LoadRecorder: Sendable {
         }
     }
 
-    /// Closes second `second` of the timeline: the iterations completed since the last tick.
-    @discardableResult
-    func tick(second: Int) -> LoadResult.Second {
-        state.withLock { state in
-            let line = LoadResult.Second(
-                second: second, completed: state.intervalCompleted, notPassed: state.intervalNotPassed,
-                p50: state.interval.percentile(50), p99: state.interval.percentile(99), max: state.interval.max)
-            state.result.timeline.append(line)
-            state.interval = LatencyHistogram()
-            state.intervalCompleted = 0
-            state.intervalNotPassed = 0
-            return line
-        }
+    /// Closes the next second of the timeline (the first is 1): the iterations completed since the last tick.
+    func tick() -> LoadResult.Second {
+        state.withLock { Self.tick(&$0) }
     }
 
     /// Closes the timeline at the run's end: the iterations completed after the last whole second, as one more.
     func closeTimeline() {
-        let pending = state.withLock { $0.intervalCompleted > 0 ? $0.result.timeline.count + 1 : nil }
-        if let pending { tick(second: pending) }
+        state.withLock { state in
+            if state.interval.count > 0 { _ = Self.tick(&state) }
+        }
+    }
+
+    /// Appends the line of the iterations completed since the last tick to the timeline, as its next second, and
+    /// starts the next interval.
+    private static func tick(_ state: inout State) -> LoadResult.Second {
+        let line = LoadResult.Second(
+            second: state.result.timeline.count + 1, completed: Int(state.interval.count),
+            notPassed: state.intervalNotPassed, p50: state.interval.percentile(50),
+            p99: state.interval.percentile(99), max: state.interval.max)
+        state.result.timeline.append(line)
+        state.interval = LatencyHistogram()
+        state.intervalNotPassed = 0
+        return line
     }
 
     /// The iteration counts so far.

@@ -92,7 +92,7 @@ package final class LoadRunner: Sendable {
                     }
                     guard !control.stopped, !Task.isCancelled else { return }
                     second += 1
-                    let line = recorder.tick(second: second)
+                    let line = recorder.tick()
                     let elapsed = clock.now - start
                     progress(Progress(elapsed: elapsed, planned: planned, second: line, counts: recorder.counts))
                     if abortOnFail, let failed = recorder.evaluate(liveThresholds).first(where: { !$0.holds }) {
