@@ -18,7 +18,7 @@ enum ExchangeRecorder {
             exchange.httpVersion = response.httpVersion
             exchange.timings = timings(of: response)
             exchange.responseBodySize = Int(response.bodySize)
-            if case .data(let data) = request.body { exchange.requestBodySize = Int64(data.count) }
+            exchange.requestBodySize = requestBodySize(request, response)
             return exchange
         case .everyStep:
             return record(request, response, masker: masker, limit: limit)
@@ -35,19 +35,12 @@ enum ExchangeRecorder {
             })
         switch request.body {
         case .none: break
-        case .data(let data):
-            exchange.requestBody = preview(data, limit: limit, masker: masker)
-            exchange.requestBodySize = Int64(data.count)
-        case .file(let path):
-            exchange.requestBody = "<file \(path)>"
-        case .multipart(let form):
-            exchange.requestBody = masker.mask(form.summary)
+        case .data(let data): exchange.requestBody = preview(data, limit: limit, masker: masker)
+        case .file(let path): exchange.requestBody = "<file \(path)>"
+        case .multipart(let form): exchange.requestBody = masker.mask(form.summary)
         }
+        exchange.requestBodySize = requestBodySize(request, response)
         guard let response else { return exchange }
-        switch request.body {
-        case .file, .multipart: exchange.requestBodySize = response.bytesUploaded
-        case .none, .data: break
-        }
         exchange.sentRequestHeaders = response.sentHeaders?.map {
             Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
         }
@@ -63,6 +56,16 @@ enum ExchangeRecorder {
         exchange.redirectCount = response.redirectCount
         exchange.timings = timings(of: response)
         return exchange
+    }
+
+    /// The bytes of `request`'s body: a body in memory's size; for a file or multipart body (read as it is sent),
+    /// what `response` counted uploaded, 0 without a response; 0 without a body.
+    static func requestBodySize(_ request: HTTPRequest, _ response: HTTPResponse?) -> Int64 {
+        switch request.body {
+        case .none: 0
+        case .data(let data): Int64(data.count)
+        case .file, .multipart: response?.bytesUploaded ?? 0
+        }
     }
 
     private static func timings(of response: HTTPResponse) -> Exchange.Timings {
