@@ -1,6 +1,12 @@
 import Synchronization
 
 /// At most `count` holders at once; `acquire` waits (in order) for a free slot.
+///
+/// Not ``DecodeBudget``, although both queue waiters first come first served: the open model's arrival loop
+/// acquires a slot for every arrival (thousands a second), and here a free slot is taken under a lock without
+/// suspending, where the actor would cost a hop onto it for each; ``release()`` is synchronous. The budget's
+/// reservations weigh what each body costs (the first waiter holds the others back until its cost fits) and it
+/// records its peak, which unit slots need neither of.
 final class AsyncSlots: Sendable {
     private struct State {
         var free: Int
