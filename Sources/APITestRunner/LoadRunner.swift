@@ -113,11 +113,13 @@ package final class LoadRunner: Sendable {
             case .open(let schedule):
                 let slots = AsyncSlots(options.maxInFlight)
                 var next = 0
+                // When iteration `next` is meant to start: worked out once, for its arrival and the wait before it.
+                var nextOffset = schedule.startOffset(ofIteration: next)
                 let total = schedule.totalIterations
                 while next < total && !control.stopped && !Task.isCancelled {
                     let due = schedule.iterationsDue(by: clock.now - start)
                     while next < due && !control.stopped && !Task.isCancelled {
-                        let intended = start + (schedule.startOffset(ofIteration: next) ?? .zero)
+                        let intended = start + (nextOffset ?? .zero)
                         let pick = picker.next()
                         await slots.acquire()
                         group.addTask {
@@ -125,8 +127,9 @@ package final class LoadRunner: Sendable {
                             slots.release()
                         }
                         next += 1
+                        nextOffset = schedule.startOffset(ofIteration: next)
                     }
-                    guard next < total, let offset = schedule.startOffset(ofIteration: next) else { break }
+                    guard next < total, let offset = nextOffset else { break }
                     // At high rates the arrivals of a quarter of a millisecond start together: a wake-up per
                     // arrival would cost more than the arrivals (their latency still counts from their own time).
                     let wake = max(start + offset, clock.now + .microseconds(250))

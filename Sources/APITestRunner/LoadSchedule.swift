@@ -64,48 +64,39 @@ package struct LoadSchedule: Sendable, Hashable {
     /// How many iterations are due by `elapsed` since the start (iteration 0 is due at once).
     package func iterationsDue(by elapsed: Duration) -> Int {
         let time = elapsed.inSeconds
-        var rate = startRate
-        var done = 0.0
-        var stageStart = 0.0
-        for (index, stage) in stages.enumerated() {
-            let length = stage.duration.inSeconds
-            if time < stageStart + length {
-                let t = time - stageStart
-                let slope = length > 0 ? (stage.target - rate) / length : 0
-                let due = done + rate * t + slope * t * t / 2
-                return Swift.min(Int(due.rounded(.down)) + 1, totalIterations)
-            }
-            done = cumulative[index]
-            rate = stage.target
-            stageStart += length
+        guard let index = stages.indices.first(where: { time < starts[$0] + stages[$0].duration.inSeconds }) else {
+            return totalIterations
         }
-        return totalIterations
+        let (done, rate) = entry(ofStage: index)
+        let length = stages[index].duration.inSeconds
+        let t = time - starts[index]
+        let slope = length > 0 ? (stages[index].target - rate) / length : 0
+        let due = done + rate * t + slope * t * t / 2
+        return Swift.min(Int(due.rounded(.down)) + 1, totalIterations)
     }
 
     /// When iteration `index` (from 0) is meant to start, from the start of the run; `nil` past the schedule's end.
     package func startOffset(ofIteration index: Int) -> Duration? {
         let wanted = Double(index)
-        var rate = startRate
-        var done = 0.0
-        for (stageIndex, stage) in stages.enumerated() {
-            let end = cumulative[stageIndex]
-            let length = stage.duration.inSeconds
-            if wanted < end {
-                // Solve done + rate·t + slope·t²/2 = wanted for t in [0, length].
-                let remaining = wanted - done
-                let slope = length > 0 ? (stage.target - rate) / length : 0
-                let t: Double
-                if abs(slope) < 1e-12 {
-                    t = rate > 0 ? remaining / rate : 0
-                } else {
-                    let discriminant = Swift.max(0, rate * rate + 2 * slope * remaining)
-                    t = (-rate + discriminant.squareRoot()) / slope
-                }
-                return .nanoseconds(Int64(((starts[stageIndex] + Swift.min(Swift.max(t, 0), length)) * 1e9).rounded()))
-            }
-            done = end
-            rate = stage.target
+        guard let stageIndex = cumulative.firstIndex(where: { wanted < $0 }) else { return nil }
+        let (done, rate) = entry(ofStage: stageIndex)
+        let stage = stages[stageIndex]
+        let length = stage.duration.inSeconds
+        // Solve done + rate·t + slope·t²/2 = wanted for t in [0, length].
+        let remaining = wanted - done
+        let slope = length > 0 ? (stage.target - rate) / length : 0
+        let t: Double
+        if abs(slope) < 1e-12 {
+            t = rate > 0 ? remaining / rate : 0
+        } else {
+            let discriminant = Swift.max(0, rate * rate + 2 * slope * remaining)
+            t = (-rate + discriminant.squareRoot()) / slope
         }
-        return nil
+        return .nanoseconds(Int64(((starts[stageIndex] + Swift.min(Swift.max(t, 0), length)) * 1e9).rounded()))
+    }
+
+    /// The iterations due when stage `index` starts, and the rate it starts at.
+    private func entry(ofStage index: Int) -> (done: Double, rate: Double) {
+        index == 0 ? (0, startRate) : (cumulative[index - 1], stages[index - 1].target)
     }
 }
