@@ -70,7 +70,6 @@ package final class LoadRunner: Sendable {
             setups[suiteIndex] = await lifecycles[suiteIndex].setup(executor, sink)
         }
         let picker = WeightedPicker(weights: entries.map(\.weight))
-        let picks = entries
         let setupOutcomes = setups
         let clock = ContinuousClock()
         let start = clock.now
@@ -101,7 +100,7 @@ package final class LoadRunner: Sendable {
                 }
             }
             let run: @Sendable (Int, ContinuousClock.Instant) async -> Void = { pick, intended in
-                let entry = picks[pick]
+                let entry = entries[pick]
                 let began = clock.now
                 recorder.started(test: pick, late: began - intended > self.options.lateAfter)
                 let runtime = runtimes[entry.suite]
