@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 CURLcode apitest_easy_setopt_closesocket_callback(CURL *easy, apitest_closesocket_callback callback, void *clientp) {
@@ -65,3 +66,5 @@ void apitest_wake_drain(int fd) {
     while (read(fd, &value, sizeof value) < 0 && errno == EINTR) {
     }
 }
+
+void apitest_thread_name(const char *name) { (void)prctl(PR_SET_NAME, name, 0, 0, 0); }

@@ -53,4 +53,7 @@ int apitest_wake_signal(int fd);
 /// Makes it not readable again.
 void apitest_wake_drain(int fd);
 
+/// Names the calling thread (Linux keeps the first 15 bytes), as `top -H` and `perf` show it.
+void apitest_thread_name(const char *name);
+
 #endif
