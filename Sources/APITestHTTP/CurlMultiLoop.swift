@@ -399,7 +399,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             statusCode: code != 0 ? code : delegate.statusCode,
             httpVersion: Self.versionName(version),
             reasonPhrase: delegate.reasonPhrase,
-            headers: delegate.headers,
+            headers: HTTPHeaders(),
             body: delegate.body,
             timings: TransferTimings(
                 nameLookup: duration(easy, CURLINFO_NAMELOOKUP_TIME_T),
@@ -415,6 +415,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             bytesUploaded: Int64(uploaded),
             peerCertificates: delegate.peerCertificates,
             tlsEvaluation: evaluation)
+        response.receivedFieldLines = delegate.headerBlock
         response.bodySize = delegate.bodySize
         response.sentHeaders = delegate.sentHeaders
         if case .digest = delegate.request.responseBodyHandling {

@@ -36,6 +36,9 @@ public struct HTTPResponse: Sendable {
     public var peerCertificates: [CertificateInfo] = []
     /// What the handshake check of the request's `SecurityPolicy` found, when a new connection was checked.
     public var tlsEvaluation: TLSEvaluation?
+    /// The header's field lines as the loop thread copied them (`TaskDelegate.headerBlock`), until
+    /// `readReceivedFieldLines()` turns them into `headers` on the caller's thread.
+    var receivedFieldLines: [UInt8]?
 
     public init(
         statusCode: Int, httpVersion: String, reasonPhrase: String = "", headers: HTTPHeaders, body: Data,
@@ -56,6 +59,14 @@ public struct HTTPResponse: Sendable {
         self.bytesUploaded = bytesUploaded
         self.peerCertificates = peerCertificates
         self.tlsEvaluation = tlsEvaluation
+    }
+
+    /// Turns the field lines the loop thread copied into `headers`: done once, by `SessionManager.perform`, on the
+    /// thread of the task that asked for the response.
+    mutating func readReceivedFieldLines() {
+        guard let lines = receivedFieldLines else { return }
+        headers = HTTPHeaders(fieldLines: lines)
+        receivedFieldLines = nil
     }
 
     /// The digest `algorithm` of the whole body: computed while it streamed, or now from `body` when it was kept;

@@ -57,7 +57,7 @@ public final class SessionManager: Sendable {
             throw HTTPError(.streamedBodyNotSignable)
         }
         let ticket = TransferTicket(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue)
-        return try await withTaskCancellationHandler {
+        var response = try await withTaskCancellationHandler {
             try await withTransferContinuation { continuation in
                 if !loop.submit(.start(ticket: ticket, request: request, continuation: continuation)) {
                     continuation.resume(throwing: HTTPError(.sessionShutDown))
@@ -66,6 +66,8 @@ public final class SessionManager: Sendable {
         } onCancel: {
             if ticket.cancel() { loop.submit(.cancel(id: ticket.id)) }
         }
+        response.readReceivedFieldLines()
+        return response
     }
 
     /// Releases the cookies of `jar`; later requests naming it start with an empty jar.

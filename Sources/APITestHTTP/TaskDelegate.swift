@@ -27,7 +27,9 @@ final class TaskDelegate {
 
     var statusCode = 0
     var reasonPhrase = ""
-    var headers = HTTPHeaders()
+    /// The field lines of the latest response header, each without its line ending and followed by `\n`; they
+    /// become the response's `HTTPHeaders` on the caller's thread (`HTTPResponse.receivedFieldLines`).
+    var headerBlock: [UInt8] = []
     var body = Data()
     /// Body bytes received, kept or not.
     var bodySize: Int64 = 0
@@ -136,22 +138,15 @@ final class TaskDelegate {
         {
             // A new response (an interim 1xx, or the next hop of a redirect): start over.
             transfer.responseStarted()
-            headers = HTTPHeaders()
+            headerBlock.removeAll(keepingCapacity: true)
+            if headerBlock.capacity == 0 { headerBlock.reserveCapacity(512) }
             (statusCode, reasonPhrase) = Self.statusAndReason(of: line)
             if let source = certificateSource { peerCertificates = source.cache.certificates(for: source.easy) }
             return
         }
-        if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t") {
-            // obs-fold: a continuation of the previous field's value.
-            guard let last = headers.fields.last else { return }
-            var fields = headers.fields
-            fields[fields.count - 1].value = last.value + " " + Self.trimmedText(line[...])
-            headers = HTTPHeaders(fields)
-            return
-        }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
-        let name = String(decoding: line[..<colon], as: UTF8.self)
-        headers.add(name: name, value: Self.trimmedText(line[(colon + 1)...]))
+        // The field lines are only copied here: `HTTPHeaders(fieldLines:)` reads them on the caller's thread.
+        headerBlock.append(contentsOf: line)
+        headerBlock.append(UInt8(ascii: "\n"))
     }
 
     /// Takes a block of request header lines libcurl sent (its debug callback's `CURLINFO_HEADER_OUT`): a
@@ -197,15 +192,6 @@ final class TaskDelegate {
         skip(true)
         let reason = String(decoding: UnsafeRawBufferPointer(rebasing: line[index...]), as: UTF8.self)
         return (valid && digits > 0 ? status : 0, reason)
-    }
-
-    /// The bytes as text without leading and trailing spaces and tabs.
-    private static func trimmedText(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Appends body bytes, or counts and hashes them; returns false (libcurl must abort) once a kept body passes

@@ -1,0 +1,44 @@
+// MARK: - Field lines as received
+
+extension HTTPHeaders {
+    /// The fields of a response header's field lines as libcurl delivered them, each without its line ending and
+    /// followed by `\n` (`TaskDelegate.headerBlock`): `Name: value` lines, with the value's surrounding blanks
+    /// trimmed; a line that starts with a space or a tab continues the previous field's value (obs-fold), joined
+    /// with one space; a line without a colon is left out.
+    ///
+    /// The loop thread only copies the lines; they are read here, on the thread of the task that asked for the
+    /// response, because the loop thread's time is every transfer's.
+    init(fieldLines block: [UInt8]) {
+        var fields: [Field] = []
+        block.withUnsafeBufferPointer { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                guard let first = line.first else { continue }
+                if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                    guard !fields.isEmpty else { continue }
+                    fields[fields.count - 1].value += " " + Self.trimmedText(line[...])
+                    continue
+                }
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                fields.append(
+                    Field(
+                        name: String(decoding: line[..<colon], as: UTF8.self),
+                        value: Self.trimmedText(line[(colon + 1)...])))
+            }
+        }
+        self.init(fields)
+    }
+
+    /// The text of `bytes` without the spaces and tabs around it.
+    private static func trimmedText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
