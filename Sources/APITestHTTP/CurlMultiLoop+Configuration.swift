@@ -23,9 +23,8 @@ extension CurlMultiLoop {
         delegate.check(
             "CURLOPT_HTTP_VERSION",
             apitest_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Self.curlHTTPVersion(request.transport.httpVersion)))
-        delegate.check("CURLOPT_PROTOCOLS_STR", apitest_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
-        delegate.check(
-            "CURLOPT_REDIR_PROTOCOLS_STR", apitest_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        delegate.check("CURLOPT_PROTOCOLS", apitest_easy_allow_http_only(easy, 0))
+        delegate.check("CURLOPT_REDIR_PROTOCOLS", apitest_easy_allow_http_only(easy, 1))
 
         // Method and body.
         let method = request.method.uppercased()

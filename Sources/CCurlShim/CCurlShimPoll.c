@@ -68,3 +68,13 @@ void apitest_wake_drain(int fd) {
 }
 
 void apitest_thread_name(const char *name) { (void)prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+// CURLOPT_PROTOCOLS and CURLOPT_REDIR_PROTOCOLS are deprecated in favour of their _STR forms (7.85) but kept: the
+// bitmask is set without the text being compared against libcurl's scheme table.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+CURLcode apitest_easy_allow_http_only(CURL *easy, int redirects) {
+    long mask = CURLPROTO_HTTP | CURLPROTO_HTTPS;
+    return curl_easy_setopt(easy, redirects ? CURLOPT_REDIR_PROTOCOLS : CURLOPT_PROTOCOLS, mask);
+}
+#pragma GCC diagnostic pop

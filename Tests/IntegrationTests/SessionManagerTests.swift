@@ -244,6 +244,20 @@ import Testing
         #expect(error?.reason == .invalidRequest)
     }
 
+    /// A redirect is followed to HTTP and HTTPS only: a server cannot send the client to a local file or another
+    /// protocol (the protocol bitmask on every transfer, redirects included).
+    @Test func redirectsToOtherProtocolsAreRefused() async throws {
+        for target in ["file:///etc/hostname", "ftp://127.0.0.1/x", "dict://127.0.0.1/x", "gopher://127.0.0.1/x"] {
+            let query = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target
+            let error = await failure(of: HTTPRequest(url: demo.baseURL + "/redirect-to?url=\(query)"))
+            #expect(error?.reason == .invalidRequest, "redirect to \(target)")
+        }
+        // The same server's HTTP redirect is still followed.
+        let followed = try await session.perform(HTTPRequest(url: demo.baseURL + "/redirect/2"))
+        #expect(followed.statusCode == 200)
+        #expect(followed.redirectCount == 2)
+    }
+
     // MARK: - Concurrency and cancellation
 
     @Test func manyConcurrentTransfersAllComplete() async throws {

@@ -53,6 +53,11 @@ int apitest_wake_signal(int fd);
 /// Makes it not readable again.
 void apitest_wake_drain(int fd);
 
+/// Allows only HTTP and HTTPS for the transfer (`redirects` 0) or for the redirects it follows (`redirects` 1),
+/// through libcurl's protocol bitmask: the same rule as `CURLOPT_PROTOCOLS_STR` "http,https", without parsing that
+/// text against every scheme libcurl knows on every request.
+CURLcode apitest_easy_allow_http_only(CURL *easy, int redirects);
+
 /// Names the calling thread (Linux keeps the first 15 bytes), as `top -H` and `perf` show it.
 void apitest_thread_name(const char *name);
 
