@@ -1,4 +1,4 @@
-package import APITestJSON
+import APITestJSON
 import APITestSuiteWriting
 import APITestSupport
 import Foundation

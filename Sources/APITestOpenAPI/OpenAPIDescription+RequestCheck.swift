@@ -1,4 +1,4 @@
-package import APITestJSON
+import APITestJSON
 
 // MARK: - Checking a built request
 

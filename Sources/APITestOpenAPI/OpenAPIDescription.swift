@@ -1,5 +1,5 @@
-package import APITestJSON
-package import APITestSupport
+import APITestJSON
+import APITestSupport
 
 /// What an OpenAPI document declares, read-only, for building requests from it (`apitest generate openapi`): its
 /// title and servers, every operation with its tags, parameters, request body, response keys and security, the

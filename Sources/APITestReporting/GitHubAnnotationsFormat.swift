@@ -1,5 +1,5 @@
 package import APITestResults
-package import APITestSupport
+import APITestSupport
 import Foundation
 
 // MARK: - GitHubAnnotationsFormat

@@ -1,4 +1,4 @@
-package import APITestResults
+import APITestResults
 import APITestSupport
 import Foundation
 

@@ -1,4 +1,4 @@
-package import APITestJSON
+import APITestJSON
 import APITestSupport
 
 // MARK: - ExpressionParser
