@@ -33,6 +33,7 @@ package struct LoadResult: Sendable, Codable {
             package var seconds: Double
             package var target: Double
 
+            /// A stage `seconds` long that ends at `target` arrivals a second.
             package init(seconds: Double, target: Double) {
                 self.seconds = seconds
                 self.target = target
@@ -44,12 +45,15 @@ package struct LoadResult: Sendable, Codable {
             package var index: Int
             package var count: Int
 
+            /// Shard `index` of `count`.
             package init(index: Int, count: Int) {
                 self.index = index
                 self.count = count
             }
         }
 
+        /// A load model of `kind`: its stages (open) or virtual users (closed), its shard, and how long it was planned
+        /// to run.
         package init(
             kind: Kind, startRate: Double? = nil, stages: [Stage]? = nil, virtualUsers: Int? = nil,
             shard: Shard? = nil, plannedSeconds: Double
@@ -78,6 +82,7 @@ package struct LoadResult: Sendable, Codable {
         /// busy, or the machine could not keep up). Their latency counts from the intended start all the same.
         package var late = 0
 
+        /// All counts at zero.
         package init() {}
 
         /// Completed iterations that did not pass.
@@ -93,6 +98,7 @@ package struct LoadResult: Sendable, Codable {
         package var message: String
         package var count: Int
 
+        /// A failure seen `count` times.
         package init(location: String, subject: String, message: String, count: Int) {
             self.location = location
             self.subject = subject
@@ -110,6 +116,7 @@ package struct LoadResult: Sendable, Codable {
         /// The step's own request time (not counted from the iteration's intended start).
         package var latency: LatencyHistogram
 
+        /// The step at `index`, written at `location`, with no latency recorded yet.
         package init(index: Int, location: String, latency: LatencyHistogram = LatencyHistogram()) {
             self.index = index
             self.location = location
@@ -130,6 +137,7 @@ package struct LoadResult: Sendable, Codable {
         package var errors: [String: Int]
         package var failures: [FailureCount]
 
+        /// A test picked with `weight`, nothing recorded yet.
         package init(suite: String, file: String, name: String, weight: Int) {
             self.suite = suite
             self.file = file
@@ -158,6 +166,7 @@ package struct LoadResult: Sendable, Codable {
         package var p99: UInt64
         package var max: UInt64
 
+        /// One second of the timeline.
         package init(second: Int, completed: Int, notPassed: Int, p50: UInt64, p99: UInt64, max: UInt64) {
             self.second = second
             self.completed = completed
@@ -175,6 +184,7 @@ package struct LoadResult: Sendable, Codable {
         package var value: Double
         package var holds: Bool
 
+        /// The verdict on `threshold` with the measured `value`.
         package init(threshold: LoadThreshold, value: Double, holds: Bool) {
             self.threshold = threshold
             self.value = value
@@ -203,6 +213,7 @@ package struct LoadResult: Sendable, Codable {
     /// The suites' setup and teardown, each run once.
     package var hooks: [TestResult] = []
 
+    /// An empty result of a load with `model`, started at `startedAt`.
     package init(model: Model, startedAt: Date, lateAfterMs: Double) {
         self.model = model
         self.startedAt = startedAt
