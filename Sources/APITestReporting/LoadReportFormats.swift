@@ -21,13 +21,17 @@ package enum LoadReportFormats {
         }
     }
 
+    /// How the JSON report writes numbers that JSON cannot hold, and reads them back (`decoder()`).
+    private static let nonFinite = (positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+
     /// The JSON report of `result`.
     package static func json(_ result: LoadResult, hostname: String) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+            positiveInfinity: nonFinite.positiveInfinity, negativeInfinity: nonFinite.negativeInfinity,
+            nan: nonFinite.nan)
         do {
             return String(decoding: try encoder.encode(Document(hostname: hostname, load: result)), as: UTF8.self)
                 + "\n"
@@ -36,11 +40,20 @@ package enum LoadReportFormats {
         }
     }
 
-    /// Reads a load JSON report back; `nil` when `bytes` is not one.
-    package static func read(_ bytes: [UInt8]) -> Document? {
+    /// A decoder for what `json(_:hostname:)` writes: ISO 8601 dates, and the non-finite numbers it writes as
+    /// strings.
+    static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let document = try? decoder.decode(Document.self, from: Data(bytes)), document.kind == "load" else {
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: nonFinite.positiveInfinity, negativeInfinity: nonFinite.negativeInfinity,
+            nan: nonFinite.nan)
+        return decoder
+    }
+
+    /// Reads a load JSON report back; `nil` when `bytes` is not one.
+    package static func read(_ bytes: [UInt8]) -> Document? {
+        guard let document = try? decoder().decode(Document.self, from: Data(bytes)), document.kind == "load" else {
             return nil
         }
         return document

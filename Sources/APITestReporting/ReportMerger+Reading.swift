@@ -32,10 +32,8 @@ extension ReportMerger {
 
         /// The document `data` holds; `nil` when it is none of the three.
         static func read(_ data: Data) -> InputDocument? {
-            let decoder = JSONDecoder()
-            // The load report's start (the other two hold no date).
-            decoder.dateDecodingStrategy = .iso8601
-            return try? decoder.decode(InputDocument.self, from: data)
+            // The load report's dates and non-finite numbers (the other two hold neither).
+            try? LoadReportFormats.decoder().decode(InputDocument.self, from: data)
         }
     }
 }

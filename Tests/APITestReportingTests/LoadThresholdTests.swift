@@ -103,6 +103,21 @@ import Testing
         #expect(LoadReportFormats.read(Array("{\"version\": 1}".utf8)) == nil)
     }
 
+    /// Numbers JSON cannot hold are written as strings, and read back as the numbers they were.
+    @Test func nonFiniteNumbersReadBackAsWritten() throws {
+        var result = Self.result()
+        result.thresholds = [
+            LoadResult.ThresholdOutcome(
+                threshold: try LoadThreshold(parsing: "p99<2ms"), value: .infinity, holds: false),
+            LoadResult.ThresholdOutcome(threshold: try LoadThreshold(parsing: "p95<2ms"), value: .nan, holds: false),
+        ]
+        let json = LoadReportFormats.json(result, hostname: "ci-7")
+        #expect(json.contains("\"Infinity\"") && json.contains("\"NaN\""))
+        let read = try #require(LoadReportFormats.read(Array(json.utf8)))
+        #expect(read.load.thresholds.first?.value == .infinity)
+        #expect(read.load.thresholds.last?.value.isNaN == true)
+    }
+
     @Test func theHTMLPageIsSelfContainedEscapedAndChartsEverySecond() throws {
         var result = Self.result()
         result.tests = [
