@@ -439,5 +439,11 @@ import Testing
             #expect(result.exitCode == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+        // A bad --shard is a usage error found with the other flags, before any suite is read.
+        let missing = directory.appendingPathComponent("not-there.yaml").path
+        let shard = try await runAPITest(["load", missing, "--rate", "1/s", "--duration", "1s", "--shard", "4/3"])
+        #expect(shard.exitCode == 2, "\(shard.stderr)")
+        #expect(shard.stderr.contains("--shard 4/3: K is 1-based and must be between 1 and 3"), "\(shard.stderr)")
+        #expect(!shard.stderr.contains("not found"), "\(shard.stderr)")
     }
 }
