@@ -16,6 +16,9 @@ package struct SuiteLoader: Sendable {
     package var defaultOpenAPI: OpenAPISetting?
     /// The OpenAPI contracts of this load, each read and compiled once (copies of the loader share it).
     package var contracts = OpenAPIContractStore()
+    /// Whether a file's long `tests` list is parsed in parts on several cores (`TestParser`); the result, and every
+    /// diagnostic, is the same either way. Off only to compare the two.
+    package var parsesTestsInParallel = true
 
     package init(
         environment: [String: String] = ProcessInfo.processInfo.environment, overrides: [String: String] = [:]
@@ -77,6 +80,7 @@ package struct SuiteLoader: Sendable {
         let context = SuiteParseContext(
             file: file, directory: FilePaths.directory(of: file), document: composed.document, root: root,
             source: source, environment: environment, overrides: overrides)
+        context.shared.parsesTestsInParallel = parsesTestsInParallel
         if var openapi = defaultOpenAPI {
             openapi.location = SourceLocation(file: file, line: 1, column: 1)
             context.shared.defaultOpenAPI = openapi

@@ -60,6 +60,17 @@ final class SuiteParseContext {
         self.errorBaseline = shared.errorCount
     }
 
+    /// A context for parsing a part of this file on another thread (`TestParser.ParsedParts`): the same file,
+    /// document and include stack (its source text is built in it if a part needs it), and a `Shared` of its own that starts from this one's settings and value budget; `Shared.absorb(_:)` takes back what the
+    /// part found. Its diagnostics are never shown: a part that reports anything makes the file parse again on one
+    /// thread, so that every diagnostic is found as before.
+    func forkedForParallelParsing() -> SuiteParseContext {
+        let forked = SuiteParseContext(
+            file: file, directory: directory, document: document, root: root, source: source,
+            includeChain: includeChain, shared: shared.forked())
+        return forked
+    }
+
     /// The context of a file this one includes, one level up the include stack, sharing this context's state.
     func including(
         file: String, directory: String, document: YAMLDocument, root: YAMLNode?, source: String,
@@ -105,6 +116,8 @@ extension SuiteParseContext {
         let overrides: [String: String]
         /// `--openapi FILE`: the contract of a suite that names none (its `location` is replaced by the suite's).
         var defaultOpenAPI: OpenAPISetting?
+        /// Whether a long `tests` list may be parsed in parts on several cores (`SuiteLoader.parsesTestsInParallel`).
+        var parsesTestsInParallel = true
 
         /// Every problem found so far, in the order found.
         private(set) var diagnostics: [Diagnostic] = []
@@ -146,6 +159,44 @@ extension SuiteParseContext {
         func report(_ diagnostic: Diagnostic) {
             if diagnostic.severity == .error { errorCount += 1 }
             diagnostics.append(diagnostic)
+        }
+
+        // MARK: - Parts parsed in parallel
+
+        /// An empty state for a part of the file parsed on another thread: this load's settings, and the value
+        /// budget spent so far (so that a part which alone passes the cap reports it, and falls back).
+        func forked() -> Shared {
+            let forked = Shared(environment: environment, overrides: overrides)
+            forked.defaultOpenAPI = defaultOpenAPI
+            forked.valueNodeCount = valueNodeCount
+            forked.valueByteCount = valueByteCount
+            forked.reportedValueBytes = reportedValueBytes
+            return forked
+        }
+
+        /// Takes back what the parts of the file parsed in parallel found, in the file's order (`parts` were forked
+        /// from this state, in that order, and reported nothing): their deferred URL checks, compiled expressions
+        /// and schemas, files read, and value budget. Returns false, changing nothing, when the parts together
+        /// pass the value budget: the file is then parsed again on one thread, which reports where.
+        func absorb(_ parts: [Shared]) -> Bool {
+            let nodes = parts.reduce(valueNodeCount) { $0 + ($1.valueNodeCount - valueNodeCount) }
+            let bytes = parts.reduce(valueByteCount) { $0 + ($1.valueByteCount - valueByteCount) }
+            guard nodes <= SuiteParseContext.maximumValueNodes, bytes <= SuiteParseContext.maximumValueBytes else {
+                return false
+            }
+            valueNodeCount = nodes
+            valueByteCount = bytes
+            for part in parts {
+                urlChecks += part.urlChecks
+                jsonPaths.merge(part.jsonPaths) { current, _ in current }
+                regularExpressions.merge(part.regularExpressions) { current, _ in current }
+                compiledSchemas.merge(part.compiledSchemas) { current, _ in current }
+                includedSources.merge(part.includedSources) { current, _ in current }
+                settingsFiles.formUnion(part.settingsFiles)
+                includedFiles.formUnion(part.includedFiles)
+                includeCycleFiles.formUnion(part.includeCycleFiles)
+            }
+            return true
         }
     }
 

@@ -1,0 +1,146 @@
+import APITestSupport
+import Foundation
+import Testing
+
+@testable import APITestSuite
+
+/// A long `tests` list is parsed in parts on several cores (`TestParser.testsInParallel`): the suite it gives, and
+/// every diagnostic of a suite with errors, are those of the parse on one thread.
+@Suite struct ParallelTestParsingTests {
+    /// A suite of `count` tests of many shapes: single requests and steps, captures and placeholders, JSONPath and
+    /// regular expressions, bodies, skips, tags, `forEach` rows, long and non-ASCII scalars. With `broken`, errors in
+    /// every part of the list: unknown keys, a bad JSONPath, a duplicate name across parts, an unknown variable.
+    static func suiteText(count: Int, broken: Bool = false) -> String {
+        var text = "name: big\nbaseURL: http://127.0.0.1:9/\nvariables: {id: '7'}\ntests:\n"
+        let long = String(repeating: "long-value-", count: 40)
+        for index in 1...count {
+            switch index % 8 {
+            case 0:
+                text += "  - name: item \(index)\n    request: {url: \"items/\(index).json\"}\n"
+                text += "    expect: {status: 200, json: {$.name: alice}}\n"
+            case 1:
+                text += "  - name: create \(index)\n    tags: [write, smoke]\n"
+                text += "    request:\n      method: POST\n      url: items\n"
+                text += "      headers: {X-Id: \"{{ id }}\", X-Long: \(long)}\n      json: {n: \(index), tag: 'x'}\n"
+                text += "    expect:\n      status: [200, 201]\n"
+                text += "      headers: {Content-Type: {contains: json}, Location: {matches: '^/items/[0-9]+$'}}\n"
+            case 2:
+                text += "  - name: flow \(index)\n    steps:\n"
+                text += "      - request: {method: POST, url: login}\n        capture: {token: {jsonpath: $.token}}\n"
+                text += "      - request: {url: \"me?n=\(index)\", headers: {Authorization: \"Bearer {{ token }}\"}}\n"
+                text += "        expect: {json: {'$.items[*].id': {count: {greaterThan: 0}}}}\n"
+            case 3:
+                text += "  - name: skipped \(index)\n    skip: later\n    request: {url: /skipped}\n"
+            case 4:
+                text += "  - name: \"row \(index) {{ n }}\"\n    forEach: [{n: a}, {n: b}]\n"
+                text += "    request: {url: \"rows/{{ n }}\"}\n"
+            case 5:
+                text +=
+                    "  - name: ünïcödé ✓ \(index)\n    request: {url: \"search\", query: {q: 'ä b', page: '\(index)'}}\n"
+                text += "    expect: {body: {matches: '^\\{'}}\n"
+            case 6:
+                text +=
+                    "  - name: text \(index)\n    request: {url: text}\n    expect: {body: {contains: \"\(long)\"}}\n"
+            default:
+                text += "  - name: when \(index)\n    when: \"{{ id }} == '7'\"\n    request: {url: \"w/\(index)\"}\n"
+            }
+            if broken {
+                if index == count / 10 { text += "    stauts: 200\n" }
+                if index == count / 2 + 8 { text += "  - name: item 8\n    request: {url: dup}\n" }
+                if index == count * 3 / 4 {
+                    text += "  - name: bad path\n    request: {url: x}\n    expect: {json: {'$[': 1}}\n"
+                }
+                if index == count - 3 { text += "  - name: unknown\n    request: {url: \"{{ nope }}\"}\n" }
+            }
+        }
+        return text
+    }
+
+    private func load(_ text: String, parallel: Bool) -> Result<Suite, SuiteLoadError> {
+        var loader = SuiteLoader(environment: [:])
+        loader.parsesTestsInParallel = parallel
+        do throws(SuiteLoadError) {
+            return .success(try loader.load(source: text, file: "/tmp/big.yaml"))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func aLongValidListParsesInPartsToTheSameSuite() throws {
+        let text = Self.suiteText(count: 6_000)
+        let parallel = try load(text, parallel: true).get()
+        let serial = try load(text, parallel: false).get()
+        #expect(parallel.tests.count == 6_000 + 750) // each forEach test gives two rows
+        #expect(parallel.tests == serial.tests)
+        #expect(parallel.warnings.isEmpty && serial.warnings.isEmpty)
+
+        // The parts did run: the list parsed through the parallel path gives the same tests.
+        let composed = try YAMLComposer.compose(text)
+        let root = try #require(composed.root)
+        let context = SuiteParseContext(
+            file: "/tmp/big.yaml", directory: "/tmp", document: composed.document, root: root, source: text,
+            environment: [:], overrides: [:])
+        let testsNode = try #require(
+            composed.document.pairs(of: root)?.first { pair in
+                composed.document.scalar(pair.key)?.string == "tests"
+            }?.value)
+        let items = try #require(composed.document.items(of: testsNode))
+        let parts = try #require(TestParser.ParsedParts(items, hasBaseURL: true, in: context))
+        let names = items.indices.compactMap { parts.take($0 - items.startIndex)?.0.name }
+        #expect(names.count == items.count)
+        #expect(names.prefix(3) == ["create 1", "flow 2", "skipped 3"])
+        #expect(context.shared.urlChecks.count == serialURLChecks(text))
+    }
+
+    /// The deferred URL checks a one-thread parse of `text` leaves.
+    private func serialURLChecks(_ text: String) -> Int {
+        guard let composed = try? YAMLComposer.compose(text), let root = composed.root else { return -1 }
+        let context = SuiteParseContext(
+            file: "/tmp/big.yaml", directory: "/tmp", document: composed.document, root: root, source: text,
+            environment: [:], overrides: [:])
+        context.shared.parsesTestsInParallel = false
+        guard
+            let testsNode = composed.document.pairs(of: root)?.first(where: { pair in
+                composed.document.scalar(pair.key)?.string == "tests"
+            })?.value
+        else { return -1 }
+        _ = TestParser.tests(testsNode, hasBaseURL: true, in: context)
+        return context.shared.urlChecks.count
+    }
+
+    @Test func aLongListWithErrorsReportsWhatTheOneThreadParseReports() {
+        let text = Self.suiteText(count: 6_000, broken: true)
+        guard case .failure(let parallel) = load(text, parallel: true),
+            case .failure(let serial) = load(text, parallel: false)
+        else {
+            Issue.record("the broken suite loaded")
+            return
+        }
+        #expect(parallel.diagnostics.count >= 4)
+        #expect(parallel.diagnostics.map(Self.text(of:)) == serial.diagnostics.map(Self.text(of:)))
+        let messages = parallel.diagnostics.map(\.message).joined(separator: "\n")
+        #expect(messages.contains("unknown key 'stauts'"), "\(messages)")
+        #expect(messages.contains("duplicate test name 'item 8'"), "\(messages)")
+        #expect(messages.contains("nope"), "\(messages)")
+    }
+
+    /// Everything a diagnostic says, as one text.
+    private static func text(of diagnostic: Diagnostic) -> String {
+        "\(diagnostic.location) \(diagnostic.severity) \(diagnostic.length) \(diagnostic.message) \(diagnostic.note ?? "")"
+    }
+
+    @Test func aShortListIsParsedOnOneThread() throws {
+        let text = Self.suiteText(count: TestParser.parallelThreshold - 1)
+        let composed = try YAMLComposer.compose(text)
+        let root = try #require(composed.root)
+        let context = SuiteParseContext(
+            file: "/tmp/big.yaml", directory: "/tmp", document: composed.document, root: root, source: text,
+            environment: [:], overrides: [:])
+        let testsNode = try #require(
+            composed.document.pairs(of: root)?.first { pair in
+                composed.document.scalar(pair.key)?.string == "tests"
+            }?.value)
+        let items = try #require(composed.document.items(of: testsNode))
+        #expect(TestParser.ParsedParts(items, hasBaseURL: true, in: context) == nil)
+    }
+}
