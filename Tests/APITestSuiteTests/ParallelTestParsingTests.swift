@@ -75,6 +75,18 @@ import Testing
         #expect(parallel.warnings.isEmpty && serial.warnings.isEmpty)
 
         // The parts did run: the list parsed through the parallel path gives the same tests.
+        let (context, _, items) = try Self.testsList(of: text)
+        let parts = try #require(TestParser.ParsedParts(items, hasBaseURL: true, in: context))
+        let names = items.indices.compactMap { parts.take($0 - items.startIndex)?.0.name }
+        #expect(names.count == items.count)
+        #expect(names.prefix(3) == ["create 1", "flow 2", "skipped 3"])
+        #expect(try context.shared.urlChecks.count == serialURLChecks(text))
+    }
+
+    /// A context over `text` and the items of its `tests` list, as `SuiteParser` hands them to `TestParser`.
+    private static func testsList(
+        of text: String
+    ) throws -> (context: SuiteParseContext, node: YAMLNode, items: ArraySlice<YAMLNode>) {
         let composed = try YAMLComposer.compose(text)
         let root = try #require(composed.root)
         let context = SuiteParseContext(
@@ -84,28 +96,15 @@ import Testing
             composed.document.pairs(of: root)?.first { pair in
                 composed.document.scalar(pair.key)?.string == "tests"
             }?.value)
-        let items = try #require(composed.document.items(of: testsNode))
-        let parts = try #require(TestParser.ParsedParts(items, hasBaseURL: true, in: context))
-        let names = items.indices.compactMap { parts.take($0 - items.startIndex)?.0.name }
-        #expect(names.count == items.count)
-        #expect(names.prefix(3) == ["create 1", "flow 2", "skipped 3"])
-        #expect(context.shared.urlChecks.count == serialURLChecks(text))
+        return (context, testsNode, try #require(composed.document.items(of: testsNode)))
     }
 
     /// The deferred URL checks a one-thread parse of `text` leaves.
-    private func serialURLChecks(_ text: String) -> Int {
-        guard let composed = try? YAMLComposer.compose(text), let root = composed.root else { return -1 }
-        let context = SuiteParseContext(
-            file: "/tmp/big.yaml", directory: "/tmp", document: composed.document, root: root, source: text,
-            environment: [:], overrides: [:])
-        context.shared.parsesTestsInParallel = false
-        guard
-            let testsNode = composed.document.pairs(of: root)?.first(where: { pair in
-                composed.document.scalar(pair.key)?.string == "tests"
-            })?.value
-        else { return -1 }
-        _ = TestParser.tests(testsNode, hasBaseURL: true, in: context)
-        return context.shared.urlChecks.count
+    private func serialURLChecks(_ text: String) throws -> Int {
+        let list = try Self.testsList(of: text)
+        list.context.shared.parsesTestsInParallel = false
+        _ = TestParser.tests(list.node, hasBaseURL: true, in: list.context)
+        return list.context.shared.urlChecks.count
     }
 
     @Test func aLongListWithErrorsReportsWhatTheOneThreadParseReports() {
@@ -131,16 +130,7 @@ import Testing
 
     @Test func aShortListIsParsedOnOneThread() throws {
         let text = Self.suiteText(count: TestParser.parallelThreshold - 1)
-        let composed = try YAMLComposer.compose(text)
-        let root = try #require(composed.root)
-        let context = SuiteParseContext(
-            file: "/tmp/big.yaml", directory: "/tmp", document: composed.document, root: root, source: text,
-            environment: [:], overrides: [:])
-        let testsNode = try #require(
-            composed.document.pairs(of: root)?.first { pair in
-                composed.document.scalar(pair.key)?.string == "tests"
-            }?.value)
-        let items = try #require(composed.document.items(of: testsNode))
+        let (context, _, items) = try Self.testsList(of: text)
         #expect(TestParser.ParsedParts(items, hasBaseURL: true, in: context) == nil)
     }
 }
