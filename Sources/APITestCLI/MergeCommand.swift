@@ -61,7 +61,7 @@ struct MergeCommand: ParsableCommand {
             throw ExitStatus.invalid.exitCode
         }
         if let load = merged.load {
-            try writeLoad(load, coverageFiles: merged.coverageFiles)
+            try writeLoad(load)
             return
         }
         let record = merged.record
@@ -119,7 +119,7 @@ struct MergeCommand: ParsableCommand {
     }
 
     /// Writes the merged load run: its summary on standard output, `--report-json`, `--report-junit` and `--report-html`.
-    private func writeLoad(_ load: LoadResult, coverageFiles: Int) throws {
+    private func writeLoad(_ load: LoadResult) throws {
         let stderr = StandardOutput.error
         if output.reportTap != nil || output.reportOpenAPICoverage != nil {
             stderr.write("error: load reports merge into --report-json, --report-junit and --report-html only\n")
@@ -128,7 +128,7 @@ struct MergeCommand: ParsableCommand {
         }
         let files = try LoadReportFiles.destinations(
             json: output.reportJson, junit: output.reportJunit, html: output.reportHtml)
-        let count = reports.count - coverageFiles
+        let count = reports.count
         StandardOutput.out.write("merged \(count) load report\(count == 1 ? "" : "s")\n" + LoadReportText.summary(load))
         StandardOutput.out.flush()
         guard LoadReportFiles.write(load, to: files, errorOutput: stderr) else {

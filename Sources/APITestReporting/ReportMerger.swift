@@ -44,6 +44,9 @@ package enum ReportMerger {
             case missing([String])
             /// Load reports and run reports given together.
             case loadAndRunReports(String, String)
+            /// Load reports and OpenAPI coverage files given together (a load writes no coverage, so the coverage
+            /// belongs to another merge).
+            case loadReportsAndCoverage(String, String)
             /// Two coverage files describe different versions of one OpenAPI document (its `openapi` version or its
             /// operations differ).
             case differentDocuments(document: String, String, String)
@@ -73,6 +76,9 @@ package enum ReportMerger {
                 "\(shards.map { "shard \($0) missing" }.joined(separator: ", ")) (--allow-missing merges without)"
             case .loadAndRunReports(let load, let run):
                 "\(load) is a load report and \(run) a run report: merge the reports of one kind of run"
+            case .loadReportsAndCoverage(let load, let coverage):
+                "\(load) is a load report and \(coverage) an OpenAPI coverage file, which a load does not write: "
+                    + "merge the coverage files of runs on their own"
             case .differentDocuments(let document, let first, let second):
                 "\(first) and \(second) cover different versions of the OpenAPI document '\(document)'"
             }
@@ -116,14 +122,15 @@ package enum ReportMerger {
                 throw MergeError(kind: .notAReport(input.name))
             }
         }
-        let coverage = try coverages.isEmpty ? nil : mergeCoverage(coverages)
         if let load = loads.first {
             if let run = documents.first { throw MergeError(kind: .loadAndRunReports(load.name, run.name)) }
-            var merged = Merged(
-                record: nil, jsonFormat: JSONReportFormat(), coverage: coverage, coverageFiles: coverages.count)
+            // Refused rather than left out: a coverage file given here would otherwise be dropped unsaid.
+            if let file = coverages.first { throw MergeError(kind: .loadReportsAndCoverage(load.name, file.name)) }
+            var merged = Merged(record: nil, jsonFormat: JSONReportFormat(), coverage: nil)
             merged.load = try LoadReportMerger.merge(loads, allowMissing: allowMissing)
             return merged
         }
+        let coverage = try coverages.isEmpty ? nil : mergeCoverage(coverages)
         guard !documents.isEmpty else {
             return Merged(
                 record: nil, jsonFormat: JSONReportFormat(), coverage: coverage, coverageFiles: coverages.count)

@@ -103,6 +103,30 @@ import Testing
         #expect(LoadReportFormats.read(Array("{\"version\": 1}".utf8)) == nil)
     }
 
+    /// A coverage file beside load reports is refused by name, not dropped: a load writes no coverage.
+    @Test func mergeRefusesCoverageFilesBesideLoadReports() throws {
+        let load = Data(LoadReportFormats.json(Self.result(), hostname: "ci-7").utf8)
+        let coverage = Data(OpenAPICoverageReportFormat.render(OpenAPICoverage()).utf8)
+        for inputs in [
+            [
+                ReportMerger.Input(name: "load.json", data: load),
+                ReportMerger.Input(name: "coverage.json", data: coverage),
+            ],
+            [
+                ReportMerger.Input(name: "coverage.json", data: coverage),
+                ReportMerger.Input(name: "load.json", data: load),
+            ],
+        ] {
+            let error = #expect(throws: ReportMerger.MergeError.self) {
+                try ReportMerger.merge(inputs, allowMissing: false)
+            }
+            #expect(error?.kind == .loadReportsAndCoverage("load.json", "coverage.json"))
+            #expect(error?.message.contains("an OpenAPI coverage file, which a load does not write") == true)
+        }
+        let alone = try ReportMerger.merge([ReportMerger.Input(name: "load.json", data: load)], allowMissing: false)
+        #expect(alone.load != nil)
+    }
+
     /// Numbers JSON cannot hold are written as strings, and read back as the numbers they were.
     @Test func nonFiniteNumbersReadBackAsWritten() throws {
         var result = Self.result()
