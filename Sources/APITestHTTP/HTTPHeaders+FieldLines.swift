@@ -11,16 +11,10 @@ extension HTTPHeaders {
     init(fieldLines block: [UInt8]) {
         var fields: [Field] = []
         block.withUnsafeBufferPointer { bytes in
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                start = end + 1
-                guard let first = line.first else { continue }
-                if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            for line in bytes.split(separator: UInt8(ascii: "\n")) {
+                if line[line.startIndex] == UInt8(ascii: " ") || line[line.startIndex] == UInt8(ascii: "\t") {
                     guard !fields.isEmpty else { continue }
-                    fields[fields.count - 1].value += " " + Self.trimmedText(line[...])
+                    fields[fields.count - 1].value += " " + Self.trimmedText(line)
                     continue
                 }
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }

@@ -61,14 +61,14 @@ final class SuiteParseContext {
     }
 
     /// A context for parsing a part of this file on another thread (`TestParser.ParsedParts`): the same file,
-    /// document and include stack (its source text is built in it if a part needs it), and a `Shared` of its own that starts from this one's settings and value budget; `Shared.absorb(_:)` takes back what the
-    /// part found. Its diagnostics are never shown: a part that reports anything makes the file parse again on one
-    /// thread, so that every diagnostic is found as before.
+    /// document and include stack (its source text is built in it if the part needs it), and a `Shared` of its own
+    /// that starts from this one's settings and value budget; `Shared.absorb(_:)` takes back what the part found.
+    /// Its diagnostics are never shown: a part that reports anything makes the file parse again on one thread, so
+    /// that every diagnostic is found as before.
     func forkedForParallelParsing() -> SuiteParseContext {
-        let forked = SuiteParseContext(
+        SuiteParseContext(
             file: file, directory: directory, document: document, root: root, source: source,
             includeChain: includeChain, shared: shared.forked())
-        return forked
     }
 
     /// The context of a file this one includes, one level up the include stack, sharing this context's state.

@@ -1,5 +1,4 @@
 import APITestSupport
-import Foundation
 
 /// `tests:`: each test a name, tags, `skip`, `forEach`, and either one request (with its `expect`, `capture` and
 /// `retry`) or `steps`.
@@ -39,7 +38,7 @@ enum TestParser {
         let parts = ParsedParts(items, hasBaseURL: hasBaseURL, in: context)
         for (index, item) in items.enumerated() {
             guard
-                let (test, nameNode, hasForEach) = parts?.take(index)
+                let (test, nameNode, hasForEach) = parts?.takeNext()
                     ?? test(item, number: index + 1, hasBaseURL: hasBaseURL, in: context)
             else {
                 continue
@@ -51,70 +50,6 @@ enum TestParser {
             }
         }
         return tests
-    }
-
-    // MARK: - Parallel parsing
-
-    /// The fewest tests in a list for it to be parsed in parts on several cores.
-    static let parallelThreshold = 2_000
-
-    /// The tests of a long list parsed in parts, one per core, each on its own context
-    /// (`SuiteParseContext.forkedForParallelParsing()`), held in one buffer in the list's order until `take(_:)`
-    /// moves each out (a copy of a test would retain each of its parts).
-    ///
-    /// There are none (the initialiser fails) when the list is short, the machine has one core, or a part reported
-    /// anything (an error or a warning) or the parts together passed the value budget: the list is then parsed on
-    /// one thread, which finds every diagnostic in the order it always has. A test's parse reads only its own nodes
-    /// and the file's settings, so the parts are independent; what they share (deferred URL checks, compiled
-    /// expressions, the value budget) is taken back by `Shared.absorb(_:)`. `forEach` rows, duplicate names and the
-    /// tests' order stay the caller's, as on one thread.
-    final class ParsedParts {
-        private let parsed: UnsafeMutablePointer<(TestCase, YAMLNode, hasForEach: Bool)?>
-        private let count: Int
-        /// How many tests have been taken (they are taken in order).
-        private var taken = 0
-
-        init?(_ items: ArraySlice<YAMLNode>, hasBaseURL: Bool, in context: SuiteParseContext) {
-            let cores = ProcessInfo.processInfo.activeProcessorCount
-            guard context.shared.parsesTestsInParallel, items.count >= parallelThreshold, cores > 1,
-                context.diagnostics.isEmpty
-            else { return nil }
-            let partCount = min(cores, items.count / (parallelThreshold / 2), 8)
-            let forks = (0..<partCount).map { _ in context.forkedForParallelParsing() }
-            let count = items.count
-            let parsed = UnsafeMutablePointer<(TestCase, YAMLNode, hasForEach: Bool)?>.allocate(capacity: count)
-            do {
-                nonisolated(unsafe) let parsed = parsed
-                nonisolated(unsafe) let forks = forks
-                let start = items.startIndex
-                DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                    for offset in (count * part / partCount)..<(count * (part + 1) / partCount) {
-                        (parsed + offset).initialize(
-                            to: test(
-                                items[start + offset], number: offset + 1, hasBaseURL: hasBaseURL, in: forks[part]))
-                    }
-                }
-            }
-            guard forks.allSatisfy({ $0.diagnostics.isEmpty }), context.shared.absorb(forks.map(\.shared)) else {
-                parsed.deinitialize(count: count)
-                parsed.deallocate()
-                return nil
-            }
-            self.parsed = parsed
-            self.count = count
-        }
-
-        /// Moves out the test of item `index`, the next one not taken.
-        func take(_ index: Int) -> (TestCase, YAMLNode, hasForEach: Bool)? {
-            precondition(index == taken && index < count, "tests are taken once each, in order")
-            taken += 1
-            return (parsed + index).move()
-        }
-
-        deinit {
-            (parsed + taken).deinitialize(count: count - taken)
-            parsed.deallocate()
-        }
     }
 
     /// The entries of a test's keys.
@@ -143,7 +78,7 @@ enum TestParser {
     }
 
     /// A test, the node of its name, and whether it has `forEach`.
-    private static func test(
+    static func test(
         _ node: YAMLNode, number: Int, hasBaseURL: Bool, in context: SuiteParseContext
     ) -> (TestCase, YAMLNode, hasForEach: Bool)? {
         guard context.isMapping(node), let allEntries = context.mapping(node, for: "test") else {
