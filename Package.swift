@@ -117,7 +117,10 @@ let package = Package(
                 "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
                 "APITestSecurity", "APITestGenerate", "APITestImport", "APITestSuiteWriting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // mimalloc (Debian's libmimalloc-dev) is the process's allocator: glibc's malloc cost the run 6-17 % of
+            // its CPU (bench/README.md, tenth session). Only the executable links it; the test binaries keep glibc's.
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "DemoAPI",

@@ -16,7 +16,7 @@ USAGE
 # Build, test and demo needs: libcurl (OpenSSL flavour) and zlib headers for the C targets, OpenSSL for pinning,
 # libxml2 for FoundationXML, nginx for benchmarks and integration tests, curl, python3 and GNU time for scripts;
 # xmllint (libxml2-utils) and chromium read the JUnit and HTML reports in the report tests.
-packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libyaml-dev openssl libxml2-dev nginx-light curl python3 time libxml2-utils chromium)
+packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libyaml-dev libmimalloc-dev openssl libxml2-dev nginx-light curl python3 time libxml2-utils chromium)
 bench_packages=(hyperfine wrk jq)
 
 with_bench=0

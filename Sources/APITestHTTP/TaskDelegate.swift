@@ -31,6 +31,11 @@ final class TaskDelegate {
     /// become the response's `HTTPHeaders` on the caller's thread (`HTTPResponse.receivedFieldLines`).
     var headerBlock: [UInt8] = []
     var body = Data()
+    /// The latest response's `Content-Length`, when it announced one: a large kept body reserves it (up to its
+    /// limit) at its first bytes instead of growing by copies.
+    private(set) var announcedLength: Int?
+    /// Bodies announced at least this large are reserved whole at their first bytes.
+    static let reservedBodyThreshold = 64 * 1024
     /// Body bytes received, kept or not.
     var bodySize: Int64 = 0
     /// The digests computed as the body streams, for `.digest` handling.
@@ -140,9 +145,13 @@ final class TaskDelegate {
             transfer.responseStarted()
             headerBlock.removeAll(keepingCapacity: true)
             if headerBlock.capacity == 0 { headerBlock.reserveCapacity(512) }
+            announcedLength = nil
             (statusCode, reasonPhrase) = Self.statusAndReason(of: line)
             if let source = certificateSource { peerCertificates = source.cache.certificates(for: source.easy) }
             return
+        }
+        if end > 15, line[0] | 0x20 == UInt8(ascii: "c") {
+            announcedLength = Self.contentLength(of: line) ?? announcedLength
         }
         // The field lines are only copied here: `HTTPHeaders(fieldLines:)` reads them on the caller's thread.
         headerBlock.append(contentsOf: line)
@@ -194,6 +203,26 @@ final class TaskDelegate {
         return (valid && digits > 0 ? status : 0, reason)
     }
 
+    /// The value of a `Content-Length: 1234` field line (the name in any case), or `nil` for another field or a
+    /// value that is not a plain decimal number.
+    static func contentLength(of line: UnsafeRawBufferPointer) -> Int? {
+        let name = "content-length:".utf8
+        guard line.count > name.count else { return nil }
+        for (index, byte) in name.enumerated() where line[index] | 0x20 != byte | 0x20 { return nil }
+        var index = name.count
+        while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
+        var value = 0
+        var digits = 0
+        while index < line.count, line[index] >= UInt8(ascii: "0"), line[index] <= UInt8(ascii: "9") {
+            guard digits < 18 else { return nil }
+            value = value * 10 + Int(line[index] - UInt8(ascii: "0"))
+            digits += 1
+            index += 1
+        }
+        while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
+        return digits > 0 && index == line.count ? value : nil
+    }
+
     /// Appends body bytes, or counts and hashes them; returns false (libcurl must abort) once a kept body passes
     /// its limit or a digest fails.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -202,6 +231,11 @@ final class TaskDelegate {
         guard let keptPrefix else {
             if body.count + bytes.count > maxBodySize {
                 return !transfer.exceededSize(limit: maxBodySize).abortsTransfer
+            }
+            if body.isEmpty, let announced = announcedLength, announced >= Self.reservedBodyThreshold {
+                // One buffer of the announced size (a compressed body's grows past it as usual): growing by
+                // copies would hold the old and the new buffer at once, for a large body most of its size again.
+                body.reserveCapacity(min(announced, maxBodySize))
             }
             body.append(contentsOf: bytes)
             return true

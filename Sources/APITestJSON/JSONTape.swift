@@ -31,8 +31,7 @@ package struct JSONTape: Sendable {
 
     /// The text the entries point into.
     package let text: any JSONText
-    private var lowChunks: [[UInt32]] = []
-    private var highChunks: [[UInt8]] = []
+    private var chunks: [Chunk] = []
     /// The number of entries.
     package private(set) var count = 0
     /// Entries the first chunk reserves: never more than the text can need (a value takes 2 bytes at least).
@@ -65,66 +64,98 @@ package struct JSONTape: Sendable {
 
     // MARK: - Storage
 
+    /// The entries of one chunk: the low 32 bits and the high 8 bits of each, in two blocks allocated at exactly
+    /// `capacity` entries. A full chunk's blocks are powers of two (256 KiB and 64 KiB), sizes every allocator
+    /// serves without rounding up, where an array's header past them made the allocator's next size class take
+    /// up to 25 % more.
+    ///
+    /// Written only while the tape is built (by its one owner), read-only once it is shared.
+    private final class Chunk: @unchecked Sendable {
+        let low: UnsafeMutablePointer<UInt32>
+        let high: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        var count = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            low = .allocate(capacity: capacity)
+            high = .allocate(capacity: capacity)
+        }
+
+        /// A chunk of `capacity` entries (exactly `count` when `nil`) holding the first `count` of `other`.
+        init(copyingFirst count: Int, of other: Chunk, capacity: Int? = nil) {
+            self.capacity = capacity ?? count
+            low = .allocate(capacity: self.capacity)
+            high = .allocate(capacity: self.capacity)
+            low.initialize(from: other.low, count: count)
+            high.initialize(from: other.high, count: count)
+            self.count = count
+        }
+
+        deinit {
+            low.deallocate()
+            high.deallocate()
+        }
+    }
+
     /// Bytes held by the entries (allocated capacity, not only the used part), for memory accounting.
     package var allocatedBytes: Int {
-        var total = MemoryLayout<JSONTape>.size + (lowChunks.capacity + highChunks.capacity) * 8 + 64
-        for chunk in lowChunks { total += chunk.capacity * 4 + 32 }
-        for chunk in highChunks { total += chunk.capacity + 32 }
+        var total = MemoryLayout<JSONTape>.size + chunks.capacity * 8 + 32
+        for chunk in chunks { total += chunk.capacity * 5 + 48 }
         return total
     }
 
     subscript(index: Int) -> UInt64 {
-        let chunk = index >> Self.chunkShift
+        let chunk = chunks[index >> Self.chunkShift]
         let slot = index & (Self.chunkSize - 1)
-        return UInt64(highChunks[chunk][slot]) << 32 | UInt64(lowChunks[chunk][slot])
+        return UInt64(chunk.high[slot]) << 32 | UInt64(chunk.low[slot])
     }
 
     /// Appends an entry and returns its index.
     @discardableResult
     mutating func append(_ kind: Kind, _ payload: Int) -> Int {
-        if lowChunks.isEmpty || lowChunks[lowChunks.count - 1].count == Self.chunkSize {
-            let size = lowChunks.isEmpty ? firstChunkSize : Self.chunkSize
-            var low: [UInt32] = []
-            low.reserveCapacity(size)
-            var high: [UInt8] = []
-            high.reserveCapacity(size)
-            lowChunks.append(low)
-            highChunks.append(high)
+        if chunks.isEmpty {
+            chunks.append(Chunk(capacity: firstChunkSize))
+        } else if chunks[chunks.count - 1].count == chunks[chunks.count - 1].capacity {
+            let last = chunks[chunks.count - 1]
+            if last.capacity == Self.chunkSize {
+                chunks.append(Chunk(capacity: Self.chunkSize))
+            } else {
+                // A first chunk reserved smaller than the text turned out to need (every chunk but the last holds
+                // `chunkSize` entries): it grows to a full one.
+                chunks[chunks.count - 1] = Chunk(copyingFirst: last.count, of: last, capacity: Self.chunkSize)
+            }
         }
+        let chunk = chunks[chunks.count - 1]
         let entry = kind.rawValue << Self.kindShift | UInt64(payload)
-        lowChunks[lowChunks.count - 1].append(UInt32(truncatingIfNeeded: entry))
-        highChunks[highChunks.count - 1].append(UInt8(truncatingIfNeeded: entry >> 32))
+        chunk.low[chunk.count] = UInt32(truncatingIfNeeded: entry)
+        chunk.high[chunk.count] = UInt8(truncatingIfNeeded: entry >> 32)
+        chunk.count += 1
         count += 1
         return count - 1
     }
 
     /// Removes the last entry (a key whose member is left out).
     mutating func removeLast() {
-        lowChunks[lowChunks.count - 1].removeLast()
-        highChunks[highChunks.count - 1].removeLast()
+        let chunk = chunks[chunks.count - 1]
+        chunk.count -= 1
         count -= 1
-        if lowChunks[lowChunks.count - 1].isEmpty {
-            lowChunks.removeLast()
-            highChunks.removeLast()
-        }
+        if chunk.count == 0 { chunks.removeLast() }
     }
 
     /// Sets the end (index past the last descendant) of the container at `index`.
     mutating func close(_ index: Int) {
         let entry = self[index] & ~Self.payloadMask | UInt64(count)
-        let chunk = index >> Self.chunkShift
+        let chunk = chunks[index >> Self.chunkShift]
         let slot = index & (Self.chunkSize - 1)
-        lowChunks[chunk][slot] = UInt32(truncatingIfNeeded: entry)
-        highChunks[chunk][slot] = UInt8(truncatingIfNeeded: entry >> 32)
+        chunk.low[slot] = UInt32(truncatingIfNeeded: entry)
+        chunk.high[slot] = UInt8(truncatingIfNeeded: entry >> 32)
     }
 
     /// Gives back unused capacity of the last chunk.
     mutating func shrink() {
-        guard let last = lowChunks.indices.last, lowChunks[last].capacity > lowChunks[last].count + 1024 else {
-            return
-        }
-        lowChunks[last] = Array(lowChunks[last])
-        highChunks[last] = Array(highChunks[last])
+        guard let last = chunks.last, last.capacity > last.count + 1024 else { return }
+        chunks[chunks.count - 1] = Chunk(copyingFirst: last.count, of: last)
     }
 
     // MARK: - Nodes

@@ -46,6 +46,31 @@ struct JSONTapeTests {
         #expect(tape.root == (try JSONParser.parse(text)))
     }
 
+    /// A first chunk reserved small (for a short text) that more entries fill grows to a full chunk, so every
+    /// chunk but the last still holds `chunkSize` entries and an index finds its entry across chunks.
+    @Test func entriesPastTheFirstChunksReserveStayAddressable() throws {
+        var tape = try JSONTape(parsing: Array("[1]".utf8))
+        #expect(tape.count == 2)
+        let extra = 2 * JSONTape.chunkSize + 5
+        for index in 0..<extra { tape.append(.number, index) }
+        #expect(tape.count == 2 + extra)
+        for index in [0, 1, 2, 3, JSONTape.chunkSize - 1, JSONTape.chunkSize, JSONTape.chunkSize + 1, tape.count - 1] {
+            let entry = tape[index]
+            if index >= 2 {
+                #expect(entry & JSONTape.payloadMask == UInt64(index - 2), "entry \(index)")
+                #expect(tape.kind(index) == .number)
+            }
+        }
+        #expect(tape.kind(0) == .array)
+        // Three full chunks: 5 bytes an entry, and no more than a few hundred bytes besides.
+        #expect(tape.allocatedBytes >= 3 * JSONTape.chunkSize * 5)
+        #expect(tape.allocatedBytes <= 3 * JSONTape.chunkSize * 5 + 512)
+        tape.shrink()
+        #expect(
+            tape.allocatedBytes <= 2 * JSONTape.chunkSize * 5 + 5 * 1024 + 512, "the last chunk gives back its spare")
+        #expect(tape[tape.count - 1] & JSONTape.payloadMask == UInt64(extra - 1))
+    }
+
     @Test func queriesBuildOnlyWhatTheySelect() throws {
         let text = Array(
             #"{"items":[{"id":1,"name":"a"},{"id":2,"name":"b\u00e9"}],"n":12345678901234567891,"k\"q":true}"#.utf8)

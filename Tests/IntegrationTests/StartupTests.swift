@@ -113,4 +113,26 @@ import Testing
             try TestBinaries.url("apitest"), ["run", json.path, "--no-color"], environment: broken)
         #expect(unaffected.exitCode == 0, "a run without XPath does not need libxml2: \(unaffected.stdout)")
     }
+
+    /// The allocator every library of the process uses: mimalloc, linked into the executable (glibc's malloc cost a
+    /// run 6-17 % of its CPU). In the loader's binding trace every library's `malloc` and `free` (libcurl's, libc's
+    /// own) go to the executable's entries, and those go to mimalloc; nothing binds them to glibc's.
+    @Test func everyLibraryAllocatesThroughMimalloc() async throws {
+        let run = try await runProcess(
+            try TestBinaries.url("apitest"), ["--version"], environment: ["LD_DEBUG": "bindings"])
+        #expect(run.exitCode == 0)
+        var targets: [String] = []
+        for line in run.stderr.split(separator: "\n") {
+            guard let to = line.range(of: " to "), let symbol = line.range(of: ": normal symbol `") else { continue }
+            let name = line[symbol.upperBound...].prefix { $0 != "'" }
+            guard name == "malloc" || name == "free" else { continue }
+            targets.append(line[to.upperBound..<symbol.lowerBound].split(separator: " ").first.map(String.init) ?? "")
+        }
+        #expect(targets.count >= 4, "the trace shows where malloc and free bind: \(run.stderr.suffix(2000))")
+        #expect(targets.contains { $0.contains("libmimalloc") }, "\(targets)")
+        #expect(!targets.contains { $0.hasSuffix("libc.so.6") }, "malloc or free binds to glibc's: \(targets)")
+        let verbose = try await runProcess(
+            try TestBinaries.url("apitest"), ["--version"], environment: ["MIMALLOC_VERBOSE": "1"])
+        #expect(verbose.stderr.contains("mimalloc: process init"))
+    }
 }
