@@ -11,7 +11,15 @@ extension HTTPHeaders {
     init(fieldLines block: [UInt8]) {
         var fields: [Field] = []
         block.withUnsafeBufferPointer { bytes in
-            for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            var lineCount = 0
+            for byte in bytes where byte == UInt8(ascii: "\n") { lineCount += 1 }
+            fields.reserveCapacity(lineCount)
+            var lineStart = 0
+            while lineStart < bytes.count {
+                let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                let line = bytes[lineStart..<lineEnd]
+                lineStart = lineEnd + 1
+                guard !line.isEmpty else { continue }
                 if line[line.startIndex] == UInt8(ascii: " ") || line[line.startIndex] == UInt8(ascii: "\t") {
                     guard !fields.isEmpty else { continue }
                     fields[fields.count - 1].value += " " + Self.trimmedText(line)
