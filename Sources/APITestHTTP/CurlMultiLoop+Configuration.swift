@@ -11,7 +11,8 @@ extension CurlMultiLoop {
         assertOnLoopThread()
         let request = delegate.request
         let userdata = Unmanaged.passUnretained(delegate).toOpaque()
-        delegate.check("CURLOPT_URL", apitest_easy_setopt_string(easy, CURLOPT_URL, request.url))
+        // `withCString` lends a native string's own bytes; passing the String itself would copy it to an array.
+        delegate.check("CURLOPT_URL", request.url.withCString { apitest_easy_setopt_string(easy, CURLOPT_URL, $0) })
         delegate.check("CURLOPT_NOSIGNAL", apitest_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
         // The loop must hear of every socket libcurl closes (see `watch(_:what:)`).
         delegate.check(
@@ -69,9 +70,9 @@ extension CurlMultiLoop {
                 continue
             }
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
-            list = curl_slist_append(list, line)
+            list = line.withCString { curl_slist_append(list, $0) }
         }
-        for line in request.authenticationHeaderLines { list = curl_slist_append(list, line) }
+        for line in request.authenticationHeaderLines { list = line.withCString { curl_slist_append(list, $0) } }
         if !signs, !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
         if !signs, bodySize != nil, !request.headers.contains("Content-Type") {
             list = curl_slist_append(list, "Content-Type:")

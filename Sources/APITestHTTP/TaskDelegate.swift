@@ -19,8 +19,12 @@ final class TaskDelegate {
     var transfer: StateMachine
 
     /// Records the result of setting the option `name`; the first refusal fails the transfer before it starts.
+    ///
+    /// A taken option (nearly all of the some twenty a transfer sets, on the loop thread) changes nothing, so only
+    /// a refusal goes to the state machine: options are set in `CurlMultiLoop.configure` alone, before `start()`.
+    @inline(__always)
     func check(_ name: String, _ code: CURLcode) {
-        transfer.optionApplied(name, code)
+        if code != CURLE_OK { transfer.optionApplied(name, code) }
     }
 
     // MARK: - Response state
