@@ -14,11 +14,17 @@ import Synchronization
 /// the transfers it concerns, not of every transfer in flight, as with `curl_multi_perform`.
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command: Sendable {
-        case start(
-            ticket: TransferTicket, request: HTTPRequest, continuation: TransferContinuation)
+        case start(ticket: TransferTicket, transfer: NewTransfer)
         case cancel(id: UInt64)
         case closeJar(id: UInt64)
         case shutdown
+    }
+
+    /// A transfer's delegate on its way to the loop: made on the calling task's thread (with the copy of the request
+    /// it holds and its buffers, off the loop thread, whose time is every transfer's), handed over by `submit`, whose
+    /// lock orders the hand-over, and used on the loop thread only from then on.
+    struct NewTransfer: @unchecked Sendable {
+        let delegate: TaskDelegate
     }
 
     /// The queue other threads append to, whether the loop still takes commands, and whether it waits for
@@ -194,7 +200,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
         let cancelled = HTTPError(.shutDownDuringTransfer)
         for command in late {
-            if case .start(_, _, let continuation) = command { continuation.resume(throwing: cancelled) }
+            if case .start(_, let transfer) = command { resumeCaller(transfer.delegate.transfer.fail(cancelled)) }
         }
         for (easy, delegate) in delegates {
             finish(easy, delegate.transfer.fail(cancelled))
@@ -248,12 +254,12 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func handle(_ command: Command) {
         assertOnLoopThread()
         switch command {
-        case .start(let ticket, let request, let continuation):
+        case .start(let ticket, let transfer):
             guard ticket.begin() else {
-                continuation.resume(throwing: CancellationError())
+                resumeCaller(transfer.delegate.transfer.cancel())
                 return
             }
-            start(id: ticket.id, request: request, continuation: continuation)
+            start(transfer.delegate)
         case .cancel(let id):
             // Only started transfers are cancelled here; a ticket cancelled before its start never starts.
             if let easy = handlesByID[id], let delegate = delegates[easy] { finish(easy, delegate.transfer.cancel()) }
@@ -268,11 +274,8 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     // MARK: - Starting a transfer
 
-    private func start(id: UInt64, request: HTTPRequest, continuation: TransferContinuation) {
+    private func start(_ delegate: TaskDelegate) {
         assertOnLoopThread()
-        let delegate = TaskDelegate(
-            id: id, request: request, maxBodySize: request.maxBodySize ?? configuration.maxBodySize,
-            continuation: continuation)
         let bodySize: Int64?
         do {
             // `SessionManager.perform` has checked the wire fields on the caller's thread.
@@ -301,7 +304,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             return
         }
         delegates[easy] = delegate
-        handlesByID[id] = easy
+        handlesByID[delegate.id] = easy
         let code = curl_multi_add_handle(multi, easy)
         if code != CURLM_OK {
             finish(

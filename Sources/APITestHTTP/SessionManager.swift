@@ -59,7 +59,11 @@ public final class SessionManager: Sendable {
         let ticket = TransferTicket(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue)
         var response = try await withTaskCancellationHandler {
             try await withTransferContinuation { continuation in
-                if !loop.submit(.start(ticket: ticket, request: request, continuation: continuation)) {
+                // The delegate is made here, on the caller's thread: the loop thread only takes it.
+                let delegate = TaskDelegate(
+                    id: ticket.id, request: request, maxBodySize: request.maxBodySize ?? configuration.maxBodySize,
+                    continuation: continuation)
+                if !loop.submit(.start(ticket: ticket, transfer: .init(delegate: delegate))) {
                     continuation.resume(throwing: HTTPError(.sessionShutDown))
                 }
             }

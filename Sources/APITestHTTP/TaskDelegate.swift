@@ -7,7 +7,8 @@ import Foundation
 
 /// The state of one transfer while libcurl runs it: AFNetworking's per-task delegate.
 ///
-/// Lives on the event-loop thread only. libcurl's callbacks reach it through `Unmanaged` userdata; it collects
+/// Made on the calling task's thread (`SessionManager.perform`) and handed to the event-loop thread through the
+/// loop's command queue, it lives there only from then on. libcurl's callbacks reach it through `Unmanaged` userdata; it collects
 /// the status line, every header in order, the body (up to its limit) and streams the request body. Where the
 /// transfer stands, how it ends and the caller's continuation are the business of its state machine (`transfer`),
 /// which every event that can change the outcome goes through.
