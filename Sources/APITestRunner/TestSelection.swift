@@ -79,7 +79,7 @@ package struct TestSelection: Sendable {
             }
         }
         if let shard {
-            let canonical = matched.sorted(by: Entry.canonicalOrder)
+            let canonical = Entry.inCanonicalOrder(matched)
             let chosen: Set<[Int]>
             if let timings {
                 let items = canonical.enumerated().map { position, entry in
@@ -110,10 +110,14 @@ package struct TestSelection: Sendable {
             }
         }
         // What the shards of one run share: the whole selection, each test by its suite's relative path and name.
-        let fingerprint = BodyDigest.sha256(
-            Data(
-                matched.sorted(by: Entry.canonicalOrder).map { "\($0.relativePath)\t\($0.testName)\n" }.joined()
-                    .utf8))
+        var listing = ""
+        for entry in Entry.inCanonicalOrder(matched) {
+            listing += entry.relativePath
+            listing += "\t"
+            listing += entry.testName
+            listing += "\n"
+        }
+        let fingerprint = BodyDigest.sha256(Data(listing.utf8))
         var suiteFiles: [String] = []
         var suiteDigests: [String] = []
         for entry in matched where suiteFiles.last != entry.relativePath {
@@ -169,6 +173,17 @@ package struct TestSelection: Sendable {
         package var expectedSeconds: Double?
 
         var key: [Int] { [suiteIndex, testIndex] }
+
+        /// `entries` sorted by `canonicalOrder`; entries already in that order (one suite file, or files given in
+        /// path order: the common case) are returned as they are, without sorting a copy.
+        static func inCanonicalOrder(_ entries: [Entry]) -> [Entry] {
+            var index = entries.startIndex + 1
+            while index < entries.endIndex {
+                if canonicalOrder(entries[index], entries[index - 1]) { return entries.sorted(by: canonicalOrder) }
+                index += 1
+            }
+            return entries
+        }
 
         /// Sorted by relative path in UTF-8 byte order, then by test index.
         static func canonicalOrder(_ a: Entry, _ b: Entry) -> Bool {

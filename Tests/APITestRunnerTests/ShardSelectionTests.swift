@@ -36,6 +36,22 @@ import Testing
             .map { "\($0.0)#\($0.1)" }
     }
 
+    // MARK: - The selection's fingerprint
+
+    /// Every shard of one run carries the same fingerprint of the whole selection: it does not depend on the order
+    /// the suite files were given in, nor on the shard, and another selection has another.
+    @Test func theFingerprintIsTheSelectionsWhateverTheOrderAndShard() throws {
+        let suites = try Self.unevenSuites()
+        let inPathOrder = suites.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
+        let given = TestSelection().apply(to: suites).fingerprint
+        #expect(given.count == 64)
+        #expect(TestSelection().apply(to: inPathOrder).fingerprint == given)
+        #expect(TestSelection().apply(to: suites.reversed()).fingerprint == given)
+        #expect(TestSelection(shard: try ShardSpec(index: 2, count: 3)).apply(to: suites).fingerprint == given)
+        #expect(TestSelection(tags: ["even"]).apply(to: suites).fingerprint != given)
+        #expect(TestSelection().apply(to: Array(suites.dropLast())).fingerprint != given)
+    }
+
     // MARK: - Sharding
 
     @Test(arguments: [1, 2, 3, 5, 8, 30, 31, 45])
