@@ -172,15 +172,10 @@ struct TransferStateMachine<Continuation> {
 
     /// Records the result of setting libcurl's option `name`; the first refusal fails the transfer at `start()`.
     mutating func optionApplied(_ name: String, _ code: CURLcode) {
-        // A taken option (nearly all of some twenty a transfer) changes nothing: no copy of the state's payload.
-        guard code != CURLE_OK else {
-            if case .configuring = state { return }
-            return illegal("an option set after configuring")
-        }
         guard case .configuring(let continuation, let rejectedOption, let failures) = state else {
             return illegal("an option set after configuring")
         }
-        if rejectedOption == nil {
+        if code != CURLE_OK, rejectedOption == nil {
             state = .configuring(
                 continuation, rejectedOption: RejectedOption(name: name, code: code), failures: failures)
         }

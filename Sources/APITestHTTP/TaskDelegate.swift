@@ -1,3 +1,4 @@
+import APITestSupport
 import CCurlShim
 import Foundation
 
@@ -8,10 +9,10 @@ import Foundation
 /// The state of one transfer while libcurl runs it: AFNetworking's per-task delegate.
 ///
 /// Made on the calling task's thread (`SessionManager.perform`) and handed to the event-loop thread through the
-/// loop's command queue, it lives there only from then on. libcurl's callbacks reach it through `Unmanaged` userdata; it collects
-/// the status line, every header in order, the body (up to its limit) and streams the request body. Where the
-/// transfer stands, how it ends and the caller's continuation are the business of its state machine (`transfer`),
-/// which every event that can change the outcome goes through.
+/// loop's command queue, it lives there only from then on. libcurl's callbacks reach it through `Unmanaged`
+/// userdata; it collects the status line, every header in order, the body (up to its limit) and streams the
+/// request body. Where the transfer stands, how it ends and the caller's continuation are the business of its state
+/// machine (`transfer`), which every event that can change the outcome goes through.
 final class TaskDelegate {
     let id: UInt64
     let request: HTTPRequest
@@ -155,9 +156,7 @@ final class TaskDelegate {
             if let source = certificateSource { peerCertificates = source.cache.certificates(for: source.easy) }
             return
         }
-        if end > 15, line[0] | 0x20 == UInt8(ascii: "c") {
-            announcedLength = Self.contentLength(of: line) ?? announcedLength
-        }
+        if let length = Self.contentLength(of: line) { announcedLength = length }
         // The field lines are only copied here: `HTTPHeaders(fieldLines:)` reads them on the caller's thread.
         headerBlock.append(contentsOf: line)
         headerBlock.append(UInt8(ascii: "\n"))
@@ -213,7 +212,9 @@ final class TaskDelegate {
     static func contentLength(of line: UnsafeRawBufferPointer) -> Int? {
         let name = "content-length:".utf8
         guard line.count > name.count else { return nil }
-        for (index, byte) in name.enumerated() where line[index] | 0x20 != byte | 0x20 { return nil }
+        for (index, byte) in name.enumerated() where !String.asciiCaseInsensitiveEquals(line[index], byte) {
+            return nil
+        }
         var index = name.count
         while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
         var value = 0

@@ -14,13 +14,9 @@ extension TestExecutor {
     func runControlled(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
     ) async -> (results: [StepResult], status: TestStatus) {
-        // Most steps have no name, condition or loop: looked at in place, without copying them out.
-        if case .none = step.control {
-            let (result, status) = await run(
-                step, index: index, testName: testName, runtime: runtime, context: &context)
-            return ([result], status)
-        }
-        guard let control = step.control else {
+        // Most steps have no name, condition or loop: told apart in place (matching an optional copies nothing out
+        // of the step) before the control is copied out.
+        guard case .some = step.control, let control = step.control else {
             let (result, status) = await run(
                 step, index: index, testName: testName, runtime: runtime, context: &context)
             return ([result], status)

@@ -144,13 +144,11 @@ struct TestExecutor: Sendable {
     func run(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
     ) async -> (StepResult, TestStatus) {
-        // Most steps have no retry: looked at in place, without copying one out.
-        if case .none = step.retry, case .none = runtime.suite.defaults.retry {
-            let (result, status, _) = await attempt(
-                step, index: index, testName: testName, runtime: runtime, context: &context)
-            return (result, status)
-        }
-        guard let retry = step.retry ?? runtime.suite.defaults.retry, retry.attempts > 1 || retry.until != nil else {
+        // Most steps have no retry: told apart in place (matching an optional copies nothing out of the step).
+        var hasRetry = true
+        if case .none = step.retry, case .none = runtime.suite.defaults.retry { hasRetry = false }
+        guard hasRetry, let retry = step.retry ?? runtime.suite.defaults.retry, retry.attempts > 1 || retry.until != nil
+        else {
             let (result, status, _) = await attempt(
                 step, index: index, testName: testName, runtime: runtime, context: &context)
             return (result, status)

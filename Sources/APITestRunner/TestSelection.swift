@@ -78,8 +78,9 @@ package struct TestSelection: Sendable {
                     timings.durations[Self.fullName(suite: entry.suiteName, test: entry.testName)] ?? median
             }
         }
+        // The shards' cut and the fingerprint both read the selection in canonical order.
+        let canonical = Entry.inCanonicalOrder(matched)
         if let shard {
-            let canonical = Entry.inCanonicalOrder(matched)
             let chosen: Set<[Int]>
             if let timings {
                 let items = canonical.enumerated().map { position, entry in
@@ -111,7 +112,7 @@ package struct TestSelection: Sendable {
         }
         // What the shards of one run share: the whole selection, each test by its suite's relative path and name.
         var listing = ""
-        for entry in Entry.inCanonicalOrder(matched) {
+        for entry in canonical {
             listing += entry.relativePath
             listing += "\t"
             listing += entry.testName

@@ -24,6 +24,9 @@ import Testing
         #expect(length("Content-Length: 1, 1") == nil)
         #expect(length("Content-Length: 99999999999999999999999") == nil, "more digits than an Int holds")
         #expect(length("Content-Lengthy: 12") == nil)
+        // Only letters compare across case: a carriage return is not the name's `-`, nor `SUB` its `:`.
+        #expect(length("Content\rLength: 12") == nil)
+        #expect(length("Content-Length\u{1A} 12") == nil)
     }
 
     /// The delegate keeps the latest response's announcement: a redirect's or an interim response's is dropped
