@@ -16,8 +16,9 @@ package struct SuiteLoader: Sendable {
     package var defaultOpenAPI: OpenAPISetting?
     /// The OpenAPI contracts of this load, each read and compiled once (copies of the loader share it).
     package var contracts = OpenAPIContractStore()
-    /// Whether a file's long `tests` list is parsed in parts on several cores (`TestParser`); the result, and every
-    /// diagnostic, is the same either way. Off only to compare the two.
+    /// Whether a long suite file is composed in parts on several cores (`YAMLComposer.composeInParts`) and its long
+    /// `tests` list parsed in parts (`TestParser`); the result, and every diagnostic, is the same either way. Off
+    /// only to compare the two.
     package var parsesTestsInParallel = true
 
     package init(
@@ -67,7 +68,11 @@ package struct SuiteLoader: Sendable {
     package func load(source: String, file: String) throws(SuiteLoadError) -> Suite {
         let composed: (document: YAMLDocument, root: YAMLNode?)
         do {
-            composed = try YAMLComposer.compose(source)
+            if parsesTestsInParallel, let inParts = YAMLComposer.composeInParts(source) {
+                composed = inParts
+            } else {
+                composed = try YAMLComposer.compose(source)
+            }
         } catch {
             let text = SourceText(file: file, text: source)
             throw SuiteLoadError(diagnostics: [YAMLErrorDiagnostic.make(error, text: text)], source: source)

@@ -51,16 +51,21 @@ struct YAMLComposer: ~Copyable {
     static func compose(_ source: String) throws(YAMLComposeError) -> (document: YAMLDocument, root: YAMLNode?) {
         var bytes = source
         bytes.makeContiguousUTF8()
-        let result = bytes.withUTF8 { buffer -> Result<(YAMLDocument, YAMLNode?), YAMLComposeError> in
-            var composer = YAMLComposer(source: source, input: buffer)
-            do throws(YAMLComposeError) {
-                let root = try composer.composeDocument()
-                return .success((composer.document, root))
-            } catch {
-                return .failure(error)
-            }
+        return try bytes.withUTF8 { buffer in compose(buffer, of: source) }.get()
+    }
+
+    /// Composes the single document of `input`, the UTF-8 bytes of `source` or of a part of it (`source` names
+    /// the characters of a reader error).
+    static func compose(
+        _ input: UnsafeBufferPointer<UInt8>, of source: String
+    ) -> Result<(document: YAMLDocument, root: YAMLNode?), YAMLComposeError> {
+        var composer = YAMLComposer(source: source, input: input)
+        do throws(YAMLComposeError) {
+            let root = try composer.composeDocument()
+            return .success((composer.document, root))
+        } catch {
+            return .failure(error)
         }
-        return try result.get()
     }
 
     /// A composer reading `input`, which must stay valid while it is used.

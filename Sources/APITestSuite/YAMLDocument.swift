@@ -235,7 +235,7 @@ struct YAMLDocument {
 
     /// The index of `name` in `tagNames`, added if new. The tag last asked for is checked first: quoted scalars all
     /// carry the `str` tag.
-    private mutating func tagIndex(_ name: String) -> Int32 {
+    mutating func tagIndex(_ name: String) -> Int32 {
         if let last = lastTag, last.name == name { return last.index }
         let index: Int32
         if let known = tagIndexByName[name] {

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import APITestSuite
+
+/// A long suite is composed in parts on several cores (`YAMLComposer.composeInParts`): whenever it gives a document,
+/// that document is the one `YAMLComposer.compose(_:)` makes of the whole text, table for table; whenever a part
+/// cannot stand alone, it gives none and the loader composes on one thread.
+@Suite struct YAMLComposerPartsTests {
+    /// Items of many shapes, some written to trap a cut: block scalars and multi-line plain, quoted and flow
+    /// values whose lines look like items, comments and blank lines between items, tags, anchors and aliases inside
+    /// an item, non-ASCII text, long and one-line quoted scalars.
+    static func item(_ index: Int) -> String {
+        switch index % 12 {
+        case 0: "  - name: item \(index)\n    request: {url: \"items/\(index).json\"}\n"
+        case 1: "  - name: literal \(index)\n    body: |\n      - not an item\n      line two\n  \n    tag: x\n"
+        case 2: "  - name: folded \(index)\n    body: >-\n      folded\n\n      - text\n"
+        case 3: "  - name: \"quoted over\n  - lines \(index)\"\n"
+        case 4: "  - name: 'single\n  - quoted \(index)'\n    note: it''s\n"
+        case 5: "  - name: flow \(index)\n    list: [a,\n  b, {c: d,\n  e: f}]\n"
+        case 6: "  # a comment\n  - name: plain \(index)\n    text: one\n      two\n\n  # - commented item\n"
+        case 7: "  - name: !!str \(index)\n    value: !custom {a: !!int \"1\"}\n    other: ! 5\n"
+        case 8:
+            "  - name: anchors \(index)\n    base: &b\(index) {k: v}\n    use: *b\(index)\n    again: &b\(index) 2\n"
+        case 9: "  - name: ünïcödé ✓ \(index)\n    q: \"\(String(repeating: "é", count: 40))\"\n"
+        case 10: "  -\n    name: dash alone \(index)\n  - - nested\n    - list\n"
+        default: "  - ? complex key \(index)\n    : value\n    k: \"\(String(repeating: "w", count: 300))\"\n"
+        }
+    }
+
+    static func suite(count: Int, indent: String = "  ", lineBreak: String = "\n", head: String = "") -> String {
+        var text = head + "name: parts\nbaseURL: http://127.0.0.1:9/\ntests:\n"
+        for index in 0..<count {
+            var item = item(index)
+            if indent != "  " {
+                item = item.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    line.hasPrefix("  ") ? indent + line.dropFirst(2) : String(line)
+                }.joined(separator: "\n")
+            }
+            text += item
+        }
+        return lineBreak == "\n" ? text : text.replacingOccurrences(of: "\n", with: lineBreak)
+    }
+
+    /// Composes `text` in `parts` parts and on one thread; when the parts give a document, it must be the same.
+    /// Returns whether they gave one.
+    @discardableResult
+    private func expectSameAsOneThread(
+        _ text: String, parts: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let serial = Result { () throws(YAMLComposeError) in try YAMLComposer.compose(text) }
+        guard let inParts = YAMLComposer.composeInParts(text, parts: parts, minimumBytes: 0) else { return false }
+        guard case .success(let whole) = serial else {
+            Issue.record("the parts composed a text that does not compose", sourceLocation: sourceLocation)
+            return true
+        }
+        Self.expectIdentical(inParts, whole, sourceLocation: sourceLocation)
+        return true
+    }
+
+    static func expectIdentical(
+        _ lhs: (document: YAMLDocument, root: YAMLNode?), _ rhs: (document: YAMLDocument, root: YAMLNode?),
+        sourceLocation: SourceLocation
+    ) {
+        let (a, b) = (lhs.document, rhs.document)
+        #expect(lhs.root == rhs.root, sourceLocation: sourceLocation)
+        #expect(a.records.count == b.records.count, sourceLocation: sourceLocation)
+        if let index = a.records.indices.first(where: { $0 < b.records.count && !same(a.records[$0], b.records[$0]) }) {
+            Issue.record(
+                "node \(index) differs: \(a.records[index]) against \(b.records[index])", sourceLocation: sourceLocation
+            )
+        }
+        #expect(a.children == b.children, sourceLocation: sourceLocation)
+        #expect(a.scalarBytes == b.scalarBytes, sourceLocation: sourceLocation)
+        #expect(a.tagNames == b.tagNames && a.coreTags == b.coreTags, sourceLocation: sourceLocation)
+        #expect(a.overflowTags == b.overflowTags, sourceLocation: sourceLocation)
+        #expect(a.overflowWidths == b.overflowWidths, sourceLocation: sourceLocation)
+    }
+
+    private static func same(_ a: YAMLDocument.Record, _ b: YAMLDocument.Record) -> Bool {
+        a.kind == b.kind && a.style == b.style && a.isInKey == b.isInKey && a.tag == b.tag && a.width == b.width
+            && a.line == b.line && a.column == b.column && a.start == b.start && a.count == b.count
+    }
+
+    @Test(arguments: [2, 3, 4, 5, 8])
+    func partsGiveTheOneThreadDocument(parts: Int) {
+        // Many lengths, so that the cuts fall on every kind of item and inside the traps.
+        var composedInParts = 0
+        for count in stride(from: 13, through: 120, by: 1) {
+            if expectSameAsOneThread(Self.suite(count: count), parts: parts) { composedInParts += 1 }
+        }
+        // Most texts find a cut between two plain items; the traps only send some back to one thread.
+        #expect(composedInParts > 60)
+    }
+
+    @Test func aPlainLongSuiteIsComposedInParts() {
+        var text = "tests:\n"
+        for index in 0..<2_000 { text += "  - name: item \(index)\n    request: {url: \"items/\(index)\"}\n" }
+        #expect(text.utf8.count < YAMLComposer.partsThreshold)
+        #expect(expectSameAsOneThread(text, parts: 4))
+        #expect(expectSameAsOneThread(text, parts: 8))
+        #expect(YAMLComposer.composeInParts(text, parts: 4).map { _ in true } == nil, "too short by default")
+        #expect(YAMLComposer.composeInParts(text, parts: 1, minimumBytes: 0).map { _ in true } == nil, "one core")
+    }
+
+    @Test func otherLayoutsAreComposedInPartsToo() {
+        // An indentless list, a deeper one, CRLF line breaks, a byte-order mark and a document start before it.
+        let texts = [
+            Self.suite(count: 60, indent: ""), Self.suite(count: 60, indent: "      "),
+            Self.suite(count: 60, lineBreak: "\r\n"), "---\n# suite\n" + Self.suite(count: 60),
+            "\u{feff}# suite\n" + Self.suite(count: 60),
+            "tests:   # the list\n\n  # first\n" + (0..<200).map { "  - {name: \"n\($0)\"}\n" }.joined(),
+        ]
+        for text in texts {
+            #expect(expectSameAsOneThread(text, parts: 3))
+        }
+    }
+
+    @Test func textsAPartCannotStandForAreComposedOnOneThread() {
+        let items = (0..<200).map { "  - name: n\($0)\n    request: {url: \"u/\($0)\"}\n" }.joined()
+        let texts = [
+            // Keys after the list, aliases to an anchor before the cut, a second document, a lone carriage return
+            // or a line separator (libyaml counts lines differently), a problem in a later part.
+            "tests:\n" + items + "teardown:\n  - x\n",
+            "base: &b {k: v}\ntests:\n" + items + "  - use: *b\n",
+            "tests:\n" + items + "---\ntests: []\n",
+            "tests:\n" + items + "  - name: cr\r  - x\n",
+            "tests:\n" + items + "  - name: \"ls\u{2028}x\"\n",
+            "tests:\n" + items + "  - name: [unclosed\n",
+            "tests:\n" + items + "  - a: 1\n    a: 2\n",
+            // No list to cut: a flow list, a list of another key, a tagged list.
+            "tests: [" + (0..<400).map { "n\($0)" }.joined(separator: ",\n  ") + "]\n",
+            "other:\n" + items,
+            "tests: !!seq\n" + items,
+        ]
+        for text in texts {
+            #expect(!expectSameAsOneThread(text, parts: 4), "\(text.prefix(40))…")
+        }
+    }
+
+    /// More distinct tags than a record's 16 bits number: the parts' tags are renumbered into the whole document's.
+    @Test func tagsPastTheRecordsNumbersAreRenumbered() {
+        let text = "tests:\n" + (0..<40_000).map { "  - !t\($0 % 35_000) x\($0)\n" }.joined()
+        #expect(expectSameAsOneThread(text, parts: 4))
+    }
+
+    /// The loader composes a long file in parts and gives the suite it gives on one thread.
+    @Test func theLoaderGivesTheSameSuite() throws {
+        let text = ParallelTestParsingTests.suiteText(count: 3_000)
+        #expect(text.utf8.count >= YAMLComposer.partsThreshold)
+        #expect(YAMLComposer.composeInParts(text, parts: 2).map { _ in true } == true)
+        var loader = SuiteLoader(environment: [:])
+        let parallel = try loader.load(source: text, file: "/tmp/parts.yaml")
+        loader.parsesTestsInParallel = false
+        let serial = try loader.load(source: text, file: "/tmp/parts.yaml")
+        #expect(parallel.tests == serial.tests)
+    }
+}
