@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Field lines as received
 
 extension HTTPHeaders {
@@ -11,12 +13,22 @@ extension HTTPHeaders {
     init(fieldLines block: [UInt8]) {
         var fields: [Field] = []
         block.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            /// The index of the first `byte` in `start..<end`, or `end` (memchr: this runs for every response).
+            func first(_ byte: UInt8, from start: Int, to end: Int) -> Int {
+                guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return end }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
             var lineCount = 0
-            for byte in bytes where byte == UInt8(ascii: "\n") { lineCount += 1 }
+            var position = 0
+            while position < bytes.count {
+                position = first(UInt8(ascii: "\n"), from: position, to: bytes.count) + 1
+                lineCount += 1
+            }
             fields.reserveCapacity(lineCount)
             var lineStart = 0
             while lineStart < bytes.count {
-                let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                let lineEnd = first(UInt8(ascii: "\n"), from: lineStart, to: bytes.count)
                 let line = bytes[lineStart..<lineEnd]
                 lineStart = lineEnd + 1
                 guard !line.isEmpty else { continue }
@@ -25,7 +37,8 @@ extension HTTPHeaders {
                     fields[fields.count - 1].value += " " + Self.trimmedText(line)
                     continue
                 }
-                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                let colon = first(UInt8(ascii: ":"), from: line.startIndex, to: line.endIndex)
+                guard colon < line.endIndex else { continue }
                 fields.append(
                     Field(
                         name: String(decoding: line[..<colon], as: UTF8.self),

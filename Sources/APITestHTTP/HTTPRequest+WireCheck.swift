@@ -1,3 +1,5 @@
+import APITestSupport
+
 // MARK: - Fields that reach the wire as text
 
 extension HTTPRequest {
@@ -40,10 +42,14 @@ extension HTTPRequest {
     private static func check(
         _ text: String, as field: ForbiddenCharacter.Field, allowingLineBreaks: Bool = false
     ) throws(HTTPError) {
-        for byte in text.utf8 where byte <= 0x0D {
-            guard let character = ForbiddenCharacter.Character(byte: byte) else { continue }
-            if allowingLineBreaks, character != .nul { continue }
-            throw HTTPError(.forbiddenCharacter(ForbiddenCharacter(field: field, character: character)))
+        let found = text.withUTF8Bytes { bytes -> ForbiddenCharacter.Character? in
+            for byte in bytes where byte <= 0x0D {
+                guard let character = ForbiddenCharacter.Character(byte: byte) else { continue }
+                if allowingLineBreaks, character != .nul { continue }
+                return character
+            }
+            return nil
         }
+        if let found { throw HTTPError(.forbiddenCharacter(ForbiddenCharacter(field: field, character: found))) }
     }
 }

@@ -207,15 +207,21 @@ final class TaskDelegate {
         return (valid && digits > 0 ? status : 0, reason)
     }
 
+    /// The name `contentLength(of:)` looks for, with its colon.
+    private static let contentLengthName: StaticString = "content-length:"
+
     /// The value of a `Content-Length: 1234` field line (the name in any case), or `nil` for another field or a
     /// value that is not a plain decimal number.
     static func contentLength(of line: UnsafeRawBufferPointer) -> Int? {
-        let name = "content-length:".utf8
-        guard line.count > name.count else { return nil }
-        for (index, byte) in name.enumerated() where !String.asciiCaseInsensitiveEquals(line[index], byte) {
-            return nil
+        // Every header line of every response passes here, on the loop thread: the name is compared byte by byte
+        // against a static string's bytes, not through a generic walk of a `String.UTF8View`.
+        let isContentLength = contentLengthName.withUTF8Buffer { name in
+            line.count > name.count
+                && String.asciiCaseInsensitiveEquals(
+                    name, UnsafeBufferPointer(rebasing: line.assumingMemoryBound(to: UInt8.self)[0..<name.count]))
         }
-        var index = name.count
+        guard isContentLength else { return nil }
+        var index = contentLengthName.utf8CodeUnitCount
         while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
         var value = 0
         var digits = 0

@@ -1,3 +1,5 @@
+import APITestSupport
+
 /// Resolves URL references against a base URL the way AFHTTPSessionManager does, and percent-encodes what a URL
 /// cannot carry.
 ///
@@ -119,36 +121,40 @@ public enum URLResolver {
 
     /// A non-empty relative path without scheme, query, fragment, leading slash or dot segments.
     static func isPlainRelativePath(_ reference: String) -> Bool {
-        let bytes = reference.utf8
-        guard let first = bytes.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ".") else { return false }
-        var previous: UInt8 = 0
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
-            case UInt8(ascii: ".") where previous == UInt8(ascii: "/"): return false
-            default: previous = byte
+        reference.withUTF8Bytes { bytes in
+            guard let first = bytes.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ".") else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+                case UInt8(ascii: ".") where previous == UInt8(ascii: "/"): return false
+                default: previous = byte
+                }
             }
+            return true
         }
-        return true
     }
 
     /// `base` with a terminal slash, when it is a lower-case http(s) URL with a host and no query or fragment.
     static func plainBase(_ base: String) -> String? {
-        let bytes = base.utf8
-        let schemeLength: Int
-        if base.hasPrefix("http://") {
-            schemeLength = 7
-        } else if base.hasPrefix("https://") {
-            schemeLength = 8
-        } else {
-            return nil
+        let endsInSlash = base.withUTF8Bytes { bytes -> Bool? in
+            let schemeLength: Int
+            if bytes.starts(with: "http://".utf8) {
+                schemeLength = 7
+            } else if bytes.starts(with: "https://".utf8) {
+                schemeLength = 8
+            } else {
+                return nil
+            }
+            guard bytes.count > schemeLength, let last = bytes.last, last > 0x20,
+                bytes[schemeLength] != UInt8(ascii: "/"),
+                !bytes.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 <= 0x20 }),
+                !containsSlashDot(bytes)
+            else { return nil }
+            return last == UInt8(ascii: "/")
         }
-        guard bytes.count > schemeLength, let last = bytes.last, last > 0x20,
-            bytes.dropFirst(schemeLength).first != UInt8(ascii: "/"),
-            !bytes.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 <= 0x20 }),
-            !containsSlashDot(base)
-        else { return nil }
-        return last == UInt8(ascii: "/") ? base : base + "/"
+        guard let endsInSlash else { return nil }
+        return endsInSlash ? base : base + "/"
     }
 
     /// Appends an encoded query string to `url`, after any query it already has.
@@ -224,8 +230,13 @@ public enum URLResolver {
 
     /// Whether `text` contains "/." (where a dot segment can start), scanning bytes.
     static func containsSlashDot(_ text: String) -> Bool {
+        text.withUTF8Bytes(containsSlashDot)
+    }
+
+    /// Whether `bytes` hold `/.`.
+    static func containsSlashDot(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }
             previous = byte
         }
@@ -237,7 +248,7 @@ public enum URLResolver {
     /// Percent-encodes bytes a URL cannot carry (spaces, controls, non-ASCII, `"<>\^`{|}`), keeping existing
     /// escapes and every reserved character as it is.
     public static func percentEncodeInvalidCharacters(_ url: String) -> String {
-        if url.utf8.allSatisfy(isValidURLByte) { return url }
+        if url.withUTF8Bytes({ $0.allSatisfy(isValidURLByte) }) { return url }
         var result = ""
         result.reserveCapacity(url.utf8.count)
         for byte in url.utf8 {

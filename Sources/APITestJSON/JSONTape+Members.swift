@@ -48,9 +48,19 @@ extension JSONTape {
     package func member(named name: String, of index: Int) -> Int? {
         guard kind(index) == .object else { return nil }
         var found: Int?
-        forEachChild(index) { keyIndex, child in
-            if key(keyIndex!, equals: name) { found = child }
-            return true
+        // The text's bytes are reached once for the whole object (each reach goes through the text's type), and
+        // each key compared in place; only a key with escapes is decoded.
+        var name = name
+        name.withUTF8 { wanted in
+            text.withJSONBytes { buffer in
+                forEachChild(index) { keyIndex, child in
+                    let keyIndex = keyIndex!
+                    let plain = Self.plainKey(
+                        at: Int(self[keyIndex] & Self.payloadMask) + 1, in: buffer, equals: wanted)
+                    if plain ?? (string(keyIndex) == String(decoding: wanted, as: UTF8.self)) { found = child }
+                    return true
+                }
+            }
         }
         return found
     }

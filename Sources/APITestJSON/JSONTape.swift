@@ -215,21 +215,27 @@ package struct JSONTape: Sendable {
         let offset = Int(self[index] & Self.payloadMask) + 1
         let plain: Bool? = text.withJSONBytes { buffer in
             var name = name
-            return name.withUTF8 { wanted -> Bool? in
-                var position = offset
-                for byte in wanted {
-                    guard position < buffer.count else { return false }
-                    let found = buffer[position]
-                    if found == UInt8(ascii: "\\") { return nil }
-                    if found != byte { return false }
-                    position += 1
-                }
-                guard position < buffer.count else { return false }
-                if buffer[position] == UInt8(ascii: "\\") { return nil }
-                return buffer[position] == UInt8(ascii: "\"")
-            }
+            return name.withUTF8 { wanted in Self.plainKey(at: offset, in: buffer, equals: wanted) }
         }
         return plain ?? (string(index) == name)
+    }
+
+    /// Whether the key whose text starts at `offset` of `buffer` (after its opening quote) is `wanted`, compared
+    /// byte for byte; `nil` when the key has an escape before it differs (decode it to compare).
+    static func plainKey(
+        at offset: Int, in buffer: UnsafeBufferPointer<UInt8>, equals wanted: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
+        var position = offset
+        for byte in wanted {
+            guard position < buffer.count else { return false }
+            let found = buffer[position]
+            if found == UInt8(ascii: "\\") { return nil }
+            if found != byte { return false }
+            position += 1
+        }
+        guard position < buffer.count else { return false }
+        if buffer[position] == UInt8(ascii: "\\") { return nil }
+        return buffer[position] == UInt8(ascii: "\"")
     }
 
     /// The value at `index` as a ``JSONValue`` (built now, with everything in it).

@@ -107,18 +107,25 @@ package final class ConsoleReporter: Reporter {
     private func write(_ result: TestResult) {
         let failedOrErrored = result.status == .failed || result.status == .errored
         if verbosity == .quiet && !failedOrErrored { return }
-        let name = ReportText.terminalLine("\(result.suiteName) › \(result.name)")
-        var text =
-            "\(mark(result.status)) \(name) \(style.dim("(\(DurationFormatter.format(result.duration))\(ReportText.attemptsNote(result)))"))"
-        if let reason = result.reason, result.status == .skipped || result.status == .cancelled {
-            text += style.dim(" - \(ReportText.terminalLine(reason))")
+        // One buffer for the line (a line per test): the suite's and the test's names are escaped apart, as the
+        // separator between them needs nothing.
+        var reason = ""
+        if let text = result.reason, result.status == .skipped || result.status == .cancelled {
+            reason = style.dim(" - \(ReportText.terminalLine(text))")
         }
-        text += "\n"
+        let duration = String.concatenating(
+            "(", DurationFormatter.format(result.duration), ReportText.attemptsNote(result), ")")
+        var text = String.concatenating(
+            mark(result.status), " ", ReportText.terminalLine(result.suiteName), " › ",
+            ReportText.terminalLine(result.name), " ", style.dim(duration), reason, "\n")
         if verbosity == .verbose {
             for step in result.steps { text += exchangeText(step) }
         }
         if failedOrErrored { text += details(result) }
-        if verbosity != .quiet { text += warningLines(result) }
+        if verbosity != .quiet {
+            let warnings = warningLines(result)
+            if !warnings.isEmpty { text += warnings }
+        }
         output.write(text)
     }
 

@@ -97,14 +97,14 @@ package enum ReportText {
 
     /// `text` with control characters (other than tab and line feed) made visible, for TAP and plain text.
     package static func plain(_ text: String) -> String {
-        escape(text) { $0 == "\r" ? "\\r" : nil }
+        escape(text, keepsPrintableASCII: true) { $0 == "\r" ? "\\r" : nil }
     }
 
     /// `text` as one terminal line: every control character made visible, tab, carriage return and line feed
     /// included (`\t`, `\r`, `\n`), so that a header from a server cannot move the cursor, break the line or
     /// overwrite it.
     package static func terminalLine(_ text: String) -> String {
-        escape(text) { scalar in
+        escape(text, keepsPrintableASCII: true) { scalar in
             switch scalar {
             case "\n": return "\\n"
             case "\r": return "\\r"
@@ -116,7 +116,7 @@ package enum ReportText {
 
     /// `text` on one line: line breaks and tabs become spaces, control characters visible.
     package static func oneLine(_ text: String) -> String {
-        escape(text) { scalar in
+        escape(text, keepsPrintableASCII: true) { scalar in
             switch scalar {
             case "\n", "\r", "\t": return " "
             default: return nil
@@ -124,8 +124,12 @@ package enum ReportText {
         }
     }
 
-    private static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
-        // Most text needs nothing: hand it back rather than build a copy scalar by scalar (a line per test).
+    private static func escape(
+        _ text: String, keepsPrintableASCII: Bool = false, _ replacement: (Unicode.Scalar) -> String?
+    ) -> String {
+        // Most text needs nothing: hand it back rather than build a copy scalar by scalar (a line per test). When
+        // the replacement keeps printable ASCII, text of only such bytes is known to need nothing from its bytes.
+        if keepsPrintableASCII, text.withUTF8Bytes({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
         if !text.unicodeScalars.contains(where: { replacement($0) != nil || needsVisibleForm($0) }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -143,7 +147,7 @@ package enum ReportText {
 
     /// `", 4 attempts"` when a step of the test was sent more than once (retry), else `""`.
     package static func attemptsNote(_ result: TestResult) -> String {
-        let attempts = result.steps.map(\.attempts).max() ?? 1
+        let attempts = result.steps.reduce(1) { max($0, $1.attempts) }
         return attempts > 1 ? ", \(attempts) attempts" : ""
     }
 

@@ -1,3 +1,4 @@
+import APITestSupport
 import Foundation
 
 /// Matching of media types against the patterns of ``ResponseSerializer/acceptableContentTypes``.
@@ -22,6 +23,15 @@ public enum MediaTypePattern {
 
     /// The media type without parameters, trimmed and lower-cased: `Text/XML; charset=utf-8` → `text/xml`.
     public static func essence(of mediaType: String) -> String {
+        // The common case, a bare lower-case ASCII type (`application/json`), is its own essence: one pass over
+        // the bytes in place.
+        let isEssence = mediaType.withUTF8Bytes { bytes in
+            bytes.allSatisfy { byte in
+                byte > 0x20 && byte < 0x80 && byte != UInt8(ascii: ";")
+                    && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            }
+        }
+        if isEssence { return mediaType }
         let bytes = mediaType.utf8
         let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
         var lower = bytes.startIndex
