@@ -18,7 +18,10 @@ final class TaskDelegate {
     let request: HTTPRequest
     let maxBodySize: Int
     /// The transfer's lifecycle; holds the caller's continuation until the transfer ends.
-    var transfer: StateMachine
+    ///
+    /// This and the response state below are read and written by libcurl's callbacks on the loop thread alone,
+    /// never while another access is open, several times for every header line: no dynamic exclusivity check.
+    @exclusivity(unchecked) var transfer: StateMachine
 
     /// Records the result of setting the option `name`; the first refusal fails the transfer before it starts.
     ///
@@ -31,19 +34,19 @@ final class TaskDelegate {
 
     // MARK: - Response state
 
-    var statusCode = 0
-    var reasonPhrase = ""
+    @exclusivity(unchecked) var statusCode = 0
+    @exclusivity(unchecked) var reasonPhrase = ""
     /// The field lines of the latest response header, each without its line ending and followed by `\n`; they
     /// become the response's `HTTPHeaders` on the caller's thread (`HTTPResponse.receivedFieldLines`).
-    var headerBlock: [UInt8] = []
-    var body = Data()
+    @exclusivity(unchecked) var headerBlock: [UInt8] = []
+    @exclusivity(unchecked) var body = Data()
     /// The latest response's `Content-Length`, when it announced one: a large kept body reserves it (up to its
     /// limit) at its first bytes instead of growing by copies.
-    private(set) var announcedLength: Int?
+    @exclusivity(unchecked) private(set) var announcedLength: Int?
     /// Bodies announced at least this large are reserved whole at their first bytes.
     static let reservedBodyThreshold = 64 * 1024
     /// Body bytes received, kept or not.
-    var bodySize: Int64 = 0
+    @exclusivity(unchecked) var bodySize: Int64 = 0
     /// The digests computed as the body streams, for `.digest` handling.
     private(set) var digests: [StreamingDigest] = []
     /// Bytes of the body kept: all of it (up to `maxBodySize`) for `.keep`, a prefix for `.digest`.

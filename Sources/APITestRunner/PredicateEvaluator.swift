@@ -10,7 +10,41 @@ final class PredicateEvaluator: Sendable {
         var passed: Bool
         /// `expected …` phrase, e.g. `to contain "json"`.
         var expectation: String
-        var actual: String
+        /// What was found, as a failure shows it: written when first read (a check that passes never reads it),
+        /// or as set.
+        var actual: String {
+            get { actualText ?? Self.describe(subject, unit: unit, typeName: typeName) }
+            set { actualText = newValue }
+        }
+        private var actualText: String?
+        private let subject: JSONValue?
+        private let unit: String?
+        /// The subject's type, written before it (`string "x"`) by a `type` check.
+        private let typeName: String?
+
+        init(passed: Bool, expectation: String, actual: String) {
+            self.passed = passed
+            self.expectation = expectation
+            actualText = actual
+            subject = nil
+            unit = nil
+            typeName = nil
+        }
+
+        /// An outcome whose `actual` is `subject` shown with `unit`, after `typeName` when given.
+        init(passed: Bool, expectation: String, subject: JSONValue?, unit: String?, typeName: String? = nil) {
+            self.passed = passed
+            self.expectation = expectation
+            actualText = nil
+            self.subject = subject
+            self.unit = unit
+            self.typeName = typeName
+        }
+
+        private static func describe(_ subject: JSONValue?, unit: String?, typeName: String?) -> String {
+            let shown = subject.map { PredicateEvaluator.display($0, unit: unit) } ?? "nothing"
+            return typeName.map { "\($0) \(shown)" } ?? shown
+        }
     }
 
     /// The `matches` patterns with placeholders, compiled once rendered, by their rendered text.
@@ -25,9 +59,8 @@ final class PredicateEvaluator: Sendable {
         pattern compiled: RegularExpression? = nil
     ) -> Outcome {
         let show = { (value: JSONValue) in Self.display(value, unit: unit) }
-        let actual = subject.map(show) ?? "nothing"
         func outcome(_ passed: Bool, _ expectation: String) -> Outcome {
-            Outcome(passed: passed, expectation: expectation, actual: actual)
+            Outcome(passed: passed, expectation: expectation, subject: subject, unit: unit)
         }
         let argumentText = show(argument)
         switch predicate {
@@ -107,7 +140,7 @@ final class PredicateEvaluator: Sendable {
             let passed = names.contains { name in ValueType(rawValue: name).map { Self.isOfType(subject, $0) } ?? false
             }
             return Outcome(
-                passed: passed, expectation: expectation, actual: "\(subject.typeName) \(actual)")
+                passed: passed, expectation: expectation, subject: subject, unit: unit, typeName: subject.typeName)
         }
     }
 

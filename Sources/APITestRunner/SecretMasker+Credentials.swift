@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestSupport
 import Foundation
 
 // MARK: - Credentials
@@ -26,7 +27,8 @@ extension SecretMasker {
             }
         }
         // Only a URL with `@` can carry `user:password@`; parsing every URL to find out costs more than the rest.
-        if request.url.utf8.contains(UInt8(ascii: "@")), let components = URLComponents(string: request.url),
+        if request.url.withUTF8Bytes({ $0.contains(UInt8(ascii: "@")) }),
+            let components = URLComponents(string: request.url),
             let password = components.password
         {
             let user = components.user ?? ""
@@ -38,14 +40,6 @@ extension SecretMasker {
 
     /// Whether `name` is `Authorization` or `Proxy-Authorization`, in any case; no lowercased copy per header.
     private static func isCredentialHeader(_ name: String) -> Bool {
-        func equalsIgnoringASCIICase(_ lowercase: StaticString) -> Bool {
-            guard name.utf8.count == lowercase.utf8CodeUnitCount else { return false }
-            return lowercase.withUTF8Buffer { expected in
-                zip(name.utf8, expected).allSatisfy { byte, wanted in
-                    (byte >= 65 && byte <= 90 ? byte | 0x20 : byte) == wanted
-                }
-            }
-        }
-        return equalsIgnoringASCIICase("authorization") || equalsIgnoringASCIICase("proxy-authorization")
+        name.caseInsensitiveEquals("authorization") || name.caseInsensitiveEquals("proxy-authorization")
     }
 }

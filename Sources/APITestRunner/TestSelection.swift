@@ -111,14 +111,16 @@ package struct TestSelection: Sendable {
             }
         }
         // What the shards of one run share: the whole selection, each test by its suite's relative path and name.
-        var listing = ""
+        // Bytes appended into one buffer, not a string grown by `+=` (four appends a test, before anything is sent).
+        var listing: [UInt8] = []
+        listing.reserveCapacity(canonical.count * 32)
         for entry in canonical {
-            listing += entry.relativePath
-            listing += "\t"
-            listing += entry.testName
-            listing += "\n"
+            entry.relativePath.withUTF8Bytes { listing.append(contentsOf: $0) }
+            listing.append(UInt8(ascii: "\t"))
+            entry.testName.withUTF8Bytes { listing.append(contentsOf: $0) }
+            listing.append(UInt8(ascii: "\n"))
         }
-        let fingerprint = BodyDigest.sha256(Data(listing.utf8))
+        let fingerprint = BodyDigest.sha256(Data(listing))
         var suiteFiles: [String] = []
         var suiteDigests: [String] = []
         for entry in matched where suiteFiles.last != entry.relativePath {
