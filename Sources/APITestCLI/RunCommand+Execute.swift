@@ -23,7 +23,10 @@ extension RunCommand {
         let stderr = StandardOutput.error
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        // The model lives as long as the process: freeing it test by test would delay the exit after the last test.
+        ProcessLifetime.keep(loaded)
         let selected = try selection.select(loaded, errorOutput: stderr)
+        ProcessLifetime.keep(selected.suites)
         var options = try RunOptions(jobs: jobs, requests: requests, security: security, transport: transport)
         if let maxResponseSize { options.maxResponseSize = maxResponseSize.size.bytes }
         if let decodeMemory { options.decodeMemoryBudget = decodeMemory.size.bytes }

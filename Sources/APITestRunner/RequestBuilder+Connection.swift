@@ -17,8 +17,10 @@ extension RequestBuilder {
     /// header) `defaults.auth`.
     static func effectiveAuth(of spec: RequestSpec, defaults: RequestDefaults) -> AuthSpec? {
         if let auth = spec.auth { return auth }
-        let ownHeader = spec.headers.contains { $0.name.lowercased() == "authorization" }
-        return ownHeader ? nil : defaults.auth
+        // Asked several times for every request: without a suite-wide auth there is nothing to look for.
+        guard let auth = defaults.auth else { return nil }
+        let ownHeader = spec.headers.contains { $0.name.caseInsensitiveEquals("authorization") }
+        return ownHeader ? nil : auth
     }
 
     /// The request's `auth` (``effectiveAuth(of:defaults:)``) rendered, with `accessToken` the token an `oauth2`

@@ -210,7 +210,10 @@ struct TestExecutor: Sendable {
         // The OAuth2 token the request sends, obtained first (the grant's secrets join the masker).
         var oauth2: OAuth2Use?
         do {
-            oauth2 = try await obtainToken(for: step.request, runtime: runtime, context: context, masker: &masker)
+            // Only a request with OAuth2 awaits a token: the call alone costs a suspension point a request.
+            if RequestBuilder.oauth2(of: step.request, defaults: runtime.suite.defaults) != nil {
+                oauth2 = try await obtainToken(for: step.request, runtime: runtime, context: context, masker: &masker)
+            }
             request = try builder.build(
                 step.request, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)
         } catch {
