@@ -128,6 +128,44 @@ import Testing
         "\(diagnostic.location) \(diagnostic.severity) \(diagnostic.length) \(diagnostic.message) \(diagnostic.note ?? "")"
     }
 
+    /// Names are checked in parts too (`ScopeChecker`): the environment variables the tests of every part use are
+    /// all kept, and a list whose only problems are names nobody defined reports what one thread reports.
+    @Test func namesAreCheckedInPartsLikeOnOneThread() throws {
+        func text(undefined: Bool) -> String {
+            var text = "name: names\nbaseURL: http://127.0.0.1:9/\nvariables: {id: '7'}\ntests:\n"
+            for index in 1...4_000 {
+                var url = "items/{{ id }}/\(index)"
+                if index == 10 { url += "?a={{ env.FIRST_PART }}" }
+                if index == 3_990 { url += "?b={{ env.LAST_PART }}" }
+                if undefined, index % 1_000 == 7 { url += "?c={{ missing\(index) }}" }
+                text += "  - name: t\(index)\n    request: {url: \"\(url)\"}\n"
+            }
+            return text
+        }
+        let environment = ["FIRST_PART": "one", "LAST_PART": "two", "UNUSED": "three"]
+        func load(_ text: String, parallel: Bool) -> Result<Suite, SuiteLoadError> {
+            var loader = SuiteLoader(environment: environment)
+            loader.parsesTestsInParallel = parallel
+            do throws(SuiteLoadError) {
+                return .success(try loader.load(source: text, file: "/tmp/names.yaml"))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let parallel = try load(text(undefined: false), parallel: true).get()
+        let serial = try load(text(undefined: false), parallel: false).get()
+        #expect(parallel.environment == ["FIRST_PART": "one", "LAST_PART": "two"])
+        #expect(parallel.environment == serial.environment)
+        guard case .failure(let inParts) = load(text(undefined: true), parallel: true),
+            case .failure(let oneThread) = load(text(undefined: true), parallel: false)
+        else {
+            Issue.record("the suite with undefined names loaded")
+            return
+        }
+        #expect(inParts.diagnostics.count == 4)
+        #expect(inParts.diagnostics.map(Self.text(of:)) == oneThread.diagnostics.map(Self.text(of:)))
+    }
+
     @Test func aShortListIsParsedOnOneThread() throws {
         let text = Self.suiteText(count: TestParser.parallelThreshold - 1)
         let (context, _, items) = try Self.testsList(of: text)
