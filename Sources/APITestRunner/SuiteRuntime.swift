@@ -91,7 +91,7 @@ struct SuiteRuntime: Sendable {
             security = nil
             setupError = setupError ?? TestError(.security(error), location: suite.security?.location)
         }
-        let stepNames = Self.namesUsedBySteps(of: suite)
+        let (stepNames, stepsCallFunctions) = Self.templateUse(of: suite)
         // Default headers and the default retry's `until` are rendered per test too: their built-ins are fresh.
         let perTestNames = stepNames.union(suite.namesUsedByDefaults)
         let decoding = suite.responseDecoding
@@ -100,7 +100,7 @@ struct SuiteRuntime: Sendable {
             serializer: RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent]),
             masker: SecretMasker(secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context)),
             usesBuiltins: !perTestNames.isDisjoint(with: TemplateContext.builtinNames),
-            usesFunctions: Self.callsFunctions(suite),
+            usesFunctions: stepsCallFunctions || suite.defaults.headers.contains(where: { $0.value.callsFunction }),
             decoders: ResponseSerializerChain(
                 order: decoding.decoders ?? ResponseDecoderName.allCases,
                 removesKeysWithNullValues: decoding.removesKeysWithNullValues),
@@ -115,27 +115,20 @@ struct SuiteRuntime: Sendable {
         return copy
     }
 
-    /// Whether a template of a step or of the default headers calls a function.
-    static func callsFunctions(_ suite: Suite) -> Bool {
-        if suite.defaults.headers.contains(where: { $0.value.callsFunction }) { return true }
+    /// The names the templates of every step use (setup, tests, teardown), and whether one of them calls a
+    /// function: both from one walk over the steps, read in place (`Suite.forEachStep`, `Step.forEachTemplate`): a
+    /// suite can have tens of thousands of steps, walked before the first request.
+    static func templateUse(of suite: Suite) -> (names: Set<String>, callsFunctions: Bool) {
+        var names = Set<String>()
         var calls = false
         suite.forEachStep { step in
-            guard !calls else { return }
-            step.forEachTemplate { template in calls = calls || template.callsFunction }
-        }
-        return calls
-    }
-
-    /// The names the templates of every step use (setup, tests, teardown), read in place (`Suite.forEachStep`,
-    /// `Step.forEachTemplate`): a suite can have tens of thousands of steps.
-    static func namesUsedBySteps(of suite: Suite) -> Set<String> {
-        var names = Set<String>()
-        suite.forEachStep { step in
             step.forEachTemplate { template in
-                if !template.isLiteral { names.formUnion(template.referencedNames) }
+                guard !template.isLiteral else { return }
+                names.formUnion(template.referencedNames)
+                calls = calls || template.callsFunction
             }
         }
-        return names
+        return (names, calls)
     }
 
     /// The texts of the secret values the suite actually uses (not every environment variable of the process).

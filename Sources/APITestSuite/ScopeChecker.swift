@@ -78,53 +78,7 @@ struct ScopeChecker {
         checkSteps(suite.setup, visible: &setupVisible) { _ in hints }
         var teardownVisible = setupVisible
         checkSteps(suite.teardown, visible: &teardownVisible) { _ in hints }
-        if !checkTestsInParts(tests, setupVisible: setupVisible, hints: hints) {
-            checkTests(tests, in: tests.indices, setupVisible: setupVisible, hints: hints)
-        }
-        for check in context.shared.urlChecks {
-            checkRequestURL(check, hasBaseURL: suite.baseURL != nil, values: values)
-        }
-    }
-
-    /// The fewest tests for them to be checked in parts on several cores.
-    static let parallelThreshold = 2_000
-
-    /// Checks a long list of tests in parts, one per core, each on its own checker and forked context; returns
-    /// false, having reported nothing, when the list is short, the machine has one core, a problem was reported
-    /// before, or a part found one: the caller then checks the tests on one thread, which reports every problem in
-    /// the order it always has. A test's check reads only the test and what every test sees.
-    private mutating func checkTestsInParts(
-        _ tests: [TestCase], setupVisible: Set<String>, hints: NameHints
-    ) -> Bool {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard context.shared.parsesTestsInParallel, tests.count >= Self.parallelThreshold, cores > 1,
-            context.diagnostics.isEmpty
-        else { return false }
-        let partCount = min(cores, tests.count / (Self.parallelThreshold / 2), 8)
-        let checkers = (0..<partCount).map { _ in ScopeChecker(context: context.forkedForParallelParsing()) }
-        var used = [Set<String>](repeating: [], count: partCount)
-        used.withUnsafeMutableBufferPointer { used in
-            nonisolated(unsafe) let used = used
-            // Each part reads the shared inputs and writes only its own checker's context and slot.
-            nonisolated(unsafe) let checkers = checkers
-            nonisolated(unsafe) let hints = hints
-            DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                var checker = checkers[part]
-                let range = (tests.count * part / partCount)..<(tests.count * (part + 1) / partCount)
-                checker.checkTests(tests, in: range, setupVisible: setupVisible, hints: hints)
-                used[part] = checker.usedEnvironment
-            }
-        }
-        guard checkers.allSatisfy({ $0.context.diagnostics.isEmpty }) else { return false }
-        for names in used { usedEnvironment.formUnion(names) }
-        return true
-    }
-
-    /// Checks the `when` and steps of `tests[range]`, each test seeing `setupVisible` and its own bindings.
-    private mutating func checkTests(
-        _ tests: [TestCase], in range: Range<Int>, setupVisible: Set<String>, hints: NameHints
-    ) {
-        for testIndex in range {
+        for testIndex in tests.indices {
             var visible = setupVisible
             if !tests[testIndex].bindings.isEmpty { visible.formUnion(tests[testIndex].bindings.map(\.name)) }
             if let when = tests[testIndex].when {
@@ -142,6 +96,9 @@ struct ScopeChecker {
                 stepHints.laterCaptures = Set(steps[(index + 1)...].flatMap { $0.captures.map(\.name) })
                 return stepHints
             }
+        }
+        for check in context.shared.urlChecks {
+            checkRequestURL(check, hasBaseURL: suite.baseURL != nil, values: values)
         }
     }
 

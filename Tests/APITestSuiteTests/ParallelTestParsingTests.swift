@@ -128,9 +128,10 @@ import Testing
         "\(diagnostic.location) \(diagnostic.severity) \(diagnostic.length) \(diagnostic.message) \(diagnostic.note ?? "")"
     }
 
-    /// Names are checked in parts too (`ScopeChecker`): the environment variables the tests of every part use are
-    /// all kept, and a list whose only problems are names nobody defined reports what one thread reports.
-    @Test func namesAreCheckedInPartsLikeOnOneThread() throws {
+    /// After a parse in parts, the names are checked as after one thread's (`ScopeChecker`): the environment
+    /// variables the tests of every part use are all kept, and a list whose only problems are names nobody defined
+    /// reports what one thread reports.
+    @Test func namesAreCheckedAsAfterOneThreadsParse() throws {
         func text(undefined: Bool) -> String {
             var text = "name: names\nbaseURL: http://127.0.0.1:9/\nvariables: {id: '7'}\ntests:\n"
             for index in 1...4_000 {
