@@ -5,12 +5,14 @@ import Foundation
 /// The text must be a map whose `tests` key, written at the start of a line, holds a block list, with nothing after
 /// the list: the cuts are at lines that start one of its items (`- ` at the column of its first item). Each part
 /// after the first is then a block list of whole items, and the first part is the text up to the first cut. The
-/// plan only finds candidates: a cut inside a block scalar, a quoted scalar or a flow collection, or a list with
-/// keys after it, makes a part fail to compose or compose to another shape, which `composeInParts` checks.
+/// plan only finds candidates: a cut inside a block scalar, a quoted scalar or a flow collection makes a part fail
+/// to compose or compose to another shape, which `composeInParts` checks.
 ///
 /// Texts whose line count libyaml would read differently from a count of line feeds (a carriage return alone, a
-/// next-line, line- or paragraph-separator character) and texts with a document marker (`---`, `...`) after the
-/// `tests` key get no plan: a part's marks are its own marks plus the lines before it.
+/// next-line, line- or paragraph-separator character) get no plan: a part's marks are its own marks plus the lines
+/// before it. Nor do texts with a line after the list's first item that starts with anything but a space, a
+/// comment or (for a list at the first column) an item: a document marker (`---`, `...`) or a key after the list,
+/// which no part could stand for.
 struct YAMLPartPlan {
     /// The first byte of each part; the first part starts at 0.
     let starts: [Int]
@@ -69,7 +71,7 @@ struct YAMLPartPlan {
             lineOffsets.append(lines.line - 1)
             lines.advance()
         }
-        guard starts.count > 1, !Self.hasDocumentMarker(bytes, from: firstItem) else { return nil }
+        guard starts.count > 1, !Self.hasLineOutsideTheList(bytes, from: firstItem, indent: indent) else { return nil }
         self.starts = starts
         self.lineOffsets = lineOffsets
         self.byteCount = count
@@ -168,20 +170,26 @@ struct YAMLPartPlan {
             }
     }
 
-    /// Whether a line at or after `start` begins with `---` or `...` (a document's start or end).
-    private static func hasDocumentMarker(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    /// Whether a line at or after `start` begins with `---` or `...` (a document's start or end), or with
+    /// anything at its first column that cannot be inside the list: a key after it, say, which would make the last
+    /// part fail only after every part was composed. Blank lines, comments and, for a list written at the first
+    /// column, its items may start there.
+    private static func hasLineOutsideTheList(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, indent: Int
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var lines = LineCursor(base: base, count: bytes.count)
         lines.advanceToLine(containing: start)
         while !lines.atEnd {
             let position = lines.current
-            if bytes.count - position >= 3 {
-                let first = bytes[position]
-                if (first == UInt8(ascii: "-") || first == UInt8(ascii: ".")) && bytes[position + 1] == first
-                    && bytes[position + 2] == first
-                {
-                    return true
-                }
+            let first = bytes[position]
+            if bytes.count - position >= 3, first == UInt8(ascii: "-") || first == UInt8(ascii: "."),
+                bytes[position + 1] == first, bytes[position + 2] == first
+            {
+                return true
+            }
+            if first != UInt8(ascii: " "), !isBlankOrComment(first), !(indent == 0 && first == UInt8(ascii: "-")) {
+                return true
             }
             lines.advance()
         }

@@ -105,8 +105,12 @@ import Testing
 
     @Test func otherLayoutsAreComposedInPartsToo() {
         // An indentless list, a deeper one, CRLF line breaks, a byte-order mark and a document start before it.
+        // (The many-shaped items written without indent put flow and quoted lines at the first column, which gets
+        // no plan: they are only held to the one-thread document.)
+        expectSameAsOneThread(Self.suite(count: 60, indent: ""), parts: 3)
         let texts = [
-            Self.suite(count: 60, indent: ""), Self.suite(count: 60, indent: "      "),
+            "tests:\n" + (0..<200).map { "- name: n\($0)\n  request: {url: \"u/\($0)\"}\n" }.joined(),
+            Self.suite(count: 60, indent: "      "),
             Self.suite(count: 60, lineBreak: "\r\n"), "---\n# suite\n" + Self.suite(count: 60),
             "\u{feff}# suite\n" + Self.suite(count: 60),
             "tests:   # the list\n\n  # first\n" + (0..<200).map { "  - {name: \"n\($0)\"}\n" }.joined(),
@@ -136,6 +140,23 @@ import Testing
         for text in texts {
             #expect(!expectSameAsOneThread(text, parts: 4), "\(text.prefix(40))…")
         }
+    }
+
+    /// Texts no part could stand for are found from their lines, before any part is composed: a key or a document
+    /// marker after the list, a lone carriage return. A list at the first column still gets a plan.
+    @Test func textsWithoutAPlan() {
+        let items = (0..<200).map { "  - name: n\($0)\n" }.joined()
+        func plan(_ text: String) -> YAMLPartPlan? {
+            var text = text
+            return text.withUTF8 { YAMLPartPlan($0, parts: 4) }
+        }
+        #expect(plan("tests:\n" + items) != nil)
+        #expect(plan("tests:\n" + items.replacingOccurrences(of: "  - ", with: "- ")) != nil)
+        #expect(plan("tests:\n" + items + "# a comment\n\n") != nil)
+        #expect(plan("tests:\n" + items + "teardown:\n  - x\n") == nil)
+        #expect(plan("tests:\n" + items + "...\n") == nil)
+        #expect(plan("tests:\n" + items + "  - a: 'b\rc'\n") == nil)
+        #expect(plan("other:\n" + items) == nil)
     }
 
     /// More distinct tags than a record's 16 bits number: the parts' tags are renumbered into the whole document's.
