@@ -147,7 +147,7 @@ public enum URLResolver {
                 return nil
             }
             guard bytes.count > schemeLength, let last = bytes.last, last > 0x20,
-                bytes[schemeLength] != UInt8(ascii: "/"),
+                bytes[schemeLength] != UInt8(ascii: "/"), bytes[schemeLength] < 0x80,
                 !bytes.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 <= 0x20 }),
                 !containsSlashDot(bytes)
             else { return nil }

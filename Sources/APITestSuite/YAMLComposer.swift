@@ -178,6 +178,7 @@ struct YAMLComposer: ~Copyable {
         let node = document.append(record)
         if let tag { document.setTag(String(cString: tag), ofLast: node) }
         open.append(OpenCollection(node: node, firstChild: pending.count, anchor: Self.name(anchor)))
+        if open.count > document.deepestNesting { document.deepestNesting = open.count }
     }
 
     /// Moves the children of the innermost open collection into the document, checks a map's keys, and returns the

@@ -34,6 +34,8 @@ extension YAMLDocument {
         scalarBytes.reserveCapacity(scalarBytes.count + parts.reduce(0) { $0 + $1.document.scalarBytes.count })
         for part in parts {
             append(part, items: &items)
+            // A part's list is one level deeper in the whole text (inside the root map).
+            deepestNesting = max(deepestNesting, part.document.deepestNesting + 1)
         }
         records[Int(list.index)].start = Int32(truncatingIfNeeded: children.count)
         records[Int(list.index)].count = Int32(truncatingIfNeeded: items.count)

@@ -80,6 +80,8 @@ struct YAMLDocument {
     static let nonSpecificTag = "!"
 
     var records: [Record] = []
+    /// The most collections open at once while it was composed (libyaml refuses nesting past 1,000 levels).
+    var deepestNesting = 0
     /// The UTF-8 text of every scalar, in document order.
     var scalarBytes: [UInt8] = []
     var children: [YAMLNode] = []

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Texts whose line count libyaml would read differently from a count of line feeds (a carriage return alone, a
 /// next-line, line- or paragraph-separator character) get no plan: a part's marks are its own marks plus the lines
-/// before it. Nor do texts with a line after the list's first item that starts with anything but a space, a
+/// before it. Nor do texts with a directive (`%TAG`) before the key, whose meaning the later parts would not know, or
+/// with a line after the list's first item that starts with anything but a space, a
 /// comment or (for a list at the first column) an item: a document marker (`---`, `...`) or a key after the list,
 /// which no part could stand for.
 struct YAMLPartPlan {
@@ -34,8 +35,12 @@ struct YAMLPartPlan {
         guard parts > 1, let base = bytes.baseAddress, !Self.hasOtherLineBreaks(bytes) else { return nil }
         let count = bytes.count
         var lines = Self.LineCursor(base: base, count: count)
-        // The key's line.
-        while !lines.atEnd, !Self.isKeyLine(lines.current, in: bytes) { lines.advance() }
+        // The key's line. A directive before it (`%TAG ! tag:yaml.org,2002:`) would change what the tags of the
+        // later parts, composed without it, mean.
+        while !lines.atEnd, !Self.isKeyLine(lines.current, in: bytes) {
+            if bytes[lines.current] == UInt8(ascii: "%") { return nil }
+            lines.advance()
+        }
         guard !lines.atEnd else { return nil }
         lines.advance()
         // The first item: blank and comment lines may come before it.
@@ -188,7 +193,9 @@ struct YAMLPartPlan {
             {
                 return true
             }
-            if first != UInt8(ascii: " "), !isBlankOrComment(first), !(indent == 0 && first == UInt8(ascii: "-")) {
+            if first != UInt8(ascii: " "), !isBlankOrComment(first),
+                !(indent == 0 && isItemStart(at: position, in: bytes))
+            {
                 return true
             }
             lines.advance()

@@ -157,6 +157,21 @@ import Testing
         #expect(plan("tests:\n" + items + "...\n") == nil)
         #expect(plan("tests:\n" + items + "  - a: 'b\rc'\n") == nil)
         #expect(plan("other:\n" + items) == nil)
+        // A directive changes what tags mean: the later parts would not know it.
+        #expect(plan("%TAG ! tag:yaml.org,2002:\n---\ntests:\n" + items) == nil)
+        // A line at the first column of a list written there must start an item.
+        #expect(plan("tests:\n" + items.replacingOccurrences(of: "  - ", with: "- ") + "-foo: 1\n") == nil)
+    }
+
+    /// A part nested nearly as deep as libyaml allows goes back to one core: alone, it is nested less deeply than in
+    /// the whole text, which libyaml may refuse.
+    @Test func aDeeplyNestedPartIsComposedOnOneThread() throws {
+        let items = (0..<400).map { "  - name: n\($0)\n" }.joined()
+        let deep = String(repeating: "[", count: 950) + String(repeating: "]", count: 950)
+        let text = "tests:\n" + items + "  - deep: " + deep + "\n"
+        #expect(try YAMLComposer.compose(text).root != nil)
+        #expect(!expectSameAsOneThread(text, parts: 2))
+        #expect(expectSameAsOneThread("tests:\n" + items + "  - deep: [[[1]]]\n", parts: 2))
     }
 
     /// More distinct tags than a record's 16 bits number: the parts' tags are renumbered into the whole document's.
