@@ -1,4 +1,4 @@
-import Foundation
+import APITestSupport
 
 // MARK: - Field lines as received
 
@@ -13,11 +13,9 @@ extension HTTPHeaders {
     init(fieldLines block: [UInt8]) {
         var fields: [Field] = []
         block.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return }
             /// The index of the first `byte` in `start..<end`, or `end` (memchr: this runs for every response).
             func first(_ byte: UInt8, from start: Int, to end: Int) -> Int {
-                guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return end }
-                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                bytes.firstIndex(of: byte, in: start..<end) ?? end
             }
             var lineCount = 0
             var position = 0

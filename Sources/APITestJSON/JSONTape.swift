@@ -210,16 +210,6 @@ package struct JSONTape: Sendable {
         }
     }
 
-    /// Whether the key entry at `index` decodes to `name`, comparing bytes when the key has no escapes.
-    func key(_ index: Int, equals name: String) -> Bool {
-        let offset = Int(self[index] & Self.payloadMask) + 1
-        let plain: Bool? = text.withJSONBytes { buffer in
-            var name = name
-            return name.withUTF8 { wanted in Self.plainKey(at: offset, in: buffer, equals: wanted) }
-        }
-        return plain ?? (string(index) == name)
-    }
-
     /// Whether the key whose text starts at `offset` of `buffer` (after its opening quote) is `wanted`, compared
     /// byte for byte; `nil` when the key has an escape before it differs (decode it to compare).
     static func plainKey(

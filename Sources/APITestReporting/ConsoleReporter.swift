@@ -122,10 +122,7 @@ package final class ConsoleReporter: Reporter {
             for step in result.steps { text += exchangeText(step) }
         }
         if failedOrErrored { text += details(result) }
-        if verbosity != .quiet {
-            let warnings = warningLines(result)
-            if !warnings.isEmpty { text += warnings }
-        }
+        if verbosity != .quiet { text += warningLines(result) }
         output.write(text)
     }
 

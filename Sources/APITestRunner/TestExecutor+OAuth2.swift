@@ -15,12 +15,12 @@ extension TestExecutor {
         var client: OAuth2TokenClient
     }
 
-    /// The token `spec` needs (its `auth`, or `defaults.auth`, is `oauth2`), from the run's store: the grant's
-    /// secrets and the token join `masker`. Nil when the request needs none.
+    /// The token of `oauth2`, the setting `spec` authenticates with (`RequestBuilder.oauth2(of:defaults:)`), from
+    /// the run's store: the grant's secrets and the token join `masker`.
     func obtainToken(
-        for spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext, masker: inout SecretMasker
-    ) async throws(TestError) -> OAuth2Use? {
-        guard let oauth2 = RequestBuilder.oauth2(of: spec, defaults: runtime.suite.defaults) else { return nil }
+        _ oauth2: OAuth2Spec, for spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext,
+        masker: inout SecretMasker
+    ) async throws(TestError) -> OAuth2Use {
         let grant: OAuth2Grant
         do {
             grant = try builder.grant(of: oauth2, runtime: runtime, context: context)

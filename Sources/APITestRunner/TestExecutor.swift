@@ -211,8 +211,9 @@ struct TestExecutor: Sendable {
         var oauth2: OAuth2Use?
         do {
             // Only a request with OAuth2 awaits a token: the call alone costs a suspension point a request.
-            if RequestBuilder.oauth2(of: step.request, defaults: runtime.suite.defaults) != nil {
-                oauth2 = try await obtainToken(for: step.request, runtime: runtime, context: context, masker: &masker)
+            if let setting = RequestBuilder.oauth2(of: step.request, defaults: runtime.suite.defaults) {
+                oauth2 = try await obtainToken(
+                    setting, for: step.request, runtime: runtime, context: context, masker: &masker)
             }
             request = try builder.build(
                 step.request, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)

@@ -1,4 +1,4 @@
-import Foundation
+import APITestSupport
 
 /// Where a suite's text can be cut so that each part composes on its own, for `YAMLComposer.composeInParts`.
 ///
@@ -32,9 +32,9 @@ struct YAMLPartPlan {
     /// A plan of up to `parts` parts for `bytes`; `nil` when the text has no list to cut or is one of the texts
     /// above, or when no cut was found.
     init?(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) {
-        guard parts > 1, let base = bytes.baseAddress, !Self.hasOtherLineBreaks(bytes) else { return nil }
+        guard parts > 1, !Self.hasOtherLineBreaks(bytes) else { return nil }
         let count = bytes.count
-        var lines = Self.LineCursor(base: base, count: count)
+        var lines = Self.LineCursor(bytes: bytes)
         // The key's line. A directive before it (`%TAG ! tag:yaml.org,2002:`) would change what the tags of the
         // later parts, composed without it, mean.
         while !lines.atEnd, !Self.isKeyLine(lines.current, in: bytes) {
@@ -93,24 +93,21 @@ struct YAMLPartPlan {
 
     /// Walks the starts of lines, counting them.
     private struct LineCursor {
-        let base: UnsafePointer<UInt8>
-        let count: Int
+        let bytes: UnsafeBufferPointer<UInt8>
         /// The first byte of the current line.
         private(set) var current = 0
         /// The current line's number, 1-based.
         private(set) var line = 1
 
-        var atEnd: Bool { current >= count }
+        var atEnd: Bool { current >= bytes.count }
 
         /// Moves to the next line (or to the end).
         mutating func advance() {
-            guard current < count,
-                let feed = memchr(base + current, Int32(UInt8(ascii: "\n")), count - current)
-            else {
-                current = count
+            guard let feed = bytes.firstIndex(of: UInt8(ascii: "\n"), in: current..<bytes.count) else {
+                current = bytes.count
                 return
             }
-            current = base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
+            current = feed + 1
             line += 1
         }
 
@@ -157,11 +154,9 @@ struct YAMLPartPlan {
     /// a lone carriage return, U+0085, U+2028 and U+2029 as line breaks.
     private static func hasOtherLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return false }
         func positions(of byte: UInt8, _ body: (Int) -> Bool) -> Bool {
             var position = 0
-            while position < count, let found = memchr(base + position, Int32(byte), count - position) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            while let index = bytes.firstIndex(of: byte, in: position..<count) {
                 if body(index) { return true }
                 position = index + 1
             }
@@ -182,8 +177,7 @@ struct YAMLPartPlan {
     private static func hasLineOutsideTheList(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, indent: Int
     ) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var lines = LineCursor(base: base, count: bytes.count)
+        var lines = LineCursor(bytes: bytes)
         lines.advanceToLine(containing: start)
         while !lines.atEnd {
             let position = lines.current

@@ -23,29 +23,21 @@ public enum MediaTypePattern {
 
     /// The media type without parameters, trimmed and lower-cased: `Text/XML; charset=utf-8` → `text/xml`.
     public static func essence(of mediaType: String) -> String {
-        // The common case, a bare lower-case ASCII type (`application/json`), is its own essence: one pass over
-        // the bytes in place.
-        let isEssence = mediaType.withUTF8Bytes { bytes in
-            bytes.allSatisfy { byte in
-                byte > 0x20 && byte < 0x80 && byte != UInt8(ascii: ";")
-                    && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        // Read in place (this runs for every response's `Content-Type`).
+        mediaType.withUTF8Bytes { bytes in
+            var lower = 0
+            var upper = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            while lower < upper, isBlank(bytes[lower]) { lower += 1 }
+            while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
+            let slice = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+            // The common case, already lower-case ASCII, needs no case mapping; one that is already an essence (a
+            // pattern, a bare type) is returned as it is, without a copy.
+            if slice.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+                return slice.count == bytes.count ? mediaType : String(decoding: slice, as: UTF8.self)
             }
+            return String(decoding: slice, as: UTF8.self).lowercased()
         }
-        if isEssence { return mediaType }
-        let bytes = mediaType.utf8
-        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-        var lower = bytes.startIndex
-        var upper = end
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        while lower < upper, isBlank(bytes[lower]) { lower = bytes.index(after: lower) }
-        while upper > lower, isBlank(bytes[bytes.index(before: upper)]) { upper = bytes.index(before: upper) }
-        let slice = bytes[lower..<upper]
-        // The common case, already lower-case ASCII, needs no case mapping; one that is already an essence (a
-        // pattern, a bare type) is returned as it is, without a copy.
-        if slice.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
-            return slice.count == bytes.count ? mediaType : String(decoding: slice, as: UTF8.self)
-        }
-        return String(decoding: slice, as: UTF8.self).lowercased()
     }
 
     /// The value of the `charset` parameter of a `Content-Type` value, unquoted and lower-cased, if present.
