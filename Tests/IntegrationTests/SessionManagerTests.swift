@@ -215,6 +215,41 @@ import Testing
         #expect(cookies(inFirst) == ["first": "1"])
     }
 
+    @Test func aPooledHandleCarriesNoOptionToItsNextTransfer() async throws {
+        // One connection: the second request runs on the handle the first left, reset when the first ended.
+        let single = SessionManager(configuration: SessionConfiguration(maxConnections: 1, timeout: .seconds(10)))
+        defer { single.shutdown() }
+        let first = try await single.perform(HTTPRequest(url: demo.baseURL + "/headers", headers: ["X-Previous": "1"]))
+        #expect(try json(first)["headers"]?["X-Previous"] == "1")
+        #expect(try json(first)["headers"]?["Accept-Encoding"] != nil)
+        let second = try await single.perform(HTTPRequest(url: demo.baseURL + "/headers", acceptEncoding: nil))
+        let seen = try json(second)["headers"]
+        #expect(seen != nil)
+        #expect(seen?["X-Previous"] == nil)
+        #expect(seen?["Accept-Encoding"] == nil)
+    }
+
+    @Test func manyTransfersOnFewPooledHandlesKeepTheirOwnRequests() async throws {
+        // Under load, with fewer pooled handles than transfers, each handle is reset and set again many times:
+        // every response still answers its own request.
+        let small = SessionManager(configuration: SessionConfiguration(maxConnections: 4, timeout: .seconds(20)))
+        defer { small.shutdown() }
+        let url = demo.baseURL + "/headers"
+        let echoed = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<300 {
+                group.addTask {
+                    let response = try await small.perform(HTTPRequest(url: url, headers: ["X-Index": "\(index)"]))
+                    return (index, try JSONParser.parse(response.body)["headers"]?["X-Index"]?.stringValue)
+                }
+            }
+            var echoed: [Int: String] = [:]
+            for try await (index, value) in group { echoed[index] = value }
+            return echoed
+        }
+        #expect(echoed.count == 300)
+        #expect(echoed.allSatisfy { index, value in value == "\(index)" })
+    }
+
     // MARK: - Failures
 
     @Test func connectionRefused() async throws {
