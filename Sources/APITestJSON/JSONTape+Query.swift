@@ -5,6 +5,11 @@ extension JSONTape {
     /// the selected values (and, for a filter, each candidate it tests, one at a time).
     package func query(_ path: JSONPath) -> [JSONValue] {
         guard count > 0 else { return [] }
+        // A singular query (`$.name`, `$.items[0].id`: most checks) reads only the nodes it names: no lists of
+        // nodes per segment, no evaluator.
+        if path.isSingular {
+            return singular(path.root, at: 0).map { [value($0)] } ?? []
+        }
         // Filters that look at the document's root (`$` inside a filter) need the whole document as a value.
         if path.root.segments.contains(where: { $0.selectors.contains(where: Self.filterUsesRoot) }) {
             return path.query(root)
