@@ -13,19 +13,24 @@ enum ResponseBodyPlan {
     static func handling(
         for step: Step, until: Expectations?, previewBytes: Int, checkedByContract: Bool = false
     ) -> ResponseBodyHandling {
-        guard !checkedByContract else { return .keep }
-        var queries = step.expect.assertions.map(\.query) + step.captures.map(\.query)
-        queries += until?.assertions.map(\.query) ?? []
-        guard step.expect.schema == nil, until?.schema == nil, !queries.contains(where: readsBody) else {
-            return .keep
-        }
+        guard !checkedByContract, step.expect.schema == nil, until?.schema == nil else { return .keep }
+        // Every query of the step once, without gathering them in a list: this runs for every request.
         var digests: Set<BodyDigest.Algorithm> = []
-        for query in queries {
+        /// Records the digest `query` asks for; false when it reads the body.
+        func admit(_ query: Query) -> Bool {
             switch query {
             case .sha256: digests.insert(.sha256)
             case .md5: digests.insert(.md5)
-            default: break
+            default: if readsBody(query) { return false }
             }
+            return true
+        }
+        let expected = step.expect.assertions
+        for index in expected.indices where !admit(expected[index].query) { return .keep }
+        let captures = step.captures
+        for index in captures.indices where !admit(captures[index].query) { return .keep }
+        if let awaited = until?.assertions {
+            for index in awaited.indices where !admit(awaited[index].query) { return .keep }
         }
         return .digest(digests, prefix: previewBytes)
     }
