@@ -120,16 +120,19 @@ import Testing
     }
 
     @Test func waitForStartsTheRunOnceTheHostAcceptsConnections() async throws {
-        let port = try freePort()
+        // The port is held from the start (bound, refusing connections), so that no server another test starts
+        // meanwhile can take it before the host comes up.
+        let listener = try Listener(port: 0, listening: false)
+        defer { listener.close() }
+        let port = listener.port
         let file = try write(
             "tests:\n  - {name: a, request: {url: 'http://127.0.0.1:\(port)/', timeout: 300ms}}\n")
         let clock = ContinuousClock()
         let start = clock.now
         async let run = apitest(["run", file.path, "--wait-for", "60s"])
         try await Task.sleep(for: .milliseconds(800))
-        let listener = try Listener(port: port)
+        try listener.listen()
         let listening = clock.now
-        defer { listener.close() }
         let result = try await run
         // The host came up after 0.8 s (later when the machine is busy): the run started then, and its request
         // (which nobody answers) timed out. Measured from when the host came up, so that a test process starved
@@ -212,7 +215,10 @@ final class Listener: @unchecked Sendable {
     let fd: Int32
     let port: Int
 
-    init(port: Int, backlog: Int32 = 64) throws {
+    /// A socket bound to `port` on 127.0.0.1 (0 for any free one), listening unless `listening` is false: bound and
+    /// not listening, the port is held (no other server can take it) and connecting to it is refused until
+    /// `listen(backlog:)`.
+    init(port: Int, backlog: Int32 = 64, listening: Bool = true) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -220,7 +226,7 @@ final class Listener: @unchecked Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let status = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-                guard bind(fd, pointer, length) == 0, listen(fd, backlog) == 0 else { return -1 }
+                guard bind(fd, pointer, length) == 0, !listening || Glibc.listen(fd, backlog) == 0 else { return -1 }
                 return getsockname(fd, pointer, &length)
             }
         }
@@ -230,6 +236,11 @@ final class Listener: @unchecked Sendable {
         }
         self.fd = fd
         self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Starts accepting connections on a socket made with `listening: false`.
+    func listen(backlog: Int32 = 64) throws {
+        guard Glibc.listen(fd, backlog) == 0 else { throw POSIXError(.EADDRINUSE) }
     }
 
     func close() { Glibc.close(fd) }
