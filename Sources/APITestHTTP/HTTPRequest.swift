@@ -30,10 +30,10 @@ public struct HTTPRequest: Sendable {
         }
     }
 
-    /// The fields, shared by the copies of a request until one of them changes one (copy on write): a request is
-    /// copied on its way from the builder to the loop thread and into the results, and with its reference-counted
-    /// fields inline every copy retained and released each of them.
-    private final class Storage: @unchecked Sendable {
+    /// The fields of a request, kept in one storage shared by its copies until one of them changes a field (copy on
+    /// write): a request is copied several times on its way between the runner and the loop thread, and with its
+    /// reference-counted fields inline every copy retained and released each of them.
+    private struct Fields {
         var method: String
         var url: String
         var headers: HTTPHeaders
@@ -54,41 +54,15 @@ public struct HTTPRequest: Sendable {
         var authentication: HTTPAuthentication?
         var connectOnly: Bool = false
         var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
+    }
 
-        init(
-            method: String, url: String, headers: HTTPHeaders, body: Body, timeout: Duration?,
-            connectTimeout: Duration?, followRedirects: Bool, maxRedirects: Int, acceptEncoding: String?,
-            cookieJar: CookieJar?, maxBodySize: Int?
-        ) {
-            self.method = method
-            self.url = url
-            self.headers = headers
-            self.body = body
-            self.timeout = timeout
-            self.connectTimeout = connectTimeout
-            self.followRedirects = followRedirects
-            self.maxRedirects = maxRedirects
-            self.acceptEncoding = acceptEncoding
-            self.cookieJar = cookieJar
-            self.maxBodySize = maxBodySize
-        }
+    /// The shared storage: its fields are read and written only through `uniqueStorage()`'s unique reference or
+    /// read while shared, never accessed twice at once (no dynamic exclusivity checks).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
 
-        /// A copy to change, for a request whose storage another copy shares.
-        func copy() -> Storage {
-            let copy = Storage(
-                method: method, url: url, headers: headers, body: body, timeout: timeout,
-                connectTimeout: connectTimeout, followRedirects: followRedirects, maxRedirects: maxRedirects,
-                acceptEncoding: acceptEncoding, cookieJar: cookieJar, maxBodySize: maxBodySize)
-            copy.responseBodyHandling = responseBodyHandling
-            copy.recordsSentHeaders = recordsSentHeaders
-            copy.tls = tls
-            copy.security = security
-            copy.resolve = resolve
-            copy.transport = transport
-            copy.authentication = authentication
-            copy.connectOnly = connectOnly
-            copy.uploadProgress = uploadProgress
-            return copy
+        init(_ fields: Fields) {
+            self.fields = fields
         }
     }
 
@@ -96,107 +70,107 @@ public struct HTTPRequest: Sendable {
 
     /// The storage, copied first when another request shares it.
     private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
         return storage
     }
 
     public var method: String {
-        get { storage.method }
-        set { uniqueStorage().method = newValue }
+        get { storage.fields.method }
+        set { uniqueStorage().fields.method = newValue }
     }
     /// An absolute `http` or `https` URL.
     public var url: String {
-        get { storage.url }
-        set { uniqueStorage().url = newValue }
+        get { storage.fields.url }
+        set { uniqueStorage().fields.url = newValue }
     }
     public var headers: HTTPHeaders {
-        get { storage.headers }
-        set { uniqueStorage().headers = newValue }
+        get { storage.fields.headers }
+        set { uniqueStorage().fields.headers = newValue }
     }
     public var body: Body {
-        get { storage.body }
-        set { uniqueStorage().body = newValue }
+        get { storage.fields.body }
+        set { uniqueStorage().fields.body = newValue }
     }
     /// Time allowed for the whole transfer; `nil` for the session's default.
     public var timeout: Duration? {
-        get { storage.timeout }
-        set { uniqueStorage().timeout = newValue }
+        get { storage.fields.timeout }
+        set { uniqueStorage().fields.timeout = newValue }
     }
     /// Time allowed to establish the connection (TCP and TLS); `nil` for the session's default.
     public var connectTimeout: Duration? {
-        get { storage.connectTimeout }
-        set { uniqueStorage().connectTimeout = newValue }
+        get { storage.fields.connectTimeout }
+        set { uniqueStorage().fields.connectTimeout = newValue }
     }
     public var followRedirects: Bool {
-        get { storage.followRedirects }
-        set { uniqueStorage().followRedirects = newValue }
+        get { storage.fields.followRedirects }
+        set { uniqueStorage().fields.followRedirects = newValue }
     }
     public var maxRedirects: Int {
-        get { storage.maxRedirects }
-        set { uniqueStorage().maxRedirects = newValue }
+        get { storage.fields.maxRedirects }
+        set { uniqueStorage().fields.maxRedirects = newValue }
     }
     /// The encodings offered in `Accept-Encoding` and decoded transparently: `""` offers every one libcurl
     /// supports, `nil` sends no `Accept-Encoding` and leaves bodies as they come.
     public var acceptEncoding: String? {
-        get { storage.acceptEncoding }
-        set { uniqueStorage().acceptEncoding = newValue }
+        get { storage.fields.acceptEncoding }
+        set { uniqueStorage().fields.acceptEncoding = newValue }
     }
     /// The jar whose cookies are sent and which stores the cookies the response sets; `nil` for no cookies.
     public var cookieJar: CookieJar? {
-        get { storage.cookieJar }
-        set { uniqueStorage().cookieJar = newValue }
+        get { storage.fields.cookieJar }
+        set { uniqueStorage().fields.cookieJar = newValue }
     }
     /// The most body bytes kept in memory; `nil` for the session's default. Applies to `.keep` bodies only.
     public var maxBodySize: Int? {
-        get { storage.maxBodySize }
-        set { uniqueStorage().maxBodySize = newValue }
+        get { storage.fields.maxBodySize }
+        set { uniqueStorage().fields.maxBodySize = newValue }
     }
     /// Whether the response body is kept in memory or only counted and hashed as it streams.
     public var responseBodyHandling: ResponseBodyHandling {
-        get { storage.responseBodyHandling }
-        set { uniqueStorage().responseBodyHandling = newValue }
+        get { storage.fields.responseBodyHandling }
+        set { uniqueStorage().fields.responseBodyHandling = newValue }
     }
     /// Record the request headers as libcurl sends them, its own (`Host`, `Accept-Encoding`, `Content-Length`,
     /// ...) included, into `HTTPResponse.sentHeaders` (through libcurl's debug callback, so only when asked).
     public var recordsSentHeaders: Bool {
-        get { storage.recordsSentHeaders }
-        set { uniqueStorage().recordsSentHeaders = newValue }
+        get { storage.fields.recordsSentHeaders }
+        set { uniqueStorage().fields.recordsSentHeaders = newValue }
     }
     /// Verification settings for a request without a `security` policy: only tests change them (a private CA).
     var tls: TLSOptions {
-        get { storage.tls }
-        set { uniqueStorage().tls = newValue }
+        get { storage.fields.tls }
+        set { uniqueStorage().fields.tls = newValue }
     }
     /// Pinning and trust settings checked during the TLS handshake; when set, they replace `tls`.
     public var security: SecurityPolicy? {
-        get { storage.security }
-        set { uniqueStorage().security = newValue }
+        get { storage.fields.security }
+        set { uniqueStorage().fields.security = newValue }
     }
     /// Host-name overrides in curl's `--resolve` form (`host:port:address`), for reaching a server by address.
     public var resolve: [String] {
-        get { storage.resolve }
-        set { uniqueStorage().resolve = newValue }
+        get { storage.fields.resolve }
+        set { uniqueStorage().fields.resolve = newValue }
     }
     /// Where and how the connection is made: connect-to entries, a unix socket, HTTP versions, a proxy.
     public var transport: TransportOptions {
-        get { storage.transport }
-        set { uniqueStorage().transport = newValue }
+        get { storage.fields.transport }
+        set { uniqueStorage().fields.transport = newValue }
     }
     /// A scheme libcurl runs to authenticate (Digest, NTLM, AWS Signature Version 4, netrc); nil for none.
     public var authentication: HTTPAuthentication? {
-        get { storage.authentication }
-        set { uniqueStorage().authentication = newValue }
+        get { storage.fields.authentication }
+        set { uniqueStorage().fields.authentication = newValue }
     }
     /// Only connect (TCP and TLS) and send nothing: `apitest pin-check`.
     var connectOnly: Bool {
-        get { storage.connectOnly }
-        set { uniqueStorage().connectOnly = newValue }
+        get { storage.fields.connectOnly }
+        set { uniqueStorage().fields.connectOnly = newValue }
     }
     /// Called on the session's event-loop thread as the body is sent, with bytes sent and the body's length, at
     /// most every 100 ms; keep it quick.
     public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? {
-        get { storage.uploadProgress }
-        set { uniqueStorage().uploadProgress = newValue }
+        get { storage.fields.uploadProgress }
+        set { uniqueStorage().fields.uploadProgress = newValue }
     }
 
     public init(
@@ -213,9 +187,10 @@ public struct HTTPRequest: Sendable {
         maxBodySize: Int? = nil
     ) {
         storage = Storage(
-            method: method, url: url, headers: headers, body: body, timeout: timeout, connectTimeout: connectTimeout,
-            followRedirects: followRedirects, maxRedirects: maxRedirects, acceptEncoding: acceptEncoding,
-            cookieJar: cookieJar, maxBodySize: maxBodySize)
+            Fields(
+                method: method, url: url, headers: headers, body: body, timeout: timeout,
+                connectTimeout: connectTimeout, followRedirects: followRedirects, maxRedirects: maxRedirects,
+                acceptEncoding: acceptEncoding, cookieJar: cookieJar, maxBodySize: maxBodySize))
     }
 }
 
