@@ -29,7 +29,10 @@ extension JSONTape {
                 return body(name, key!, repeated.lastValue[name] ?? value)
             }
         } else {
-            forEachChild(index) { key, value in body(string(key!), key!, value) }
+            // The text's bytes are reached once for every key (each reach goes through the text's type).
+            text.withJSONBytes { buffer in
+                forEachChild(index) { key, value in body(Self.string(at: self[key!], in: buffer), key!, value) }
+            }
         }
     }
 

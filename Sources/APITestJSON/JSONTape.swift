@@ -202,12 +202,14 @@ package struct JSONTape: Sendable {
 
     /// The decoded string at a string or key entry.
     package func string(_ index: Int) -> String {
-        let offset = Int(self[index] & Self.payloadMask)
-        return text.withJSONBytes { buffer in
-            var parser = JSONByteParser(buffer)
-            parser.position = offset
-            return (try? parser.parseString()) ?? ""
-        }
+        text.withJSONBytes { buffer in Self.string(at: self[index], in: buffer) }
+    }
+
+    /// The decoded string of the tape entry `entry` (a string or key), read from the text's bytes `buffer`.
+    static func string(at entry: UInt64, in buffer: UnsafeBufferPointer<UInt8>) -> String {
+        var parser = JSONByteParser(buffer)
+        parser.position = Int(entry & payloadMask)
+        return (try? parser.parseString()) ?? ""
     }
 
     /// Whether the key whose text starts at `offset` of `buffer` (after its opening quote) is `wanted`, compared
