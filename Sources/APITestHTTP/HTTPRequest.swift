@@ -33,7 +33,7 @@ public struct HTTPRequest: Sendable {
     /// The fields of a request, kept in one storage shared by its copies until one of them changes a field (copy on
     /// write): a request is copied several times on its way between the runner and the loop thread, and with its
     /// reference-counted fields inline every copy retained and released each of them.
-    private struct Fields {
+    private struct Fields: Sendable {
         var method: String
         var url: String
         var headers: HTTPHeaders

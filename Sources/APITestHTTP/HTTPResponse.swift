@@ -5,7 +5,7 @@ public struct HTTPResponse: Sendable {
     /// The fields of a response, kept in one storage shared by its copies until one of them changes a field (copy on
     /// write): a response is copied several times on its way between the runner and the loop thread, and with its
     /// reference-counted fields inline every copy retained and released each of them.
-    private struct Fields {
+    private struct Fields: Sendable {
         var statusCode: Int
         var httpVersion: String
         var reasonPhrase: String
