@@ -216,12 +216,15 @@ final class Listener: @unchecked Sendable {
     let port: Int
 
     /// A socket bound to `port` on 127.0.0.1 (0 for any free one), listening unless `listening` is false: bound and
-    /// not listening, the port is held (no other server can take it) and connecting to it is refused until
-    /// `listen(backlog:)`.
+    /// not listening, the port is held and connecting to it is refused until `listen(backlog:)`. Such a socket is
+    /// bound without `SO_REUSEADDR`: with it, another server that binds the same port with `SO_REUSEADDR` (nginx,
+    /// NIO and Python servers all do) could take the port before this one listens.
     init(port: Int, backlog: Int32 = 64, listening: Bool = true) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if listening {
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = loopbackAddress(port: port)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let status = withUnsafeMutablePointer(to: &address) {
@@ -240,7 +243,7 @@ final class Listener: @unchecked Sendable {
 
     /// Starts accepting connections on a socket made with `listening: false`.
     func listen(backlog: Int32 = 64) throws {
-        guard Glibc.listen(fd, backlog) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard Glibc.listen(fd, backlog) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     func close() { Glibc.close(fd) }
