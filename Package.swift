@@ -55,7 +55,7 @@ let package = Package(
         // MARK: - Foundations shared by every layer
         .target(name: "APITestSupport"),
         .target(name: "APITestJSON"),
-        .target(name: "APITestJSONSchema", dependencies: ["APITestJSON"]),
+        .target(name: "APITestJSONSchema", dependencies: ["APITestJSON", "APITestSupport"]),
         // The security model below the suite and HTTP layers: pinning modes, parsed pins, a `security:` block's
         // settings and the flags laid over them, the rules between them and their problems.
         .target(name: "APITestSecurity"),

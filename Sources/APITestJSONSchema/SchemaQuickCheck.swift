@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestSupport
 
 /// What ``SchemaQuickCheck`` reads of a document besides what the evaluator reads: a value's kind and its scalar,
 /// without decoding every scalar into a ``SchemaShape``.
@@ -267,7 +268,7 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
             return Verdict(pairs.allSatisfy { name, required in !has(name) || required.allSatisfy(has) })
         case .properties(let nodes):
             return each(members) { member in
-                Self.value(of: member.name, in: nodes).map { verdict($0, member.value, depth: depth + 1) }
+                nodes.valueComparingFew(forKey: member.name).map { verdict($0, member.value, depth: depth + 1) }
             }
         case .patternProperties(let pairs):
             var result = Verdict.valid
@@ -280,7 +281,7 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
             return result
         case .additionalProperties(let node, let names, let patterns):
             return each(members) { member in
-                if Self.contains(member.name, in: names) || patterns.contains(where: { $0.matches(member.name) }) {
+                if names.containsComparingFew(member.name) || patterns.contains(where: { $0.matches(member.name) }) {
                     return nil
                 }
                 return verdict(node, member.value, depth: depth + 1)
@@ -308,21 +309,6 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
             if result == .invalid { return .invalid }
         }
         return result
-    }
-
-    /// The most keys compared in turn rather than looked up by hash: comparing a member name with a few keys (most
-    /// are small strings, compared as two words) costs less than hashing it, for every member of every body.
-    private static var comparedInTurn: Int { 8 }
-
-    /// `dictionary[name]`.
-    private static func value(of name: String, in dictionary: [String: SchemaNode]) -> SchemaNode? {
-        guard dictionary.count <= comparedInTurn else { return dictionary[name] }
-        return dictionary.first { $0.key == name }?.value
-    }
-
-    /// `set.contains(name)`.
-    private static func contains(_ name: String, in set: Set<String>) -> Bool {
-        set.count <= comparedInTurn ? set.contains { $0 == name } : set.contains(name)
     }
 
     /// Both verdicts together: invalid if either is, valid only if both are.

@@ -1,3 +1,4 @@
+import APITestSupport
 import Foundation
 
 /// Decodes response bodies of the content types it accepts, like AFNetworking's response serializers.
@@ -29,13 +30,8 @@ extension ResponseSerializer {
         guard let patterns = acceptableContentTypes else { return true }
         guard let mediaType = response.mediaType, !mediaType.isEmpty else { return false }
         // A pattern equal to the type (`application/json`) is the common case. Not for a bare suffix (`+json`),
-        // which a suffix pattern matches only as the end of a longer type. A few patterns are compared in turn
-        // (a string comparison of a few bytes costs less than hashing the type); many, by one hash lookup.
-        if mediaType.utf8.first != UInt8(ascii: "+"),
-            patterns.count <= 8 ? patterns.contains(where: { $0 == mediaType }) : patterns.contains(mediaType)
-        {
-            return true
-        }
+        // which a suffix pattern matches only as the end of a longer type.
+        if mediaType.utf8.first != UInt8(ascii: "+"), patterns.containsComparingFew(mediaType) { return true }
         return patterns.contains {
             MediaTypePattern.matches(essence: mediaType, pattern: MediaTypePattern.essence(of: $0))
         }
