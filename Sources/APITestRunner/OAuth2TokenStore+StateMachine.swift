@@ -64,15 +64,21 @@ extension OAuth2TokenStore {
             return tokenNeeded(at: now)
         }
 
-        /// A token request of `kind` was answered with `result`.
+        /// A token request of `kind` was answered with `result`; `interrupted` when nobody waits for it any more (its
+        /// task was cancelled: the run is being interrupted).
         mutating func fetchFinished(
-            _ kind: OAuth2FetchKind, _ result: Result<OAuth2Token, OAuth2Failure>
+            _ kind: OAuth2FetchKind, _ result: Result<OAuth2Token, OAuth2Failure>, interrupted: Bool = false
         ) -> FetchOutcome {
             switch result {
             case .success(let token):
                 state = .ready(token)
                 return .done(result)
             case .failure(let failure):
+                // An interrupted request says nothing of the endpoint: the next step that needs the token asks again.
+                if interrupted {
+                    state = .idle
+                    return .done(result)
+                }
                 // A refresh token may have been revoked or have expired: the grant itself is asked for once.
                 if case .refresh = kind { return .fetchAgain(.grant) }
                 state = .failed(failure)

@@ -12,14 +12,22 @@ protocol OAuth2TokenFetching: Sendable {
 /// The run's OAuth2 access tokens, one per grant: fetched by the first step that needs one while every other step
 /// that needs it waits for that one request (single flight), reused until due for renewal, renewed once when a
 /// server rejects it, and a failure kept for the rest of the run.
+///
+/// An interruption is not a failure: a waiting step whose task is cancelled stops waiting at once, the request is
+/// cancelled when no step waits for it any more, and the grant is asked for again by the next step that needs it.
 actor OAuth2TokenStore {
     private var machines: [OAuth2Grant: StateMachine] = [:]
-    private var fetches: [OAuth2Grant: Task<Result<OAuth2Token, OAuth2Failure>, Never>] = [:]
+    private var flights: [OAuth2Grant: OAuth2TokenFlight] = [:]
     /// How many token requests were sent in the run.
     private(set) var requestsSent = 0
 
     /// An empty store.
     init() {}
+
+    /// How many steps wait for a token request of `grant` now (0 when none is under way).
+    func stepsWaiting(for grant: OAuth2Grant) -> Int {
+        flights[grant]?.waiting ?? 0
+    }
 
     /// The token of `grant` to send now: the one held while fresh, else the answer of a token request (the one
     /// under way, or one `fetcher` sends now).
@@ -53,31 +61,54 @@ actor OAuth2TokenStore {
         case .fail(let failure):
             return .failure(failure)
         case .join:
-            // The fetch was registered in the same turn that moved the machine to `fetching`.
-            guard let fetch = fetches[grant] else { preconditionFailure("a grant is fetching without a fetch") }
-            return await fetch.value
+            // The flight was registered in the same turn that moved the machine to `fetching`.
+            guard let flight = flights[grant] else { preconditionFailure("a grant is fetching without a flight") }
+            return await wait(on: flight, grant: grant, fetcher: fetcher)
         case .fetch(let kind):
-            let fetch = Task { await self.fetch(grant, kind, fetcher: fetcher) }
-            fetches[grant] = fetch
-            return await fetch.value
+            let flight = OAuth2TokenFlight()
+            flights[grant] = flight
+            flight.start(Task { await self.fetch(grant, kind, fetcher: fetcher, flight: flight) })
+            return await wait(on: flight, grant: grant, fetcher: fetcher)
         }
     }
 
-    /// Sends token requests for `grant` until its state machine has an answer for the waiting steps.
-    private func fetch(
-        _ grant: OAuth2Grant, _ first: OAuth2FetchKind, fetcher: some OAuth2TokenFetching
+    /// The answer of `flight` for a step of the calling task: `interrupted` when that task is cancelled first; when
+    /// the flight was abandoned (every step that waited was interrupted), the store is asked again once its request
+    /// has ended.
+    private func wait(
+        on flight: OAuth2TokenFlight, grant: OAuth2Grant, fetcher: some OAuth2TokenFetching
     ) async -> Result<OAuth2Token, OAuth2Failure> {
+        switch await flight.wait() {
+        case .answered(let answer):
+            return answer
+        case .abandoned where !Task.isCancelled:
+            await flight.ended()
+            return await token(for: grant, fetcher: fetcher)
+        case .interrupted, .abandoned:
+            return .failure(
+                OAuth2Failure(
+                    reason: .interrupted, tokenURL: grant.tokenURL,
+                    grantType: RequestBuilder.grantType(of: grant.flow, .grant)))
+        }
+    }
+
+    /// Sends token requests for `grant` until its state machine has an answer, which `flight` hands to the waiting
+    /// steps. A request that ends after the flight was abandoned (its task cancelled) leaves no failure behind.
+    private func fetch(
+        _ grant: OAuth2Grant, _ first: OAuth2FetchKind, fetcher: some OAuth2TokenFetching, flight: OAuth2TokenFlight
+    ) async {
         var kind = first
         while true {
             requestsSent += 1
             let result = await fetcher.fetch(grant, kind)
             var machine = machines[grant] ?? StateMachine()
-            let outcome = machine.fetchFinished(kind, result)
+            let outcome = machine.fetchFinished(kind, result, interrupted: Task.isCancelled)
             machines[grant] = machine
             switch outcome {
             case .done(let answer):
-                fetches[grant] = nil
-                return answer
+                flights[grant] = nil
+                flight.finish(answer)
+                return
             case .fetchAgain(let next):
                 kind = next
             }

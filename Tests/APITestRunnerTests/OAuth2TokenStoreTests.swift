@@ -75,6 +75,29 @@ import Testing
         #expect(machine.tokenRejected(first, at: now) == .use(second))
     }
 
+    @Test func anInterruptedRequestLeavesNoFailureBehind() {
+        let now = ContinuousClock.now
+        var machine = OAuth2TokenStore.StateMachine()
+        #expect(machine.tokenNeeded(at: now) == .fetch(.grant))
+        #expect(
+            machine.fetchFinished(.grant, .failure(Self.failure), interrupted: true) == .done(.failure(Self.failure)))
+        // The next step asks the endpoint again instead of getting a kept failure.
+        #expect(machine.tokenNeeded(at: now) == .fetch(.grant))
+
+        // An interrupted refresh does not go on to ask for the grant.
+        _ = machine.fetchFinished(.grant, .success(Self.token("t1", refresh: "r1", renewAt: now)))
+        #expect(machine.tokenNeeded(at: now) == .fetch(.refresh("r1")))
+        #expect(
+            machine.fetchFinished(.refresh("r1"), .failure(Self.failure), interrupted: true)
+                == .done(.failure(Self.failure)))
+        #expect(machine.tokenNeeded(at: now) == .fetch(.grant))
+
+        // A token that came although nobody waited any more is kept.
+        let late = Self.token("t2")
+        #expect(machine.fetchFinished(.grant, .success(late), interrupted: true) == .done(.success(late)))
+        #expect(machine.tokenNeeded(at: now) == .use(late))
+    }
+
     // MARK: - The store under concurrency
 
     /// A token endpoint that counts its requests and answers after a pause.
@@ -149,6 +172,106 @@ import Testing
         other.scope = "admin"
         _ = try await store.token(for: other, fetcher: fetcher).get()
         #expect(fetcher.requests.withLock { $0.count } == 3)
+    }
+
+    // MARK: - Interruption
+
+    /// A token endpoint whose first request hangs until its task is cancelled (then it takes `cancelDelayMilliseconds` more to
+    /// return, as a transfer being torn down does) and whose later requests are answered at once.
+    final class HangingFetcher: OAuth2TokenFetching {
+        let requests = Mutex(0)
+        let cancelled = Mutex(0)
+        let firstReturned = Mutex(false)
+        let cancelDelayMilliseconds: Int
+
+        init(cancelDelayMilliseconds: Int = 0) {
+            self.cancelDelayMilliseconds = cancelDelayMilliseconds
+        }
+
+        func fetch(_ grant: OAuth2Grant, _ kind: OAuth2FetchKind) async -> Result<OAuth2Token, OAuth2Failure> {
+            let number = requests.withLock { requests in
+                requests += 1
+                return requests
+            }
+            guard number == 1 else { return .success(OAuth2TokenStoreTests.token("token-\(number)")) }
+            defer { firstReturned.withLock { $0 = true } }
+            do {
+                try await Task.sleep(for: .seconds(30))
+                return .success(OAuth2TokenStoreTests.token("token-1"))
+            } catch {
+                cancelled.withLock { $0 += 1 }
+                // Not cancellable: the time a cancelled transfer takes to end.
+                let delay = DispatchTimeInterval.milliseconds(cancelDelayMilliseconds)
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { continuation.resume() }
+                }
+                return .failure(
+                    OAuth2Failure(
+                        reason: .transfer(HTTPError(.shutDownDuringTransfer)), tokenURL: grant.tokenURL,
+                        grantType: "client_credentials"))
+            }
+        }
+    }
+
+    static let interrupted = OAuth2Failure(
+        reason: .interrupted, tokenURL: grant.tokenURL, grantType: "client_credentials")
+
+    /// Polls `condition` every 5 ms for up to 10 s.
+    static func eventually(_ condition: () async -> Bool) async -> Bool {
+        for _ in 0..<2000 {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return await condition()
+    }
+
+    @Test func interruptedStepsStopWaitingAtOnceAndTheRequestIsCancelled() async {
+        let store = OAuth2TokenStore()
+        let fetcher = HangingFetcher()
+        let waiting = (0..<3).map { _ in Task { await store.token(for: Self.grant, fetcher: fetcher) } }
+        #expect(await Self.eventually { await store.stepsWaiting(for: Self.grant) == 3 })
+        #expect(fetcher.requests.withLock { $0 } == 1)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for task in waiting { task.cancel() }
+        for task in waiting { #expect(await task.value == .failure(Self.interrupted)) }
+        #expect(clock.now - start < .seconds(5), "the steps waited for the token request")
+        // Nobody waits for the request any more: it is cancelled.
+        #expect(await Self.eventually { fetcher.cancelled.withLock { $0 } == 1 })
+        #expect(await Self.eventually { fetcher.firstReturned.withLock { $0 } })
+        // The interruption is not kept as the grant's failure: the next step gets a token.
+        #expect(await store.token(for: Self.grant, fetcher: fetcher) == .success(Self.token("token-2")))
+        #expect(fetcher.requests.withLock { $0 } == 2)
+    }
+
+    @Test func aStepStillWaitingKeepsTheRequestGoing() async throws {
+        let store = OAuth2TokenStore()
+        let fetcher = CountingFetcher(lifetime: nil)
+        let interrupted = Task { await store.token(for: Self.grant, fetcher: fetcher) }
+        #expect(await Self.eventually { fetcher.requests.withLock { $0.count } == 1 })
+        let waiting = Task { await store.token(for: Self.grant, fetcher: fetcher) }
+        #expect(await Self.eventually { await store.stepsWaiting(for: Self.grant) == 2 })
+        interrupted.cancel()
+        #expect(await interrupted.value == .failure(Self.interrupted))
+        #expect(try await waiting.value.get().accessToken == "token-1")
+        #expect(fetcher.requests.withLock { $0 } == [.grant])
+    }
+
+    @Test func aStepAfterAnAbandonedRequestAsksAgainOnceItHasEnded() async throws {
+        let store = OAuth2TokenStore()
+        let fetcher = HangingFetcher(cancelDelayMilliseconds: 300)
+        let interrupted = Task { await store.token(for: Self.grant, fetcher: fetcher) }
+        #expect(await Self.eventually { fetcher.requests.withLock { $0 } == 1 })
+        interrupted.cancel()
+        #expect(await interrupted.value == .failure(Self.interrupted))
+        #expect(await Self.eventually { fetcher.cancelled.withLock { $0 } == 1 })
+        // The cancelled request has not ended yet: a step that needs the token now (a teardown, which an
+        // interruption does not cancel) must not be handed its "interrupted".
+        #expect(!fetcher.firstReturned.withLock { $0 })
+        let token = try await store.token(for: Self.grant, fetcher: fetcher).get()
+        #expect(token.accessToken == "token-2")
+        #expect(fetcher.firstReturned.withLock { $0 })
+        #expect(await store.requestsSent == 2)
     }
 
     // MARK: - Reading the endpoint's answer

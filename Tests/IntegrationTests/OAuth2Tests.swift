@@ -114,6 +114,59 @@ import Testing
         #expect(stats["served"] as? Int == 0)
     }
 
+    @Test func ctrlCWhileEveryTestWaitsForAHangingTokenEndpointStopsTheRunPromptly() async throws {
+        // The token endpoint takes 20 s to answer (and then not with a token): the five tests wait for its one request.
+        let server = try FaultServer()
+        defer { server.stop() }
+        var tests = ""
+        for number in 1...5 { tests += "  - {name: call \(number), request: {url: /port}}\n" }
+        let suite = try writeTemporarySuite(
+            """
+            name: tokens
+            baseURL: \(server.baseURL)
+            defaults:
+              \(Self.oauth2(tokenURL: "/port?sleep=20"))
+            tests:
+            \(tests)
+            """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
+        let process = Process()
+        process.executableURL = try TestBinaries.url("apitest")
+        process.arguments = ["run", suite.path, "--jobs", "5", "--timeout", "60s", "--no-color"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["OAUTH_CLIENT_SECRET": "demo-secret"]) {
+            $1
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let exited = OneShotValue<Int32>()
+        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
+        try process.run()
+        let drained = PipeDrain(output.fileHandleForReading)
+        // Interrupt once the token request has reached the endpoint (it logs a request line when it reads one).
+        let took = try await onOwnThread { () -> Duration? in
+            guard
+                pollUntil(
+                    timeout: .seconds(20), { server.receivedRequestLines.contains { $0.hasPrefix("POST /port") } })
+            else { return nil }
+            _ = pollUntil(timeout: .milliseconds(200)) { false }
+            process.interrupt()
+            let sent = ContinuousClock.now
+            _ = pollUntil(timeout: .seconds(60)) { exited.current != nil }
+            return ContinuousClock.now - sent
+        }
+        #expect(took != nil, "the token request never reached the endpoint")
+        let status = await exited.wait()
+        if let took { #expect(took < .seconds(5), "apitest waited for the token endpoint after SIGINT") }
+        let text = String(decoding: await drained.result(), as: UTF8.self)
+        #expect(status == 130)
+        #expect(text.contains("5 tests: 0 passed, 5 cancelled"), "\(text)")
+        #expect(text.contains("⊘ tokens › call 1") && text.contains("- interrupted"), "\(text)")
+        // An interruption is not the endpoint's failure, and no test was sent without its token.
+        #expect(!text.contains("not asked again"), "\(text)")
+        #expect(server.receivedRequestLines.filter { $0.hasPrefix("GET") }.isEmpty)
+    }
+
     @Test func aRevokedTokenIsRenewedOnceAndTheRequestSentAgain() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }
