@@ -44,7 +44,7 @@ import Testing
         let result = try await bench(
             [
                 "--apitest", apitest.path, "--count", "30", "--runs", "3", "--counts", "10,30,60", "--curve-runs", "1",
-                "--jobs", "4", "--wrk-duration", "1s", "--openapi-rounds", "2", "--json",
+                "--jobs", "4", "--wrk-duration", "1s", "--openapi-rounds", "2", "--ceiling-rounds", "3", "--json",
             ], out: folder)
         #expect(result.exitCode == 0, "\(result.stderr.suffix(2000))")
         let json = try document(result)
@@ -110,6 +110,29 @@ import Testing
         let openapiTarget = try #require(
             targets.first { ($0["name"] as? String)?.hasPrefix("--openapi costs") == true })
         #expect(openapiTarget["holds"] is Bool, "\(openapiTarget)")
+
+        // The ceiling: the same URLs with nothing to check against curl, alternating, and loading alone.
+        let ceiling = try #require(json["ceiling"] as? [String: Any])
+        #expect(ceiling["status"] as? String == "ok", "\(ceiling)")
+        let ceilingRounds = try #require(ceiling["rounds"] as? [[String: Any]])
+        #expect(ceilingRounds.map { $0["first"] as? String } == ["apitest", "curl", "apitest"])
+        let headroom = ceilingRounds.compactMap { round -> Double? in
+            guard let curl = round["curlWallSeconds"] as? Double,
+                let unchecked = round["uncheckedWallSeconds"] as? Double
+            else { return nil }
+            return curl / unchecked
+        }
+        #expect(headroom.count == 3)
+        #expect(ceilingRounds.allSatisfy { ($0["validateWallSeconds"] as? Double ?? 0) > 0 })
+        let uncheckedOverCurl = try #require(ceiling["uncheckedOverCurl"] as? [String: Any])
+        let ceilingMedian = try #require(uncheckedOverCurl["medianOfRounds"] as? Double)
+        #expect(abs(ceilingMedian - median(headroom)) < 0.001 * ceilingMedian + 0.00005)
+        // libyaml's bare parse of the suite, built from bench/libyaml-parse.c with the machine's C compiler.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/cc") {
+            #expect((ceiling["libyamlParseMilliseconds"] as? Double ?? 0) > 0, "\(ceiling)")
+        } else {
+            #expect(!(ceiling["libyamlNote"] as? String ?? "").isEmpty, "\(ceiling)")
+        }
 
         // The same document is written beside the logs.
         let written = try Data(contentsOf: folder.appendingPathComponent("results.json"))
