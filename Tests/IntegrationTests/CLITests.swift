@@ -187,32 +187,13 @@ import Testing
         var yaml = "baseURL: \(demo.baseURL)\ntests:\n"
         for index in 0..<20 { yaml += "  - name: slow \(index)\n    request: {url: /delay/20000}\n" }
         let file = try write(yaml)
-        let process = Process()
-        process.executableURL = try TestBinaries.url("apitest")
-        process.arguments = ["run", file.path, "--jobs", "5", "--timeout", "60s"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let exited = OneShotValue<Int32>()
-        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
-        try process.run()
-        let drained = PipeDrain(output.fileHandleForReading)
-        // Interrupt once all five requests have their connections (the demo logs only answers), from a thread of its
-        // own, which no other test's fixture delays; it measures how long the exit took there too.
-        let took = try await onOwnThread { () -> Duration? in
-            guard pollUntil(timeout: .seconds(20), { establishedConnections(toPort: demo.port) >= 5 }) else {
-                return nil
-            }
-            _ = pollUntil(timeout: .milliseconds(200)) { false }
-            process.interrupt()
-            let sent = ContinuousClock.now
-            _ = pollUntil(timeout: .seconds(60)) { exited.current != nil }
-            return ContinuousClock.now - sent
-        }
+        let run = try InterruptibleRun(["run", file.path, "--jobs", "5", "--timeout", "60s"])
+        // Interrupt once all five requests have their connections (the demo logs only answers).
+        let took = try await run.interrupt(when: { establishedConnections(toPort: demo.port) >= 5 })
         #expect(took != nil, "five requests were never in flight")
-        let status = await exited.wait()
+        let status = await run.exitStatus()
         if let took { #expect(took < .seconds(5), "apitest took too long to stop after SIGINT") }
-        let text = String(decoding: await drained.result(), as: UTF8.self)
+        let text = await run.output()
         #expect(status == 130)
         #expect(text.contains("⊘ suite › slow 0"))
         #expect(text.contains("5 cancelled"))

@@ -130,35 +130,17 @@ import Testing
             \(tests)
             """)
         defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
-        let process = Process()
-        process.executableURL = try TestBinaries.url("apitest")
-        process.arguments = ["run", suite.path, "--jobs", "5", "--timeout", "60s", "--no-color"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["OAUTH_CLIENT_SECRET": "demo-secret"]) {
-            $1
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let exited = OneShotValue<Int32>()
-        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
-        try process.run()
-        let drained = PipeDrain(output.fileHandleForReading)
+        let run = try InterruptibleRun(
+            ["run", suite.path, "--jobs", "5", "--timeout", "60s", "--no-color"],
+            environment: ["OAUTH_CLIENT_SECRET": "demo-secret"])
         // Interrupt once the token request has reached the endpoint (it logs a request line when it reads one).
-        let took = try await onOwnThread { () -> Duration? in
-            guard
-                pollUntil(
-                    timeout: .seconds(20), { server.receivedRequestLines.contains { $0.hasPrefix("POST /port") } })
-            else { return nil }
-            _ = pollUntil(timeout: .milliseconds(200)) { false }
-            process.interrupt()
-            let sent = ContinuousClock.now
-            _ = pollUntil(timeout: .seconds(60)) { exited.current != nil }
-            return ContinuousClock.now - sent
-        }
+        let took = try await run.interrupt(when: {
+            server.receivedRequestLines.contains { $0.hasPrefix("POST /port") }
+        })
         #expect(took != nil, "the token request never reached the endpoint")
-        let status = await exited.wait()
+        let status = await run.exitStatus()
         if let took { #expect(took < .seconds(5), "apitest waited for the token endpoint after SIGINT") }
-        let text = String(decoding: await drained.result(), as: UTF8.self)
+        let text = await run.output()
         #expect(status == 130)
         #expect(text.contains("5 tests: 0 passed, 5 cancelled"), "\(text)")
         #expect(text.contains("⊘ tokens › call 1") && text.contains("- interrupted"), "\(text)")

@@ -339,28 +339,15 @@ import Testing
 
             """
         try yaml.write(to: directory.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = try TestBinaries.url("apitest")
-        process.arguments = ["run", "slow.yaml", "--jobs", "1", "--timeout", "60s"] + Self.reportArguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exited = OneShotValue<Int32>()
-        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
-        try process.run()
+        let run = try InterruptibleRun(
+            ["run", "slow.yaml", "--jobs", "1", "--timeout", "60s"] + Self.reportArguments, directory: directory)
         // Interrupt once the quick test has its answer (the demo logs a request when it has answered it) and the slow
-        // one, next with --jobs 1, has its connection: from a thread of its own, which no other test's fixture delays.
-        let interrupted = try await onOwnThread { () -> Bool in
-            guard
-                pollUntil(timeout: .seconds(20), { demo.standardError.contains("GET /health") }),
-                pollUntil(timeout: .seconds(20), { establishedConnections(toPort: demo.port) > 0 })
-            else { return false }
-            _ = pollUntil(timeout: .milliseconds(200)) { false }
-            process.interrupt()
-            return true
-        }
-        #expect(interrupted, "the slow test never started: \(demo.standardError)")
-        #expect(await exited.wait() == 130)
+        // one, next with --jobs 1, has its connection.
+        let took = try await run.interrupt(when: {
+            demo.standardError.contains("GET /health") && establishedConnections(toPort: demo.port) > 0
+        })
+        #expect(took != nil, "the slow test never started: \(demo.standardError)")
+        #expect(await run.exitStatus() == 130)
 
         let json = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -381,8 +368,6 @@ import Testing
         let junit = try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains("<error message=\"interrupted\" type=\"cancelled\">"))
         #expect(junit.contains("<skipped message=\"not run: the run was interrupted\"/>"))
-        let schema = Self.repository.deletingLastPathComponent().appendingPathComponent(
-            "shared/testdata/junit/junit-10.xsd")
         let xmllint = try await runProcess(
             try TestBinaries.tool("xmllint"),
             ["--noout", "--schema", try JUnitSchemas.withLocations(in: directory), "junit.xml"],

@@ -305,43 +305,24 @@ import Testing
         for name in ["junit.xml", "report.json"] {
             try "old".write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
-        let process = Process()
-        process.executableURL = try TestBinaries.url("apitest")
-        process.arguments = ["run", "suite.yaml", "--report-junit", "junit.xml", "--report-json", "report.json"]
-        process.currentDirectoryURL = directory
         // Test-only: each report's temporary file is held 30 s before it is renamed into place.
-        process.environment = ProcessInfo.processInfo.environment.merging(["APITEST_TEST_REPORT_PAUSE": "30"]) {
-            $1
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let exited = OneShotValue<Int32>()
-        process.terminationHandler = { exited.fulfill($0.terminationStatus) }
-        try process.run()
-        let drained = PipeDrain(output.fileHandleForReading)
+        let run = try InterruptibleRun(
+            ["run", "suite.yaml", "--report-junit", "junit.xml", "--report-json", "report.json"],
+            environment: ["APITEST_TEST_REPORT_PAUSE": "30"], directory: directory)
         let directory = directory
         @Sendable func temporaries() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
                 $0.hasSuffix(".tmp")
             }
         }
-        // From a thread of its own: the two interrupts must both come within the report's 30 s pause, and
-        // the exit is awaited there too, so the time it took is measured where no other test's fixture delays it.
-        let took = try await onOwnThread { () -> Duration? in
-            guard pollUntil(timeout: .seconds(20), { !temporaries().isEmpty }) else { return nil }
-            process.interrupt()
-            _ = pollUntil(timeout: .milliseconds(300)) { false }
-            process.interrupt()
-            let sent = ContinuousClock.now
-            _ = pollUntil(timeout: .seconds(60)) { exited.current != nil }
-            return ContinuousClock.now - sent
-        }
+        // The two interrupts must both come within the report's 30 s pause.
+        let took = try await run.interrupt(
+            when: { !temporaries().isEmpty }, settle: .zero, secondAfter: .milliseconds(300))
         #expect(took != nil, "no report was being written")
-        #expect(await exited.wait() == 130)
+        #expect(await run.exitStatus() == 130)
         // Far below the 30 s pause, and far above what a loaded 2-core CI machine needs to exit.
         if let took { #expect(took < .seconds(20)) }
-        let stdout = String(decoding: await drained.result(), as: UTF8.self)
+        let stdout = await run.output()
         #expect(temporaries().isEmpty, "left behind: \(temporaries())")
         #expect(stdout.contains("! suite › refused"), "the finished test's console lines were lost: \(stdout)")
         // The report being written keeps its old contents; none is half-written.
