@@ -59,8 +59,10 @@ final class OAuth2TokenFlight: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let (now, abandonedRequest) = state.withLock { state -> (Wait?, Task<Void, Never>?) in
-                    if let answer = state.answer { return (.answered(answer), nil) }
+                    // Abandoned first: a step that joined the flight after its waiters had all gone must not be
+                    // handed the answer of the cancelled request (it may have come in meanwhile); it asks again.
                     if state.abandoned { return (.abandoned, nil) }
+                    if let answer = state.answer { return (.answered(answer), nil) }
                     if state.cancelledEarly.remove(id) != nil { return (.interrupted, Self.leave(&state)) }
                     state.waiters[id] = continuation
                     return (nil, nil)

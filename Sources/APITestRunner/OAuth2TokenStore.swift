@@ -34,6 +34,8 @@ actor OAuth2TokenStore {
     func token(
         for grant: OAuth2Grant, fetcher: some OAuth2TokenFetching
     ) async -> Result<OAuth2Token, OAuth2Failure> {
+        // An interrupted step sends no token request.
+        if Task.isCancelled { return .failure(Self.interrupted(grant)) }
         var machine = machines[grant] ?? StateMachine()
         let action = machine.tokenNeeded(at: .now)
         machines[grant] = machine
@@ -45,6 +47,7 @@ actor OAuth2TokenStore {
     func replacement(
         for rejected: OAuth2Token, grant: OAuth2Grant, fetcher: some OAuth2TokenFetching
     ) async -> Result<OAuth2Token, OAuth2Failure> {
+        if Task.isCancelled { return .failure(Self.interrupted(grant)) }
         var machine = machines[grant] ?? StateMachine()
         let action = machine.tokenRejected(rejected, at: .now)
         machines[grant] = machine
@@ -85,11 +88,14 @@ actor OAuth2TokenStore {
             await flight.ended()
             return await token(for: grant, fetcher: fetcher)
         case .interrupted, .abandoned:
-            return .failure(
-                OAuth2Failure(
-                    reason: .interrupted, tokenURL: grant.tokenURL,
-                    grantType: RequestBuilder.grantType(of: grant.flow, .grant)))
+            return .failure(Self.interrupted(grant))
         }
+    }
+
+    /// The failure of a step of `grant` whose task was cancelled before it had a token.
+    private static func interrupted(_ grant: OAuth2Grant) -> OAuth2Failure {
+        OAuth2Failure(
+            reason: .interrupted, tokenURL: grant.tokenURL, grantType: RequestBuilder.grantType(of: grant.flow, .grant))
     }
 
     /// Sends token requests for `grant` until its state machine has an answer, which `flight` hands to the waiting
