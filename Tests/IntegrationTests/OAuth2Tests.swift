@@ -149,6 +149,45 @@ import Testing
         #expect(server.receivedRequestLines.filter { $0.hasPrefix("GET") }.isEmpty)
     }
 
+    @Test func aTeardownAfterCtrlCAsksForItsOwnTokenWhenTheInterruptedRequestNeverAnswered() async throws {
+        // The endpoint's first token request hangs for 20 s; later ones are answered at once.
+        let server = try FaultServer()
+        defer { server.stop() }
+        var tests = ""
+        for number in 1...3 { tests += "  - {name: call \(number), request: {url: /port}}\n" }
+        let suite = try writeTemporarySuite(
+            """
+            name: tokens
+            baseURL: \(server.baseURL)
+            defaults:
+              \(Self.oauth2(tokenURL: "/token-slow-first"))
+            tests:
+            \(tests)
+            teardown:
+              - request: {url: "/port?teardown"}
+                expect: {status: 200}
+            """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
+        let run = try InterruptibleRun(
+            ["run", suite.path, "--jobs", "3", "--timeout", "60s", "--no-color"],
+            environment: ["OAUTH_CLIENT_SECRET": "demo-secret"])
+        let took = try await run.interrupt(when: {
+            server.receivedRequestLines.contains { $0.hasPrefix("POST /token-slow-first") }
+        })
+        #expect(took != nil, "the token request never reached the endpoint")
+        if let took { #expect(took < .seconds(5), "apitest waited for the token endpoint after SIGINT") }
+        let status = await run.exitStatus()
+        let text = await run.output()
+        #expect(status == 130)
+        #expect(text.contains("3 cancelled"), "\(text)")
+        // The teardown, which the interruption does not cancel, sent a token request of its own and its request.
+        #expect(text.contains("✔ tokens › teardown"), "\(text)")
+        let lines = server.receivedRequestLines
+        #expect(lines.filter { $0.hasPrefix("POST /token-slow-first") }.count == 2, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("GET /port?teardown") }, "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("GET /port ") }, "a test was sent after the interruption: \(lines)")
+    }
+
     @Test func aRevokedTokenIsRenewedOnceAndTheRequestSentAgain() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }

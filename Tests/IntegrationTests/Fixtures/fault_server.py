@@ -14,6 +14,8 @@ Prints "fault-server listening on <port>" once ready. Paths:
   /bye              answer {"port": <the client's port>} with Connection: close, then close the connection
   /slow-sink        read the body 16 KiB (or ?chunk=N bytes) every 5 ms, answer {"bytes": N}
   /crlf-token       {"token": "..."} whose value holds CRLF and a whole second request (DELETE /admin/users)
+  /token-slow-first an OAuth2 token endpoint whose first request is answered only after 20 s (then the connection
+                    closes); every later one at once, with {"access_token": "token-<n>", "token_type": "Bearer"}
   /entities?n=N     an XML document whose one internal entity (&lol;) is referenced N times
   /hostile          a header and a JSON body holding ESC ] 0 ; title BEL, ESC [ 2 J, and a CR before a fake
                     "all passed" line, for terminal-escaping tests
@@ -117,6 +119,15 @@ class Handler(socketserver.StreamRequestHandler):
                     time.sleep(float(target.split("sleep=", 1)[1]))
                 self.send("200 OK", json.dumps({"port": self.client_address[1]}))
                 continue
+            if target == "/token-slow-first":
+                with self.server.lock:
+                    self.server.token_requests += 1
+                    number = self.server.token_requests
+                if number == 1:
+                    time.sleep(20)
+                    return
+                self.send("200 OK", json.dumps({"access_token": f"token-{number}", "token_type": "Bearer"}))
+                continue
             if target == "/crlf-token":
                 token = "abc\r\nX-Injected: yes\r\n\r\nDELETE /admin/users HTTP/1.1\r\nHost: victim\r\n\r\n"
                 self.send("200 OK", json.dumps({"token": token}))
@@ -180,6 +191,8 @@ def main():
     args = parser.parse_args()
     server = Server(("127.0.0.1", args.port), Handler)
     server.log = args.log
+    server.lock = threading.Lock()
+    server.token_requests = 0
     print(f"fault-server listening on {server.server_address[1]}", flush=True)
     try:
         server.serve_forever()
