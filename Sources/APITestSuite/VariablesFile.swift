@@ -170,8 +170,12 @@ package struct VariablesFile: Sendable {
         do {
             composed = try YAMLComposer.compose(text)
         } catch {
+            // The excerpt shows the lines with their values masked, as for every other error of this file (the
+            // masking keeps one `*` per character, so the error's column still points at the same place).
+            let masked = maskedValues(text)
             throw SuiteLoadError(
-                diagnostics: [YAMLErrorDiagnostic.make(error, text: SourceText(file: file, text: text))], source: text)
+                diagnostics: [YAMLErrorDiagnostic.make(error, text: SourceText(file: file, text: masked))],
+                source: masked)
         }
         var result = VariablesFile()
         guard let root = composed.root else { return result }
@@ -182,7 +186,8 @@ package struct VariablesFile: Sendable {
         }
         guard let pairs = document.pairs(of: root) else {
             throw SuiteLoadError(
-                diagnostics: [.error("a variables file is a map of names to values", at: at(root))], source: text)
+                diagnostics: [.error("a variables file is a map of names to values", at: at(root))],
+                source: maskedValues(text))
         }
         var diagnostics: [Diagnostic] = []
         for (keyNode, valueNode) in pairs {

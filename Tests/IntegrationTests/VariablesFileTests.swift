@@ -92,4 +92,20 @@ import Testing
         #expect(result.stderr.contains("missing.yaml:1:1"))
         #expect(result.stderr.contains("nothing was run"))
     }
+
+    @Test func aYAMLVariablesFileThatDoesNotParseShowsNoValue() async throws {
+        let suite = try write("suite.yaml", "tests:\n  - {name: a, request: {url: 'http://127.0.0.1:9/'}}\n")
+        // A syntax error, and a file that is not a map: neither excerpt may show a value of the file.
+        let broken = try write("broken.yaml", "user: alice\npassword: [YamlPwEcho88zz\n")
+        let list = try write("list.yaml", "- YamlListSecret77qq\n")
+        for file in [broken, list] {
+            let result = try await apitest(["validate", suite, "--variables-file", file])
+            #expect(result.exitCode == 2)
+            #expect(result.stderr.contains(file), "\(result.stderr)")
+            for secret in ["YamlPwEcho88zz", "YamlListSecret77qq", "alice"] {
+                #expect(!result.stderr.contains(secret), "\(result.stderr)")
+                #expect(!result.stdout.contains(secret), "\(result.stdout)")
+            }
+        }
+    }
 }
