@@ -11,7 +11,8 @@ extension SecretMasker {
     /// The credentials a request carries, to mask wherever they show up again (a server echoing its request, a
     /// failure message): of each `Authorization` and `Proxy-Authorization` header the token after the scheme,
     /// and for `Basic` also the decoded `user:password` and the password; of a URL's `user:password@` the
-    /// password and the `Basic` token libcurl makes of it. Whatever their source: a credential is a secret even
+    /// password and the `Basic` token libcurl makes of it; the passwords of digest and NTLM, AWS's secret key and
+    /// session token, a netrc file's passwords and a proxy's. Whatever their source: a credential is a secret even
     /// when the suite writes it out.
     static func credentials(of request: HTTPRequest) -> [String] {
         var found: [String] = []
@@ -35,8 +36,49 @@ extension SecretMasker {
             found.append(password)
             found.append(Data("\(user):\(password)".utf8).base64EncodedString())
         }
+        // Credentials libcurl uses without a header the request holds: an echo of what it sent, or the command
+        // that reproduces the request, would show them.
+        switch request.authentication {
+        case .digest(let user, let password), .ntlm(let user, let password):
+            found += [password, "\(user):\(password)"]
+        case .awsSigV4(let signature):
+            found.append(signature.secretKey)
+            if let token = signature.sessionToken { found.append(token) }
+        case .netrc(let file):
+            found += NetrcSecrets.secrets(in: file)
+        case nil:
+            break
+        }
+        if let proxy = request.transport.proxy {
+            found += proxyCredentials(proxy)
+        } else {
+            found += environmentProxyCredentials
+        }
         return found.filter { $0.utf8.count >= shortestCredential }
     }
+
+    /// The password of a proxy URL's `user:password@` (as written and percent-decoded, as libcurl sends it) and
+    /// the decoded `user:password`, whose base64 is the `Proxy-Authorization: Basic` token.
+    static func proxyCredentials(_ proxy: String) -> [String] {
+        var rest = Substring(proxy)
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
+        guard let at = rest.lastIndex(of: "@") else { return [] }
+        let userinfo = rest[..<at]
+        guard let colon = userinfo.firstIndex(of: ":") else { return [] }
+        let user = String(userinfo[..<colon])
+        let password = String(userinfo[userinfo.index(after: colon)...])
+        let decodedUser = user.removingPercentEncoding ?? user
+        let decodedPassword = password.removingPercentEncoding ?? password
+        return [password, decodedPassword, "\(decodedUser):\(decodedPassword)"]
+    }
+
+    /// The credentials of the proxies libcurl takes from the environment when a request names none.
+    static let environmentProxyCredentials: [String] = {
+        let environment = ProcessInfo.processInfo.environment
+        return ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].compactMap { environment[$0] }
+            .flatMap(proxyCredentials)
+    }()
 
     /// Whether `name` is `Authorization` or `Proxy-Authorization`, in any case; no lowercased copy per header.
     private static func isCredentialHeader(_ name: String) -> Bool {

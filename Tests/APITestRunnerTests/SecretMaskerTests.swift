@@ -86,4 +86,30 @@ import Testing
         }
         #expect(masker.maskHeader(name: "X-Trace", value: "abc") == "abc")
     }
+    @Test func aNetrcFilesPasswordsAreSecretsWhateverTheirEntry() {
+        let text = """
+            machine api.example.test login nina password Pw1-nina
+            macdef init
+            password NotAPasswordInAMacro
+
+            machine other.test
+              password "quoted \\"pw\\" 2"
+              login omar
+            default login anon password AnonPw3
+            """
+        #expect(
+            NetrcSecrets.secrets(of: text) == [
+                "Pw1-nina", "nina:Pw1-nina", #"quoted "pw" 2"#, #"omar:quoted "pw" 2"#, "AnonPw3", "anon:AnonPw3",
+            ])
+        // A password too short to mask on its own is still masked in its pair (the `Basic` token's text).
+        #expect(NetrcSecrets.secrets(of: "machine a login b password xy") == ["b:xy"])
+    }
+
+    @Test func aProxysPasswordIsFoundAsWrittenAndDecoded() {
+        #expect(
+            SecretMasker.proxyCredentials("http://pu:P%40ss55@proxy:3128/") == ["P%40ss55", "P@ss55", "pu:P@ss55"])
+        #expect(SecretMasker.proxyCredentials("socks5h://u:pw12@host") == ["pw12", "pw12", "u:pw12"])
+        #expect(SecretMasker.proxyCredentials("http://proxy:3128").isEmpty)
+        #expect(SecretMasker.proxyCredentials("http://onlyuser@proxy").isEmpty)
+    }
 }

@@ -117,4 +117,67 @@ import Testing
             #expect(outputs[report]?.contains("APITEST_LEAK_SECRET") == true, "\(report) has no reproduce command")
         }
     }
+
+    /// Credentials written in the suite that libcurl uses without a header the request holds (digest, NTLM, AWS's
+    /// secret key and session token, a netrc file's password, a proxy's password): a server echoing what it was sent
+    /// and the reproduce commands show none of them. The fault server acts as the proxy and echoes every header it
+    /// gets, `Authorization` and `Proxy-Authorization` included.
+    @Test func credentialsLibcurlSendsItselfAreMaskedToo() async throws {
+        let server = try FaultServer()
+        defer { server.stop() }
+        let secrets = [
+            "DigestPw41xx", "NtlmPw52xx", "AwsSecret62yy", "AwsSession83zz", "NetrcPw94zz", "ProxyPw55xx",
+        ]
+        let suite = try writeTemporarySuite(
+            """
+            name: libcurl credentials
+            tests:
+              - name: netrc
+                request: {url: "http://api.example.test/netrc", auth: {netrc: creds.netrc}}
+                expect: {body: {equals: "not the body"}}
+              - name: digest
+                request: {url: "http://api.example.test/digest", auth: {digest: {user: alice, password: DigestPw41xx}}}
+                expect: {body: {equals: "not the body"}}
+              - name: ntlm
+                request: {url: "http://api.example.test/ntlm", auth: {ntlm: {user: alice, password: NtlmPw52xx}}}
+                expect: {body: {equals: "not the body"}}
+              - name: aws
+                request:
+                  url: "http://api.example.test/aws"
+                  auth:
+                    awsSigV4:
+                      accessKey: AKIDEXAMPLE
+                      secretKey: AwsSecret62yy
+                      sessionToken: AwsSession83zz
+                      region: us-east-1
+                      service: execute-api
+                expect: {body: {equals: "not the body"}}
+            """)
+        let folder = suite.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "machine api.example.test login nina password NetrcPw94zz\n".write(
+            to: folder.appendingPathComponent("creds.netrc"), atomically: true, encoding: .utf8)
+        let reports = ["junit.xml", "tap.txt", "report.json", "report.html", "requests.sh"].map {
+            folder.appendingPathComponent($0)
+        }
+        let result = try await runAPITest([
+            "run", suite.path, "--verbose", "--proxy", "http://pu:ProxyPw55xx@127.0.0.1:\(server.port)",
+            "--report-junit", reports[0].path, "--report-tap", reports[1].path, "--report-json", reports[2].path,
+            "--report-html", reports[3].path, "--curl", reports[4].path,
+        ])
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        // The requests went through the proxy with their credentials (it echoes them, masked here).
+        #expect(result.stdout.contains("4 tests: 0 passed, 4 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("proxied"), "\(result.stdout)")
+        var outputs = ["console (stdout, with --verbose)": result.stdout, "console (stderr)": result.stderr]
+        for report in reports { outputs[report.lastPathComponent] = try String(contentsOf: report, encoding: .utf8) }
+        var leaks = secrets
+        for pair in ["nina:NetrcPw94zz", "pu:ProxyPw55xx"] {
+            leaks.append(String(Data(pair.utf8).base64EncodedString().dropLast(2)))
+        }
+        for (output, text) in outputs {
+            for leak in leaks { #expect(!text.contains(leak), "\(output) shows '\(leak)'") }
+        }
+        #expect(result.stdout.contains("•••••"))
+    }
 }
