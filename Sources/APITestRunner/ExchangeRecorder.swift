@@ -97,12 +97,18 @@ enum ExchangeRecorder {
         return masked
     }
 
-    /// How many bytes of a body a preview of `limit` bytes reads: a little more than it keeps, so that a secret
-    /// (in any of the encodings the masker undoes, up to 6 bytes for one) straddling the cut is masked whole. A
-    /// body that is not kept keeps this much.
+    /// How many bytes of a body a preview of `limit` bytes reads: more than it keeps, so that a secret straddling
+    /// the cut is masked whole, in any encoding the masker undoes: up to ``SecretMasker/longestEncodedByte`` bytes
+    /// for one of the secret's bytes. So that a long secret (a key file) does not make every preview huge, the
+    /// margin stops at 256 KiB, but always covers one round of the longest escape (12 bytes a byte). A body that is
+    /// not kept keeps this much.
     static func previewBytes(limit: Int, masker: SecretMasker) -> Int {
-        limit + masker.longestSecretLength * 6
+        let length = masker.longestSecretLength
+        return limit + min(length * SecretMasker.longestEncodedByte, max(length * 12, previewMarginLimit))
     }
+
+    /// The most a preview reads past its limit for secrets escaped more than once.
+    static let previewMarginLimit = 256 << 10
 
     /// The longest valid UTF-8 text of `data` when only its last (cut) character is incomplete.
     private static func validPrefix(_ data: Data) -> String? {

@@ -51,6 +51,12 @@ package struct SecretMasker: Sendable {
     /// The length in bytes of the longest secret.
     package let longestSecretLength: Int
 
+    /// How many decoding rounds the masker runs on a text (text escaped inside text, up to three times).
+    static let decodingRounds = 3
+    /// The most bytes one byte of a secret can take in a text the masker still reads it from: the longest escape it
+    /// undoes (a 12-byte character reference such as `&#x000041;`, or a `\u` surrogate pair) at each decoding round.
+    package static let longestEncodedByte = 12 * 12 * 12
+
     /// This masker with `more` secrets (values derived from secrets during a test).
     package func adding(_ more: [String]) -> SecretMasker {
         let new = more.filter { !$0.isEmpty && !secrets.contains($0) }
@@ -100,7 +106,7 @@ package struct SecretMasker: Sendable {
     private func secretRanges(in bytes: [UInt8], stopAtFirst: Bool) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var view = DecodedBytes(identity: bytes)
-        for round in 0..<4 {
+        for round in 0...Self.decodingRounds {
             if round > 0 {
                 guard let decoded = view.decodedOnce() else { break }
                 view = decoded

@@ -112,4 +112,24 @@ import Testing
         #expect(SecretMasker.proxyCredentials("http://proxy:3128").isEmpty)
         #expect(SecretMasker.proxyCredentials("http://onlyuser@proxy").isEmpty)
     }
+    @Test func aSecretStraddlingAPreviewsCutIsMaskedInEveryEncodingTheMaskerReads() {
+        let secret = "TokAlpha9f8e7d6c"
+        let masker = SecretMasker(secrets: [secret])
+        let limit = 1000
+        // Zero-padded character references (10 bytes a character), escaped once more as `&amp;` (14), and a
+        // percent-encoding of JSON escapes of them: each placed so that the cut falls inside the secret.
+        let forms: [String] = [
+            secret.unicodeScalars.map { String(format: "&#x%06x;", $0.value) }.joined(),
+            secret.unicodeScalars.map { String(format: "&amp;#x%06x;", $0.value) }.joined(),
+            secret.unicodeScalars.map { String(format: "%%5Cu%04x", $0.value) }.joined(),
+        ]
+        for encoded in forms {
+            let body = String(repeating: "x", count: limit - 30) + encoded + String(repeating: "y", count: 2000)
+            let preview = ExchangeRecorder.preview(Data(body.utf8), limit: limit, masker: masker)
+            #expect(preview.contains("•••••"), "\(encoded.prefix(40))")
+            // No part of the encoded secret is shown: what follows the filler is the mask.
+            let shown = preview.dropFirst(limit - 30)
+            #expect(shown.hasPrefix("•••••"), "\(shown.prefix(60))")
+        }
+    }
 }
