@@ -123,8 +123,48 @@ package struct SecretMasker: Sendable {
                     if stopAtFirst { return found }
                 }
             }
+            // Base64 wrapped into lines (MIME, PEM: 64 or 76 columns) can cut a secret's spelling at a line break:
+            // the cores are looked for again with the breaks between base64 characters taken out.
+            if !base64Cores.isEmpty, view.bytes.contains(UInt8(ascii: "\n")) {
+                let unwrapped = Self.unwrappingLines(view.bytes)
+                for core in base64Cores {
+                    for match in Self.occurrences(of: core, in: unwrapped.bytes) {
+                        let token = Self.base64Token(around: match, in: unwrapped.bytes)
+                        let start = unwrapped.origins[token.lowerBound]
+                        let end = unwrapped.origins[token.upperBound - 1] + 1
+                        found.append(view.origin(of: start..<end))
+                        if stopAtFirst { return found }
+                    }
+                }
+            }
         }
         return Self.merged(found)
+    }
+
+    /// `bytes` without the line breaks (`\n` or `\r\n`) that have a base64 character on both sides, and the offset
+    /// in `bytes` of each byte kept.
+    static func unwrappingLines(_ bytes: [UInt8]) -> (bytes: [UInt8], origins: [Int]) {
+        var kept: [UInt8] = []
+        var origins: [Int] = []
+        kept.reserveCapacity(bytes.count)
+        origins.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n"), let last = kept.last, isBase64(last) {
+                let next =
+                    byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == 0x0A
+                    ? index + 2 : index + 1
+                if byte == UInt8(ascii: "\n") || next == index + 2, next < bytes.count, isBase64(bytes[next]) {
+                    index = next
+                    continue
+                }
+            }
+            kept.append(byte)
+            origins.append(index)
+            index += 1
+        }
+        return (kept, origins)
     }
 
     /// The start offsets of `needle` in `haystack`, not overlapping.
@@ -184,17 +224,19 @@ package struct SecretMasker: Sendable {
         return cores
     }
 
+    /// Whether `byte` is a base64 character (standard or URL-safe alphabet, padding aside).
+    static func isBase64(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"),
+            UInt8(ascii: "_"):
+            return true
+        default: return false
+        }
+    }
+
     /// `range` widened to the whole base64 token around it (letters, digits, `+/-_` and trailing `=`).
     static func base64Token(around range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
-        func isBase64(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"),
-                UInt8(ascii: "_"):
-                return true
-            default: return false
-            }
-        }
         var start = range.lowerBound
         while start > 0, isBase64(bytes[start - 1]) { start -= 1 }
         var end = range.upperBound

@@ -132,4 +132,29 @@ import Testing
             #expect(shown.hasPrefix("•••••"), "\(shown.prefix(60))")
         }
     }
+    @Test func aSecretInBase64WrappedIntoLinesIsMaskedAcrossTheBreaks() {
+        let secret = "XTokAlpha9f8e7d6c5b4a3210Y"
+        let masker = SecretMasker(secrets: [secret])
+        for padding in 0..<60 {
+            let data = Data((String(repeating: "p", count: padding) + "token=" + secret + "&rest=1").utf8)
+            // Python's base64.encodebytes (76 columns, \n) and MIME's (76 columns, \r\n), and PEM's 64 columns.
+            let standard = data.base64EncodedString()
+            var wrapped: [String] = []
+            for (width, breakText) in [(76, "\n"), (76, "\r\n"), (64, "\n")] {
+                var lines: [String] = []
+                var rest = Substring(standard)
+                while !rest.isEmpty {
+                    lines.append(String(rest.prefix(width)))
+                    rest = rest.dropFirst(width)
+                }
+                wrapped.append(lines.joined(separator: breakText))
+            }
+            for blob in wrapped {
+                let masked = masker.mask("data:\n" + blob + "\n")
+                #expect(masked == "data:\n•••••\n", "padding \(padding): \(masked)")
+            }
+        }
+        // Text that only looks wrapped is left alone.
+        #expect(masker.mask("first line\nsecond line") == "first line\nsecond line")
+    }
 }
