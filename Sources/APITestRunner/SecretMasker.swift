@@ -24,7 +24,8 @@ package struct SecretMasker: Sendable {
 
     /// Secret texts, longest first.
     package let secrets: [String]
-    /// The UTF-8 bytes searched for in decoded text: each secret, and each with spaces as `+` (form encoding).
+    /// The UTF-8 bytes searched for in decoded text: each secret, with spaces as `+` (form encoding), in upper and
+    /// lower case, and in hex.
     let needles: [[UInt8]]
     /// The base64 spellings (standard and URL-safe) of each secret's middle at the three byte alignments.
     let base64Cores: [[UInt8]]
@@ -41,6 +42,12 @@ package struct SecretMasker: Sendable {
             if bytes.contains(UInt8(ascii: " ")) {
                 needles.insert(bytes.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "+") : $0 })
             }
+            // A server that upper- or lower-cases what it echoes, or writes it in hex (either case).
+            needles.insert(Array(secret.uppercased().utf8))
+            needles.insert(Array(secret.lowercased().utf8))
+            let hex = bytes.map { String(format: "%02x", $0) }.joined()
+            needles.insert(Array(hex.utf8))
+            needles.insert(Array(hex.uppercased().utf8))
             cores.formUnion(Self.base64Cores(of: bytes))
         }
         self.needles = needles.sorted { $0.count > $1.count }

@@ -68,7 +68,8 @@ import Testing
     @Test func derivedValuesAreAdded() {
         let masker = SecretMasker(secrets: ["Top-Secret-1"]).adding(["top-secret-1"])
         #expect(masker.mask("got top-secret-1") == "got •••••")
-        #expect(masker.mask("got TOP-SECRET-1") == "got TOP-SECRET-1")
+        // Another case of a secret is masked too: servers upper-case what they echo.
+        #expect(masker.mask("got TOP-SECRET-1") == "got •••••")
     }
 
     @Test func bodiesAreMaskedBeforeTheyAreCut() {
@@ -156,5 +157,15 @@ import Testing
         }
         // Text that only looks wrapped is left alone.
         #expect(masker.mask("first line\nsecond line") == "first line\nsecond line")
+    }
+    @Test func aSecretEchoedInAnotherCaseOrInHexIsMasked() {
+        let secret = "TokAlpha9f8e"
+        let masker = SecretMasker(secrets: [secret])
+        let hex = secret.utf8.map { String(format: "%02x", $0) }.joined()
+        #expect(masker.mask("Bearer%20" + hex) == "Bearer%20•••••")
+        for echoed in [secret.uppercased(), secret.lowercased(), hex, hex.uppercased()] {
+            #expect(masker.mask("X-Echo: \(echoed);") == "X-Echo: •••••;", "\(echoed)")
+            #expect(masker.containsSecret(echoed), "\(echoed)")
+        }
     }
 }
