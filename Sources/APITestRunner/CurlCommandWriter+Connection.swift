@@ -45,20 +45,32 @@ extension CurlCommandWriter {
 
     /// Writes the transport settings (`resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy`, `noProxy`, from
     /// the suite or the run's flags) as curl's options of the same meaning.
+    /// Each goes through the stand-ins like every field: a value made from the environment (`--noproxy "{{
+    /// env.NO_PROXY }}"`) becomes its `"${NAME}"` reference, not the stand-in it was rendered with.
     mutating func writeTransport(_ request: HTTPRequest, _ other: HTTPRequest) {
-        for entry in request.resolve { option("--resolve", ShellWord(entry)) }
-        for entry in request.transport.connectTo { option("--connect-to", ShellWord(entry)) }
-        if let path = request.transport.unixSocketPath { option("--unix-socket", ShellWord(path)) }
+        for (entry, otherEntry) in zip(request.resolve, other.resolve) {
+            setting("--resolve", entry, otherEntry)
+        }
+        for (entry, otherEntry) in zip(request.transport.connectTo, other.transport.connectTo) {
+            setting("--connect-to", entry, otherEntry)
+        }
+        if let path = request.transport.unixSocketPath {
+            setting("--unix-socket", path, other.transport.unixSocketPath ?? path)
+        }
         switch request.transport.httpVersion {
         case .http11: words.append("--http1.1")
         case .http2PriorKnowledge: words.append("--http2-prior-knowledge")
         case .http2: words.append("--http2")
         case nil: break
         }
-        if let proxy = request.transport.proxy {
-            let parts = field(Array(proxy.utf8), Array((other.transport.proxy ?? proxy).utf8), sent: nil, "proxy")
-            option("--proxy", word(parts))
+        if let proxy = request.transport.proxy { setting("--proxy", proxy, other.transport.proxy ?? proxy) }
+        if let noProxy = request.transport.noProxy {
+            setting("--noproxy", noProxy, other.transport.noProxy ?? noProxy)
         }
-        if let noProxy = request.transport.noProxy { option("--noproxy", ShellWord(noProxy)) }
+    }
+
+    /// `name value`, the value through the stand-ins (`other` is the same value rendered with the other ones).
+    private mutating func setting(_ name: String, _ value: String, _ other: String) {
+        option(name, word(field(Array(value.utf8), Array(other.utf8), sent: nil, String(name.dropFirst(2)))))
     }
 }

@@ -97,6 +97,37 @@ import Testing
         #expect(arguments.first == "http://api.test/users/\(Self.secret)?key=\(Self.secret)")
     }
 
+    @Test func transportSettingsFromTheEnvironmentBecomeReferencesToo() async throws {
+        let results = try await run(
+            """
+            defaults:
+              proxy: "{{ env.PROXY_URL }}"
+              noProxy: "{{ env.NO_PROXY_HOSTS }}"
+              connectTo: ["api.test:80:{{ env.BACKEND }}:8080"]
+            tests:
+              - name: proxied
+                request: {url: "http://api.test/x"}
+                expect: {status: 201}
+            """,
+            environment: [
+                "PROXY_URL": "http://pu:Prx-Pw-77@proxy.test:3128", "NO_PROXY_HOSTS": "internal.test",
+                "BACKEND": "10.1.2.3",
+            ])
+        let command = try #require(results.named("proxied")?.steps.first?.reproduce)
+        #expect(command.line.contains(#"--proxy "${PROXY_URL}""#), "\(command.line)")
+        #expect(command.line.contains(#"--noproxy "${NO_PROXY_HOSTS}""#), "\(command.line)")
+        #expect(command.line.contains(#"--connect-to api.test:80:"${BACKEND}":8080"#), "\(command.line)")
+        #expect(!command.line.contains("APITEST"), "a stand-in leaked into the command: \(command.line)")
+        let arguments = try arguments(
+            of: command,
+            environment: [
+                "PROXY_URL": "http://pu:Prx-Pw-77@proxy.test:3128", "NO_PROXY_HOSTS": "internal.test",
+                "BACKEND": "10.1.2.3",
+            ])
+        #expect(arguments.contains("internal.test"), "\(arguments)")
+        #expect(arguments.contains("api.test:80:10.1.2.3:8080"), "\(arguments)")
+    }
+
     @Test func aSecretNoVariableHoldsIsThePlaceholderWithANote() async throws {
         let transport = ScriptedTransport { request, _ in
             ScriptedTransport.response(to: request, body: #"{"t":"\#(request.headers["X-Secret"] ?? "")"}"#)
