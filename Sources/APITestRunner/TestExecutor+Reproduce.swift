@@ -5,11 +5,16 @@ import Synchronization
 
 extension TestExecutor {
     /// The curl command of `step`'s request as built from `context` and sent as `sent`; `nil` when the stand-in
-    /// renderings fail, which they cannot once the real request was built (the same templates, other values).
+    /// renderings fail, which they cannot once the real request was built (the same templates, other values), and
+    /// for a request the wire check refuses.
     func reproduce(
         _ step: Step, runtime: SuiteRuntime, context: TemplateContext, sent: HTTPRequest, masker: SecretMasker
     ) -> ReproduceCommand? {
-        try? reproducer.command(for: step.request, runtime: runtime, context: context, sent: sent, masker: masker)
+        // A request the wire check refuses (a CR, LF or NUL planted in a header) is never sent, so no command sends
+        // it either: the command would do the smuggling the check prevented, and it is no request of the run.
+        guard (try? sent.checkWireFields()) != nil else { return nil }
+        return try? reproducer.command(
+            for: step.request, runtime: runtime, context: context, sent: sent, masker: masker)
     }
 }
 

@@ -22,9 +22,21 @@ import Testing
                       headers: {Authorization: Bearer tester-credentials, X-Token: "{{ token }}"}
                   - request: {url: /third-step}
             """)
-        let result = try await runAPITest(["run", file.path, "--jobs", "1"])
+        let curlFile = file.deletingLastPathComponent().appendingPathComponent("requests.sh")
+        let report = file.deletingLastPathComponent().appendingPathComponent("report.json")
+        let result = try await runAPITest([
+            "run", file.path, "--jobs", "1", "--curl", curlFile.path, "--report-json", report.path,
+        ])
         #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("! suite › smuggle"))
+        // No command sends the refused request either: running it would do the smuggling. The --curl file holds
+        // the requests sent (the first step's), and no reproduce line or report carries the planted header.
+        let commands = try String(contentsOf: curlFile, encoding: .utf8)
+        #expect(commands.contains("/crlf-token"), "\(commands)")
+        #expect(!commands.contains("X-Injected") && !commands.contains("second-step"), "\(commands)")
+        #expect(!result.stdout.contains("reproduce:"), "\(result.stdout)")
+        let json = try String(contentsOf: report, encoding: .utf8)
+        #expect(!json.contains(#""command""#), "the report has a command for the refused request: \(json)")
         #expect(
             result.stdout.contains(
                 "the request was not sent: the value of header 'X-Token' contains a carriage return (CR)"),
