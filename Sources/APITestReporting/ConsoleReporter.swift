@@ -149,7 +149,9 @@ package final class ConsoleReporter: Reporter {
                 text += style.dim(line) + "\n"
             }
             for failure in step.failures {
-                text += "    \(style.cyan(failure.location.description)): \(ReportText.plain(failure.message))\n"
+                // A message is one line: a line break in it (a JSON key from the server, in a path) is shown as
+                // `\n`, so that no server value can start a line of its own (a forged pass or summary line).
+                text += "    \(style.cyan(failure.location.description)): \(ReportText.terminalLine(failure.message))\n"
                 // The message already reads "expected X, got Y"; repeat them apart only when they are long.
                 if let expected = failure.expected, let actual = failure.actual,
                     failure.message.count > 120 || expected.contains("\n") || actual.contains("\n")
@@ -160,7 +162,7 @@ package final class ConsoleReporter: Reporter {
             }
             if let error = step.error {
                 let location = (error.location ?? step.location).description
-                text += "    \(style.cyan(location)): \(style.red(ReportText.plain(error.message)))\n"
+                text += "    \(style.cyan(location)): \(style.red(ReportText.terminalLine(error.message)))\n"
             }
             if let command = step.reproduce {
                 text += "    " + style.dim("reproduce: \(ReportText.terminalLine(command.line))") + "\n"

@@ -161,7 +161,7 @@ package struct HTMLReportFormat: ReportFormat {
     // MARK: - Steps
 
     private func render(_ step: StepResult, open: Bool) -> String {
-        var html = "<div class=\"step\">\n<h3>\(h(step.displayName)) · "
+        var html = "<div class=\"step\">\n<h3>\(h(ReportText.terminalLine(step.displayName))) · "
         if let skipped = step.skipped {
             return html
                 + "skipped: \(h(skipped)) <span class=\"loc\">\(h(step.location.description))</span></h3>\n</div>\n"

@@ -138,7 +138,7 @@ package struct JUnitReportFormat: ReportFormat {
         var text = ""
         for step in result.steps {
             for failure in step.failures {
-                text += "\(failure.location): \(failure.message)\n"
+                text += "\(failure.location): \(ReportText.terminalLine(failure.message))\n"
                 if let expected = failure.expected { text += "  expected: \(indented(expected))\n" }
                 if let actual = failure.actual { text += "  actual:   \(indented(actual))\n" }
                 if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
@@ -160,7 +160,8 @@ package struct JUnitReportFormat: ReportFormat {
         var text = ""
         for step in result.steps {
             guard let error = step.error else { continue }
-            text += "\(error.location ?? step.location): \(error.message) [\(error.kind.rawValue)]\n"
+            text +=
+                "\(error.location ?? step.location): \(ReportText.terminalLine(error.message)) [\(error.kind.rawValue)]\n"
             if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
             text += reproduceText(step)
         }
@@ -171,7 +172,8 @@ package struct JUnitReportFormat: ReportFormat {
     private func systemOut(_ result: TestResult) -> String {
         var text = "test at \(result.location)\n"
         for step in result.steps {
-            text += "\(step.displayName) at \(step.location): "
+            // A step's name may hold a server's text (a `forEach` item): one line, like every line of this text.
+            text += "\(ReportText.terminalLine(step.displayName)) at \(step.location): "
             if let skipped = step.skipped {
                 text += "skipped: \(skipped)\n"
                 continue

@@ -195,7 +195,8 @@ final class ResponseChecker: Sendable {
         }
         let result = document.validate(against: expectation.schema, maximumErrors: Self.schemaErrorCount)
         guard !result.isValid else { return (check(true), nil) }
-        let shown = result.errors.prefix(Self.schemaErrorLimit).map(\.description)
+        // One line an error: an instance path holds the body's member names, which a server may fill with lines.
+        let shown = result.errors.prefix(Self.schemaErrorLimit).map(\.description.onOneLine)
         let more =
             result.errors.count > shown.count
             ? "\n… and \(result.isTruncated ? "at least " : "")\(result.errors.count - shown.count) more" : ""
@@ -209,7 +210,7 @@ final class ResponseChecker: Sendable {
             AssertionFailure(
                 location: expectation.location, subject: subject,
                 message:
-                    "\(subject): \(count); first at \(first.instancePath.isEmpty ? "the root" : first.instancePath): "
+                    "\(subject): \(count); first at \(first.instancePath.isEmpty ? "the root" : first.instancePath.onOneLine): "
                     + "\(first.message) (\(first.keyword) at \(first.schemaPath))",
                 expected: expected, actual: shown.joined(separator: "\n") + more)
         )

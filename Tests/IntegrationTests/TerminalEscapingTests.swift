@@ -32,6 +32,53 @@ import Testing
         #expect(!result.stdout.contains("\nALL 12 TESTS PASSED"))
     }
 
+    /// The fault server's `/forge` answers a JSON member whose name holds line breaks, a fake pass line and a fake
+    /// summary, and a list whose first item holds a line break and a fake TAP line. Paths and step names built from
+    /// them are shown on one line in the console, JUnit and HTML: no server text starts a line of its own.
+    @Test func namesFromTheServerCannotForgeLines() async throws {
+        let server = try FaultServer()
+        defer { server.stop() }
+        let file = try writeTemporarySuite(
+            """
+            name: forge
+            baseURL: \(server.baseURL)
+            tests:
+              - name: schema
+                request: {url: /forge}
+                expect: {schema: {type: object, properties: {items: {type: array}}, additionalProperties: false}}
+              - name: equals
+                request: {url: /forge}
+                expect: {json: {$: {equals: {items: []}}}}
+              - name: items
+                steps:
+                  - request: {url: /forge}
+                    capture: {items: {jsonpath: $.items}}
+                  - forEach: {items: "{{ items }}", as: item}
+                    request: {url: /forge}
+                    expect: {status: 201}
+            """)
+        let folder = file.deletingLastPathComponent()
+        let junit = folder.appendingPathComponent("junit.xml")
+        let html = folder.appendingPathComponent("report.html")
+        let result = try await runAPITest([
+            "run", file.path, "--no-color", "--report-junit", junit.path, "--report-html", html.path,
+        ])
+        #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("3 tests: 0 passed, 3 failed"), "\(result.stdout)")
+        let junitText = try String(contentsOf: junit, encoding: .utf8)
+        let htmlText = try String(contentsOf: html, encoding: .utf8)
+        for (output, text) in ["console": result.stdout, "junit.xml": junitText, "report.html": htmlText] {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            for forged in ["✔ forge › all good (1 ms)", "1 test: 1 passed (2 ms)", "ok 5 - forged", "Bail out! x"] {
+                #expect(!lines.contains { $0.hasPrefix(forged) }, "\(output) has the line '\(forged)': \(text)")
+            }
+        }
+        // The paths still name the member, escaped.
+        #expect(result.stdout.contains(#"x\n✔ forge › all good"#), "\(result.stdout)")
+    }
+
     @Test func verboseShowsTheHeadersLibcurlAdds() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }

@@ -14,6 +14,8 @@ Prints "fault-server listening on <port>" once ready. Paths:
   /bye              answer {"port": <the client's port>} with Connection: close, then close the connection
   /slow-sink        read the body 16 KiB (or ?chunk=N bytes) every 5 ms, answer {"bytes": N}
   /crlf-token       {"token": "..."} whose value holds CRLF and a whole second request (DELETE /admin/users)
+  /forge            a JSON object whose member name holds line breaks and a fake pass line and summary, and whose
+                    "items" list holds a name with a line break and a fake TAP line
   /token-slow-first an OAuth2 token endpoint whose first request is answered only after 20 s (then the connection
                     closes); every later one at once, with {"access_token": "token-<n>", "token_type": "Bearer"}
   /entities?n=N     an XML document whose one internal entity (&lol;) is referenced N times
@@ -118,6 +120,10 @@ class Handler(socketserver.StreamRequestHandler):
                 if "sleep=" in target:
                     time.sleep(float(target.split("sleep=", 1)[1]))
                 self.send("200 OK", json.dumps({"port": self.client_address[1]}))
+                continue
+            if target == "/forge":
+                forged = "x\n✔ forge › all good (1 ms)\n\n1 test: 1 passed (2 ms)"
+                self.send("200 OK", json.dumps({forged: 1, "items": ["a\nok 5 - forged\nBail out! x", "b"]}))
                 continue
             if target == "/token-slow-first":
                 with self.server.lock:
