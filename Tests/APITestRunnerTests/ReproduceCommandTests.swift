@@ -175,8 +175,10 @@ import Testing
 
     @Test func hostileCapturesCannotBreakTheQuoting() async throws {
         let hostile = "x' $(touch /tmp/apitest-pwned) `id` \"q\" \\ ;\nrm -rf ~ #"
+        // A header cannot hold the line break (no command is written for a request the wire check refuses).
+        let hostileLine = hostile.replacingOccurrences(of: "\n", with: " ")
         let transport = ScriptedTransport { request, _ in
-            let body = String(decoding: JSONWriterShim.string(["v": hostile]), as: UTF8.self)
+            let body = String(decoding: JSONWriterShim.string(["v": hostile, "h": hostileLine]), as: UTF8.self)
             return ScriptedTransport.response(to: request, body: body)
         }
         let results = try await run(
@@ -185,17 +187,17 @@ import Testing
               - name: hostile
                 steps:
                   - request: {url: "http://api.test/a"}
-                    capture: {v: {jsonpath: $.v}}
+                    capture: {v: {jsonpath: $.v}, h: {jsonpath: $.h}}
                   - request:
                       method: POST
                       url: "http://api.test/b"
-                      headers: {X-V: "{{ v }}"}
+                      headers: {X-V: "{{ h }}"}
                       body: "{{ v }}"
                     expect: {status: 500}
             """, transport: transport)
         let command = try #require(results.named("hostile")?.steps.last?.reproduce)
         let arguments = try arguments(of: command)
-        #expect(arguments.contains("X-V: \(hostile)"), "\(arguments)")
+        #expect(arguments.contains("X-V: \(hostileLine)"), "\(arguments)")
         #expect(arguments.contains(hostile), "\(arguments)")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/apitest-pwned"))
     }
