@@ -53,7 +53,7 @@ struct LinkedLocation: NodeLocation {
         var path = "$"
         for link in links.reversed() {
             if let name = link.name {
-                path += "['" + Self.escaped(name) + "']"
+                path += "['" + JSONPath.escapedMemberName(name) + "']"
             } else {
                 path += "[\(link.index)]"
             }
@@ -61,8 +61,12 @@ struct LinkedLocation: NodeLocation {
         return path
     }
 
-    /// A member name escaped for a normalized path: `\b \f \n \r \t \' \\`, other controls as `\u00xx`.
-    static func escaped(_ name: String) -> String {
+}
+
+extension JSONPath {
+    /// A member name escaped for a normalized path (RFC 9535 §2.7): `\b \f \n \r \t \' \\`, other controls as
+    /// `\u00xx`, so that no name breaks the line a path is shown on.
+    package static func escapedMemberName(_ name: String) -> String {
         var result = ""
         for scalar in name.unicodeScalars {
             switch scalar {

@@ -36,7 +36,7 @@ extension JSONPath {
                 if name.isEmpty || name == "*" || isShorthandName(name) {
                     result.append(character)
                 } else {
-                    result += "['" + LinkedLocation.escaped(String(name)) + "']"
+                    result += "['" + JSONPath.escapedMemberName(String(name)) + "']"
                     changed = true
                     index = end
                     continue

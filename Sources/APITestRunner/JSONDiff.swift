@@ -65,23 +65,8 @@ enum JSONDiff {
                     || (offset > 0 && scalar.isASCII && scalar.properties.numericType != nil)
             }
         if isPlain { return "." + key }
-        // RFC 9535 §2.7: `\\`, `\'` and control characters escaped (`\n`, `\u001b`), so that no key from a
-        // server can break the line a path is shown on.
-        var escaped = ""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "'": escaped += "\\'"
-            case "\u{08}": escaped += "\\b"
-            case "\u{0C}": escaped += "\\f"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                escaped += String(format: "\\u%04x", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
+        // RFC 9535 §2.7 escapes, so that no key from a server can break the line a path is shown on.
+        let escaped = JSONPath.escapedMemberName(key)
         return "['\(escaped)']"
     }
 
