@@ -49,11 +49,8 @@ extension SecretMasker {
         case nil:
             break
         }
-        if let proxy = request.transport.proxy {
-            found += proxyCredentials(proxy)
-        } else {
-            found += environmentProxyCredentials
-        }
+        // The environment's proxies are in every suite's masker from the start (`SuiteRuntime`).
+        if let proxy = request.transport.proxy { found += proxyCredentials(proxy) }
         return found.filter { $0.utf8.count >= shortestCredential }
     }
 
@@ -73,11 +70,12 @@ extension SecretMasker {
         return [password, decodedPassword, "\(decodedUser):\(decodedPassword)"]
     }
 
-    /// The credentials of the proxies libcurl takes from the environment when a request names none.
+    /// The credentials of the proxies libcurl takes from the environment when a request names none (filtered like a
+    /// request's credentials: too short a part is not masked on its own).
     static let environmentProxyCredentials: [String] = {
         let environment = ProcessInfo.processInfo.environment
         return ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].compactMap { environment[$0] }
-            .flatMap(proxyCredentials)
+            .flatMap(proxyCredentials).filter { $0.utf8.count >= shortestCredential }
     }()
 
     /// Whether `name` is `Authorization` or `Proxy-Authorization`, in any case; no lowercased copy per header.

@@ -98,7 +98,11 @@ struct SuiteRuntime: Sendable {
         self.shared = Shared(
             suite: suite, context: context, baseURL: baseURL,
             serializer: RequestSerializer(baseURL: baseURL, defaultHeaders: ["User-Agent": userAgent]),
-            masker: SecretMasker(secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context)),
+            // The credentials of the proxies libcurl takes from the environment are the same for every request:
+            // masked from the start rather than added to each request's masker.
+            masker: SecretMasker(
+                secrets: Self.referencedSecrets(of: suite, stepNames: stepNames, in: context)
+                    + SecretMasker.environmentProxyCredentials),
             usesBuiltins: !perTestNames.isDisjoint(with: TemplateContext.builtinNames),
             usesFunctions: stepsCallFunctions || suite.defaults.headers.contains(where: { $0.value.callsFunction }),
             decoders: ResponseSerializerChain(

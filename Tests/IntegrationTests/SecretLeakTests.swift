@@ -180,4 +180,29 @@ import Testing
         }
         #expect(result.stdout.contains("•••••"))
     }
+    /// A proxy libcurl takes from the environment (`http_proxy`) with a password: its `Proxy-Authorization`, echoed
+    /// by the proxy, is masked too.
+    @Test func aProxyPasswordFromTheEnvironmentIsMasked() async throws {
+        let server = try FaultServer()
+        defer { server.stop() }
+        let suite = try writeTemporarySuite(
+            """
+            name: environment proxy
+            tests:
+              - name: through the proxy
+                request: {url: "http://api.example.test/env-proxy"}
+                expect: {body: {equals: "not the body"}}
+            """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
+        let result = try await runAPITest(
+            ["run", suite.path, "--verbose"],
+            environment: ["http_proxy": "http://pu:EnvProxyPw66@127.0.0.1:\(server.port)"])
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        // The proxy answered (its echo of the request line is in the failure).
+        #expect(result.stdout.contains(#""proxied""#), "\(result.stdout)")
+        let basic = String(Data("pu:EnvProxyPw66".utf8).base64EncodedString().dropLast(2))
+        for leak in ["EnvProxyPw66", basic] {
+            #expect(!result.stdout.contains(leak) && !result.stderr.contains(leak), "shows '\(leak)'")
+        }
+    }
 }
