@@ -6,7 +6,7 @@ SHELL := /usr/bin/env bash
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests
 
-.PHONY: help deps demo build release test bench format lint clean
+.PHONY: help deps demo build release test bench fuzz format lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-8s %s\n", $$1, $$2 }'
@@ -32,11 +32,14 @@ bench: ## throughput benchmark: apitest vs curl --parallel vs wrk against nginx,
 	scripts/install-deps.sh --bench
 	bench/throughput
 
+fuzz: ## run every fuzz target with libFuzzer for FUZZ_SECONDS (default 60) each; prints executions and findings
+	scripts/fuzz.sh --seconds $${FUZZ_SECONDS:-60}
+
 format: ## rewrite Sources and Tests in place with swift format (.swift-format)
 	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
 
 lint: ## report swift format violations in Sources and Tests (strict: any finding fails)
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
 
-clean: ## remove build products (.build, .build-release, .build-static) and bench/out
-	rm -rf .build .build-release .build-static bench/out
+clean: ## remove build products (.build, .build-release, .build-static, .build-fuzz) and bench/out
+	rm -rf .build .build-release .build-static .build-fuzz bench/out

@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "apitest", targets: ["APITestCLI"]),
         .executable(name: "apitest-demo", targets: ["DemoAPI"]),
         .library(name: "APITestHTTP", targets: ["APITestHTTP"]),
+        .executable(name: "apitest-fuzz", targets: ["APITestFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -127,6 +128,14 @@ let package = Package(
             dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")]
         ),
 
+        // MARK: - Fuzzing
+        // The parsers and decoders of untrusted input as fuzz targets (`FuzzTarget`), and `apitest-fuzz`, which runs
+        // one with libFuzzer (`scripts/fuzz.sh`: `-sanitize=fuzzer -D APITEST_LIBFUZZER`) or its own mutation loop.
+        .target(
+            name: "APITestFuzzing",
+            dependencies: ["APITestSuite", "APITestJSON", "APITestImport", "APITestOpenAPI", "APITestSupport"]),
+        .executableTarget(name: "APITestFuzz", dependencies: ["APITestFuzzing"]),
+
         // MARK: - Tests
         // What several test targets share: the seeded generator, the location of ../shared and the scripted
         // transport of the runner's unit tests.
@@ -188,6 +197,8 @@ let package = Package(
             // The Postman collections and HAR archives the tests import (with their licence).
             exclude: ["Fixtures"]
         ),
+        // Replays the fuzz targets' seed corpus (Fuzz/corpus) and a seeded mutation pass on every test run.
+        .testTarget(name: "APITestFuzzingTests", dependencies: ["APITestFuzzing"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport", "APITestImport"],

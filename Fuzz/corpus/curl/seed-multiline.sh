@@ -1,0 +1,4 @@
+curl -X POST http://h/ \
+  -H "A: b" \
+  --data-binary "line1
+line2"

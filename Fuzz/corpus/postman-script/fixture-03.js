@@ -1,0 +1,1 @@
+pm.test('gone', () => pm.response.to.have.status(204));

@@ -1,0 +1,3 @@
+pm.test('token', function () {
+    pm.expect(pm.response.json().token).to.eql('t0ken');
+});
