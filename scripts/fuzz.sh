@@ -2,7 +2,10 @@
 # Runs every fuzz target (Sources/APITestFuzzing, `FuzzTarget`) with libFuzzer for a bounded time and prints how
 # many executions each ran and what it found. `make fuzz` calls it; CI calls it with a short time.
 #
-#   scripts/fuzz.sh [--seconds N] [--jobs-timeout N] [TARGET...]
+#   scripts/fuzz.sh [--seconds N | --runs N] [--seed N] [TARGET...]
+#
+# --seconds bounds each target's time (default FUZZ_SECONDS or 60); --runs bounds its executions instead, which with
+# --seed makes a run repeatable (CI: `--runs 20000 --seed 1`, so a finding is the same on every run).
 #
 # The build is separate (.build-fuzz): every Swift module is instrumented (`-sanitize=fuzzer`) and `apitest-fuzz`
 # is compiled with APITEST_LIBFUZZER, so it hands the arguments after the target to libFuzzer's driver. Each target runs on a copy
@@ -14,11 +17,15 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SWIFT="${SWIFT:-swift}"
 seconds="${FUZZ_SECONDS:-60}"
+runs=""
+seed=""
 targets=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --seconds) seconds="$2"; shift 2 ;;
-        -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
+        --runs) runs="$2"; shift 2 ;;
+        --seed) seed="$2"; shift 2 ;;
+        -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
         -*) echo "fuzz: unknown option '$1'" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -43,9 +50,12 @@ for target in "${targets[@]}"; do
     cp -n "Fuzz/corpus/$target/"* "$work/" 2>/dev/null || true
     rm -f "$work/LICENSE"
     log="$scratch/findings/$target.log"
-    echo "fuzz: $target for ${seconds}s"
+    bound=(-max_total_time="$seconds")
+    [[ -n "$runs" ]] && bound=(-runs="$runs")
+    [[ -n "$seed" ]] && bound+=(-seed="$seed")
+    echo "fuzz: $target (${bound[*]})"
     set +e
-    "$binary" "$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+    "$binary" "$target" "${bound[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
         -dict="Fuzz/dict/$target.dict" -artifact_prefix="$findings/" -print_final_stats=1 "$work" >"$log" 2>&1
     code=$?
     set -e
@@ -59,6 +69,6 @@ for target in "${targets[@]}"; do
         tail -n 40 "$log" >&2
     fi
 done
-echo "==== fuzz summary (${seconds}s a target)"
+echo "==== fuzz summary (${runs:+$runs runs}${runs:-${seconds}s} a target${seed:+, seed $seed})"
 printf '%s\n' "${summary[@]}"
 exit "$status"
