@@ -35,29 +35,30 @@ extension CurlCommandWriter {
         }
     }
 
-    /// A body with NUL bytes, which no argument can hold: `printf` writes it to curl's standard input.
+    /// A body with NUL bytes, which no argument can hold: `printf` writes it to curl's standard input, each byte
+    /// that is not printable ASCII as an octal escape, a secret as `%s` with its `"${NAME}"` as an argument.
     private mutating func writePipedBody(_ parts: [Part]) {
         var format = ""
-        for part in parts {
-            guard case .literal(let bytes) = part else {
-                format += SecretMasker.mask
-                note(
-                    "\(SecretMasker.mask) in the binary body stands for a secret or capture, which a binary body "
-                        + "cannot take from a variable: put the value in")
-                continue
-            }
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "%"): format += "%%"
-                case UInt8(ascii: "\\"): format += "\\\\"
-                case 0x20..<0x7F: format.unicodeScalars.append(Unicode.Scalar(byte))
-                default:
-                    let octal = String(byte, radix: 8)
-                    format += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+        var arguments: [String] = []
+        for piece in pieces(parts) {
+            switch piece {
+            case .variable(let name):
+                format += "%s"
+                arguments.append(ShellWord([.variable(name)]).quoted)
+            case .literal(let bytes):
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "%"): format += "%%"
+                    case UInt8(ascii: "\\"): format += "\\\\"
+                    case 0x20..<0x7F: format.unicodeScalars.append(Unicode.Scalar(byte))
+                    default:
+                        let octal = String(byte, radix: 8)
+                        format += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                    }
                 }
             }
         }
-        input = "printf " + ShellWord(format).quoted
+        input = (["printf", ShellWord(format).quoted] + arguments).joined(separator: " ")
         option("--data-binary", ShellWord("@-"))
     }
 
@@ -80,7 +81,9 @@ extension CurlCommandWriter {
             if case .data(let real)? = sent?.content { sentData = Array(real) }
             let value = field(Array(data), Array(otherData), sent: sentData, "part \(part.name)")
             if data.contains(0) {
-                note("the part \(part.name) holds NUL bytes, which no argument can: curl sends it cut at the first")
+                note(
+                    "the part \(part.name) holds NUL bytes, which no shell argument can hold: the command sends it "
+                        + "without them")
             }
             option("--form-string", ShellWord(pieces(name) + [.literal(Array("=".utf8))] + pieces(value)))
             return
@@ -96,7 +99,9 @@ extension CurlCommandWriter {
             if case .data(let real)? = sent?.content { sentData = Array(real) }
             let value = field(Array(data), Array(otherData), sent: sentData, "part \(part.name)")
             if data.contains(0) {
-                note("the part \(part.name) holds NUL bytes, which no argument can: curl sends it cut at the first")
+                note(
+                    "the part \(part.name) holds NUL bytes, which no shell argument can hold: the command sends it "
+                        + "without them")
             }
             spec += quotedParameter(pieces(value))
         }

@@ -18,13 +18,13 @@ extension CurlCommandWriter {
                 Array("aws:amz:\(signature.region):\(signature.service)".utf8),
                 Array("aws:amz:\(otherSignature.region):\(otherSignature.service)".utf8), sent: nil, "--aws-sigv4")
             words.append("--aws-sigv4")
-            words.append(word(provider).quoted)
+            words.append(word(provider))
             credentials(signature.accessKey, signature.secretKey, otherSignature.accessKey, otherSignature.secretKey)
             // The signed headers the HTTP layer adds (a session token, S3's payload hash), as it adds them.
             for (line, otherLine) in zip(request.authenticationHeaderLines, other.authenticationHeaderLines) {
                 let header = field(Array(line.utf8), Array(otherLine.utf8), sent: nil, "signed header")
                 words.append("-H")
-                words.append(word(header).quoted)
+                words.append(word(header))
             }
         case (.netrc(let file), _):
             // apitest reads the file when it is there (CURL_NETRC_OPTIONAL), which is curl's --netrc-optional.

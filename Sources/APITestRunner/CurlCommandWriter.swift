@@ -21,12 +21,14 @@ struct CurlCommandWriter {
     let sent: HTTPRequest?
     let masker: SecretMasker
 
-    /// The words so far, quoted.
-    var words: [String] = ["curl"]
+    /// The words so far.
+    var words: [ShellWord] = ["curl"]
     /// The notes so far.
     private(set) var notes: [String] = []
     /// The command piped into curl (`printf '...'`), for a body with NUL bytes.
     var input: String?
+    /// The shell variable of each secret no environment variable holds, by template name.
+    private var derivedVariables: [String: String] = [:]
 
     /// A writer for requests rendered with `first` and `second`.
     init(
@@ -40,9 +42,25 @@ struct CurlCommandWriter {
         self.masker = masker
     }
 
-    /// The command written so far.
+    /// The command written so far: its words quoted for a script, and on one line when a word holds a line feed.
     var command: ReproduceCommand {
-        ReproduceCommand(words: words, input: input, notes: notes)
+        var notes = notes
+        if words.contains(where: \.holdsNUL), !notes.contains(where: { $0.contains("NUL bytes") }) {
+            notes.append(
+                "a value holds NUL bytes, which no shell argument can hold: the command passes it without them")
+        }
+        let script = words.map { $0.quoted(.script) }
+        guard words.contains(where: \.holdsLineBreak) else {
+            return ReproduceCommand(words: script, input: input, notes: notes)
+        }
+        // A line feed on one line: a variable set in a subshell (`$(printf '\n')` alone would lose a final one).
+        let referenced = Set(words.flatMap(\.variableNames))
+        var newline = "apitest_nl"
+        while referenced.contains(newline) { newline += "_" }
+        var line = "(\(newline)=$(printf '\\n.'); \(newline)=${\(newline)%.}; "
+        if let input { line += input + " | " }
+        line += words.map { $0.quoted(.line(newline: newline)) }.joined(separator: " ") + ")"
+        return ReproduceCommand(words: script, input: input, notes: notes, oneLine: line)
     }
 
     // MARK: - Request
@@ -51,7 +69,7 @@ struct CurlCommandWriter {
     mutating func write(_ request: HTTPRequest, _ other: HTTPRequest, timeout: Duration, connectTimeout: Duration) {
         let url = field(Array(request.url.utf8), Array(other.url.utf8), sent: sent.map { Array($0.url.utf8) }, "URL")
         let urlWord = word(url)
-        words.append(urlWord.quoted)
+        words.append(urlWord)
         // curl reads `[a-b]` and `{a,b}` in a URL as globs: nested query keys and `{{ name }}` must go as they are.
         let globs = urlWord.pieces.contains { piece in
             if case .literal(let bytes) = piece { return bytes.contains { "[]{}".utf8.contains($0) } }
@@ -86,19 +104,20 @@ struct CurlCommandWriter {
 
     /// Appends an option and its argument.
     mutating func option(_ name: String, _ argument: ShellWord) {
-        words.append(name)
-        words.append(argument.quoted)
+        words.append(ShellWord(name))
+        words.append(argument)
     }
 
     /// The shell variable a command sends as the OAuth2 access token.
     static let accessTokenVariable = "APITEST_OAUTH2_TOKEN"
 
-    /// Adds `note` unless it is there already. Control characters (a part name from a server may hold a line
-    /// break) are written as `\u{..}`: a note is a comment line of a script, and must stay one.
+    /// Adds `note` unless it is there already. Characters that do not show as themselves (a part name from a
+    /// server may hold a line break or a right-to-left override) are written as `\u{..}`: a note is a comment line
+    /// of a script, and must stay one and read in order.
     mutating func note(_ note: String) {
         var text = ""
         for scalar in note.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value > 0x7F && !ShellWord.isVisible(scalar)) {
                 text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 text.unicodeScalars.append(scalar)
@@ -358,10 +377,12 @@ struct CurlCommandWriter {
                             + "expand, put the value in")
                 }
             case .reference(.derived(let name)):
-                pieces.append(.literal(Array(SecretMasker.mask.utf8)))
+                let variable = derivedVariable(for: name)
+                pieces.append(.variable(variable))
                 note(
-                    "\(SecretMasker.mask) stands for {{ \(name) }}, a secret no environment variable holds (derived "
-                        + "from one when the test ran, or given as a secret value): put the value in")
+                    "${\(variable)} stands for {{ \(name) }}, a secret no environment variable holds (a secret --var "
+                        + "or variables-file value, or a value the test derived from a secret when it ran, such as a "
+                        + "capture): set \(variable) to that value, which apitest does not print")
             case .reference(.accessToken):
                 pieces.append(.variable(Self.accessTokenVariable))
                 note(
@@ -373,6 +394,26 @@ struct CurlCommandWriter {
             }
         }
         return pieces
+    }
+
+    /// The shell variable that stands for the secret `{{ name }}` in this command: `APITEST_` and the name in upper
+    /// case, other characters as `_` (`apiToken` is `APITEST_APITOKEN`), made unique in the command. The prefix keeps
+    /// it clear of the variables a shell already has (`PATH`, `HOME`).
+    private mutating func derivedVariable(for name: String) -> String {
+        if let known = derivedVariables[name] { return known }
+        var base = "APITEST_"
+        for scalar in name.unicodeScalars {
+            let isWordCharacter = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            base += isWordCharacter ? scalar.properties.uppercaseMapping : "_"
+        }
+        var variable = base
+        var number = 1
+        while variable == Self.accessTokenVariable || derivedVariables.values.contains(variable) {
+            number += 1
+            variable = "\(base)_\(number)"
+        }
+        derivedVariables[name] = variable
+        return variable
     }
 
     /// Literal bytes with any secret the masker knows masked (a credential written in the suite; a secret's value

@@ -1,20 +1,38 @@
 import Foundation
 
 /// One word of a POSIX shell command line, built from literal bytes and references to environment variables, and
-/// quoted so that the shell hands the program exactly those bytes (with each variable's value in place).
+/// quoted so that any POSIX shell (dash, bash, ksh, zsh in sh mode) hands the program exactly those bytes, with each
+/// variable's value in place.
 ///
-/// Literal text goes between single quotes, where nothing expands; text with control characters, invalid UTF-8 or
-/// DEL goes between `$'...'`, with those bytes as escapes. A variable is `"${NAME}"`: expanded, never split. The
-/// pieces are written next to each other, which the shell joins into one word: `'Bearer '"${TOKEN}"`. Whatever the
-/// bytes (a server's `$(...)`, backticks, quotes, newlines), nothing in the word runs.
-struct ShellWord: Sendable, Hashable {
+/// Only quoting that POSIX defines is used, never bash's `$'...'`, which dash (Debian's `/bin/sh`) reads as a `$`
+/// and a single-quoted string:
+/// - printable text goes between single quotes, where nothing expands; a quote is `'\''`;
+/// - a byte that would not show as itself (a control character, DEL, a C1 control, a bidirectional control or
+///   other invisible format character, a line or paragraph separator, a noncharacter, a byte that is not part of
+///   valid UTF-8) is written by `printf`: `"$(printf '\t\342\200\256')"`, so that the command reads as the shell
+///   reads it;
+/// - a line feed goes between the single quotes as it is in a script (``Form/script``); on one line
+///   (``Form/line(newline:)``) it is a reference to a variable holding a line feed, which the command line sets
+///   first (command substitution would drop a line feed at the end of a word);
+/// - a variable is `"${NAME}"`: expanded, never split.
+///
+/// The pieces are written next to each other, which the shell joins into one word: `'Bearer '"${TOKEN}"`. Whatever
+/// the bytes (a server's `$(...)`, backticks, quotes, line breaks), nothing in the word runs.
+struct ShellWord: Sendable, Hashable, ExpressibleByStringLiteral {
     /// A piece of the word.
     enum Piece: Sendable, Hashable {
-        /// Bytes passed as they are. NUL cannot be passed in an argument; it is written as `\x00`, which the shell
-        /// drops with what follows, so callers keep NUL out of words.
+        /// Bytes passed as they are. No argument can hold NUL: a NUL byte is left out (``holdsNUL`` says when).
         case literal([UInt8])
         /// The value of an environment variable; `name` must be a shell variable name (``isVariableName(_:)``).
         case variable(String)
+    }
+
+    /// How a word is laid out.
+    enum Form: Sendable, Hashable {
+        /// For a script file: a line feed is written as it is, between single quotes.
+        case script
+        /// On one line: a line feed is the variable `newline` (`"${newline}"`), which the line must set first.
+        case line(newline: String)
     }
 
     var pieces: [Piece]
@@ -34,6 +52,11 @@ struct ShellWord: Sendable, Hashable {
         pieces = [.literal(Array(text.utf8))]
     }
 
+    /// A word of literal text: an option name (`"--head"`).
+    init(stringLiteral text: String) {
+        self.init(text)
+    }
+
     /// This word followed by `text`.
     func appending(_ text: String) -> ShellWord {
         ShellWord(pieces + [.literal(Array(text.utf8))])
@@ -44,19 +67,39 @@ struct ShellWord: Sendable, Hashable {
         ShellWord([.literal(Array(text.utf8))] + pieces)
     }
 
+    /// Whether a literal piece holds a line feed (which ``Form/line(newline:)`` writes as a variable).
+    var holdsLineBreak: Bool {
+        pieces.contains { if case .literal(let bytes) = $0 { bytes.contains(0x0A) } else { false } }
+    }
+
+    /// Whether a literal piece holds a NUL byte, which no argument can hold and the word leaves out.
+    var holdsNUL: Bool {
+        pieces.contains { if case .literal(let bytes) = $0 { bytes.contains(0) } else { false } }
+    }
+
+    /// The names of the variables the word refers to.
+    var variableNames: [String] {
+        pieces.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+    }
+
     // MARK: - Quoting
 
-    /// The word as the shell should read it.
+    /// The word as a script file should hold it (``Form/script``).
     var quoted: String {
+        quoted(.script)
+    }
+
+    /// The word as the shell should read it, laid out as `form`.
+    func quoted(_ form: Form) -> String {
         var text = ""
         var literal: [UInt8] = []
         func flush() {
-            if !literal.isEmpty { text += Self.quote(literal) }
+            if !literal.isEmpty { text += Self.quote(literal, form) }
             literal = []
         }
         for piece in pieces {
             switch piece {
-            case .literal(let bytes): literal += bytes
+            case .literal(let bytes): literal += bytes.filter { $0 != 0 }
             case .variable(let name):
                 flush()
                 text += "\"${\(name)}\""
@@ -82,53 +125,87 @@ struct ShellWord: Sendable, Hashable {
         return "-./:,+@%".utf8.contains(byte)
     }
 
-    /// `bytes` quoted: bare when every byte is plain, between single quotes when every byte is printable UTF-8, else
-    /// between `$'...'`.
-    static func quote(_ bytes: [UInt8]) -> String {
+    /// `bytes` (no NUL among them) quoted as `form`: bare when every byte is plain, else runs of visible text
+    /// between single quotes and runs of other bytes written by `printf`, next to each other.
+    static func quote(_ bytes: [UInt8], _ form: Form = .script) -> String {
         if bytes.isEmpty { return "''" }
         if bytes.allSatisfy(isPlain) { return String(decoding: bytes, as: UTF8.self) }
-        if needsEscapes(bytes) { return dollarQuote(bytes) }
-        return "'" + String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    }
-
-    /// Whether single quotes cannot hold `bytes` as they are: control characters, DEL or invalid UTF-8.
-    private static func needsEscapes(_ bytes: [UInt8]) -> Bool {
-        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return true }
-        return String(validating: bytes, as: UTF8.self) == nil
-    }
-
-    /// `$'...'` with `\\`, `\'`, `\n`, `\r`, `\t` and `\xHH` for other control bytes and bytes that are not part of
-    /// valid UTF-8; valid multi-byte characters are kept as they are.
-    private static func dollarQuote(_ bytes: [UInt8]) -> String {
-        var text = "$'"
+        var text = ""
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x5C: text += #"\\"#
-            case 0x27: text += #"\'"#
-            case 0x0A: text += #"\n"#
-            case 0x0D: text += #"\r"#
-            case 0x09: text += #"\t"#
-            case 0..<0x20, 0x7F: text += hexEscape(byte)
-            case 0x20..<0x80: text.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let length = utf8Length(of: bytes, at: index)
-                if length > 0 {
-                    text += String(decoding: bytes[index..<(index + length)], as: UTF8.self)
-                    index += length
-                    continue
+            let length = visibleLength(of: bytes, at: index, form)
+            if length > 0 {
+                // Byte by byte: a quote followed by a combining mark is one Character, which a search for "'" as a
+                // Character would miss, leaving the quote to end the quoting.
+                var run: [UInt8] = [0x27]
+                for byte in bytes[index..<(index + length)] {
+                    if byte == 0x27 { run += Array(#"'\''"#.utf8) } else { run.append(byte) }
                 }
-                text += hexEscape(byte)
+                text += String(decoding: run + [0x27], as: UTF8.self)
+                index += length
+                continue
             }
-            index += 1
+            if bytes[index] == 0x0A, case .line(let newline) = form {
+                text += "\"${\(newline)}\""
+                index += 1
+                continue
+            }
+            var escapes = ""
+            while index < bytes.count, visibleLength(of: bytes, at: index, form) == 0 {
+                if bytes[index] == 0x0A, case .line = form { break }
+                let length = max(utf8Length(of: bytes, at: index), 1)
+                for byte in bytes[index..<(index + length)] { escapes += printfEscape(byte) }
+                index += length
+            }
+            text += "\"$(printf '" + escapes + "')\""
         }
-        return text + "'"
+        return text
     }
 
-    private static func hexEscape(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return "\\x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+    /// The length of the run of visible characters at `index` (0 when the character there is not visible):
+    /// printable ASCII, valid UTF-8 characters that show as themselves, and a line feed in a script.
+    private static func visibleLength(of bytes: [UInt8], at index: Int, _ form: Form) -> Int {
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte >= 0x20 && byte < 0x7F || (byte == 0x0A && form == .script) {
+                end += 1
+                continue
+            }
+            let length = utf8Length(of: bytes, at: end)
+            guard length > 0,
+                let scalar = String(decoding: bytes[end..<(end + length)], as: UTF8.self).unicodeScalars.first,
+                isVisible(scalar)
+            else { break }
+            end += length
+        }
+        return end - index
+    }
+
+    /// Whether a non-ASCII `scalar` shows as itself: not a control (C1), not a format character (bidirectional
+    /// controls such as U+202E, zero-width characters, U+FEFF), not a line or paragraph separator, not private or
+    /// unassigned, not a noncharacter.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.isNoncharacterCodePoint { return false }
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// `byte` in a `printf` format: `\t`, `\n`, `\r`, or three octal digits.
+    private static func printfEscape(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x09: return #"\t"#
+        case 0x0A: return #"\n"#
+        case 0x0D: return #"\r"#
+        default:
+            let octal = String(byte, radix: 8)
+            return "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+        }
     }
 
     /// The length of the valid UTF-8 sequence starting at `index`, or 0 when none starts there.
@@ -136,6 +213,7 @@ struct ShellWord: Sendable, Hashable {
         let lead = bytes[index]
         let length: Int
         switch lead {
+        case 0x00...0x7F: return 1
         case 0xC2...0xDF: length = 2
         case 0xE0...0xEF: length = 3
         case 0xF0...0xF4: length = 4

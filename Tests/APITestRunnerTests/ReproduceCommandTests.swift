@@ -37,11 +37,24 @@ import Testing
     }
 
     /// The arguments `bash` hands curl for `command`, with `environment` set.
-    private func arguments(of command: ReproduceCommand, environment: [String: String] = [:]) throws -> [String] {
+    private func arguments(
+        of command: ReproduceCommand, shell: String = "/bin/bash", environment: [String: String] = [:],
+        in folder: URL? = nil
+    ) throws -> [String] {
+        try arguments(
+            ofScript: "printf '%s\\0' " + command.words.dropFirst().joined(separator: " "), shell: shell,
+            environment: environment, in: folder)
+    }
+
+    /// The arguments `shell` hands the last command of `script` (a `printf '%s\0'` in place of curl).
+    private func arguments(
+        ofScript script: String, shell: String, environment: [String: String] = [:], in folder: URL? = nil
+    ) throws -> [String] {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "printf '%s\\0' " + command.words.dropFirst().joined(separator: " ")]
+        process.executableURL = URL(fileURLWithPath: shell)
+        process.arguments = ["-c", script]
         process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { first, _ in first }
+        if let folder { process.currentDirectoryURL = folder }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -128,7 +141,7 @@ import Testing
         #expect(arguments.contains("api.test:80:10.1.2.3:8080"), "\(arguments)")
     }
 
-    @Test func aSecretNoVariableHoldsIsThePlaceholderWithANote() async throws {
+    @Test func aSecretNoVariableHoldsIsANamedVariableWithANote() async throws {
         let transport = ScriptedTransport { request, _ in
             ScriptedTransport.response(to: request, body: #"{"t":"\#(request.headers["X-Secret"] ?? "")"}"#)
         }
@@ -139,13 +152,53 @@ import Testing
                 steps:
                   - request: {url: "http://api.test/a", headers: {X-Secret: "{{ env.LEAK_ME }}"}}
                     capture: {lower: {jsonpath: $.t, filters: [lowercase]}}
-                  - request: {url: "http://api.test/b", headers: {X-Derived: "{{ lower }}"}}
+                  - request: {url: "http://api.test/b", headers: {X-Derived: "Bearer {{ lower }}"}}
                     expect: {status: 500}
             """, environment: ["LEAK_ME": "Secret-Value-42"], transport: transport)
         let command = try #require(results.named("derived")?.steps.last?.reproduce)
         #expect(!command.line.lowercased().contains("secret-value-42"))
-        #expect(command.line.contains("'X-Derived: •••••'"), "\(command.line)")
-        #expect(command.notes.contains { $0.contains("{{ lower }}") }, "\(command.notes)")
+        // Runnable once the variable is set, and marked: a note names the variable and what to put in it.
+        #expect(command.line.contains(#"'X-Derived: Bearer '"${APITEST_LOWER}""#), "\(command.line)")
+        #expect(!command.line.contains("•"), "\(command.line)")
+        #expect(
+            command.notes.contains { $0.contains("${APITEST_LOWER} stands for {{ lower }}") && $0.contains("set") },
+            "\(command.notes)")
+        for shell in ["/bin/dash", "/bin/bash"] {
+            let arguments = try arguments(of: command, shell: shell, environment: ["APITEST_LOWER": "v a'l"])
+            #expect(arguments.contains("X-Derived: Bearer v a'l"), "\(arguments)")
+        }
+    }
+
+    @Test func aSecretSuiteVariableIsAReferenceToItsEnvironmentVariableOrItsOwn() async throws {
+        var loader = SuiteLoader(environment: ["TOK": "tok-Zx81-secret"], overrides: ["apiToken": "vf-Secret-77"])
+        loader.secretOverrides = ["apiToken"]
+        let suite = try loader.load(
+            source: """
+                variables:
+                  token: "Bearer {{ env.TOK }}"
+                  apiToken: placeholder
+                tests:
+                  - name: secrets
+                    request:
+                      url: "http://api.test/a"
+                      headers: {Authorization: "{{ token }}", X-Api-Key: "{{ apiToken }}"}
+                    expect: {status: 500}
+                """, file: "suite.yaml")
+        let results = Results()
+        _ = await Runner(
+            transport: ScriptedTransport { request, _ in ScriptedTransport.response(to: request) },
+            options: RunOptions(jobs: 1)
+        ).run([suite], reporter: results)
+        let command = try #require(results.named("secrets")?.steps.first?.reproduce)
+        #expect(!command.line.contains("tok-Zx81-secret") && !command.line.contains("vf-Secret-77"))
+        #expect(command.line.contains(#"'Authorization: Bearer '"${TOK}""#), "\(command.line)")
+        #expect(command.line.contains(#"'X-Api-Key: '"${APITEST_APITOKEN}""#), "\(command.line)")
+        #expect(!command.line.contains("•"), "\(command.line)")
+        #expect(command.notes.contains { $0.contains("${APITEST_APITOKEN} stands for {{ apiToken }}") })
+        let arguments = try arguments(
+            of: command, shell: "/bin/dash", environment: ["TOK": "t1", "APITEST_APITOKEN": "k2"])
+        #expect(arguments.contains("Authorization: Bearer t1"), "\(arguments)")
+        #expect(arguments.contains("X-Api-Key: k2"), "\(arguments)")
     }
 
     @Test func credentialsWrittenInTheSuiteAreMasked() async throws {
@@ -174,9 +227,13 @@ import Testing
     }
 
     @Test func hostileCapturesCannotBreakTheQuoting() async throws {
-        let hostile = "x' $(touch /tmp/apitest-pwned) `id` \"q\" \\ ;\nrm -rf ~ #"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-quote-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Every way out of the quoting would run a `touch` of MARKER, in this test's own folder.
+        let hostile = "x'\t$(touch MARKER) `touch MARKER` \"q\" \\ ;\ntouch MARKER #\u{202E}\n"
         // A header cannot hold the line break (no command is written for a request the wire check refuses).
-        let hostileLine = hostile.replacingOccurrences(of: "\n", with: " ")
+        let hostileLine = "x'\t$(touch MARKER) `touch MARKER` \"q\" \\ ; touch MARKER #"
         let transport = ScriptedTransport { request, _ in
             let body = String(decoding: JSONWriterShim.string(["v": hostile, "h": hostileLine]), as: UTF8.self)
             return ScriptedTransport.response(to: request, body: body)
@@ -196,10 +253,21 @@ import Testing
                     expect: {status: 500}
             """, transport: transport)
         let command = try #require(results.named("hostile")?.steps.last?.reproduce)
-        let arguments = try arguments(of: command)
-        #expect(arguments.contains("X-V: \(hostileLine)"), "\(arguments)")
-        #expect(arguments.contains(hostile), "\(arguments)")
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/apitest-pwned"))
+        #expect(!command.line.contains("$'"), "bash's quoting, which dash does not read: \(command.line)")
+        #expect(!command.line.contains("\n"), "the line is one line: \(command.line)")
+        #expect(!command.line.unicodeScalars.contains("\u{202E}"), "\(command.line)")
+        // The one-line form, as printed after `reproduce:`, with curl replaced by printf.
+        let line = command.line.replacingOccurrences(of: "; curl ", with: "; printf '%s\\0' ")
+        for shell in ["/bin/dash", "/bin/bash"] {
+            for arguments in [
+                try arguments(of: command, shell: shell, in: folder),
+                try arguments(ofScript: line, shell: shell, in: folder),
+            ] {
+                #expect(arguments.contains("X-V: \(hostileLine)"), "\(shell): \(arguments)")
+                #expect(arguments.contains(hostile), "\(shell): \(arguments)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("MARKER").path))
     }
 
     @Test func theMethodIsWrittenOnlyWhereCurlWouldPickAnother() async throws {

@@ -4,15 +4,22 @@ import Testing
 /// The curl commands of `run --curl` and `export curl`, run through `bash` and the real curl against the demo's
 /// `/echo`, which describes each request as received: what curl sends is what apitest sent (method, path, query,
 /// headers in order, body bytes by size and SHA-256, multipart part by part), a secret travelling as a
-/// `"${NAME}"` reference, and values captured from a server (quotes, `$(...)`, backticks, newlines) passed as data.
+/// `"${NAME}"` reference, and values captured from a server (quotes, `$(...)`, backticks, tabs, newlines) passed as
+/// data. Every command runs in dash (Debian's `/bin/sh`, POSIX quoting only) and in bash.
 @Suite struct CurlReproduceTests {
     static let secret = "Sekr3t-Value_9z"
 
-    /// Text the server hands back, captured and sent again: nothing of it may run in the shell.
-    static let hostile = "it's \"q\" $(touch /tmp/apitest-curl-pwned) `id` ; rm -rf ~ # \\ end\nline 2\ttab €"
+    /// Text the server hands back, captured and sent again: nothing of it may run in the shell. Any of it that ran
+    /// would create `MARKER` in the test's own folder (the shells run there), which the tests check is never made.
+    static let hostile =
+        "it's\t\"q\" $(touch MARKER) `touch MARKER` ; touch MARKER # \\ end\nline 2\ttab € \u{202E}rtl\n"
 
-    /// The same without line breaks and tabs, for a header.
-    static let oneLine = "it's \"q\" $(touch /tmp/apitest-curl-pwned) `id` ; rm -rf ~ # \\ end €"
+    /// The same without line breaks, for a header: a tab and a quote, which bash's `$'...'` quoting (the old one)
+    /// turned into a command that dash ran.
+    static let oneLine = "it's\t\"q\" $(touch MARKER) `touch MARKER` ; touch MARKER # \\ end € \u{202E}rtl"
+
+    /// The shells every command and file is run with.
+    static let shells = ["/bin/dash", "/bin/bash"]
 
     static func suite(port: Int, folder: URL) throws -> URL {
         try Data("file body\n".utf8).write(to: folder.appendingPathComponent("body.txt"))
@@ -89,13 +96,49 @@ import Testing
         }
     }
 
-    /// Runs `command` through bash and returns what `/echo` describes.
-    static func runThroughBash(_ command: String) async throws -> [String: Any] {
+    /// Runs `command` through `shell` in `folder` and returns what `/echo` describes.
+    static func run(_ command: String, shell: String, in folder: URL) async throws -> [String: Any] {
         let result = try await runProcess(
-            URL(fileURLWithPath: "/bin/bash"), ["-c", "set -e\n" + command + " --silent --show-error"],
-            environment: ["APITEST_CURL_SECRET": secret])
-        #expect(result.exitCode == 0, "\(command)\n\(result.stderr)")
+            URL(fileURLWithPath: shell), ["-c", "set -e\n" + command + " --silent --show-error"],
+            environment: ["APITEST_CURL_SECRET": secret], currentDirectory: folder)
+        #expect(result.exitCode == 0, "\(shell): \(command)\n\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    /// The top-level JSON objects of `text`, one after the other (what a script of several commands prints).
+    static func objects(in text: String) throws -> [[String: Any]] {
+        var objects: [[String: Any]] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var start = text.utf8.startIndex
+        for index in text.utf8.indices {
+            let byte = text.utf8[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case UInt8(ascii: "{"):
+                if depth == 0 { start = index }
+                depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 {
+                    let data = Data(text.utf8[start...index])
+                    objects.append(try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
+                }
+            default: break
+            }
+        }
+        return objects
     }
 
     /// What must agree between two `/echo` descriptions: everything but the multipart boundary and where curl's
@@ -119,7 +162,9 @@ import Testing
             }
             return !(multipart && (name == "content-type" || name == "content-length"))
         }
-        result["headers"] = masked("\(headers)")
+        // A header whose value holds a secret shows as the mask alone or with the rest of its value around it.
+        headers = headers.map { pair in masked(pair[1]).contains("•••••") ? [pair[0], "•••••"] : pair }
+        result["headers"] = "\(headers)"
         if let parts = echo["multipart"] as? [[String: Any]] {
             result["multipart"] = parts.map { part in
                 ["name", "filename", "contentType", "size", "sha256", "value"].map { "\(part[$0] ?? "none")" }
@@ -160,14 +205,17 @@ import Testing
                     let sent = try #require(
                         try JSONSerialization.jsonObject(with: Data((response["body"] as? String ?? "").utf8))
                             as? [String: Any])
-                    let replayed = try await Self.runThroughBash(command.text)
-                    #expect(Self.comparable(replayed) == Self.comparable(sent), "\(label)\n\(command.text)")
+                    for shell in Self.shells {
+                        let replayed = try await Self.run(command.text, shell: shell, in: folder)
+                        #expect(
+                            Self.comparable(replayed) == Self.comparable(sent), "\(shell): \(label)\n\(command.text)")
+                    }
                     compared += 1
                 }
             }
         }
         #expect(compared == 8)
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/apitest-curl-pwned"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("MARKER").path))
         // In the order sent: the labels follow the suite (one job).
         #expect(commands.map(\.label).first == "Echo › json put › step 1")
     }
@@ -201,5 +249,55 @@ import Testing
             second.text.contains("# note: {{ v }} is captured from a response when the test runs"), "\(second.text)")
         #expect(second.text.contains("'X-H: {{ h }}'"))
         #expect(second.text.contains("--globoff"))
+    }
+
+    @Test func theCurlFileRunsWithShAndBashAndSendsTheExactBytes() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-curl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("hostile.yaml")
+        try """
+        name: Hostile
+        baseURL: http://127.0.0.1:\(demo.port)/
+        tests:
+          - name: captured and sent back
+            steps:
+              - request:
+                  method: POST
+                  url: echo/first
+                  json: {v: \(Self.jsonString(Self.hostile)), h: \(Self.jsonString(Self.oneLine))}
+                capture: {v: {jsonpath: $.json.v}, h: {jsonpath: $.json.h}}
+              - request:
+                  method: POST
+                  url: echo/second
+                  headers: {X-H: "{{ h }}", X-Token: "Bearer {{ env.APITEST_CURL_SECRET }}"}
+                  body: "{{ v }}"
+        """.write(to: suite, atomically: true, encoding: .utf8)
+        let curlFile = folder.appendingPathComponent("requests.sh")
+        let run = try await runAPITest(
+            ["run", suite.path, "--curl", curlFile.path], environment: ["APITEST_CURL_SECRET": Self.secret])
+        #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
+        let script = try String(contentsOf: curlFile, encoding: .utf8)
+        #expect(script.hasPrefix("#!/bin/sh\n"))
+        #expect(!script.contains("$'"), "bash's quoting, which dash does not read:\n\(script)")
+        #expect(!script.unicodeScalars.contains("\u{202E}"), "a raw right-to-left override:\n\(script)")
+
+        for shell in ["/bin/sh", "/bin/dash", "/bin/bash"] {
+            let result = try await runProcess(
+                URL(fileURLWithPath: shell), [curlFile.path], environment: ["APITEST_CURL_SECRET": Self.secret],
+                currentDirectory: folder)
+            #expect(result.exitCode == 0, "\(shell): \(result.stderr)")
+            let echoes = try Self.objects(in: result.stdout)
+            #expect(echoes.count == 2, "\(shell): \(result.stdout)")
+            let second = try #require(echoes.last)
+            let headers = (second["headers"] as? [[String]]) ?? []
+            #expect(headers.contains(["X-H", Self.oneLine]), "\(shell): \(headers)")
+            #expect(headers.contains(["X-Token", "Bearer \(Self.secret)"]), "\(shell): \(headers)")
+            #expect(second["body"] as? String == Self.hostile, "\(shell)")
+            #expect(second["path"] as? String == "/echo/second")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("MARKER").path))
     }
 }
