@@ -53,3 +53,19 @@ struct OAuth2Failure: Error, Sendable, Hashable {
         return "\(prefix) \(detail) (not asked again in this run: every step that needs this token errors)"
     }
 }
+
+// MARK: - Masking
+
+extension OAuth2Failure.Reason {
+    /// This reason with the server's words (`error`, `error_description`, a token type) masked by `masker`.
+    func masked(by masker: SecretMasker) -> Self {
+        switch self {
+        case .refused(let status, let error, let description):
+            .refused(status: status, error: masker.mask(error), description: masker.mask(description))
+        case .unsupportedTokenType(let type):
+            .unsupportedTokenType(masker.mask(type))
+        case .malformedResponse, .transfer, .invalidTokenURL, .interrupted:
+            self
+        }
+    }
+}

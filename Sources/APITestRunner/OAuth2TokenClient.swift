@@ -21,9 +21,9 @@ struct OAuth2TokenClient: OAuth2TokenFetching {
         func failure(_ reason: OAuth2Failure.Reason) -> Result<OAuth2Token, OAuth2Failure> {
             .failure(OAuth2Failure(reason: reason, tokenURL: grant.tokenURL, grantType: grantType))
         }
-        let request: HTTPRequest
+        let tokenRequest: OAuth2TokenRequest
         do {
-            request = try builder.tokenRequest(for: grant, kind, runtime: runtime)
+            tokenRequest = try builder.tokenRequest(for: grant, kind, runtime: runtime)
         } catch let error as HTTPError {
             return failure(.invalidTokenURL(error))
         } catch {
@@ -33,14 +33,18 @@ struct OAuth2TokenClient: OAuth2TokenFetching {
         let sent = ContinuousClock.now
         let response: HTTPResponse
         do {
-            response = try await transport.perform(request)
+            response = try await transport.perform(tokenRequest.request)
         } catch let error as HTTPError {
             return failure(.transfer(error))
         } catch {
             return failure(.interrupted)
         }
+        // What the endpoint says goes into messages: an endpoint that echoes the request shows the secrets as they
+        // were sent (form-encoded, base64), which the masker knows only from the request itself.
+        let masker = SecretMasker(
+            secrets: tokenRequest.sentSecrets.filter { $0.utf8.count >= SecretMasker.shortestCredential })
         return Self.token(from: response, sentAt: sent).mapError {
-            OAuth2Failure(reason: $0, tokenURL: grant.tokenURL, grantType: grantType)
+            OAuth2Failure(reason: $0.masked(by: masker), tokenURL: grant.tokenURL, grantType: grantType)
         }
     }
 

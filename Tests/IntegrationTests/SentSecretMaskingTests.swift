@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Secrets are masked as they were sent: an OAuth2 token endpoint that echoes the request it got (form-encoded
+/// client secret, the `Basic` token of the form-encoded pair, the body in base64) has none of it shown in any output.
+@Suite struct SentSecretMaskingTests {
+    /// A client secret with every character RFC 6749 §2.3.1's form-encoding changes (`@ + / & = é "`).
+    static let secret = "s3cr@t+pa/ss&w=é\"rd"
+    static let clientID = "my client@home"
+
+    /// `text` form-encoded as the token request sends it (RFC 3986 unreserved characters kept).
+    static func formEncoded(_ text: String) -> String {
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    @Test(arguments: ["basic", "body"])
+    func anEchoingTokenEndpointShowsNoSpellingOfTheClientSecretInAnyOutput(clientAuth: String) async throws {
+        let server = try FaultServer(script: "secret_echo_server.py")
+        defer { server.stop() }
+        let suite = try writeTemporarySuite(
+            """
+            name: token echo
+            baseURL: \(server.baseURL)/
+            defaults:
+              auth:
+                oauth2:
+                  flow: clientCredentials
+                  tokenURL: token-echo
+                  clientId: "\(Self.clientID)"
+                  clientSecret: "{{ env.OAUTH_CLIENT_SECRET }}"
+                  clientAuth: \(clientAuth)
+            tests:
+              - name: needs a token
+                request: {url: anything}
+                expect: {status: 200}
+            """)
+        let folder = suite.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reports = ["junit.xml", "tap.txt", "report.json", "report.html", "requests.sh"].map {
+            folder.appendingPathComponent($0)
+        }
+        let result = try await runAPITest(
+            [
+                "run", suite.path, "--verbose", "--report-junit", reports[0].path, "--report-tap", reports[1].path,
+                "--report-json", reports[2].path, "--report-html", reports[3].path, "--curl", reports[4].path,
+            ],
+            environment: ["OAUTH_CLIENT_SECRET": Self.secret])
+        #expect(result.exitCode == 1, "\(result.stdout)")
+        // The endpoint was asked, and its echo reached the message (masked).
+        #expect(result.stdout.contains("invalid_client"), "\(result.stdout)")
+        #expect(result.stdout.contains("auth="), "\(result.stdout)")
+        let encodedSecret = Self.formEncoded(Self.secret)
+        let pair = Self.formEncoded(Self.clientID) + ":" + encodedSecret
+        let basicToken = Data(pair.utf8).base64EncodedString()
+        let body =
+            clientAuth == "basic"
+            ? "grant_type=client_credentials"
+            : "grant_type=client_credentials&client_id=\(Self.formEncoded(Self.clientID))&client_secret=\(encodedSecret)"
+        var leaks = [Self.secret, encodedSecret, basicToken, String(basicToken.prefix(24))]
+        if clientAuth == "body" {
+            let base64Body = Data(body.utf8).base64EncodedString()
+            // The part of the body's base64 that encodes the secret field (past the public part).
+            leaks.append(String(base64Body.suffix(40)))
+        }
+        var outputs = ["stdout": result.stdout, "stderr": result.stderr]
+        for report in reports {
+            outputs[report.lastPathComponent] = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        }
+        #expect(outputs["report.json"]?.isEmpty == false)
+        for (name, text) in outputs {
+            for leak in leaks { #expect(!text.contains(leak), "\(name) shows '\(leak)'") }
+        }
+    }
+}
