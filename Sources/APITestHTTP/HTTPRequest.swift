@@ -52,6 +52,7 @@ public struct HTTPRequest: Sendable {
         var resolve: [String] = []
         var transport: TransportOptions = TransportOptions()
         var authentication: HTTPAuthentication?
+        var originBoundHeaders = OriginBoundHeaders()
         var connectOnly: Bool = false
         var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
     }
@@ -160,6 +161,12 @@ public struct HTTPRequest: Sendable {
     public var authentication: HTTPAuthentication? {
         get { storage.fields.authentication }
         set { uniqueStorage().fields.authentication = newValue }
+    }
+    /// The header fields sent only to the origin of `url`: a redirect to another origin leaves them out (see
+    /// `SessionManager.perform(_:)`, which follows such a request's redirects itself).
+    public var originBoundHeaders: OriginBoundHeaders {
+        get { storage.fields.originBoundHeaders }
+        set { uniqueStorage().fields.originBoundHeaders = newValue }
     }
     /// Only connect (TCP and TLS) and send nothing: `apitest pin-check`.
     var connectOnly: Bool {

@@ -44,9 +44,21 @@ public final class SessionManager: Sendable {
 
     /// Sends `request` and returns the complete response.
     ///
+    /// A request with fields bound to its origin (`HTTPRequest.originBoundHeaders`, or an AWS session token) that
+    /// follows redirects has them followed here, one transfer a hop, so that a hop to another origin goes without
+    /// those fields (libcurl 7.88 keeps custom headers across hosts); any other request's redirects are libcurl's.
+    ///
     /// - Throws: `HTTPError` when no complete response arrived (with a reason such as `.connectionRefused`,
     ///   `.timedOut` or `.bodyTooLarge`), `CancellationError` when the calling task was cancelled.
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if request.followRedirects, request.hasOriginBoundFields {
+            return try await performFollowingRedirects(request)
+        }
+        return try await performOnce(request)
+    }
+
+    /// Sends `request` as one libcurl transfer (which follows redirects itself when the request says so).
+    func performOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard !isShutDown.load(ordering: .acquiring) else {
             throw HTTPError(.sessionShutDown)
         }

@@ -28,16 +28,20 @@ struct RequestBuilder: Sendable {
     ) throws(TestError) -> HTTPRequest {
         do {
             var headers = HTTPHeaders()
+            // The fields whose values derive from secrets: sent only to the request's origin.
+            var originBound = OriginBoundHeaders()
             // Suite defaults first; a request header of the same name replaces them.
             let defaults = runtime.suite.defaults.headers
             if !defaults.isEmpty {
                 let requestNames = Set(spec.headers.map { $0.name.lowercased() })
                 for header in defaults where !requestNames.contains(header.name.lowercased()) {
                     headers.add(name: header.name, value: try header.value.render(context))
+                    if context.usesSecret(header.value) { originBound.insert(header.name) }
                 }
             }
             for header in spec.headers {
                 headers.add(name: header.name, value: try header.value.render(context))
+                if context.usesSecret(header.value) { originBound.insert(header.name) }
             }
             // The loader allows `contentType` only with `body` and `bodyFile`.
             let contentType = try spec.contentType?.render(context)
@@ -62,6 +66,7 @@ struct RequestBuilder: Sendable {
                 method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
                 headers: headers, body: body, basicAuth: authentication.basic)
             request.authentication = authentication.scheme
+            request.originBoundHeaders = originBound
             try applyTransport(spec.transport, defaults: runtime.suite.defaults, context: context, to: &request)
             // Without a request or suite timeout the session's default applies (`--timeout`).
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout

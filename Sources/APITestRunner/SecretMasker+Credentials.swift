@@ -11,11 +11,18 @@ extension SecretMasker {
     /// The credentials a request carries, to mask wherever they show up again (a server echoing its request, a
     /// failure message): of each `Authorization` and `Proxy-Authorization` header the token after the scheme,
     /// and for `Basic` also the decoded `user:password` and the password; of a URL's `user:password@` the
-    /// password and the `Basic` token libcurl makes of it; the passwords of digest and NTLM, AWS's secret key and
+    /// password and the `Basic` token libcurl makes of it; the whole value of each field derived from a secret
+    /// (`HTTPRequest.originBoundHeaders`, as sent); the passwords of digest and NTLM, AWS's secret key and
     /// session token, a netrc file's passwords and a proxy's. Whatever their source: a credential is a secret even
     /// when the suite writes it out.
     static func credentials(of request: HTTPRequest) -> [String] {
         var found: [String] = []
+        // A field whose value derives from a secret, as it goes on the wire: an echo of it in another encoding
+        // (base64, hex) is found from these bytes.
+        let originBound = request.originBoundHeaders
+        if !originBound.isEmpty {
+            for field in request.headers where originBound.contains(field.name) { found.append(field.value) }
+        }
         for field in request.headers where Self.isCredentialHeader(field.name) {
             let parts = field.value.split(separator: " ", maxSplits: 1)
             let token = parts.count == 2 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : field.value
