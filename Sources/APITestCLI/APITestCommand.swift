@@ -13,9 +13,10 @@ struct APITestCommand: AsyncParsableCommand {
               0  every test passed
               1  a test failed or errored (an assertion did not hold, a network failure)
               2  a suite or the command line is invalid (nothing ran)
-              3  a runtime error stopped apitest itself; a report file could not be
-                 written; a host did not accept connections within --wait-for, or
-                 libxml2 (needed for XPath checks) could not be loaded (nothing ran)
+              3  a runtime error stopped apitest itself; a report file or standard
+                 output could not be written; a host did not accept connections
+                 within --wait-for, or libxml2 (needed for XPath checks) could not
+                 be loaded (nothing ran)
               4  --filter, --tag and --exclude-tag matched no test (nothing ran)
               130  interrupted (Ctrl-C); the tests that finished are still reported
             pin-check and load have their own codes: see apitest pin-check --help and apitest load --help.
@@ -59,8 +60,13 @@ enum Main {
             failure = error
         }
         if preparesCurl { RunService.waitForTransport() }
-        if failure == nil { leave(status: ExitStatus.passed.rawValue) }
-        if let exitCode = failure as? ExitCode { leave(status: exitCode.rawValue) }
+        // A command whose product is standard output (list, export curl, import without -o, ...) has failed when
+        // it could not be written (a full disk, a closed pipe): exit 3 rather than 0.
+        let outputFailed = standardOutputFailed()
+        if failure == nil { leave(status: outputFailed ? ExitStatus.runtimeError.rawValue : 0) }
+        if let exitCode = failure as? ExitCode {
+            leave(status: outputFailed && exitCode.rawValue == 0 ? ExitStatus.runtimeError.rawValue : exitCode.rawValue)
+        }
         if let error = failure {
             let code = APITestCommand.exitCode(for: error)
             if code == .validationFailure {
@@ -74,6 +80,14 @@ enum Main {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(ExitStatus.runtimeError.rawValue)
         }
+    }
+
+    /// Whether what apitest wrote to standard output (through ``StandardOutput``, as every command does) failed to
+    /// reach it; says why on standard error when it did.
+    private static func standardOutputFailed() -> Bool {
+        guard let reason = StandardOutput.out.writeFailure() else { return false }
+        FileHandle.standardError.write(Data("error: cannot write to standard output: \(reason)\n".utf8))
+        return true
     }
 
     /// Ends the process without running the C exit handlers, once a command has finished normally.

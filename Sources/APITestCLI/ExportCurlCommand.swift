@@ -33,6 +33,10 @@ struct ExportCurlCommand: ParsableCommand {
         let stderr = StandardOutput.error
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        // Standard output redirected to a file the command reads would overwrite it.
+        var inputs = OutputGuard()
+        inputs.add(loaded, options: suites)
+        try inputs.check([], errorOutput: stderr, consequence: "nothing was written")
         let stdout = StandardOutput.out
         let entries = CurlExport.entries(of: loaded, options: RunOptions())
         stdout.write(

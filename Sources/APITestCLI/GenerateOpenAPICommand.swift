@@ -22,7 +22,8 @@ struct GenerateOpenAPICommand: ParsableCommand {
             placeholders for environment variables ({{ env.API_KEY }}); the command names those to set. See \
             docs/generate.md.
 
-            Existing files are not overwritten without --force (exit 2, nothing written).
+            Existing files are not overwritten without --force (exit 2, nothing written), and the document itself \
+            never is, even with --force. A device, a FIFO or a link to one is written through, never replaced.
 
             Examples:
               apitest generate openapi api/openapi.yaml -o suites/
@@ -95,6 +96,12 @@ struct GenerateOpenAPICommand: ParsableCommand {
             suites = SuiteGenerator(description: description, options: options).generate()
         }
 
+        // No suite file (nor a redirected standard output) is the document apitest reads.
+        var inputs = OutputGuard()
+        inputs.add(spec, as: .argument("the OpenAPI document"))
+        try inputs.check(
+            suites.files.map { ("-o", SuiteFileWriter.join(output, $0.fileName)) }, errorOutput: stderr,
+            consequence: "nothing was generated")
         let written: [String]
         do {
             written = try SuiteFileWriter.write(

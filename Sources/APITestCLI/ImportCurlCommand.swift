@@ -50,6 +50,13 @@ struct ImportCurlCommand: ParsableCommand {
 
     func run() throws {
         let stderr = StandardOutput.error
+        var inputs = OutputGuard()
+        if let file, file != "-" {
+            inputs.add(file, as: .flag("-f"))
+        } else if commandLines.isEmpty {
+            inputs.addStandardInput()
+        }
+        try output.check(against: inputs)
         let texts: [String]
         let source: String
         if let file, file != "-" {

@@ -52,6 +52,9 @@ struct ImportHARCommand: ParsableCommand {
     }
 
     func run() throws {
+        var inputs = OutputGuard()
+        inputs.add(file, as: .argument("the HAR file"))
+        try output.check(against: inputs)
         let suite: ImportedSuite
         do {
             let archive = try HARArchive.decode(try ImportPostmanCommand.bytes(file), file: file)

@@ -8,7 +8,9 @@ import Foundation
 struct ImportOutputOptions: ParsableArguments {
     @Option(
         name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp("The suite file to write (default: standard output).", valueName: "file"))
+        help: ArgumentHelp(
+            "The suite file to write (default: standard output); a device or a FIFO is written through, never "
+                + "replaced, and the file being imported is refused.", valueName: "file"))
     var output: String?
 
     @Flag(help: "Overwrite the output file when it exists.")
@@ -41,6 +43,15 @@ struct ImportOutputOptions: ParsableArguments {
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
         if isDirectory.boolValue { throw ValidationError("\(output) is a folder: -o takes a suite file") }
         if !force { throw ValidationError("\(output) exists; nothing was written (--force overwrites)") }
+    }
+
+    /// Checks, with ``OutputGuard``, that the output (the `-o` file, or standard output when it is redirected to a
+    /// file) is none of `inputs` (the import's sources); prints the error and throws exit status 2 when it is.
+    func check(against inputs: OutputGuard) throws {
+        let outputs = output.map { [(flag: "-o", path: $0)] } ?? []
+        try inputs.check(
+            outputs, standardOutput: output == nil, errorOutput: StandardOutput.error,
+            consequence: "nothing was written")
     }
 
     /// Renders `suite`, writes it (to the file, or standard output), and lists its notes on standard error; the exit

@@ -52,6 +52,11 @@ struct ImportPostmanCommand: ParsableCommand {
     }
 
     func run() throws {
+        var inputs = OutputGuard()
+        inputs.add(collection, as: .argument("the collection"))
+        if let environment { inputs.add(environment, as: .flag("--environment")) }
+        if let globals { inputs.add(globals, as: .flag("--globals")) }
+        try output.check(against: inputs)
         let suite: ImportedSuite
         do {
             let decoded = try PostmanCollectionDecoder(file: collection).decode(try Self.bytes(collection))

@@ -44,6 +44,11 @@ struct ListCommand: ParsableCommand {
         let stderr = StandardOutput.error
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        // Standard output redirected to a file the command reads would overwrite it.
+        var inputs = OutputGuard()
+        inputs.add(loaded, options: suites)
+        inputs.add(selection)
+        try inputs.check([], errorOutput: stderr, consequence: "nothing was written")
         let result = try selection.select(loaded, errorOutput: stderr)
         let stdout = StandardOutput.out
         switch format {

@@ -187,6 +187,13 @@ struct LoadCommand: AsyncParsableCommand {
         let stderr = StandardOutput.error
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        // No report and no redirected standard output is a file the load reads.
+        var inputs = OutputGuard()
+        inputs.add(loaded, options: suites)
+        inputs.add(security)
+        inputs.add(selection)
+        let outputs = [("--report-json", reportJson), ("--report-junit", reportJunit), ("--report-html", reportHtml)]
+        try inputs.check(outputs.compactMap { flag, path in path.map { (flag, $0) } }, errorOutput: stderr)
         // --shard splits the load, not the tests: every generator picks from the whole selection.
         var filters = selection
         filters.shard = nil

@@ -20,6 +20,8 @@ struct MergeCommand: ParsableCommand {
             their counts are summed into --report-openapi-coverage, and the merged HTML report shows them. Each \
             file is recognised by its contents.
 
+            A merged report that is one of the files being merged is a usage error: nothing is written.
+
             Exit codes: 0 merged and every test passed, 1 merged and some test failed or errored, 2 reports that \
             cannot be merged or a usage error, 3 a report file could not be written.
             """)
@@ -43,6 +45,11 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         let stderr = StandardOutput.error
+        // No merged report (nor a redirected standard output) is one of the reports being merged.
+        var files = OutputGuard()
+        for path in reports { files.add(path, as: .argument("the report being merged")) }
+        try files.check(
+            output.requested.map { ($0.flag, $0.path) }, errorOutput: stderr, consequence: "nothing was merged")
         var inputs: [ReportMerger.Input] = []
         for path in reports {
             guard let data = FileManager.default.contents(atPath: path) else {

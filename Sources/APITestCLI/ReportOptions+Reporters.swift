@@ -1,4 +1,5 @@
 import APITestReporting
+import APITestSupport
 import ArgumentParser
 import Foundation
 
@@ -24,6 +25,17 @@ extension ReportOptions {
         }
         if let curl { reports.append(("--curl", curl, CurlCommandsFormat())) }
         return reports
+    }
+
+    /// Every file the reports write (flag and path): the requested reports and, with `--annotations github`,
+    /// `GITHUB_STEP_SUMMARY`; for ``OutputGuard``.
+    func outputs(environment: [String: String]) -> [(flag: String, path: String)] {
+        var outputs = requested.map { (flag: $0.flag, path: $0.path) }
+        let wanted = annotations ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "none")
+        if wanted == "github", let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            outputs.append((flag: "GITHUB_STEP_SUMMARY", path: summary))
+        }
+        return outputs
     }
 
     /// Where each requested report goes and how it is written (``ReportDestination``), checked by

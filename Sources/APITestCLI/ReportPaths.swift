@@ -1,4 +1,5 @@
 import APITestReporting
+import APITestSupport
 import ArgumentParser
 
 /// The report files named on a command line, resolved with the checks every command makes of them (`run`,

@@ -23,6 +23,12 @@ extension RunCommand {
         let stderr = StandardOutput.error
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        // No report, no --curl file and no redirected standard output is a file the run reads.
+        var inputs = OutputGuard()
+        inputs.add(loaded, options: suites)
+        inputs.add(security)
+        inputs.add(selection)
+        try inputs.check(reports.outputs(environment: environment), errorOutput: stderr)
         // The model lives as long as the process: freeing it test by test would delay the exit after the last test.
         ProcessLifetime.keep(loaded)
         let selected = try selection.select(loaded, errorOutput: stderr)

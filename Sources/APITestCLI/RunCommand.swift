@@ -23,8 +23,9 @@ struct RunCommand: AsyncParsableCommand {
 
             Reports (JUnit XML, TAP, JSON, HTML) are written atomically when the run ends, also after Ctrl-C; a \
             device, a FIFO or /dev/stdout is written through, never replaced. A report path that cannot be written \
-            is a usage error (exit code 2) before anything runs. A second Ctrl-C quits at once, leaving no \
-            temporary file.
+            is a usage error (exit code 2) before anything runs, and so is a report (or --curl, or standard output \
+            redirected to a file) that is a file the run reads: a suite, a file it includes or names, a \
+            --variables-file. A second Ctrl-C quits at once, leaving no temporary file.
             """
     )
 

@@ -24,13 +24,20 @@ struct ValidateCommand: ParsableCommand {
         let stderr = StandardOutput.error
         let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
         guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
+        // Standard output redirected to a file the command reads would overwrite it.
+        var inputs = OutputGuard()
+        inputs.add(loaded, options: suites)
+        try inputs.check([], errorOutput: stderr, consequence: "nothing was written")
         // Certificate files are parsed here (the suite layer only checks that they exist): the run's policy
         // check, without the run's flags.
         guard try RunCommand.report(RunService.policies(of: loaded, options: RunOptions()), to: stderr) else {
             throw ExitStatus.invalid.exitCode
         }
         let tests = loaded.reduce(0) { $0 + $1.tests.count }
-        print("\(loaded.count) suite\(loaded.count == 1 ? "" : "s"), \(tests) test\(tests == 1 ? "" : "s"): valid")
+        let stdout = StandardOutput.out
+        stdout.write(
+            "\(loaded.count) suite\(loaded.count == 1 ? "" : "s"), \(tests) test\(tests == 1 ? "" : "s"): valid\n")
+        stdout.flush()
         // The process ends with this command: freeing a large suite's tests one by one (a tenth of the time it
         // took to load 100,000) would only delay the exit, so the suites are left to it.
         _ = Unmanaged.passRetained(LoadedSuites(suites: loaded))

@@ -1,4 +1,5 @@
 package import APITestResults
+package import APITestSupport
 package import Foundation
 import Synchronization
 

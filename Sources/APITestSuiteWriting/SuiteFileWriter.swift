@@ -1,7 +1,12 @@
+import APITestSupport
 import Foundation
 
 /// Writes suite files that apitest made (`generate openapi`, `import`): into a folder, all or nothing when a file is
-/// already there (unless told to overwrite), or one file; each file written atomically.
+/// already there (unless told to overwrite), or one file.
+///
+/// Each file is written as a report file is (``ReportDestination``): a regular file is replaced atomically (a
+/// symbolic link to one stays a link, and its target is replaced); a character device or a FIFO (`/dev/null`,
+/// `/dev/stdout`, a named pipe), or a link to one, is written through, never replaced by a regular file.
 package enum SuiteFileWriter {
     /// Why files could not be written.
     package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -72,11 +77,7 @@ package enum SuiteFileWriter {
         var written: [String] = []
         for file in files {
             let path = join(directory, file.name)
-            do {
-                try Data(file.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw Failure(kind: .writeFailed(path: path, reason: reason(error)), directory: directory)
-            }
+            try writeThroughDestination(file.text, to: path, directory: directory)
             written.append(path)
         }
         return written
@@ -90,14 +91,27 @@ package enum SuiteFileWriter {
             if isDirectory.boolValue { throw Failure(kind: .isAFolder, directory: path) }
             if !overwrite { throw Failure(kind: .wouldOverwrite([path]), directory: path) }
         }
+        try writeThroughDestination(text, to: path, directory: path)
+    }
+
+    /// Writes `text` to `path` as its ``ReportDestination`` says (atomically, or through a device or FIFO); a
+    /// failure names `path` and, as ``Failure/directory``, `directory`.
+    private static func writeThroughDestination(_ text: String, to path: String, directory: String) throws(Failure) {
+        let destination: ReportDestination
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            destination = try ReportDestination.resolve(path)
         } catch {
-            throw Failure(kind: .writeFailed(path: path, reason: reason(error)), directory: path)
+            throw Failure(kind: .writeFailed(path: path, reason: error.reason), directory: directory)
+        }
+        do {
+            try destination.write(Array(text.utf8))
+        } catch {
+            throw Failure(kind: .writeFailed(path: path, reason: error.reason), directory: directory)
         }
     }
 
-    private static func join(_ directory: String, _ name: String) -> String {
+    /// The path of the file `name` in `directory` (as given): `directory/name`.
+    package static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 

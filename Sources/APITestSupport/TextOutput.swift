@@ -13,6 +13,8 @@ package protocol TextOutput: Sendable {
 package final class StandardOutput: TextOutput {
     private let descriptor: Int32
     private let buffer = Mutex<[UInt8]>([])
+    /// The `errno` of the first write that failed (a full disk, a closed pipe), or `nil`.
+    private let failure = Mutex<Int32?>(nil)
     package let isTerminal: Bool
 
     package static let out = StandardOutput(descriptor: STDOUT_FILENO)
@@ -49,12 +51,21 @@ package final class StandardOutput: TextOutput {
                 Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
             }
             if written < 0 {
-                if errno == EINTR { continue }
+                let code = errno
+                if code == EINTR { continue }
+                failure.withLock { $0 = $0 ?? code }
                 break
             }
             offset += written
         }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Why text written so far did not all reach the stream (`No space left on device`, `Broken pipe`), or `nil`
+    /// when it did. Flushes first, so that everything written has been tried.
+    package func writeFailure() -> String? {
+        flush()
+        return failure.withLock { $0 }.map { String(cString: strerror($0)) }
     }
 }
 

@@ -1,5 +1,6 @@
 import APITestReporting
 import APITestResults
+import APITestSupport
 import Foundation
 import Synchronization
 import Testing

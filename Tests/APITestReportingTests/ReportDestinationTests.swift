@@ -1,4 +1,5 @@
 import APITestReporting
+import APITestSupport
 import Foundation
 import Testing
 

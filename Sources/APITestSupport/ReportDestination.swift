@@ -1,4 +1,3 @@
-import APITestSupport
 import Foundation
 
 /// Where a report file goes and how it is written, decided from the file system before the run starts.
