@@ -99,6 +99,8 @@ struct GenerateOpenAPICommand: ParsableCommand {
         // No suite file (nor a redirected standard output) is the document apitest reads.
         var inputs = OutputGuard()
         inputs.add(spec, as: .argument("the OpenAPI document"))
+        // And the files its $refs name, which the document's load found readable.
+        inputs.addCheckedFiles()
         try inputs.check(
             suites.files.map { ("-o", SuiteFileWriter.join(output, $0.fileName)) }, errorOutput: stderr,
             consequence: "nothing was generated")

@@ -15,6 +15,14 @@ extension OutputGuard {
         }
         for path in options.variablesFiles { add(path, as: .flag("--variables-file")) }
         if let openapi = options.openapi { add(openapi, as: .flag("--openapi")) }
+        addCheckedFiles()
+    }
+
+    /// Adds every file found readable so far (``ReadableFile/checkedFiles()``): what the suites named and the load
+    /// read (`bodyFile`, `schema`, `forEach`, multipart files, certificates, an OpenAPI document's `$ref` files),
+    /// besides the inputs added with a more precise role.
+    mutating func addCheckedFiles() {
+        for path in ReadableFile.checkedFiles() { add(FilePaths.display(path), as: .readBySuites) }
     }
 
     /// Adds the certificate files of the TLS flags (`--certificate`, `--ca-file`, `--client-cert`, `--client-key`).

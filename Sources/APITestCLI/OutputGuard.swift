@@ -18,6 +18,8 @@ struct OutputGuard {
         case suite
         /// A file a suite reads: one it includes, or names (`bodyFile`, `schema`, `forEach`, `openapi`, ...).
         case readBySuite(String)
+        /// A file the suites read (`bodyFile`, `schema`, `forEach`, ...), found by the check every file read gets.
+        case readBySuites
         /// A file named by a flag (`--variables-file`, `--openapi`, `-f`, ...).
         case flag(String)
         /// A file named by an argument, described (`the HAR file`, `the report`).
@@ -30,6 +32,7 @@ struct OutputGuard {
             switch self {
             case .suite: "the suite '\(path)'"
             case .readBySuite(let suite): "'\(path)', which the suite '\(suite)' reads"
+            case .readBySuites: "'\(path)', which the suites read"
             case .flag(let flag): "the \(flag) file '\(path)'"
             case .argument(let description): "\(description) '\(path)'"
             case .standardInput: "standard input"
@@ -66,14 +69,16 @@ struct OutputGuard {
 
     /// The inputs so far, in the order added.
     private(set) var inputs: [Input] = []
+    /// The files of `inputs` that exist, and the paths of those that do not, to add each file once.
+    private var known: (identities: Set<FileIdentity>, paths: Set<String>) = ([], [])
 
     /// Adds the file at `path` as an input with `role`.
     mutating func add(_ path: String, as role: Role) {
         let identity = FileIdentity(path: path)
         let input = Input(role: role, path: path, identity: identity, canonical: Self.resolved(path))
-        if !inputs.contains(where: { $0.canonical == input.canonical && $0.identity == input.identity }) {
-            inputs.append(input)
-        }
+        // The first role given to a file is the one its message names.
+        let new = identity.map { known.identities.insert($0).inserted } ?? known.paths.insert(input.canonical).inserted
+        if new { inputs.append(input) }
     }
 
     /// Adds standard input when it is a regular file (`< file`), which a command reading it reads.

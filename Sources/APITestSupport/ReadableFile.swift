@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The check every file apitest reads gets before it is opened: it must be a readable regular file.
 ///
@@ -42,6 +43,21 @@ public enum ReadableFile {
         default: return .notRegular
         }
         guard access(path, R_OK) == 0 else { return .unreadable }
+        let absolute = FilePaths.absolute(path)
+        readable.withLock { _ = $0.insert(absolute) }
         return nil
+    }
+
+    // MARK: - The files read
+
+    /// Every path ``problem(at:)`` found readable in this process, absolute.
+    private static let readable = Mutex<Set<String>>([])
+
+    /// The files apitest has found readable so far (absolute paths, sorted): since every file it reads is checked
+    /// first, these are the files it reads or is about to (a suite, what a suite includes or names: `bodyFile`,
+    /// `schema`, `forEach`, `openapi` and the files its `$ref`s name, certificates, `netrc`; the files named by
+    /// flags), which no file apitest writes may be.
+    package static func checkedFiles() -> [String] {
+        readable.withLock { $0.sorted() }
     }
 }

@@ -108,6 +108,30 @@ import Testing
             output: "--report-junit 'vars.env'", input: "the --variables-file file 'vars.env'", unchanged: ["vars.env"])
     }
 
+    @Test func aReportOntoAFileASuiteNamesIsRefused() async throws {
+        try write("body.json", #"{"a": 1}"#)
+        try write("schema.json", #"{"type": "object"}"#)
+        try write("rows.csv", "id\n1\n")
+        try write(
+            "named.yaml",
+            """
+            baseURL: http://127.0.0.1:\(try closedPort())
+            tests:
+              - name: each
+                forEach: {file: rows.csv}
+                request: {method: POST, url: /, bodyFile: body.json}
+                expect: {schema: schema.json}
+
+            """)
+        for (flag, file) in [("--report-junit", "body.json"), ("--curl", "schema.json"), ("--report-json", "rows.csv")]
+        {
+            try await expectRefused(
+                ["run", "named.yaml", flag, file], output: "\(flag) '\(file)'",
+                input: "'\(file)', which the suites read",
+                unchanged: ["named.yaml", file])
+        }
+    }
+
     @Test func anotherSpellingALinkOrAHardLinkOfAnInputIsRefused() async throws {
         try writeSuite()
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
