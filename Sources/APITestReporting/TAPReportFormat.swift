@@ -227,7 +227,9 @@ package struct TAPReportFormat: ReportFormat {
         return lines
     }
 
-    /// A YAML double-quoted scalar on one line, with the escapes TAP::Parser's YAMLish reader understands.
+    /// A YAML double-quoted scalar on one line, with the escapes TAP::Parser's YAMLish reader understands; a line
+    /// or paragraph separator, a bidirectional control or a noncharacter is shown as ``ReportText`` shows it
+    /// (`\u{2028}`), never raw.
     package static func yamlQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -241,7 +243,9 @@ package struct TAPReportFormat: ReportFormat {
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-                } else if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                } else if ReportText.needsVisibleForm(scalar) {
+                    // U+FFFE, U+FFFF, line and paragraph separators, bidirectional controls: their visible form,
+                    // as the console, JUnit and HTML show them.
                     result += ReportText.visible(scalar).replacingOccurrences(of: "\\", with: "\\\\")
                 } else {
                     result.unicodeScalars.append(scalar)

@@ -149,6 +149,29 @@ struct TAPReportTests {
         #expect(TAPReportFormat.yamlQuoted("a\\b\"c\n\u{1}") == "\"a\\\\b\\\"c\\n\\x01\"")
     }
 
+    @Test("a server's line separators and bidirectional controls are escaped everywhere in TAP, as in the console")
+    func separatorsAndBidirectionalControls() {
+        let hostile = "got \u{202E}live\u{202C} \u{2066}x\u{2069} \u{200F}a\u{200E} b\u{2028}c\u{2029}d"
+        let shown = #"got \u{202E}live\u{202C} \u{2066}x\u{2069} \u{200F}a\u{200E} b\u{2028}c\u{2029}d"#
+        #expect(TAPReportFormat.yamlQuoted(hostile) == "\"" + shown.replacingOccurrences(of: "\\", with: "\\\\") + "\"")
+        var result = ReportFixtures.weird
+        result.steps[0].failures[0].message = "message " + hostile
+        result.steps[0].failures[0].actual = hostile
+        let plan = RunPlan(
+            suites: [.init(name: result.suiteName, file: result.suiteFile, tests: [result.name])], jobs: 1)
+        var summary = RunSummary(duration: .milliseconds(1))
+        summary.record(.failed)
+        let record = RunRecord(
+            plan: plan, results: [result], summary: summary, startedAt: ReportFixtures.startedAt, hostname: "h")
+        for version in TAPReportFormat.Version.allCases {
+            let tap = TAPReportFormat(version: version).render(record)
+            let raw = tap.unicodeScalars.filter { scalar in
+                [0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069].contains { $0.contains(scalar.value) }
+            }
+            #expect(raw.isEmpty, "raw in TAP \(version.rawValue): \(raw.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test("prove (TAP::Harness) reads the TAP 13 report: the counts and the YAML blocks")
     func prove() throws {
         let perl = try #require(ReportConsumers.tool("perl"), "perl is missing")
