@@ -5,14 +5,19 @@ import Foundation
 
 /// What the commands do with ``SuiteOptions`` (suite paths, variables, colour).
 extension SuiteOptions {
-    /// The `--var` values by name; a later `--var` of the same name wins.
+    /// The `--var` values by name; a later `--var` of the same name wins. A name must be one a suite variable may
+    /// have (``VariableName``): `--var env.HOME=x` cannot replace an environment variable.
     func overrides() throws -> [String: String] {
         var result: [String: String] = [:]
         for item in variables {
             guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
                 throw ValidationError("--var expects name=value, got '\(item)'")
             }
-            result[String(item[..<equals])] = String(item[item.index(after: equals)...])
+            let name = String(item[..<equals])
+            if let problem = VariableName.problem(name) {
+                throw ValidationError(problem.message(name: name, source: "--var"))
+            }
+            result[name] = String(item[item.index(after: equals)...])
         }
         return result
     }
