@@ -160,7 +160,7 @@ extension JSONPathEvaluator {
         switch (left, right) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
-        case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.string(let a), .string(let b)): return a.hasSameCodePoints(as: b)
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { deepEqual($0, $1) }
         case (.object(let a), .object(let b)):
@@ -175,7 +175,7 @@ extension JSONPathEvaluator {
     private static func less(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
         guard let left, let right else { return false }
         if case .string(let a) = left, case .string(let b) = right {
-            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+            return a.precedesInCodePointOrder(b)
         }
         if let order = numericOrder(left, right) { return order < 0 }
         return false

@@ -26,7 +26,7 @@ extension JSONTape {
             forEachChild(index) { key, value in
                 guard !repeated.later.contains(key!) else { return true }
                 let name = string(key!)
-                return body(name, key!, repeated.lastValue[name] ?? value)
+                return body(name, key!, repeated.lastValue[CodePointKey(name)] ?? value)
             }
         } else {
             // The text's bytes are reached once for every key (each reach goes through the text's type).
@@ -60,7 +60,8 @@ extension JSONTape {
                     let keyIndex = keyIndex!
                     let plain = Self.plainKey(
                         at: Int(self[keyIndex] & Self.payloadMask) + 1, in: buffer, equals: wanted)
-                    if plain ?? (string(keyIndex) == String(decoding: wanted, as: UTF8.self)) { found = child }
+                    // Names compare by code points: an escaped key is decoded, then compared as UTF-8 bytes.
+                    if plain ?? string(keyIndex).utf8.elementsEqual(wanted) { found = child }
                     return true
                 }
             }
@@ -72,14 +73,14 @@ extension JSONTape {
 
     /// The keys of an object that repeat an earlier key (to skip) and the last value of each repeated name; nil
     /// when every key is distinct (the usual case, found without building anything for small objects). Names
-    /// compare as Swift strings, as ``JSONObject`` compares them.
-    private func repeatedKeys(of index: Int) -> (later: Set<Int>, lastValue: [String: Int])? {
+    /// compare by code points, as ``JSONObject`` compares them.
+    private func repeatedKeys(of index: Int) -> (later: Set<Int>, lastValue: [CodePointKey: Int])? {
         if hasDistinctPlainKeys(index) { return nil }
-        var names: [String] = []
+        var names: [CodePointKey] = []
         var hashes: Set<Int> = []
         var colliding = false
         forEachChild(index) { key, _ in
-            let name = string(key!)
+            let name = CodePointKey(string(key!))
             if names.count < 12 {
                 if names.contains(name) { colliding = true }
                 names.append(name)
@@ -91,10 +92,10 @@ extension JSONTape {
         }
         guard colliding else { return nil }
         var later: Set<Int> = []
-        var lastValue: [String: Int] = [:]
-        var seen: Set<String> = []
+        var lastValue: [CodePointKey: Int] = [:]
+        var seen: Set<CodePointKey> = []
         forEachChild(index) { key, value in
-            let name = string(key!)
+            let name = CodePointKey(string(key!))
             if !seen.insert(name).inserted { later.insert(key!) }
             lastValue[name] = value
             return true

@@ -1,8 +1,10 @@
 /// A JSON value that keeps numbers exact and object members in document order.
 ///
 /// Numbers compare by their exact decimal value across cases (`.integer(1) == .double(1.0)`,
-/// `.number(12345678901234567890) != .number(12345678901234567891)`; see ``numericOrder(_:_:)``), and objects
-/// compare without regard to member order, as RFC 8259 and RFC 9535 treat them.
+/// `.number(12345678901234567890) != .number(12345678901234567891)`; see ``numericOrder(_:_:)``), strings and
+/// member names by their code points (`"e\u{301}" != "\u{E9}"`, unlike Swift's `String ==`), and objects
+/// without regard to member order, as RFC 8259 and RFC 9535 treat them. Values of different JSON types are never
+/// equal: the string `"5"` is not the number `5`.
 public enum JSONValue: Sendable {
     case null
     case bool(Bool)
@@ -28,7 +30,7 @@ extension JSONValue: Hashable {
         case (.integer, .integer), (.integer, .double), (.double, .integer), (.double, .double),
             (.number, .integer), (.number, .double), (.number, .number), (.integer, .number), (.double, .number):
             return numericOrder(lhs, rhs) == 0
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.hasSameCodePoints(as: b)
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
         default: return false
@@ -43,7 +45,7 @@ extension JSONValue: Hashable {
         case .double(let d): hasher.combine(d)
         // Equal numbers have equal nearest doubles.
         case .number(let n): hasher.combine(n.doubleValue)
-        case .string(let s): hasher.combine(s)
+        case .string(let s): s.hashCodePoints(into: &hasher)
         case .array(let a): hasher.combine(a)
         case .object(let o): hasher.combine(o)
         }
@@ -130,14 +132,15 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
 // MARK: - JSONObject
 
-/// A JSON object: members in document order, with keyed lookup. Equality ignores member order.
+/// A JSON object: members in document order, with keyed lookup. Names compare by code points (`"e\u{301}"` and
+/// `"\u{E9}"` are two members); equality ignores member order.
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     public typealias Member = (key: String, value: JSONValue)
 
     public private(set) var members: [Member]
     /// Positions by key, built only for objects larger than `indexThreshold`: most API objects are small, and a
     /// linear scan of a few members is cheaper than a dictionary per object.
-    private var index: [String: Int]?
+    private var index: [CodePointKey: Int]?
     private static let indexThreshold = 12
 
     /// Creates an object from members; a repeated key keeps its last value at its first position.
@@ -154,7 +157,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         self = Self.adopting(members)
     }
 
-    private init(members: [Member], index: [String: Int]?) {
+    private init(members: [Member], index: [CodePointKey: Int]?) {
         self.members = members
         self.index = index
     }
@@ -165,7 +168,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
             var unique = true
             if count > 1 {
                 search: for later in 1..<count {
-                    for earlier in 0..<later where members[earlier].key == members[later].key {
+                    for earlier in 0..<later where members[earlier].key.hasSameCodePoints(as: members[later].key) {
                         unique = false
                         break search
                     }
@@ -173,10 +176,10 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
             }
             if unique { return JSONObject(members: members, index: nil) }
         } else {
-            var index = [String: Int](minimumCapacity: count)
+            var index = [CodePointKey: Int](minimumCapacity: count)
             var unique = true
-            for (position, member) in members.enumerated() where index.updateValue(position, forKey: member.key) != nil
-            {
+            for (position, member) in members.enumerated()
+            where index.updateValue(position, forKey: CodePointKey(member.key)) != nil {
                 unique = false
                 break
             }
@@ -192,14 +195,14 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     public var keys: [String] { members.map(\.key) }
 
     private func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        return members.firstIndex { $0.key == key }
+        if let index { return index[CodePointKey(key)] }
+        return members.firstIndex { $0.key.hasSameCodePoints(as: key) }
     }
 
     private mutating func rebuildIndex() {
         index =
             members.count > Self.indexThreshold
-            ? Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) }) : nil
+            ? Dictionary(uniqueKeysWithValues: members.enumerated().map { (CodePointKey($1.key), $0) }) : nil
     }
 
     /// The value for `key`; setting `nil` removes the member.
@@ -216,7 +219,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
             } else if let newValue {
                 members.append((key: key, value: newValue))
                 if index != nil {
-                    index?[key] = members.count - 1
+                    index?[CodePointKey(key)] = members.count - 1
                 } else if members.count > Self.indexThreshold {
                     rebuildIndex()
                 }
@@ -235,7 +238,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         var sum = 0
         for (key, value) in members {
             var h = Hasher()
-            h.combine(key)
+            key.hashCodePoints(into: &h)
             h.combine(value)
             sum &+= h.finalize()
         }

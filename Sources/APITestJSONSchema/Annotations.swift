@@ -1,7 +1,10 @@
+import APITestJSON
+
 /// Annotations that `unevaluatedProperties` and `unevaluatedItems` consume: which members and items the
 /// successful parts of a schema have evaluated.
 struct Annotations {
-    var properties: Set<String> = []
+    /// Member names, compared by code points.
+    var properties: Set<CodePointKey> = []
     var allProperties = false
     /// Items `0..<itemCount` were evaluated (`prefixItems`).
     var itemCount = 0
@@ -17,6 +20,6 @@ struct Annotations {
         itemIndices.formUnion(other.itemIndices)
     }
 
-    func isEvaluated(property name: String) -> Bool { allProperties || properties.contains(name) }
+    func isEvaluated(property name: String) -> Bool { allProperties || properties.contains(CodePointKey(name)) }
     func isEvaluated(item index: Int) -> Bool { allItems || index < itemCount || itemIndices.contains(index) }
 }

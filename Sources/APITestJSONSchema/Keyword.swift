@@ -36,9 +36,9 @@ final class Keyword: Sendable {
         /// does not require the names that carry it.
         case annotatedRequired([(name: String, annotations: [String])])
         case dependentRequired([(String, [String])])
-        case properties([String: SchemaNode])
+        case properties([CodePointKey: SchemaNode])
         case patternProperties([(SchemaRegex, SchemaNode)])
-        case additionalProperties(SchemaNode, names: Set<String>, patterns: [SchemaRegex])
+        case additionalProperties(SchemaNode, names: Set<CodePointKey>, patterns: [SchemaRegex])
         case propertyNames(SchemaNode)
         case dependentSchemas([(String, SchemaNode)])
         /// `prefixItems` (2020-12) or the array form of `items` (draft-07).

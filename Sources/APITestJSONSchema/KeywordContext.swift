@@ -135,8 +135,8 @@ struct KeywordContext {
 
         // Applicators: objects
         case "properties" where applicator:
-            var nodes: [String: SchemaNode] = [:]
-            for (name, _) in try members(value, key) { nodes[name] = try subschema(key, name) }
+            var nodes: [CodePointKey: SchemaNode] = [:]
+            for (name, _) in try members(value, key) { nodes[CodePointKey(name)] = try subschema(key, name) }
             return Keyword(name: key, check: .properties(nodes))
         case "patternProperties" where applicator:
             var pairs: [(SchemaRegex, SchemaNode)] = []
@@ -148,7 +148,7 @@ struct KeywordContext {
             }
             return Keyword(name: key, check: .patternProperties(pairs))
         case "additionalProperties" where applicator:
-            let names = Set(object["properties"]?.objectValue?.keys ?? [])
+            let names = Set((object["properties"]?.objectValue?.keys ?? []).map(CodePointKey.init))
             let patterns = (object["patternProperties"]?.objectValue?.keys ?? []).compactMap { SchemaRegex($0) }
             return Keyword(
                 name: key, check: .additionalProperties(try subschema(key), names: names, patterns: patterns))

@@ -198,9 +198,9 @@ extension SchemaEvaluator {
         case .properties(let nodes):
             var valid = true
             document.forEachMember(of: instance) { name, _, value in
-                guard let node = nodes[name] else { return true }
+                guard let node = nodes[CodePointKey(name)] else { return true }
                 if !applyToChild(node, value, instanceToken: .name(name), schemaToken: name) { valid = false }
-                if tracking { annotations.properties.insert(name) }
+                if tracking { annotations.properties.insert(CodePointKey(name)) }
                 return valid || recording
             }
             return valid
@@ -211,7 +211,7 @@ extension SchemaEvaluator {
                     if !applyToChild(node, value, instanceToken: .name(name), schemaToken: regex.source) {
                         valid = false
                     }
-                    if tracking { annotations.properties.insert(name) }
+                    if tracking { annotations.properties.insert(CodePointKey(name)) }
                 }
                 return valid || recording
             }
@@ -219,14 +219,14 @@ extension SchemaEvaluator {
         case .additionalProperties(let node, let names, let patterns):
             var valid = true
             document.forEachMember(of: instance) { name, _, value in
-                if names.contains(name) || patterns.contains(where: { $0.matches(name) }) { return true }
+                if names.contains(CodePointKey(name)) || patterns.contains(where: { $0.matches(name) }) { return true }
                 if !applyOrRefuse(
                     node, value, instanceToken: .name(name), keyword: keyword.name,
                     refusal: "property \(JSONWriter.quoted(name)) is not allowed")
                 {
                     valid = false
                 }
-                if tracking { annotations.properties.insert(name) }
+                if tracking { annotations.properties.insert(CodePointKey(name)) }
                 return valid || recording
             }
             return valid

@@ -253,7 +253,7 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
     }
 
     private func object(_ check: Keyword.Check, _ index: Node, _ members: [Member], depth: Int) -> Verdict {
-        func has(_ name: String) -> Bool { members.contains { $0.name == name } }
+        func has(_ name: String) -> Bool { members.contains { $0.name.hasSameCodePoints(as: name) } }
         switch check {
         case .maxProperties(let limit):
             return Verdict(members.count <= limit)
@@ -268,7 +268,9 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
             return Verdict(pairs.allSatisfy { name, required in !has(name) || required.allSatisfy(has) })
         case .properties(let nodes):
             return each(members) { member in
-                nodes.valueComparingFew(forKey: member.name).map { verdict($0, member.value, depth: depth + 1) }
+                nodes.valueComparingFew(forKey: CodePointKey(member.name)).map {
+                    verdict($0, member.value, depth: depth + 1)
+                }
             }
         case .patternProperties(let pairs):
             var result = Verdict.valid
@@ -281,7 +283,9 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
             return result
         case .additionalProperties(let node, let names, let patterns):
             return each(members) { member in
-                if names.containsComparingFew(member.name) || patterns.contains(where: { $0.matches(member.name) }) {
+                if names.containsComparingFew(CodePointKey(member.name))
+                    || patterns.contains(where: { $0.matches(member.name) })
+                {
                     return nil
                 }
                 return verdict(node, member.value, depth: depth + 1)

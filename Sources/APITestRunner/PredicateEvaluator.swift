@@ -4,7 +4,23 @@ import Foundation
 import Synchronization
 
 /// Applies a predicate to a subject and says, when it does not hold, what was expected and what was found.
+///
+/// How strictly types compare depends on where the subject comes from (``Source``): a JSON value compares by its
+/// JSON type (the string `"5"` is not the number `5`), text (a header, the body, a regex group) also as the number
+/// or boolean it spells. Strings compare by code points, never by Unicode canonical equivalence.
 final class PredicateEvaluator: Sendable {
+    /// Where a subject comes from, which decides whether a string may stand for the number or boolean it spells.
+    enum Source: Sendable, Hashable {
+        /// A typed value: a JSONPath query's result (or one filtered from it), or a number or flag apitest reads
+        /// from the transfer (`status`, `duration`). JSON types compare exactly: `"5"` equals neither `5` nor
+        /// `"5.0"`, `"true"` is not `true`, and a string never orders against a number.
+        case json
+        /// Text without types of its own: a header, a cookie, the body, a regex group, an XPath string value, the
+        /// URL. A string equals a number or boolean argument that JSON writes with the same text (`"5"` equals `5`),
+        /// and orders numerically against a number when it reads as one.
+        case text
+    }
+
     /// The outcome of one check.
     struct Outcome: Sendable {
         var passed: Bool
@@ -48,15 +64,15 @@ final class PredicateEvaluator: Sendable {
     }
 
     /// The `matches` patterns with placeholders, compiled once rendered, by their rendered text.
-    private let regexCache = Mutex<[String: NSRegularExpression]>([:])
+    private let regexCache = Mutex<[String: RegularExpression]>([:])
 
-    /// Checks `predicate(argument)` against `subject`; `nil` means the subject is absent. Numbers in the
-    /// expectation and the actual value are shown with `unit` (`ms` for `duration`) when there is one. `pattern`
-    /// is the argument of `matches` compiled when the suite loaded (`Assertion.pattern`), when it has no
-    /// placeholders.
+    /// Checks `predicate(argument)` against `subject`, which comes from `source` (JSON, strict, unless said);
+    /// `nil` means the subject is absent. Numbers in the expectation and the actual value are shown with `unit` (`ms` for `duration`) when
+    /// there is one. `pattern` is the argument of `matches` compiled when the suite loaded (`Assertion.pattern`),
+    /// when it has no placeholders.
     func evaluate(
-        _ predicate: APITestSuite.Predicate, subject: JSONValue?, argument: JSONValue, unit: String? = nil,
-        pattern compiled: RegularExpression? = nil
+        _ predicate: APITestSuite.Predicate, subject: JSONValue?, from source: Source = .json, argument: JSONValue,
+        unit: String? = nil, pattern compiled: RegularExpression? = nil
     ) -> Outcome {
         let show = { (value: JSONValue) in Self.display(value, unit: unit) }
         func outcome(_ passed: Bool, _ expectation: String) -> Outcome {
@@ -75,36 +91,34 @@ final class PredicateEvaluator: Sendable {
             }
             return outcome(empty == wanted, wanted ? "to be empty" : "not to be empty")
         case .equals:
-            return outcome(subject.map { Self.equal($0, argument) } ?? false, argumentText)
+            return outcome(subject.map { Self.equal($0, argument, source) } ?? false, argumentText)
         case .notEquals:
-            return outcome(!(subject.map { Self.equal($0, argument) } ?? false), "not \(argumentText)")
+            return outcome(!(subject.map { Self.equal($0, argument, source) } ?? false), "not \(argumentText)")
         case .oneOf:
             let options = argument.arrayValue ?? [argument]
-            let passed = subject.map { value in options.contains { Self.equal(value, $0) } } ?? false
+            let passed = subject.map { value in options.contains { Self.equal(value, $0, source) } } ?? false
             return outcome(passed, "one of \(argumentText)")
         case .contains, .notContains:
-            let found = subject.map { Self.contains($0, argument) } ?? false
+            let found = subject.map { Self.contains($0, argument, source) } ?? false
             return predicate == .contains
                 ? outcome(found, "to contain \(argumentText)")
                 : outcome(!found, "not to contain \(argumentText)")
         case .startsWith:
             let passed =
-                subject.flatMap(Self.scalarText).map { $0.hasPrefix(TemplateContext.text(of: argument)) } ?? false
+                subject.flatMap(Self.scalarText).map { $0.hasCodePointPrefix(TemplateContext.text(of: argument)) }
+                ?? false
             return outcome(passed, "to start with \(argumentText)")
         case .endsWith:
             let passed =
-                subject.flatMap(Self.scalarText).map { $0.hasSuffix(TemplateContext.text(of: argument)) } ?? false
+                subject.flatMap(Self.scalarText).map { $0.hasCodePointSuffix(TemplateContext.text(of: argument)) }
+                ?? false
             return outcome(passed, "to end with \(argumentText)")
         case .matches:
             let pattern = compiled?.pattern ?? TemplateContext.text(of: argument)
-            guard let regex = compiled?.expression ?? regex(pattern) else {
+            guard let regex = compiled ?? regex(pattern) else {
                 return outcome(false, "to match an invalid pattern /\(pattern)/")
             }
-            let passed =
-                subject.map { value -> Bool in
-                    let text = TemplateContext.text(of: value)
-                    return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-                } ?? false
+            let passed = subject.map { regex.firstMatch(in: TemplateContext.text(of: $0)) } ?? false
             return outcome(passed, "to match /\(pattern)/")
         case .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual:
             let symbol: String
@@ -114,8 +128,8 @@ final class PredicateEvaluator: Sendable {
             case .lessThan: symbol = "<"
             default: symbol = "<="
             }
-            guard let subject, let order = Self.compare(subject, argument) else {
-                let kind = Self.number(argument) != nil ? "a number" : "a string"
+            guard let subject, let order = Self.compare(subject, argument, source) else {
+                let kind = Self.number(argument, source) != nil ? "a number" : "a string"
                 return outcome(false, "\(kind) \(symbol) \(argumentText)")
             }
             let passed: Bool
@@ -130,7 +144,8 @@ final class PredicateEvaluator: Sendable {
             let bounds = argument.arrayValue ?? []
             guard bounds.count == 2 else { return outcome(false, "between two bounds, got \(argumentText)") }
             let expectation = "between \(show(bounds[0])) and \(show(bounds[1]))"
-            guard let subject, let low = Self.compare(subject, bounds[0]), let high = Self.compare(subject, bounds[1])
+            guard let subject, let low = Self.compare(subject, bounds[0], source),
+                let high = Self.compare(subject, bounds[1], source)
             else { return outcome(false, expectation) }
             return outcome(low != .orderedAscending && high != .orderedDescending, expectation)
         case .type:
@@ -144,31 +159,32 @@ final class PredicateEvaluator: Sendable {
         }
     }
 
-    private func regex(_ pattern: String) -> NSRegularExpression? {
+    private func regex(_ pattern: String) -> RegularExpression? {
         if let cached = regexCache.withLock({ $0[pattern] }) { return cached }
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+        guard let regex = try? RegularExpression(pattern) else { return nil }
         regexCache.withLock { $0[pattern] = regex }
         return regex
     }
 
     // MARK: - Value semantics
 
-    /// JSON equality, except that a string subject (a header, say) equals a scalar argument with the same text.
-    static func equal(_ subject: JSONValue, _ argument: JSONValue) -> Bool {
+    /// JSON equality (numbers by value, strings by code points); from a text source, a string subject also equals
+    /// a number or boolean argument that JSON writes with the same text (a header `5` equals `5`).
+    static func equal(_ subject: JSONValue, _ argument: JSONValue, _ source: Source) -> Bool {
         if subject == argument { return true }
-        if case .string(let text) = subject {
-            switch argument {
-            case .integer, .double, .number, .bool: return text == TemplateContext.text(of: argument)
-            default: return false
-            }
+        guard source == .text, case .string(let text) = subject else { return false }
+        switch argument {
+        case .integer, .double, .number, .bool: return text.hasSameCodePoints(as: TemplateContext.text(of: argument))
+        default: return false
         }
-        return false
     }
 
-    static func contains(_ subject: JSONValue, _ argument: JSONValue) -> Bool {
+    /// A string holds the argument's text (by code points); an array an element equal to the argument (as
+    /// ``equal(_:_:_:)``); an object a member named by a string argument.
+    static func contains(_ subject: JSONValue, _ argument: JSONValue, _ source: Source) -> Bool {
         switch subject {
-        case .string(let text): return text.contains(TemplateContext.text(of: argument))
-        case .array(let items): return items.contains { equal($0, argument) }
+        case .string(let text): return text.containsCodePoints(TemplateContext.text(of: argument))
+        case .array(let items): return items.contains { equal($0, argument, source) }
         case .object(let object):
             if case .string(let key) = argument { return object[key] != nil }
             return false
@@ -176,26 +192,29 @@ final class PredicateEvaluator: Sendable {
         }
     }
 
-    /// A number, or the number a string reads as (exactly for decimal text, else as `Double` reads it).
-    static func number(_ value: JSONValue) -> JSONValue? {
+    /// A number; from a text source, also the number a string reads as (exactly for decimal text, else as
+    /// `Double` reads it). The argument is the suite's own: a string argument reads as a number only beside a
+    /// text subject.
+    static func number(_ value: JSONValue, _ source: Source) -> JSONValue? {
         switch value {
         case .integer, .double, .number: return value
-        case .string(let text):
+        case .string(let text) where source == .text:
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             return JSONValue(numberText: trimmed) ?? Double(trimmed).map(JSONValue.double)
         default: return nil
         }
     }
 
-    /// The order of two values: numerically (exactly, by decimal value) when both are numbers (or numeric
-    /// strings), by characters when both are strings; `nil` otherwise.
-    static func compare(_ left: JSONValue, _ right: JSONValue) -> ComparisonResult? {
-        if let a = number(left), let b = number(right) {
+    /// The order of two values: numerically (exactly, by decimal value) when both are numbers (or, from a text
+    /// source, numeric strings), by code points when both are strings; `nil` otherwise.
+    static func compare(_ left: JSONValue, _ right: JSONValue, _ source: Source) -> ComparisonResult? {
+        if let a = number(left, source), let b = number(right, source) {
             guard let order = JSONValue.numericOrder(a, b) else { return nil }
             return order < 0 ? .orderedAscending : (order > 0 ? .orderedDescending : .orderedSame)
         }
         if case .string(let a) = left, case .string(let b) = right {
-            return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+            let order = a.codePointOrder(b)
+            return order < 0 ? .orderedAscending : (order > 0 ? .orderedDescending : .orderedSame)
         }
         return nil
     }

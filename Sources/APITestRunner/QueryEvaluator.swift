@@ -44,7 +44,7 @@ final class QueryEvaluator: Sendable {
             return body.xml().flatMap { document in Self.xpath(expression, in: document) }
         case .regex(let regex, let group):
             return body.text().map { text in
-                .one(Self.firstMatch(of: regex.expression, in: text, group: group).map(JSONValue.string))
+                .one(regex.firstMatch(in: text, group: group).map(JSONValue.string))
             }
         case .duration:
             let total = response.timings.total.components
@@ -76,6 +76,33 @@ final class QueryEvaluator: Sendable {
                 }
             }
         }
+    }
+
+    // MARK: - Sources
+
+    /// Where the value of `query` comes from: JSONPath gives JSON values, and apitest's own measures (`status`,
+    /// `duration`, `bodySize`, `redirects`, an image's size) are numbers; everything read from the body's or the
+    /// headers' text is text.
+    static func source(of query: Query) -> PredicateEvaluator.Source {
+        switch query {
+        case .jsonpath, .status, .duration, .bodySize, .redirects, .image: .json
+        case .header, .cookie, .body, .xpath, .regex, .sha256, .md5, .url, .certificate: .text
+        }
+    }
+
+    /// Where a value comes from after `filters`: text taken out of text (`regex`, `replace`, `split`,
+    /// `base64Decode`, `urlDecode`, `xpath`) is text, a `jsonpath` filter's result is JSON, and every other filter
+    /// keeps the source of its input (`first` of JSON items is JSON, `lowercase` of a header is text).
+    static func source(of query: Query, after filters: [Filter]) -> PredicateEvaluator.Source {
+        var source = source(of: query)
+        for filter in filters {
+            switch filter {
+            case .regex, .replace, .split, .base64Decode, .urlDecode, .xpath: source = .text
+            case .jsonpath: source = .json
+            default: break
+            }
+        }
+        return source
     }
 
     // MARK: - Digests
@@ -148,14 +175,4 @@ final class QueryEvaluator: Sendable {
         }
     }
 
-    // MARK: - Regular expressions
-
-    /// Capture group `group` of the first match (the whole match for 0); `nil` without a match or when the group
-    /// did not take part.
-    static func firstMatch(of regex: NSRegularExpression, in text: String, group: Int) -> String? {
-        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-            group < match.numberOfRanges, let range = Range(match.range(at: group), in: text)
-        else { return nil }
-        return String(text[range])
-    }
 }

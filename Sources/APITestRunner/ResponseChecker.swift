@@ -101,6 +101,8 @@ final class ResponseChecker: Sendable {
         filters.concealsValues = Self.isCredential(assertion.query) || derivedFromSecret
         var outcome: PredicateEvaluator.Outcome
         var compared: JSONValue?
+        // A JSON value compares by its JSON type; text may stand for the number or boolean it spells.
+        let source = QueryEvaluator.source(of: assertion.query, after: assertion.filters)
         switch found {
         case .each(let values) where assertion.predicate != .exists && assertion.predicate != .notExists:
             // A repeated header holds when any of its values does (all of them, for the negative predicates).
@@ -110,7 +112,8 @@ final class ResponseChecker: Sendable {
                 case .success(let filtered):
                     outcomes.append(
                         evaluator.evaluate(
-                            assertion.predicate, subject: filtered, argument: argument, pattern: assertion.pattern))
+                            assertion.predicate, subject: filtered, from: source, argument: argument,
+                            pattern: assertion.pattern))
                 case .failure(let problem): return unchecked(assertion, message: "\(subject): \(problem.text)")
                 }
             }
@@ -137,7 +140,7 @@ final class ResponseChecker: Sendable {
             // A duration is compared in milliseconds; say so, as the suite wrote `500ms`.
             let unit = assertion.query == .duration && assertion.filters.isEmpty ? "ms" : nil
             outcome = evaluator.evaluate(
-                assertion.predicate, subject: compared,
+                assertion.predicate, subject: compared, from: source,
                 argument: Self.typed(argument, of: assertion, subject: compared), unit: unit,
                 pattern: assertion.pattern)
         }

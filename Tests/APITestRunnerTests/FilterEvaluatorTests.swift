@@ -112,7 +112,8 @@ import Testing
         #expect(!evaluator.evaluate(.between, subject: 11, argument: [1, 10]).passed)
         #expect(evaluator.evaluate(.between, subject: 11, argument: [1, 10]).expectation == "between 1 and 10")
         #expect(evaluator.evaluate(.lessThan, subject: "2020-01-01", argument: "2021").passed)
-        #expect(evaluator.evaluate(.greaterThan, subject: "10", argument: 9).passed)
+        #expect(evaluator.evaluate(.greaterThan, subject: "10", from: .text, argument: 9).passed, "header text")
+        #expect(!evaluator.evaluate(.greaterThan, subject: "10", from: .json, argument: 9).passed, "a JSON string")
         #expect(!evaluator.evaluate(.greaterThan, subject: "b", argument: 1).passed)
     }
 }

@@ -11,9 +11,11 @@ import Testing
         #expect(evaluator.evaluate(.equals, subject: 1, argument: 1.0).passed)
         #expect(evaluator.evaluate(.equals, subject: ["a": [1, 2]], argument: ["a": [1, 2]]).passed)
         #expect(!evaluator.evaluate(.equals, subject: "1", argument: "01").passed)
-        // A header's text equals a scalar argument with the same text.
-        #expect(evaluator.evaluate(.equals, subject: "5", argument: 5).passed)
-        #expect(evaluator.evaluate(.equals, subject: "true", argument: true).passed)
+        // A header's text equals a scalar argument with the same text; a JSON string does not.
+        #expect(evaluator.evaluate(.equals, subject: "5", from: .text, argument: 5).passed)
+        #expect(evaluator.evaluate(.equals, subject: "true", from: .text, argument: true).passed)
+        #expect(!evaluator.evaluate(.equals, subject: "5", from: .json, argument: 5).passed)
+        #expect(!evaluator.evaluate(.equals, subject: "true", from: .json, argument: true).passed)
         #expect(!evaluator.evaluate(.equals, subject: nil, argument: nil).passed, "absent is not null")
         #expect(evaluator.evaluate(.equals, subject: .null, argument: nil).passed)
     }
@@ -46,10 +48,25 @@ import Testing
 
     @Test func orderingNeedsNumbers() {
         #expect(evaluator.evaluate(.greaterThan, subject: 3, argument: 2).passed)
-        #expect(evaluator.evaluate(.greaterThanOrEqual, subject: "10", argument: 10).passed, "numeric header text")
+        #expect(
+            evaluator.evaluate(.greaterThanOrEqual, subject: "10", from: .text, argument: 10).passed,
+            "numeric header text")
+        #expect(!evaluator.evaluate(.greaterThanOrEqual, subject: "10", from: .json, argument: 10).passed)
         #expect(evaluator.evaluate(.lessThan, subject: 1.5, argument: 2).passed)
         #expect(!evaluator.evaluate(.lessThanOrEqual, subject: "abc", argument: 2).passed)
         #expect(evaluator.evaluate(.lessThanOrEqual, subject: "abc", argument: 2).expectation == "a number <= 2")
+    }
+
+    /// At equal values the strict orders fail and the others hold, for numbers (exact at any size) and strings.
+    @Test func orderingAtEqualValues() {
+        let big = JSONValue.number(JSONNumber(text: "12345678901234567890")!)
+        for (subject, argument) in [(5, 5), (5, 5.0), (big, big), ("b", "b")] as [(JSONValue, JSONValue)] {
+            #expect(!evaluator.evaluate(.greaterThan, subject: subject, argument: argument).passed)
+            #expect(evaluator.evaluate(.greaterThanOrEqual, subject: subject, argument: argument).passed)
+            #expect(!evaluator.evaluate(.lessThan, subject: subject, argument: argument).passed)
+            #expect(evaluator.evaluate(.lessThanOrEqual, subject: subject, argument: argument).passed)
+            #expect(evaluator.evaluate(.between, subject: subject, argument: [argument, argument]).passed)
+        }
     }
 
     @Test func stringPredicatesAndRegex() {

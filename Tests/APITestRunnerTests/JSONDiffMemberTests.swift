@@ -1,0 +1,33 @@
+import APITestJSON
+import Testing
+
+@testable import APITestRunner
+
+/// JSONDiff finds a difference in an object's last member, and compares names and strings by code points.
+@Suite struct JSONDiffMemberTests {
+    @Test(arguments: [1, 30])
+    func aDifferenceInTheLastMemberIsFound(_ size: Int) {
+        let common = (0..<size).map { (key: "k\($0)", value: JSONValue.integer(Int64($0))) }
+        let expected = JSONValue.object(JSONObject(common + [(key: "last", value: 1)]))
+        let changed = JSONValue.object(JSONObject(common + [(key: "last", value: 2)]))
+        let renamed = JSONValue.object(JSONObject(common + [(key: "other", value: 1)]))
+        #expect(
+            JSONDiff.firstDifference(expected: expected, actual: changed)
+                == .init(path: ".last", description: "expected 1, got 2"))
+        #expect(
+            JSONDiff.firstDifference(expected: expected, actual: renamed)
+                == .init(path: ".last", description: "missing (expected 1)"))
+        #expect(JSONDiff.firstDifference(expected: expected, actual: expected) == nil)
+    }
+
+    @Test func namesAndStringsCompareByCodePoints() {
+        let composed = "\u{E9}"
+        let decomposed = "e\u{301}"
+        #expect(
+            JSONDiff.firstDifference(expected: [.string(composed)], actual: [.string(decomposed)])
+                == .init(path: "[0]", description: "expected \"\(composed)\", got \"\(decomposed)\""))
+        #expect(
+            JSONDiff.firstDifference(expected: [composed: 1], actual: [decomposed: 1])
+                == .init(path: "['\(composed)']", description: "missing (expected 1)"))
+    }
+}
