@@ -23,6 +23,38 @@ package enum JSONWriter {
         return writer.output
     }
 
+    /// A lower bound of the bytes of `value`'s compact JSON text (strings counted without escapes, doubles as one
+    /// byte), or `nil` once that passes `limit`: the work is bounded by `limit`, not by the value, whose arrays and
+    /// objects may share elements (a value made of itself twice, sixty times over, is small in memory and 2^60 values
+    /// as text).
+    package static func byteCount(of value: JSONValue, limit: Int) -> Int? {
+        var count = 0
+        return add(value, to: &count, limit: limit) ? count : nil
+    }
+
+    /// Adds the bytes of `value` to `count`; false once `count` passes `limit`.
+    private static func add(_ value: JSONValue, to count: inout Int, limit: Int) -> Bool {
+        switch value {
+        case .null: count += 4
+        case .bool(let flag): count += flag ? 4 : 5
+        case .integer, .double: count += 1
+        case .number(let number): count += number.description.utf8.count
+        case .string(let string): count += string.utf8.count + 2
+        case .array(let elements):
+            count += 1 + max(1, elements.count)
+            guard count <= limit else { return false }
+            for element in elements where !add(element, to: &count, limit: limit) { return false }
+        case .object(let object):
+            count += 1 + max(1, 2 * object.count)
+            guard count <= limit else { return false }
+            for member in object.members {
+                count += member.key.utf8.count + 2
+                guard add(member.value, to: &count, limit: limit) else { return false }
+            }
+        }
+        return count <= limit
+    }
+
     /// The JSON string literal (with quotes) for `string`.
     package static func quoted(_ string: String) -> String {
         var writer = Writer(pretty: false, sortedKeys: false)

@@ -42,6 +42,8 @@ package struct ExpressionParser {
     private let scalars: [Unicode.Scalar]
     private var tokens: [(token: Token, offset: Int, length: Int)] = []
     private var position = 0
+    /// How many constructs read by recursion are open (`enter()`).
+    private var nesting = 0
 
     /// The words that are operators or literals, not variable names.
     package static let keywords: Set<String> = ["and", "or", "not", "in", "exists", "matches", "true", "false", "null"]
@@ -50,7 +52,7 @@ package struct ExpressionParser {
     package static func parse(_ text: String) throws(Failure) -> Expression {
         var parser = ExpressionParser(scalars: Array(text.unicodeScalars))
         try parser.tokenize()
-        let expression = try parser.expression()
+        let expression = try parser.expression().expression
         guard case .end = parser.current.token else {
             throw parser.failure("unexpected \(parser.describe(parser.current.token)) after the expression")
         }
@@ -220,39 +222,81 @@ package struct ExpressionParser {
         advance()
     }
 
-    private mutating func expression() throws(Failure) -> Expression {
+    /// An expression and the depth of its tree (a literal or a variable is 1).
+    private struct Parsed {
+        var expression: Expression
+        var depth: Int
+    }
+
+    /// `expression` with its depth, `1 +` the deepest of `children`; a failure at `offset` when that is deeper than
+    /// `LoadBudget.maximumNesting`, so that nothing walking the tree (evaluation, hashing, the checks) recurses
+    /// deeper than the parse allowed.
+    private func node(
+        _ expression: Expression, _ children: [Parsed], at offset: Int, length: Int = 1
+    ) throws(Failure)
+        -> Parsed
+    {
+        let depth = 1 + children.reduce(0) { max($0, $1.depth) }
+        guard depth <= LoadBudget.maximumNesting else {
+            throw Failure(offset: offset, length: max(1, length), message: Self.tooDeepMessage)
+        }
+        return Parsed(expression: expression, depth: depth)
+    }
+
+    /// Enters a construct that the parser reads by recursion (`(`, `{{`, `[`, a call, `not`): a failure past
+    /// `LoadBudget.maximumNesting` levels, before the call stack grows with them.
+    private mutating func enter() throws(Failure) {
+        nesting += 1
+        guard nesting <= LoadBudget.maximumNesting else { throw failure(Self.tooDeepMessage) }
+    }
+
+    private mutating func leave() { nesting -= 1 }
+
+    private static let tooDeepMessage =
+        "the expression is \(LoadBudget.nestingLimitText) (parentheses, lists, calls, 'not' and each operator of "
+        + "a chain count)"
+
+    private mutating func expression() throws(Failure) -> Parsed {
         var left = try and()
         while isWord("or") {
             let offset = current.offset
             advance()
-            left = .binary(.or, left, try and(), offset: offset)
+            let right = try and()
+            left = try node(.binary(.or, left.expression, right.expression, offset: offset), [left, right], at: offset)
         }
         return left
     }
 
-    private mutating func and() throws(Failure) -> Expression {
+    private mutating func and() throws(Failure) -> Parsed {
         var left = try not()
         while isWord("and") {
             let offset = current.offset
             advance()
-            left = .binary(.and, left, try not(), offset: offset)
+            let right = try not()
+            left = try node(
+                .binary(.and, left.expression, right.expression, offset: offset), [left, right], at: offset, length: 3)
         }
         return left
     }
 
-    private mutating func not() throws(Failure) -> Expression {
+    private mutating func not() throws(Failure) -> Parsed {
         if isWord("not") {
+            let offset = current.offset
+            try enter()
+            defer { leave() }
             advance()
-            return .not(try not())
+            let operand = try not()
+            return try node(.not(operand.expression), [operand], at: offset, length: 3)
         }
         return try comparison()
     }
 
-    private mutating func comparison() throws(Failure) -> Expression {
+    private mutating func comparison() throws(Failure) -> Parsed {
         let left = try sum()
         if isWord("exists") {
+            let offset = current.offset
             advance()
-            return .exists(left)
+            return try node(.exists(left.expression), [left], at: offset, length: 6)
         }
         let operators: [String: Expression.BinaryOperator] = [
             "==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
@@ -269,16 +313,19 @@ package struct ExpressionParser {
         let length = current.length
         advance()
         let right = try sum()
-        if found == .matches, case .literal(.string(let pattern)) = right {
+        if found == .matches, case .literal(.string(let pattern)) = right.expression {
+            let regex: RegularExpression
             do {
-                return .matches(left, try RegularExpression(pattern))
+                regex = try RegularExpression(pattern)
             } catch {
-                throw Failure(offset: offset, length: length, message: "invalid regular expression '\(pattern)'")
+                throw Failure(
+                    offset: offset, length: length, message: "invalid regular expression '\(pattern)': \(error)")
             }
+            return try node(.matches(left.expression, regex), [left], at: offset, length: length)
         }
         if [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(found) {
             for side in [left, right] {
-                let kind = ExpressionFunctions.staticKind(of: side)
+                let kind = ExpressionFunctions.staticKind(of: side.expression)
                 if kind == .list || kind == .object || kind == .bool || kind == .null {
                     throw Failure(
                         offset: offset, length: length,
@@ -293,53 +340,63 @@ package struct ExpressionParser {
             throw failure("comparisons do not chain; join them with 'and'")
         default: break
         }
-        return .binary(found, left, right, offset: offset)
+        return try node(
+            .binary(found, left.expression, right.expression, offset: offset), [left, right], at: offset,
+            length: length)
     }
 
-    private mutating func sum() throws(Failure) -> Expression {
+    private mutating func sum() throws(Failure) -> Parsed {
         var left = try primary()
         while isSymbol("+") {
             let offset = current.offset
             advance()
-            left = .binary(.plus, left, try primary(), offset: offset)
+            let right = try primary()
+            left = try node(
+                .binary(.plus, left.expression, right.expression, offset: offset), [left, right], at: offset)
         }
         return left
     }
 
-    private mutating func primary() throws(Failure) -> Expression {
+    private mutating func primary() throws(Failure) -> Parsed {
         let (token, offset, length) = current
         switch token {
         case .number(let value):
             advance()
-            return .literal(value)
+            return Parsed(expression: .literal(value), depth: 1)
         case .string(let value):
             advance()
-            return .literal(.string(value))
+            return Parsed(expression: .literal(.string(value)), depth: 1)
         case .symbol("("):
+            try enter()
+            defer { leave() }
             advance()
             let inner = try expression()
             try expect(")", closing: "'('")
             return inner
         case .symbol("{{"):
+            try enter()
+            defer { leave() }
             advance()
             let inner = try expression()
             try expect("}}", closing: "'{{'")
             return inner
         case .symbol("["):
+            try enter()
+            defer { leave() }
             advance()
             let items = try arguments(closing: "]")
-            return .list(items)
+            return try node(.list(items.map(\.expression)), items, at: offset)
         case .name(let name):
             switch name {
             case "true":
                 advance()
-                return .literal(.bool(true))
+                return Parsed(expression: .literal(.bool(true)), depth: 1)
             case "false":
                 advance()
-                return .literal(.bool(false))
+                return Parsed(expression: .literal(.bool(false)), depth: 1)
             case "null":
                 advance()
-                return .literal(.null)
+                return Parsed(expression: .literal(.null), depth: 1)
             case _ where Self.keywords.contains(name):
                 throw failure("expected a value, found the operator '\(name)'")
             default: break
@@ -349,8 +406,10 @@ package struct ExpressionParser {
                 if let problem = TemplateScanner.problem(withName: name) {
                     throw Failure(offset: offset, length: length, message: problem)
                 }
-                return .variable(name, offset: offset)
+                return Parsed(expression: .variable(name, offset: offset), depth: 1)
             }
+            try enter()
+            defer { leave() }
             advance()
             let arguments = try arguments(closing: ")")
             guard let function = ExpressionFunctions.table[name] else {
@@ -364,7 +423,8 @@ package struct ExpressionParser {
                     offset: offset, length: length,
                     message: "'\(name)' takes \(function.arityText), not \(arguments.count)")
             }
-            return .call(name, arguments, offset: offset)
+            return try node(
+                .call(name, arguments.map(\.expression), offset: offset), arguments, at: offset, length: length)
         case .symbol(let symbol):
             throw failure("expected a value, found '\(symbol)'")
         case .end:
@@ -372,8 +432,8 @@ package struct ExpressionParser {
         }
     }
 
-    private mutating func arguments(closing: String) throws(Failure) -> [Expression] {
-        var items: [Expression] = []
+    private mutating func arguments(closing: String) throws(Failure) -> [Parsed] {
+        var items: [Parsed] = []
         if isSymbol(closing) {
             advance()
             return items

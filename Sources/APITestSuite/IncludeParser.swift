@@ -108,34 +108,53 @@ enum IncludeParser {
             context.error("include cycle: " + names.joined(separator: " → "), at: node)
             return nil
         }
-        guard chain.count < 32 else {
-            context.error("includes are nested more than 32 deep", at: node)
+        guard chain.count < LoadBudget.maximumIncludeDepth else {
+            context.error("includes are nested more than \(LoadBudget.maximumIncludeDepth) deep", at: node)
             return nil
         }
+        context.shared.includeCount += 1
+        guard context.shared.includeCount <= LoadBudget.maximumIncludes else {
+            if context.shared.includeCount == LoadBudget.maximumIncludes + 1 {
+                context.error(
+                    "the suite includes files too many times (over \(LoadBudget.maximumIncludes) includes once "
+                        + "includes are expanded)", at: node)
+            }
+            return nil
+        }
+        // Locations in the included file read as it is named from the current directory, like the suite's.
+        let path = siblingPath(path, of: context.file)
+        guard let composed = composed(absolute, named: path, at: node, in: context) else { return nil }
+        let included = context.including(
+            file: path, directory: (absolute as NSString).deletingLastPathComponent, document: composed.document,
+            root: composed.root, source: composed.source, includeChain: chain + [canonical])
+        if composed.root == nil {
+            context.error("the included file is empty", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return included
+    }
+
+    /// The text and document of the file at `absolute`, read and composed on its first include; `nil` after
+    /// reporting a file that is not UTF-8 text or not YAML.
+    private static func composed(
+        _ absolute: String, named path: String, at node: YAMLNode, in context: SuiteParseContext
+    ) -> SuiteParseContext.ComposedFile? {
+        if let composed = context.shared.composedIncludes[absolute] { return composed }
         guard let data = FileManager.default.contents(atPath: absolute),
             let source = String(data: data, encoding: .utf8)
         else {
             context.error("include '\(path)' is not readable UTF-8 text", at: node)
             return nil
         }
-        // Locations in the included file read as it is named from the current directory, like the suite's.
-        let path = siblingPath(path, of: context.file)
-        let composed: (document: YAMLDocument, root: YAMLNode?)
+        context.shared.includedSources[path] = source
         do {
-            composed = try YAMLComposer.compose(source)
+            let (document, root) = try YAMLComposer.compose(source)
+            let composed = SuiteParseContext.ComposedFile(source: source, document: document, root: root)
+            context.shared.composedIncludes[absolute] = composed
+            return composed
         } catch {
             context.report(YAMLErrorDiagnostic.make(error, text: SourceText(file: path, text: source)))
-            context.shared.includedSources[path] = source
             return nil
         }
-        let included = context.including(
-            file: path, directory: (absolute as NSString).deletingLastPathComponent, document: composed.document,
-            root: composed.root, source: source, includeChain: chain + [canonical])
-        context.shared.includedSources[path] = source
-        if composed.root == nil {
-            context.error("the included file is empty", at: SourceLocation(file: path, line: 1, column: 1))
-        }
-        return included
     }
 
     /// `path` (relative to the directory of `file`) as it reads from where `file` is named: `a/suite.yaml` and

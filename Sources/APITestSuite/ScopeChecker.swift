@@ -212,11 +212,22 @@ struct ScopeChecker {
 
     // MARK: - URLs
 
-    /// The context known at load time (environment, `--var` values, variables), for checking URLs.
+    /// The context known at load time (environment, `--var` values, variables), for checking URLs. A variable
+    /// whose value would pass `LoadBudget.maximumRenderedBytes` is reported where it fails; other problems wait for
+    /// the run, which reports them as it always has.
     private func loadContext(for suite: Suite) -> TemplateContext? {
         var suite = suite
         suite.environment = context.environment
-        guard var values = try? suite.makeContext() else { return nil }
+        var values: TemplateContext
+        do {
+            values = try suite.makeContext()
+        } catch {
+            if error.kind == .tooLarge {
+                context.error(
+                    error.message, at: error.location ?? SourceLocation(file: context.file, line: 1, column: 1))
+            }
+            return nil
+        }
         // A URL that starts with a built-in (`{{ now.unix }}/x`) is checked with a sample value, as it will run.
         let builtins = TemplateContext.builtinNames
         let urlUsesBuiltin = suite.containsStep { step in

@@ -26,6 +26,17 @@ enum StepParser {
         }
         var steps: [Step] = []
         for (index, item) in items.enumerated() {
+            // Step includes can repeat a file (a file that includes the next one twice, twenty times over, is a
+            // million steps): every step, group and include counts against one budget for the suite.
+            context.shared.stepCount += 1
+            guard context.shared.stepCount <= LoadBudget.maximumSteps else {
+                if context.shared.stepCount == LoadBudget.maximumSteps + 1 {
+                    context.error(
+                        "the suite has too many steps (over \(LoadBudget.maximumSteps) once includes are expanded)",
+                        at: item)
+                }
+                break
+            }
             guard context.isMapping(item), let entries = context.mapping(item, for: "step") else {
                 context.error("expected a map for each step, found \(context.kindName(of: item))", at: item)
                 continue

@@ -62,15 +62,22 @@ extension SuiteParseContext {
     }
 
     /// A value tree (a `json:` body, `query`, `form`, a variable, a predicate argument): scalars keep their YAML
-    /// types and strings become templates.
+    /// types and strings become templates; a number that is not finite (`.inf`, `.nan`, `1e400`) is an error. A tree
+    /// nested deeper than `LoadBudget.maximumNesting` (aliases can nest deeper than the text) is reported once,
+    /// where the limit is passed.
     func templateValue(_ node: YAMLNode) -> TemplateValue {
+        var reportedDepth = false
+        return templateValue(node, depth: 1, reportedDepth: &reportedDepth)
+    }
+
+    private func templateValue(_ node: YAMLNode, depth: Int, reportedDepth: inout Bool) -> TemplateValue {
         // Aliases share nodes, so a small file can stand for a huge tree ("billion laughs"): cap the expansion.
         shared.valueNodeCount += 1
-        guard shared.valueNodeCount <= Self.maximumValueNodes else {
-            if shared.valueNodeCount == Self.maximumValueNodes + 1 {
+        guard shared.valueNodeCount <= LoadBudget.maximumValueNodes else {
+            if shared.valueNodeCount == LoadBudget.maximumValueNodes + 1 {
                 error(
-                    "the suite's values are too large (over \(Self.maximumValueNodes) nodes once aliases are expanded)",
-                    at: node)
+                    "the suite's values are too large (over \(LoadBudget.maximumValueNodes) nodes once aliases are "
+                        + "expanded)", at: node)
             }
             return .null
         }
@@ -78,11 +85,11 @@ extension SuiteParseContext {
         case .scalar:
             // Aliases can also repeat one long scalar: cap the bytes the expansion produces, before reading them.
             shared.valueByteCount += document.byteCount(of: node)
-            guard shared.valueByteCount <= Self.maximumValueBytes else {
+            guard shared.valueByteCount <= LoadBudget.maximumValueBytes else {
                 if !shared.reportedValueBytes {
                     shared.reportedValueBytes = true
                     error(
-                        "the suite's values are too large (over \(Self.maximumValueBytes / (1 << 20)) MiB of text once "
+                        "the suite's values are too large (over \(LoadBudget.maximumValueBytes >> 20) MiB of text once "
                             + "aliases are expanded)", at: node)
                 }
                 return .null
@@ -92,15 +99,38 @@ extension SuiteParseContext {
             case .null: return .null
             case .bool(let value): return .bool(value)
             case .integer(let value): return .integer(value)
-            case .double(let value): return .double(value)
+            case .double(let value):
+                // JSON has no infinity or NaN: a writer would send `null` in their place.
+                guard value.isFinite else {
+                    error(
+                        "'\(scalar.string)' is not a finite number, and JSON has none (no infinity, no NaN)", at: node,
+                        note: "quote it to send it as a string")
+                    return .null
+                }
+                return .double(value)
             case .number(let value): return .number(value)
             case .string(let string): return .string(parseTemplate(string, at: node))
             }
-        case .sequence:
-            return .array((document.items(of: node) ?? []).map(templateValue))
-        case .mapping:
+        case .sequence, .mapping:
+            guard depth < LoadBudget.maximumNesting else {
+                if !reportedDepth {
+                    reportedDepth = true
+                    error("the value is \(LoadBudget.nestingLimitText)", at: node)
+                }
+                return .null
+            }
+            if document.kind(of: node) == .sequence {
+                return .array(
+                    (document.items(of: node) ?? []).map {
+                        templateValue($0, depth: depth + 1, reportedDepth: &reportedDepth)
+                    })
+            }
             let entries = mapping(node, for: "value") ?? []
-            return .object(entries.map { TemplateValue.Member(key: $0.key, value: templateValue($0.value)) })
+            return .object(
+                entries.map {
+                    TemplateValue.Member(
+                        key: $0.key, value: templateValue($0.value, depth: depth + 1, reportedDepth: &reportedDepth))
+                })
         }
     }
 }

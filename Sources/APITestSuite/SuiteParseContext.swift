@@ -139,6 +139,13 @@ extension SuiteParseContext {
         var valueByteCount = 0
         /// Whether the byte cap has been reported (once per suite).
         var reportedValueBytes = false
+        /// How many steps, groups and step includes have been read, includes expanded, to stop include bombs.
+        var stepCount = 0
+        /// How many times files have been included, to stop include bombs.
+        var includeCount = 0
+        /// The included files composed so far, by absolute path: a file included many times is read and composed
+        /// once.
+        var composedIncludes: [String: ComposedFile] = [:]
         /// JSONPath expressions already compiled, by their text (suites repeat the same few paths).
         var jsonPaths: [String: JSONPath] = [:]
         /// Regular expressions already compiled, by their pattern.
@@ -171,6 +178,9 @@ extension SuiteParseContext {
             forked.valueNodeCount = valueNodeCount
             forked.valueByteCount = valueByteCount
             forked.reportedValueBytes = reportedValueBytes
+            forked.stepCount = stepCount
+            forked.includeCount = includeCount
+            forked.composedIncludes = composedIncludes
             return forked
         }
 
@@ -181,11 +191,17 @@ extension SuiteParseContext {
         func absorb(_ parts: [Shared]) -> Bool {
             let nodes = parts.reduce(valueNodeCount) { $0 + ($1.valueNodeCount - valueNodeCount) }
             let bytes = parts.reduce(valueByteCount) { $0 + ($1.valueByteCount - valueByteCount) }
-            guard nodes <= SuiteParseContext.maximumValueNodes, bytes <= SuiteParseContext.maximumValueBytes else {
+            let steps = parts.reduce(stepCount) { $0 + ($1.stepCount - stepCount) }
+            let includes = parts.reduce(includeCount) { $0 + ($1.includeCount - includeCount) }
+            guard nodes <= LoadBudget.maximumValueNodes, bytes <= LoadBudget.maximumValueBytes,
+                steps <= LoadBudget.maximumSteps, includes <= LoadBudget.maximumIncludes
+            else {
                 return false
             }
             valueNodeCount = nodes
             valueByteCount = bytes
+            stepCount = steps
+            includeCount = includes
             for part in parts {
                 urlChecks += part.urlChecks
                 jsonPaths.merge(part.jsonPaths) { current, _ in current }
@@ -195,9 +211,17 @@ extension SuiteParseContext {
                 settingsFiles.formUnion(part.settingsFiles)
                 includedFiles.formUnion(part.includedFiles)
                 includeCycleFiles.formUnion(part.includeCycleFiles)
+                composedIncludes.merge(part.composedIncludes) { current, _ in current }
             }
             return true
         }
+    }
+
+    /// An included file's text and composed document.
+    struct ComposedFile {
+        let source: String
+        let document: YAMLDocument
+        let root: YAMLNode?
     }
 
     /// A request URL and the width of its node, checked after parsing.
@@ -205,9 +229,4 @@ extension SuiteParseContext {
         let template: Template
         let length: Int
     }
-
-    /// The most value nodes a suite may expand to.
-    static let maximumValueNodes = 1_000_000
-    /// The most bytes of scalar text a suite's values may expand to.
-    static let maximumValueBytes = 64 << 20
 }

@@ -151,22 +151,39 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: - Rendering
 
-    /// Renders to text: strings raw, other values as compact JSON.
+    /// Renders to text: strings raw, other values as compact JSON. A text that would pass
+    /// `LoadBudget.maximumRenderedBytes` is an error, found before it is built.
     package func render(_ context: TemplateContext) throws(TemplateError) -> String {
         guard let parsedSegments else { return self.text }
         var text = ""
         for segment in parsedSegments {
             switch segment {
             case .literal(let literal):
-                text += literal
+                try Self.append(.string(literal), to: &text, at: location)
             case .placeholder(let name, let location, _):
-                text += TemplateContext.text(of: try context.value(named: name, at: location))
+                try Self.append(try context.value(named: name, at: location), to: &text, at: location)
             case .expression(let expression, let source, let location, _):
-                text += TemplateContext.text(
-                    of: try expression.evaluate(context, source: source, location: location, undefinedIsNull: false))
+                try Self.append(
+                    try expression.evaluate(context, source: source, location: location, undefinedIsNull: false),
+                    to: &text, at: location)
             }
         }
         return text
+    }
+
+    /// Appends `value` as text (see `TemplateContext.text(of:)`), or fails when the text would pass
+    /// `LoadBudget.maximumRenderedBytes`: a value whose elements share storage costs its size as text only here.
+    private static func append(
+        _ value: JSONValue, to text: inout String, at location: SourceLocation
+    ) throws(TemplateError) {
+        let room = LoadBudget.maximumRenderedBytes - text.utf8.count
+        if case .string(let string) = value {
+            guard string.utf8.count <= room else { throw .tooLarge(at: location) }
+            text += string
+            return
+        }
+        guard JSONWriter.byteCount(of: value, limit: room) != nil else { throw .tooLarge(at: location) }
+        text += JSONWriter.string(value)
     }
 
     /// The texts of the expressions that compute a value from a secret (`{{ hmacSHA256(env.KEY, body) }}`),

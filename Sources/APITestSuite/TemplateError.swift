@@ -10,6 +10,8 @@ package struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible
         case undefinedVariable(name: String)
         /// An expression's function or operator could not compute a value from the values it got.
         case evaluation
+        /// The rendered text or value would pass `LoadBudget.maximumRenderedBytes`.
+        case tooLarge
     }
 
     /// What went wrong.
@@ -29,6 +31,11 @@ package struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible
     package var description: String {
         if let location { return "\(location): \(message)" }
         return message
+    }
+
+    /// The rendered text or value would pass `LoadBudget.maximumRenderedBytes`.
+    static func tooLarge(at location: SourceLocation?) -> TemplateError {
+        TemplateError(kind: .tooLarge, message: LoadBudget.renderedSizeText, location: location)
     }
 
     static func undefined(_ name: String, at location: SourceLocation?) -> TemplateError {

@@ -1,4 +1,5 @@
 package import APITestJSON
+import APITestSupport
 
 /// A YAML/JSON-like value whose strings are templates: a `json:` body, `query` and `form` values, predicate
 /// arguments and suite variables.
@@ -85,8 +86,21 @@ package indirect enum TemplateValue: Sendable, Hashable {
 
     // MARK: - Rendering
 
-    /// Renders to JSON, replacing placeholders; strings that are exactly one placeholder keep the value's type.
+    /// Renders to JSON, replacing placeholders; strings that are exactly one placeholder keep the value's type. A
+    /// value whose JSON text would pass `LoadBudget.maximumRenderedBytes` is an error (variables made of variables
+    /// share their elements, so the value is small in memory however large its text): it fails here, where the
+    /// work is bounded, not where the value is written.
     package func render(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
+        let value = try renderTree(context)
+        guard JSONWriter.byteCount(of: value, limit: LoadBudget.maximumRenderedBytes) != nil else {
+            var location: SourceLocation?
+            forEachTemplate { template in if location == nil { location = template.location } }
+            throw .tooLarge(at: location)
+        }
+        return value
+    }
+
+    private func renderTree(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
         switch self {
         case .null: return .null
         case .bool(let value): return .bool(value)
@@ -97,12 +111,12 @@ package indirect enum TemplateValue: Sendable, Hashable {
         case .array(let items):
             var values: [JSONValue] = []
             values.reserveCapacity(items.count)
-            for item in items { values.append(try item.render(context)) }
+            for item in items { values.append(try item.renderTree(context)) }
             return .array(values)
         case .object(let members):
             var object: [JSONObject.Member] = []
             object.reserveCapacity(members.count)
-            for member in members { object.append((key: member.key, value: try member.value.render(context))) }
+            for member in members { object.append((key: member.key, value: try member.value.renderTree(context))) }
             return .object(JSONObject(object))
         }
     }

@@ -5,8 +5,9 @@ import Foundation
 extension YAMLComposer {
     /// The fewest bytes of text for it to be composed in parts on several cores.
     static let partsThreshold = 128 * 1024
-    /// The deepest nesting of a part that is joined (libyaml's limit is 1,000 levels).
-    static let deepestNestingInParts = 900
+    /// The deepest nesting of a part that is joined, less than `LoadBudget.maximumNesting`: a part's items are one
+    /// level less deep than in the whole text.
+    static let deepestNestingInParts = LoadBudget.maximumNesting
 
     /// Composes `source` in parts on several cores, when it is a suite whose long `tests` list comes last (see
     /// `YAMLPartPlan`): the first part is the text up to the first cut, every other part a run of whole items. The
@@ -50,8 +51,8 @@ extension YAMLComposer {
         else { return nil }
         var tails: [YAMLDocument.ListPart] = []
         for (part, composed) in parts.enumerated().dropFirst() {
-            // A part alone is nested less deeply than in the whole text, under libyaml's limit of 1,000 levels
-            // when the whole is not: so deep a part goes back to one core.
+            // A part alone is nested one level less deeply than in the whole text, under the nesting limit when
+            // the whole is not: so deep a part goes back to one core, which reports where.
             guard case (let document, let tailRoot?)? = composed, tailRoot.index == 0,
                 document.deepestNesting < Self.deepestNestingInParts,
                 document.kind(of: tailRoot) == .sequence, document.mark(of: tailRoot) == (1, plan.indent + 1)

@@ -13,6 +13,8 @@ enum YAMLComposeError: Error, Equatable {
     case duplicateKey(String, line: Int, column: Int)
     /// libyaml ran out of memory.
     case memory
+    /// A collection opened deeper than `LoadBudget.maximumNesting` levels, where it starts.
+    case tooDeep(line: Int, column: Int)
 
     /// What libyaml was reading when it found the problem.
     struct Context: Equatable {
@@ -117,10 +119,10 @@ struct YAMLComposer: ~Copyable {
                 completed = try resolveAlias()
             case YAML_SEQUENCE_START_EVENT:
                 let start = event.pointee.data.sequence_start
-                openCollection(.sequence, anchor: start.anchor, tag: start.implicit != 0 ? nil : start.tag)
+                try openCollection(.sequence, anchor: start.anchor, tag: start.implicit != 0 ? nil : start.tag)
             case YAML_MAPPING_START_EVENT:
                 let start = event.pointee.data.mapping_start
-                openCollection(.mapping, anchor: start.anchor, tag: start.implicit != 0 ? nil : start.tag)
+                try openCollection(.mapping, anchor: start.anchor, tag: start.implicit != 0 ? nil : start.tag)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 completed = try closeCollection()
             default:
@@ -170,10 +172,14 @@ struct YAMLComposer: ~Copyable {
         return node
     }
 
+    /// Opens a collection, refusing one nested deeper than `LoadBudget.maximumNesting`: libyaml checks its whole
+    /// stack of possible keys at every token, so a deep nesting costs it quadratic time (100,000 levels of `[`
+    /// took 25 s), and every walk over the document would have as many levels to go through.
     private mutating func openCollection(
         _ kind: YAMLDocument.Kind, anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?
-    ) {
+    ) throws(YAMLComposeError) {
         let mark = startMark()
+        guard open.count < LoadBudget.maximumNesting else { throw .tooDeep(line: mark.line, column: mark.column) }
         let record = YAMLDocument.Record(kind: kind, line: Self.int32(mark.line), column: Self.int32(mark.column))
         let node = document.append(record)
         if let tag { document.setTag(String(cString: tag), ofLast: node) }

@@ -80,7 +80,7 @@ struct YAMLDocument {
     static let nonSpecificTag = "!"
 
     var records: [Record] = []
-    /// The most collections open at once while it was composed (libyaml refuses nesting past 1,000 levels).
+    /// The most collections open at once while it was composed (at most `LoadBudget.maximumNesting`).
     var deepestNesting = 0
     /// The UTF-8 text of every scalar, in document order.
     var scalarBytes: [UInt8] = []

@@ -24,6 +24,10 @@ enum YAMLErrorDiagnostic {
             return duplicateKey(key, first: location(line: line, column: column, text), text: text)
         case .memory:
             return .error("invalid YAML: Memory error", at: SourceLocation(file: text.file, line: 1, column: 1))
+        case .tooDeep(let line, let column):
+            return .error(
+                "the YAML is \(LoadBudget.nestingLimitText)", at: location(line: line, column: column, text),
+                note: "a list or map opens here inside \(LoadBudget.maximumNesting) others")
         }
     }
 

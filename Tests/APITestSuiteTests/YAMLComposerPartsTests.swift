@@ -163,15 +163,19 @@ import Testing
         #expect(plan("tests:\n" + items.replacingOccurrences(of: "  - ", with: "- ") + "-foo: 1\n") == nil)
     }
 
-    /// A part nested nearly as deep as libyaml allows goes back to one core: alone, it is nested less deeply than in
-    /// the whole text, which libyaml may refuse.
-    @Test func aDeeplyNestedPartIsComposedOnOneThread() throws {
+    /// A part is nested one level less deeply than in the whole text: one nested up to the limit is joined, and one
+    /// past it goes back to one core, which reports where the whole text passes the limit.
+    @Test func aPartNestedPastTheLimitIsComposedOnOneThread() throws {
         let items = (0..<400).map { "  - name: n\($0)\n" }.joined()
-        let deep = String(repeating: "[", count: 950) + String(repeating: "]", count: 950)
-        let text = "tests:\n" + items + "  - deep: " + deep + "\n"
-        #expect(try YAMLComposer.compose(text).root != nil)
-        #expect(!expectSameAsOneThread(text, parts: 2))
-        #expect(expectSameAsOneThread("tests:\n" + items + "  - deep: [[[1]]]\n", parts: 2))
+        // An item's value is at level 4 of the whole text (the root map, `tests`, the item, `deep`).
+        func text(_ levels: Int) -> String {
+            "tests:\n" + items + "  - deep: " + String(repeating: "[", count: levels)
+                + String(repeating: "]", count: levels) + "\n"
+        }
+        #expect(try YAMLComposer.compose(text(253)).root != nil)
+        #expect(expectSameAsOneThread(text(253), parts: 2))
+        #expect(throws: YAMLComposeError.tooDeep(line: 402, column: 264)) { try YAMLComposer.compose(text(254)) }
+        #expect(YAMLComposer.composeInParts(text(254), parts: 2, minimumBytes: 0) == nil)
     }
 
     /// More distinct tags than a record's 16 bits number: the parts' tags are renumbered into the whole document's.
