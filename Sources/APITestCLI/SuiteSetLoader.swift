@@ -18,6 +18,7 @@ struct SuiteSetLoader {
             errorOutput.flush()
             return nil
         }
+        for warning in set.discoveryWarnings { errorOutput.write("warning: \(warning)\n") }
         for suite in set.suites {
             for warning in suite.warnings { errorOutput.write(DiagnosticRenderer.oneLine(warning) + "\n") }
         }

@@ -25,6 +25,8 @@ package struct SuiteSet: Sendable {
     package var failures: [Failure] = []
     /// The files set aside as shared fragments, in discovery order.
     package var fragments: [String] = []
+    /// The symbolic links in the folders searched that lead nowhere (broken, or a loop), skipped.
+    package var discoveryWarnings: [SuiteDiscovery.Warning] = []
 
     /// The number of error diagnostics over all failures.
     package var errorCount: Int {
@@ -36,7 +38,8 @@ package struct SuiteSet: Sendable {
     /// Finds and loads the suites of `paths` with `loader`, several files at once on a machine with several cores.
     /// Throws when a path names nothing usable.
     package static func load(paths: [String], loader: SuiteLoader) throws(SuiteDiscovery.DiscoveryError) -> SuiteSet {
-        let files = try SuiteDiscovery.files(in: paths)
+        let discovery = try SuiteDiscovery.discover(paths)
+        let files = discovery.files
         let results = loadAll(files, with: loader)
         var loaded: [(file: String, result: Result<Suite, SuiteLoadError>)] = []
         var included: [String: Set<String>] = [:]
@@ -58,6 +61,7 @@ package struct SuiteSet: Sendable {
         let named = Set(paths.map { FilePaths.canonical($0) })
 
         var set = SuiteSet()
+        set.discoveryWarnings = discovery.warnings
         for (file, result) in loaded {
             let path = FilePaths.canonical(file)
             let declaresTests: Bool
