@@ -29,6 +29,8 @@ struct CurlCommandWriter {
     var input: String?
     /// The shell variable of each secret no environment variable holds, by template name.
     private var derivedVariables: [String: String] = [:]
+    /// Every variable the command names for a secret it cannot hold.
+    private var secretVariables: Set<String> = []
 
     /// A writer for requests rendered with `first` and `second`.
     init(
@@ -194,13 +196,13 @@ struct CurlCommandWriter {
     }
 
     /// `parts` of a header whose whole value is a credential (`Authorization`, `Cookie`, ...), with every literal
-    /// credential masked: all but the scheme of an `Authorization`, the values of a `Cookie`. References stay.
+    /// credential replaced by a variable of its own: all but the scheme of an `Authorization`
+    /// (`"${APITEST_AUTHORIZATION}"`), the values of a `Cookie` (`"${APITEST_COOKIE_SID}"`). References stay.
     private mutating func maskCredentials(in parts: [Part], header: String) -> [Part] {
-        let mask = Array(SecretMasker.mask.utf8)
         var result: [Part] = []
-        var masked = false
         if header.caseInsensitiveEquals("Cookie") {
             var inValue = false
+            var name: [UInt8] = []
             for part in parts {
                 guard case .literal(let bytes) = part else {
                     result.append(part)
@@ -208,22 +210,28 @@ struct CurlCommandWriter {
                 }
                 var kept: [UInt8] = []
                 var hidden = false
+                func hide() {
+                    if !kept.isEmpty { result.append(.literal(kept)) }
+                    kept = []
+                    let cookie = String(decoding: name, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                    result.append(.reference(.credential(credentialVariable("cookie \(cookie)", header: header))))
+                }
                 for byte in bytes {
                     if byte == UInt8(ascii: ";") {
-                        if hidden { kept += mask }
+                        if hidden { hide() }
                         hidden = false
                         inValue = false
+                        name = []
                         kept.append(byte)
                     } else if inValue {
                         hidden = true
                     } else {
-                        if byte == UInt8(ascii: "=") { inValue = true }
+                        if byte == UInt8(ascii: "=") { inValue = true } else { name.append(byte) }
                         kept.append(byte)
                     }
                 }
-                if hidden { kept += mask }
-                masked = masked || hidden
-                result.append(.literal(kept))
+                if hidden { hide() }
+                if !kept.isEmpty { result.append(.literal(kept)) }
             }
         } else {
             for (index, part) in parts.enumerated() {
@@ -237,19 +245,23 @@ struct CurlCommandWriter {
                     while keep < bytes.count, bytes[keep] == UInt8(ascii: " ") { keep += 1 }
                 }
                 if keep < bytes.count {
-                    result.append(.literal(Array(bytes[..<keep]) + mask))
-                    masked = true
+                    if keep > 0 { result.append(.literal(Array(bytes[..<keep]))) }
+                    result.append(.reference(.credential(credentialVariable(header, header: header))))
                 } else {
                     result.append(part)
                 }
             }
         }
-        if masked {
-            note(
-                "\(SecretMasker.mask) in \(header) stands for a credential written in the suite, which apitest "
-                    + "masks as it masks it in reports: put the value in")
-        }
         return result
+    }
+
+    /// A new variable for a credential written in the suite, in `header`, with its note.
+    private mutating func credentialVariable(_ what: String, header: String) -> String {
+        let variable = secretVariable(what)
+        note(
+            "${\(variable)} stands for a credential written in the suite's \(header) header, which apitest masks "
+                + "as it masks it in reports: set \(variable) to it")
+        return variable
     }
 
     // MARK: - Fields
@@ -297,12 +309,13 @@ struct CurlCommandWriter {
         // The ends may hold the first or last characters of an encoded stand-in: keep only up to a separator.
         while start > 0, Self.isTokenByte(bytes[start - 1]) { start -= 1 }
         while end > 0, Self.isTokenByte(bytes[bytes.count - end]) { end -= 1 }
+        let variable = secretVariable(what)
         note(
-            "\(SecretMasker.mask) in the \(what) stands for a value apitest derives from a secret or a capture "
-                + "through a filter: put the value in")
+            "${\(variable)} stands for a value apitest derives from a secret or a capture through a filter in the "
+                + "\(what): set \(variable) to it")
         var parts: [Part] = []
         if start > 0 { parts.append(.literal(Array(bytes[..<start]))) }
-        parts.append(.literal(Array(SecretMasker.mask.utf8)))
+        parts.append(.reference(.credential(variable)))
         if end > 0 { parts.append(.literal(Array(bytes[(bytes.count - end)...]))) }
         return parts
     }
@@ -328,7 +341,7 @@ struct CurlCommandWriter {
                 switch reference {
                 case .environment(let variable): name = TemplateContext.environmentPrefix + variable
                 case .derived(let derived): name = derived
-                case .capture, .accessToken: return nil
+                case .capture, .accessToken, .credential: return nil
                 }
                 guard let value = context[name] else { return nil }
                 bytes += Array(TemplateContext.text(of: value).utf8)
@@ -349,6 +362,7 @@ struct CurlCommandWriter {
         case .environment(let name): return "{{ \(TemplateContext.environmentPrefix)\(name) }}"
         case .derived(let name), .capture(let name): return "{{ \(name) }}"
         case .accessToken: return "the OAuth2 access token"
+        case .credential(let variable): return "${\(variable)}"
         }
     }
 
@@ -366,15 +380,16 @@ struct CurlCommandWriter {
         for part in parts {
             switch part {
             case .literal(let bytes):
-                pieces.append(.literal(maskedLiteral(bytes)))
+                pieces += maskedLiteral(bytes)
             case .reference(.environment(let name)):
                 if ShellWord.isVariableName(name) {
                     pieces.append(.variable(name))
                 } else {
-                    pieces.append(.literal(Array(SecretMasker.mask.utf8)))
+                    let variable = derivedVariable(for: TemplateContext.environmentPrefix + name)
+                    pieces.append(.variable(variable))
                     note(
-                        "\(SecretMasker.mask) stands for {{ env.\(name) }}: \(name) is not a name a shell can "
-                            + "expand, put the value in")
+                        "${\(variable)} stands for {{ env.\(name) }}: \(name) is not a name a shell can expand, set "
+                            + "\(variable) to its value")
                 }
             case .reference(.derived(let name)):
                 let variable = derivedVariable(for: name)
@@ -388,6 +403,8 @@ struct CurlCommandWriter {
                 note(
                     "${\(Self.accessTokenVariable)} stands for the OAuth2 access token apitest obtained from the "
                         + "suite's token endpoint when the test ran: put a token in it")
+            case .reference(.credential(let variable)):
+                pieces.append(.variable(variable))
             case .reference(.capture(let name)):
                 pieces.append(.literal(Array("{{ \(name) }}".utf8)))
                 note("{{ \(name) }} is captured from a response when the test runs: put its value in")
@@ -396,36 +413,53 @@ struct CurlCommandWriter {
         return pieces
     }
 
-    /// The shell variable that stands for the secret `{{ name }}` in this command: `APITEST_` and the name in upper
-    /// case, other characters as `_` (`apiToken` is `APITEST_APITOKEN`), made unique in the command. The prefix keeps
-    /// it clear of the variables a shell already has (`PATH`, `HOME`).
+    /// The shell variable that stands for the secret `{{ name }}` in this command (the same for every use).
     private mutating func derivedVariable(for name: String) -> String {
         if let known = derivedVariables[name] { return known }
+        let variable = secretVariable(name)
+        derivedVariables[name] = variable
+        return variable
+    }
+
+    /// A new shell variable for a secret the command cannot hold, named after `what`: `APITEST_` and `what` in
+    /// upper case, other characters as `_` (`apiToken` is `APITEST_APITOKEN`, `cookie sid` `APITEST_COOKIE_SID`),
+    /// numbered when the command has one of that name already. The prefix keeps it clear of the variables a shell
+    /// already has (`PATH`, `HOME`).
+    private mutating func secretVariable(_ what: String) -> String {
         var base = "APITEST_"
-        for scalar in name.unicodeScalars {
+        for scalar in what.unicodeScalars {
             let isWordCharacter = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
             base += isWordCharacter ? scalar.properties.uppercaseMapping : "_"
         }
         var variable = base
         var number = 1
-        while variable == Self.accessTokenVariable || derivedVariables.values.contains(variable) {
+        while variable == Self.accessTokenVariable || secretVariables.contains(variable) {
             number += 1
             variable = "\(base)_\(number)"
         }
-        derivedVariables[name] = variable
+        secretVariables.insert(variable)
         return variable
     }
 
-    /// Literal bytes with any secret the masker knows masked (a credential written in the suite; a secret's value
-    /// does not reach here, but text that happens to equal one is masked as reports mask it).
-    private mutating func maskedLiteral(_ bytes: [UInt8]) -> [UInt8] {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return bytes }
+    /// Literal bytes with any secret the masker knows replaced by a variable of its own (a credential written in
+    /// the suite; a secret's value does not reach here, but text that happens to equal one is masked as reports
+    /// mask it).
+    private mutating func maskedLiteral(_ bytes: [UInt8]) -> [ShellWord.Piece] {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return [.literal(bytes)] }
         let masked = masker.mask(text)
-        guard masked != text else { return bytes }
-        note(
-            "\(SecretMasker.mask) stands for a credential or secret that apitest masks in reports and no "
-                + "environment variable holds: put the value in")
-        return Array(masked.utf8)
+        guard masked != text else { return [.literal(bytes)] }
+        var pieces: [ShellWord.Piece] = []
+        for (index, piece) in masked.components(separatedBy: SecretMasker.mask).enumerated() {
+            if index > 0 {
+                let variable = secretVariable("secret")
+                pieces.append(.variable(variable))
+                note(
+                    "${\(variable)} stands for a credential or secret that apitest masks in reports and no "
+                        + "environment variable holds: set \(variable) to it")
+            }
+            if !piece.isEmpty { pieces.append(.literal(Array(piece.utf8))) }
+        }
+        return pieces
     }
 
     // MARK: - Durations

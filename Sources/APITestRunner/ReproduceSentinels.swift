@@ -17,6 +17,9 @@ struct ReproduceSentinels: Sendable {
         case capture(String)
         /// The access token an `oauth2` setting obtains when the test runs.
         case accessToken
+        /// A credential written in the suite, or a value a filter made of a secret, that the command takes from the
+        /// shell variable `variable` (never a stand-in: the command writer makes these, with a note).
+        case credential(String)
     }
 
     /// One piece of a rendered text: bytes as rendered, or a stand-in found in them.

@@ -169,6 +169,24 @@ import Testing
         }
     }
 
+    @Test func aSecretAFilterChangedIsANamedVariableWithANote() async throws {
+        let results = try await run(
+            """
+            tests:
+              - name: encoded
+                request: {url: "http://api.test/a", headers: {X-Sig: "sig {{ base64Encode(env.LEAK_ME) }}"}}
+                expect: {status: 500}
+            """, environment: ["LEAK_ME": "Secret-Value-42"])
+        let command = try #require(results.named("encoded")?.steps.first?.reproduce)
+        #expect(!command.line.contains(Data("Secret-Value-42".utf8).base64EncodedString()))
+        // The value, or the part of it the filter made of the secret, is a variable of its own, named in a note.
+        let match = try #require(
+            command.line.firstMatch(of: #/'X-Sig: (?:sig )?'"\$\{(APITEST_[A-Z0-9_]+)\}"/#), "\(command.line)")
+        let variable = String(match.1)
+        #expect(!command.line.contains("•"), "\(command.line)")
+        #expect(command.notes.contains { $0.hasPrefix("${\(variable)} stands for") }, "\(command.notes)")
+    }
+
     @Test func aSecretSuiteVariableIsAReferenceToItsEnvironmentVariableOrItsOwn() async throws {
         var loader = SuiteLoader(environment: ["TOK": "tok-Zx81-secret"], overrides: ["apiToken": "vf-Secret-77"])
         loader.secretOverrides = ["apiToken"]
@@ -216,14 +234,26 @@ import Testing
                   basicAuth: {username: bob, password: hunter22}
                 expect: {status: 500}
             """)
+        // Each credential is a variable of its own, named in a note: the command runs once they are set.
         let literal = try #require(results.named("literal")?.steps.first?.reproduce)
         #expect(!literal.line.contains("literal-token-123"))
         #expect(!literal.line.contains("abc123"))
-        #expect(literal.line.contains("'Authorization: Bearer •••••'"), "\(literal.line)")
-        #expect(literal.line.contains("'Cookie: sid=•••••; theme=•••••'"), "\(literal.line)")
+        #expect(!literal.line.contains("•"), "\(literal.line)")
+        #expect(literal.line.contains(#"'Authorization: Bearer '"${APITEST_AUTHORIZATION}""#), "\(literal.line)")
+        #expect(
+            literal.line.contains(#"'Cookie: sid='"${APITEST_COOKIE_SID}"'; theme='"${APITEST_COOKIE_THEME}""#),
+            "\(literal.line)")
+        for variable in ["APITEST_AUTHORIZATION", "APITEST_COOKIE_SID", "APITEST_COOKIE_THEME"] {
+            #expect(literal.notes.contains { $0.hasPrefix("${\(variable)} stands for") }, "\(literal.notes)")
+        }
+        let arguments = try arguments(
+            of: literal, shell: "/bin/dash",
+            environment: ["APITEST_AUTHORIZATION": "t", "APITEST_COOKIE_SID": "s", "APITEST_COOKIE_THEME": "d"])
+        #expect(arguments.contains("Authorization: Bearer t"), "\(arguments)")
+        #expect(arguments.contains("Cookie: sid=s; theme=d"), "\(arguments)")
         let basic = try #require(results.named("basic")?.steps.first?.reproduce)
-        #expect(basic.line.contains("-u 'bob:•••••'"), "\(basic.line)")
-        #expect(!basic.notes.isEmpty)
+        #expect(basic.line.contains(#"-u bob:"${APITEST_SECRET}""#), "\(basic.line)")
+        #expect(basic.notes.contains { $0.hasPrefix("${APITEST_SECRET} stands for") }, "\(basic.notes)")
     }
 
     @Test func hostileCapturesCannotBreakTheQuoting() async throws {
