@@ -57,8 +57,22 @@ public final class SessionManager: Sendable {
         return try await performOnce(request)
     }
 
-    /// Sends `request` as one libcurl transfer (which follows redirects itself when the request says so).
+    /// Sends `request` as one libcurl transfer (which follows redirects itself when the request says so). A pinned
+    /// request that the last guard stopped before it was sent, because libcurl had handed it a connection its policy
+    /// had not checked, is sent once more on a new connection, whose handshake the policy checks.
     func performOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+        do {
+            return try await transfer(request)
+        } catch let error as HTTPError where !request.forcesFreshConnection {
+            guard case .uncheckedConnection = error.detail else { throw error }
+            var fresh = request
+            fresh.forcesFreshConnection = true
+            return try await transfer(fresh)
+        }
+    }
+
+    /// Sends `request` as one libcurl transfer.
+    private func transfer(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard !isShutDown.load(ordering: .acquiring) else {
             throw HTTPError(.sessionShutDown)
         }
