@@ -1,14 +1,17 @@
 /// A character found in a request field that goes on the wire as text, where it would end the field early: a
-/// carriage return or line feed (which would start a new header line, or a second request) or a NUL.
+/// carriage return or line feed (which would start a new header line, or a second request) or a NUL; or, in a
+/// header value, another control character (RFC 9110 5.5 allows none but the horizontal tab).
 ///
 /// The session manager checks every such field just before a transfer starts (`HTTPRequest.checkWireFields()`)
 /// and fails the request with `HTTPError.Reason.forbiddenCharacter` instead of sending it.
 public struct ForbiddenCharacter: Sendable, Hashable, CustomStringConvertible {
     /// The character found.
-    public enum Character: String, Sendable, Hashable {
+    public enum Character: Sendable, Hashable {
         case carriageReturn
         case lineFeed
         case nul
+        /// Another C0 control character (not the horizontal tab) or DEL: refused in header values.
+        case control(UInt8)
 
         /// `a carriage return (CR)`, for messages.
         public var description: String {
@@ -16,16 +19,22 @@ public struct ForbiddenCharacter: Sendable, Hashable, CustomStringConvertible {
             case .carriageReturn: return "a carriage return (CR)"
             case .lineFeed: return "a line feed (LF)"
             case .nul: return "a NUL byte"
+            case .control(let byte):
+                let hex = String(byte, radix: 16, uppercase: true)
+                return "the control character U+" + String(repeating: "0", count: 4 - hex.count) + hex
             }
         }
 
-        /// The character for `byte`, when it is one that cannot go on the wire.
-        init?(byte: UInt8) {
+        /// The character for `byte`, when it is one that cannot go on the wire (in a header value when
+        /// `inHeaderValue`: any control character but the horizontal tab).
+        init?(byte: UInt8, inHeaderValue: Bool = false) {
             switch byte {
             case 0x0D: self = .carriageReturn
             case 0x0A: self = .lineFeed
             case 0x00: self = .nul
-            default: return nil
+            default:
+                guard inHeaderValue, byte != 0x09, byte < 0x20 || byte == 0x7F else { return nil }
+                self = .control(byte)
             }
         }
     }

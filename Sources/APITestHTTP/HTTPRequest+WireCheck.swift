@@ -5,7 +5,8 @@ import APITestSupport
 extension HTTPRequest {
     /// Checks every field that goes on the wire as text (the method, the URL, each header name and value, the
     /// `Accept-Encoding` list, and the names, filenames, content types and headers of multipart parts) for CR, LF
-    /// and NUL, whatever their source: a literal, a variable, a captured value or a file.
+    /// and NUL, and header values for any other control character but the horizontal tab, whatever their source: a
+    /// literal, a variable, a captured value or a file.
     ///
     /// A line break in a header value would let a server that planted it (in a value a test captured) add headers
     /// or smuggle a second request carrying the tester's credentials; so such a request is never sent.
@@ -18,7 +19,7 @@ extension HTTPRequest {
         try Self.check(url, as: .url)
         for field in headers {
             try Self.check(field.name, as: .headerName(field.name))
-            try Self.check(field.value, as: .headerValue(name: field.name))
+            try Self.check(field.value, as: .headerValue(name: field.name), isHeaderValue: true)
         }
         if let acceptEncoding { try Self.check(acceptEncoding, as: .acceptEncoding) }
         if case .multipart(let form) = body {
@@ -32,19 +33,24 @@ extension HTTPRequest {
                 }
                 for field in part.headers {
                     try Self.check(field.name, as: .multipartHeaderName(part: part.name, name: field.name))
-                    try Self.check(field.value, as: .multipartHeaderValue(part: part.name, name: field.name))
+                    try Self.check(
+                        field.value, as: .multipartHeaderValue(part: part.name, name: field.name), isHeaderValue: true)
                 }
             }
         }
     }
 
-    /// Throws when `text` holds CR, LF or NUL (only NUL when `allowingLineBreaks`).
+    /// Throws when `text` holds CR, LF or NUL (only NUL when `allowingLineBreaks`), or, for a header value, any
+    /// other control character but the horizontal tab.
     private static func check(
-        _ text: String, as field: ForbiddenCharacter.Field, allowingLineBreaks: Bool = false
+        _ text: String, as field: ForbiddenCharacter.Field, allowingLineBreaks: Bool = false,
+        isHeaderValue: Bool = false
     ) throws(HTTPError) {
         let found = text.withUTF8Bytes { bytes -> ForbiddenCharacter.Character? in
-            for byte in bytes where byte <= 0x0D {
-                guard let character = ForbiddenCharacter.Character(byte: byte) else { continue }
+            for byte in bytes where byte < 0x20 || byte == 0x7F {
+                guard let character = ForbiddenCharacter.Character(byte: byte, inHeaderValue: isHeaderValue) else {
+                    continue
+                }
                 if allowingLineBreaks, character != .nul { continue }
                 return character
             }

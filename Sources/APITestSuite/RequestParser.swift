@@ -127,15 +127,30 @@ enum RequestParser {
             guard context.checkHeaderName(entry.key, at: entry.keyNode),
                 let value = context.template(entry.value, for: entry.key)
             else { continue }
-            if value.source.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }),
-                value.source.contains(where: { $0 == "\n" || $0 == "\r" })
-            {
-                context.error("the value of header '\(entry.key)' cannot contain a line break", at: entry.value)
+            if let problem = forbiddenCharacter(inHeaderValue: value.source) {
+                context.error("the value of header '\(entry.key)' cannot contain \(problem)", at: entry.value)
                 continue
             }
             headers.append(HeaderSpec(name: entry.key, value: value, location: context.location(of: entry.keyNode)))
         }
         return headers
+    }
+
+    /// What a header value may not hold, in words: a line break (CR or LF, `\r\n` too, which Swift counts as one
+    /// character), NUL, another C0 control character but the horizontal tab, or DEL (RFC 9110 5.5: they would
+    /// end the field or be sent as they are); `nil` when it holds none. Bytes are checked, not `Character`s.
+    static func forbiddenCharacter(inHeaderValue value: String) -> String? {
+        for byte in value.utf8 where byte < 0x20 || byte == 0x7F {
+            switch byte {
+            case 0x09: continue
+            case 0x0A, 0x0D: return "a line break"
+            case 0x00: return "a NUL character"
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                return "the control character U+" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return nil
     }
 
     /// Reports a request that authenticates in two places: `auth` with `basicAuth` or an `Authorization` header.
