@@ -1,9 +1,11 @@
-/// An I-Regexp (RFC 9485) pattern, checked and translated to a Swift `Regex` once.
+/// An I-Regexp (RFC 9485) pattern, checked and translated to a ``LinearRegex`` once, so `match()` and `search()`
+/// take time linear in the text whatever the pattern and the document.
 ///
 /// The translation matches Unicode scalar by scalar (never grapheme clusters), makes `.` match any character
 /// but LF and CR, makes groups non-capturing and writes every literal other than ASCII letters and digits as
-/// `\u{...}`, so nothing can take on a meaning it has only in Swift's regex syntax (such as `&&` inside a class).
-/// A pattern that is not I-Regexp never matches (RFC 9535 §2.4.6–2.4.7).
+/// `\x{...}`, so nothing can take on a meaning it has only in the engine's syntax (such as `&&` inside a class).
+/// A literal pattern that is not I-Regexp is an error when the JSONPath is parsed; one that comes from the document
+/// never matches (RFC 9535 §2.4.6–2.4.7).
 ///
 /// `^` and `$` outside a class: RFC 9485's grammar lists them as ordinary characters, but the RFC's own mapping
 /// to other engines (§5.3, §5.4) passes them through, where they are anchors, and the JSONPath compliance suite
@@ -12,60 +14,39 @@
 struct IRegexp: Hashable, Sendable {
     /// The I-Regexp as written.
     let pattern: String
-    /// The compiled regex, or nil when `pattern` is not a valid I-Regexp.
-    private let compiled: CompiledRegex?
+    /// The compiled regex for `search` and the same anchored at both ends for `match`; nil when `pattern` is not a
+    /// valid I-Regexp.
+    private let compiled: (search: LinearRegex, match: LinearRegex)?
 
     init(_ pattern: String) {
         self.pattern = pattern
-        if let translated = IRegexpTranslator.translate(pattern) {
-            compiled = CompiledRegex(translated)
+        if let translated = IRegexpTranslator.translate(pattern),
+            let search = try? LinearRegex(translated), let match = try? LinearRegex("\\A(?:\(translated))\\z")
+        {
+            compiled = (search, match)
         } else {
             compiled = nil
         }
     }
 
-    /// Whether `pattern` is a valid I-Regexp (that Swift's engine accepts).
+    /// Whether `pattern` is a valid I-Regexp (within the engine's limits: repetition counts up to 1000).
     var isValid: Bool { compiled != nil }
 
-    /// Whether the whole of `string` matches (`match`), or some substring does (`search`).
+    /// Whether the whole of `string` matches (`match`), or some substring does (`search`). False when the
+    /// calling task is cancelled mid-match (the run is being interrupted).
     func matches(_ string: String, wholeString: Bool) -> Bool {
         guard let compiled else { return false }
-        return compiled.matches(string, wholeString: wholeString)
+        let regex = wholeString ? compiled.match : compiled.search
+        return (try? regex.firstMatch(in: string)).flatMap { $0 } != nil
     }
 
     static func == (lhs: IRegexp, rhs: IRegexp) -> Bool { lhs.pattern == rhs.pattern }
     func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
 
-// MARK: - Compiled regex
-
-/// An immutable compiled `Regex`. `Regex` is not declared `Sendable`, but a compiled regex is never mutated
-/// after its program has been built; the initializer forces that build (by matching once) before the value can
-/// be shared, so concurrent matches only read it.
-private final class CompiledRegex: @unchecked Sendable {
-    let regex: Regex<AnyRegexOutput>
-
-    init?(_ translated: String) {
-        guard let regex = try? Regex(translated) else { return nil }
-        self.regex = regex.matchingSemantics(.unicodeScalar)
-        _ = matches("", wholeString: true)
-    }
-
-    func matches(_ string: String, wholeString: Bool) -> Bool {
-        do {
-            if wholeString {
-                return try regex.wholeMatch(in: string) != nil
-            }
-            return try regex.firstMatch(in: string) != nil
-        } catch {
-            return false
-        }
-    }
-}
-
 // MARK: - Translation
 
-/// Validates an I-Regexp against the RFC 9485 grammar and writes the equivalent Swift regex syntax.
+/// Validates an I-Regexp against the RFC 9485 grammar and writes the equivalent ``LinearRegex`` syntax.
 private struct IRegexpTranslator {
     private let scalars: [Unicode.Scalar]
     private var position = 0
@@ -76,7 +57,7 @@ private struct IRegexpTranslator {
         scalars = Array(pattern.unicodeScalars)
     }
 
-    /// The Swift regex for `pattern`, or nil when it is not a valid I-Regexp.
+    /// The ``LinearRegex`` pattern for `pattern`, or nil when it is not a valid I-Regexp.
     static func translate(_ pattern: String) -> String? {
         var translator = IRegexpTranslator(pattern)
         guard translator.parseRegexp(), translator.position == translator.scalars.count else { return nil }
@@ -286,11 +267,11 @@ private struct IRegexpTranslator {
         categories.contains(name)
     }
 
-    /// A scalar as a literal in Swift regex syntax: ASCII letters and digits as-is, all else as `\u{...}`.
+    /// A scalar as a literal in ``LinearRegex`` syntax: ASCII letters and digits as-is, all else as `\x{...}`.
     private static func literal(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9": return String(scalar)
-        default: return "\\u{\(String(scalar.value, radix: 16))}"
+        default: return "\\x{\(String(scalar.value, radix: 16))}"
         }
     }
 }

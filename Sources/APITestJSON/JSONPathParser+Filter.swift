@@ -246,7 +246,15 @@ extension JSONPathParser {
         }
         var compiledPattern: IRegexp?
         if function == .match || function == .search, case .literal(.string(let pattern)) = typed[1] {
-            compiledPattern = IRegexp(pattern)
+            // A pattern written in the path that is not I-Regexp could never match: an error, not a silent false.
+            let compiled = IRegexp(pattern)
+            guard compiled.isValid else {
+                throw error(
+                    "'\(pattern)' is not a valid I-Regexp (RFC 9485) for \(name)() "
+                        + "(or it repeats more than 1000 times)",
+                    at: arguments[1].2)
+            }
+            compiledPattern = compiled
         }
         return FunctionCall(function: function, arguments: typed, compiledPattern: compiledPattern)
     }

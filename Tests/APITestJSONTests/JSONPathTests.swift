@@ -235,10 +235,31 @@ struct JSONPathTests {
         "\\\\d", "a**", "[]", "[^]", "(a", "a)", "a{2", "\\\\p{IsBasicLatin}", "[a-c-e]", "^*", "\\\\$",
         "[z-a]", "a{3,2}", "(?:a)", "\\\\u0041",
     ])
-    func invalidIRegexpNeverMatches(_ pattern: String) throws {
-        let document: JSONValue = ["a", "aa", "1", "d", "", "A", "$"]
-        #expect(try query("$[?match(@, '\(pattern)')]", document) == [])
-        #expect(try query("$[?search(@, '\(pattern)')]", document) == [])
+    func invalidIRegexpIsRefusedOrNeverMatches(_ pattern: String) throws {
+        // Written in the path, it is an error where it is written (it used to load and silently match nothing).
+        #expect(throws: JSONPathError.self) { try JSONPath("$[?match(@, '\(pattern)')]") }
+        #expect(throws: JSONPathError.self) { try JSONPath("$[?search(@, '\(pattern)')]") }
+        // Taken from the document, it never matches (RFC 9535 §2.4.6).
+        let document: JSONValue = [
+            "p": .string(pattern.replacing("\\\\", with: "\\")),
+            "v": ["a", "aa", "1", "d", "", "A", "$"],
+        ]
+        #expect(try query("$.v[?match(@, $.p)]", document) == [])
+        #expect(try query("$.v[?search(@, $.p)]", document) == [])
+    }
+
+    @Test func anInvalidLiteralPatternIsLocated() throws {
+        do {
+            _ = try JSONPath("$[?match(@.a, '(a')]")
+            Issue.record("'(a' must be refused")
+        } catch {
+            #expect(error.description.contains("'(a' is not a valid I-Regexp"), "\(error)")
+            #expect(error.description.hasPrefix("offset 14:"), "\(error)")
+        }
+        // Linear time on a pattern that is exponential for a backtracking engine.
+        let long = JSONValue.string(String(repeating: "a", count: 5000))
+        #expect(try query("$[?match(@, '(a*)*b')]", [long]) == [])
+        #expect(try query("$[?search(@, '(a|aa)+c')]", [long]) == [])
     }
 
     @Test func patternsFromTheDocument() throws {

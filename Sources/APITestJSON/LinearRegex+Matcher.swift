@@ -1,0 +1,272 @@
+// MARK: - Compiler
+
+extension LinearRegex {
+    /// Turns a ``Node`` into instructions; refuses programs above ``LinearRegex/maximumInstructions``.
+    struct Compiler {
+        private(set) var program: [Instruction] = []
+
+        /// The whole program: group 0 around the pattern, then `match`.
+        mutating func emitSearch(_ node: Node) throws(SyntaxError) {
+            try append(.save(0))
+            try emit(node)
+            try append(.save(1))
+            try append(.match)
+        }
+
+        @discardableResult
+        private mutating func append(_ instruction: Instruction) throws(SyntaxError) -> Int {
+            guard program.count < LinearRegex.maximumInstructions else {
+                throw SyntaxError(kind: .tooLarge, offset: 0)
+            }
+            program.append(instruction)
+            return program.count - 1
+        }
+
+        private mutating func emit(_ node: Node) throws(SyntaxError) {
+            switch node {
+            case .empty:
+                break
+            case .consume(let set):
+                try append(.consume(set))
+            case .assert(let assertion):
+                try append(.assert(assertion))
+            case .capture(let group, let body):
+                try append(.save(2 * group))
+                try emit(body)
+                try append(.save(2 * group + 1))
+            case .concat(let items):
+                for item in items { try emit(item) }
+            case .alternate(let branches):
+                var jumps: [Int] = []
+                for (index, branch) in branches.enumerated() {
+                    guard index < branches.count - 1 else {
+                        try emit(branch)
+                        break
+                    }
+                    let split = try append(.split(0, 0))
+                    try emit(branch)
+                    jumps.append(try append(.jump(0)))
+                    program[split] = .split(split + 1, program.count)
+                }
+                for jump in jumps { program[jump] = .jump(program.count) }
+            case .repeated(let body, let low, let high, let greedy):
+                for _ in 0..<low { try emit(body) }
+                if let high {
+                    var splits: [Int] = []
+                    for _ in low..<high {
+                        splits.append(try append(.split(0, 0)))
+                        try emit(body)
+                    }
+                    let end = program.count
+                    for split in splits { program[split] = greedy ? .split(split + 1, end) : .split(end, split + 1) }
+                } else {
+                    // L: split(body, out); body; split(L, out). An iteration that matched nothing comes back to L
+                    // where it has already been, so it goes on at `out` with what it captured: the loop ends after
+                    // an empty iteration, as a backtracking engine's does (`(a*)+b` on "ab" leaves group 1 empty).
+                    let loop = try append(.split(0, 0))
+                    try emit(body)
+                    let back = try append(.split(0, 0))
+                    let end = program.count
+                    program[loop] = greedy ? .split(loop + 1, end) : .split(end, loop + 1)
+                    program[back] = greedy ? .split(loop, end) : .split(end, loop)
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Matching
+
+extension LinearRegex {
+    /// A match: the range of the whole match (group 0) and of each group, nil for a group that took no part.
+    package typealias Match = [Range<String.Index>?]
+
+    /// The first (leftmost, then highest-priority) match in `text` starting at or after `start` (a scalar
+    /// boundary; the text before it still counts for `\b` and `^`), or nil; `steps` grows by the steps taken.
+    package func firstMatch(
+        in text: String, from start: String.Index? = nil, steps: inout Int
+    ) throws(Interruption) -> Match? {
+        var machine = Machine(program: program, slotCount: 2 * (captureCount + 1))
+        defer { steps += machine.steps }
+        return try machine.run(text, from: start ?? text.startIndex)
+    }
+
+    /// The first match in `text`, or nil.
+    package func firstMatch(in text: String) throws(Interruption) -> Match? {
+        var steps = 0
+        return try firstMatch(in: text, steps: &steps)
+    }
+
+    /// Every match in `text` from left to right, not overlapping; after an empty match the search goes on one
+    /// scalar further (as ICU does). `body` may stop the walk by returning false.
+    package func forEachMatch(
+        in text: String, steps: inout Int, _ body: (Match) throws(Interruption) -> Bool
+    ) throws(Interruption) {
+        var machine = Machine(program: program, slotCount: 2 * (captureCount + 1))
+        defer { steps += machine.steps }
+        var position = text.startIndex
+        while position <= text.endIndex {
+            guard let match = try machine.run(text, from: position), let whole = match[0] else { return }
+            guard try body(match) else { return }
+            if whole.isEmpty {
+                guard whole.upperBound < text.endIndex else { return }
+                position = text.unicodeScalars.index(after: whole.upperBound)
+            } else {
+                position = whole.upperBound
+            }
+        }
+    }
+
+    /// The Pike VM: one pass over the text, every live thread stepped at each scalar, at most one thread per
+    /// instruction, so the work is at most the program's size per scalar.
+    private struct Machine {
+        let program: [Instruction]
+        let slotCount: Int
+        /// Instructions and threads processed.
+        var steps = 0
+
+        private struct Thread {
+            var pc: Int
+            var slots: [String.Index?]
+        }
+
+        /// Where the closure of a list was last computed, by instruction.
+        private var marks: [Int]
+        private var generation = 0
+        private var stack: [Thread] = []
+
+        /// How many steps may pass between two looks at `Task.isCancelled`.
+        private static let cancellationInterval = 20_000
+
+        init(program: [Instruction], slotCount: Int) {
+            self.program = program
+            self.slotCount = slotCount
+            self.marks = [Int](repeating: -1, count: program.count)
+        }
+
+        /// What the assertions see at one position.
+        private struct Place {
+            var index: String.Index
+            var previous: Unicode.Scalar?
+            var current: Unicode.Scalar?
+            var atTextStart: Bool
+            var atFinalTerminator: Bool
+        }
+
+        mutating func run(_ text: String, from start: String.Index) throws(Interruption) -> Match? {
+            let scalars = text.unicodeScalars
+            let end = scalars.endIndex
+            // Where a line terminator that ends the text starts (`\r\n` counts as one).
+            var finalTerminator: String.Index?
+            if start < end {
+                let last = scalars.index(before: end)
+                if LinearRegex.isLineTerminator(scalars[last]) {
+                    finalTerminator = last
+                    if scalars[last] == "\n", last > scalars.startIndex {
+                        let before = scalars.index(before: last)
+                        if scalars[before] == "\r" { finalTerminator = before }
+                    }
+                }
+            }
+            var index = start
+            var place = Place(
+                index: index, previous: index > scalars.startIndex ? scalars[scalars.index(before: index)] : nil,
+                current: index < end ? scalars[index] : nil, atTextStart: index == scalars.startIndex,
+                atFinalTerminator: index == finalTerminator)
+            var current: [Thread] = []
+            var next: [Thread] = []
+            var matched: [String.Index?]?
+            let empty = [String.Index?](repeating: nil, count: slotCount)
+            var lastCheck = 0
+            generation += 1
+            while true {
+                if matched == nil { addThread(&current, Thread(pc: 0, slots: empty), at: place) }
+                if current.isEmpty && matched != nil { break }
+                if steps - lastCheck > Self.cancellationInterval {
+                    lastCheck = steps
+                    if Task.isCancelled { throw .cancelled }
+                }
+                let scalar = place.current
+                var nextPlace = place
+                if scalar != nil {
+                    index = scalars.index(after: index)
+                    nextPlace = Place(
+                        index: index, previous: scalar, current: index < end ? scalars[index] : nil,
+                        atTextStart: false, atFinalTerminator: index == finalTerminator)
+                }
+                generation += 1
+                for thread in current {
+                    steps += 1
+                    switch program[thread.pc] {
+                    case .match:
+                        matched = thread.slots
+                    case .consume(let set):
+                        if let scalar, set.contains(scalar) {
+                            addThread(&next, Thread(pc: thread.pc + 1, slots: thread.slots), at: nextPlace)
+                        }
+                        continue
+                    default:
+                        continue
+                    }
+                    // A match cuts off every thread of lower priority.
+                    break
+                }
+                if scalar == nil { break }
+                swap(&current, &next)
+                next.removeAll(keepingCapacity: true)
+                place = nextPlace
+            }
+            return matched.map { slots in
+                stride(from: 0, to: slotCount, by: 2).map { slot in
+                    guard let lower = slots[slot], let upper = slots[slot + 1] else { return nil }
+                    return lower..<upper
+                }
+            }
+        }
+
+        /// Adds `thread` and what it reaches without consuming to `list`, in priority order.
+        private mutating func addThread(_ list: inout [Thread], _ thread: Thread, at place: Place) {
+            stack.append(thread)
+            while var thread = stack.popLast() {
+                while marks[thread.pc] != generation {
+                    marks[thread.pc] = generation
+                    steps += 1
+                    switch program[thread.pc] {
+                    case .jump(let target):
+                        thread.pc = target
+                    case .split(let preferred, let other):
+                        stack.append(Thread(pc: other, slots: thread.slots))
+                        thread.pc = preferred
+                    case .save(let slot):
+                        thread.slots[slot] = place.index
+                        thread.pc += 1
+                    case .assert(let assertion):
+                        // A failed assertion ends the thread: its instruction is marked, so the loop stops.
+                        if holds(assertion, at: place) { thread.pc += 1 }
+                    case .consume, .match:
+                        // Marked: the loop stops after this.
+                        list.append(thread)
+                    }
+                }
+            }
+        }
+
+        private func holds(_ assertion: Assertion, at place: Place) -> Bool {
+            switch assertion {
+            case .startOfText: return place.atTextStart
+            case .endOfText: return place.current == nil
+            case .endOfTextOrFinalTerminator: return place.current == nil || place.atFinalTerminator
+            case .startOfLine:
+                guard let previous = place.previous else { return true }
+                return LinearRegex.isLineTerminator(previous) && !(previous == "\r" && place.current == "\n")
+            case .endOfLine:
+                guard let current = place.current else { return true }
+                return LinearRegex.isLineTerminator(current) && !(current == "\n" && place.previous == "\r")
+            case .wordBoundary, .notWordBoundary:
+                let before = place.previous.map(LinearRegex.isWord) ?? false
+                let after = place.current.map(LinearRegex.isWord) ?? false
+                return (before != after) == (assertion == .wordBoundary)
+            }
+        }
+    }
+}
