@@ -39,26 +39,16 @@ struct FilterEvaluator: Sendable {
             default: return .success(nil)
             }
         case .toInt:
-            switch value {
-            case .integer: return .success(value)
-            case .double(let number) where number.isFinite && abs(number) < 9.2e18:
-                return .success(.integer(Int64(number.rounded(.towardZero))))
-            case .number(let number): return .success(Self.whole(number))
-            case .string(let text):
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
-                if let integer = Int64(trimmed) { return .success(.integer(integer)) }
-                if let number = JSONNumber(text: trimmed) { return .success(Self.whole(number)) }
-                if let number = Double(trimmed), number.isFinite, abs(number) < 9.2e18 {
-                    return .success(.integer(Int64(number.rounded(.towardZero))))
-                }
+            // One conversion for the filter and the function: exact, never a trap (a double beyond 64 bits, NaN).
+            guard let whole = try? ExpressionFunctions.toInt(value) else {
                 return problem("a number or a numeric string")
-            default: return problem("a number or a numeric string")
             }
+            return .success(whole)
         case .toFloat:
             switch value {
             case .integer, .double, .number: return .success(value.doubleValue.map(JSONValue.double))
             case .string(let text):
-                guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
+                guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
                     return problem("a number or a numeric string")
                 }
                 return .success(.double(number))
@@ -123,23 +113,22 @@ struct FilterEvaluator: Sendable {
         case .split(let separator):
             return .success(.array(text.components(separatedBy: separator).map(JSONValue.string)))
         case .replace(let pattern, let replacement):
-            return .success(
-                .string(
-                    pattern.expression.stringByReplacingMatches(
-                        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement)))
+            do throws(RegularExpression.ReplaceFailure) {
+                return .success(
+                    .string(
+                        try pattern.replacingMatches(
+                            in: text, with: replacement, limit: ExpressionFunctions.maximumTextBytes)))
+            } catch {
+                return .failure(CheckProblem("filter '\(filter)': \(error.sentence)"))
+            }
         case .regex(let regex):
             return .success(
-                QueryEvaluator.firstMatch(
-                    of: regex.expression, in: text, group: regex.numberOfCaptureGroups > 0 ? 1 : 0
-                ).map(JSONValue.string))
+                regex.firstMatch(in: text, group: regex.numberOfCaptureGroups > 0 ? 1 : 0).map(JSONValue.string))
         case .base64Decode:
-            var normalized = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-            normalized += String(repeating: "=", count: (4 - normalized.count % 4) % 4)
-            guard let data = Data(base64Encoded: normalized) else {
+            guard let bytes = Base64.decode(Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)) else {
                 return .failure(CheckProblem("filter 'base64Decode': \(short(.string(text))) is not base64"))
             }
-            guard let decoded = String(data: data, encoding: .utf8) else {
+            guard let decoded = String(validating: bytes, as: UTF8.self) else {
                 return .failure(CheckProblem("filter 'base64Decode': the decoded bytes are not UTF-8 text"))
             }
             return .success(.string(decoded))
@@ -160,12 +149,6 @@ struct FilterEvaluator: Sendable {
     /// RFC 3986 unreserved characters, which `urlEncode` leaves as they are.
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// The whole part of an exact number, as `.integer` when it fits 64 bits.
-    private static func whole(_ number: JSONNumber) -> JSONValue {
-        let whole = number.integerPart
-        return whole.int64Value.map(JSONValue.integer) ?? .number(whole)
-    }
 
     // MARK: - Descriptions
 

@@ -56,12 +56,16 @@ enum DateFunctions {
                 fractional ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
             parsed = formatter.date(from: date)
         }
-        guard let start = parsed else {
+        guard isValidDate(date), let start = parsed else {
             throw ExpressionFunctions.Problem(
                 "dateAdd: '\(date)' is not an ISO 8601 date (2026-11-24) or date-time (2026-11-24T09:30:00Z)")
         }
-        guard let result = calendar.date(byAdding: components.components, to: start) else {
-            throw ExpressionFunctions.Problem("dateAdd: '\(date)' plus '\(duration)' is out of range")
+        guard let result = calendar.date(byAdding: components.components, to: start),
+            case let parts = calendar.dateComponents([.year, .era], from: result), parts.era == 1,
+            let year = parts.year, (1...9999).contains(year)
+        else {
+            throw ExpressionFunctions.Problem(
+                "dateAdd: '\(date)' plus '\(duration)' is outside the years 0001 to 9999")
         }
         if dateOnly && !components.hasTime {
             let formatter = ISO8601DateFormatter()
@@ -72,6 +76,49 @@ enum DateFunctions {
         formatter.formatOptions =
             fractional ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
         return formatter.string(from: result)
+    }
+
+    /// Whether `text` is a real calendar date or date-time in the forms `dateAdd` reads (`2026-11-24`,
+    /// `2026-11-24T09:30:00Z`, `...T09:30:00.250+01:00`): month 1–12, a day the month has (February 29 only in a
+    /// leap year), hours 0–23, minutes and seconds 0–59, an offset within ±23:59. The system's ISO 8601 parser
+    /// rolls `2024-02-30` over to March 1 instead of refusing it.
+    static func isValidDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        func byte(_ index: Int, is character: Unicode.Scalar) -> Bool {
+            index < bytes.count && bytes[index] == UInt8(ascii: character)
+        }
+        guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
+            let day = number(8..<10), (1...12).contains(month), year >= 1
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...days).contains(day) else { return false }
+        if bytes.count == 10 { return true }
+        guard byte(10, is: "T"), let hour = number(11..<13), byte(13, is: ":"), let minute = number(14..<16),
+            byte(16, is: ":"), let second = number(17..<19), hour < 24, minute < 60, second < 60
+        else { return false }
+        var index = 19
+        if byte(index, is: ".") {
+            index += 1
+            let digits = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > digits else { return false }
+        }
+        if byte(index, is: "Z") { return index + 1 == bytes.count }
+        guard byte(index, is: "+") || byte(index, is: "-"), let offsetHours = number(index + 1..<index + 3),
+            byte(index + 3, is: ":"), let offsetMinutes = number(index + 4..<index + 6), offsetHours < 24,
+            offsetMinutes < 60
+        else { return false }
+        return index + 6 == bytes.count
     }
 
     /// The components of an ISO 8601 duration, negated for a leading `-`; nil when it is not one.

@@ -152,9 +152,18 @@ private struct Evaluator {
             }
             return .bool(try matches(left, regex))
         case .plus:
-            if let sum = Self.add(left, right) { return sum }
-            if case .array(let first) = left, case .array(let second) = right { return .array(first + second) }
-            return .string(TemplateContext.text(of: left) + TemplateContext.text(of: right))
+            if let sum = try add(left, right) { return sum }
+            if case .array(let first) = left, case .array(let second) = right {
+                guard first.count + second.count <= ExpressionFunctions.maximumItems else {
+                    throw failure("the joined list would have more than \(ExpressionFunctions.maximumItems) items")
+                }
+                return .array(first + second)
+            }
+            let joined = TemplateContext.text(of: left) + TemplateContext.text(of: right)
+            guard joined.utf8.count <= ExpressionFunctions.maximumTextBytes else {
+                throw failure("the joined text would be longer than \(ExpressionFunctions.maximumTextBytes) bytes")
+            }
+            return .string(joined)
         case .and, .or:
             return .null // handled by the caller (short-circuit)
         }
@@ -216,13 +225,19 @@ private struct Evaluator {
         return nil
     }
 
-    /// The sum of two numbers (integers stay integers unless they overflow); nil unless both are numbers.
-    static func add(_ left: JSONValue, _ right: JSONValue) -> JSONValue? {
-        if case .integer(let a) = left, case .integer(let b) = right {
-            let (sum, overflow) = a.addingReportingOverflow(b)
-            return overflow ? .double(Double(a) + Double(b)) : .integer(sum)
+    /// The exact sum of two numbers (``ExactSum``); nil unless both are numbers, an error when it has no exact
+    /// value.
+    func add(_ left: JSONValue, _ right: JSONValue) throws(TemplateError) -> JSONValue? {
+        do {
+            return try ExactSum.sum(left, right)
+        } catch {
+            let operands = "\(ExpressionFunctions.describe(left)) + \(ExpressionFunctions.describe(right))"
+            switch error {
+            case .notFinite: throw failure("\(operands): NaN and infinities have no exact sum")
+            case .tooManyDigits:
+                throw failure("\(operands): the exact sum would have more than \(ExactSum.maximumDigits) digits")
+            case .outOfRange: throw failure("\(operands): the sum is beyond the range of numbers (about 1.8e308)")
+            }
         }
-        guard let a = number(left), let b = number(right) else { return nil }
-        return .double(a + b)
     }
 }

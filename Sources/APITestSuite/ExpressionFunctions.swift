@@ -171,11 +171,13 @@ package enum ExpressionFunctions {
         ) { arguments throws(Problem) in
             let characters = Array(try text(arguments[0], "substring"))
             let start = try integer(arguments[1], "substring")
-            let length = arguments.count == 3 ? try integer(arguments[2], "substring") : characters.count - start
-            guard start >= 0, length >= 0, start <= characters.count, start + length <= characters.count else {
+            // Server values reach here: no arithmetic on them may overflow (`start` may be Int.min).
+            let (rest, overflow) = characters.count.subtractingReportingOverflow(start)
+            let length = arguments.count == 3 ? try integer(arguments[2], "substring") : rest
+            guard (0...characters.count).contains(start), (0...rest).contains(length) else {
+                let lengthText = arguments.count == 3 || !overflow ? " and length \(length) are" : " is"
                 throw Problem(
-                    "substring: start \(start) and length \(length) are outside a text of \(characters.count) characters"
-                )
+                    "substring: start \(start)\(lengthText) outside a text of \(characters.count) characters")
             }
             return .string(String(characters[start..<(start + length)]))
         }
@@ -186,12 +188,17 @@ package enum ExpressionFunctions {
             let value = try text(arguments[0], "replace")
             let pattern = try text(arguments[1], "replace")
             let replacement = try text(arguments[2], "replace")
-            guard let regex = try? NSRegularExpression(pattern: pattern) else {
-                throw Problem("replace: '\(pattern)' is not a valid regular expression")
+            let regex: RegularExpression
+            do {
+                regex = try RegularExpression(pattern)
+            } catch {
+                throw Problem("replace: '\(pattern)' is not a valid regular expression: \(error)")
             }
-            return .string(
-                regex.stringByReplacingMatches(
-                    in: value, range: NSRange(value.startIndex..., in: value), withTemplate: replacement))
+            do throws(RegularExpression.ReplaceFailure) {
+                return .string(try regex.replacingMatches(in: value, with: replacement, limit: maximumTextBytes))
+            } catch {
+                throw Problem("replace: \(error.sentence)")
+            }
         }
         add("length", 1...1, .number, "the characters of a text, the items of a list, the members of an object") {
             arguments throws(Problem) in try length(arguments[0], "length")
@@ -277,6 +284,15 @@ package enum ExpressionFunctions {
         return table
     }()
 
+    // MARK: - Limits
+
+    /// The longest text a function or `+` may make (64 MiB, the default largest response): a value that grows
+    /// with what a server sends (`replace` of every match, texts joined) is an error beyond it, never unbounded.
+    package static let maximumTextBytes = 64 << 20
+
+    /// The most items a list joined with `+` may have.
+    package static let maximumItems = 1_000_000
+
     // MARK: - Helpers
 
     /// The characters of a text, the items of a list, the members of an object.
@@ -306,20 +322,19 @@ package enum ExpressionFunctions {
         return result
     }
 
-    /// `toInt` of `value`.
-    static func toInt(_ value: JSONValue) throws(Problem) -> JSONValue {
+    /// `toInt` of `value`: the whole part (toward zero), `.integer` when it fits 64 bits, else exact (`.number`).
+    package static func toInt(_ value: JSONValue) throws(Problem) -> JSONValue {
         switch value {
         case .integer: return value
-        case .double(let number) where number.isFinite && abs(number) < 9.2e18:
-            return .integer(Int64(number.rounded(.towardZero)))
+        case .double(let number):
+            if let exact = JSONNumber(number) { return try toInt(.number(exact)) }
         case .number(let number):
-            if let whole = number.integerPart.int64Value { return .integer(whole) }
+            let whole = number.integerPart
+            return whole.int64Value.map(JSONValue.integer) ?? .number(whole)
         case .string(let text):
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if let integer = Int64(trimmed) { return .integer(integer) }
-            if let number = Double(trimmed), number.isFinite, abs(number) < 9.2e18 {
-                return .integer(Int64(number.rounded(.towardZero)))
-            }
+            if let value = JSONValue(numberText: trimmed) { return try toInt(value) }
         default: break
         }
         throw Problem("toInt: \(describe(value)) is not a number")
@@ -360,15 +375,16 @@ package enum ExpressionFunctions {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Base64 (standard or URL-safe, padding optional) decoded to UTF-8, as the `base64Decode` filter.
-    static func base64Decode(_ text: String) throws(Problem) -> String {
-        var normalized = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        normalized += String(repeating: "=", count: (4 - normalized.count % 4) % 4)
-        guard let data = Data(base64Encoded: normalized) else {
+    /// Base64 (standard or URL-safe, padding optional) decoded to UTF-8, as the `base64Decode` filter: white
+    /// space around it is ignored; anything else that is not canonical base64 (RFC 4648 §3.5: a character outside
+    /// the alphabet, padding that is not at the end or not of the right length, a last group of one character, or
+    /// unused bits that are not zero) is an error, never bytes made up (`====` is not an empty text plus a NUL).
+    package static func base64Decode(_ text: String) throws(Problem) -> String {
+        let trimmed = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        guard let data = Base64.decode(trimmed) else {
             throw Problem("base64Decode: \(describe(.string(text))) is not base64")
         }
-        guard let decoded = String(data: data, encoding: .utf8) else {
+        guard let decoded = String(validating: data, as: UTF8.self) else {
             throw Problem("base64Decode: the decoded bytes are not UTF-8 text")
         }
         return decoded

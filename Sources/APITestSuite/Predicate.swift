@@ -8,7 +8,7 @@ package enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case notContains
     case startsWith
     case endsWith
-    /// A string matches a regular expression (NSRegularExpression syntax; a match anywhere, anchor with `^...$`).
+    /// A string matches a regular expression (``RegularExpression``: ICU syntax, linear time; a match anywhere).
     case matches
     /// The subject is present (`true`) or absent (`false`).
     case exists

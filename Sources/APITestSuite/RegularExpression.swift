@@ -1,31 +1,141 @@
-package import Foundation
+package import APITestJSON
 
-/// A regular expression a suite writes (ICU syntax, as `NSRegularExpression` reads it), compiled once when the
-/// suite loads; the runner matches with ``expression`` and messages show ``pattern``.
+/// A regular expression a suite writes, compiled once when the suite loads to a ``LinearRegex``: ICU syntax without
+/// the constructs that need backtracking, matched in time linear in the text, so no pattern and no response can
+/// stall a run. The runner matches with it and messages show ``pattern``.
 ///
 /// Two expressions are equal when their patterns are.
 package struct RegularExpression: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     package let pattern: String
     /// The compiled expression (immutable, so safe to share between threads).
-    package let expression: NSRegularExpression
+    package let regex: LinearRegex
 
-    /// Compiles `pattern`; throws what `NSRegularExpression` throws for an invalid one.
-    package init(_ pattern: String) throws {
+    /// Compiles `pattern`; a pattern outside the supported syntax throws its located ``LinearRegex/SyntaxError``.
+    package init(_ pattern: String) throws(LinearRegex.SyntaxError) {
         self.pattern = pattern
-        self.expression = try NSRegularExpression(pattern: pattern)
-    }
-
-    /// Whether the pattern matches somewhere in `text`.
-    package func firstMatch(in text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        self.regex = try LinearRegex(pattern)
     }
 
     /// How many capture groups the pattern has.
-    package var numberOfCaptureGroups: Int { expression.numberOfCaptureGroups }
+    package var numberOfCaptureGroups: Int { regex.captureCount }
 
     /// The pattern as written.
     package var description: String { pattern }
+
+    // MARK: - Matching
+
+    /// Whether the pattern matches somewhere in `text`. False when the calling task is cancelled mid-match: the run
+    /// is being interrupted, and the step that asked ends as interrupted (`TestExecutor` looks after its checks).
+    package func firstMatch(in text: String) -> Bool {
+        (try? regex.firstMatch(in: text)) != nil
+    }
+
+    /// Group `group` of the first match (the whole match for 0); nil without a match, when the group took no part,
+    /// or when the calling task is cancelled mid-match.
+    package func firstMatch(in text: String, group: Int) -> String? {
+        guard let match = try? regex.firstMatch(in: text), group < match.count, let range = match[group] else {
+            return nil
+        }
+        return String(text[range])
+    }
+
+    /// Why ``replacingMatches(in:with:limit:)`` has no result.
+    package enum ReplaceFailure: Error, Sendable, Hashable {
+        /// The result would be longer than `limit` bytes.
+        case tooLong(limit: Int)
+        /// The calling task was cancelled mid-match.
+        case interrupted
+
+        /// The failure in a few words, for messages (`replace: ...`, `filter 'replace' ...`).
+        package var sentence: String {
+            switch self {
+            case .tooLong(let limit): "the result would be longer than \(limit) bytes"
+            case .interrupted: "interrupted"
+            }
+        }
+    }
+
+    /// `text` with every match replaced by `template`, where `$n` is group n (as many digits as name a group),
+    /// `${name}` a named group and `\` makes the next character literal (ICU's template syntax). A result longer than
+    /// `limit` bytes is an error, so a short text with many matches cannot grow without bound.
+    package func replacingMatches(
+        in text: String, with template: String, limit: Int
+    ) throws(ReplaceFailure) -> String {
+        let pieces = Self.templatePieces(template, groups: regex.captureCount, names: regex.groupNames)
+        var result = ""
+        var copied = text.startIndex
+        var steps = 0
+        var tooLong = false
+        do {
+            try regex.forEachMatch(in: text, steps: &steps) { match in
+                let whole = match[0]!
+                result += text[copied..<whole.lowerBound]
+                for piece in pieces {
+                    switch piece {
+                    case .literal(let literal): result += literal
+                    case .group(let group): if let range = match[group] { result += text[range] }
+                    }
+                }
+                copied = whole.upperBound
+                tooLong = result.utf8.count > limit
+                return !tooLong
+            }
+        } catch {
+            throw .interrupted
+        }
+        result += text[copied...]
+        guard !tooLong, result.utf8.count <= limit else { throw .tooLong(limit: limit) }
+        return result
+    }
+
+    /// A piece of a replacement template.
+    private enum TemplatePiece {
+        case literal(String)
+        case group(Int)
+    }
+
+    private static func templatePieces(_ template: String, groups: Int, names: [String: Int]) -> [TemplatePiece] {
+        var pieces: [TemplatePiece] = []
+        var literal = ""
+        let scalars = Array(template.unicodeScalars)
+        var index = 0
+        func flush() {
+            if !literal.isEmpty { pieces.append(.literal(literal)) }
+            literal = ""
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if scalar == "\\", index < scalars.count {
+                literal.unicodeScalars.append(scalars[index])
+                index += 1
+            } else if scalar == "$", index < scalars.count, ("0"..."9").contains(scalars[index]) {
+                // As many digits as still name a group.
+                var group = Int(scalars[index].value - 0x30)
+                index += 1
+                while index < scalars.count, ("0"..."9").contains(scalars[index]),
+                    group * 10 + Int(scalars[index].value - 0x30) <= groups
+                {
+                    group = group * 10 + Int(scalars[index].value - 0x30)
+                    index += 1
+                }
+                flush()
+                if group <= groups { pieces.append(.group(group)) }
+            } else if scalar == "$", index < scalars.count, scalars[index] == "{",
+                let close = scalars[index...].firstIndex(of: "}"),
+                let group = names[String(String.UnicodeScalarView(scalars[(index + 1)..<close]))]
+            {
+                flush()
+                pieces.append(.group(group))
+                index = close + 1
+            } else {
+                literal.unicodeScalars.append(scalar)
+            }
+        }
+        flush()
+        return pieces
+    }
 
     package static func == (lhs: RegularExpression, rhs: RegularExpression) -> Bool {
         lhs.pattern == rhs.pattern

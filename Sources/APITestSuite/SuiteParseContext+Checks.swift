@@ -37,7 +37,7 @@ extension SuiteParseContext {
 
     // MARK: - Regular expressions
 
-    /// `pattern` compiled; a pattern `NSRegularExpression` rejects is reported and gives `nil`. Each pattern is
+    /// `pattern` compiled; a pattern ``RegularExpression`` refuses is reported with why and gives `nil`. Each pattern is
     /// compiled once.
     func regularExpression(_ pattern: String, at node: YAMLNode) -> RegularExpression? {
         if let compiled = shared.regularExpressions[pattern] { return compiled }
@@ -46,35 +46,9 @@ extension SuiteParseContext {
             shared.regularExpressions[pattern] = compiled
             return compiled
         } catch {
-            self.error("invalid regular expression '\(pattern)'", at: node, note: Self.regexHint(pattern))
+            self.error("invalid regular expression '\(pattern)'", at: node, note: error.description)
             return nil
         }
-    }
-
-    /// A hint about a common regex mistake, or `nil`.
-    private static func regexHint(_ pattern: String) -> String? {
-        var depth = 0
-        var escaped = false
-        var inClass = false
-        for character in pattern {
-            if escaped {
-                escaped = false
-                continue
-            }
-            switch character {
-            case "\\": escaped = true
-            case "[": inClass = true
-            case "]": inClass = false
-            case "(" where !inClass: depth += 1
-            case ")" where !inClass: depth -= 1
-            default: break
-            }
-            if depth < 0 { return "a ')' has no matching '('" }
-        }
-        if depth > 0 { return "a '(' is not closed" }
-        if inClass { return "a '[' is not closed" }
-        if escaped { return "the pattern ends with a lone '\\'" }
-        return "patterns use ICU (NSRegularExpression) syntax"
     }
 
     // MARK: - HTTP tokens

@@ -39,7 +39,7 @@ import Testing
 
         #expect(assertions[1].predicate == .matches)
         #expect(assertions[1].pattern?.pattern == #"^id-\d+$"#, "a literal pattern is compiled at load")
-        #expect(assertions[1].pattern?.expression.numberOfCaptureGroups == 0)
+        #expect(assertions[1].pattern?.numberOfCaptureGroups == 0)
         #expect(assertions[2].pattern == nil, "a pattern with a placeholder is compiled when rendered")
 
         guard case .regex(let regex, let group) = assertions[3].query else {
@@ -88,9 +88,9 @@ import Testing
         #expect(
             errors(yaml) == [
                 "suites/test.yaml:6:18: error: invalid JSONPath '$.a[': expected a selector, found end of expression",
-                "suites/test.yaml:7:23: error: invalid regular expression '(x' (a '(' is not closed)",
-                "suites/test.yaml:8:24: error: invalid regular expression 'a)' (a ')' has no matching '(')",
-                "suites/test.yaml:8:86: error: invalid regular expression '[' (a '[' is not closed)",
+                "suites/test.yaml:7:23: error: invalid regular expression '(x' (a '(' is not closed, at character 1)",
+                "suites/test.yaml:8:24: error: invalid regular expression 'a)' (a ')' has no matching '(', at character 2)",
+                "suites/test.yaml:8:86: error: invalid regular expression '[' (a '[' is not closed, at character 1)",
             ])
     }
 

@@ -268,7 +268,7 @@ struct SuiteErrorTests {
             """)
         #expect(
             found.map(DiagnosticRenderer.oneLine) == [
-                "suites/test.yaml:5:33: error: invalid regular expression '^(ab$' (a '(' is not closed)"
+                "suites/test.yaml:5:33: error: invalid regular expression '^(ab$' (a '(' is not closed, at character 2)"
             ])
         #expect(found.first?.length == 7)
     }
