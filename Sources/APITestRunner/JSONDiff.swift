@@ -52,7 +52,8 @@ enum JSONDiff {
             }
             return nil
         default:
-            return Difference(path: path, description: "expected \(display(expected)), got \(display(actual))")
+            let shown = PredicateEvaluator.distinguishable(display(expected), display(actual))
+            return Difference(path: path, description: "expected \(shown.expected), got \(shown.actual)")
         }
     }
 

@@ -262,6 +262,31 @@ final class PredicateEvaluator: Sendable {
         }
     }
 
+    /// Two texts of a failure (what was expected and what was found) that read the same but differ in their code
+    /// points (`"é"` and `"e\u{301}"`), with every non-ASCII character written as a JSON escape (`"\u00e9"`,
+    /// `"e\u0301"`), so the message shows the difference; other texts as they are.
+    static func distinguishable(_ expected: String, _ actual: String) -> (expected: String, actual: String) {
+        // Swift's `==` is canonical equivalence: exactly "looks the same".
+        guard expected == actual, !expected.hasSameCodePoints(as: actual) else { return (expected, actual) }
+        return (escapingNonASCII(expected), escapingNonASCII(actual))
+    }
+
+    /// `text` with every non-ASCII character written as a JSON `\uXXXX` escape (a surrogate pair above U+FFFF).
+    static func escapingNonASCII(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard !scalar.isASCII else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return result
+    }
+
     /// `text` cut to `limit` characters with its full size noted, for messages.
     static func truncated(_ text: String, limit: Int = 300) -> String {
         guard text.count > limit else { return text }

@@ -153,6 +153,8 @@ final class ResponseChecker: Sendable {
         let check = AssertionCheck(
             location: assertion.location, subject: subject, expected: outcome.expectation, passed: outcome.passed)
         guard !outcome.passed else { return (check, nil) }
+        // Strings that only look the same (`"é"`, `"e\u{301}"`) are shown with escapes.
+        (outcome.expectation, outcome.actual) = PredicateEvaluator.distinguishable(outcome.expectation, outcome.actual)
         // Values in the message are masked, then cut (the full ones go to `expected` and `actual`).
         func short(_ text: String) -> String {
             PredicateEvaluator.truncated(masker.mask(text), limit: Self.messageValueLimit)

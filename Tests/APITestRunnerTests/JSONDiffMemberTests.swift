@@ -25,9 +25,16 @@ import Testing
         let decomposed = "e\u{301}"
         #expect(
             JSONDiff.firstDifference(expected: [.string(composed)], actual: [.string(decomposed)])
-                == .init(path: "[0]", description: "expected \"\(composed)\", got \"\(decomposed)\""))
+                == .init(path: "[0]", description: #"expected "\u00e9", got "e\u0301""#),
+            "strings that look the same are shown with escapes")
         #expect(
             JSONDiff.firstDifference(expected: [composed: 1], actual: [decomposed: 1])
                 == .init(path: "['\(composed)']", description: "missing (expected 1)"))
+    }
+
+    @Test func onlyTextsThatLookTheSameAreEscaped() {
+        #expect(PredicateEvaluator.distinguishable("\"\u{E9}\"", "\"e\u{301}\"") == (#""\u00e9""#, #""e\u0301""#))
+        #expect(PredicateEvaluator.distinguishable("\"\u{E9}\"", "\"f\"") == ("\"\u{E9}\"", "\"f\""))
+        #expect(PredicateEvaluator.escapingNonASCII("a\u{1F600}") == #"a\ud83d\ude00"#)
     }
 }
