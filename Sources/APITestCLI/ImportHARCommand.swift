@@ -62,6 +62,11 @@ struct ImportHARCommand: ParsableCommand {
                 archive: archive, includeTypes: types ?? HARImporter.allTypes,
                 file: (file as NSString).lastPathComponent)
             if types == nil { importer.includesEverything = true }
+            // Bodies that are not text go to files beside the suite (`NAME.bodies/`); standard output has none.
+            if let path = output.output {
+                let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                importer.bodyFolder = stem + ".bodies"
+            }
             suite = importer.suite(named: output.name)
         } catch {
             let stderr = StandardOutput.error

@@ -72,6 +72,16 @@ struct ImportOutputOptions: ParsableArguments {
             }
             let count = suite.tests.count
             stderr.write("wrote \(output): \(count) test\(count == 1 ? "" : "s")\n")
+            do {
+                // The files the suite names (a recorded binary body), beside it.
+                for path in try suite.writeFiles(relativeTo: FilePaths.directory(of: output), overwrite: force) {
+                    stderr.write("wrote \(path)\n")
+                }
+            } catch {
+                stderr.write("error: \(error)\n")
+                stderr.flush()
+                throw (error.exists ? ExitStatus.invalid : ExitStatus.runtimeError).exitCode
+            }
             if !found {
                 stderr.write(
                     "note: \(EditorSchemaLocator.schemaPath) was not found above \(output) or near apitest; the "

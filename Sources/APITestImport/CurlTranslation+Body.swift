@@ -5,7 +5,8 @@ extension CurlTranslation {
     // MARK: - Data
 
     /// `-d`/`--data-binary`/`--json`: text, or `@file` (line breaks and carriage returns removed for `-d`, as curl
-    /// does). A file sent as it is stays a file (`bodyFile`) when it is the whole body.
+    /// does). A file sent as it is stays a file (`bodyFile`) when it is the whole body; its text is written into the
+    /// suite only when it must be (joined with other data, or changed), with a note naming the file.
     func dataPiece(
         _ word: ShellWord, at position: Int, stripsLineBreaks: Bool
     ) throws(CurlImporter.Failure)
@@ -23,43 +24,40 @@ extension CurlTranslation {
         var bytes = original
         if stripsLineBreaks { bytes.removeAll { $0 == 0x0A || $0 == 0x0D } }
         // The file streams as the body when curl sends its bytes unchanged; its text can be written inline when it
-        // is UTF-8 without NUL and without '{{'.
-        let inline = String(data: bytes, encoding: .utf8).flatMap { $0.contains("{{") || $0.contains("\0") ? nil : $0 }
+        // is UTF-8 without NUL.
+        let inline = String(data: bytes, encoding: .utf8).flatMap { $0.contains("\0") ? nil : $0 }
         return DataPiece(
-            text: inline, file: bytes == original ? suitePath(of: path) : nil, isJSON: false, position: position)
+            text: inline.map { TemplateLiteral.escaped($0) }, file: bytes == original ? suitePath(of: path) : nil,
+            source: path, isJSON: false, position: position)
     }
 
     /// `--data-urlencode`: `content`, `=content`, `name=content`, `@file`, `name@file`; the content percent-encoded
-    /// as curl does (letters, digits and `-._~` kept, a space as `+`), the name as written.
+    /// as curl does (letters, digits and `-._~` kept, a space as `+`), the name as written. A variable's value cannot
+    /// be encoded in a suite, so the word is written out.
     func urlEncodedPiece(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) -> DataPiece {
-        let value = try text(word, at: position)
-        var name = ""
-        var content = value
-        if let equals = value.firstIndex(of: "="), !value[..<equals].contains("@") {
-            name = String(value[..<equals])
-            content = String(value[value.index(after: equals)...])
-            if word.pieces.contains(where: { if case .environment = $0 { true } else { false } }) {
-                throw CurlImporter.Failure(
-                    location: locate(position),
-                    message: "--data-urlencode \(word): a variable's value cannot be URL-encoded in a suite; encode "
-                        + "it yourself and use --data-raw")
-            }
-        } else if let at = value.firstIndex(of: "@") {
-            name = String(value[..<at])
-            let path = String(value[value.index(after: at)...])
-            let bytes = try contents(of: path, at: position)
-            let encoded = Self.urlEncoded(bytes)
-            return DataPiece(
-                text: name.isEmpty ? encoded : name + "=" + encoded, file: nil, isJSON: false, position: position)
-        } else if word.literal == nil {
+        guard let value = word.literal else {
             throw CurlImporter.Failure(
                 location: locate(position),
                 message: "--data-urlencode \(word): a variable's value cannot be URL-encoded in a suite; encode it "
                     + "yourself and use --data-raw")
         }
+        var name = ""
+        var content = value
+        if let equals = value.firstIndex(of: "="), !value[..<equals].contains("@") {
+            name = String(value[..<equals])
+            content = String(value[value.index(after: equals)...])
+        } else if let at = value.firstIndex(of: "@") {
+            name = String(value[..<at])
+            let path = String(value[value.index(after: at)...])
+            let encoded = Self.urlEncoded(try contents(of: path, at: position))
+            let text = TemplateLiteral.escaped(name.isEmpty ? encoded : name + "=" + encoded)
+            return DataPiece(
+                text: text, file: nil, source: path, isEncoded: true, isJSON: false, position: position)
+        }
         let encoded = Self.urlEncoded(Data(content.utf8))
         return DataPiece(
-            text: name.isEmpty ? encoded : name + "=" + encoded, file: nil, isJSON: false, position: position)
+            text: TemplateLiteral.escaped(name.isEmpty ? encoded : name + "=" + encoded), file: nil, isJSON: false,
+            position: position)
     }
 
     /// curl's `--data-urlencode` encoding: ASCII letters, digits and `-._~` as they are, a space as `+`, every other

@@ -104,13 +104,13 @@ extension CurlTranslation {
             if character == "]" { inBrackets = false }
             if character == ":", !inBrackets { count += 1 }
         }
-        if parts == 3, !entry.contains("{{"), count != 3 {
+        if parts == 3, !Self.hasReference(word), count != 3 {
             throw CurlImporter.Failure(
                 location: locate(position),
                 message: "curl refuses \(spelling) \(word) (Couldn't parse CURLOPT_RESOLVE entry): expected "
                     + "host:port:address")
         }
-        guard entry.contains("{{") || count == parts else {
+        guard Self.hasReference(word) || count == parts else {
             // curl reads a --connect-to entry only when its host and port match the URL's.
             note(
                 position,

@@ -4,15 +4,18 @@ extension CurlTranslation {
     // MARK: - Multipart parts
 
     /// `-F name=content[;type=…][;filename=…][;headers=…]` (`@file` a file, `<file` a file's content as a field,
-    /// `"…"` a quoted value) or `--form-string name=value` (taken as it is).
-    func formPart(_ word: ShellWord, at position: Int, literal: Bool) throws(CurlImporter.Failure) -> ImportedPart {
+    /// `"…"` a quoted value) or `--form-string name=value` (taken as it is). The text is suite text (references as
+    /// `{{ env.NAME }}`, the rest escaped), so a placeholder is a reference; file names are read back unescaped.
+    mutating func formPart(
+        _ word: ShellWord, at position: Int, literal: Bool
+    ) throws(CurlImporter.Failure) -> ImportedPart {
         let spelling = literal ? "--form-string" : "-F"
         let whole = try text(word, at: position)
         guard let equals = whole.firstIndex(of: "="), equals != whole.startIndex else {
             throw CurlImporter.Failure(location: locate(position), message: "\(spelling) \(word) needs name=content")
         }
         let name = String(whole[..<equals])
-        if name.contains("{{") {
+        if name.contains(Self.reference) {
             throw CurlImporter.Failure(
                 location: locate(position), message: "\(spelling) \(word): a part's name cannot hold a variable")
         }
@@ -46,28 +49,33 @@ extension CurlTranslation {
         }
         var part: ImportedPart
         if value.hasPrefix("@") {
-            let path = String(value.dropFirst())
-            if path.contains("{{") || path.contains(",") || path == "-" {
+            let path = TemplateLiteral.unescaped(String(value.dropFirst()))
+            if path.contains(Self.reference) || path.contains(",") || path == "-" {
                 throw CurlImporter.Failure(
                     location: locate(position),
                     message: "\(spelling) \(word): only one file named in full can be a part's content")
             }
-            let sent = filename ?? (path as NSString).lastPathComponent
+            let sent = filename ?? TemplateLiteral.escaped((path as NSString).lastPathComponent)
             part = ImportedPart(
                 name: name, content: .file(suitePath(of: path)), filename: sent,
                 contentType: contentType ?? Self.contentType(forFilename: sent))
+            if isOutsideWorkingDirectory(path) {
+                note(position, "the suite sends \(fileInWords(path)) as the part '\(name)', as curl does")
+            }
         } else if value.hasPrefix("<") {
-            let path = String(value.dropFirst())
-            if path.contains("{{") || path == "-" {
+            let path = TemplateLiteral.unescaped(String(value.dropFirst()))
+            if path.contains(Self.reference) || path == "-" {
                 throw CurlImporter.Failure(
                     location: locate(position), message: "\(spelling) \(word): the file must be named in full")
             }
             let bytes = try contents(of: path, at: position)
-            guard let text = String(data: bytes, encoding: .utf8), !text.contains("{{"), !text.contains("\0") else {
+            guard let content = String(data: bytes, encoding: .utf8), !content.contains("\0") else {
                 throw CurlImporter.Failure(
                     location: locate(position),
                     message: "\(spelling) \(word): the file is not UTF-8 text, which a field's content must be here")
             }
+            let text = TemplateLiteral.escaped(content)
+            notes.append(inlinedNote(path, at: position, because: "curl sends it as the value of the field '\(name)'"))
             // A part without a filename is a field (no Content-Type unless ;type= gives one), as curl sends it.
             part = ImportedPart(
                 name: name, content: filename == nil ? .value(text) : .data(text), filename: filename,
@@ -82,7 +90,8 @@ extension CurlTranslation {
     }
 
     /// The value of a `-F` content and its `;key=value` parameters: a value in double quotes may hold `;` (with `\"`
-    /// and `\\` escapes); otherwise it ends at the first `;`.
+    /// and `\\` escapes, as curl's `get_param_word`; another backslash stays, so that no `{{` appears that the text
+    /// did not hold); otherwise it ends at the first `;`.
     static func splitParameters(_ text: String) -> (String, [(String, String)]) {
         var scalars = Substring(text)
         func quoted() -> String? {
@@ -91,8 +100,10 @@ extension CurlTranslation {
             var index = scalars.index(after: scalars.startIndex)
             while index < scalars.endIndex {
                 let character = scalars[index]
-                if character == "\\", scalars.index(after: index) < scalars.endIndex {
-                    index = scalars.index(after: index)
+                let next = scalars.index(after: index)
+                // curl removes a backslash before `"` and `\` only; before any other character it stays.
+                if character == "\\", next < scalars.endIndex, scalars[next] == "\"" || scalars[next] == "\\" {
+                    index = next
                     result.append(scalars[index])
                 } else if character == "\"" {
                     scalars = scalars[scalars.index(after: index)...]

@@ -22,8 +22,8 @@ extension CurlTranslation {
             guard let text = piece.text else {
                 throw CurlImporter.Failure(
                     location: locate(piece.position),
-                    message: "the file is not UTF-8 text (or holds '{{'): it can only be sent alone, as the whole "
-                        + "body (--data-binary @file)")
+                    message: "the file is not UTF-8 text: it can only be sent alone, as the whole body "
+                        + "(--data-binary @file)")
             }
             if index > 0 { result += piece.isJSON && data[index - 1].isJSON ? "" : "&" }
             result += text
@@ -35,8 +35,10 @@ extension CurlTranslation {
         let hasBody = !data.isEmpty || !parts.isEmpty
         let method = self.method ?? (head ? "HEAD" : get ? "GET" : hasBody ? "POST" : "GET")
         var request = ImportedRequest(method: method, url: url)
+        var fileNotes: [ImportNote] = []
         if get, !data.isEmpty {
             request.url += (url.contains("?") ? "&" : "?") + (try joinedData())
+            fileNotes = inlinedNotes(because: "-G puts it in the URL")
         } else if !data.isEmpty {
             let isJSON = data.allSatisfy(\.isJSON)
             let contentType =
@@ -44,8 +46,16 @@ extension CurlTranslation {
                 ? nil : isJSON ? "application/json" : "application/x-www-form-urlencoded"
             if data.count == 1, let file = data[0].file {
                 request.body = .file(path: file, contentType: contentType)
+                if let source = data[0].source, isOutsideWorkingDirectory(source) {
+                    fileNotes.append(
+                        ImportNote(
+                            location: locate(data[0].position),
+                            text: "the suite sends \(fileInWords(source)) as the body, as curl does"))
+                }
             } else {
                 request.body = .text(try joinedData(), contentType: contentType)
+                fileNotes = inlinedNotes(
+                    because: data.count == 1 ? "curl removes its line breaks" : "curl joins it with the other data")
             }
         } else if !parts.isEmpty {
             request.body = .multipart(parts)
@@ -78,7 +88,7 @@ extension CurlTranslation {
 
         var test = ImportedTest(name: "\(method) \(Self.path(of: url))", request: request)
         test.comments = [commandText]
-        test.notes = notes + auth.notes + transportNotes
+        test.notes = notes + fileNotes + auth.notes + transportNotes
         if !outputOnly.isEmpty {
             test.notes.append(
                 ImportNote(
@@ -87,6 +97,15 @@ extension CurlTranslation {
                         + outputOnly.joined(separator: ", ")))
         }
         return test
+    }
+
+    /// A note for each data piece read from a file whose text the suite holds.
+    private func inlinedNotes(because reason: String) -> [ImportNote] {
+        data.compactMap { piece in
+            guard let source = piece.source else { return nil }
+            let why = piece.isEncoded ? "curl sends it URL-encoded" : reason
+            return inlinedNote(source, at: piece.position, because: why)
+        }
     }
 
     /// The path and query of an absolute URL (`/users?page=2`), or the URL when it has no `://`.

@@ -7,11 +7,16 @@ import Foundation
 struct CurlTranslation {
     /// One piece of request data (`-d`, `--data-binary`, `--data-urlencode`, `--json`, ...).
     struct DataPiece {
-        /// The data as suite text (placeholders for environment references); nil for a file that is not UTF-8 text
-        /// (or holds '{{'), which can only be the whole body.
+        /// The data as suite text (placeholders for environment references, the rest escaped); nil for a file that
+        /// is not UTF-8 text, which can only be the whole body.
         var text: String?
         /// A file whose bytes are the whole piece, when they can be streamed as they are (`--data-binary @file`).
         var file: String?
+        /// The file the text was read from, as the command line names it: when the text is written into the suite,
+        /// a note says so.
+        var source: String?
+        /// Whether the file's content is URL-encoded (`--data-urlencode name@file`).
+        var isEncoded = false
         /// Whether the piece came from `--json` (concatenated to the one before it without `&`).
         var isJSON: Bool
         /// The argument's position.
@@ -115,8 +120,9 @@ struct CurlTranslation {
             var piece = try dataPiece(value, at: position, stripsLineBreaks: false)
             piece.isJSON = true
             data.append(piece)
-        case "form": parts.append(try formPart(value, at: position, literal: false))
-        case "form-string": parts.append(try formPart(value, at: position, literal: true))
+        case "form", "form-string":
+            let part = try formPart(value, at: position, literal: option.long == "form-string")
+            parts.append(part)
         case "user": try user(value, at: position)
         case "cookie":
             let cookie = try text(value, at: position)
@@ -192,15 +198,25 @@ struct CurlTranslation {
 
     // MARK: - Values
 
-    /// The word as suite text (`{{ env.NAME }}` for references); a literal `{{` cannot be written in a suite.
+    /// The word as suite text: `{{ env.NAME }}` for references, the literal text escaped (``TemplateLiteral``), so
+    /// that placeholder syntax in the command line is sent as it is.
     func text(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) -> String {
-        for case .literal(let text) in word.pieces where text.contains("{{") {
-            throw CurlImporter.Failure(
-                location: locate(position),
-                message: "'\(word)' holds '{{', which a suite would read as a placeholder (the suite format has no "
-                    + "escape for it)")
-        }
-        return word.template
+        TemplateLiteral.joined(
+            word.pieces.map {
+                switch $0 {
+                case .literal(let text): .literal(text)
+                case .environment(let name): .placeholder("{{ env.\(name) }}")
+                }
+            })
+    }
+
+    /// How an environment reference starts in suite text (escaped text never holds it: no two of its braces are
+    /// adjacent).
+    static let reference = "{{ env."
+
+    /// Whether the word holds an environment reference.
+    static func hasReference(_ word: ShellWord) -> Bool {
+        word.pieces.contains { if case .environment = $0 { true } else { false } }
     }
 
     /// The word's text, which must not hold an environment reference (a method, a number, a file name).
@@ -238,7 +254,8 @@ struct CurlTranslation {
     /// An absolute URL as curl reads the word (`http://` added when it names no scheme).
     private func url(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) -> String {
         let text = try self.text(word, at: position)
-        if text.contains("://") || text.hasPrefix("{{") { return text }
+        if text.contains("://") { return text }
+        if case .environment? = word.pieces.first { return text }
         return "http://" + text
     }
 
@@ -254,6 +271,27 @@ struct CurlTranslation {
         let absolute = FilePaths.standardized(FilePaths.absolute(path, relativeTo: options.workingDirectory))
         let relative = RelativePath.from(directory: FilePaths.standardized(options.outputDirectory), to: absolute)
         return relative.hasPrefix("../../../") ? absolute : relative
+    }
+
+    /// Whether `path` (relative to curl's folder) lies outside that folder, symbolic links resolved.
+    func isOutsideWorkingDirectory(_ path: String) -> Bool {
+        let folder = FilePaths.canonical(options.workingDirectory)
+        let file = FilePaths.canonical(path, relativeTo: options.workingDirectory)
+        return !file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// `the file PATH`, saying when it lies outside the folder curl runs in.
+    func fileInWords(_ path: String) -> String {
+        guard isOutsideWorkingDirectory(path) else { return "the file \(path)" }
+        return "the file \(path), outside the folder curl runs in (\(options.workingDirectory)),"
+    }
+
+    /// The note for a file whose content is written into the suite instead of being named by it.
+    func inlinedNote(_ path: String, at position: Int, because reason: String) -> ImportNote {
+        ImportNote(
+            location: locate(position),
+            text: "the content of \(fileInWords(path)) is written into the suite (\(reason)); the suite does not "
+                + "read the file again")
     }
 
     /// The bytes of the file `path` (relative to curl's folder).

@@ -59,12 +59,19 @@ package struct HARPostData: Sendable {
     package var text: String?
     /// `params` (name, value, whether it is a file), when recorded instead of text.
     package var params: [(name: String, value: String, fileName: String?)]
+    /// `encoding`, when recorded: `base64` says `text` is the body's bytes in base64 (as HAR's `content.encoding`
+    /// does for a response; some recorders write it for requests too).
+    package var encoding: String?
 
     /// A body.
-    package init(mimeType: String, text: String?, params: [(name: String, value: String, fileName: String?)]) {
+    package init(
+        mimeType: String, text: String?, params: [(name: String, value: String, fileName: String?)],
+        encoding: String? = nil
+    ) {
         self.mimeType = mimeType
         self.text = text
         self.params = params
+        self.encoding = encoding
     }
 }
 
@@ -102,7 +109,8 @@ extension HARArchive {
                 }
             }
             postData = HARPostData(
-                mimeType: try body.text("mimeType") ?? "", text: try body.text("text"), params: params)
+                mimeType: try body.text("mimeType") ?? "", text: try body.text("text"), params: params,
+                encoding: try body.text("encoding"))
         }
         let response = node.member("response")
         return HAREntry(

@@ -36,6 +36,9 @@ package struct HARImporter: Sendable {
     package var includesEverything = false
     /// The archive's file name, for the header comment.
     package var file: String
+    /// The folder, relative to the suite's, where bodies that are not text are written (`bodyFile`); nil when no
+    /// file can be written beside the suite (it goes to standard output): such a body is then left out, noted.
+    package var bodyFolder: String?
 
     /// An importer of `archive` keeping `includeTypes`.
     package init(archive: HARArchive, includeTypes: [String] = defaultTypes, file: String) {
@@ -104,11 +107,11 @@ package struct HARImporter: Sendable {
         let origins = Set(kept.compactMap { Self.origin(of: $0.url) })
         let origin = origins.count == 1 ? origins.first : nil
         if let origin {
-            suite.variables.append((name: "origin", value: .string(origin)))
+            suite.variables.append((name: "origin", value: .string(TemplateLiteral.escaped(origin))))
             suite.baseURL = "{{ origin }}"
         }
         for entry in kept {
-            suite.tests.append(test(entry, origin: origin, secrets: &secrets))
+            suite.tests.append(test(entry, origin: origin, secrets: &secrets, files: &suite.files))
         }
         if !skipped.isEmpty {
             let counts = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -133,10 +136,12 @@ package struct HARImporter: Sendable {
     }
 
     /// The test of one entry.
-    func test(_ entry: HAREntry, origin: String?, secrets: inout HARSecrets) -> ImportedTest {
+    func test(
+        _ entry: HAREntry, origin: String?, secrets: inout HARSecrets, files: inout [ImportedFile]
+    ) -> ImportedTest {
         let number = entry.index + 1
         var url = secrets.url(entry.url, entry: number)
-        if let origin, url.hasPrefix(origin) {
+        if let origin = origin.map({ TemplateLiteral.escaped($0) }), url.hasPrefix(origin) {
             url = String(url.dropFirst(origin.count))
             if url.isEmpty || url.hasPrefix("?") { url = "/" + url }
         }
@@ -154,17 +159,22 @@ package struct HARImporter: Sendable {
             }
             request.headers.append(ImportedHeader(header.name, value))
         }
+        var notes: [ImportNote] = []
         if let body = entry.postData {
             if let text = body.text {
-                request.body = .text(text, contentType: hasContentType || body.mimeType.isEmpty ? nil : body.mimeType)
+                request.body = self.body(
+                    body, text: text, number: number,
+                    contentType: hasContentType || body.mimeType.isEmpty ? nil : body.mimeType, files: &files,
+                    notes: &notes)
             } else if body.mimeType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
-                request.body = .form(body.params.map { (name: $0.name, value: $0.value) })
+                request.body = .form(body.params.map { (name: $0.name, value: TemplateLiteral.escaped($0.value)) })
             }
         }
         var test = ImportedTest(name: "\(entry.method) \(Self.path(of: entry.url))", request: request)
         test.expect.status = [.integer(Int64(entry.status))]
         if (300...399).contains(entry.status) { test.request.followRedirects = false }
         test.comments = ["entry \(number)" + (entry.resourceType.map { " (\($0))" } ?? "")]
+        test.notes = notes
         return test
     }
 

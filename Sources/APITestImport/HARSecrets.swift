@@ -16,33 +16,44 @@ struct HARSecrets {
 
     /// The variables, in the order they were met.
     private(set) var variables: [Variable] = []
+    /// The index in ``variables`` of each source and value met, so that a value is looked up in constant time.
+    private var indexes: [SourceValue: Int] = [:]
+    /// The names taken.
+    private var names: Set<String> = []
+    /// The next number to try after each stem that is taken (`AUTHORIZATION` → 3 once `AUTHORIZATION_2` is).
+    private var nextNumbers: [String: Int] = [:]
 
-    /// Words that mark a header or query parameter name as holding a credential.
-    static let credentialWords = [
-        "token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "session", "auth", "signature",
-        "credential", "csrf", "xsrf", "cookie",
-    ]
+    /// A value and where it was found.
+    private struct SourceValue: Hashable {
+        var source: String
+        var value: String
+    }
 
-    /// Whether a header or parameter `name` holds a credential.
+    /// Whether a header or parameter `name` holds a credential (``CredentialNames``, the rule every importer uses).
     static func isCredential(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        if ["key", "sig", "code"].contains(lower) { return true }
-        return credentialWords.contains { lower.contains($0) }
+        CredentialNames.isCredential(name)
     }
 
     /// `{{ env.NAME }}` for `value` found at `source` in entry `entry`, the name derived from `base`.
     mutating func placeholder(for value: String, base: String, source: String, entry: Int) -> String {
-        if let index = variables.firstIndex(where: { $0.source == source && $0.value == value }) {
-            if !variables[index].entries.contains(entry) { variables[index].entries.append(entry) }
+        let key = SourceValue(source: source, value: value)
+        if let index = indexes[key] {
+            // Entries are met in order, so the list stays sorted and its last element is the only one to check.
+            if variables[index].entries.last != entry { variables[index].entries.append(entry) }
             return "{{ env.\(variables[index].name) }}"
         }
         let stem = Self.environmentName(base)
         var name = stem
-        var counter = 2
-        while variables.contains(where: { $0.name == name }) {
-            name = "\(stem)_\(counter)"
-            counter += 1
+        if names.contains(name) {
+            var counter = nextNumbers[stem] ?? 2
+            repeat {
+                name = "\(stem)_\(counter)"
+                counter += 1
+            } while names.contains(name)
+            nextNumbers[stem] = counter
         }
+        names.insert(name)
+        indexes[key] = variables.count
         variables.append(Variable(name: name, source: source, value: value, entries: [entry]))
         return "{{ env.\(name) }}"
     }
@@ -61,7 +72,8 @@ struct HARSecrets {
 
     // MARK: - Headers and URLs
 
-    /// The value of header `name` as written into the suite.
+    /// The value of header `name` as written into the suite: a placeholder for a credential, the rest escaped
+    /// (``TemplateLiteral``).
     mutating func header(_ name: String, _ value: String, entry: Int) -> String {
         let lower = name.lowercased()
         switch lower {
@@ -70,38 +82,57 @@ struct HARSecrets {
             let parts = value.split(separator: " ", maxSplits: 1)
             let source = "header \(name)"
             if parts.count == 2, parts[0].allSatisfy({ $0.isLetter || $0 == "-" }) {
-                return "\(parts[0]) " + placeholder(for: String(parts[1]), base: name, source: source, entry: entry)
+                return TemplateLiteral.joined([
+                    .literal("\(parts[0]) "),
+                    .placeholder(placeholder(for: String(parts[1]), base: name, source: source, entry: entry)),
+                ])
             }
             return placeholder(for: value, base: name, source: source, entry: entry)
         case "cookie":
-            return value.split(separator: ";").map { pair -> String in
+            var pieces: [TemplateLiteral.Piece] = []
+            for (index, pair) in value.split(separator: ";").enumerated() {
+                if index > 0 { pieces.append(.literal("; ")) }
                 let text = String(pair).trimmingSpaces
-                guard let equals = text.firstIndex(of: "=") else { return text }
+                guard let equals = text.firstIndex(of: "=") else {
+                    pieces.append(.literal(text))
+                    continue
+                }
                 let cookie = String(text[..<equals])
                 let cookieValue = String(text[text.index(after: equals)...])
-                return cookie + "="
-                    + placeholder(for: cookieValue, base: "COOKIE_" + cookie, source: "cookie \(cookie)", entry: entry)
-            }.joined(separator: "; ")
+                pieces.append(.literal(cookie + "="))
+                pieces.append(
+                    .placeholder(
+                        placeholder(
+                            for: cookieValue, base: "COOKIE_" + cookie, source: "cookie \(cookie)", entry: entry)))
+            }
+            return TemplateLiteral.joined(pieces)
         default:
-            guard Self.isCredential(lower) else { return value }
+            guard Self.isCredential(lower) else { return TemplateLiteral.escaped(value) }
             return placeholder(for: value, base: name, source: "header \(name)", entry: entry)
         }
     }
 
-    /// `url` with the values of its credential query parameters replaced.
+    /// `url` with the values of its credential query parameters replaced, the rest escaped (``TemplateLiteral``).
     mutating func url(_ url: String, entry: Int) -> String {
-        guard let question = url.firstIndex(of: "?") else { return url }
+        guard let question = url.firstIndex(of: "?") else { return TemplateLiteral.escaped(url) }
         let fragmentStart = url[question...].firstIndex(of: "#") ?? url.endIndex
         let query = url[url.index(after: question)..<fragmentStart]
-        let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            guard let equals = pair.firstIndex(of: "="), Self.isCredential(String(pair[..<equals])) else {
-                return String(pair)
+        var pieces: [TemplateLiteral.Piece] = [.literal(String(url[...question]))]
+        for (index, pair) in query.split(separator: "&", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { pieces.append(.literal("&")) }
+            guard let equals = pair.firstIndex(of: "="), Self.isCredential(String(pair[..<equals])),
+                equals < pair.index(before: pair.endIndex)
+            else {
+                pieces.append(.literal(String(pair)))
+                continue
             }
             let name = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])
-            guard !value.isEmpty else { return String(pair) }
-            return name + "=" + placeholder(for: value, base: name, source: "query parameter \(name)", entry: entry)
+            pieces.append(.literal(name + "="))
+            pieces.append(
+                .placeholder(placeholder(for: value, base: name, source: "query parameter \(name)", entry: entry)))
         }
-        return String(url[...question]) + pairs.joined(separator: "&") + url[fragmentStart...]
+        pieces.append(.literal(String(url[fragmentStart...])))
+        return TemplateLiteral.joined(pieces)
     }
 }

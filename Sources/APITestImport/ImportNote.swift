@@ -14,8 +14,9 @@ package struct ImportNote: Sendable, Hashable {
         self.text = text
     }
 
-    /// `location: text`, as the command lists it and the suite's comment says it.
+    /// `location: text` on one line (line breaks and control characters of names from the source escaped), as the
+    /// command lists it and the suite's comment says it.
     package var rendered: String {
-        location.isEmpty ? text : "\(location): \(text)"
+        (location.isEmpty ? text : "\(location): \(text)").onOneLineForNotes
     }
 }

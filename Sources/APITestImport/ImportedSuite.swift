@@ -20,6 +20,8 @@ package struct ImportedSuite: Sendable {
     package var header: [String] = []
     /// What was not translated that concerns the whole suite (written at the top of the file).
     package var notes: [ImportNote] = []
+    /// Files to write beside the suite, which it names (``ImportedFile``).
+    package var files: [ImportedFile] = []
 
     /// A suite named `name`.
     package init(name: String) {
@@ -34,6 +36,7 @@ package struct ImportedSuite: Sendable {
     /// The environment variables the suite reads (`{{ env.NAME }}` anywhere in its values), in first-use order.
     package var environmentVariables: [String] {
         var names: [String] = []
+        var seen: Set<String> = []
         // The values only: comments and notes may mention a variable without the suite reading it.
         var values = self
         values.header = []
@@ -48,7 +51,7 @@ package struct ImportedSuite: Sendable {
             let tail = rest[start.upperBound...]
             guard let end = tail.range(of: " }}") else { break }
             let name = String(tail[..<end.lowerBound])
-            if !names.contains(name) { names.append(name) }
+            if seen.insert(name).inserted { names.append(name) }
             rest = tail[end.upperBound...]
         }
         return names

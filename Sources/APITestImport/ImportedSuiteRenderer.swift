@@ -26,7 +26,8 @@ package struct ImportedSuiteRenderer: Sendable {
     package func render() -> String {
         var lines: [String] = []
         if let schemaReference { lines.append("# yaml-language-server: $schema=\(schemaReference)") }
-        for line in suite.header { lines += YAMLEmitter.comment(line) }
+        // Every comment line is one line of text: a name from the source cannot start a line of YAML.
+        for line in suite.header { lines += YAMLEmitter.comment(line.onOneLineForNotes) }
         for note in suite.notes { lines += YAMLEmitter.comment(note.rendered) }
         lines += YAMLEmitter.lines(key: "name", value: .string(suite.name), indent: 0)
         if let baseURL = suite.baseURL {
@@ -44,9 +45,9 @@ package struct ImportedSuiteRenderer: Sendable {
         }
         lines.append("")
         lines.append("tests:")
-        var used: Set<String> = []
+        var names = UniqueNames()
         for test in suite.tests {
-            lines += testLines(test, name: UniqueName.make(test.name, among: &used))
+            lines += testLines(test, name: names.make(test.name))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -86,7 +87,7 @@ package struct ImportedSuiteRenderer: Sendable {
     /// A test's comments, notes and item.
     private func testLines(_ test: ImportedTest, name: String) -> [String] {
         var lines: [String] = []
-        for comment in test.comments { lines += YAMLEmitter.comment(comment, indent: 2) }
+        for comment in test.comments { lines += YAMLEmitter.comment(comment.onOneLineForNotes, indent: 2) }
         for note in test.notes { lines += YAMLEmitter.comment(note.rendered, indent: 2) }
         for step in test.laterSteps {
             for note in step.notes { lines += YAMLEmitter.comment(note.rendered, indent: 2) }
@@ -237,6 +238,28 @@ package struct ImportedSuiteRenderer: Sendable {
         }
         if !expect.assertions.isEmpty { object["assert"] = .array(expect.assertions) }
         return .object(object)
+    }
+
+    /// Test names made unique as ``UniqueName`` makes them (`name`, `name (2)`, ...), in time linear in the number of
+    /// tests: the next number of each name is kept, so that 5,000 tests of one name do not try 12.5 million.
+    struct UniqueNames {
+        private var used: Set<String> = []
+        private var nextNumbers: [String: Int] = [:]
+
+        /// `name`, or `name (N)` with the first N from 2 that is free; the result is taken.
+        mutating func make(_ name: String) -> String {
+            var candidate = name
+            if used.contains(candidate) {
+                var counter = nextNumbers[name] ?? 2
+                repeat {
+                    candidate = "\(name) (\(counter))"
+                    counter += 1
+                } while used.contains(candidate)
+                nextNumbers[name] = counter
+            }
+            used.insert(candidate)
+            return candidate
+        }
     }
 
     // MARK: - Values

@@ -9,8 +9,14 @@ extension PostmanImporter {
 
     /// `expect` from a script's checks: the status in `status` (a request whose scripts say nothing of it keeps
     /// apitest's default, any 2xx), header and JSON checks in `headers` and `json` while each name or path is used
-    /// once, the rest in `assert`.
+    /// once, the rest in `assert`. Expected values are data: placeholder syntax in them is escaped
+    /// (``TemplateLiteral``).
     static func expectation(_ checks: [ScriptCheck]) -> ImportedExpectation {
+        let checks = checks.map { check in
+            var escaped = check
+            escaped.argument = TemplateLiteral.escaped(check.argument)
+            return escaped
+        }
         var expect = ImportedExpectation()
         var statusOther: [ScriptCheck] = []
         for check in checks {

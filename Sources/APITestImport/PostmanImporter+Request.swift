@@ -15,7 +15,7 @@ extension PostmanImporter {
         }
         var request = ImportedRequest(method: source.method, url: url)
         for header in source.headers {
-            let name = scope.convert(header.name, local: local)
+            let name = scope.convert(header.name, local: local, escaping: false)
             if request.headers.contains(where: { $0.name.lowercased() == name.lowercased() }) {
                 notes.append(
                     ImportNote(
@@ -38,7 +38,9 @@ extension PostmanImporter {
         notes: inout [ImportNote]
     ) {
         let local = entry.localVariables
-        func value(_ key: String) -> String { scope.convert(auth.parameters[key] ?? "", local: local) }
+        func value(_ key: String, escaping: Bool = true) -> String {
+            scope.convert(auth.parameters[key] ?? "", local: local, escaping: escaping)
+        }
         let hasAuthorization = request.headers.contains { $0.name.lowercased() == "authorization" }
         if hasAuthorization, ["digest", "ntlm", "awsv4"].contains(auth.type) {
             // A suite gives authentication in one place: the request's own header wins, as it does in Postman.
@@ -54,12 +56,14 @@ extension PostmanImporter {
         case "bearer":
             if !hasAuthorization { request.auth = .bearer(value("token")) }
         case "apikey":
-            let key = value("key")
             let secret = value("value")
             if auth.parameters["in"] == "query" {
-                request.url += (request.url.contains("?") ? "&" : "?") + key + "=" + secret
-            } else if !request.headers.contains(where: { $0.name.lowercased() == key.lowercased() }) {
-                request.headers.append(ImportedHeader(key, secret))
+                request.url += (request.url.contains("?") ? "&" : "?") + value("key") + "=" + secret
+            } else {
+                let key = value("key", escaping: false)
+                if !request.headers.contains(where: { $0.name.lowercased() == key.lowercased() }) {
+                    request.headers.append(ImportedHeader(key, secret))
+                }
             }
         case "digest":
             request.auth = .digest(user: value("username"), password: value("password"))
@@ -159,7 +163,10 @@ extension PostmanImporter {
         case .urlencoded(let fields):
             request.body = .form(
                 fields.map {
-                    (name: scope.convert($0.name, local: local), value: scope.convert($0.value, local: local))
+                    (
+                        name: scope.convert($0.name, local: local, escaping: false),
+                        value: scope.convert($0.value, local: local)
+                    )
                 })
         case .formdata(let parts):
             var result: [ImportedPart] = []

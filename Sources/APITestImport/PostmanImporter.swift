@@ -78,6 +78,17 @@ package struct PostmanImporter: Sendable {
         let variables = scope.suiteVariables()
         suite.variables = variables.map { (name: $0.name, value: JSONValue.string($0.value)) }
         suite.notes = scope.notes.map { ImportNote(location: $0.location, text: $0.text) } + suiteNotes
+        let secrets = scope.secretVariables
+        if !secrets.isEmpty {
+            suite.notes.append(
+                ImportNote(
+                    location: "variables",
+                    text: "credentials (by their names, or Postman's secret type) are read from the environment, not "
+                        + "written into the suite: "
+                        + secrets.map { "\($0.name) from \($0.environment)" }
+                        .joined(separator: ", ") + "; set " + (secrets.count == 1 ? "it" : "them")
+                        + " before apitest validate or run"))
+        }
         // Captures were recorded with Postman names; write apitest names.
         for index in suite.tests.indices {
             suite.tests[index].captures = suite.tests[index].captures.map { (scope.name(for: $0.name), $0.query) }

@@ -529,10 +529,10 @@ private struct Translator {
     // MARK: - Literals
 
     /// The JSON value of a literal expression (strings, numbers, booleans, null, arrays and objects of them); nil for
-    /// anything else. A string holding `{{` is not a literal here: apitest would read it as a placeholder.
+    /// anything else. (A string holding `{{` is one: the importer escapes it when it writes the suite.)
     static func literal(_ expression: ScriptExpression) -> JSONValue? {
         switch expression {
-        case .string(let text): return text.contains("{{") ? nil : .string(text)
+        case .string(let text): return .string(text)
         case .number(let text): return number(text)
         case .unary("-", .number(let text)):
             guard let value = number(text) else { return nil }

@@ -7,7 +7,8 @@ import Foundation
 /// (learning.postman.com, "Variable scopes"). Globals, collection and environment variables become suite variables,
 /// the narrower value winning; a folder's or request's own variables (`variable` in the file) are written into the
 /// texts of its requests. Names apitest cannot spell (`Global Foo`) are renamed predictably (`Global_Foo`), and
-/// values Postman marks secret are read from the environment instead (`{{ env.API_KEY }}`). A name no scope defines
+/// values Postman marks secret, or whose names say they hold a credential (``CredentialNames``), are read from the
+/// environment instead (`{{ env.API_KEY }}`). A name no scope defines
 /// and no script captures becomes an empty suite variable, with a note, as Postman sends such a placeholder as it is.
 package struct PostmanVariableScope: Sendable {
     /// The merged variables by Postman name: the winning value and whether it is secret.
@@ -107,21 +108,33 @@ package struct PostmanVariableScope: Sendable {
     // MARK: - Texts
 
     /// `text` with each `{{name}}` rewritten: a local variable (`local`, the folder's and request's own) by its value,
-    /// a dynamic variable by its apitest built-in, any other name by its apitest placeholder.
-    package mutating func convert(_ text: String, local: [String: String] = [:]) -> String {
-        convert(text, local: local, depth: 0)
+    /// a dynamic variable by its apitest built-in, any other name by its apitest placeholder. The rest of the text is
+    /// data: placeholder syntax in it is escaped (``TemplateLiteral``), so that the suite sends it as Postman does.
+    /// With `escaping` false (a field or header name, which the suite does not read as a template), it is left as it
+    /// is.
+    package mutating func convert(_ text: String, local: [String: String] = [:], escaping: Bool = true) -> String {
+        let pieces = convert(text, local: local, depth: 0)
+        guard escaping else {
+            return pieces.map {
+                switch $0 {
+                case .literal(let text), .placeholder(let text): text
+                }
+            }.joined()
+        }
+        return TemplateLiteral.joined(pieces)
     }
 
-    /// ``convert(_:local:)`` with the nesting depth of local values, so that a local variable that names itself ends.
-    private mutating func convert(_ text: String, local: [String: String], depth: Int) -> String {
-        guard text.contains("{{") else { return text }
-        var result = ""
+    /// ``convert(_:local:escaping:)``'s pieces, with the nesting depth of local values, so that a local variable that
+    /// names itself ends.
+    private mutating func convert(_ text: String, local: [String: String], depth: Int) -> [TemplateLiteral.Piece] {
+        guard text.contains("{{") else { return [.literal(text)] }
+        var result: [TemplateLiteral.Piece] = []
         var rest = Substring(text)
         while let open = rest.range(of: "{{") {
-            result += rest[..<open.lowerBound]
+            result.append(.literal(String(rest[..<open.lowerBound])))
             let tail = rest[open.upperBound...]
             guard let close = tail.range(of: "}}"), !tail[..<close.lowerBound].contains("{") else {
-                result += "{{"
+                result.append(.literal("{{"))
                 rest = tail
                 continue
             }
@@ -130,13 +143,14 @@ package struct PostmanVariableScope: Sendable {
             if let value = local[name], depth < 10 {
                 result += convert(value, local: local, depth: depth + 1)
             } else if name.hasPrefix("$") {
-                result += dynamic(name)
+                result.append(.placeholder(dynamic(name)))
             } else {
                 use(name)
-                result += "{{ \(self.name(for: name)) }}"
+                result.append(.placeholder("{{ \(self.name(for: name)) }}"))
             }
         }
-        return result + rest
+        result.append(.literal(String(rest)))
+        return result
     }
 
     /// The placeholder of a dynamic variable: the apitest built-in that gives the same kind of value, else a suite
@@ -194,7 +208,7 @@ package struct PostmanVariableScope: Sendable {
         while index < pending.count {
             let key = pending[index]
             let variable = values[key]!
-            if variable.isSecret {
+            if Self.isSecret(variable) {
                 converted[key] = "{{ env.\(Self.environmentName(for: key)) }}"
             } else {
                 converted[key] = convert(variable.value)
@@ -231,8 +245,23 @@ package struct PostmanVariableScope: Sendable {
         return result
     }
 
+    /// Whether the suite reads `variable` from the environment: Postman marks it secret, or its name says it holds a
+    /// credential (``CredentialNames``, the rule of every importer: `password`, `apiToken`, `client_secret`).
+    static func isSecret(_ variable: PostmanVariable) -> Bool {
+        variable.isSecret || CredentialNames.isCredential(variable.key)
+    }
+
+    /// The variables the suite reads from the environment, in the order they were defined: the Postman name and the
+    /// environment variable's.
+    package var secretVariables: [(name: String, environment: String)] {
+        order.compactMap { key in
+            guard let variable = values[key], Self.isSecret(variable), used.contains(key) else { return nil }
+            return (key, Self.environmentName(for: key))
+        }
+    }
+
     /// The environment variables that secret Postman variables are read from.
     package var secretEnvironmentNames: [String] {
-        order.filter { values[$0]?.isSecret == true && used.contains($0) }.map { Self.environmentName(for: $0) }
+        secretVariables.map(\.environment)
     }
 }

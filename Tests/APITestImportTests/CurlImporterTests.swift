@@ -69,10 +69,6 @@ struct CurlImporterTests {
         ),
         ("curl -d @missing.txt http://a", "argument 1: cannot read the file missing.txt"),
         ("curl -d @- http://a", "argument 1: @- reads standard input: save the data to a file first"),
-        (
-            "curl -d '{{x}}' http://a",
-            "argument 1: '{{x}}' holds '{{', which a suite would read as a placeholder (the suite format has no escape for it)"
-        ),
         ("wget http://a", "'wget' is not a curl command (each command line starts with curl)"),
     ])
     func errorsNameTheArgument(_ text: String, _ message: String) throws {

@@ -115,7 +115,9 @@ struct PostmanImporterMappingTests {
         #expect(
             notes.contains { $0.hasPrefix("c › client: oauth2: token request parameters resource are not translated") })
         #expect(notes.contains { $0.hasPrefix("c › client: oauth2: the stored access token is not kept") })
-        let loaded = try ImportedSuiteRendererTests.load(suite)
+        // `secret` names a credential: the suite reads it from the environment (`pw` does not).
+        #expect(suite.variables.first { $0.name == "secret" }?.value == "{{ env.SECRET }}")
+        let loaded = try ImportedSuiteRendererTests.load(suite, environment: ["SECRET": "s"])
         #expect(loaded.text.contains("oauth2:"), "\(loaded.text)")
     }
 

@@ -47,10 +47,12 @@ struct PostmanVariableScopeTests {
         #expect(PostmanVariableScope.environmentName(for: "x-api key2") == "X_API_KEY2")
     }
 
-    @Test func textWithoutPlaceholdersOrWithStrayBracesStaysAsItIs() {
+    @Test func textWithoutPlaceholdersOrWithStrayBracesIsSentAsItIs() {
         var scope = PostmanVariableScope(globals: [], collection: [], environment: [])
         #expect(scope.convert("plain") == "plain")
-        #expect(scope.convert("{{ {{a}}") == "{{ {{ a }}")
-        #expect(scope.convert("a {{b") == "a {{b")
+        // A stray `{{` is data: escaped, so that the suite sends it as Postman does.
+        #expect(scope.convert("{{ {{a}}") == "{{ '{' }}{ {{ a }}")
+        #expect(scope.convert("a {{b") == "a {{ '{' }}{b")
+        #expect(scope.convert("{{ {{a}}", escaping: false) == "{{ {{ a }}")
     }
 }
