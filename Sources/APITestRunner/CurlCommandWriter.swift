@@ -27,6 +27,9 @@ struct CurlCommandWriter {
     private(set) var notes: [String] = []
     /// The command piped into curl (`printf '...'`), for a body with NUL bytes.
     var input: String?
+    /// Whether the request renders the same twice from the same stand-ins (no generator such as `uuid()` in it): then
+    /// renderings that differ where no stand-in shows differ by a stand-in a filter encoded.
+    var rendersTheSame = false
     /// The shell variable of each secret no environment variable holds, by template name.
     private var derivedVariables: [String: String] = [:]
     /// Every variable the command names for a secret it cannot hold.
@@ -277,9 +280,12 @@ struct CurlCommandWriter {
             return false
         }
         let hasReferences = (parts + otherParts).contains { if case .reference = $0 { true } else { false } }
-        if !hasReferences, !changed, !second.mentionsNonce(other) {
-            // Nothing secret or captured in it: the bytes sent, exactly (a binary property list's key order may
-            // differ from one encoding to the next). Credentials written in it are masked as words are made.
+        // Renderings that differ where no stand-in shows: a filter encoded one beyond recognition (base64), unless
+        // no stand-in was made at all (a binary property list's key order may differ from one encoding to the next).
+        let encoded = rendersTheSame && bytes != other && first.hasStandIns
+        if !hasReferences, !changed, !encoded, !second.mentionsNonce(other) {
+            // Nothing secret or captured in it: the bytes sent, exactly. Credentials written in it are masked as
+            // words are made.
             let exact = sent ?? bytes
             return exact.isEmpty ? [] : [.literal(exact)]
         }

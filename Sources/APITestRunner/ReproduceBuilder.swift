@@ -41,12 +41,17 @@ struct ReproduceBuilder: Sendable {
     ) throws(TestError) -> ReproduceCommand {
         var firstSentinels = ReproduceSentinels()
         var secondSentinels = ReproduceSentinels()
+        // The same stand-ins again: whether the request renders the same twice (no `uuid()` or `now()` in it).
+        var thirdSentinels = firstSentinels
         let first = try render(
             spec, runtime: runtime, context: context, unknownCaptures: unknownCaptures, sentinels: &firstSentinels)
         let second = try render(
             spec, runtime: runtime, context: context, unknownCaptures: unknownCaptures, sentinels: &secondSentinels)
+        let third = try render(
+            spec, runtime: runtime, context: context, unknownCaptures: unknownCaptures, sentinels: &thirdSentinels)
         var writer = CurlCommandWriter(
             first: firstSentinels, second: secondSentinels, context: context, sent: sent, masker: masker)
+        writer.rendersTheSame = first.url == third.url && first.headers == third.headers && first.body == third.body
         writer.write(first, second, timeout: timeout, connectTimeout: connectTimeout)
         return writer.command
     }

@@ -56,6 +56,9 @@ struct ReproduceSentinels: Sendable {
         return "APITEST\(nonce)\(number)Q"
     }
 
+    /// Whether any stand-in of this set was made (a secret or a capture was rendered as one).
+    var hasStandIns: Bool { !references.isEmpty }
+
     /// `bytes` split at every stand-in of this set.
     func parts(of bytes: [UInt8]) -> [Part] {
         let prefix = Array("APITEST\(nonce)".utf8)

@@ -179,12 +179,38 @@ import Testing
             """, environment: ["LEAK_ME": "Secret-Value-42"])
         let command = try #require(results.named("encoded")?.steps.first?.reproduce)
         #expect(!command.line.contains(Data("Secret-Value-42".utf8).base64EncodedString()))
-        // The value, or the part of it the filter made of the secret, is a variable of its own, named in a note.
-        let match = try #require(
-            command.line.firstMatch(of: #/'X-Sig: (?:sig )?'"\$\{(APITEST_[A-Z0-9_]+)\}"/#), "\(command.line)")
-        let variable = String(match.1)
+        // The part of the value a filter made of the secret is a variable of its own, named in a note.
+        #expect(command.line.contains(#"'X-Sig: sig '"${APITEST_HEADER_X_SIG}""#), "\(command.line)")
         #expect(!command.line.contains("•"), "\(command.line)")
-        #expect(command.notes.contains { $0.hasPrefix("${\(variable)} stands for") }, "\(command.notes)")
+        #expect(command.notes.contains { $0.hasPrefix("${APITEST_HEADER_X_SIG} stands for") }, "\(command.notes)")
+
+        // The export the same, where nothing was sent: not the base64 of a stand-in ("APITEST..."), unmarked.
+        let suite = try SuiteLoader(environment: ["LEAK_ME": "Secret-Value-42"]).load(
+            source: """
+                tests:
+                  - name: encoded
+                    request: {url: "http://api.test/a", headers: {X-Sig: "sig {{ base64Encode(env.LEAK_ME) }}"}}
+                """, file: "suite.yaml")
+        let exported = try #require(CurlExport.entries(of: [suite], options: RunOptions(jobs: 1)).first?.command)
+        #expect(!exported.line.contains(Data("APITEST".utf8).base64EncodedString().prefix(8)), "\(exported.line)")
+        #expect(exported.line.contains(#"'X-Sig: sig '"${APITEST_HEADER_X_SIG}""#), "\(exported.line)")
+    }
+
+    @Test func aGeneratedValueBesideASecretStaysTheValueSent() async throws {
+        let transport = ScriptedTransport { request, _ in ScriptedTransport.response(to: request) }
+        let results = try await run(
+            """
+            tests:
+              - name: generated
+                request:
+                  url: "http://api.test/a"
+                  headers: {X-Id: "{{ uuid() }}", X-Token: "{{ env.LEAK_ME }}"}
+                expect: {status: 500}
+            """, environment: ["LEAK_ME": "Secret-Value-42"], transport: transport)
+        let command = try #require(results.named("generated")?.steps.first?.reproduce)
+        let sentID = try #require(transport.requests.first?.headers["X-Id"])
+        #expect(command.line.contains("'X-Id: \(sentID)'"), "\(command.line)")
+        #expect(command.line.contains(#"'X-Token: '"${LEAK_ME}""#), "\(command.line)")
     }
 
     @Test func aSecretSuiteVariableIsAReferenceToItsEnvironmentVariableOrItsOwn() async throws {
