@@ -152,21 +152,14 @@ struct LoadCommand: AsyncParsableCommand {
         return .open(schedule)
     }
 
-    /// `2000/s`, `2000`, `120/m` in iterations per second.
+    /// `2000/s`, `2000`, `120/m`, `3/h` in iterations per second: 0, or from one an hour to a million a second.
     static func rate(_ text: String, flag: String) throws -> Double {
-        var number = text.lowercased()
-        var scale = 1.0
-        if number.hasSuffix("/s") {
-            number.removeLast(2)
-        } else if number.hasSuffix("/m") {
-            number.removeLast(2)
-            scale = 1.0 / 60
-        }
-        guard let value = Double(number), value.isFinite, value >= 0, value * scale <= 1_000_000 else {
+        guard let rate = LoadSchedule.rate(parsing: text) else {
             throw ValidationError(
-                "\(flag) '\(text)': expected iterations per second, such as 2000/s (at most 1000000/s)")
+                "\(flag) '\(text)': expected iterations per second, such as 2000/s, 120/m or 3/h "
+                    + "(0, or at least 1/h and at most 1000000/s)")
         }
-        return value * scale
+        return rate
     }
 
     static func threshold(_ text: String) throws -> LoadThreshold {

@@ -134,6 +134,12 @@ package final class LoadRunner: Sendable {
                     let wake = max(start + offset, clock.now + .microseconds(250))
                     try? await Task.sleep(until: wake, tolerance: .microseconds(50), clock: clock)
                 }
+                // The schedule lasts its whole duration, after its last arrival too: the rate is measured over
+                // the time the load was planned for, never over the instant a lone iteration took.
+                let end = start + schedule.duration
+                while clock.now < end && !control.stopped && !Task.isCancelled {
+                    try? await Task.sleep(until: min(end, clock.now + .milliseconds(50)), clock: clock)
+                }
             case .closed(let virtualUsers, let duration):
                 let end = start + duration
                 for _ in 0..<virtualUsers {

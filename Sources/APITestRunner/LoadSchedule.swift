@@ -95,6 +95,30 @@ package struct LoadSchedule: Sendable, Hashable {
         return .nanoseconds(Int64(((starts[stageIndex] + Swift.min(Swift.max(t, 0), length)) * 1e9).rounded()))
     }
 
+    // MARK: - Rates
+
+    /// The lowest rate other than 0 a load may have: one iteration an hour.
+    package static let minimumRate = 1.0 / 3600
+    /// The highest rate a load may have: a million iterations a second.
+    package static let maximumRate = 1_000_000.0
+
+    /// A rate as the command line writes it (`2000/s`, `2000`, `120/m`, `3/h`) in iterations per second; nil for
+    /// anything else, and for rates that no load can honour: above ``maximumRate``, or between 0 and
+    /// ``minimumRate`` (`1e-300/s` would start one iteration and report its instant as the rate). 0 stays valid: a
+    /// stage may ramp down to it.
+    package static func rate(parsing text: String) -> Double? {
+        var number = Substring(text.lowercased())
+        var scale = 1.0
+        for (suffix, factor) in [("/s", 1.0), ("/m", 60.0), ("/h", 3600.0)] where number.hasSuffix(suffix) {
+            number = number.dropLast(2)
+            scale = factor
+        }
+        guard let value = Double(number), value.isFinite, value >= 0 else { return nil }
+        let rate = value / scale
+        guard rate == 0 || (minimumRate...maximumRate).contains(rate) else { return nil }
+        return rate
+    }
+
     /// The iterations due when stage `index` starts, and the rate it starts at.
     private func entry(ofStage index: Int) -> (done: Double, rate: Double) {
         index == 0 ? (0, startRate) : (cumulative[index - 1], stages[index - 1].target)
