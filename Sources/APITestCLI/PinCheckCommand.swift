@@ -35,6 +35,7 @@ struct PinCheckCommand: AsyncParsableCommand {
             Exit codes:
               0  the chain is trusted and a pin matched (or nothing was pinned)
               2  invalid command line
+              3  the result could not be written to standard output
               4  pin mismatch: no certificate of the chain matches a pin
               5  certificate invalid: expired, not yet valid, self-signed, unknown
                  issuer or hostname mismatch
@@ -143,6 +144,11 @@ struct PinCheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Standard output redirected to a certificate file it reads would overwrite it.
+        var inputs = OutputGuard()
+        for file in certificates { inputs.add(file, as: .flag("--certificate")) }
+        if let caFile { inputs.add(caFile, as: .flag("--ca-file")) }
+        try inputs.check([], errorOutput: StandardOutput.error, consequence: "nothing was checked")
         let request = try request()
         let result: PinCheckResult
         do {

@@ -209,15 +209,23 @@ import Testing
             #expect(result.stderr.contains("standard output is the suite 'suite.yaml'"), "\(result.stderr)")
             #expect(contents("suite.yaml") == before)
         }
+        try write("ca.pem", "not a certificate\n")
+        let result = try await apitest(
+            ["pin-check", "https://127.0.0.1:9/", "--ca-file", "ca.pem"], redirecting: ">> ca.pem")
+        #expect(result.exitCode == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("standard output is the --ca-file file 'ca.pem'"), "\(result.stderr)")
+        #expect(contents("ca.pem") == "not a certificate\n")
     }
 
     @Test func everyCommandWhoseProductIsStandardOutputFailsWhenItCannotWriteIt() async throws {
         try writeSuite()
         _ = try await apitest(["run", "suite.yaml", "--report-json", "report.json"])
         #expect(contents("report.json") != nil)
+        try write("api.yaml", Self.petsDocument)
         let commands = [
             ["export", "curl", "suite.yaml"], ["list", "suite.yaml"], ["validate", "suite.yaml"],
             ["import", "curl", "curl http://127.0.0.1:9/users"], ["merge", "report.json"],
+            ["generate", "openapi", "api.yaml", "-o", "generated"],
         ]
         for arguments in commands {
             let result = try await apitest(arguments, redirecting: "> /dev/full")
@@ -269,20 +277,22 @@ import Testing
         #expect(Self.fileType("/dev/full") == S_IFCHR)
     }
 
-    @Test func generateWritesThroughALinkedDevice() async throws {
-        let document = """
-            openapi: 3.0.3
-            info: {title: Pets, version: '1'}
-            servers: [{url: 'http://127.0.0.1:9'}]
-            paths:
-              /pets:
-                get:
-                  tags: [pets]
-                  responses:
-                    '200': {description: ok}
+    /// An OpenAPI document with one operation, tagged `pets`: `generate` writes `pets.yaml`.
+    static let petsDocument = """
+        openapi: 3.0.3
+        info: {title: Pets, version: '1'}
+        servers: [{url: 'http://127.0.0.1:9'}]
+        paths:
+          /pets:
+            get:
+              tags: [pets]
+              responses:
+                '200': {description: ok}
 
-            """
-        try write("api.yaml", document)
+        """
+
+    @Test func generateWritesThroughALinkedDevice() async throws {
+        try write("api.yaml", Self.petsDocument)
         try FileManager.default.createDirectory(atPath: path("out"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: path("out/pets.yaml"), withDestinationPath: "/dev/null")
         let result = try await apitest(["generate", "openapi", "api.yaml", "-o", "out", "--force"])
