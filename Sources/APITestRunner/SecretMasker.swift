@@ -15,7 +15,8 @@ import Foundation
 /// remembering where it came from, and a secret found in the decoded text masks the original bytes it came from.
 /// Base64 cannot be undone in place, so a secret inside base64 (a `Basic` credential, a `base64Encode` result) is
 /// found by the three base64 spellings its middle has, whatever its offset in the encoded data, and the whole
-/// base64 token is masked.
+/// base64 token is masked; so is a secret inside base64 of what apitest sent (a form or JSON body echoed in base64),
+/// by the spellings apitest's own encoders give it (``sentSpellings(of:)``).
 package struct SecretMasker: Sendable {
     /// What a masked value is replaced with.
     package static let mask = "•••••"
@@ -27,7 +28,8 @@ package struct SecretMasker: Sendable {
     /// The UTF-8 bytes searched for in decoded text: each secret, with spaces as `+` (form encoding), in upper and
     /// lower case, and in hex.
     let needles: [[UInt8]]
-    /// The base64 spellings (standard and URL-safe) of each secret's middle at the three byte alignments.
+    /// The base64 spellings (standard and URL-safe) of each secret's middle at the three byte alignments, and of the
+    /// middles of its sent spellings (``sentSpellings(of:)``).
     let base64Cores: [[UInt8]]
 
     /// A masker for `secrets` (empty texts are ignored).
@@ -49,6 +51,9 @@ package struct SecretMasker: Sendable {
             needles.insert(Array(hex.utf8))
             needles.insert(Array(hex.uppercased().utf8))
             cores.formUnion(Self.base64Cores(of: bytes))
+            // The decoder undoes apitest's own encodings in place, but not under base64: a server that echoes a
+            // form or JSON body (or a query string) in base64 shows the secret as apitest sent it there.
+            for spelling in Self.sentSpellings(of: secret) { cores.formUnion(Self.base64Cores(of: spelling)) }
         }
         self.needles = needles.sorted { $0.count > $1.count }
         self.base64Cores = cores.sorted { $0.count > $1.count }
@@ -229,6 +234,19 @@ package struct SecretMasker: Sendable {
             if urlSafe != standard { cores.append(urlSafe) }
         }
         return cores
+    }
+
+    /// The spellings other than its own that `secret` has in what apitest sends: percent-encoded (form bodies, query
+    /// parameters, the OAuth2 `Basic` pair: RFC 3986's unreserved characters kept) and JSON-escaped (JSON bodies).
+    /// Empty for a secret that both leave as it is.
+    static func sentSpellings(of secret: String) -> [[UInt8]] {
+        let bytes = Array(secret.utf8)
+        var spellings: [[UInt8]] = []
+        let percent = Array(PercentEncoding.encode(secret).utf8)
+        if percent != bytes { spellings.append(percent) }
+        let json = Array(JSONWriter.quoted(secret).utf8.dropFirst().dropLast())
+        if json != bytes, json != percent { spellings.append(json) }
+        return spellings
     }
 
     /// Whether `byte` is a base64 character (standard or URL-safe alphabet, padding aside).

@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestJSON
 import Foundation
 import Testing
 
@@ -19,5 +20,32 @@ import Testing
         let echoed = "sig=" + Data("v1=k3y-v@lue;ts=17".utf8).base64EncodedString()
         #expect(masker.mask(echoed) == "sig=•••••")
         #expect(masker.mask("plain-value") == "plain-value")
+    }
+
+    /// A secret with a quote in its middle, so no base64 alignment of it survives JSON escaping or form-encoding.
+    static let secret = "s3\"cr@t+pa/ss&w=érd"
+
+    @Test func aSecretInsideABase64EchoOfAFormBodyIsMasked() {
+        let masker = SecretMasker(secrets: [Self.secret])
+        let body = "grant=x&password=" + PercentEncoding.encode(Self.secret) + "&scope=read"
+        let echo = "got " + Data(body.utf8).base64EncodedString() + " ok"
+        #expect(masker.mask(echo) == "got ••••• ok")
+        #expect(masker.containsSecret(echo))
+    }
+
+    @Test func aSecretInsideABase64EchoOfAJSONBodyIsMasked() {
+        let masker = SecretMasker(secrets: [Self.secret])
+        // The body as apitest writes it (the quote escaped).
+        let value: JSONValue = ["password": .string(Self.secret), "user": "alice"]
+        let body = JSONWriter.string(value)
+        #expect(body.contains(#"s3\"cr"#))
+        let echo = "got " + Data(body.utf8).base64EncodedString() + " ok"
+        #expect(masker.mask(echo) == "got ••••• ok")
+    }
+
+    @Test func theSpellingsAreThoseApitestSends() {
+        #expect(SecretMasker.sentSpellings(of: "abcDEF123-._~").isEmpty)
+        #expect(SecretMasker.sentSpellings(of: "a b") == [Array("a%20b".utf8)])
+        #expect(SecretMasker.sentSpellings(of: #"a"b"#) == [Array("a%22b".utf8), Array(#"a\"b"#.utf8)])
     }
 }
