@@ -141,7 +141,7 @@ final class ResponseChecker: Sendable {
             let unit = assertion.query == .duration && assertion.filters.isEmpty ? "ms" : nil
             outcome = evaluator.evaluate(
                 assertion.predicate, subject: compared, from: source,
-                argument: Self.typed(argument, of: assertion, subject: compared), unit: unit,
+                argument: Self.typed(argument, of: assertion, subject: compared, context: context), unit: unit,
                 pattern: assertion.pattern)
         }
         // Credentials (cookies, credential headers) are secrets: a failure shows that they differ, never what
@@ -261,9 +261,12 @@ final class ResponseChecker: Sendable {
 
     /// The argument as compared: a value that came whole from a placeholder as text (a CSV cell, a `--var`) and
     /// reads as a number is that number when the subject is a number, so `equals: "{{ code }}"` holds for 200.
-    static func typed(_ argument: JSONValue, of assertion: Assertion, subject: JSONValue?) -> JSONValue {
+    /// A capture from a JSON source keeps its JSON type: a captured string `"5"` does not equal the number 5.
+    static func typed(
+        _ argument: JSONValue, of assertion: Assertion, subject: JSONValue?, context: TemplateContext
+    ) -> JSONValue {
         guard case .string(let text) = argument, case .string(let template) = assertion.argument,
-            template.singlePlaceholderName != nil
+            let name = template.singlePlaceholderName, !context.isJSONTyped(name)
         else { return argument }
         switch subject {
         case .integer?, .double?, .number?:
@@ -305,7 +308,10 @@ final class ResponseChecker: Sendable {
                 let secret = [start, value].contains {
                     $0.map { masker.containsSecret(JSONWriter.string($0)) } ?? false
                 }
-                context.set(capture.name, value, secret: secret)
+                // A capture by JSONPath holds a JSON value, compared later by its JSON type.
+                let source = QueryEvaluator.source(of: capture.query, after: capture.filters)
+                context.set(
+                    capture.name, value, secret: secret, jsonTyped: source == .json)
                 captured.append(capture.name)
             case .failure(let problem):
                 failures.append(

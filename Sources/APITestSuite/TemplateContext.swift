@@ -9,6 +9,8 @@ package import Foundation
 package struct TemplateContext: Sendable {
     private var values: [String: JSONValue]
     private var secretNames: Set<String>
+    /// The names whose values come from a JSON source (captured by JSONPath): compared by their JSON type.
+    private var jsonTypedNames: Set<String> = []
 
     /// An empty context.
     package init() {
@@ -30,7 +32,19 @@ package struct TemplateContext: Sendable {
     package mutating func set(_ name: String, _ value: JSONValue, secret: Bool) {
         values[name] = value
         if secret { secretNames.insert(name) } else { secretNames.remove(name) }
+        jsonTypedNames.remove(name)
     }
+
+    /// Sets (or replaces) a capture whose value came from a JSON source (`jsonTyped`): a string there is a JSON
+    /// string, which a check never reads as the number it spells (see ``isJSONTyped(_:)``).
+    package mutating func set(_ name: String, _ value: JSONValue, secret: Bool, jsonTyped: Bool) {
+        set(name, value, secret: secret)
+        if jsonTyped { jsonTypedNames.insert(name) }
+    }
+
+    /// True when `name`'s value came from a JSON source; other values (suite variables, `--var`, CSV cells,
+    /// environment variables, captures of text) may be text standing for a number.
+    package func isJSONTyped(_ name: String) -> Bool { jsonTypedNames.contains(name) }
 
     /// The value of `name`, or `nil` when it has none.
     package subscript(name: String) -> JSONValue? { values[name] }
