@@ -1,6 +1,8 @@
 import Foundation
 
-/// Where a report file goes and how it is written, decided from the file system before the run starts.
+/// Where a file apitest writes goes and how it is written, decided from the file system before anything is
+/// written: every report file (`run`, `load`, `merge`, `--curl`) and every suite file (`import -o`, `generate -o`,
+/// through `SuiteFileWriter`).
 ///
 /// - A new file, or an existing regular file, is replaced atomically (``AtomicFileWriter``): a temporary file next
 ///   to it, renamed over it. A symbolic link to a regular file is resolved first, so the link stays and its target
