@@ -346,7 +346,7 @@ struct CurlCommandWriter {
                 let name: String
                 switch reference {
                 case .environment(let variable): name = TemplateContext.environmentPrefix + variable
-                case .derived(let derived): name = derived
+                case .derived(let derived, _): name = derived
                 case .capture, .accessToken, .credential: return nil
                 }
                 guard let value = context[name] else { return nil }
@@ -366,7 +366,7 @@ struct CurlCommandWriter {
     static func templateName(_ reference: ReproduceSentinels.Reference) -> String {
         switch reference {
         case .environment(let name): return "{{ \(TemplateContext.environmentPrefix)\(name) }}"
-        case .derived(let name), .capture(let name): return "{{ \(name) }}"
+        case .derived(let name, _), .capture(let name): return "{{ \(name) }}"
         case .accessToken: return "the OAuth2 access token"
         case .credential(let variable): return "${\(variable)}"
         }
@@ -397,13 +397,16 @@ struct CurlCommandWriter {
                         "${\(variable)} stands for {{ env.\(name) }}: \(name) is not a name a shell can expand, set "
                             + "\(variable) to its value")
                 }
-            case .reference(.derived(let name)):
+            case .reference(.derived(let name, let given)):
                 let variable = derivedVariable(for: name)
                 pieces.append(.variable(variable))
                 note(
-                    "${\(variable)} stands for {{ \(name) }}, a secret no environment variable holds (a secret --var "
-                        + "or variables-file value, or a value the test derived from a secret when it ran, such as a "
-                        + "capture): set \(variable) to that value, which apitest does not print")
+                    given
+                        ? "${\(variable)} stands for {{ \(name) }}, a secret --var or variables-file value, which "
+                            + "apitest does not print: set \(variable) to it"
+                        : "${\(variable)} stands for {{ \(name) }}, a secret the test derived when it ran (captured "
+                            + "from a response, or made from a secret): set \(variable) to the value it had, which "
+                            + "the earlier steps' commands return")
             case .reference(.accessToken):
                 pieces.append(.variable(Self.accessTokenVariable))
                 note(

@@ -97,7 +97,8 @@ struct ReproduceBuilder: Sendable {
                 let variable = String(name.dropFirst(prefix.count))
                 shadow.set(name, .string(sentinels.token(for: .environment(variable))), secret: true)
             } else {
-                shadow.set(name, .string(sentinels.token(for: .derived(name))), secret: true)
+                let given = suite.overrides[name] != nil
+                shadow.set(name, .string(sentinels.token(for: .derived(name, given: given))), secret: true)
             }
         }
         for variable in suite.variables

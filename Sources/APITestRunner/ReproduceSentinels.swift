@@ -10,9 +10,10 @@ struct ReproduceSentinels: Sendable {
     enum Reference: Sendable, Hashable {
         /// The value of the environment variable `name` (`{{ env.name }}`).
         case environment(String)
-        /// A secret with no environment variable behind it: a capture from a secret, a `--var` or variables-file
-        /// value the runner treats as secret. `name` is the template name.
-        case derived(String)
+        /// A secret with no environment variable behind it, by its template name: a `--var` or variables-file
+        /// value the runner treats as secret (`given`), or a value derived from a secret when the test ran (a
+        /// capture from a secret).
+        case derived(String, given: Bool)
         /// A capture that is taken only when the test runs (`apitest export curl`).
         case capture(String)
         /// The access token an `oauth2` setting obtains when the test runs.

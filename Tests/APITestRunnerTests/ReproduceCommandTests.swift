@@ -161,7 +161,10 @@ import Testing
         #expect(command.line.contains(#"'X-Derived: Bearer '"${APITEST_LOWER}""#), "\(command.line)")
         #expect(!command.line.contains("•"), "\(command.line)")
         #expect(
-            command.notes.contains { $0.contains("${APITEST_LOWER} stands for {{ lower }}") && $0.contains("set") },
+            command.notes.contains {
+                $0.contains("${APITEST_LOWER} stands for {{ lower }}") && $0.contains("captured from a response")
+                    && $0.contains("set APITEST_LOWER")
+            },
             "\(command.notes)")
         for shell in ["/bin/dash", "/bin/bash"] {
             let arguments = try arguments(of: command, shell: shell, environment: ["APITEST_LOWER": "v a'l"])
@@ -238,7 +241,10 @@ import Testing
         #expect(command.line.contains(#"'Authorization: Bearer '"${TOK}""#), "\(command.line)")
         #expect(command.line.contains(#"'X-Api-Key: '"${APITEST_APITOKEN}""#), "\(command.line)")
         #expect(!command.line.contains("•"), "\(command.line)")
-        #expect(command.notes.contains { $0.contains("${APITEST_APITOKEN} stands for {{ apiToken }}") })
+        #expect(
+            command.notes.contains {
+                $0.contains("${APITEST_APITOKEN} stands for {{ apiToken }}, a secret --var or variables-file value")
+            }, "\(command.notes)")
         let arguments = try arguments(
             of: command, shell: "/bin/dash", environment: ["TOK": "t1", "APITEST_APITOKEN": "k2"])
         #expect(arguments.contains("Authorization: Bearer t1"), "\(arguments)")
