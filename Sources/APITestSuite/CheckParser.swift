@@ -1,3 +1,4 @@
+import APITestJSON
 import APITestSupport
 import Foundation
 
@@ -143,7 +144,14 @@ enum CheckParser {
                 return nil
             }
             let bounds = items.compactMap { bound($0, for: predicate, query: query, filters: filters, in: context) }
-            return bounds.count == 2 ? .array(bounds) : nil
+            guard bounds.count == 2 else { return nil }
+            if let low = number(bounds[0]), let high = number(bounds[1]), low > high {
+                // No value is between them: the check could only fail.
+                let written = items.map { context.scalar($0)?.string ?? "" }.joined(separator: ", ")
+                context.error("'between' takes the lower bound first, found [\(written)]", at: node)
+                return nil
+            }
+            return .array(bounds)
         case .oneOf:
             guard let items = context.document.items(of: node), !items.isEmpty else {
                 let found = context.document.items(of: node) == nil ? context.kindName(of: node) : "an empty list"
@@ -156,8 +164,56 @@ enum CheckParser {
         case .type:
             return typeNames(node, in: context)
         case .equals, .notEquals, .contains, .notContains:
-            return textual ? textArgument(node, of: predicate, in: context) : context.templateValue(node)
+            let argument = textual ? textArgument(node, of: predicate, in: context) : context.templateValue(node)
+            if predicate == .equals || predicate == .notEquals, let argument,
+                !checkLiteral(argument, of: query, filters: filters, at: node, in: context)
+            {
+                return nil
+            }
+            return argument
         }
+    }
+
+    /// The number a literal bound holds, if it is one.
+    private static func number(_ value: TemplateValue) -> Double? {
+        switch value {
+        case .integer(let value): Double(value)
+        case .double(let value): value
+        case .number(let value): value.doubleValue
+        default: nil
+        }
+    }
+
+    /// Whether a literal value compared for equality with a query that has one form (a digest, a count of
+    /// redirects) has that form; reports it when not: such a check could only fail, and only at run time.
+    private static func checkLiteral(
+        _ argument: TemplateValue, of query: Query, filters: [Filter], at node: YAMLNode,
+        in context: SuiteParseContext
+    ) -> Bool {
+        guard filters.isEmpty else { return true }
+        switch (query, argument) {
+        case (.sha256, .string(let template)) where template.isLiteral,
+            (.md5, .string(let template)) where template.isLiteral:
+            let digits = query == .sha256 ? 64 : 32
+            let text = template.source
+            guard text.utf8.count == digits,
+                text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+            else {
+                context.error(
+                    "'\(query)' is the body's digest in \(digits) lower-case hex digits, found '\(text)'", at: node)
+                return false
+            }
+        case (.redirects, .string(let template)) where template.isLiteral:
+            context.error("'redirects' counts redirects: expected a whole number, found '\(template.source)'", at: node)
+            return false
+        case (.redirects, .bool), (.redirects, .array), (.redirects, .object):
+            context.error(
+                "'redirects' counts redirects: expected a whole number, found \(context.kindName(of: node))", at: node)
+            return false
+        default:
+            break
+        }
+        return true
     }
 
     /// A bound of an ordering predicate: a number, a string (compared as text, so ISO-8601 dates order), a

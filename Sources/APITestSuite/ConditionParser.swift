@@ -22,11 +22,29 @@ enum ConditionParser {
         }
         do {
             let expression = try ExpressionParser.parse(text)
+            if let problem = notACondition(expression) {
+                context.error("'when' is a condition, true or false; '\(text)' is \(problem)", at: node)
+                return nil
+            }
             return Condition(expression: expression, source: text, location: start)
         } catch {
             let at = context.text.locate(pieceAt: error.offset, length: error.length, in: text, valueStart: start)
             context.error(error.message, at: at, length: error.length)
             return nil
+        }
+    }
+
+    /// What an expression whose value can never be true or false is (`5`, `[1]`, `'yes'`), in words; `nil` for
+    /// one that can be.
+    private static func notACondition(_ expression: Expression) -> String? {
+        if case .literal(.string(let text)) = expression {
+            return ["true", "false"].contains(text.lowercased()) ? nil : "a string"
+        }
+        switch ExpressionFunctions.staticKind(of: expression) {
+        case .number: return "a number"
+        case .list: return "a list"
+        case .object: return "an object"
+        case .string, .bool, .null, .unknown: return nil
         }
     }
 

@@ -59,9 +59,36 @@ package struct SuiteLoader: Sendable {
             throw SuiteLoadError(diagnostics: [.error("cannot read the suite file", at: start)], source: nil)
         }
         guard let source = String(data: data, encoding: .utf8) else {
-            throw SuiteLoadError(diagnostics: [.error("the suite file is not valid UTF-8", at: start)], source: nil)
+            throw SuiteLoadError(
+                diagnostics: [
+                    .error("the suite file is not valid UTF-8", at: invalidUTF8Location(in: data, of: start))
+                ],
+                source: nil)
         }
         return source
+    }
+
+    /// Where the first byte that is not valid UTF-8 is: its line, and its column counted in the Unicode scalars
+    /// before it on that line, plus one (a file that is valid UTF-8 gives the start).
+    static func invalidUTF8Location(in data: Data, of start: SourceLocation) -> SourceLocation {
+        var location = start
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar):
+                if scalar.count == 1, scalar.first == UInt8(ascii: "\n") {
+                    location.line += 1
+                    location.column = 1
+                } else {
+                    location.column += 1
+                }
+            case .error:
+                return location
+            case .emptyInput:
+                return start
+            }
+        }
     }
 
     /// Loads a suite from its text; `file` is the path used in locations and to resolve relative file paths.

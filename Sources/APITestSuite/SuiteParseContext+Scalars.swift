@@ -75,6 +75,10 @@ extension SuiteParseContext {
         do {
             switch YAMLScalar(scalar) {
             case .integer(let seconds): parsed = try DurationParser.duration(fromSeconds: Double(seconds))
+            case .double(let seconds) where !seconds.isFinite:
+                // `.inf`, `.nan` and `1e400` are neither negative nor a duration.
+                error("'\(name)' must be a finite duration, found \(scalar.string)", at: node)
+                return nil
             case .double(let seconds): parsed = try DurationParser.duration(fromSeconds: seconds)
             case .number(let seconds): parsed = try DurationParser.duration(fromSeconds: seconds.doubleValue)
             case .string(let text): parsed = try DurationParser.parse(text)
