@@ -338,6 +338,15 @@ struct TestExecutor: Sendable {
         let exchange = ExchangeRecorder.record(
             request, response, masker: masker, limit: options.bodyPreviewLimit,
             detail: resultDetail.forStep(passed: failures.isEmpty))
+        if Task.isCancelled {
+            // The run is being interrupted: checks stop early then (a regular expression stops matching), so what
+            // they found says nothing of the response. The step ends as interrupted, not failed or passed.
+            var result = StepResult(
+                index: index, location: step.location, exchange: exchange,
+                error: TestError(.interrupted, location: step.location))
+            result.reproduce = reproduceCommand()
+            return (result, .cancelled, false)
+        }
         failures = failures.map { failure in
             var masked = failure
             masked.message = PredicateEvaluator.truncated(masker.mask(failure.message), limit: 800)
