@@ -39,7 +39,7 @@ final class ResponseChecker: Sendable {
                         message: "expected status \(expected), got \(status)", expected: expected.description,
                         actual: String(status)))
         } else if requireSuccessStatus {
-            let passed = (200...299).contains(status)
+            let passed = expect.acceptsStatus(status)
             record(
                 AssertionCheck(location: stepLocation, subject: "status", expected: "2xx", passed: passed),
                 passed

@@ -1,0 +1,38 @@
+import APITestOpenAPI
+import Testing
+
+/// A path parameter inside a segment (`/files/{name}.json`) takes at least one character: `/files/.json` matches no
+/// operation, as OpenAPI's path templating has no empty parameter values.
+struct TemplateParameterMatchingTests {
+    private let document = """
+        openapi: 3.0.3
+        paths:
+          /files/{name}.json:
+            get: {operationId: getJSON, responses: {'200': {description: x}}}
+          /files/{name}.{ext}:
+            get: {operationId: getFile, responses: {'200': {description: x}}}
+          /v{major}/status:
+            get: {operationId: status, responses: {'200': {description: x}}}
+        """
+
+    /// The operation `GET url` matches and its path parameters, or nil.
+    private func matched(_ url: String) throws -> (String, [String: String])? {
+        let contract = try inlineContract(document)
+        if case .operation(let operation, let parameters) = contract.match(method: "GET", url: url) {
+            return (operation.displayName, parameters)
+        }
+        return nil
+    }
+
+    @Test func aParameterInsideASegmentMatchesAtLeastOneCharacter() throws {
+        #expect(try matched("/files/report.json").map(\.0) == "getJSON")
+        #expect(try matched("/files/report.json").map(\.1) == ["name": "report"])
+        #expect(try matched("/files/a.json").map(\.1) == ["name": "a"])
+        #expect(try matched("/files/.json") == nil)
+        #expect(try matched("/files/report.") == nil)
+        #expect(try matched("/files/.pdf") == nil)
+        #expect(try matched("/files/x.pdf").map(\.1) == ["name": "x", "ext": "pdf"])
+        #expect(try matched("/v/status") == nil)
+        #expect(try matched("/v2/status").map(\.1) == ["major": "2"])
+    }
+}
