@@ -28,8 +28,8 @@ package enum VariableName {
     /// What is wrong with `name`, or `nil` when a variable may have it.
     package static func problem(_ name: String) -> Problem? {
         guard TemplateScanner.isValidName(name) else { return .invalid }
-        if name.hasPrefix(TemplateScanner.environmentPrefix) { return .environment }
         if name.hasSuffix(".") || name.hasSuffix("-") { return .trailingSeparator }
+        if name.hasPrefix(TemplateScanner.environmentPrefix) { return .environment }
         return nil
     }
 }

@@ -24,6 +24,7 @@ import Testing
         ("{{x}}=1", "--var: invalid variable name '{{x}}'; names match [A-Za-z_][A-Za-z0-9_.-]*"),
         ("a.b.=3", "--var: invalid variable name 'a.b.'; a name cannot end in '.' or '-'"),
         ("a-=3", "--var: invalid variable name 'a-'; a name cannot end in '.' or '-'"),
+        ("env.=3", "--var: invalid variable name 'env.'; a name cannot end in '.' or '-'"),
         ("1a=3", "--var: invalid variable name '1a'; names match [A-Za-z_][A-Za-z0-9_.-]*"),
     ])
     func badNamesAreUsageErrors(item: String, message: String) throws {
