@@ -40,15 +40,50 @@ package struct CurlCommandsFormat: ReportFormat {
 
     /// A shell script of `entries`: each under a `# label` comment line, a command or a `# not exported:` line.
     /// Labels and problems are made one line each, so that nothing from a suite or a server leaves the comments.
+    /// The heading says the script is for any POSIX shell and names the variables its commands read.
     package static func script(
         heading: String, _ entries: [(label: String, command: ReproduceCommand?, problem: String?)]
     ) -> String {
-        var text = "#!/bin/sh\n# \(heading)\n"
+        var text = "#!/bin/sh\n# \(heading)\n# Quoted for any POSIX shell: sh FILE or bash FILE.\n"
+        let variables = Self.variables(in: entries.compactMap(\.command))
+        if !variables.isEmpty {
+            text += "# Set first (the notes say what each holds): \(variables.joined(separator: " "))\n"
+        }
         for entry in entries {
             text += "\n# \(ReportText.oneLine(entry.label))\n"
             if let command = entry.command { text += command.script }
             if let problem = entry.problem { text += "# not exported: \(ReportText.oneLine(problem))\n" }
         }
         return text
+    }
+
+    /// The names of the variables `commands` read (`"${NAME}"` outside single quotes), sorted, each once.
+    static func variables(in commands: [ReproduceCommand]) -> [String] {
+        var names: Set<String> = []
+        for command in commands {
+            for text in command.words + (command.input.map { [$0] } ?? []) {
+                let characters = Array(text.unicodeScalars)
+                var index = 0
+                while index < characters.count {
+                    switch characters[index] {
+                    case "\\": index += 2
+                    case "'", "\"":
+                        let quote = characters[index]
+                        var end = index + 1
+                        while end < characters.count, characters[end] != quote { end += 1 }
+                        if quote == "\"" {
+                            let inside = String(
+                                String.UnicodeScalarView(characters[(index + 1)..<min(end, characters.count)]))
+                            if inside.hasPrefix("${"), inside.hasSuffix("}") {
+                                names.insert(String(inside.dropFirst(2).dropLast()))
+                            }
+                        }
+                        index = end + 1
+                    default: index += 1
+                    }
+                }
+            }
+        }
+        return names.sorted()
     }
 }
