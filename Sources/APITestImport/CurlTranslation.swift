@@ -324,6 +324,13 @@ struct CurlTranslation {
                 }
                 return
             }
+            if CredentialNames.isCredential(name), !value.contains(Self.reference) {
+                // The rule of every importer: a credential is read from the environment, never written as a value.
+                note(
+                    position,
+                    "the value of \(name) is written into the suite as given: move it to an environment variable "
+                        + "(\(name): \"{{ env.\(HARSecrets.environmentName(name)) }}\")")
+            }
             addHeader(name, String(value), at: position)
         } else if line.hasSuffix(";") {
             addHeader(String(line.dropLast()), "", at: position)

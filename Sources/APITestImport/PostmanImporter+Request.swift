@@ -172,6 +172,7 @@ extension PostmanImporter {
             var result: [ImportedPart] = []
             for part in parts {
                 let name = scope.convert(part.name, local: local)
+                let contentType = part.contentType.map { scope.convert($0, local: local) }
                 if part.isFile {
                     guard !part.value.isEmpty else {
                         notes.append(
@@ -184,12 +185,12 @@ extension PostmanImporter {
                             text:
                                 "form part '\(name)' sends the file \(part.value), read relative to the suite's folder "
                                 + "(Newman reads it relative to its working directory)"))
-                    result.append(ImportedPart(name: name, content: .file(part.value), contentType: part.contentType))
+                    result.append(ImportedPart(name: name, content: .file(part.value), contentType: contentType))
                 } else {
                     result.append(
                         ImportedPart(
                             name: name, content: .value(scope.convert(part.value, local: local)),
-                            contentType: part.contentType))
+                            contentType: contentType))
                 }
             }
             request.body = result.isEmpty ? nil : .multipart(result)
