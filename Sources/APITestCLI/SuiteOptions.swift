@@ -6,7 +6,10 @@ struct SuiteOptions: ParsableArguments {
     var paths: [String]
 
     @Option(
-        name: .customLong("var"), help: ArgumentHelp("Set a variable, overriding the suite's.", valueName: "name=value")
+        name: .customLong("var"),
+        help: ArgumentHelp(
+            "Set a variable, overriding the suite's; the name is one a suite variable may have, not env.NAME.",
+            valueName: "name=value")
     )
     var variables: [String] = []
 
