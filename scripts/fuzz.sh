@@ -59,16 +59,17 @@ for target in "${targets[@]}"; do
         -dict="Fuzz/dict/$target.dict" -artifact_prefix="$findings/" -print_final_stats=1 "$work" >"$log" 2>&1
     code=$?
     set -e
-    runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -n 1)
+    executed=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -n 1)
     coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | awk '{print $2}')
     found=$(find "$findings" -type f | wc -l)
-    summary+=("$target: ${runs:-?} executions, coverage ${coverage:-?} edges, exit $code, $found finding(s)")
+    summary+=("$target: ${executed:-?} executions, coverage ${coverage:-?} edges, exit $code, $found finding(s)")
     if [[ $code -ne 0 || $found -ne 0 ]]; then
         status=1
         echo "fuzz: $target found a defect; the log's end:" >&2
         tail -n 40 "$log" >&2
     fi
 done
-echo "==== fuzz summary (${runs:+$runs runs}${runs:-${seconds}s} a target${seed:+, seed $seed})"
+if [[ -n "$runs" ]]; then bounded="$runs runs"; else bounded="${seconds}s"; fi
+echo "==== fuzz summary ($bounded a target${seed:+, seed $seed})"
 printf '%s\n' "${summary[@]}"
 exit "$status"
