@@ -181,46 +181,42 @@ private struct Evaluator {
 
     // MARK: - Comparing
 
-    /// A number, or a text that is one (values from the environment are text).
-    private static func number(_ value: JSONValue) -> Double? {
+    /// A number as it is.
+    private static func number(_ value: JSONValue) -> JSONValue? {
         switch value {
-        case .integer, .double, .number: return value.doubleValue
+        case .integer, .double, .number: return value
         default: return nil
         }
     }
 
-    private static func numericText(_ value: JSONValue) -> Double? {
-        guard case .string(let text) = value, let number = Double(text.trimmingCharacters(in: .whitespaces)),
-            number.isFinite
-        else { return nil }
-        return number
+    /// The number a text reads as (values from the environment are text), kept exactly.
+    private static func numericText(_ value: JSONValue) -> JSONValue? {
+        guard case .string(let text) = value else { return nil }
+        return JSONValue(numberText: text.trimmingCharacters(in: .whitespaces))
     }
 
-    /// Equality of values; a number equals a text that reads as the same number.
+    /// The two values as numbers when both are, or one is and the other is numeric text.
+    private static func numbers(_ left: JSONValue, _ right: JSONValue) -> (JSONValue, JSONValue)? {
+        if let a = number(left), let b = number(right) { return (a, b) }
+        if let a = number(left), let b = numericText(right) { return (a, b) }
+        if let a = numericText(left), let b = number(right) { return (a, b) }
+        return nil
+    }
+
+    /// Equality of values; a number equals a text that reads as the same number. Numbers compare by their exact
+    /// decimal values (`12345678901234567890 == 12345678901234567891` is false), never through doubles.
     static func equal(_ left: JSONValue, _ right: JSONValue) -> Bool {
-        if let a = number(left), let b = number(right) {
-            if case .integer(let x) = left, case .integer(let y) = right { return x == y }
-            return a == b
-        }
-        if let a = number(left), let b = numericText(right) { return a == b }
-        if let a = numericText(left), let b = number(right) { return a == b }
+        if let (a, b) = numbers(left, right) { return JSONValue.numericOrder(a, b) == 0 }
         return left == right
     }
 
-    /// The order of two numbers (a numeric text counts as a number beside one) or two texts; nil otherwise.
+    /// The order of two numbers (a numeric text counts as a number beside one), exactly, or two texts; nil
+    /// otherwise (and for NaN).
     static func order(_ left: JSONValue, _ right: JSONValue) -> Int? {
-        var pair: (Double, Double)?
-        if let a = number(left), let b = number(right) {
-            if case .integer(let x) = left, case .integer(let y) = right { return x < y ? -1 : (x == y ? 0 : 1) }
-            pair = (a, b)
-        } else if let a = number(left), let b = numericText(right) {
-            pair = (a, b)
-        } else if let a = numericText(left), let b = number(right) {
-            pair = (a, b)
-        }
-        if let (a, b) = pair { return a < b ? -1 : (a == b ? 0 : 1) }
+        if let (a, b) = numbers(left, right) { return JSONValue.numericOrder(a, b) }
         if case .string(let a) = left, case .string(let b) = right {
-            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : (a == b ? 0 : 1)
+            if a.unicodeScalars.elementsEqual(b.unicodeScalars) { return 0 }
+            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : 1
         }
         return nil
     }

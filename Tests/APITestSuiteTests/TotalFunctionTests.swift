@@ -81,6 +81,23 @@ struct TotalFunctionTests {
         #expect(Self.failure("{{ tiny + 1 }}", ["tiny": tiny])?.contains("more than 10000 digits") == true)
     }
 
+    @Test func comparisonsAreExact() throws {
+        // The old code compared numbers other than two Int64s as doubles: these all held.
+        #expect(try ExpressionTests.holds("12345678901234567890 != 12345678901234567891"))
+        #expect(try ExpressionTests.holds("12345678901234567890 < 12345678901234567891"))
+        #expect(try !ExpressionTests.holds("9007199254740993 == 9007199254740992.0"))
+        #expect(try ExpressionTests.holds("9007199254740993 > 9007199254740992.0"))
+        #expect(try ExpressionTests.holds("0.1 + 0.2 == 0.3"))
+        var context = TemplateContext()
+        context.set("n", .string(" 12345678901234567891 "), secret: false)
+        #expect(try ExpressionTests.holds("n == 12345678901234567891", context))
+        #expect(try ExpressionTests.holds("n > 12345678901234567890", context))
+        #expect(try ExpressionTests.holds("1 == 1.0"))
+        context.set("decomposed", .string("e\u{301}"), secret: false)
+        context.set("composed", .string("\u{e9}"), secret: false)
+        #expect(try ExpressionTests.holds("'b' > 'a' and decomposed != composed and decomposed < composed", context))
+    }
+
     // MARK: - Decoding
 
     @Test func base64DecodeRefusesWhatIsNotBase64() throws {
