@@ -37,7 +37,7 @@ import Testing
                   method: PUT
                   url: "echo/a b/ü"
                   query: {filter: {role: admin}, ids: [1, 2], q: "$(id) & 'x'"}
-                  headers: {X-Token: "Bearer {{ env.APITEST_CURL_SECRET }}", X-Empty: "", X-Quote: "it's \\"q\\" `x`"}
+                  headers: {X-Token: "Bearer {{ env.APITEST_CURL_SECRET }}", X-Empty: "", X-Quote: "it's\\t\\"q\\" `x` $(touch MARKER)"}
                   json: {password: "{{ password }}", n: 1.5, s: "a\\nb", u: "ü€"}
               - name: form and basic auth
                 request:
