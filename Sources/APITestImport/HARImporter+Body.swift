@@ -18,25 +18,30 @@ extension HARImporter {
     /// (`encoding: base64`) or one code point per byte (mitmproxy: `\x89` as U+0089), which sent as UTF-8 would be
     /// `C2 89`: a text whose every code point is at most U+00FF is read as bytes when it holds a C1 control
     /// (U+0080–U+009F, which no text holds) or when its media type is not text and it holds a code point past ASCII.
+    /// Bytes that are UTF-8 text without control characters (other than line breaks and tabs) are written as that
+    /// text, which sends the same bytes (`E2 82 AC` recorded as `â\u{82}¬` is `€`).
     static func recordedBody(_ body: HARPostData, text: String) -> RecordedBody {
+        let bytes: [UInt8]
         if body.encoding?.lowercased() == "base64" {
-            let compact = text.filter { !$0.isWhitespace }
-            guard let data = Data(base64Encoded: compact) else { return .invalidBase64 }
-            let bytes = [UInt8](data)
-            if let decoded = String(validating: bytes, as: UTF8.self), isTextual(body.mimeType),
-                !decoded.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" })
-            {
-                return .text(decoded)
+            guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) else { return .invalidBase64 }
+            bytes = [UInt8](data)
+        } else {
+            let scalars = text.unicodeScalars
+            guard scalars.allSatisfy({ $0.value <= 0xFF }), scalars.contains(where: { $0.value >= 0x80 }) else {
+                return .text(text)
             }
-            return .bytes(bytes)
+            let hasC1 = scalars.contains { (0x80...0x9F).contains($0.value) }
+            guard hasC1 || !isTextual(body.mimeType) else { return .text(text) }
+            bytes = scalars.map { UInt8($0.value) }
         }
-        let scalars = text.unicodeScalars
-        guard scalars.allSatisfy({ $0.value <= 0xFF }), scalars.contains(where: { $0.value >= 0x80 }) else {
-            return .text(text)
+        if let decoded = String(validating: bytes, as: UTF8.self),
+            !decoded.unicodeScalars.contains(where: {
+                ($0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+            })
+        {
+            return .text(decoded)
         }
-        let hasC1 = scalars.contains { (0x80...0x9F).contains($0.value) }
-        guard hasC1 || !isTextual(body.mimeType) else { return .text(text) }
-        return .bytes(scalars.map { UInt8($0.value) })
+        return .bytes(bytes)
     }
 
     /// Whether a media type names text (`text/*`, JSON, XML, forms, JavaScript, GraphQL).

@@ -16,8 +16,8 @@ struct HARBinaryBodyTests {
     /// The bytes one code point each, as mitmproxy writes them.
     static var latin1: String { String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })) }
 
-    /// The archive: a latin-1 PNG, the same bytes in base64, base64 of JSON text, JSON text with `é`, and an octet
-    /// stream of ASCII only.
+    /// The archive: a latin-1 PNG, the same bytes in base64, base64 of JSON text, JSON text with `é`, an octet
+    /// stream of ASCII only, text with a C1 control that is not UTF-8, and UTF-8 recorded one code point per byte.
     static func archive() throws -> HARArchive {
         let json = #"{"name": "é"}"#
         let har = """
@@ -27,7 +27,8 @@ struct HARBinaryBodyTests {
               \(try entryJSON(["mimeType": "application/json", "text": .string(Data(json.utf8).base64EncodedString()), "encoding": "base64"])),
               \(try entryJSON(["mimeType": "application/json", "text": .string(json)])),
               \(try entryJSON(["mimeType": "application/octet-stream", "text": "plain"])),
-              \(try entryJSON(["mimeType": "text/plain", "text": .string("a\u{85}b")]))
+              \(try entryJSON(["mimeType": "text/plain", "text": .string("a\u{85}b")])),
+              \(try entryJSON(["mimeType": "text/plain", "text": .string("\u{E2}\u{82}\u{AC}")]))
             ]}}
             """
         return try HARArchive.decode(Array(har.utf8), file: "t.har")
@@ -67,6 +68,9 @@ struct HARBinaryBodyTests {
         #expect(try sent(3) == Array(#"{"name": "é"}"#.utf8))
         #expect(try sent(4) == Array("plain".utf8))
         #expect(try sent(5) == [0x61, 0x85, 0x62])
+        // UTF-8 recorded one code point per byte: the text it is, the same bytes.
+        #expect(try sent(6) == [0xE2, 0x82, 0xAC])
+        #expect(text.contains("body: €"), "\(text)")
         #expect(text.contains("bodyFile: t.bodies/entry-1.bin\n      contentType: image/png"), "\(text)")
         // Written again without overwrite, the files are refused.
         #expect(throws: (any Error).self) { try suite.writeFiles(relativeTo: folder, overwrite: false) }
