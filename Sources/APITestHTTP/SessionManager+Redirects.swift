@@ -67,10 +67,27 @@ extension SessionManager {
             let location = response.headers["Location"]?.trimmingCharacters(in: .whitespaces),
             !location.isEmpty
         else { return nil }
-        guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL,
+        // A server may send spaces or raw UTF-8 in a Location; libcurl percent-encodes them, and so does this.
+        let reference = URL(string: location) != nil ? location : Self.percentEncodingUnsafeBytes(location)
+        guard let base = URL(string: url), let target = URL(string: reference, relativeTo: base)?.absoluteURL,
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { throw HTTPError(.unsupportedScheme(url: location)) }
         return target.absoluteString
+    }
+
+    /// `text` with every byte that cannot stand in a URL (controls, space, non-ASCII, quotes, angle brackets, braces,
+    /// backslash, caret, backtick and bar) percent-encoded.
+    static func percentEncodingUnsafeBytes(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case 0x21, 0x23...0x3B, 0x3D, 0x3F...0x5B, 0x5D, 0x5F, 0x61...0x7A, 0x7E:
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += PercentEncoding.escape(byte)
+            }
+        }
+        return result
     }
 
     /// The method and body of the request that follows a `status` redirect.

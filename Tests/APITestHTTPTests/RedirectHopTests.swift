@@ -25,6 +25,10 @@ import Testing
         #expect(
             try SessionManager.redirectTarget(of: Self.response(308, location: "https://other:9/e"), from: from)
                 == "https://other:9/e")
+        // Spaces and raw UTF-8 are percent-encoded, as libcurl does.
+        #expect(
+            try SessionManager.redirectTarget(of: Self.response(302, location: "/a b/é?q=x y"), from: from)
+                == "http://127.0.0.1:8080/a%20b/%C3%A9?q=x%20y")
         // Not redirects: other statuses, or no Location.
         #expect(try SessionManager.redirectTarget(of: Self.response(200, location: "/c"), from: from) == nil)
         #expect(try SessionManager.redirectTarget(of: Self.response(304, location: "/c"), from: from) == nil)
