@@ -23,33 +23,70 @@ package enum JSONWriter {
         return writer.output
     }
 
+    /// What writing a value would make, found without writing it: see `extent(of:limit:)`.
+    package enum Extent: Sendable, Hashable {
+        /// At least this many bytes, within the limit.
+        case bytes(Int)
+        /// More bytes than the limit.
+        case tooLarge
+        /// The value holds a double that is infinite or NaN, which JSON cannot hold (the writer puts `null`).
+        case nonFinite
+    }
+
     /// A lower bound of the bytes of `value`'s compact JSON text (strings counted without escapes, doubles as one
     /// byte), or `nil` once that passes `limit`: the work is bounded by `limit`, not by the value, whose arrays and
     /// objects may share elements (a value made of itself twice, sixty times over, is small in memory and 2^60 values
     /// as text).
     package static func byteCount(of value: JSONValue, limit: Int) -> Int? {
-        var count = 0
-        return add(value, to: &count, limit: limit) ? count : nil
+        if case .bytes(let count) = extent(of: value, limit: limit, allowingNonFinite: true) { return count }
+        return nil
     }
 
-    /// Adds the bytes of `value` to `count`; false once `count` passes `limit`.
-    private static func add(_ value: JSONValue, to count: inout Int, limit: Int) -> Bool {
+    /// The bytes `value`'s compact JSON text takes at least (see `byteCount(of:limit:)`), or why it cannot be
+    /// written as it is: more than `limit` bytes, or a number JSON cannot hold (when not `allowingNonFinite`). The
+    /// work is bounded by `limit`.
+    package static func extent(of value: JSONValue, limit: Int, allowingNonFinite: Bool = false) -> Extent {
+        var count = 0
+        var nonFinite = false
+        guard add(value, to: &count, limit: limit, checkingFinite: !allowingNonFinite, nonFinite: &nonFinite) else {
+            return nonFinite ? .nonFinite : .tooLarge
+        }
+        return .bytes(count)
+    }
+
+    /// Adds the bytes of `value` to `count`; false once `count` passes `limit`, or at a non-finite double when
+    /// `checkingFinite` (setting `nonFinite`).
+    private static func add(
+        _ value: JSONValue, to count: inout Int, limit: Int, checkingFinite: Bool, nonFinite: inout Bool
+    ) -> Bool {
         switch value {
         case .null: count += 4
         case .bool(let flag): count += flag ? 4 : 5
-        case .integer, .double: count += 1
+        case .integer: count += 1
+        case .double(let number):
+            if checkingFinite, !number.isFinite {
+                nonFinite = true
+                return false
+            }
+            count += 1
         case .number(let number): count += number.description.utf8.count
         case .string(let string): count += string.utf8.count + 2
         case .array(let elements):
             count += 1 + max(1, elements.count)
             guard count <= limit else { return false }
-            for element in elements where !add(element, to: &count, limit: limit) { return false }
+            for element in elements
+            where !add(element, to: &count, limit: limit, checkingFinite: checkingFinite, nonFinite: &nonFinite) {
+                return false
+            }
         case .object(let object):
             count += 1 + max(1, 2 * object.count)
             guard count <= limit else { return false }
             for member in object.members {
                 count += member.key.utf8.count + 2
-                guard add(member.value, to: &count, limit: limit) else { return false }
+                guard
+                    add(
+                        member.value, to: &count, limit: limit, checkingFinite: checkingFinite, nonFinite: &nonFinite)
+                else { return false }
             }
         }
         return count <= limit

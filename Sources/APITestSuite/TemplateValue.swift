@@ -89,15 +89,25 @@ package indirect enum TemplateValue: Sendable, Hashable {
     /// Renders to JSON, replacing placeholders; strings that are exactly one placeholder keep the value's type. A
     /// value whose JSON text would pass `LoadBudget.maximumRenderedBytes` is an error (variables made of variables
     /// share their elements, so the value is small in memory however large its text): it fails here, where the
-    /// work is bounded, not where the value is written.
+    /// work is bounded, not where the value is written. So is a value holding a number JSON cannot hold (an
+    /// infinity or NaN computed by an expression), which would be written as `null`.
     package func render(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
         let value = try renderTree(context)
-        guard JSONWriter.byteCount(of: value, limit: LoadBudget.maximumRenderedBytes) != nil else {
-            var location: SourceLocation?
-            forEachTemplate { template in if location == nil { location = template.location } }
-            throw .tooLarge(at: location)
+        switch JSONWriter.extent(of: value, limit: LoadBudget.maximumRenderedBytes) {
+        case .bytes: return value
+        case .tooLarge: throw .tooLarge(at: firstLocation)
+        case .nonFinite:
+            throw TemplateError(
+                kind: .evaluation, message: "the value holds a number JSON cannot hold (an infinity or NaN)",
+                location: firstLocation)
         }
-        return value
+    }
+
+    /// Where the value's first template is written.
+    private var firstLocation: SourceLocation? {
+        var location: SourceLocation?
+        forEachTemplate { template in if location == nil { location = template.location } }
+        return location
     }
 
     private func renderTree(_ context: TemplateContext) throws(TemplateError) -> JSONValue {

@@ -1,3 +1,4 @@
+import APITestJSON
 import APITestSupport
 import Foundation
 import Testing
@@ -36,6 +37,23 @@ struct LoadValueChecksTests {
                 .string(Template(literal: "1e400", location: suite.variables[0].value.templates[0].location)),
                 .double(1e300),
             ])
+    }
+
+    @Test func aNonFiniteNumberRenderedIntoAValueIsAnErrorOfTheStep() throws {
+        // A value computed when the step runs (an expression, a variable made of one) can still be infinite.
+        let here = SourceLocation(file: "s.yaml", line: 4, column: 20)
+        var context = TemplateContext()
+        context.set("x", .double(.infinity), secret: false)
+        let body = TemplateValue.object([
+            .init(key: "a", value: .string(try Template(parsing: "{{ x }}", location: here)))
+        ])
+        #expect(
+            throws: TemplateError(
+                kind: .evaluation, message: "the value holds a number JSON cannot hold (an infinity or NaN)",
+                location: here)
+        ) { try body.render(context) }
+        context.set("x", .double(1.5), secret: false)
+        #expect(try body.render(context) == .object(JSONObject([(key: "a", value: .double(1.5))])))
     }
 
     // MARK: - Run-time failures found at load
