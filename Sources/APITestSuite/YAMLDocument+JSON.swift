@@ -17,8 +17,9 @@ extension YAMLDocument {
         case aliasExpansion(YAMLNode)
     }
 
-    /// The deepest nesting converted: far beyond any real document, well within the stack.
-    static let maximumJSONDepth = 256
+    /// The deepest nesting converted, the load budget's (`LoadBudget.maximumNesting`): far beyond any real document,
+    /// well within the stack.
+    static let maximumJSONDepth = LoadBudget.maximumNesting
 
     /// `node` and everything under it as JSON: scalars typed by the YAML 1.2 core schema (`YAMLScalar`), map keys
     /// as their text (`200:` is the key `"200"`), aliases expanded.
