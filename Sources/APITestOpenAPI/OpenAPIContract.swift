@@ -25,6 +25,9 @@ package struct OpenAPIContract: Sendable {
     let serverPrefixes: [[String]]
     /// Finds failing keywords in the document.
     let tracer: SchemaPathTracer
+    /// What the document does that apitest checks, but not as its version says (a 3.0 schema's `const` is checked
+    /// as JSON Schema 2020-12 defines it): each at its place, to show when the document loads.
+    package var warnings: [OpenAPILoadProblem] = []
 
     /// A contract of compiled operations.
     init(

@@ -28,6 +28,10 @@ extension OpenAPILoadProblem: CustomStringConvertible {
             return "$ref cycle: \(chain.map { "\"\($0)\"" }.joined(separator: " -> ")) leads back to where it started"
         case .invalidSchema(let reason):
             return "schema does not compile: \(reason)"
+        case .keywordNotInOpenAPI30(let keyword):
+            return
+                "'\(keyword)' is not a keyword of OpenAPI 3.0's Schema Object: it is checked as JSON Schema 2020-12 "
+                + "(OpenAPI 3.1) defines it; declare openapi: 3.1.0 to use 2020-12 keywords as such"
         case .schemaNestingTooDeep(let limit):
             return "schema nested too deep: more than \(limit) levels below the top of its file"
         case .unsupportedDialect(let dialect):

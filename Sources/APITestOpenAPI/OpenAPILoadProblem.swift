@@ -1,6 +1,7 @@
 package import APITestSupport
 
-/// A problem found while loading an OpenAPI document, at the place in the document (or the file) it concerns.
+/// A problem found while loading an OpenAPI document, at the place in the document (or the file) it concerns: an
+/// error that stops the load, or a warning the contract carries (``OpenAPIContract/warnings``).
 ///
 /// Its words are in `OpenAPILoadProblem+Description.swift` only.
 package struct OpenAPILoadProblem: Sendable, Hashable {
@@ -55,6 +56,9 @@ package struct OpenAPILoadProblem: Sendable, Hashable {
         case pathParameterNotRequired(String)
         /// An entry of the options' `ignore` names no operation of the document.
         case unknownIgnoreEntry(String)
+        /// A warning: an OpenAPI 3.0 schema uses `keyword`, which 3.0's Schema Object lacks (JSON Schema 2020-12 and
+        /// OpenAPI 3.1 have it); it is checked as 2020-12 defines it, not ignored.
+        case keywordNotInOpenAPI30(keyword: String)
     }
 
     /// What is wrong.

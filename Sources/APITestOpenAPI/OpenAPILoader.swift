@@ -76,8 +76,14 @@ final class OpenAPILoader {
         }
         let tracer = SchemaPathTracer(
             rootPath: documents.rootPath, files: documents.files, identifiers: schemas.identifiers)
-        return OpenAPIContract(
+        var contract = OpenAPIContract(
             version: version, table: operations, router: router, serverPrefixes: serverPrefixes, tracer: tracer)
+        contract.warnings = schemas.translationWarnings.map { warning in
+            OpenAPILoadProblem(
+                kind: .keywordNotInOpenAPI30(keyword: warning.keyword),
+                location: documents.sourceLocation(warning.location))
+        }
+        return contract
     }
 
     // MARK: - Problems

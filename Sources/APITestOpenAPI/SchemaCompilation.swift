@@ -44,6 +44,11 @@ final class SchemaCompilation {
         translator.identifiers
     }
 
+    /// The JSON Schema 2020-12 keywords met in OpenAPI 3.0 schemas compiled so far, which are checked, and where.
+    var translationWarnings: [(keyword: String, location: SpecLocation)] {
+        translator.warnings
+    }
+
     /// Makes the `$id`s and anchors of the schema at `location` known to references (OpenAPI 3.1).
     func index(_ location: SpecLocation) {
         addFiles()

@@ -4,8 +4,11 @@ import APITestJSONSchema
 /// Rewrites OpenAPI Schema Objects into JSON Schema 2020-12 as the batch compiler compiles them, and refuses what the
 /// contract cannot check.
 ///
-/// - OpenAPI 3.0: the Schema Object's keywords only (others are not 3.0's and are ignored); a `$ref` with
-///   siblings is the Reference Object, the siblings ignored; `nullable: true` adds `null` to `type` (and to `enum`)
+/// - OpenAPI 3.0: the Schema Object's keywords, and the JSON Schema 2020-12 keywords that 3.0 lacks but a
+///   document may use (`const`, `patternProperties`, `prefixItems`, `unevaluatedProperties`, `contains`,
+///   `dependentRequired`, `if`, ..., ``keywords2020Only``): those are checked as 2020-12 defines them, each with a
+///   warning at its place (``warnings``), never ignored without a word; other keywords (extensions, annotations of
+///   other dialects) are ignored; a `$ref` with siblings is the Reference Object, the siblings ignored; `nullable: true` adds `null` to `type` (and to `enum`)
 ///   only beside a `type`; boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric form; `example`,
 ///   `discriminator`, `xml`, `externalDocs` are dropped; `format` stays an annotation.
 /// - OpenAPI 3.1: 2020-12 as written; a `$schema` other than 2020-12 or OpenAPI's dialect is refused.
@@ -22,6 +25,13 @@ final class SchemaTranslator {
         "title", "description", "default", "format", "readOnly", "writeOnly", "deprecated",
     ]
 
+    /// The JSON Schema 2020-12 keywords that assert or apply subschemas and that OpenAPI 3.0's Schema Object lacks:
+    /// kept and checked in a 3.0 document, with a warning.
+    static let keywords2020Only: Set<String> = [
+        "const", "patternProperties", "prefixItems", "unevaluatedProperties", "unevaluatedItems", "contains",
+        "minContains", "maxContains", "dependentRequired", "dependentSchemas", "propertyNames", "if", "then", "else",
+    ]
+
     /// The deepest place a schema may be in its file, in JSON Pointer tokens: compiling nests a call per level of
     /// subschemas, and a debug build spends some 40 KB of stack on each; real schemas stay far below.
     static let maximumPointerDepth = 128
@@ -30,6 +40,10 @@ final class SchemaTranslator {
     let documents: OpenAPIDocumentSet
     /// The problem that made the last transform throw, to report in place of the compiler's error.
     private var raised: (kind: OpenAPILoadProblem.Kind, location: SpecLocation)?
+    /// The 2020-12 keywords met in OpenAPI 3.0 schemas and checked (``keywords2020Only``), each once, in the order
+    /// met.
+    private(set) var warnings: [(keyword: String, location: SpecLocation)] = []
+    private var warned: Set<SpecLocation> = []
     /// Absolute `$id`s of OpenAPI 3.1 schemas seen while compiling, and where they are.
     private(set) var identifiers: [String: SpecLocation] = [:]
     /// The file path of each document URI met (nil for other URIs).
@@ -76,6 +90,10 @@ final class SchemaTranslator {
         }
         switch dialect {
         case .openAPI30:
+            for (key, _) in object where Self.keywords2020Only.contains(key) && object["$ref"] == nil {
+                let place = location.appending(key)
+                if warned.insert(place).inserted { warnings.append((key, place)) }
+            }
             return annotatingRequired(translated30(object), at: location)
         case .openAPI31:
             if let declared = object["$schema"], case .string(let uri) = declared,
@@ -104,7 +122,8 @@ final class SchemaTranslator {
     /// A 3.0 Schema Object as 2020-12.
     func translated30(_ object: JSONObject) -> JSONObject {
         if let reference = object["$ref"] { return JSONObject([(key: "$ref", value: reference)]) }
-        var result = JSONObject(object.filter { Self.keywords30.contains($0.key) })
+        var result = JSONObject(
+            object.filter { Self.keywords30.contains($0.key) || Self.keywords2020Only.contains($0.key) })
         for (exclusive, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
             guard case .bool(let flag) = result[exclusive] else { continue }
             result[exclusive] = nil

@@ -62,6 +62,14 @@ package final class OpenAPIContractStore: Sendable {
         diagnostics(problems, named: setting.path, ignoreEntriesAt: setting.location)
     }
 
+    /// The warnings of a loaded document (``OpenAPIContract/warnings``) as warnings of a suite whose `openapi` is
+    /// `setting`, at their places in the document.
+    static func warnings(of contract: OpenAPIContract, for setting: OpenAPISetting) -> [Diagnostic] {
+        contract.warnings.map { warning in
+            Diagnostic.warning("openapi '\(setting.path)': \(warning.message)", at: warning.location)
+        }
+    }
+
     /// The problems of the document named `name` (as its user wrote it) as diagnostics at their places in the
     /// document; an `ignore` entry that names nothing at `ignoreEntriesAt` when given. The one place a document's
     /// problems become diagnostics (suites and `generate` alike).
