@@ -37,7 +37,7 @@ struct IRegexp: Hashable, Sendable {
     func matches(_ string: String, wholeString: Bool) -> Bool {
         guard let compiled else { return false }
         let regex = wholeString ? compiled.match : compiled.search
-        return (try? regex.firstMatch(in: string)).flatMap { $0 } != nil
+        return (try? regex.matches(string)) ?? false
     }
 
     static func == (lhs: IRegexp, rhs: IRegexp) -> Bool { lhs.pattern == rhs.pattern }

@@ -27,7 +27,7 @@ extension LinearRegex {
             case .empty:
                 break
             case .consume(let set):
-                try append(.consume(set))
+                try append(.consume(set.finalized()))
             case .assert(let assertion):
                 try append(.assert(assertion))
             case .capture(let group, let body):
@@ -86,7 +86,7 @@ extension LinearRegex {
     package func firstMatch(
         in text: String, from start: String.Index? = nil, steps: inout Int
     ) throws(Interruption) -> Match? {
-        var machine = Machine(program: program, slotCount: 2 * (captureCount + 1))
+        var machine = Machine(program: program, slotCount: 2 * (captureCount + 1), firstScalars: firstScalars)
         defer { steps += machine.steps }
         return try machine.run(text, from: start ?? text.startIndex)
     }
@@ -102,7 +102,7 @@ extension LinearRegex {
     package func forEachMatch(
         in text: String, steps: inout Int, _ body: (Match) throws(Interruption) -> Bool
     ) throws(Interruption) {
-        var machine = Machine(program: program, slotCount: 2 * (captureCount + 1))
+        var machine = Machine(program: program, slotCount: 2 * (captureCount + 1), firstScalars: firstScalars)
         defer { steps += machine.steps }
         var position = text.startIndex
         while position <= text.endIndex {
@@ -122,6 +122,7 @@ extension LinearRegex {
     private struct Machine {
         let program: [Instruction]
         let slotCount: Int
+        let firstScalars: [ScalarSet]?
         /// Instructions and threads processed.
         var steps = 0
 
@@ -135,44 +136,15 @@ extension LinearRegex {
         private var generation = 0
         private var stack: [Thread] = []
 
-        /// How many steps may pass between two looks at `Task.isCancelled`.
-        private static let cancellationInterval = 20_000
-
-        init(program: [Instruction], slotCount: Int) {
+        init(program: [Instruction], slotCount: Int, firstScalars: [ScalarSet]?) {
             self.program = program
             self.slotCount = slotCount
+            self.firstScalars = firstScalars
             self.marks = [Int](repeating: -1, count: program.count)
         }
 
-        /// What the assertions see at one position.
-        private struct Place {
-            var index: String.Index
-            var previous: Unicode.Scalar?
-            var current: Unicode.Scalar?
-            var atTextStart: Bool
-            var atFinalTerminator: Bool
-        }
-
         mutating func run(_ text: String, from start: String.Index) throws(Interruption) -> Match? {
-            let scalars = text.unicodeScalars
-            let end = scalars.endIndex
-            // Where a line terminator that ends the text starts (`\r\n` counts as one).
-            var finalTerminator: String.Index?
-            if start < end {
-                let last = scalars.index(before: end)
-                if LinearRegex.isLineTerminator(scalars[last]) {
-                    finalTerminator = last
-                    if scalars[last] == "\n", last > scalars.startIndex {
-                        let before = scalars.index(before: last)
-                        if scalars[before] == "\r" { finalTerminator = before }
-                    }
-                }
-            }
-            var index = start
-            var place = Place(
-                index: index, previous: index > scalars.startIndex ? scalars[scalars.index(before: index)] : nil,
-                current: index < end ? scalars[index] : nil, atTextStart: index == scalars.startIndex,
-                atFinalTerminator: index == finalTerminator)
+            var cursor = Cursor(text, from: start)
             var current: [Thread] = []
             var next: [Thread] = []
             var matched: [String.Index?]?
@@ -180,20 +152,21 @@ extension LinearRegex {
             var lastCheck = 0
             generation += 1
             while true {
-                if matched == nil { addThread(&current, Thread(pc: 0, slots: empty), at: place) }
+                if matched == nil {
+                    if current.isEmpty, let firstScalars {
+                        let passed = cursor.skip(toAnyOf: firstScalars)
+                        // A new position: what an earlier closure marked must not count here.
+                        if passed > 0 { (steps, generation) = (steps + passed, generation + 1) }
+                    }
+                    addThread(&current, Thread(pc: 0, slots: empty), at: cursor.place)
+                }
                 if current.isEmpty && matched != nil { break }
-                if steps - lastCheck > Self.cancellationInterval {
+                if steps - lastCheck > LinearRegex.cancellationInterval {
                     lastCheck = steps
                     if Task.isCancelled { throw .cancelled }
                 }
-                let scalar = place.current
-                var nextPlace = place
-                if scalar != nil {
-                    index = scalars.index(after: index)
-                    nextPlace = Place(
-                        index: index, previous: scalar, current: index < end ? scalars[index] : nil,
-                        atTextStart: false, atFinalTerminator: index == finalTerminator)
-                }
+                let scalar = cursor.place.current
+                let following = cursor.following
                 generation += 1
                 for thread in current {
                     steps += 1
@@ -202,7 +175,7 @@ extension LinearRegex {
                         matched = thread.slots
                     case .consume(let set):
                         if let scalar, set.contains(scalar) {
-                            addThread(&next, Thread(pc: thread.pc + 1, slots: thread.slots), at: nextPlace)
+                            addThread(&next, Thread(pc: thread.pc + 1, slots: thread.slots), at: following)
                         }
                         continue
                     default:
@@ -214,7 +187,7 @@ extension LinearRegex {
                 if scalar == nil { break }
                 swap(&current, &next)
                 next.removeAll(keepingCapacity: true)
-                place = nextPlace
+                cursor.move(to: following)
             }
             return matched.map { slots in
                 stride(from: 0, to: slotCount, by: 2).map { slot in
@@ -242,30 +215,12 @@ extension LinearRegex {
                         thread.pc += 1
                     case .assert(let assertion):
                         // A failed assertion ends the thread: its instruction is marked, so the loop stops.
-                        if holds(assertion, at: place) { thread.pc += 1 }
+                        if LinearRegex.holds(assertion, at: place) { thread.pc += 1 }
                     case .consume, .match:
                         // Marked: the loop stops after this.
                         list.append(thread)
                     }
                 }
-            }
-        }
-
-        private func holds(_ assertion: Assertion, at place: Place) -> Bool {
-            switch assertion {
-            case .startOfText: return place.atTextStart
-            case .endOfText: return place.current == nil
-            case .endOfTextOrFinalTerminator: return place.current == nil || place.atFinalTerminator
-            case .startOfLine:
-                guard let previous = place.previous else { return true }
-                return LinearRegex.isLineTerminator(previous) && !(previous == "\r" && place.current == "\n")
-            case .endOfLine:
-                guard let current = place.current else { return true }
-                return LinearRegex.isLineTerminator(current) && !(current == "\n" && place.previous == "\r")
-            case .wordBoundary, .notWordBoundary:
-                let before = place.previous.map(LinearRegex.isWord) ?? false
-                let after = place.current.map(LinearRegex.isWord) ?? false
-                return (before != after) == (assertion == .wordBoundary)
             }
         }
     }

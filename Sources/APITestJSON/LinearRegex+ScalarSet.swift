@@ -11,6 +11,20 @@ extension LinearRegex {
         var negated = false
         /// `(?i)`: a scalar also matches when its lower- or upper-case form does.
         var caseInsensitive = false
+        /// The answers for ASCII scalars (bit n of word n / 64), once ``finalized()`` has worked them out.
+        private var ascii: (low: UInt64, high: UInt64)?
+
+        /// The set with its ASCII answers worked out, so most scalars of most texts cost two instructions.
+        func finalized() -> ScalarSet {
+            var set = self
+            set.ascii = nil
+            var bits: (low: UInt64, high: UInt64) = (0, 0)
+            for value in 0..<128 where set.contains(Unicode.Scalar(UInt8(value))) {
+                if value < 64 { bits.low |= 1 << UInt64(value) } else { bits.high |= 1 << UInt64(value - 64) }
+            }
+            set.ascii = bits
+            return set
+        }
 
         /// One scalar.
         static func scalar(_ scalar: Unicode.Scalar, caseInsensitive: Bool) -> ScalarSet {
@@ -28,6 +42,10 @@ extension LinearRegex {
         }
 
         func contains(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            if value < 128, let ascii {
+                return (value < 64 ? ascii.low >> UInt64(value) : ascii.high >> UInt64(value - 64)) & 1 == 1
+            }
             var found = holds(scalar)
             if !found && caseInsensitive {
                 found = holds(LinearRegex.lower(scalar)) || holds(LinearRegex.upper(scalar))

@@ -24,6 +24,11 @@ package struct LinearRegex: Sendable {
     package let captureCount: Int
     /// The named groups' numbers.
     package let groupNames: [String: Int]
+    /// The sets the first scalar of a match is in, when every match starts with one (``firstScalars(of:)``).
+    let firstScalars: [ScalarSet]?
+
+    /// How many steps may pass between two looks at `Task.isCancelled`.
+    static let cancellationInterval = 20_000
 
     /// The most instructions a pattern may compile to (counted repetitions are copied out): `(a{100}){100}` is
     /// refused. Matching costs at most this many steps per character of text.
@@ -39,6 +44,7 @@ package struct LinearRegex: Sendable {
         self.program = compiler.program
         self.captureCount = parser.captureCount
         self.groupNames = parser.groupNames
+        self.firstScalars = Self.firstScalars(of: compiler.program)
     }
 
     // MARK: - Flags

@@ -28,7 +28,7 @@ package struct RegularExpression: Sendable, Hashable, CustomStringConvertible {
     /// Whether the pattern matches somewhere in `text`. False when the calling task is cancelled mid-match: the run
     /// is being interrupted, and the step that asked ends as interrupted (`TestExecutor` looks after its checks).
     package func firstMatch(in text: String) -> Bool {
-        (try? regex.firstMatch(in: text)) != nil
+        (try? regex.matches(text)) ?? false
     }
 
     /// Group `group` of the first match (the whole match for 0); nil without a match, when the group took no part,

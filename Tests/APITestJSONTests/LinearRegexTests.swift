@@ -40,11 +40,13 @@ struct LinearRegexTests {
             "\\x41\\u00e9", "\\Qa.b\\E+", "(a)|(b)", "((a)|b)+", "(a?)*", "(a*)*", "v(\\d+)\\.(\\d+)", "é+",
             "[à-ÿ]+", "\\p{L}+", "\\P{L}+", "\\p{Lu}", "\\t\\n", "(?:ab)+", "a(?#comment)b", "[\\w-]+@[\\w.]+",
             "(?i)[a-z]+", "(?i)É", "\\.", "\\$\\d", "(a|b|c|d)*d", "(a|ab)*c", "(a*)b(a*)", "(x?)+y", "((a)|(b))*",
+            "a\\b", "b\\B", "c$", "ab\\b|ba",
         ]
         let texts = [
             "", "a", "ab", "abc", "abcd", "aab", "aaab", "xxxx", "x", "foo bar", "foobar", "HELLO hello", "Bb",
             "a\nc", "a\nb\nc", "b", "b\n", "a\n", "a\r\n", "2024-05 rest", "Aé", "a.ba.b", "v12.7", "ééé", "Ünïcödé x",
-            "\t\n", "abab", "x-y_z@host.example", "café", "$5", "1.5.3", "cbad", "xxy", "abac", "ba",
+            "\t\n", "abab", "x-y_z@host.example", "café", "$5", "1.5.3", "cbad", "xxy", "abac", "ba", "xx abc", "aab a",
+            "abc\nc", "bab ab",
         ]
         for pattern in patterns {
             for text in texts {
@@ -52,6 +54,8 @@ struct LinearRegexTests {
                 if Self.emptyIterations.contains(pattern) {
                     (ours, theirs) = (ours.map { [$0[0]] }, theirs.map { [$0[0]] })
                 }
+                #expect(
+                    try LinearRegex(pattern).matches(text) == (theirs != nil), "\(pattern) on \(text.debugDescription)")
                 #expect(
                     ours == theirs,
                     "\(pattern) on \(text.debugDescription): \(String(describing: ours)) vs \(String(describing: theirs))"
@@ -66,7 +70,9 @@ struct LinearRegexTests {
     static func steps(_ pattern: String, _ text: String) throws -> Int {
         var steps = 0
         _ = try LinearRegex(pattern).firstMatch(in: text, steps: &steps)
-        return steps
+        var recognizerSteps = 0
+        _ = try LinearRegex(pattern).matches(text, steps: &recognizerSteps)
+        return max(steps, recognizerSteps)
     }
 
     @Test func pathologicalPatternsTakeLinearSteps() throws {
