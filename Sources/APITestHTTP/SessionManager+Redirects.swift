@@ -19,10 +19,6 @@ extension SessionManager {
     func performFollowingRedirects(_ original: HTTPRequest) async throws -> HTTPResponse {
         var request = original
         request.followRedirects = false
-        if var policy = request.security, policy.hosts.isEmpty, let host = CurlMultiLoop.host(of: original.url) {
-            policy.hosts = [host]
-            request.security = policy
-        }
         let origin = Origin(url: original.url)
         var crossed = false
         var hops = 0
@@ -51,6 +47,14 @@ extension SessionManager {
             }
             hops += 1
             elapsed += response.timings.total
+            if hops == 1, var policy = request.security, policy.hosts.isEmpty,
+                let host = CurlMultiLoop.host(of: original.url)
+            {
+                // The pins stay with the first host. Only from the second hop on: the first request keeps the
+                // policy it shares with the suite's other requests (and their connections).
+                policy.hosts = [host]
+                request.security = policy
+            }
             request.url = target
             Self.rewriteMethod(of: &request, for: response.statusCode)
             if !crossed, Origin(url: target) != origin {

@@ -51,4 +51,20 @@ import Testing
         let wrong = SecurityPolicy(pinningMode: .publicKey, pins: [unrelated], caFile: fixture.file("root.pem"))
         await #expect(throws: HTTPError.self) { try await self.session.perform(self.request(wrong)) }
     }
+
+    @Test func aRequestWithBoundFieldsSharesTheConnectionsOfItsPolicy() async throws {
+        let leafPin = try PublicKeyPin(try #require(fixture.pins["leaf"]))
+        let policy = SecurityPolicy(pinningMode: .publicKey, pins: [leafPin], caFile: fixture.file("root.pem"))
+        var plain = HTTPRequest(url: fixture.url("chain"))
+        plain.security = policy
+        let opened = try await session.perform(plain)
+        #expect(opened.tlsEvaluation?.policyApplied == true)
+        // Followed hop by hop, its first transfer is the policy's as it stands: the open connection carries it.
+        var bound = plain
+        bound.headers.add(name: "X-Api-Key", value: "k-123")
+        bound.originBoundHeaders = OriginBoundHeaders(["X-Api-Key"])
+        let reused = try await session.perform(bound)
+        #expect(reused.statusCode == 200)
+        #expect(reused.tlsEvaluation == nil, "a new connection was opened")
+    }
 }
