@@ -13,6 +13,7 @@ extension LinearRegex {
     /// A position in the text that moves one scalar at a time, knowing what the assertions need.
     struct Cursor {
         private let scalars: String.UnicodeScalarView
+        private let utf8: String.UTF8View
         /// Where a line terminator that ends the text starts (`\r\n` counts as one), for `$` and `\Z`.
         private let finalTerminator: String.Index?
         /// The current position.
@@ -20,6 +21,7 @@ extension LinearRegex {
 
         init(_ text: String, from start: String.Index) {
             scalars = text.unicodeScalars
+            utf8 = text.utf8
             let end = scalars.endIndex
             var finalTerminator: String.Index?
             if start < end {
@@ -52,17 +54,26 @@ extension LinearRegex {
             place = next
         }
 
-        /// Moves on while the current scalar is in none of `sets` (no match can start there); how many scalars it
-        /// passed.
-        mutating func skip(toAnyOf sets: [ScalarSet]) -> Int {
+        /// Moves on while the current scalar is in none of `first`'s sets (no match can start there); how many
+        /// scalars it passed.
+        mutating func skip(to first: FirstScalars) -> Int {
             var passed = 0
             var index = place.index
             var previous = place.previous
-            while index < scalars.endIndex {
-                let scalar = scalars[index]
-                if sets.count == 1 ? sets[0].contains(scalar) : sets.contains(where: { $0.contains(scalar) }) { break }
+            while index < utf8.endIndex {
+                // An ASCII byte is its scalar, answered by the bitmap: no decoding and no set for most texts.
+                let byte = utf8[index]
+                let scalar: Unicode.Scalar
+                if byte < 0x80 {
+                    if first.containsASCII(byte) { break }
+                    scalar = Unicode.Scalar(byte)
+                    index = utf8.index(after: index)
+                } else {
+                    scalar = scalars[index]
+                    if first.sets.contains(where: { $0.contains(scalar) }) { break }
+                    index = scalars.index(after: index)
+                }
                 previous = scalar
-                index = scalars.index(after: index)
                 passed += 1
             }
             guard passed > 0 else { return 0 }
@@ -70,6 +81,27 @@ extension LinearRegex {
                 index: index, previous: previous, current: index < scalars.endIndex ? scalars[index] : nil,
                 atTextStart: false, atFinalTerminator: index == finalTerminator)
             return passed
+        }
+    }
+
+    /// The sets the first scalar of every match is in, and their union over ASCII as a bitmap.
+    struct FirstScalars: Sendable {
+        let sets: [ScalarSet]
+        private let low: UInt64
+        private let high: UInt64
+
+        init(_ sets: [ScalarSet]) {
+            self.sets = sets
+            var (low, high): (UInt64, UInt64) = (0, 0)
+            for value in 0..<128 where sets.contains(where: { $0.contains(Unicode.Scalar(UInt8(value))) }) {
+                if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+            }
+            (self.low, self.high) = (low, high)
+        }
+
+        /// Whether an ASCII scalar may start a match.
+        func containsASCII(_ byte: UInt8) -> Bool {
+            (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte - 64)) & 1 == 1
         }
     }
 
@@ -94,10 +126,10 @@ extension LinearRegex {
 
     // MARK: - First scalars
 
-    /// The sets one of which the first scalar of any match is in, or nil when a match may be empty or start with an
-    /// assertion (then every position must be tried). Where no thread is alive, the search skips every scalar that
+    /// The sets one of which the first scalar of any match is in, or nil when a match may be empty (then every
+    /// position must be tried). Where no thread is alive, the search skips every scalar that
     /// is in none of them.
-    static func firstScalars(of program: [Instruction]) -> [ScalarSet]? {
+    static func firstScalars(of program: [Instruction]) -> FirstScalars? {
         var sets: [ScalarSet] = []
         var seen = Set<Int>()
         var stack = [0]
@@ -107,12 +139,13 @@ extension LinearRegex {
             case .consume(let set): sets.append(set)
             case .split(let first, let second): stack += [second, first]
             case .jump(let target): stack.append(target)
-            case .save: stack.append(pc + 1)
-            case .assert, .match: return nil
+            // An assertion consumes nothing: the scalar after it is still the match's first.
+            case .save, .assert: stack.append(pc + 1)
+            case .match: return nil
             }
             guard sets.count <= 16 else { return nil }
         }
-        return sets
+        return FirstScalars(sets)
     }
 }
 
@@ -122,7 +155,7 @@ extension LinearRegex {
     /// Whether the pattern matches somewhere in `text`; `steps` grows by the steps taken. Faster than
     /// ``firstMatch(in:from:steps:)``: no capture is kept, and the search ends at the first match found.
     package func matches(_ text: String, steps: inout Int) throws(Interruption) -> Bool {
-        var recognizer = Recognizer(program: program, firstScalars: firstScalars)
+        var recognizer = Recognizer(program: program, masks: asciiMasks, firstScalars: firstScalars)
         defer { steps += recognizer.steps }
         return try recognizer.run(text)
     }
@@ -136,14 +169,16 @@ extension LinearRegex {
     /// The Pike VM without captures: threads are instructions only.
     private struct Recognizer {
         let program: [Instruction]
-        let firstScalars: [ScalarSet]?
+        let masks: [ASCIIMask]
+        let firstScalars: FirstScalars?
         var steps = 0
         private var marks: [Int]
         private var generation = 0
         private var stack: [Int] = []
 
-        init(program: [Instruction], firstScalars: [ScalarSet]?) {
+        init(program: [Instruction], masks: [ASCIIMask], firstScalars: FirstScalars?) {
             self.program = program
+            self.masks = masks
             self.firstScalars = firstScalars
             marks = [Int](repeating: -1, count: program.count)
         }
@@ -156,7 +191,7 @@ extension LinearRegex {
             generation += 1
             while true {
                 if current.isEmpty, let firstScalars {
-                    let passed = cursor.skip(toAnyOf: firstScalars)
+                    let passed = cursor.skip(to: firstScalars)
                     // A new position: what an earlier closure marked must not count here.
                     if passed > 0 { (steps, generation) = (steps + passed, generation + 1) }
                 }
@@ -170,7 +205,7 @@ extension LinearRegex {
                 generation += 1
                 for pc in current {
                     steps += 1
-                    guard case .consume(let set) = program[pc], set.contains(scalar) else { continue }
+                    guard LinearRegex.consumes(program, masks, pc, scalar) else { continue }
                     if add(pc + 1, to: &next, at: following) { return true }
                 }
                 swap(&current, &next)

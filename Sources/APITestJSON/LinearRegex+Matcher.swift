@@ -86,7 +86,8 @@ extension LinearRegex {
     package func firstMatch(
         in text: String, from start: String.Index? = nil, steps: inout Int
     ) throws(Interruption) -> Match? {
-        var machine = Machine(program: program, slotCount: 2 * (captureCount + 1), firstScalars: firstScalars)
+        var machine = Machine(
+            program: program, masks: asciiMasks, slotCount: 2 * (captureCount + 1), firstScalars: firstScalars)
         defer { steps += machine.steps }
         return try machine.run(text, from: start ?? text.startIndex)
     }
@@ -102,7 +103,8 @@ extension LinearRegex {
     package func forEachMatch(
         in text: String, steps: inout Int, _ body: (Match) throws(Interruption) -> Bool
     ) throws(Interruption) {
-        var machine = Machine(program: program, slotCount: 2 * (captureCount + 1), firstScalars: firstScalars)
+        var machine = Machine(
+            program: program, masks: asciiMasks, slotCount: 2 * (captureCount + 1), firstScalars: firstScalars)
         defer { steps += machine.steps }
         var position = text.startIndex
         while position <= text.endIndex {
@@ -121,8 +123,9 @@ extension LinearRegex {
     /// instruction, so the work is at most the program's size per scalar.
     private struct Machine {
         let program: [Instruction]
+        let masks: [ASCIIMask]
         let slotCount: Int
-        let firstScalars: [ScalarSet]?
+        let firstScalars: FirstScalars?
         /// Instructions and threads processed.
         var steps = 0
 
@@ -136,8 +139,9 @@ extension LinearRegex {
         private var generation = 0
         private var stack: [Thread] = []
 
-        init(program: [Instruction], slotCount: Int, firstScalars: [ScalarSet]?) {
+        init(program: [Instruction], masks: [ASCIIMask], slotCount: Int, firstScalars: FirstScalars?) {
             self.program = program
+            self.masks = masks
             self.slotCount = slotCount
             self.firstScalars = firstScalars
             self.marks = [Int](repeating: -1, count: program.count)
@@ -154,7 +158,7 @@ extension LinearRegex {
             while true {
                 if matched == nil {
                     if current.isEmpty, let firstScalars {
-                        let passed = cursor.skip(toAnyOf: firstScalars)
+                        let passed = cursor.skip(to: firstScalars)
                         // A new position: what an earlier closure marked must not count here.
                         if passed > 0 { (steps, generation) = (steps + passed, generation + 1) }
                     }
@@ -170,15 +174,13 @@ extension LinearRegex {
                 generation += 1
                 for thread in current {
                     steps += 1
-                    switch program[thread.pc] {
-                    case .match:
+                    if case .match = program[thread.pc] {
                         matched = thread.slots
-                    case .consume(let set):
-                        if let scalar, set.contains(scalar) {
+                    } else {
+                        // Only `consume` and `match` instructions hold threads.
+                        if let scalar, LinearRegex.consumes(program, masks, thread.pc, scalar) {
                             addThread(&next, Thread(pc: thread.pc + 1, slots: thread.slots), at: following)
                         }
-                        continue
-                    default:
                         continue
                     }
                     // A match cuts off every thread of lower priority.

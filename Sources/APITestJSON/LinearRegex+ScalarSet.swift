@@ -14,6 +14,9 @@ extension LinearRegex {
         /// The answers for ASCII scalars (bit n of word n / 64), once ``finalized()`` has worked them out.
         private var ascii: (low: UInt64, high: UInt64)?
 
+        /// The ASCII answers (``finalized()``), or none.
+        var asciiMask: ASCIIMask { ascii.map { ASCIIMask(low: $0.low, high: $0.high) } ?? ASCIIMask(low: 0, high: 0) }
+
         /// The set with its ASCII answers worked out, so most scalars of most texts cost two instructions.
         func finalized() -> ScalarSet {
             var set = self
@@ -59,6 +62,26 @@ extension LinearRegex {
             for (scalarClass, negated) in classes where scalarClass.contains(scalar) != negated { return true }
             return false
         }
+    }
+
+    /// Which ASCII scalars an instruction consumes, one bit each: the hot loops read this instead of the set.
+    struct ASCIIMask: Sendable {
+        let low: UInt64
+        let high: UInt64
+
+        /// Whether the ASCII scalar `value` (below 128) is consumed.
+        @inline(__always) func contains(_ value: UInt32) -> Bool {
+            (value < 64 ? low >> UInt64(value) : high >> UInt64(value - 64)) & 1 == 1
+        }
+    }
+
+    /// Whether instruction `pc`, a `consume`, takes `scalar`: ASCII from its mask, the rest from its set.
+    @inline(__always)
+    static func consumes(_ program: [Instruction], _ masks: [ASCIIMask], _ pc: Int, _ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 128 { return masks[pc].contains(value) }
+        guard case .consume(let set) = program[pc] else { return false }
+        return set.contains(scalar)
     }
 
     /// A class of scalars named by an escape.

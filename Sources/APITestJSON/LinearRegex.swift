@@ -25,7 +25,9 @@ package struct LinearRegex: Sendable {
     /// The named groups' numbers.
     package let groupNames: [String: Int]
     /// The sets the first scalar of a match is in, when every match starts with one (``firstScalars(of:)``).
-    let firstScalars: [ScalarSet]?
+    let firstScalars: FirstScalars?
+    /// Each instruction's ASCII answers (none for instructions that consume nothing).
+    let asciiMasks: [ASCIIMask]
 
     /// How many steps may pass between two looks at `Task.isCancelled`.
     static let cancellationInterval = 20_000
@@ -45,6 +47,10 @@ package struct LinearRegex: Sendable {
         self.captureCount = parser.captureCount
         self.groupNames = parser.groupNames
         self.firstScalars = Self.firstScalars(of: compiler.program)
+        self.asciiMasks = compiler.program.map { instruction in
+            if case .consume(let set) = instruction { return set.asciiMask }
+            return ASCIIMask(low: 0, high: 0)
+        }
     }
 
     // MARK: - Flags
