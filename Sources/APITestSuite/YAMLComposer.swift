@@ -15,6 +15,9 @@ enum YAMLComposeError: Error, Equatable {
     case memory
     /// A collection opened deeper than `LoadBudget.maximumNesting` levels, where it starts.
     case tooDeep(line: Int, column: Int)
+    /// A map whose list or map keys are too deep or too large to compare once aliases are expanded
+    /// (`YAMLComposer.keyComparisonWork`), where the map starts.
+    case keysTooLarge(line: Int, column: Int)
 
     /// What libyaml was reading when it found the problem.
     struct Context: Equatable {
@@ -41,6 +44,12 @@ struct YAMLComposer: ~Copyable {
     private var pending: [YAMLNode] = []
     /// The collections being read, innermost last.
     private var open: [OpenCollection] = []
+    /// What comparing list and map keys may still spend, one a node (see `keyComparisonWork`).
+    private var keyComparisonWork = Self.keyComparisonWork
+
+    /// The most list and map nodes compared to find duplicate keys in one document: linear work for any real file
+    /// (most keys are scalars, compared by hashing), where aliases could make two keys 2^60 nodes each.
+    static let keyComparisonWork = 1_000_000
 
     private struct OpenCollection {
         let node: YAMLNode
@@ -201,7 +210,14 @@ struct YAMLComposer: ~Copyable {
         if document.records[index].kind == .mapping {
             let keys = start..<(start + childCount)
             document.markKeys(in: keys)
-            if let duplicate = document.firstDuplicateKey(in: keys) {
+            let duplicate: YAMLNode?
+            do {
+                duplicate = try document.firstDuplicateKey(in: keys, work: &keyComparisonWork)
+            } catch {
+                let mark = document.mark(of: collection.node)
+                throw .keysTooLarge(line: mark.line, column: mark.column)
+            }
+            if let duplicate {
                 let mark = document.mark(of: duplicate)
                 let text = document.scalar(duplicate)?.string ?? "<uncovertable>"
                 throw .duplicateKey(text, line: mark.line, column: mark.column)

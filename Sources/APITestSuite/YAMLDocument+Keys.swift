@@ -31,16 +31,24 @@ extension YAMLDocument {
 
     // MARK: - Duplicates
 
+    /// Keys that cannot be compared within the budget: aliases nest a list or map key deeper than
+    /// `LoadBudget.maximumNesting`, or make keys so large that comparing them would take more than `work` steps
+    /// (two keys built by doubling an alias sixty times over are 2^60 nodes apart).
+    struct KeyComparisonLimit: Error {
+        /// The key being compared when the budget ran out.
+        let key: YAMLNode
+    }
+
     /// The duplicated key Yams would report among the keys of `children[range]`, at its first occurrence; `nil`
-    /// when every key is distinct.
-    func firstDuplicateKey(in range: Range<Int>) -> YAMLNode? {
+    /// when every key is distinct. Comparing lists and maps spends `work` (one a node).
+    func firstDuplicateKey(in range: Range<Int>, work: inout Int) throws(KeyComparisonLimit) -> YAMLNode? {
         let lower = range.lowerBound
         let keyCount = range.count / 2
         var duplicated: [YAMLNode] = []
         if keyCount <= Self.pairwiseKeyLimit {
             for position in 0..<keyCount {
                 let key = children[lower + position * 2]
-                for earlier in 0..<position where isEqualKey(children[lower + earlier * 2], key) {
+                for earlier in 0..<position where try isEqualKey(children[lower + earlier * 2], key, work: &work) {
                     let first = children[lower + earlier * 2]
                     if !duplicated.contains(first) { duplicated.append(first) }
                     break
@@ -57,7 +65,7 @@ extension YAMLDocument {
                     } else {
                         firstByText[scalarKey] = key
                     }
-                } else if let first = collections.first(where: { isEqualKey($0, key) }) {
+                } else if let first = try firstEqualKey(to: key, in: collections, work: &work) {
                     if !duplicated.contains(first) { duplicated.append(first) }
                 } else {
                     collections.append(key)
@@ -65,10 +73,17 @@ extension YAMLDocument {
             }
         }
         guard var best = duplicated.first else { return nil }
-        for candidate in duplicated.dropFirst() where keyPrecedes(candidate, best) {
+        for candidate in duplicated.dropFirst() where try keyPrecedes(candidate, best, work: &work) {
             best = candidate
         }
         return best
+    }
+
+    private func firstEqualKey(
+        to key: YAMLNode, in keys: [YAMLNode], work: inout Int
+    ) throws(KeyComparisonLimit) -> YAMLNode? {
+        for candidate in keys where try isEqualKey(candidate, key, work: &work) { return candidate }
+        return nil
     }
 
     /// A scalar key's identity: its text and resolved tag.
@@ -112,14 +127,20 @@ extension YAMLDocument {
     }
 
     /// Yams' `Node` equality: same kind and resolved tag, and the same text or the same children.
-    func isEqualKey(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
+    func isEqualKey(
+        _ lhs: YAMLNode, _ rhs: YAMLNode, work: inout Int, depth: Int = 1
+    ) throws(KeyComparisonLimit) -> Bool {
         if lhs == rhs { return true }
         let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])
         guard left.kind == right.kind, resolvedTag(lhs) == resolvedTag(rhs) else { return false }
         if left.kind == .scalar { return isSameText(left, right) }
         guard left.count == right.count else { return false }
+        try spend(&work, depth: depth, at: lhs)
         for offset in 0..<Int(left.count)
-        where !isEqualKey(children[Int(left.start) + offset], children[Int(right.start) + offset]) {
+        where
+            !(try isEqualKey(
+                children[Int(left.start) + offset], children[Int(right.start) + offset], work: &work, depth: depth + 1))
+        {
             return false
         }
         return true
@@ -127,18 +148,28 @@ extension YAMLDocument {
 
     /// Yams' `Node` ordering: scalars by text, lists by their items and maps by their keys, lexicographically;
     /// nodes of different kinds are unordered.
-    func keyPrecedes(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
+    func keyPrecedes(
+        _ lhs: YAMLNode, _ rhs: YAMLNode, work: inout Int, depth: Int = 1
+    ) throws(KeyComparisonLimit) -> Bool {
         let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])
         guard left.kind == right.kind else { return false }
         if left.kind == .scalar { return text(of: left) < text(of: right) }
+        try spend(&work, depth: depth, at: lhs)
         let step = left.kind == .mapping ? 2 : 1
         let (leftCount, rightCount) = (Int(left.count) / step, Int(right.count) / step)
         for offset in 0..<min(leftCount, rightCount) {
             let a = children[Int(left.start) + offset * step]
             let b = children[Int(right.start) + offset * step]
-            if keyPrecedes(a, b) { return true }
-            if keyPrecedes(b, a) { return false }
+            if a == b { continue }
+            if try keyPrecedes(a, b, work: &work, depth: depth + 1) { return true }
+            if try keyPrecedes(b, a, work: &work, depth: depth + 1) { return false }
         }
         return leftCount < rightCount
+    }
+
+    /// Takes one step of the comparison budget for a list or map at `depth`.
+    private func spend(_ work: inout Int, depth: Int, at node: YAMLNode) throws(KeyComparisonLimit) {
+        work -= 1
+        guard work >= 0, depth <= LoadBudget.maximumNesting else { throw KeyComparisonLimit(key: node) }
     }
 }

@@ -24,6 +24,12 @@ enum YAMLErrorDiagnostic {
             return duplicateKey(key, first: location(line: line, column: column, text), text: text)
         case .memory:
             return .error("invalid YAML: Memory error", at: SourceLocation(file: text.file, line: 1, column: 1))
+        case .keysTooLarge(let line, let column):
+            return .error(
+                "the keys of this map are too large to compare once aliases are expanded",
+                at: location(line: line, column: column, text),
+                note: "list and map keys nest at most \(LoadBudget.maximumNesting) levels, and a file's keys may hold "
+                    + "\(YAMLComposer.keyComparisonWork) lists and maps together")
         case .tooDeep(let line, let column):
             return .error(
                 "the YAML is \(LoadBudget.nestingLimitText)", at: location(line: line, column: column, text),

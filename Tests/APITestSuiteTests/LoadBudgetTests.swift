@@ -60,6 +60,33 @@ struct LoadBudgetTests {
         #expect(errors(Self.suite(request: body(251))).first?.contains("nested deeper than 256 levels") == true)
     }
 
+    @Test func mapKeysMadeHugeByAliasesStopAtTheComparisonBudget() {
+        // Two keys built apart by doubling an alias 40 times are equal, 2^40 nodes each: comparing them never ended.
+        var text = "b0: &b0 [x, x]\nc0: &c0 [x, x]\n"
+        for level in 1..<40 {
+            text += "b\(level): &b\(level) [*b\(level - 1), *b\(level - 1)]\n"
+            text += "c\(level): &c\(level) [*c\(level - 1), *c\(level - 1)]\n"
+        }
+        text += "m:\n  ? *b39\n  : 1\n  ? *c39\n  : 2\ntests: []\n"
+        let (found, seconds) = Self.timedErrors(text)
+        #expect(
+            found == [
+                "suites/test.yaml:82:3: error: the keys of this map are too large to compare once aliases are expanded "
+                    + "(list and map keys nest at most 256 levels, and a file's keys may hold 1000000 lists and maps "
+                    + "together)"
+            ])
+        #expect(seconds < 10)
+        // Keys nested deeper than the limit through aliases are refused too, instead of overflowing the stack.
+        var chain = "d0: &d0 [x]\ne0: &e0 [x]\n"
+        for level in 1..<2_000 {
+            chain += "d\(level): &d\(level) [*d\(level - 1)]\ne\(level): &e\(level) [*e\(level - 1)]\n"
+        }
+        chain += "m: {? *d1999 : 1, ? *e1999 : 2}\ntests: []\n"
+        #expect(errors(chain).first?.contains("the keys of this map are too large to compare") == true)
+        // Small list keys are still compared, and a duplicate found.
+        #expect(errors("m: {? [a, [b]] : 1, ? [a, [b]] : 2}\ntests: []\n").first?.contains("duplicate key") == true)
+    }
+
     // MARK: - Value trees
 
     @Test func aliasesNestingPastTheLimitAreALocatedError() {
