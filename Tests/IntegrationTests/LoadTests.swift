@@ -425,6 +425,9 @@ import Testing
             (["--rate", "10/s"], "--rate needs --duration"),
             (["--vus", "5", "--rate", "10/s", "--duration", "1s"], "--vus (closed model) cannot be used with --rate"),
             (["--rate", "fast", "--duration", "1s"], "--rate 'fast': expected iterations per second"),
+            // Started one iteration and reported "394.8/s over 0.00 s".
+            (["--rate", "1e-300/s", "--duration", "10s"], "--rate '1e-300/s': expected iterations per second"),
+            (["--stage", "10s:2000000/s"], "--stage '2000000/s': expected iterations per second"),
             (["--stage", "10s"], "--stage '10s': expected DURATION:RATE"),
             (
                 ["--rate", "1/s", "--duration", "1s", "--threshold", "p95<20"],
