@@ -27,13 +27,13 @@ package enum ReportText {
 
     /// Whether `scalar` is a control character other than tab, line feed and carriage return (C0, DEL, C1), a
     /// noncharacter that XML forbids, a line or paragraph separator (U+2028, U+2029: a line break to some viewers),
-    /// or a bidirectional control (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which would let a server reorder
-    /// how the rest of a line reads.
+    /// or a bidirectional control (Unicode's Bidi_Control property: U+061C, U+200E, U+200F, U+202A–U+202E,
+    /// U+2066–U+2069), which would let a server reorder how the rest of a line reads.
     static func needsVisibleForm(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: return false
         case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: return true
-        case 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
         default: return !isXMLCharacter(scalar)
         }
     }
