@@ -42,13 +42,22 @@ package enum YAMLEmitter {
     }
 
     /// `# text` at `indent` spaces, one line per line of `text`, long lines wrapped at spaces to fit `width`
-    /// columns; control characters become spaces.
+    /// columns; control characters become spaces, and invisible format characters (``isInvisible(_:)``: a
+    /// right-to-left override would reorder how the rest of the line reads) their escapes as text (`\u202E`).
     package static func comment(_ text: String, indent: Int = 0, width: Int = 118) -> [String] {
         let prefix = String(repeating: " ", count: indent) + "#"
         var result: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let cleaned = String(
-                String.UnicodeScalarView(line.unicodeScalars.map { needsEscape($0) || $0 == "\t" ? " " : $0 }))
+            var cleaned = ""
+            for scalar in line.unicodeScalars {
+                if isInvisible(scalar) {
+                    cleaned += unicodeEscape(scalar)
+                } else if needsEscape(scalar) || scalar == "\t" {
+                    cleaned += " "
+                } else {
+                    cleaned.unicodeScalars.append(scalar)
+                }
+            }
             var current = ""
             for word in cleaned.split(separator: " ", omittingEmptySubsequences: false) {
                 if !current.isEmpty, prefix.count + 1 + current.count + 1 + word.count > width {
@@ -134,8 +143,7 @@ package enum YAMLEmitter {
             case "\u{2029}": result += "\\P"
             default:
                 if needsEscape(scalar) {
-                    result +=
-                        scalar.value < 0x100 ? "\\x" + hex(scalar.value, width: 2) : "\\u" + hex(scalar.value, width: 4)
+                    result += scalar.value < 0x100 ? "\\x" + hex(scalar.value, width: 2) : unicodeEscape(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
@@ -145,13 +153,35 @@ package enum YAMLEmitter {
     }
 
     /// Whether a scalar must be escaped in a double-quoted scalar (and cannot be in a plain one): C0 and C1
-    /// controls, DEL, the line and paragraph separators, the byte-order mark, no-break space, and the
-    /// noncharacters `U+FFFE` and `U+FFFF`.
+    /// controls, DEL, the line and paragraph separators, no-break space, the noncharacters `U+FFFE` and `U+FFFF`,
+    /// and the invisible characters of ``isInvisible(_:)``, so that the file reads as it parses.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0xA0, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: return true
-        default: return false
+        case 0..<0x20, 0x7F...0xA0, 0x2028, 0x2029, 0xFFFE, 0xFFFF: return true
+        default: return isInvisible(scalar)
         }
+    }
+
+    /// Whether a scalar is an invisible format character: a bidirectional control (Unicode's Bidi_Control: U+061C,
+    /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which reorders how the text around it reads, or any other
+    /// format character (general category Cf: zero-width space and joiners, the byte-order mark, soft hyphen, tags)
+    /// or default-ignorable code point that shows as nothing (Hangul fillers, the combining grapheme joiner).
+    /// Variation selectors, which choose how the character before them looks (an emoji's colour), are left as they
+    /// are.
+    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0xAD { return false }
+        switch scalar.value {
+        case 0x180B...0x180D, 0x180F, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return false // variation selectors
+        default: break
+        }
+        let properties = scalar.properties
+        return properties.isBidiControl || properties.generalCategory == .format
+            || properties.isDefaultIgnorableCodePoint
+    }
+
+    /// `\uXXXX`, or `\UXXXXXXXX` beyond the Basic Multilingual Plane: YAML's double-quoted escape of `scalar`.
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        scalar.value <= 0xFFFF ? "\\u" + hex(scalar.value, width: 4) : "\\U" + hex(scalar.value, width: 8)
     }
 
     private static func hex(_ value: UInt32, width: Int) -> String {

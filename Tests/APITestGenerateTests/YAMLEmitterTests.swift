@@ -16,7 +16,9 @@ struct YAMLEmitterTests {
         " lead", "trail ", "tab\there", "line\nbreak", "two\n\nbreaks", "cr\rx", "nul\u{0}x", "bell\u{7}", "del\u{7F}",
         "c1\u{85}next", "nbsp\u{A0}x", "ls\u{2028}ps\u{2029}", "\u{FEFF}bom", "é ünïcödé", "日本語", "emoji 🎉",
         "a/b?c=d&e", "$.json.path", "x: {y}", "--- doc", "...", "...more", "% directive", "../api.yaml", "./",
-        ".hidden", ".a", ".e5",
+        ".hidden", ".a", ".e5", "rtl\u{202E}gnp.exe", "\u{2066}iso\u{2069} \u{202A}lre\u{202C}", "alm\u{061C}x",
+        "lrm\u{200E}rlm\u{200F}", "zw\u{200B}sp\u{200D}j", "soft\u{AD}hyphen", "tag\u{E0041}", "filler\u{3164}",
+        "emoji ❤\u{FE0F}",
     ]
 
     /// `value` written as YAML at the top level of a document, as `key: value`.
@@ -58,7 +60,10 @@ struct YAMLEmitterTests {
 
     @Test func everyScalarRoundTripsThroughTheSuiteLoader() throws {
         let strings = Self.awkwardStrings
-        let headerSafe = strings.filter { !$0.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" } }
+        // A header value holds no control character but the tab (the loader refuses them, RFC 9110 5.5).
+        let headerSafe = strings.filter {
+            !$0.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
+        }
         let numbers: [JSONValue] = [
             0, -1, .integer(.max), .integer(.min), 1.5, -0.25, 1.5e300, .double(.leastNonzeroMagnitude),
             .number(JSONNumber(text: "12345678901234567890")!),
@@ -113,5 +118,26 @@ struct YAMLEmitterTests {
                 "    e: {}",
             ])
         #expect(YAMLEmitter.comment("one\ntwo\u{1B}[31m", indent: 2) == ["  # one", "  # two [31m"])
+    }
+
+    @Test func invisibleFormatCharactersAreWrittenAsEscapes() {
+        // A right-to-left override makes `"rtl\u{202E}gnp.exe"` read as `rtlexe.png` in an editor: written as an
+        // escape, the file reads as it parses (in values, keys and comments).
+        let bidiControls: [UInt32] = [0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+        for value in bidiControls + [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E, 0x3164] {
+            let scalar = Unicode.Scalar(value)!
+            let escape =
+                "\\u" + String(repeating: "0", count: 4 - String(value, radix: 16).count)
+                + String(value, radix: 16, uppercase: true)
+            let text = "a\(Character(scalar))b"
+            #expect(YAMLEmitter.string(text) == "\"a\(escape)b\"", "U+\(String(value, radix: 16))")
+            #expect(YAMLEmitter.key(text) == "\"a\(escape)b\"")
+            #expect(YAMLEmitter.comment("note \(text)") == ["# note a\(escape)b"])
+        }
+        #expect(YAMLEmitter.string("tag\u{E0041}") == #""tag\U000E0041""#)
+        #expect(YAMLEmitter.string("soft\u{AD}hyphen") == #""soft\xADhyphen""#)
+        // Visible text, variation selectors included, stays as it is.
+        #expect(YAMLEmitter.string("مرحبا ❤\u{FE0F} 日本") == "مرحبا ❤\u{FE0F} 日本")
+        #expect(YAMLEmitter.comment("مرحبا") == ["# مرحبا"])
     }
 }
