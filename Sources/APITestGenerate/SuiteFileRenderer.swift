@@ -15,12 +15,12 @@ struct SuiteFileRenderer {
         _ group: OperationGrouping.Group, entries: [(DescribedOperation, OperationPlan)]
     ) -> (file: GeneratedSuiteFile, environment: [String]) {
         var tests: [PlannedTest] = []
-        var usedNames: Set<String> = []
+        var usedNames = UniqueName()
         var body: [String] = []
         for (operation, plan) in entries {
             switch plan {
             case .test(var test):
-                test.name = UniqueName.make(test.name, among: &usedNames)
+                test.name = usedNames.make(test.name)
                 tests.append(test)
                 body += testLines(test)
             case .skipped(let reason):

@@ -45,7 +45,7 @@ package struct ImportedSuiteRenderer: Sendable {
         }
         lines.append("")
         lines.append("tests:")
-        var names = UniqueNames()
+        var names = UniqueName()
         for test in suite.tests {
             lines += testLines(test, name: names.make(test.name))
         }
@@ -238,28 +238,6 @@ package struct ImportedSuiteRenderer: Sendable {
         }
         if !expect.assertions.isEmpty { object["assert"] = .array(expect.assertions) }
         return .object(object)
-    }
-
-    /// Test names made unique as ``UniqueName`` makes them (`name`, `name (2)`, ...), in time linear in the number of
-    /// tests: the next number of each name is kept, so that 5,000 tests of one name do not try 12.5 million.
-    struct UniqueNames {
-        private var used: Set<String> = []
-        private var nextNumbers: [String: Int] = [:]
-
-        /// `name`, or `name (N)` with the first N from 2 that is free; the result is taken.
-        mutating func make(_ name: String) -> String {
-            var candidate = name
-            if used.contains(candidate) {
-                var counter = nextNumbers[name] ?? 2
-                repeat {
-                    candidate = "\(name) (\(counter))"
-                    counter += 1
-                } while used.contains(candidate)
-                nextNumbers[name] = counter
-            }
-            used.insert(candidate)
-            return candidate
-        }
     }
 
     // MARK: - Values
