@@ -2,7 +2,9 @@ import APITestOpenAPI
 
 /// Splits operations into suite files and names the files: by tag (an operation's first; untagged ones in
 /// `default`) or by first path segment, each name slugged (`Pet Store` → `pet-store.yaml`) and made unique
-/// (`pets-2.yaml`).
+/// (`pets-2.yaml`). A `DELETE` shares a file with every operation on its path or below it (their groups are joined,
+/// at the first one's place): the runner orders tests only within a suite (a `DELETE` runs in its `teardown`),
+/// never across suites.
 enum OperationGrouping {
     /// A group of operations that share a file.
     struct Group: Equatable {
@@ -27,6 +29,7 @@ enum OperationGrouping {
                 members.append([index])
             }
         }
+        joinGroupsThatDeletesReach(operations, labels: &labels, members: &members)
         var used: Set<String> = []
         return zip(labels, members).map { label, operations in
             let base = label.map(slug) ?? (grouping == .tag ? "default" : "root")
@@ -38,6 +41,53 @@ enum OperationGrouping {
             }
             used.insert(name)
             return Group(label: label, operations: operations, fileName: name + ".yaml")
+        }
+    }
+
+    /// Joins the groups of every `DELETE` and of the operations on its path or below (`DELETE /pets/{id}` reaches
+    /// `GET /pets/{petId}` and `GET /pets/{id}/toys`) into the first of them, members in document order.
+    private static func joinGroupsThatDeletesReach(
+        _ operations: [DescribedOperation], labels: inout [String?], members: inout [[Int]]
+    ) {
+        var groupOf: [Int: Int] = [:]
+        for (group, indexes) in members.enumerated() {
+            for index in indexes { groupOf[index] = group }
+        }
+        // Union-find over groups, the smaller position the root: a joined group keeps the first one's place.
+        var parent = Array(members.indices)
+        func root(_ group: Int) -> Int {
+            var current = group
+            while parent[current] != current { current = parent[current] }
+            return current
+        }
+        let shapes = operations.map { shape(of: $0.pathTemplate) }
+        for (index, operation) in operations.enumerated() where operation.method == "DELETE" {
+            for (other, otherShape) in shapes.enumerated() where otherShape.starts(with: shapes[index]) {
+                let (a, b) = (root(groupOf[index]!), root(groupOf[other]!))
+                if a != b { parent[max(a, b)] = min(a, b) }
+            }
+        }
+        var joinedLabels: [String?] = []
+        var joinedMembers: [[Int]] = []
+        var position: [Int: Int] = [:]
+        for group in members.indices {
+            let target = root(group)
+            if let at = position[target] {
+                joinedMembers[at] = (joinedMembers[at] + members[group]).sorted()
+            } else {
+                position[target] = joinedMembers.count
+                joinedLabels.append(labels[group])
+                joinedMembers.append(members[group])
+            }
+        }
+        labels = joinedLabels
+        members = joinedMembers
+    }
+
+    /// A path template's segments with every parameter's name left out (`/pets/{id}` → `["pets", "{}"]`).
+    private static func shape(of template: String) -> [String] {
+        template.split(separator: "/").map { segment in
+            segment.contains("{") ? "{}" : String(segment)
         }
     }
 
