@@ -239,22 +239,35 @@ struct ScopeChecker {
         return values
     }
 
-    /// The start of a URL that can be rendered at load time: up to the first placeholder with no value yet.
+    /// The start of a URL that can be rendered at load time: up to the first placeholder with no value yet, and
+    /// at most about `prefixLimit` bytes, which is all that telling its scheme needs (a variable may hold 64 MiB,
+    /// and a suite 100,000 URLs that use it: rendering them whole would copy terabytes).
     private static func knownPrefix(of template: Template, values: TemplateContext?) -> String {
         var prefix = ""
         for segment in template.segments {
             switch segment {
             case .literal(let text):
-                prefix += text
+                prefix += String(decoding: text.utf8.prefix(prefixLimit), as: UTF8.self)
             case .placeholder(let name, _, _):
                 guard let value = values?[name] else { return prefix }
-                prefix += TemplateContext.text(of: value)
+                if case .string(let text) = value {
+                    prefix += String(decoding: text.utf8.prefix(prefixLimit), as: UTF8.self)
+                } else if JSONWriter.byteCount(of: value, limit: prefixLimit) != nil {
+                    prefix += TemplateContext.text(of: value)
+                } else {
+                    // A long list or object: its first character is enough to tell it is no scheme.
+                    if case .array = value { prefix += "[" } else { prefix += "{" }
+                }
             case .expression:
                 return prefix
             }
+            if prefix.utf8.count >= prefixLimit { return prefix }
         }
         return prefix
     }
+
+    /// The most bytes of a URL rendered at load time to check its scheme.
+    private static let prefixLimit = 4096
 
     /// The scheme of a URL that starts with `scheme://`, else `nil`.
     static func scheme(of url: String) -> String? {
