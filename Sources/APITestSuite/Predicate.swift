@@ -1,6 +1,8 @@
 /// A comparison an assertion applies to its subject, written `{predicate: argument}` in a suite.
 package enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Equal as JSON values (numbers compare numerically, objects ignore member order).
+    /// Equal as JSON values: of the same JSON type (the string `"5"` is not the number `5`; text from a header or
+    /// the body may stand for the number or boolean it spells), numbers numerically, strings by code points, objects
+    /// ignoring member order.
     case equals
     case notEquals
     /// A string contains a substring, or an array contains an element equal to the argument.
@@ -16,7 +18,8 @@ package enum Predicate: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case notExists
     /// An empty string, array or object (`true`), or a non-empty one (`false`).
     case isEmpty
-    /// Numbers compare numerically; two strings compare by their characters (so ISO-8601 dates order correctly).
+    /// Numbers compare numerically; two strings compare by code points (so ISO-8601 dates order correctly); a JSON
+    /// string never orders against a number (text from a header or the body does, when it reads as one).
     case greaterThan
     case greaterThanOrEqual
     case lessThan
