@@ -145,10 +145,16 @@ private struct Evaluator {
                         + ExpressionFunctions.describe(right))
             }
         case .matches:
-            guard case .string(let pattern) = right, let regex = try? RegularExpression(pattern) else {
+            guard case .string(let pattern) = right else {
                 throw failure(
                     "'matches' needs a regular expression on its right, not "
                         + ExpressionFunctions.describe(right))
+            }
+            let regex: RegularExpression
+            do throws(LinearRegex.SyntaxError) {
+                regex = try RegularExpression(pattern)
+            } catch {
+                throw failure("'matches': '\(pattern)' is not a valid regular expression (\(error))")
             }
             return .bool(try matches(left, regex))
         case .plus:

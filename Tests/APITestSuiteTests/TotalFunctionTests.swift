@@ -98,6 +98,33 @@ struct TotalFunctionTests {
         #expect(try ExpressionTests.holds("'b' > 'a' and decomposed != composed and decomposed < composed", context))
     }
 
+    @Test func patternsKnownOnlyAtRunTimeAreCheckedAndLinear() throws {
+        var context = TemplateContext()
+        context.set("bad", .string("(a"), secret: false)
+        context.set("costly", .string("(a*)*b"), secret: false)
+        context.set("long", .string(String(repeating: "a", count: 5000)), secret: false)
+        do {
+            _ = try ExpressionTests.holds("'abc' matches bad", context)
+            Issue.record("'(a' must be refused")
+        } catch let error as TemplateError {
+            #expect(error.message.contains("'(a' is not a valid regular expression (a '(' is not closed"), "\(error)")
+        }
+        // Exponential for a backtracking engine: 5,000 characters never ended.
+        #expect(try !ExpressionTests.holds("long matches costly", context))
+        #expect(
+            try Self.value(
+                "{{ length(replace(long, costly, 'x')) }}", ["long": context["long"]!, "costly": context["costly"]!])
+                == .integer(5000))
+        #expect(Self.failure("{{ replace('abc', '(?=a)', 'x') }}")?.contains("look-ahead") == true)
+        // A replacement that grows without bound is an error: 200,000 matches of 1,000 bytes each.
+        let wide = String(repeating: "y", count: 1000)
+        #expect(
+            Self.failure(
+                "{{ replace(long + long, '', w) }}",
+                ["long": .string(String(repeating: "a", count: 100_000)), "w": .string(wide)])?
+                .contains("longer than") == true)
+    }
+
     // MARK: - Decoding
 
     @Test func base64DecodeRefusesWhatIsNotBase64() throws {
