@@ -99,12 +99,32 @@ struct CurlCommandWriter {
         option("--max-time", ShellWord(Self.seconds(request.timeout ?? timeout)))
         option("--connect-timeout", ShellWord(Self.seconds(request.connectTimeout ?? connectTimeout)))
         if request.followRedirects {
-            words.append("-L")
-            option("--max-redirs", ShellWord(String(request.maxRedirects)))
+            let bound = Self.originBoundFieldNames(of: request)
+            if bound.isEmpty {
+                words.append("-L")
+                option("--max-redirs", ShellWord(String(request.maxRedirects)))
+            } else {
+                // curl 7.88 carries custom headers to every host a redirect names; apitest left these out on a
+                // redirect to another origin. Without -L, a command run by hand cannot send them elsewhere.
+                note(
+                    "redirects are not followed (no -L): apitest follows them itself and leaves out "
+                        + bound.joined(separator: ", ")
+                        + " on a redirect to another origin, which curl would send there; follow a Location by hand")
+            }
         }
         writeAuthentication(request, other)
         writeTransport(request, other)
         writeSecurity(request)
+    }
+
+    /// The fields a redirect to another origin must leave out and curl would send along: the headers bound to the
+    /// request's origin (their values come from secrets) and an AWS session token; sorted, empty when none.
+    static func originBoundFieldNames(of request: HTTPRequest) -> [String] {
+        var names = request.originBoundHeaders.sorted
+        if case .awsSigV4(let signature)? = request.authentication, signature.sessionToken != nil {
+            names.append("x-amz-security-token")
+        }
+        return names
     }
 
     /// Appends an option and its argument.

@@ -110,6 +110,29 @@ import Testing
         #expect(arguments.first == "http://api.test/users/\(Self.secret)?key=\(Self.secret)")
     }
 
+    /// curl 7.88 sends custom headers to every host a redirect names; apitest leaves a secret header out on a redirect
+    /// to another origin, so the command it prints does not follow redirects when it carries one.
+    @Test func aCommandWithASecretHeaderDoesNotFollowRedirects() async throws {
+        let results = try await run(
+            """
+            tests:
+              - name: secret header
+                request: {url: "http://api.test/a", headers: {X-Api-Key: "{{ env.API_KEY }}"}}
+                expect: {status: 201}
+              - name: plain header
+                request: {url: "http://api.test/b", headers: {X-Trace: "t1"}}
+                expect: {status: 201}
+            """, environment: ["API_KEY": "key-Rt7-Vb2"])
+        let secret = try #require(results.named("secret header")?.steps.first?.reproduce)
+        #expect(!secret.words.contains("-L"), "\(secret.line)")
+        #expect(!secret.words.contains("--max-redirs"), "\(secret.line)")
+        #expect(
+            secret.notes.contains { $0.contains("no -L") && $0.lowercased().contains("x-api-key") }, "\(secret.notes)")
+        let plain = try #require(results.named("plain header")?.steps.first?.reproduce)
+        #expect(plain.words.contains("-L"), "\(plain.line)")
+        #expect(!plain.notes.contains { $0.contains("no -L") })
+    }
+
     @Test func transportSettingsFromTheEnvironmentBecomeReferencesToo() async throws {
         let results = try await run(
             """
