@@ -1,6 +1,7 @@
-/// The secrets of a HAR archive, turned into environment variables as they are met: each distinct value of a
-/// credential header, cookie or query parameter gets a name derived from where it was found, and the texts written
-/// into the suite carry `{{ env.NAME }}` instead of the value.
+/// The secrets of a HAR archive (and those typed into a Postman collection's auth settings and headers), turned into
+/// environment variables as they are met: each distinct value of a credential header, cookie or query parameter gets
+/// a name derived from where it was found, and the texts written into the suite carry `{{ env.NAME }}` instead of
+/// the value.
 struct HARSecrets {
     /// An environment variable standing for one secret value.
     struct Variable {
@@ -32,6 +33,11 @@ struct HARSecrets {
     /// Whether a header or parameter `name` holds a credential (``CredentialNames``, the rule every importer uses).
     static func isCredential(_ name: String) -> Bool {
         CredentialNames.isCredential(name)
+    }
+
+    /// Keeps `name` from being given to a value (an environment variable the suite already reads).
+    mutating func reserve(_ name: String) {
+        names.insert(name)
     }
 
     /// `{{ env.NAME }}` for `value` found at `source` in entry `entry`, the name derived from `base`.

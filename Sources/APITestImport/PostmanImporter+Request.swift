@@ -23,6 +23,15 @@ extension PostmanImporter {
                         text: "header '\(name)' is given twice: apitest sends the first value only"))
                 continue
             }
+            if CredentialNames.isCredential(name) || name.lowercased() == "proxy-authorization",
+                Self.isTyped(header.value)
+            {
+                // A credential typed into the header: read from the environment (the scheme of Authorization
+                // stays), as import har writes it.
+                request.headers.append(
+                    ImportedHeader(name, scope.typedSecrets.header(name, header.value, entry: 0)))
+                continue
+            }
             request.headers.append(ImportedHeader(name, scope.convert(header.value, local: local)))
         }
         if let auth = entry.auth { self.auth(auth, to: &request, entry: entry, scope: &scope, notes: &notes) }
@@ -41,6 +50,15 @@ extension PostmanImporter {
         func value(_ key: String, escaping: Bool = true) -> String {
             scope.convert(auth.parameters[key] ?? "", local: local, escaping: escaping)
         }
+        // A credential typed into the auth settings (not a `{{variable}}`) is read from an environment variable,
+        // named after the auth type and the setting (`BASIC_PASSWORD`), never written into the suite.
+        func secret(_ key: String) -> String {
+            let raw = auth.parameters[key] ?? ""
+            guard Self.isTyped(raw) else { return value(key) }
+            return scope.typedSecrets.placeholder(
+                for: raw, base: auth.type + "_" + PostmanVariableScope.environmentName(for: key),
+                source: "\(auth.type) auth \(key)", entry: 0)
+        }
         let hasAuthorization = request.headers.contains { $0.name.lowercased() == "authorization" }
         if hasAuthorization, ["digest", "ntlm", "awsv4"].contains(auth.type) {
             // A suite gives authentication in one place: the request's own header wins, as it does in Postman.
@@ -52,21 +70,21 @@ extension PostmanImporter {
         }
         switch auth.type {
         case "basic":
-            request.basicAuth = (value("username"), value("password"))
+            request.basicAuth = (value("username"), secret("password"))
         case "bearer":
-            if !hasAuthorization { request.auth = .bearer(value("token")) }
+            if !hasAuthorization { request.auth = .bearer(secret("token")) }
         case "apikey":
-            let secret = value("value")
+            let apiKey = secret("value")
             if auth.parameters["in"] == "query" {
-                request.url += (request.url.contains("?") ? "&" : "?") + value("key") + "=" + secret
+                request.url += (request.url.contains("?") ? "&" : "?") + value("key") + "=" + apiKey
             } else {
                 let key = value("key", escaping: false)
                 if !request.headers.contains(where: { $0.name.lowercased() == key.lowercased() }) {
-                    request.headers.append(ImportedHeader(key, secret))
+                    request.headers.append(ImportedHeader(key, apiKey))
                 }
             }
         case "digest":
-            request.auth = .digest(user: value("username"), password: value("password"))
+            request.auth = .digest(user: value("username"), password: secret("password"))
             let ignored = ["realm", "nonce", "algorithm", "qop", "nonceCount", "clientNonce", "opaque"].filter {
                 !(auth.parameters[$0] ?? "").isEmpty
             }
@@ -80,15 +98,15 @@ extension PostmanImporter {
         case "ntlm":
             let domain = value("domain")
             let user = domain.isEmpty ? value("username") : domain + "\\" + value("username")
-            request.auth = .ntlm(user: user, password: value("password"))
+            request.auth = .ntlm(user: user, password: secret("password"))
             if !value("workstation").isEmpty {
                 notes.append(ImportNote(location: entry.location, text: "ntlm auth: the workstation is not translated"))
             }
         case "awsv4":
-            let token = value("sessionToken")
+            let token = secret("sessionToken")
             request.auth = .awsSigV4(
                 ImportedAuth.AWSSignature(
-                    accessKey: value("accessKey"), secretKey: value("secretKey"),
+                    accessKey: secret("accessKey"), secretKey: secret("secretKey"),
                     sessionToken: token.isEmpty ? nil : token, region: value("region"), service: value("service")))
         case "oauth2"
         where ["client_credentials", "password_credentials"].contains(auth.parameters["grant_type"] ?? "")
@@ -100,12 +118,16 @@ extension PostmanImporter {
                 let text = value(key)
                 return text.isEmpty ? nil : text
             }
+            func optionalSecret(_ key: String) -> String? {
+                let text = secret(key)
+                return text.isEmpty ? nil : text
+            }
             request.auth = .oauth2(
                 ImportedAuth.OAuth2(
                     flow: password ? "password" : "clientCredentials", tokenURL: value("accessTokenUrl"),
-                    clientID: value("clientId"), clientSecret: optional("clientSecret"), scope: optional("scope"),
+                    clientID: value("clientId"), clientSecret: optionalSecret("clientSecret"), scope: optional("scope"),
                     audience: optional("tokenRequestParams.audience"),
-                    username: password ? value("username") : nil, password: password ? value("password") : nil,
+                    username: password ? value("username") : nil, password: password ? secret("password") : nil,
                     clientAuth: auth.parameters["client_authentication"] == "body" ? "body" : nil))
             let dropped = auth.parameters.keys.filter {
                 $0.hasPrefix("tokenRequestParams.") && $0 != "tokenRequestParams.audience"
@@ -127,7 +149,7 @@ extension PostmanImporter {
             }
         case "oauth2" where !(auth.parameters["accessToken"] ?? "").isEmpty:
             // Newman sends the token the collection holds; it never fetches a new one.
-            let token = value("accessToken")
+            let token = secret("accessToken")
             if auth.parameters["addTokenTo"] == "queryParams" {
                 request.url += (request.url.contains("?") ? "&" : "?") + "access_token=" + token
             } else if !hasAuthorization {
@@ -221,6 +243,12 @@ extension PostmanImporter {
                 request.body = .json(.object(object))
             }
         }
+    }
+
+    /// Whether `text` is a typed value: not empty and without `{{variable}}` placeholders (a value made of
+    /// variables is theirs to keep secret, ``PostmanVariableScope/isSecret(_:)``).
+    static func isTyped(_ text: String) -> Bool {
+        !text.allSatisfy { $0 == " " } && !text.contains("{{")
     }
 
     /// The `Content-Type` Postman sends for a raw body of `language` when the request sets none.

@@ -89,6 +89,16 @@ package struct PostmanImporter: Sendable {
                         .joined(separator: ", ") + "; set " + (secrets.count == 1 ? "it" : "them")
                         + " before apitest validate or run"))
         }
+        let typed = scope.typedSecrets.variables
+        if !typed.isEmpty {
+            suite.notes.append(
+                ImportNote(
+                    location: "auth",
+                    text: "credentials typed into auth settings and headers are read from the environment, not "
+                        + "written into the suite: "
+                        + typed.map { "\($0.source) from \($0.name)" }.joined(separator: ", ") + "; set "
+                        + (typed.count == 1 ? "it" : "them") + " before apitest validate or run"))
+        }
         // Captures were recorded with Postman names; write apitest names.
         for index in suite.tests.indices {
             suite.tests[index].captures = suite.tests[index].captures.map { (scope.name(for: $0.name), $0.query) }

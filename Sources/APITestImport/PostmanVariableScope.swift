@@ -29,6 +29,10 @@ package struct PostmanVariableScope: Sendable {
     package var captured: Set<String> = []
     /// Notes about renamed and undefined variables, and dynamic variables, in the order found.
     package private(set) var notes: [(location: String, text: String)] = []
+    /// Credentials typed into auth settings and credential headers as values (not as `{{variable}}`): each is read
+    /// from an environment variable of its own (``HARSecrets``, the mechanism every importer shares), never written
+    /// into the suite.
+    var typedSecrets = HARSecrets()
 
     /// The scope of `globals` < `collection` < `environment`.
     package init(globals: [PostmanVariable], collection: [PostmanVariable], environment: [PostmanVariable]) {
@@ -40,6 +44,10 @@ package struct PostmanVariableScope: Sendable {
         for key in order where Self.isValidName(key) {
             names[key] = key
             taken.insert(key)
+        }
+        // A typed credential never takes the environment variable of a secret variable.
+        for key in order where values[key].map(Self.isSecret) ?? false {
+            typedSecrets.reserve(Self.environmentName(for: key))
         }
     }
 

@@ -53,19 +53,28 @@ struct PostmanImporterMappingTests {
                 item("hawk", "http://h/6", auth: #"{"type": "hawk", "hawk": [{"key": "authId", "value": "x"}]}"#),
             ].joined(separator: ","), variables: #"[{"key": "k", "value": "v"}]"#)
         let requests = suite.tests.map(\.request)
-        #expect(requests[0].auth == .digest(user: "u", password: "p"))
-        #expect(requests[1].auth == .ntlm(user: "CORP\\u", password: "p"))
+        // Secrets typed into the auth settings are read from the environment (PostmanTypedCredentialTests).
+        #expect(requests[0].auth == .digest(user: "u", password: "{{ env.DIGEST_PASSWORD }}"))
+        #expect(requests[1].auth == .ntlm(user: "CORP\\u", password: "{{ env.NTLM_PASSWORD }}"))
         #expect(
             requests[2].auth
-                == .awsSigV4(.init(accessKey: "A", secretKey: "S", region: "eu-west-1", service: "s3")))
+                == .awsSigV4(
+                    .init(
+                        accessKey: "{{ env.AWSV4_ACCESS_KEY }}", secretKey: "{{ env.AWSV4_SECRET_KEY }}",
+                        region: "eu-west-1", service: "s3")))
         #expect(requests[3].url == "http://h/4?a=1&api_key={{ k }}")
-        #expect(requests[4].headers == [ImportedHeader("Authorization", "Bearer tok")])
+        #expect(requests[4].headers == [ImportedHeader("Authorization", "Bearer {{ env.OAUTH2_ACCESS_TOKEN }}")])
         #expect(requests[5].auth == nil && requests[5].headers.isEmpty)
         let notes = suite.allNotes.map(\.rendered)
         #expect(notes.contains { $0.hasPrefix("c › digest: digest auth: realm not translated") })
         #expect(notes.contains { $0.hasPrefix("c › oauth2: oauth2: the access token the collection holds") })
         #expect(notes.contains { $0.hasPrefix("c › hawk: auth 'hawk' is not translated") })
-        _ = try ImportedSuiteRendererTests.load(suite)
+        _ = try ImportedSuiteRendererTests.load(
+            suite,
+            environment: [
+                "DIGEST_PASSWORD": "p", "NTLM_PASSWORD": "p", "AWSV4_ACCESS_KEY": "A", "AWSV4_SECRET_KEY": "S",
+                "OAUTH2_ACCESS_TOKEN": "tok",
+            ])
     }
 
     @Test func oauth2GrantsApitestCanRunAreFetchedNotStored() throws {
@@ -110,14 +119,15 @@ struct PostmanImporterMappingTests {
                         password: "{{ pw }}")))
         // The authorization code grant needs a browser: the stored token is sent, as Newman does.
         #expect(requests[2].auth == nil)
-        #expect(requests[2].headers == [ImportedHeader("Authorization", "Bearer tok")])
+        #expect(requests[2].headers == [ImportedHeader("Authorization", "Bearer {{ env.OAUTH2_ACCESS_TOKEN }}")])
         let notes = suite.allNotes.map(\.rendered)
         #expect(
             notes.contains { $0.hasPrefix("c › client: oauth2: token request parameters resource are not translated") })
         #expect(notes.contains { $0.hasPrefix("c › client: oauth2: the stored access token is not kept") })
         // `secret` names a credential: the suite reads it from the environment (`pw` does not).
         #expect(suite.variables.first { $0.name == "secret" }?.value == "{{ env.SECRET }}")
-        let loaded = try ImportedSuiteRendererTests.load(suite, environment: ["SECRET": "s"])
+        let loaded = try ImportedSuiteRendererTests.load(
+            suite, environment: ["SECRET": "s", "OAUTH2_ACCESS_TOKEN": "tok"])
         #expect(loaded.text.contains("oauth2:"), "\(loaded.text)")
     }
 

@@ -24,7 +24,9 @@ struct PostmanImporterTests {
         ] as [(String, String?, String?)])
     func newmanCollectionsLoad(collection: String, environment: String?, globals: String?) throws {
         let suite = try PostmanFixtures.suite(collection, environment: environment, globals: globals)
-        let (text, _) = try ImportedSuiteRendererTests.load(suite)
+        // Secrets typed into auth settings are read from the environment: set every variable the suite reads.
+        let environment = Dictionary(uniqueKeysWithValues: suite.environmentVariables.map { ($0, "x") })
+        let (text, _) = try ImportedSuiteRendererTests.load(suite, environment: environment)
         if ProcessInfo.processInfo.environment["APITEST_DUMP"] != nil { print(text) }
     }
 }
@@ -36,7 +38,7 @@ extension PostmanImporterTests {
             "postman/apitest-demo.postman_collection.json", environment: "postman/apitest-demo.postman_environment.json"
         )
         let (text, loaded) = try ImportedSuiteRendererTests.load(
-            suite, environment: ["API_TOKEN": "t0ken", "ANN_PASSWORD": "s3cret"])
+            suite, environment: ["API_TOKEN": "t0ken", "ANN_PASSWORD": "s3cret", "DIGEST_PASSWORD": "x"])
         if ProcessInfo.processInfo.environment["APITEST_DUMP"] != nil { print(text) }
         #expect(loaded.tests.count == suite.tests.count)
     }

@@ -62,7 +62,8 @@ import Testing
         ])
         let (statuses, notes, suite) = try await importAndRun(
             ["apitest-demo.postman_collection.json", "-e", "apitest-demo.postman_environment.json"], in: folder,
-            run: ["--var", "baseUrl=\(demo.baseURL)"], environment: ["API_TOKEN": "t0ken", "ANN_PASSWORD": "s3cret"])
+            run: ["--var", "baseUrl=\(demo.baseURL)"],
+            environment: ["API_TOKEN": "t0ken", "ANN_PASSWORD": "s3cret", "DIGEST_PASSWORD": "x"])
         #expect(statuses.count == 15, "\(statuses)")
         for (name, status) in statuses {
             #expect(status == (name.hasSuffix("(should fail)") ? "failed" : "passed"), "\(name): \(status)\n\(suite)")
