@@ -98,8 +98,18 @@ enum IncludeParser {
     private static func open(
         _ path: String, at node: YAMLNode, in context: SuiteParseContext
     ) -> SuiteParseContext? {
-        guard let absolute = context.checkBodyFile(path, at: node, for: "include") else { return nil }
-        let canonical = FilePaths.canonical(absolute)
+        // A file included many times (from the same folder) is looked up once: the checks and the path's
+        // resolution are system calls.
+        let key = context.directory + "\u{0}" + path
+        let absolute: String
+        let canonical: String
+        if let target = context.shared.includeTargets[key] {
+            (absolute, canonical) = target
+        } else {
+            guard let checked = context.checkBodyFile(path, at: node, for: "include") else { return nil }
+            (absolute, canonical) = (checked, FilePaths.canonical(checked))
+            context.shared.includeTargets[key] = (absolute, canonical)
+        }
         context.shared.includedFiles.insert(canonical)
         let chain = context.includeChain.isEmpty ? [FilePaths.canonical(context.file)] : context.includeChain
         if let start = chain.firstIndex(of: canonical) {

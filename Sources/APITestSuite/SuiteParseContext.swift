@@ -146,6 +146,9 @@ extension SuiteParseContext {
         /// The included files composed so far, by absolute path: a file included many times is read and composed
         /// once.
         var composedIncludes: [String: ComposedFile] = [:]
+        /// The included files found so far, absolute and canonical, by the folder they were named from and the path
+        /// as written (separated by NUL).
+        var includeTargets: [String: (absolute: String, canonical: String)] = [:]
         /// JSONPath expressions already compiled, by their text (suites repeat the same few paths).
         var jsonPaths: [String: JSONPath] = [:]
         /// Regular expressions already compiled, by their pattern.
@@ -181,6 +184,7 @@ extension SuiteParseContext {
             forked.stepCount = stepCount
             forked.includeCount = includeCount
             forked.composedIncludes = composedIncludes
+            forked.includeTargets = includeTargets
             return forked
         }
 
