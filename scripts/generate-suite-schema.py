@@ -239,7 +239,7 @@ defs["multipartPart"] = d("One part of a multipart body.", type="object", additi
 def pred_args(textual):
     anyv = {} if not textual else {"type":["string","number","boolean"]}
     return collections.OrderedDict([
-      ("equals", d("Equals the argument (as JSON values: 1 equals 1.0, member order ignored).", **anyv)),
+      ("equals", d("Equals the argument as a JSON value of the same type (the string \"5\" is not 5, except from text: headers, body, regex groups), 1 equals 1.0, strings by code points, member order ignored.", **anyv)),
       ("notEquals", d("Does not equal the argument; holds for an absent value.", **anyv)),
       ("contains", d("String: contains the text; array: has an equal element; object: has the key.", **anyv)),
       ("notContains", d("The opposite of contains; holds for an absent value.", **anyv)),
@@ -249,7 +249,7 @@ def pred_args(textual):
       ("exists", d("Is present (true) or absent (false).", type="boolean")),
       ("notExists", d("Is absent (true) or present (false).", type="boolean")),
       ("isEmpty", d("Is an empty (true) or non-empty (false) string, array or object.", type="boolean")),
-      ("greaterThan", d("Greater than a number, or a string compared by characters (ISO-8601 dates order); on duration, a duration like 500ms.", type=["number","string"])),
+      ("greaterThan", d("Greater than a number, or a string compared by code points (ISO-8601 dates order); a JSON string never orders against a number; on duration, a duration like 500ms.", type=["number","string"])),
       ("greaterThanOrEqual", d("Greater than or equal (see greaterThan).", type=["number","string"])),
       ("lessThan", d("Less than (see greaterThan).", type=["number","string"])),
       ("lessThanOrEqual", d("Less than or equal (see greaterThan).", type=["number","string"])),
