@@ -43,7 +43,8 @@ extension OpenAPIContract {
             ? rawSegments.map { Substring(PercentEncoding.decodeLeniently($0)) } : rawSegments
         var firstPrefixMatched: Int?
         for prefix in serverPrefixes {
-            guard prefix.count <= decoded.count, zip(prefix, decoded).allSatisfy({ $0 == $1 }) else { continue }
+            guard prefix.count <= decoded.count, zip(prefix, decoded).allSatisfy({ $0.utf8.elementsEqual($1.utf8) })
+            else { continue }
             if firstPrefixMatched == nil { firstPrefixMatched = prefix.count }
             var rest = Array(decoded[prefix.count...])
             var restRaw = Array(rawSegments[prefix.count...])

@@ -1,13 +1,16 @@
+import APITestJSON
+
 /// Finds the operation for a method and a path: a trie of path segments, so a lookup costs the segments of the path
 /// (and the few templated branches beside them), not the number of operations.
 ///
 /// Precedence: a path that matches without templated segments wins (OpenAPI's rule for concrete paths), then the
-/// match with the fewest templated segments, then the one whose earlier segments are literal. A trailing slash
+/// match with the fewest templated segments, then the one whose earlier segments are literal. Segments compare by
+/// code points (`café` written with a combining accent is another path than with `é`). A trailing slash
 /// matches the template without it (and the reverse) only when nothing matches the path as it is.
 struct OperationRouter: Sendable {
     /// A node of the trie: the children by the next segment, and the operations that end here by method.
     private struct Node: Sendable {
-        var literals: [String: Int] = [:]
+        var literals: [CodePointKey: Int] = [:]
         var mixed: [(parts: [PathTemplate.Part], child: Int)] = []
         var parameter: Int?
         var operations: [String: Int] = [:]
@@ -25,11 +28,11 @@ struct OperationRouter: Sendable {
         for segment in template.segments {
             switch segment {
             case .literal(let text):
-                if let child = nodes[current].literals[text] {
+                if let child = nodes[current].literals[CodePointKey(text)] {
                     current = child
                 } else {
                     let child = newNode()
-                    nodes[current].literals[text] = child
+                    nodes[current].literals[CodePointKey(text)] = child
                     current = child
                 }
             case .parameter:
@@ -88,7 +91,7 @@ struct OperationRouter: Sendable {
             return
         }
         let segment = segments[depth]
-        if let child = current.literals[String(segment)] {
+        if let child = current.literals[CodePointKey(String(segment))] {
             search(node: child, depth: depth + 1, score: score, method: method, segments: segments, best: &best)
         }
         for (parts, child) in current.mixed where PathTemplate.match(parts, segment) != nil {

@@ -103,7 +103,7 @@ struct PathTemplate: Sendable, Hashable {
     // MARK: - Matching segments
 
     /// The values of `parts`' parameters in `segment`, or nil when it does not match; each parameter takes at least
-    /// one character, and the first way that matches wins.
+    /// one code point, literals compare by code points, and the first way that matches wins.
     static func match(_ parts: [Part], _ segment: Substring) -> [String: String]? {
         var values: [String: String] = [:]
         return match(parts[...], segment, &values) ? values : nil
@@ -113,8 +113,10 @@ struct PathTemplate: Sendable, Hashable {
         guard let first = parts.first else { return text.isEmpty }
         switch first {
         case .literal(let literal):
-            guard text.hasPrefix(literal) else { return false }
-            return match(parts.dropFirst(), text.dropFirst(literal.count), &values)
+            guard text.utf8.starts(with: literal.utf8) else { return false }
+            // A prefix of whole code points ends on a code-point boundary.
+            let rest = text.utf8.index(text.utf8.startIndex, offsetBy: literal.utf8.count)
+            return match(parts.dropFirst(), text[rest...], &values)
         case .parameter(let name):
             let rest = parts.dropFirst()
             guard !text.isEmpty else { return false }
@@ -122,14 +124,15 @@ struct PathTemplate: Sendable, Hashable {
                 values[name] = String(text)
                 return true
             }
-            var end = text.index(after: text.startIndex)
-            while end <= text.endIndex {
+            let scalars = text.unicodeScalars
+            var end = scalars.index(after: scalars.startIndex)
+            while end <= scalars.endIndex {
                 if match(rest, text[end...], &values) {
                     values[name] = String(text[..<end])
                     return true
                 }
-                if end == text.endIndex { break }
-                end = text.index(after: end)
+                if end == scalars.endIndex { break }
+                end = scalars.index(after: end)
             }
             return false
         }
