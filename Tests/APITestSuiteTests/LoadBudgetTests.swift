@@ -75,7 +75,7 @@ struct LoadBudgetTests {
                     + "(list and map keys nest at most 256 levels, and a file's keys may hold 1000000 lists and maps "
                     + "together)"
             ])
-        #expect(seconds < 10)
+        #expect(seconds < 30)
         // Keys nested deeper than the limit through aliases are refused too, instead of overflowing the stack.
         var chain = "d0: &d0 [x]\ne0: &e0 [x]\n"
         for level in 1..<2_000 {
@@ -158,7 +158,7 @@ struct LoadBudgetTests {
             #expect(found.count == 1)
             #expect(found.first?.hasPrefix("suites/test.yaml:") == true)
             #expect(found.first?.contains("error: the rendered value is too large (over 64 MiB)") == true)
-            #expect(seconds < 20)
+            #expect(seconds < 60)
         }
     }
 
@@ -172,7 +172,7 @@ struct LoadBudgetTests {
         // The URLs render to text without a scheme: relative, and the suite has no base URL.
         #expect(found.count == 20_000)
         #expect(found.first?.contains("relative URL '{{a24}}/0' needs a 'baseURL' in the suite") == true)
-        #expect(seconds < 30)
+        #expect(seconds < 60)
     }
 
     @Test func renderingAValueTooLargeAsTextIsAnErrorOfTheStep() throws {
@@ -216,6 +216,6 @@ struct LoadBudgetTests {
                     "the suite includes files too many times (over 100000 includes once includes are expanded)"
                 ])
         }
-        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(Date().timeIntervalSince(start) < 60)
     }
 }
