@@ -100,14 +100,22 @@ extension LinearRegex {
 
     /// Every match in `text` from left to right, not overlapping; after an empty match the search goes on one
     /// scalar further (as ICU does). `body` may stop the walk by returning false.
+    ///
+    /// One search is linear, but a search per match could scan the rest of the text each time (`(a.*b)|a` on
+    /// `aaa…`: its first alternative runs to the end before `a` wins), so the walk may take at most
+    /// ``walkScans`` times the steps of one scan of the whole text, and ends with ``Interruption/stepLimit(_:)``
+    /// beyond them.
     package func forEachMatch(
         in text: String, steps: inout Int, _ body: (Match) throws(Interruption) -> Bool
     ) throws(Interruption) {
         var machine = Machine(
             program: program, masks: asciiMasks, slotCount: 2 * (captureCount + 1), firstScalars: firstScalars)
         defer { steps += machine.steps }
+        let (scan, overflow) = (2 * program.count + 2).multipliedReportingOverflow(by: text.utf8.count + 1)
+        let limit = overflow ? Int.max : scan.multipliedReportingOverflow(by: Self.walkScans).partialValue
         var position = text.startIndex
         while position <= text.endIndex {
+            guard machine.steps <= limit else { throw .stepLimit(limit) }
             guard let match = try machine.run(text, from: position), let whole = match[0] else { return }
             guard try body(match) else { return }
             if whole.isEmpty {
@@ -118,6 +126,9 @@ extension LinearRegex {
             }
         }
     }
+
+    /// How many scans of the whole text finding every match may cost.
+    static let walkScans = 4
 
     /// The Pike VM: one pass over the text, every live thread stepped at each scalar, at most one thread per
     /// instruction, so the work is at most the program's size per scalar.

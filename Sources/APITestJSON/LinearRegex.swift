@@ -163,5 +163,8 @@ package struct LinearRegex: Sendable {
     package enum Interruption: Error, Sendable, Hashable {
         /// The task that matches was cancelled (the run was interrupted).
         case cancelled
+        /// Finding every match took more than `limit` steps (``forEachMatch(in:steps:_:)``): a pattern whose
+        /// preferred alternative runs past each match (`(a.*b)|a`) would scan the rest of the text once per match.
+        case stepLimit(Int)
     }
 }

@@ -37,7 +37,7 @@ package struct RegularExpression: Sendable, Hashable, CustomStringConvertible {
         guard let match = try? regex.firstMatch(in: text), group < match.count, let range = match[group] else {
             return nil
         }
-        return String(text[range])
+        return String(text.unicodeScalars[range])
     }
 
     /// Why ``replacingMatches(in:with:limit:)`` has no result.
@@ -46,12 +46,16 @@ package struct RegularExpression: Sendable, Hashable, CustomStringConvertible {
         case tooLong(limit: Int)
         /// The calling task was cancelled mid-match.
         case interrupted
+        /// Finding every match took too many steps (a pattern whose preferred alternative runs past each match).
+        case tooManySteps
 
         /// The failure in a few words, for messages (`replace: ...`, `filter 'replace' ...`).
         package var sentence: String {
             switch self {
             case .tooLong(let limit): "the result would be longer than \(limit) bytes"
             case .interrupted: "interrupted"
+            case .tooManySteps:
+                "the pattern scans the rest of the text for every match (as '(a.*b)|a' does): too many steps"
             }
         }
     }
@@ -63,30 +67,32 @@ package struct RegularExpression: Sendable, Hashable, CustomStringConvertible {
         in text: String, with template: String, limit: Int
     ) throws(ReplaceFailure) -> String {
         let pieces = Self.templatePieces(template, groups: regex.captureCount, names: regex.groupNames)
-        var result = ""
+        // UTF-8 bytes: a match may start or end inside a character (a combining accent), and the text is cut at
+        // scalars, never rounded to characters; appending bytes is also linear where a string's scalar view is not.
+        let utf8 = text.utf8
+        var result: [UInt8] = []
         var copied = text.startIndex
         var steps = 0
-        var tooLong = false
         do {
             try regex.forEachMatch(in: text, steps: &steps) { match in
                 let whole = match[0]!
-                result += text[copied..<whole.lowerBound]
+                result += utf8[copied..<whole.lowerBound]
                 for piece in pieces {
                     switch piece {
-                    case .literal(let literal): result += literal
-                    case .group(let group): if let range = match[group] { result += text[range] }
+                    case .literal(let literal): result += literal.utf8
+                    case .group(let group): if let range = match[group] { result += utf8[range] }
                     }
                 }
                 copied = whole.upperBound
-                tooLong = result.utf8.count > limit
-                return !tooLong
+                return result.count <= limit
             }
         } catch {
+            if case .stepLimit = error { throw .tooManySteps }
             throw .interrupted
         }
-        result += text[copied...]
-        guard !tooLong, result.utf8.count <= limit else { throw .tooLong(limit: limit) }
-        return result
+        result += utf8[copied...]
+        guard result.count <= limit else { throw .tooLong(limit: limit) }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A piece of a replacement template.

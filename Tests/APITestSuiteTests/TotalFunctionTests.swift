@@ -116,6 +116,17 @@ struct TotalFunctionTests {
                 "{{ length(replace(long, costly, 'x')) }}", ["long": context["long"]!, "costly": context["costly"]!])
                 == .integer(5000))
         #expect(Self.failure("{{ replace('abc', '(?=a)', 'x') }}")?.contains("look-ahead") == true)
+        // A match may start or end inside a character: texts are cut by scalars, never rounded to characters.
+        #expect(
+            try Self.value("{{ replace(t, p, '') }}", ["t": .string("cafe\u{301}s"), "p": .string("\u{301}")])
+                == .string("cafes"))
+        #expect(
+            try Self.value("{{ replace(t, 'e', 'E') }}", ["t": .string("cafe\u{301}")]) == .string("cafE\u{301}"))
+        // A pattern whose first alternative runs past every match would scan the rest of the text per match.
+        #expect(
+            Self.failure("{{ replace(t, '(a.*b)|a', 'x') }}", ["t": .string(String(repeating: "a", count: 20_000))])?
+                .contains("too many steps") == true)
+        #expect(try Self.value("{{ replace('aab', '(a.*b)|a', 'x') }}") == .string("x"))
         // A replacement that grows without bound is an error: 200,000 matches of 1,000 bytes each.
         let wide = String(repeating: "y", count: 1000)
         #expect(
