@@ -27,7 +27,10 @@ import Testing
     @Test func stepsThatCheckOnlySizeAndDigestsStreamIt() throws {
         let sizeOnly = try step("    expect: {status: 200, bodySize: 5, headers: {X-A: b}}")
         #expect(ResponseBodyPlan.handling(for: sizeOnly, until: nil, previewBytes: 10) == .digest([], prefix: 10))
-        let digests = try step("    expect: {sha256: abc, md5: def}\n    capture: {h: {header: Location}}")
+        // The digests of "abc" (a digest of the wrong form is a load error).
+        let sha256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        let md5 = "900150983cd24fb0d6963f7d28e17f72"
+        let digests = try step("    expect: {sha256: \(sha256), md5: \(md5)}\n    capture: {h: {header: Location}}")
         #expect(
             ResponseBodyPlan.handling(for: digests, until: nil, previewBytes: 7) == .digest([.sha256, .md5], prefix: 7))
     }
