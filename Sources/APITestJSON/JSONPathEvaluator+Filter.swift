@@ -104,9 +104,9 @@ extension JSONPathEvaluator {
     }
 
     private func dynamicPattern(_ text: String) -> IRegexp {
-        if let cached = dynamicPatterns[text] { return cached }
+        if let cached = dynamicPatterns[CodePointKey(text)] { return cached }
         let compiled = IRegexp(text)
-        dynamicPatterns[text] = compiled
+        dynamicPatterns[CodePointKey(text)] = compiled
         return compiled
     }
 

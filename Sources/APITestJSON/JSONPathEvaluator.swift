@@ -6,8 +6,9 @@ final class JSONPathEvaluator {
     }
 
     let root: JSONValue
-    /// Patterns of `match`/`search` that come from the document, compiled once per query.
-    var dynamicPatterns: [String: IRegexp] = [:]
+    /// Patterns of `match`/`search` that come from the document, compiled once per query, by their code points
+    /// (a `[String: …]` key would match `e\u{301}` with the pattern compiled for `\u{E9}`).
+    var dynamicPatterns: [CodePointKey: IRegexp] = [:]
 
     init(root: JSONValue) {
         self.root = root

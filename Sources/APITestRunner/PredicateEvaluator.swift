@@ -63,8 +63,9 @@ final class PredicateEvaluator: Sendable {
         }
     }
 
-    /// The `matches` patterns with placeholders, compiled once rendered, by their rendered text.
-    private let regexCache = Mutex<[String: RegularExpression]>([:])
+    /// The `matches` patterns with placeholders, compiled once rendered, by their rendered text's code points
+    /// (a `[String: …]` key would reuse `^\u{E9}$` for the canonically equal `^e\u{301}$`).
+    private let regexCache = Mutex<[CodePointKey: RegularExpression]>([:])
 
     /// Checks `predicate(argument)` against `subject`, which comes from `source` (JSON, strict, unless said);
     /// `nil` means the subject is absent. Numbers in the expectation and the actual value are shown with `unit` (`ms` for `duration`) when
@@ -160,9 +161,10 @@ final class PredicateEvaluator: Sendable {
     }
 
     private func regex(_ pattern: String) -> RegularExpression? {
-        if let cached = regexCache.withLock({ $0[pattern] }) { return cached }
+        let key = CodePointKey(pattern)
+        if let cached = regexCache.withLock({ $0[key] }) { return cached }
         guard let regex = try? RegularExpression(pattern) else { return nil }
-        regexCache.withLock { $0[pattern] = regex }
+        regexCache.withLock { $0[key] = regex }
         return regex
     }
 

@@ -10,11 +10,11 @@ extension SuiteParseContext {
     /// `expression` compiled; a syntax error is reported at the offending character and gives `nil`. Suites repeat
     /// the same few paths, so each is compiled once.
     func jsonPath(_ expression: String, at node: YAMLNode) -> JSONPath? {
-        if let compiled = shared.jsonPaths[expression] { return compiled }
+        if let compiled = shared.jsonPaths[CodePointKey(expression)] { return compiled }
         let problem: JSONPathError
         do {
             let compiled = try JSONPath(expression)
-            shared.jsonPaths[expression] = compiled
+            shared.jsonPaths[CodePointKey(expression)] = compiled
             return compiled
         } catch {
             problem = error
@@ -40,10 +40,10 @@ extension SuiteParseContext {
     /// `pattern` compiled; a pattern ``RegularExpression`` refuses is reported with why and gives `nil`. Each pattern is
     /// compiled once.
     func regularExpression(_ pattern: String, at node: YAMLNode) -> RegularExpression? {
-        if let compiled = shared.regularExpressions[pattern] { return compiled }
+        if let compiled = shared.regularExpressions[CodePointKey(pattern)] { return compiled }
         do {
             let compiled = try RegularExpression(pattern)
-            shared.regularExpressions[pattern] = compiled
+            shared.regularExpressions[CodePointKey(pattern)] = compiled
             return compiled
         } catch {
             self.error("invalid regular expression '\(pattern)'", at: node, note: error.description)

@@ -149,10 +149,11 @@ extension SuiteParseContext {
         /// The included files found so far, absolute and canonical, by the folder they were named from and the path
         /// as written (separated by NUL).
         var includeTargets: [String: (absolute: String, canonical: String)] = [:]
-        /// JSONPath expressions already compiled, by their text (suites repeat the same few paths).
-        var jsonPaths: [String: JSONPath] = [:]
-        /// Regular expressions already compiled, by their pattern.
-        var regularExpressions: [String: RegularExpression] = [:]
+        /// JSONPath expressions already compiled, by their text's code points (suites repeat the same few paths;
+        /// a `[String: …]` key would give `$['e\u{301}']` the path compiled for the canonically equal `$['\u{E9}']`).
+        var jsonPaths: [CodePointKey: JSONPath] = [:]
+        /// Regular expressions already compiled, by their pattern's code points (as `jsonPaths`).
+        var regularExpressions: [CodePointKey: RegularExpression] = [:]
         /// Schema files already compiled, by absolute path (tests often share one).
         var compiledSchemas: [String: JSONSchema] = [:]
         /// Request URLs to check once the variables and the suite's base URL are known (URLs with placeholders, and

@@ -73,7 +73,7 @@ extension YAMLDocument {
     /// when the pointer leads nowhere. Scans each map's keys: for many lookups in large maps, ``YAMLPointerLocator``.
     func node(at tokens: [String], from root: YAMLNode) -> YAMLNode {
         node(at: tokens, from: root) { map, token in
-            pairs(of: map)?.first(where: { scalar($0.key)?.string == token })
+            pairs(of: map)?.first(where: { scalar($0.key)?.string.hasSameCodePoints(as: token) ?? false })
         }
     }
 
@@ -111,8 +111,8 @@ final class YAMLPointerLocator: @unchecked Sendable {
     let document: YAMLDocument
     let root: YAMLNode
     private let lock = NSLock()
-    /// The keys of the large maps looked into so far.
-    private var indexes: [YAMLNode: [String: (key: YAMLNode, value: YAMLNode)]] = [:]
+    /// The keys of the large maps looked into so far, by code points (JSON pointer tokens name members exactly).
+    private var indexes: [YAMLNode: [CodePointKey: (key: YAMLNode, value: YAMLNode)]] = [:]
     /// Up to this many keys, a map is scanned.
     private static let scanLimit = 16
 
@@ -129,18 +129,20 @@ final class YAMLPointerLocator: @unchecked Sendable {
     private func member(_ token: String, of map: YAMLNode) -> (key: YAMLNode, value: YAMLNode)? {
         guard let pairs = document.pairs(of: map) else { return nil }
         guard pairs.count > Self.scanLimit else {
-            return pairs.first(where: { document.scalar($0.key)?.string == token })
+            return pairs.first(where: { document.scalar($0.key)?.string.hasSameCodePoints(as: token) ?? false })
         }
         lock.lock()
         defer { lock.unlock() }
-        if let index = indexes[map] { return index[token] }
-        var index: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+        if let index = indexes[map] { return index[CodePointKey(token)] }
+        var index: [CodePointKey: (key: YAMLNode, value: YAMLNode)] = [:]
         index.reserveCapacity(pairs.count)
         for pair in pairs {
             // The first of repeated keys wins, as in the scan (the composer reports duplicates anyway).
-            if let key = document.scalar(pair.key)?.string, index[key] == nil { index[key] = pair }
+            if let key = document.scalar(pair.key)?.string, index[CodePointKey(key)] == nil {
+                index[CodePointKey(key)] = pair
+            }
         }
         indexes[map] = index
-        return index[token]
+        return index[CodePointKey(token)]
     }
 }

@@ -1,10 +1,15 @@
-/// Map keys: marking them (their scalars type as strings) and finding duplicates the way Yams does.
+import APITestJSON
+
+/// Map keys: marking them (their scalars type as strings) and finding duplicates the way Yams does, except that
+/// text compares by code points.
 ///
 /// Yams compares keys as `Node`s: scalars by text and resolved tag (with the basic resolver an untagged or `!`
 /// scalar is a `str`, so `a` and `"a"` are the same key), lists and maps structurally. It reports the duplicated
 /// key that sorts first (`Node`'s `<`), at its first occurrence. Where that order leaves a choice (keys of different
 /// kinds, which Yams' `<` leaves unordered, so that its pick depends on the process's hash seed), the first one in
-/// the document is reported.
+/// the document is reported. Yams compares text as `String`s do, by canonical equivalence, so `"e\u0301"` and
+/// `"\u00e9"` would be one key; they are distinct JSON member names (RFC 8259 §8.3), and a suite's JSON body, a
+/// variables file and an OpenAPI document may hold both, so keys here are the same only when their code points are.
 extension YAMLDocument {
     /// Above this many keys, duplicates are found through a dictionary rather than by comparing every pair.
     private static let pairwiseKeyLimit = 12
@@ -86,16 +91,16 @@ extension YAMLDocument {
         return nil
     }
 
-    /// A scalar key's identity: its text and resolved tag.
+    /// A scalar key's identity: its text's code points and resolved tag.
     private struct ScalarKey: Hashable {
         let tag: Int
-        let text: String
+        let text: CodePointKey
     }
 
     private func scalarKey(_ node: YAMLNode) -> ScalarKey? {
         let record = records[Int(node.index)]
         guard record.kind == .scalar else { return nil }
-        return ScalarKey(tag: resolvedTag(node), text: text(of: record))
+        return ScalarKey(tag: resolvedTag(node), text: CodePointKey(text(of: record)))
     }
 
     /// The tag Yams resolves a node to, as an index into `tagNames`; -1 for the default tag of the node's kind
@@ -112,18 +117,10 @@ extension YAMLDocument {
         return name == Self.nonSpecificTag || name == defaultName ? -1 : index
     }
 
-    /// True when two scalars have the same text as `String`s compare it (canonical equivalence: `é` written as one
-    /// scalar or as `e` and a combining accent is the same text). The same bytes are the same text, and two ASCII
-    /// texts are the same only when their bytes are; other texts are compared as strings.
+    /// True when two scalars have the same text, code point for code point (`é` written as one scalar and as `e`
+    /// and a combining accent are different texts, as JSON member names are).
     private func isSameText(_ left: Record, _ right: Record) -> Bool {
-        let sameBytes = withBytes(of: left) { a in
-            withBytes(of: right) { b in a.elementsEqual(b) ? true : (Self.isASCII(a) && Self.isASCII(b) ? false : nil) }
-        }
-        return sameBytes ?? (text(of: left) == text(of: right))
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 }
+        withBytes(of: left) { a in withBytes(of: right) { b in a.elementsEqual(b) } }
     }
 
     /// Yams' `Node` equality: same kind and resolved tag, and the same text or the same children.
@@ -146,14 +143,16 @@ extension YAMLDocument {
         return true
     }
 
-    /// Yams' `Node` ordering: scalars by text, lists by their items and maps by their keys, lexicographically;
-    /// nodes of different kinds are unordered.
+    /// Yams' `Node` ordering: scalars by text (in code-point order), lists by their items and maps by their keys,
+    /// lexicographically; nodes of different kinds are unordered.
     func keyPrecedes(
         _ lhs: YAMLNode, _ rhs: YAMLNode, work: inout Int, depth: Int = 1
     ) throws(KeyComparisonLimit) -> Bool {
         let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])
         guard left.kind == right.kind else { return false }
-        if left.kind == .scalar { return text(of: left) < text(of: right) }
+        if left.kind == .scalar {
+            return withBytes(of: left) { a in withBytes(of: right) { b in a.lexicographicallyPrecedes(b) } }
+        }
         try spend(&work, depth: depth, at: lhs)
         let step = left.kind == .mapping ? 2 : 1
         let (leftCount, rightCount) = (Int(left.count) / step, Int(right.count) / step)

@@ -4,7 +4,8 @@ import Yams
 @testable import APITestSuite
 
 /// `YAMLComposer` must compose exactly what `Yams.compose(yaml:_:)` with `Resolver.basic` composes (the loader
-/// used it before): the same nodes, marks, styles and scalar typing, and the same errors at the same places.
+/// used it before): the same nodes, marks, styles and scalar typing, and the same errors at the same places; except
+/// that keys compare by code points, where Yams compares them as `String`s (canonical equivalence).
 @Suite("YAML composer")
 struct YAMLComposerTests {
     static let documents: [String] = [
@@ -33,11 +34,9 @@ struct YAMLComposerTests {
         "? [a, b]\n: 1\n? [a, b]\n: 2\n",
         "? {a: b}\n: 1\n? {a: b}\n: 2\n",
         "x: &a {k: v}\ny:\n  *a : 1\n  ? {k: v}\n  : 2\n",
-        "a: 1\n\"e\u{301}\": 2\n\u{e9}: 3\n",
-        // The Kelvin sign is canonically the letter K; ASCII keys that differ are never the same.
-        "K: 1\n\u{212A}: 2\n",
+        // ASCII keys that differ are never the same. (Keys that are only canonically equivalent, "e\u{301}" and
+        // "\u{e9}", the Kelvin sign and K, are one key to Yams and two here: CodePointKeyLoaderTests.)
         "ab: 1\nAb: 2\naB: 3\n\"\u{e9}\": 4\n",
-        "m:\n" + (0..<20).map { "  k\($0): \($0)\n" }.joined() + "  \u{212A}: x\n  K: y\n",
         "m:\n" + (0..<40).map { "  k\($0): \($0)\n" }.joined() + "  k7: again\n",
         "m:\n" + (0..<40).map { "  ? [\($0)]\n  : \($0)\n" }.joined() + "  ? [7]\n  : again\n",
         "a:\n  b: 1\n  b: 2\nc: [\n",
