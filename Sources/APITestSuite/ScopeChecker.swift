@@ -20,18 +20,51 @@ struct ScopeChecker {
         return checker.usedEnvironment
     }
 
-    /// Why a name is not visible, for the note of an undefined-variable error.
+    /// Why a name is not visible, for the note of an undefined-variable error. Each is a lookup built once (not a
+    /// set of the names after the current one, which made n errors cost n² steps).
     private struct NameHints {
-        /// Variables defined later in `variables:`.
-        var laterVariables: Set<String> = []
-        /// Captures of later steps of the same test.
-        var laterCaptures: Set<String> = []
-        /// Captures of the current step.
-        var ownCaptures: Set<String> = []
+        /// The position in `variables:` of the variable being checked, and the last position of each name there.
+        var variableIndex: Int?
+        var lastVariableIndex: [String: Int] = [:]
+        /// The position of the step being checked in its test, and the positions of the steps that capture each
+        /// name, in order.
+        var stepIndex: Int?
+        var capturingSteps: [String: [Int]] = [:]
         /// The first test that captures each name.
         var capturingTest: [String: String] = [:]
         var currentTest: String?
+
+        /// Whether `name` is defined after the variable being checked.
+        func isDefinedLater(_ name: String) -> Bool {
+            guard let variableIndex, let last = lastVariableIndex[name] else { return false }
+            return last > variableIndex
+        }
+
+        /// Whether the step being checked captures `name`.
+        func isOwnCapture(_ name: String) -> Bool {
+            guard let stepIndex, let steps = capturingSteps[name] else { return false }
+            var (low, high) = (0, steps.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if steps[middle] < stepIndex { low = middle + 1 } else { high = middle }
+            }
+            return low < steps.count && steps[low] == stepIndex
+        }
+
+        /// Whether a step after the one being checked captures `name`.
+        func isCapturedLater(_ name: String) -> Bool {
+            guard let stepIndex, let last = capturingSteps[name]?.last else { return false }
+            return last > stepIndex
+        }
     }
+
+    /// The did-you-mean suggestions of undefined names compare each with every visible name: past this many
+    /// comparisons in one suite, further errors come without one, so that n undefined names among n variables
+    /// cost linear work rather than n² (the first errors, the ones a reader fixes first, keep theirs).
+    static let suggestionComparisonBudget = 200_000
+
+    /// What is left of `suggestionComparisonBudget`.
+    private var suggestionComparisons = suggestionComparisonBudget
 
     /// Checks the variables in order, then the base URL, default headers, setup, teardown and each test's steps,
     /// then the request URLs.
@@ -40,11 +73,17 @@ struct ScopeChecker {
         var known = Set(context.overrides.keys).union(TemplateContext.builtinNames)
         var hints = NameHints()
         let errorsBefore = context.diagnostics.count
+        var lastVariableIndex: [String: Int]?
         for (index, variable) in suite.variables.enumerated() {
             if context.overrides[variable.name] == nil {
                 checkNames(in: variable.value.templates, known: known) {
                     var variableHints = hints
-                    variableHints.laterVariables = Set(suite.variables[(index + 1)...].map(\.name))
+                    variableHints.variableIndex = index
+                    if lastVariableIndex == nil {
+                        lastVariableIndex = Dictionary(
+                            suite.variables.enumerated().map { ($1.name, $0) }, uniquingKeysWith: max)
+                    }
+                    variableHints.lastVariableIndex = lastVariableIndex ?? [:]
                     return variableHints
                 }
             }
@@ -89,11 +128,13 @@ struct ScopeChecker {
                 }
             }
             let steps = tests[testIndex].steps
+            var capturingSteps: [String: [Int]]?
             checkSteps(steps, visible: &visible) { index in
                 var stepHints = hints
                 stepHints.currentTest = tests[testIndex].name
-                stepHints.ownCaptures = Set(steps[index].captures.map(\.name))
-                stepHints.laterCaptures = Set(steps[(index + 1)...].flatMap { $0.captures.map(\.name) })
+                stepHints.stepIndex = index
+                if capturingSteps == nil { capturingSteps = Self.capturingSteps(steps) }
+                stepHints.capturingSteps = capturingSteps ?? [:]
                 return stepHints
             }
         }
@@ -103,6 +144,17 @@ struct ScopeChecker {
     }
 
     // MARK: - Steps
+
+    /// The positions of the steps that capture each name, in order.
+    private static func capturingSteps(_ steps: [Step]) -> [String: [Int]] {
+        var positions: [String: [Int]] = [:]
+        for index in steps.indices {
+            for capture in steps[index].captures where positions[capture.name]?.last != index {
+                positions[capture.name, default: []].append(index)
+            }
+        }
+        return positions
+    }
 
     /// Checks `steps` in order, each seeing `visible` and the captures of the steps before it. A group's list and
     /// condition see what its first step sees (the condition also the group's variable); its steps see the
@@ -184,30 +236,33 @@ struct ScopeChecker {
                     context.error("environment variable '\(variable)' is not set", at: location, length: length)
                 }
             } else if !known.contains(name) {
-                let (message, note) = Self.undefinedMessage(name, known: known, hints: hints())
+                let (message, note) = undefinedMessage(name, known: known, hints: hints())
                 context.error(message, at: location, length: length, note: note)
             }
         }
     }
 
-    /// The message of an undefined name, with a note that says why it is not visible or a did-you-mean.
-    private static func undefinedMessage(
+    /// The message of an undefined name, with a note that says why it is not visible or a did-you-mean (within
+    /// `suggestionComparisonBudget`).
+    private mutating func undefinedMessage(
         _ name: String, known: Set<String>, hints: NameHints
     ) -> (message: String, note: String?) {
         let message = "undefined variable '\(name)'"
-        if hints.laterVariables.contains(name) {
+        if hints.isDefinedLater(name) {
             return (message, "'\(name)' is defined later in 'variables'; a variable can use only those before it")
         }
-        if hints.ownCaptures.contains(name) {
+        if hints.isOwnCapture(name) {
             return (message, "'\(name)' is captured by this step, from its response; only later steps can use it")
         }
-        if hints.laterCaptures.contains(name) {
+        if hints.isCapturedLater(name) {
             return (message, "'\(name)' is captured by a later step; a step can use only captures of earlier steps")
         }
         if let test = hints.capturingTest[name], test != hints.currentTest {
             return (message, "'\(name)' is captured in test '\(test)'; captures are visible only in their own test")
         }
-        return (message + Suggestion.didYouMean(name, in: known.sorted()), nil)
+        guard suggestionComparisons >= known.count else { return (message, nil) }
+        suggestionComparisons -= known.count
+        return (message + Suggestion.didYouMean(name, amongUnordered: known), nil)
     }
 
     // MARK: - URLs

@@ -27,6 +27,37 @@ package enum Suggestion {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// ``closest(to:in:)`` of `candidates` sorted, without sorting them (a set's order changes from run to run):
+    /// of the candidates nearest to `word`, the one that sorts first. One pass, and the edit distance is worked
+    /// out only for candidates whose length is within the threshold.
+    package static func closest(to word: String, amongUnordered candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        let length = lowered.count
+        let threshold = length <= 3 ? 1 : 2
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let other = candidate.lowercased()
+            var distance = abs(other.count - length) <= threshold ? levenshtein(lowered, other) : threshold + 1
+            if distance > threshold {
+                let isPrefix = length >= 2 && (other.hasPrefix(lowered) || lowered.hasPrefix(other))
+                guard isPrefix else { continue }
+                distance = 3
+            }
+            if let current = best,
+                distance > current.distance || (distance == current.distance && candidate >= current.candidate)
+            {
+                continue
+            }
+            best = (candidate, distance)
+        }
+        return best?.candidate
+    }
+
+    /// `"; did you mean 'x'?"` for ``closest(to:amongUnordered:)``, or an empty string.
+    package static func didYouMean(_ word: String, amongUnordered candidates: some Sequence<String>) -> String {
+        closest(to: word, amongUnordered: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     /// The edit distance between two strings, counted in characters.
     package static func levenshtein(_ a: String, _ b: String) -> Int {
         let a = Array(a)
