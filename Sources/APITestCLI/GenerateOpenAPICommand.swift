@@ -122,20 +122,21 @@ struct GenerateOpenAPICommand: ParsableCommand {
         _ suites: GeneratedSuites, written: [String], schemaFound: Bool, to stdout: TextOutput, notes: TextOutput
     ) {
         for (path, file) in zip(written, suites.files) {
-            let count = file.testNames.count
-            stdout.write("wrote \(path): \(count) test\(count == 1 ? "" : "s")\n")
+            stdout.write(
+                "wrote \(path): \(Self.counts(tests: file.testNames.count, steps: file.teardownNames.count))\n")
         }
         for skipped in suites.skipped {
             stdout.write("skipped \(skipped.name) (\(skipped.methodAndPath)): \(skipped.reason)\n")
         }
         let tests = suites.files.reduce(0) { $0 + $1.testNames.count }
+        let steps = suites.files.reduce(0) { $0 + $1.teardownNames.count }
         if suites.operationCount == 0 {
             stdout.write("no suite written: the document declares no operation under paths\n")
         } else if suites.files.isEmpty {
             stdout.write("no suite written: no operation of the document could be turned into a test\n")
         } else {
             stdout.write(
-                "\(tests) test\(tests == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s"), "
+                "\(Self.counts(tests: tests, steps: steps)) in \(written.count) file\(written.count == 1 ? "" : "s"), "
                     + "\(suites.skipped.count) operation\(suites.skipped.count == 1 ? "" : "s") skipped\n")
         }
         if !suites.environment.isEmpty {
@@ -151,5 +152,12 @@ struct GenerateOpenAPICommand: ParsableCommand {
                     + "(docs/editor.md)\n")
             notes.flush()
         }
+    }
+
+    /// `3 tests`, or `2 tests and 2 teardown steps`: the tests as `apitest validate` counts them, and the operations
+    /// that change state, which are `teardown` steps.
+    static func counts(tests: Int, steps: Int) -> String {
+        let counted = "\(tests) test\(tests == 1 ? "" : "s")"
+        return steps == 0 ? counted : counted + " and \(steps) teardown step\(steps == 1 ? "" : "s")"
     }
 }

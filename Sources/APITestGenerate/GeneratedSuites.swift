@@ -16,8 +16,10 @@ package struct GeneratedSuiteFile: Sendable {
     package var fileName: String
     /// The YAML text.
     package var text: String
-    /// The names of its tests, in order.
+    /// The names of its tests, in order (what `apitest validate` counts as the file's tests).
     package var testNames: [String]
+    /// The names of its `teardown` steps, in the order they run: the operations that change state.
+    package var teardownNames: [String] = []
 }
 
 /// An operation no test was generated for, and why.

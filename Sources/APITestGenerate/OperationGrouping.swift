@@ -2,9 +2,10 @@ import APITestOpenAPI
 
 /// Splits operations into suite files and names the files: by tag (an operation's first; untagged ones in
 /// `default`) or by first path segment, each name slugged (`Pet Store` → `pet-store.yaml`) and made unique
-/// (`pets-2.yaml`). A `DELETE` shares a file with every operation on its path or below it (their groups are joined,
-/// at the first one's place): the runner orders tests only within a suite (a `DELETE` runs in its `teardown`),
-/// never across suites.
+/// (`pets-2.yaml`). An operation that changes state (``isSafe(_:)`` is false: `POST`, `PUT`, `PATCH`, `DELETE`…)
+/// shares a file with every operation on a related path (its own, above it or below it; a parameter segment matches
+/// any segment), their groups joined at the first one's place: the runner orders tests only within a suite (a write
+/// runs in its `teardown`), never across suites.
 enum OperationGrouping {
     /// A group of operations that share a file.
     struct Group: Equatable {
@@ -29,7 +30,7 @@ enum OperationGrouping {
                 members.append([index])
             }
         }
-        joinGroupsThatDeletesReach(operations, labels: &labels, members: &members)
+        joinGroupsThatWritesReach(operations, labels: &labels, members: &members)
         var used: Set<String> = []
         return zip(labels, members).map { label, operations in
             let base = label.map(slug) ?? (grouping == .tag ? "default" : "root")
@@ -44,9 +45,16 @@ enum OperationGrouping {
         }
     }
 
-    /// Joins the groups of every `DELETE` and of the operations on its path or below (`DELETE /pets/{id}` reaches
-    /// `GET /pets/{petId}` and `GET /pets/{id}/toys`) into the first of them, members in document order.
-    private static func joinGroupsThatDeletesReach(
+    /// Whether `method` is safe (RFC 9110 §9.2.1: `GET`, `HEAD`, `OPTIONS`, `TRACE`): it changes no state, so
+    /// it may run at the same time as any other safe operation. Every other method is taken to change state.
+    static func isSafe(_ method: String) -> Bool {
+        ["GET", "HEAD", "OPTIONS", "TRACE"].contains(method.uppercased())
+    }
+
+    /// Joins the groups of every operation that changes state and of the operations on a related path
+    /// (``related(_:_:)``: `PUT /pets/{id}` reaches `GET /pets`, `GET /pets/{petId}` and `GET /pets/{id}/toys`)
+    /// into the first of them, members in document order.
+    private static func joinGroupsThatWritesReach(
         _ operations: [DescribedOperation], labels: inout [String?], members: inout [[Int]]
     ) {
         var groupOf: [Int: Int] = [:]
@@ -61,8 +69,8 @@ enum OperationGrouping {
             return current
         }
         let shapes = operations.map { shape(of: $0.pathTemplate) }
-        for (index, operation) in operations.enumerated() where operation.method == "DELETE" {
-            for (other, otherShape) in shapes.enumerated() where otherShape.starts(with: shapes[index]) {
+        for (index, operation) in operations.enumerated() where !isSafe(operation.method) {
+            for (other, otherShape) in shapes.enumerated() where related(shapes[index], otherShape) {
                 let (a, b) = (root(groupOf[index]!), root(groupOf[other]!))
                 if a != b { parent[max(a, b)] = min(a, b) }
             }
@@ -84,8 +92,15 @@ enum OperationGrouping {
         members = joinedMembers
     }
 
+    /// Whether a write on one path may change what the other returns: one is a prefix of the other (`/pets` and
+    /// `/pets/{id}/toys`), segment by segment, a parameter segment (`{}`) matching any segment (`/pets/{id}` and
+    /// `/pets/mine`).
+    static func related(_ a: [String], _ b: [String]) -> Bool {
+        zip(a, b).allSatisfy { x, y in x == y || x == "{}" || y == "{}" }
+    }
+
     /// A path template's segments with every parameter's name left out (`/pets/{id}` → `["pets", "{}"]`).
-    private static func shape(of template: String) -> [String] {
+    static func shape(of template: String) -> [String] {
         template.split(separator: "/").map { segment in
             segment.contains("{") ? "{}" : String(segment)
         }

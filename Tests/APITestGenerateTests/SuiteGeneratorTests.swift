@@ -54,8 +54,8 @@ struct SuiteGeneratorTests {
         #expect(suites.environment.isEmpty)
         #expect(suites.files.first?.text == (try Self.documentedExample()))
         let suite = try SuiteLoader().load(path: folder + "/suites/default.yaml")
-        #expect(suite.tests.map(\.name) == ["findPets", "addPet", "find pet by id"])
-        #expect(suite.teardown.map(\.name) == ["deletePet"])
+        #expect(suite.tests.map(\.name) == ["findPets", "find pet by id"])
+        #expect(suite.teardown.map(\.name) == ["addPet", "deletePet"])
         #expect(suite.contract != nil)
     }
 
@@ -100,11 +100,11 @@ struct SuiteGeneratorTests {
                     reason: "the required body is application/octet-stream", fileName: "default.yaml")
             ])
         let suite = try SuiteLoader().load(path: folder + "/suites/default.yaml")
-        #expect(suite.tests.map(\.name) == ["things", "addThing"])
-        #expect(suite.tests.map { $0.steps.first?.expect.status?.patterns ?? [] } == [[.code(200)], [.codeClass(2)]])
-        // The DELETE runs after every test of the file, as a teardown step.
-        #expect(suite.teardown.map(\.name) == ["clear"])
-        #expect(suite.teardown.map { $0.expect.status?.patterns ?? [] } == [[.codeClass(2)]])
+        #expect(suite.tests.map(\.name) == ["things"])
+        #expect(suite.tests.map { $0.steps.first?.expect.status?.patterns ?? [] } == [[.code(200)]])
+        // The POST and the DELETE run after every test of the file, in that order, as teardown steps.
+        #expect(suite.teardown.map(\.name) == ["addThing", "clear"])
+        #expect(suite.teardown.map { $0.expect.status?.patterns ?? [] } == [[.codeClass(2)], [.codeClass(2)]])
     }
 
     @Test func existingFilesAreNotOverwritten() throws {
