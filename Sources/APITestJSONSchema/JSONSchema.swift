@@ -89,10 +89,11 @@ package struct JSONSchema: Sendable {
     ///   of millions of messages. `nil`: every failure.
     package func validate(_ instance: JSONValue, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
         // Most values are valid: a quick verdict without paths or messages settles those.
-        if quickVerdict(instance) == true {
+        let valueCount = Self.valueCount(instance)
+        if quickVerdict(instance, in: JSONValueDocument(), valueCount: valueCount) == true, !Task.isCancelled {
             return JSONSchemaValidationResult(isValid: true, errors: [], isTruncated: false)
         }
-        return validate(instance, in: JSONValueDocument(), maximumErrors: maximumErrors)
+        return validate(instance, in: JSONValueDocument(), maximumErrors: maximumErrors, valueCount: valueCount)
     }
 
     /// Validates the document a tape holds, reading it in place: no tree of values is built (only the scalars
@@ -101,10 +102,10 @@ package struct JSONSchema: Sendable {
     package func validate(_ tape: JSONTape, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
         guard tape.count > 0 else { return validate(JSONValue.null, maximumErrors: maximumErrors) }
         // Most documents are valid: a quick verdict without paths or messages settles those.
-        if quickVerdict(tape) == true {
+        if quickVerdict(0, in: tape, valueCount: tape.count) == true, !Task.isCancelled {
             return JSONSchemaValidationResult(isValid: true, errors: [], isTruncated: false)
         }
-        return validate(0, in: tape, maximumErrors: maximumErrors)
+        return validate(0, in: tape, maximumErrors: maximumErrors, valueCount: tape.count)
     }
 
     /// The verdict of the quick check that ``validate(_:maximumErrors:)`` runs first on a tape: `true` or `false`
@@ -112,17 +113,21 @@ package struct JSONSchema: Sendable {
     /// collects annotations). A definite verdict is always the full evaluation's.
     package func quickVerdict(_ tape: JSONTape) -> Bool? {
         guard tape.count > 0 else { return nil }
-        return quickVerdict(0, in: tape)
+        return quickVerdict(0, in: tape, valueCount: tape.count)
     }
 
     /// The verdict of the quick check that ``validate(_:maximumErrors:)`` runs first on a value (see the tape's).
     package func quickVerdict(_ instance: JSONValue) -> Bool? {
-        quickVerdict(instance, in: JSONValueDocument())
+        quickVerdict(instance, in: JSONValueDocument(), valueCount: Self.valueCount(instance))
     }
 
-    private func quickVerdict<Document: QuickCheckDocument>(_ node: Document.Node, in document: Document) -> Bool? {
+    private func quickVerdict<Document: QuickCheckDocument>(
+        _ node: Document.Node, in document: Document, valueCount: Int
+    ) -> Bool? {
         guard !compiled.tracksAnnotations else { return nil }
-        let check = SchemaQuickCheck(document: document, requiredExemptions: requiredExemptions)
+        let check = SchemaQuickCheck(
+            document: document, requiredExemptions: requiredExemptions,
+            budget: SchemaQuickCheck.Budget(maximumSteps: SchemaBudget.maximumSteps(forValues: valueCount)))
         switch check.verdict(compiled.root, node) {
         case .valid: return true
         case .invalid: return false
@@ -131,9 +136,10 @@ package struct JSONSchema: Sendable {
     }
 
     private func validate<Document: SchemaDocument>(
-        _ instance: Document.Node, in document: Document, maximumErrors: Int?
+        _ instance: Document.Node, in document: Document, maximumErrors: Int?, valueCount: Int
     ) -> JSONSchemaValidationResult {
         var evaluator = SchemaEvaluator(schema: compiled, document: document)
+        evaluator.maximumSteps = SchemaBudget.maximumSteps(forValues: valueCount)
         // Room for the usual depths at once, rather than growing each path from empty on every validation.
         evaluator.schemaPath.reserveCapacity(16)
         evaluator.instancePath.reserveCapacity(8)
@@ -141,7 +147,27 @@ package struct JSONSchema: Sendable {
         evaluator.requiredExemptions = requiredExemptions
         var annotations = Annotations()
         let valid = evaluator.evaluate(compiled.root, instance, &annotations)
+        if evaluator.interruption == nil, Task.isCancelled { evaluator.interruption = .cancelled }
+        if let interruption = evaluator.interruption {
+            // Half an evaluation has no verdict (a `not` over a subschema cut short would pass).
+            return JSONSchemaValidationResult(isValid: false, errors: [interruption.error], isTruncated: false)
+        }
         return JSONSchemaValidationResult(isValid: valid, errors: evaluator.errors, isTruncated: evaluator.truncated)
+    }
+
+    /// How many values `instance` holds (itself, its items and members, theirs...), for the step budget.
+    static func valueCount(_ instance: JSONValue) -> Int {
+        var count = 0
+        var pending = [instance]
+        while let value = pending.popLast() {
+            count += 1
+            switch value {
+            case .array(let items): pending += items
+            case .object(let object): for (_, member) in object { pending.append(member) }
+            default: continue
+            }
+        }
+        return count
     }
 
     /// Whether `instance` is valid.

@@ -101,8 +101,7 @@ struct KeywordContext {
             return Keyword(name: key, check: .minLength(try count(value, key)))
         case "pattern" where validation:
             guard case .string(let source) = value else { throw invalid(key, "must be a string") }
-            guard let regex = SchemaRegex(source) else { throw invalid(key, "is not a valid regular expression") }
-            return Keyword(name: key, check: .pattern(regex))
+            return Keyword(name: key, check: .pattern(try regex(source, key)))
 
         // Validation: arrays
         case "maxItems" where validation:
@@ -141,10 +140,7 @@ struct KeywordContext {
         case "patternProperties" where applicator:
             var pairs: [(SchemaRegex, SchemaNode)] = []
             for (source, _) in try members(value, key) {
-                guard let regex = SchemaRegex(source) else {
-                    throw invalid(key, "\"\(source)\" is not a valid regular expression")
-                }
-                pairs.append((regex, try subschema(key, source)))
+                pairs.append((try regex(source, key, member: source), try subschema(key, source)))
             }
             return Keyword(name: key, check: .patternProperties(pairs))
         case "additionalProperties" where applicator:
@@ -235,6 +231,16 @@ struct KeywordContext {
     }
 
     /// An error about keyword `key` (or its member `member`) of this schema.
+    /// `source` compiled for linear-time matching, or a located error saying why it cannot be.
+    private func regex(_ source: String, _ key: String, member: String? = nil) throws(JSONSchemaError) -> SchemaRegex {
+        do {
+            return try SchemaRegex.compile(source)
+        } catch {
+            let what = member == nil ? "is not" : "\(JSONWriter.quoted(source)) is not"
+            throw invalid(key, "\(what) a pattern apitest can match: \(error.reason)", member: member)
+        }
+    }
+
     private func invalid(_ key: String, _ reason: String, member: String? = nil) -> JSONSchemaError {
         var target = location.appending(key)
         if let member { target.pointer.append(member) }

@@ -109,7 +109,12 @@ extension SchemaEvaluator {
             fail(keyword.name, "must be at least \(limit) characters long, got \(length)")
             return false
         case .pattern(let regex):
-            if regex.matches(string) { return true }
+            do {
+                if try regex.matchesOrInterrupts(string) { return true }
+            } catch {
+                interruption = .cancelled
+                return false
+            }
             fail(keyword.name, "must match the pattern \(JSONWriter.quoted(regex.source))")
             return false
         default:

@@ -46,6 +46,12 @@ struct SchemaEvaluator<Document: SchemaDocument> {
     /// Whether a failure is recorded now.
     var recording: Bool { recordsFailures && !truncated }
     var depth = 0
+    /// Subschemas evaluated so far (``SchemaBudget``).
+    var steps = 0
+    /// The most subschemas this evaluation may evaluate.
+    var maximumSteps = SchemaBudget.minimumSteps
+    /// Why evaluation stopped before its verdict, once it has: every later subschema fails at once.
+    var interruption: SchemaBudget.Interruption?
     /// Reference targets being evaluated, with the instance depth they were entered at: entering one again at
     /// the same instance location can never end (a reference cycle such as `a → b → a`).
     var activeReferences: [(node: ObjectIdentifier, instanceDepth: Int)] = []
@@ -63,6 +69,7 @@ struct SchemaEvaluator<Document: SchemaDocument> {
             if !boolean { fail("false", "no value is allowed here (the schema is false)") }
             return boolean
         }
+        guard spendStep() else { return false }
         guard depth < Self.maximumDepth else {
             fail(schemaPath.last ?? "$ref", "schema nesting exceeds \(Self.maximumDepth) levels")
             return false
@@ -85,6 +92,18 @@ struct SchemaEvaluator<Document: SchemaDocument> {
         if entered { scope.removeLast() }
         depth -= 1
         return valid
+    }
+
+    /// Counts one subschema; false once the budget is spent or the task cancelled (``interruption`` says which).
+    mutating func spendStep() -> Bool {
+        guard interruption == nil else { return false }
+        steps += 1
+        if steps > maximumSteps {
+            interruption = .budget(maximumSteps)
+        } else if steps % SchemaBudget.cancellationInterval == 0, Task.isCancelled {
+            interruption = .cancelled
+        }
+        return interruption == nil
     }
 
     /// Evaluates a subschema in place; its annotations count only when it succeeds.

@@ -39,6 +39,28 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
     let document: Document
     /// Annotations whose properties `required` does not require (``JSONSchema/exemptingRequired(annotatedWith:)``).
     let requiredExemptions: Set<String>
+    /// The steps the check may take (``SchemaBudget``); past them, or once the task is cancelled, it answers
+    /// `.unknown` and leaves the verdict, and the error saying why, to the evaluator.
+    var budget = Budget(maximumSteps: SchemaBudget.minimumSteps)
+
+    /// Steps taken and allowed: a reference, so the check's non-mutating walk can count.
+    final class Budget {
+        let maximumSteps: Int
+        var steps = 0
+        var isSpent = false
+
+        init(maximumSteps: Int) { self.maximumSteps = maximumSteps }
+
+        /// Counts one subschema; false once the budget is spent or the task cancelled.
+        func spend() -> Bool {
+            guard !isSpent else { return false }
+            steps += 1
+            if steps > maximumSteps || (steps % SchemaBudget.cancellationInterval == 0 && Task.isCancelled) {
+                isSpent = true
+            }
+            return !isSpent
+        }
+    }
 
     /// Nesting of subschemas past which the check gives up (`$ref` cycles end here; the evaluator reports them).
     static var maximumDepth: Int { 64 }
@@ -48,7 +70,7 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
     /// The verdict of `node` on the value at `index`.
     func verdict(_ node: SchemaNode, _ index: Node, depth: Int = 0) -> Verdict {
         if let boolean = node.boolean { return Verdict(boolean) }
-        guard depth < Self.maximumDepth else { return .unknown }
+        guard depth < Self.maximumDepth, budget.spend() else { return .unknown }
         if node.keywords.isEmpty { return .valid }
         let kind = document.kind(of: index)
         var members: [Member]?
@@ -187,7 +209,7 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         switch check {
         case .maxLength(let limit): Verdict(string.unicodeScalars.count <= limit)
         case .minLength(let limit): Verdict(string.unicodeScalars.count >= limit)
-        case .pattern(let regex): Verdict(regex.matches(string))
+        case .pattern(let regex): (try? regex.matchesOrInterrupts(string)).map(Verdict.init) ?? .unknown
         default: .unknown
         }
     }
