@@ -1,3 +1,4 @@
+import APITestJSON
 import APITestSupport
 
 /// One key and value of a YAML map.
@@ -20,7 +21,8 @@ struct EntryList {
     private static let scanLimit = 16
 
     private(set) var entries: [MapEntry] = []
-    private var keys: Set<String> = []
+    /// The keys, by code points (`"e\u0301"` and `"\u00e9"` are two keys, as in JSON), once past `scanLimit`.
+    private var keys: Set<CodePointKey> = []
 
     /// An empty list with room for `capacity` entries.
     init(capacity: Int) {
@@ -30,10 +32,10 @@ struct EntryList {
     /// Appends `entry` unless an entry with its key is there already.
     mutating func appendIfNew(_ entry: MapEntry) {
         if entries.count < Self.scanLimit {
-            guard !entries.contains(where: { $0.key == entry.key }) else { return }
+            guard !entries.contains(where: { $0.key.hasSameCodePoints(as: entry.key) }) else { return }
         } else {
-            if keys.isEmpty { keys = Set(entries.map(\.key)) }
-            guard keys.insert(entry.key).inserted else { return }
+            if keys.isEmpty { keys = Set(entries.map { CodePointKey($0.key) }) }
+            guard keys.insert(CodePointKey(entry.key)).inserted else { return }
         }
         entries.append(entry)
     }

@@ -1,3 +1,4 @@
+import APITestJSON
 import APITestSupport
 
 // MARK: - Nodes, locations and descriptions
@@ -123,11 +124,11 @@ extension SuiteParseContext {
     private func entries(of map: YAMLNode, depth: Int) -> [MapEntry] {
         guard let pairs = document.pairs(of: map) else { return [] }
         if let entries = plainEntries(of: pairs) { return entries }
-        var explicitKeys: Set<String> = []
+        var explicitKeys: Set<CodePointKey> = []
         if pairs.contains(where: { scalar($0.key).map(isMergeKey) == true }) {
             for (keyNode, _) in pairs {
                 guard let key = scalar(keyNode), !isMergeKey(key) else { continue }
-                explicitKeys.insert(key.string)
+                explicitKeys.insert(CodePointKey(key.string))
             }
         }
         var result = EntryList(capacity: pairs.count)
@@ -137,7 +138,7 @@ extension SuiteParseContext {
                 continue
             }
             if isMergeKey(key) {
-                for entry in mergedEntries(value, depth: depth) where !explicitKeys.contains(entry.key) {
+                for entry in mergedEntries(value, depth: depth) where !explicitKeys.contains(CodePointKey(entry.key)) {
                     result.appendIfNew(entry)
                 }
             } else {
@@ -148,7 +149,7 @@ extension SuiteParseContext {
     }
 
     /// The entries of a small map whose keys are all scalars and none a merge key (nearly every map), in one pass;
-    /// `nil` for another map. Two keys with the same text are kept once, the first, as `EntryList` keeps them (the
+    /// `nil` for another map. Two keys with the same code points are kept once, the first, as `EntryList` keeps them (the
     /// composer rejects most such maps; a key with a tag of its own, `!!int 1` beside `"1"`, gets through).
     private func plainEntries(of pairs: YAMLDocument.Pairs) -> [MapEntry]? {
         guard pairs.count <= 8 else { return nil }
@@ -156,7 +157,7 @@ extension SuiteParseContext {
         entries.reserveCapacity(pairs.count)
         for (keyNode, value) in pairs {
             guard let key = scalar(keyNode), !isMergeKey(key) else { return nil }
-            if entries.contains(where: { $0.key == key.string }) { continue }
+            if entries.contains(where: { $0.key.hasSameCodePoints(as: key.string) }) { continue }
             entries.append(MapEntry(key: key.string, keyNode: keyNode, value: value))
         }
         return entries

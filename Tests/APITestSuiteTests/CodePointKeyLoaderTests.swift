@@ -60,6 +60,15 @@ import Testing
                 request: {url: a, json: {\(others)"e\\u0301": 1, "\\u00e9": 2, "K": 3, "\\u212A": 4}}
             """
         #expect(errors(yaml) == [])
+        // Both members are sent: the entries of a map were kept by String, so the second was dropped silently.
+        let request = try loadSuite(yaml).tests[0].steps[0].request
+        guard case .json(let body)? = request.body else {
+            Issue.record("not a JSON body: \(String(describing: request.body))")
+            return
+        }
+        let sent = String(describing: body)
+        #expect(sent.containsCodePoints(Self.composed) && sent.containsCodePoints(Self.precomposed), "\(sent)")
+        #expect(sent.containsCodePoints("\u{212A}"), "\(sent)")
         let (document, root) = try YAMLComposer.compose(
             "{\(others)\"e\\u0301\": 1, \"\\u00e9\": 2, \"K\": 3, \"\\u212A\": 4}\n")
         let keys = try #require(root.flatMap { document.pairs(of: $0) }).map { document.scalar($0.key)?.string ?? "" }
