@@ -79,6 +79,13 @@ package struct CurlImporter: Sendable {
     private func importCommands(_ commands: [(ShellCommand, prefix: String)]) throws(Failure) -> ImportedSuite {
         var suite = ImportedSuite(name: options.name ?? "curl")
         var translations: [CurlTranslation] = []
+        // A credential written out never takes the name of a variable the commands read (`$API_PASSWORD`).
+        var secrets = HARSecrets()
+        for (command, _) in commands {
+            for word in command.words {
+                for case .environment(let name) in word.pieces { secrets.reserve(name) }
+            }
+        }
         var skipped: [ImportNote] = []
         for (command, prefix) in commands {
             let lineText = options.locatesLines ? "line \(command.line)" : ""
@@ -98,18 +105,26 @@ package struct CurlImporter: Sendable {
             let locate: @Sendable (Int) -> String = { [locatesLines = options.locatesLines] position in
                 prefix + (locatesLines ? "line \(command.line), argument \(position)" : "argument \(position)")
             }
+            // The commands share their secrets: one variable per distinct value, whichever command holds it.
             var translation = try CurlTranslation(
-                words: Array(command.words.dropFirst()), locate: locate, options: options)
+                words: Array(command.words.dropFirst()), locate: locate, options: options, secrets: secrets)
+            secrets = translation.secrets
             for redirection in command.redirections {
                 translation.notes.append(
                     ImportNote(
                         location: prefix + lineText,
                         text: "the redirection '\(redirection)' only concerns curl's input or output: not translated"))
             }
-            translation.commandText =
+            var commandText =
                 "curl "
                 + command.words.dropFirst().map { Self.shellQuoted($0) }.joined(
                     separator: " ")
+            // The command is the test's comment: a credential written out in it shows as its variable.
+            for variable in translation.secrets.variables.sorted(by: { $0.value.count > $1.value.count })
+            where !variable.value.isEmpty {
+                commandText = commandText.replacingOccurrences(of: variable.value, with: "$\(variable.name)")
+            }
+            translation.commandText = commandText
             translations.append(translation)
         }
         guard !translations.isEmpty else { throw Failure(location: "", message: "no curl command found") }

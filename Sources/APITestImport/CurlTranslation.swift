@@ -38,6 +38,10 @@ struct CurlTranslation {
     var removedHeaders: Set<String> = []
     var data: [DataPiece] = []
     var parts: [ImportedPart] = []
+    /// Credentials written out on the command line (a password, a token, a credential header, cookie or query
+    /// parameter), each read from an environment variable instead (``HARSecrets``, the mechanism every importer
+    /// shares).
+    var secrets = HARSecrets()
     /// `-u user:password`.
     var credentials: (username: String, password: String)?
     /// The position of `-u`.
@@ -72,12 +76,14 @@ struct CurlTranslation {
 
     /// Reads `words` (those after `curl`).
     init(
-        words: [ShellWord], locate: @escaping @Sendable (Int) -> String, options: CurlImporter.Options
+        words: [ShellWord], locate: @escaping @Sendable (Int) -> String, options: CurlImporter.Options,
+        secrets: HARSecrets = HARSecrets()
     )
         throws(CurlImporter.Failure)
     {
         self.locate = locate
         self.options = options
+        self.secrets = secrets
         let arguments: [CurlCommandParser.Argument]
         do {
             arguments = try CurlCommandParser.parse(words)
@@ -125,8 +131,11 @@ struct CurlTranslation {
             parts.append(part)
         case "user": try user(value, at: position)
         case "cookie":
-            let cookie = try text(value, at: position)
+            var cookie = try text(value, at: position)
             if cookie.contains("=") {
+                if let literal = value.literal {
+                    cookie = noting(position) { $0.header("Cookie", literal, entry: 0) }
+                }
                 cookies.append(cookie)
             } else {
                 note(position, "-b \(value): cookies from a file are not translated (write them as -b 'name=value')")
@@ -146,6 +155,11 @@ struct CurlTranslation {
         case "range": range = "bytes=" + (try text(value, at: position))
         case "oauth2-bearer":
             bearer = try text(value, at: position)
+            if let literal = value.literal, !literal.isEmpty {
+                bearer = noting(position) {
+                    $0.placeholder(for: literal, base: "BEARER_TOKEN", source: "the token of --oauth2-bearer", entry: 0)
+                }
+            }
             authSchemes.insert(.bearer)
             authPosition = position
         case "insecure":
@@ -194,6 +208,19 @@ struct CurlTranslation {
     /// Adds a note about the argument at `position`.
     mutating func note(_ position: Int, _ text: String) {
         notes.append(ImportNote(location: locate(position), text: text))
+    }
+
+    /// What `make` returns, with a note at `position` for each environment variable it made in ``secrets``.
+    mutating func noting(_ position: Int, _ make: (inout HARSecrets) -> String) -> String {
+        let known = secrets.variables.count
+        let result = make(&secrets)
+        for variable in secrets.variables[known...] {
+            note(
+                position,
+                "\(variable.source) is read from the environment variable \(variable.name), not written into the "
+                    + "suite: set it before apitest validate or run")
+        }
+        return result
     }
 
     // MARK: - Values
@@ -252,8 +279,12 @@ struct CurlTranslation {
     }
 
     /// An absolute URL as curl reads the word (`http://` added when it names no scheme).
-    private func url(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) -> String {
-        let text = try self.text(word, at: position)
+    private mutating func url(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) -> String {
+        var text = try self.text(word, at: position)
+        if let literal = word.literal {
+            // A password in the user information and credential query parameters: read from the environment.
+            text = noting(position) { $0.url(literal, entry: 0) }
+        }
         if text.contains("://") { return text }
         if case .environment? = word.pieces.first { return text }
         return "http://" + text
@@ -324,12 +355,21 @@ struct CurlTranslation {
                 }
                 return
             }
+            if CredentialNames.isCredential(name) || name.lowercased() == "proxy-authorization",
+                !value.contains(Self.reference), let literal = word.literal,
+                let colon = literal.firstIndex(of: ":")
+            {
+                // The rule of every importer: a credential is read from the environment, never written as a value
+                // (Authorization keeps its scheme).
+                let raw = String(literal[literal.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
+                addHeader(name, noting(position) { $0.header(name, raw, entry: 0) }, at: position)
+                return
+            }
             if CredentialNames.isCredential(name), !value.contains(Self.reference) {
-                // The rule of every importer: a credential is read from the environment, never written as a value.
                 note(
                     position,
-                    "the value of \(name) is written into the suite as given: move it to an environment variable "
-                        + "(\(name): \"{{ env.\(HARSecrets.environmentName(name)) }}\")")
+                    "the value of \(name) is written into the suite as given (part of it is a shell variable): move it "
+                        + "to an environment variable (\(name): \"{{ env.\(HARSecrets.environmentName(name)) }}\")")
             }
             addHeader(name, String(value), at: position)
         } else if line.hasSuffix(";") {
@@ -378,14 +418,16 @@ struct CurlTranslation {
                 location: locate(position),
                 message: "-u \(word) has no password: curl would ask for it; write -u 'user:$API_PASSWORD'")
         }
-        credentials = (try text(username, at: position), try text(password, at: position))
-        credentialsPosition = position
-        if password.literal != nil, password.literal != "" {
-            note(
-                position,
-                "the password of -u is written into the suite as given: move it to an environment variable "
-                    + "(password: \"{{ env.API_PASSWORD }}\")")
+        var passwordText = try text(password, at: position)
+        if let literal = password.literal, !literal.isEmpty {
+            passwordText = noting(position) {
+                $0.placeholder(
+                    for: literal, base: "API_PASSWORD",
+                    source: "the password of -u (--aws-sigv4's secret key)", entry: 0)
+            }
         }
+        credentials = (try text(username, at: position), passwordText)
+        credentialsPosition = position
     }
 
     private mutating func certificate(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) {

@@ -106,12 +106,14 @@ package struct HARImporter: Sendable {
         }
         let origins = Set(kept.compactMap { Self.origin(of: $0.url) })
         let origin = origins.count == 1 ? origins.first : nil
-        if let origin {
-            suite.variables.append((name: "origin", value: .string(TemplateLiteral.escaped(origin))))
+        // The origin as suite text: a password in its user information is read from the environment.
+        let suiteOrigin = origin.map { secrets.url($0, entry: kept[0].index + 1) }
+        if let suiteOrigin {
+            suite.variables.append((name: "origin", value: .string(suiteOrigin)))
             suite.baseURL = "{{ origin }}"
         }
         for entry in kept {
-            suite.tests.append(test(entry, origin: origin, secrets: &secrets, files: &suite.files))
+            suite.tests.append(test(entry, origin: suiteOrigin, secrets: &secrets, files: &suite.files))
         }
         if !skipped.isEmpty {
             let counts = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -135,13 +137,13 @@ package struct HARImporter: Sendable {
         return suite
     }
 
-    /// The test of one entry.
+    /// The test of one entry; `origin` is the suite's, as suite text.
     func test(
         _ entry: HAREntry, origin: String?, secrets: inout HARSecrets, files: inout [ImportedFile]
     ) -> ImportedTest {
         let number = entry.index + 1
         var url = secrets.url(entry.url, entry: number)
-        if let origin = origin.map({ TemplateLiteral.escaped($0) }), url.hasPrefix(origin) {
+        if let origin, url.hasPrefix(origin) {
             url = String(url.dropFirst(origin.count))
             if url.isEmpty || url.hasPrefix("?") { url = "/" + url }
         }

@@ -118,12 +118,35 @@ struct HARSecrets {
         }
     }
 
-    /// `url` with the values of its credential query parameters replaced, the rest escaped (``TemplateLiteral``).
+    /// `url` with the password of its user information (`https://ann:pw@host/`) and the values of its credential
+    /// query parameters replaced, the rest escaped (``TemplateLiteral``).
     mutating func url(_ url: String, entry: Int) -> String {
-        guard let question = url.firstIndex(of: "?") else { return TemplateLiteral.escaped(url) }
-        let fragmentStart = url[question...].firstIndex(of: "#") ?? url.endIndex
-        let query = url[url.index(after: question)..<fragmentStart]
-        var pieces: [TemplateLiteral.Piece] = [.literal(String(url[...question]))]
+        var pieces: [TemplateLiteral.Piece] = []
+        var rest = Substring(url)
+        if let schemeEnd = url.firstRange(of: "://") {
+            let authorityEnd = url[schemeEnd.upperBound...].firstIndex { "/?#".contains($0) } ?? url.endIndex
+            let authority = url[schemeEnd.upperBound..<authorityEnd]
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":"),
+                authority.index(after: colon) < at
+            {
+                let user = authority[..<colon]
+                let host = authority[authority.index(after: at)...]
+                pieces.append(.literal(String(url[..<colon]) + ":"))
+                pieces.append(
+                    .placeholder(
+                        placeholder(
+                            for: String(authority[authority.index(after: colon)..<at]), base: "URL_PASSWORD",
+                            source: "password of the URL user \(user)@\(host)", entry: entry)))
+                rest = url[at...]
+            }
+        }
+        guard let question = rest.firstIndex(of: "?") else {
+            pieces.append(.literal(String(rest)))
+            return TemplateLiteral.joined(pieces)
+        }
+        let fragmentStart = rest[question...].firstIndex(of: "#") ?? rest.endIndex
+        let query = rest[rest.index(after: question)..<fragmentStart]
+        pieces.append(.literal(String(rest[...question])))
         for (index, pair) in query.split(separator: "&", omittingEmptySubsequences: false).enumerated() {
             if index > 0 { pieces.append(.literal("&")) }
             guard let equals = pair.firstIndex(of: "="), Self.isCredential(String(pair[..<equals])),
@@ -138,7 +161,7 @@ struct HARSecrets {
             pieces.append(
                 .placeholder(placeholder(for: value, base: name, source: "query parameter \(name)", entry: entry)))
         }
-        pieces.append(.literal(String(url[fragmentStart...])))
+        pieces.append(.literal(String(rest[fragmentStart...])))
         return TemplateLiteral.joined(pieces)
     }
 }

@@ -55,9 +55,9 @@ import Testing
         "-F 'text=<notes.txt' URL",
         "--form-string 'literal=@not;a=file' URL",
         "-F 'q=\"quoted;value\"' URL",
-        "-u alice:secret URL",
+        "-u 'alice:pa ss' URL",
         "-u \"alice:$API_PASSWORD\" URL",
-        "--user 'bob:p:w' URL",
+        "--user 'bob:pa ss' URL",
         "-b 'session=abc' URL",
         "-b 'a=1' -b 'b=2' URL",
         "-b 'a=1' -H 'Cookie: c=3' URL",
@@ -99,12 +99,12 @@ import Testing
         "--proxy http://127.0.0.1:9 --noproxy 127.0.0.1 URL",
         // Authentication.
         "--oauth2-bearer \"$API_TOKEN\" URL",
-        "-u alice:secret --oauth2-bearer tok URL",
+        "-u 'alice:pa ss' --oauth2-bearer tok123 URL",
         // The echo answers 200 without a challenge, so curl sends no Digest credentials: neither request carries
         // Authorization, which is what is compared here (the exchange after a challenge is libcurl's).
         "-u \"alice:$API_PASSWORD\" --digest URL",
         // NTLM's first message is sent at once and has no random part.
-        "--ntlm -u alice:secret URL",
+        "--ntlm -u 'alice:pa ss' URL",
         "--netrc-file my.netrc URL",
         "-n --netrc-optional --netrc-file my.netrc URL",
         // --unix-socket is not here: the demo listens on TCP only.
@@ -145,7 +145,12 @@ import Testing
         let folder = try await fixtureFolder()
         let suites = folder.appendingPathComponent("suites")
         try FileManager.default.createDirectory(at: suites, withIntermediateDirectories: true)
-        let environment = ["API_TOKEN": "t0ken", "API_PASSWORD": "pa ss", "ECHO_BASE": demo.baseURL]
+        // Credentials written out are read from the environment (API_PASSWORD for -u's password, BEARER_TOKEN,
+        // COOKIE_NAME): the cases write the values these hold, so the run sends what curl sends.
+        let environment = [
+            "API_TOKEN": "t0ken", "API_PASSWORD": "pa ss", "ECHO_BASE": demo.baseURL, "BEARER_TOKEN": "tok123",
+            "COOKIE_SESSION": "abc", "COOKIE_A": "1", "COOKIE_B": "2", "COOKIE_C": "3",
+        ]
         var curlEchoes: [String: String] = [:]
         for (index, tail) in Self.cases.enumerated() {
             let name = String(format: "case%02d", index)
