@@ -1,6 +1,6 @@
-/// The rule for a variable name given from outside a suite (`--var NAME=value`): what a suite's `variables` take
-/// (`[A-Za-z_][A-Za-z0-9_.-]*`, not `env.…`), and, since an expression reads a name up to its last letter, digit
-/// or `_`, not ending in `.` or `-` (`{{ a.b. }}` could never name it).
+/// The rule for a variable name given from outside a suite (`--var NAME=value`, a `--variables-file` entry): what
+/// a suite's `variables` take (`[A-Za-z_][A-Za-z0-9_.-]*`, not `env.…`), and, since an expression reads a name up
+/// to its last letter, digit or `_`, not ending in `.` or `-` (`{{ a.b. }}` could never name it).
 package enum VariableName {
     /// What is wrong with a name.
     package enum Problem: Error, Sendable, Hashable {
@@ -13,13 +13,18 @@ package enum VariableName {
 
         /// The sentence for the name `name`, given by `source` (`--var`).
         package func message(name: String, source: String) -> String {
+            "\(source): " + message(name: name)
+        }
+
+        /// The sentence for the name `name`, without saying where it was given (a located error says that).
+        package func message(name: String) -> String {
             switch self {
             case .invalid:
-                "\(source): invalid variable name '\(name)'; names match [A-Za-z_][A-Za-z0-9_.-]*"
+                "invalid variable name '\(name)'; names match [A-Za-z_][A-Za-z0-9_.-]*"
             case .trailingSeparator:
-                "\(source): invalid variable name '\(name)'; a name cannot end in '.' or '-'"
+                "invalid variable name '\(name)'; a name cannot end in '.' or '-'"
             case .environment:
-                "\(source): '\(name)' is the environment variable \(name.dropFirst(TemplateScanner.environmentPrefix.count)), "
+                "'\(name)' is the environment variable \(name.dropFirst(TemplateScanner.environmentPrefix.count)), "
                     + "which a variable cannot replace; set it in the environment instead"
             }
         }

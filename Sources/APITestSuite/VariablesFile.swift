@@ -34,9 +34,9 @@ package struct VariablesFile: Sendable {
         return try yaml(text, file: path)
     }
 
-    /// `NAME=value` lines; `export NAME=value` too; `#` starts a comment line (or an inline comment after an
-    /// unquoted value and a space); values may be single-quoted (literal) or double-quoted (with `\n`, `\t`, `\"`,
-    /// `\\` escapes).
+    /// `NAME=value` lines (names as ``VariableName`` rules: not `env.…`); `export NAME=value` too; `#` starts a
+    /// comment line (or an inline comment after an unquoted value and a space); values may be single-quoted
+    /// (literal) or double-quoted (with `\n`, `\t`, `\"`, `\\` escapes).
     static func dotenv(_ text: String, file: String) throws(SuiteLoadError) -> VariablesFile {
         var result = VariablesFile()
         var diagnostics: [Diagnostic] = []
@@ -54,10 +54,10 @@ package struct VariablesFile: Sendable {
                 continue
             }
             let name = line[..<equals].trimmingCharacters(in: .whitespaces)
-            guard TemplateScanner.isValidName(name) else {
+            if let problem = VariableName.problem(name) {
                 diagnostics.append(
                     .error(
-                        "invalid variable name '\(name)'; names match [A-Za-z_][A-Za-z0-9_.-]*",
+                        problem.message(name: name),
                         at: SourceLocation(file: file, line: number, column: indent + 1)))
                 continue
             }
@@ -164,7 +164,8 @@ package struct VariablesFile: Sendable {
         return secretWords.contains { lowered.contains($0) }
     }
 
-    /// A YAML map of names to scalars (strings, numbers, booleans), kept as written.
+    /// A YAML map of names to scalars (strings, numbers, booleans), kept as written; names as ``VariableName``
+    /// rules (an `env.…` name would replace the environment's value and unmark it as secret).
     static func yaml(_ text: String, file: String) throws(SuiteLoadError) -> VariablesFile {
         let composed: (document: YAMLDocument, root: YAMLNode?)
         do {
@@ -191,9 +192,13 @@ package struct VariablesFile: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         for (keyNode, valueNode) in pairs {
-            guard let key = document.scalar(keyNode), TemplateScanner.isValidName(key.string) else {
+            guard let key = document.scalar(keyNode) else {
                 diagnostics.append(
                     .error("invalid variable name; names match [A-Za-z_][A-Za-z0-9_.-]*", at: at(keyNode)))
+                continue
+            }
+            if let problem = VariableName.problem(key.string) {
+                diagnostics.append(.error(problem.message(name: key.string), at: at(keyNode)))
                 continue
             }
             guard let value = document.scalar(valueNode) else {
