@@ -26,7 +26,7 @@ package struct SecretMasker: Sendable {
     /// Secret texts, longest first.
     package let secrets: [String]
     /// The UTF-8 bytes searched for in decoded text: each secret, with spaces as `+` (form encoding), in upper and
-    /// lower case, and in hex.
+    /// lower case, in hex, and as its UTF-8 bytes misread as Latin-1 or Windows-1252 (``misreadSpellings(of:)``).
     let needles: [[UInt8]]
     /// The base64 spellings (standard and URL-safe) of each secret's middle at the three byte alignments, and of the
     /// middles of its sent spellings (``sentSpellings(of:)``).
@@ -50,6 +50,9 @@ package struct SecretMasker: Sendable {
             let hex = bytes.map { String(format: "%02x", $0) }.joined()
             needles.insert(Array(hex.utf8))
             needles.insert(Array(hex.uppercased().utf8))
+            // A server that reads the UTF-8 bytes it got as Latin-1 or Windows-1252 and echoes them (httpbin's
+            // `/headers`: `é` shows as `Ã©`, or `\u00c3\u00a9` in JSON, which the decoder undoes to `Ã©`).
+            needles.formUnion(Self.misreadSpellings(of: bytes))
             cores.formUnion(Self.base64Cores(of: bytes))
             // The decoder undoes apitest's own encodings in place, but not under base64: a server that echoes a
             // form or JSON body (or a query string) in base64 shows the secret as apitest sent it there.
