@@ -53,7 +53,12 @@ extension AuthParser {
         var templates: [String: Template] = [:]
         for key in OAuth2Spec.keys where key != "flow" && key != "clientAuth" {
             guard let member = entries[key: key] else { continue }
-            guard let template = context.template(member.value, for: key) else {
+            // The client's id and secret go into a `Basic` header (clientAuth basic).
+            let isHeaderValue = key == "clientId" || key == "clientSecret"
+            guard
+                let template = isHeaderValue
+                    ? headerTemplate(member.value, for: key, in: context) : context.template(member.value, for: key)
+            else {
                 failed = true
                 continue
             }

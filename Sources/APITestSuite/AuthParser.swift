@@ -28,7 +28,7 @@ enum AuthParser {
         case "basic": return credentials(entry, in: context).map(AuthSpec.basic)
         case "digest": return credentials(entry, in: context).map(AuthSpec.digest)
         case "ntlm": return credentials(entry, in: context).map(AuthSpec.ntlm)
-        case "bearer": return context.template(entry.value, for: "bearer").map(AuthSpec.bearer)
+        case "bearer": return headerTemplate(entry.value, for: "bearer", in: context).map(AuthSpec.bearer)
         case "awsSigV4": return awsSigV4(entry, in: context).map(AuthSpec.awsSigV4)
         case "oauth2": return oauth2(entry, in: context).map(AuthSpec.oauth2)
         default: return netrc(entry, in: context)
@@ -53,8 +53,8 @@ enum AuthParser {
             context.error("'\(entry.key)' needs a 'password'", at: entry.value)
             missing = true
         }
-        guard !missing, let user = context.template(users[0].value, for: users[0].key),
-            let password = entries[key: "password"].flatMap({ context.template($0.value, for: "password") })
+        guard !missing, let user = headerTemplate(users[0].value, for: users[0].key, in: context),
+            let password = entries[key: "password"].flatMap({ headerTemplate($0.value, for: "password", in: context) })
         else { return nil }
         return AuthSpec.CredentialsSpec(user: user, password: password)
     }
@@ -73,7 +73,7 @@ enum AuthParser {
                 }
                 continue
             }
-            guard let template = context.template(member.value, for: key) else {
+            guard let template = headerTemplate(member.value, for: key, in: context) else {
                 missing = true
                 continue
             }
@@ -91,6 +91,18 @@ enum AuthParser {
         return AuthSpec.AWSSigV4Spec(
             accessKey: accessKey, secretKey: secretKey, sessionToken: values["sessionToken"], region: region,
             service: service)
+    }
+
+    /// The template of a setting whose value goes into a header (a bearer token, a user name or password, an AWS
+    /// key): what ``RequestParser/forbiddenCharacter(inHeaderValue:)`` refuses in a header value (a line break, NUL,
+    /// another control character but HTAB, DEL) is a located error here too, not a request refused at run time.
+    static func headerTemplate(_ node: YAMLNode, for key: String, in context: SuiteParseContext) -> Template? {
+        guard let template = context.template(node, for: key) else { return nil }
+        if let problem = RequestParser.forbiddenCharacter(inHeaderValue: template.source) {
+            context.error("the value of '\(key)' cannot contain \(problem)", at: node)
+            return nil
+        }
+        return template
     }
 
     /// `netrc: true` or `netrc: FILE`.

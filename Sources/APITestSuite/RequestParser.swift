@@ -192,8 +192,12 @@ enum RequestParser {
             missing = true
         }
         guard !missing,
-            let username = entries[key: "username"].flatMap({ context.template($0.value, for: "username") }),
-            let password = entries[key: "password"].flatMap({ context.template($0.value, for: "password") })
+            let username = entries[key: "username"].flatMap({
+                AuthParser.headerTemplate($0.value, for: "username", in: context)
+            }),
+            let password = entries[key: "password"].flatMap({
+                AuthParser.headerTemplate($0.value, for: "password", in: context)
+            })
         else { return nil }
         return AuthSpec.CredentialsSpec(user: username, password: password)
     }
