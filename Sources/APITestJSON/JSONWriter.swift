@@ -29,7 +29,8 @@ package enum JSONWriter {
         case bytes(Int)
         /// More bytes than the limit.
         case tooLarge
-        /// The value holds a double that is infinite or NaN, which JSON cannot hold (the writer puts `null`).
+        /// The value holds a double that is infinite or NaN, which JSON cannot hold (the writer puts `null`), or an
+        /// exact number beyond a double's range (`1e400`), which a reader would take as an infinity.
         case nonFinite
     }
 
@@ -55,7 +56,7 @@ package enum JSONWriter {
     }
 
     /// Adds the bytes of `value` to `count`; false once `count` passes `limit`, or at a non-finite double when
-    /// `checkingFinite` (setting `nonFinite`).
+    /// `checkingFinite` (setting `nonFinite`), or at a number beyond a double's range.
     private static func add(
         _ value: JSONValue, to count: inout Int, limit: Int, checkingFinite: Bool, nonFinite: inout Bool
     ) -> Bool {
@@ -69,7 +70,13 @@ package enum JSONWriter {
                 return false
             }
             count += 1
-        case .number(let number): count += number.description.utf8.count
+        case .number(let number):
+            // Only a number of 309 digits or more before the point can pass `Double.greatestFiniteMagnitude`.
+            if checkingFinite, number.digits.count + number.exponent > 308, !number.doubleValue.isFinite {
+                nonFinite = true
+                return false
+            }
+            count += number.description.utf8.count
         case .string(let string): count += string.utf8.count + 2
         case .array(let elements):
             count += 1 + max(1, elements.count)

@@ -90,7 +90,8 @@ package indirect enum TemplateValue: Sendable, Hashable {
     /// value whose JSON text would pass `LoadBudget.maximumRenderedBytes` is an error (variables made of variables
     /// share their elements, so the value is small in memory however large its text): it fails here, where the
     /// work is bounded, not where the value is written. So is a value holding a number JSON cannot hold (an
-    /// infinity or NaN computed by an expression), which would be written as `null`.
+    /// infinity or NaN computed by an expression, which would be written as `null`, or `{{ 1e400 }}`, beyond a
+    /// double's range, which a reader would take as an infinity), as a literal `1e400` is an error at load.
     package func render(_ context: TemplateContext) throws(TemplateError) -> JSONValue {
         let value = try renderTree(context)
         switch JSONWriter.extent(of: value, limit: LoadBudget.maximumRenderedBytes) {
@@ -98,7 +99,10 @@ package indirect enum TemplateValue: Sendable, Hashable {
         case .tooLarge: throw .tooLarge(at: firstLocation)
         case .nonFinite:
             throw TemplateError(
-                kind: .evaluation, message: "the value holds a number JSON cannot hold (an infinity or NaN)",
+                kind: .evaluation,
+                message:
+                    "the value holds a number that is not finite (an infinity, NaN, or beyond a double's range "
+                    + "such as 1e400), and JSON has none",
                 location: firstLocation)
         }
     }

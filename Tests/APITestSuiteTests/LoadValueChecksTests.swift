@@ -49,8 +49,10 @@ struct LoadValueChecksTests {
         ])
         #expect(
             throws: TemplateError(
-                kind: .evaluation, message: "the value holds a number JSON cannot hold (an infinity or NaN)",
-                location: here)
+                kind: .evaluation,
+                message:
+                    "the value holds a number that is not finite (an infinity, NaN, or beyond a double's range "
+                    + "such as 1e400), and JSON has none", location: here)
         ) { try body.render(context) }
         context.set("x", .double(1.5), secret: false)
         #expect(try body.render(context) == .object(JSONObject([(key: "a", value: .double(1.5))])))
