@@ -166,6 +166,10 @@ package final class ConsoleReporter: Reporter {
             }
             if let command = step.reproduce {
                 text += "    " + style.dim("reproduce: \(ReportText.terminalLine(command.line))") + "\n"
+                // What the command needs to run as printed (which variable to set for a secret), as in JUnit.
+                for note in command.notes {
+                    text += "    " + style.dim("note: \(ReportText.terminalLine(note))") + "\n"
+                }
             }
         }
         return text

@@ -41,6 +41,18 @@ struct ReproduceReportTests {
         #expect(!output.text.contains("\u{1B}"))
     }
 
+    @Test("the console prints the command's notes under it, escaped: which variable a secret needs")
+    func consoleNotes() {
+        let output = BufferedOutput()
+        let console = ConsoleReporter(output: output, progress: nil, colored: false)
+        var failed = ReportFixtures.failed
+        failed.steps[0].reproduce = Self.command
+        console.handle(.testFinished(failed))
+        #expect(
+            output.text.contains("    reproduce: \(Self.command.line)\n    note: a note \\u{1B}[31m with an escape\n"))
+        #expect(!output.text.contains("\u{1B}"), "\(output.text)")
+    }
+
     @Test("JUnit, JSON and HTML carry the command of a failed step, not of a passing one")
     func fileReports() throws {
         let junit = JUnitReportFormat().render(Self.record)
