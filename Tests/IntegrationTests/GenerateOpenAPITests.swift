@@ -65,18 +65,20 @@ import Testing
         let generated = try await runAPITest(
             ["generate", "openapi", Self.petstore, "-o", output, "--base-url", demo.baseURL + "/petstore"])
         #expect(generated.exitCode == 0, "\(generated.stderr)")
-        #expect(generated.stdout == "wrote \(output)/default.yaml: 4 tests\n4 tests in 1 file, 0 operations skipped\n")
+        #expect(
+            generated.stdout == "wrote \(output)/default.yaml: 2 tests and 2 teardown steps\n"
+                + "2 tests and 2 teardown steps in 1 file, 0 operations skipped\n")
         #expect(generated.stderr == "")
         try expectModeline(files(in: output))
 
         let validated = try await runAPITest(["validate", output])
         #expect(validated.exitCode == 0, "\(validated.stderr)")
-        #expect(validated.stdout == "1 suite, 3 tests: valid\n")
+        #expect(validated.stdout == "1 suite, 2 tests: valid\n")
 
-        // The DELETE is a teardown step: the pet is read before it is deleted, at any --jobs.
+        // The POST and the DELETE are teardown steps: the pets are read before they change, at any --jobs.
         let run = try await runAPITest(["run", output, "--jobs", "8"])
         #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("4 tests: 4 passed"))
+        #expect(run.stdout.contains("3 tests: 3 passed"), "\(run.stdout)")
         #expect(run.stdout.contains("OpenAPI "))
         #expect(run.stdout.contains("4/4 operations"), "\(run.stdout)")
         #expect(
@@ -100,7 +102,7 @@ import Testing
             let text = try String(contentsOfFile: output + "/default.yaml", encoding: .utf8)
             #expect(
                 text.hasSuffix(
-                    "\nteardown:\n  - name: deletePet\n    request:\n      method: DELETE\n      url: pets/1\n    expect:\n      status: 204\n"
+                    "\nteardown:\n  - name: addPet\n    request:\n      method: POST\n      url: pets\n      json:\n        name: string\n    expect:\n      status: 200\n  - name: deletePet\n    request:\n      method: DELETE\n      url: pets/1\n    expect:\n      status: 204\n"
                 ))
             let run = try await runAPITest(["run", output, "--jobs", String(jobs)])
             #expect(run.exitCode == 0, "--jobs \(jobs): \(run.stdout)\(run.stderr)")
