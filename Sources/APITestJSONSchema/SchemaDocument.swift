@@ -29,6 +29,9 @@ protocol SchemaDocument {
     func forEachMember(of node: Node, _ body: (_ name: String, _ nameNode: Node, _ value: Node) -> Bool)
     /// The value of the member `name` of an object node.
     func member(_ name: String, of node: Node) -> Node?
+    /// A number naming `node` in its document (a tape's entry index), so that results can be kept per value; nil
+    /// when nodes have no identity (a value tree).
+    func identity(of node: Node) -> Int?
 }
 
 // MARK: - A value tree
@@ -64,12 +67,16 @@ struct JSONValueDocument: SchemaDocument {
     func member(_ name: String, of node: JSONValue) -> JSONValue? {
         node.objectValue?[name]
     }
+
+    func identity(of node: JSONValue) -> Int? { nil }
 }
 
 // MARK: - A tape
 
 /// A ``JSONTape`` as a schema document: its nodes are entry indexes, and a member's name node is its key entry.
 extension JSONTape: SchemaDocument {
+    func identity(of node: Int) -> Int? { node }
+
     func shape(of node: Int) -> SchemaShape {
         switch kind(node) {
         case .array: .array

@@ -52,6 +52,8 @@ struct SchemaEvaluator<Document: SchemaDocument> {
     var maximumSteps = SchemaBudget.minimumSteps
     /// Why evaluation stopped before its verdict, once it has: every later subschema fails at once.
     var interruption: SchemaBudget.Interruption?
+    /// Verdicts of reference targets on values, kept while failures are not recorded (``applyReference(_:_:_:)``).
+    var referenceVerdicts: [ReferenceVerdictKey: Bool] = [:]
     /// Reference targets being evaluated, with the instance depth they were entered at: entering one again at
     /// the same instance location can never end (a reference cycle such as `a → b → a`).
     var activeReferences: [(node: ObjectIdentifier, instanceDepth: Int)] = []
@@ -138,9 +140,19 @@ struct SchemaEvaluator<Document: SchemaDocument> {
                 "reference cycle: the schema refers back to itself without consuming the value")
             return false
         }
+        // Unrecorded, a reference's verdict on a value depends only on the two when no annotation is collected
+        // and no `$dynamicRef` reads the scope: kept, it makes `anyOf` over shared `$ref` chains linear.
+        var key: ReferenceVerdictKey?
+        if !recording, !schema.tracksAnnotations, schema.dynamicAnchors.isEmpty,
+            let value = document.identity(of: instance)
+        {
+            key = ReferenceVerdictKey(node: identity, value: value)
+            if let known = referenceVerdicts[key!] { return known }
+        }
         activeReferences.append((identity, instanceDepth))
         let valid = apply(node, instance, &annotations)
         activeReferences.removeLast()
+        if let key, interruption == nil { referenceVerdicts[key] = valid }
         return valid
     }
 
@@ -174,6 +186,12 @@ struct SchemaEvaluator<Document: SchemaDocument> {
         let valid = body(&self)
         recordsFailures = wasRecording
         return valid
+    }
+
+    /// A reference target and a value of the document (``SchemaDocument/identity(of:)``).
+    struct ReferenceVerdictKey: Hashable {
+        let node: ObjectIdentifier
+        let value: Int
     }
 
     // MARK: - Errors

@@ -30,6 +30,17 @@ import Testing
         #expect(schema.validate(tape).errors.map(\.keyword) == ["$budget"])
     }
 
+    /// On a body (a tape), a reference's verdict on a value is kept while failures are not recorded: the chain's
+    /// failing check is linear, and with an error limit (as the runner sets) its errors are the real ones.
+    @Test func onATapeSharedReferencesAreEvaluatedOnce() throws {
+        let schema = try Self.chain(levels: 40)
+        let result = schema.validate(try JSONTape(parsing: Array("5".utf8)), maximumErrors: 10)
+        #expect(!result.isValid)
+        #expect(!result.errors.contains { $0.keyword == "$budget" })
+        #expect(result.errors.first?.keyword == "anyOf")
+        #expect(result.isTruncated)
+    }
+
     @Test func aShortChainGivesItsVerdict() throws {
         let schema = try Self.chain(levels: 8)
         let result = schema.validate(.integer(5))
