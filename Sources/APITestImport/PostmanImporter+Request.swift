@@ -8,6 +8,10 @@ extension PostmanImporter {
         let source = entry.item.request
         let local = entry.localVariables
         var url = scope.convert(source.url, local: local).trimmingSpaces
+        if Self.isTyped(source.url), source.url.contains("://") {
+            // A password in the user information and credential query parameters: read from the environment.
+            url = scope.typedSecrets.url(source.url.trimmingSpaces, entry: 0)
+        }
         if !url.isEmpty, !url.hasPrefix("{{"), !url.lowercased().hasPrefix("http://"),
             !url.lowercased().hasPrefix("https://")
         {

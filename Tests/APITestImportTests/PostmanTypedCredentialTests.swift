@@ -22,7 +22,7 @@ struct PostmanTypedCredentialTests {
              "auth": {"type": "basic", "basic": [{"key": "username", "value": "ann"},
                {"key": "password", "value": "collection-pw-1"}]},
              "item": [
-               {"name": "inherits", "request": {"method": "GET", "url": "http://127.0.0.1:1/a",
+               {"name": "inherits", "request": {"method": "GET", "url": "http://bob:url-pw-13@127.0.0.1:1/a",
                  "header": [{"key": "X-Api-Key", "value": "header-key-2"},
                    {"key": "Authorization-Extra", "value": "{{token}}"}]}},
                {"name": "folder", "auth": {"type": "bearer", "bearer": [{"key": "token", "value": "folder-tok-3"}]},
@@ -64,7 +64,7 @@ struct PostmanTypedCredentialTests {
 
     static let secrets = [
         "collection-pw-1", "header-key-2", "folder-tok-3", "apikey-4", "digest-5", "ntlm-6", "AKIA7", "aws-secret-8",
-        "aws-session-9", "client-secret-10", "oauth-pw-11", "stored-token-12",
+        "aws-session-9", "client-secret-10", "oauth-pw-11", "stored-token-12", "url-pw-13",
     ]
 
     @Test func typedSecretsAreReadFromTheEnvironment() throws {
@@ -89,7 +89,7 @@ struct PostmanTypedCredentialTests {
             Set(variables) == [
                 "BASIC_PASSWORD", "X_API_KEY", "TOKEN", "BEARER_TOKEN", "APIKEY_VALUE", "DIGEST_PASSWORD",
                 "NTLM_PASSWORD", "AWSV4_ACCESS_KEY", "AWSV4_SECRET_KEY", "AWSV4_SESSION_TOKEN",
-                "OAUTH2_CLIENT_SECRET", "OAUTH2_PASSWORD", "OAUTH2_ACCESS_TOKEN",
+                "OAUTH2_CLIENT_SECRET", "OAUTH2_PASSWORD", "OAUTH2_ACCESS_TOKEN", "URL_PASSWORD",
             ], "\(variables)")
         let note = try #require(suite.notes.first { $0.location == "auth" }).rendered
         #expect(note.contains("basic auth password from BASIC_PASSWORD"), "\(note)")
