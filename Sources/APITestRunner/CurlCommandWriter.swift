@@ -118,9 +118,12 @@ struct CurlCommandWriter {
     }
 
     /// The fields a redirect to another origin must leave out and curl would send along: the headers bound to the
-    /// request's origin (their values come from secrets) and an AWS session token; sorted, empty when none.
+    /// request's origin (their values come from secrets) but `Authorization` and `Cookie`, which curl itself leaves
+    /// out on a redirect to another host, and an AWS session token; sorted, empty when none.
     static func originBoundFieldNames(of request: HTTPRequest) -> [String] {
-        var names = request.originBoundHeaders.sorted
+        var names = request.originBoundHeaders.sorted.filter {
+            !$0.caseInsensitiveEquals("authorization") && !$0.caseInsensitiveEquals("cookie")
+        }
         if case .awsSigV4(let signature)? = request.authentication, signature.sessionToken != nil {
             names.append("x-amz-security-token")
         }

@@ -122,6 +122,9 @@ import Testing
               - name: plain header
                 request: {url: "http://api.test/b", headers: {X-Trace: "t1"}}
                 expect: {status: 201}
+              - name: secret authorization
+                request: {url: "http://api.test/c", headers: {Authorization: "Bearer {{ env.API_KEY }}"}}
+                expect: {status: 201}
             """, environment: ["API_KEY": "key-Rt7-Vb2"])
         let secret = try #require(results.named("secret header")?.steps.first?.reproduce)
         #expect(!secret.words.contains("-L"), "\(secret.line)")
@@ -131,6 +134,9 @@ import Testing
         let plain = try #require(results.named("plain header")?.steps.first?.reproduce)
         #expect(plain.words.contains("-L"), "\(plain.line)")
         #expect(!plain.notes.contains { $0.contains("no -L") })
+        // curl itself leaves Authorization and Cookie out on a redirect to another host.
+        let authorization = try #require(results.named("secret authorization")?.steps.first?.reproduce)
+        #expect(authorization.words.contains("-L"), "\(authorization.line)")
     }
 
     @Test func transportSettingsFromTheEnvironmentBecomeReferencesToo() async throws {
