@@ -45,14 +45,17 @@ package struct ImportedSuite: Sendable {
             values.tests[index].comments = []
             values.tests[index].notes = []
         }
-        let text = ImportedSuiteRenderer(suite: values, schemaReference: nil).render()
-        var rest = Substring(text)
-        while let start = rest.range(of: "{{ env.") {
-            let tail = rest[start.upperBound...]
-            guard let end = tail.range(of: " }}") else { break }
-            let name = String(tail[..<end.lowerBound])
+        // Searched as bytes: Foundation's `range(of:)` on a substring copies the rest of the text at every call,
+        // which made a suite with thousands of references quadratic.
+        let text = Array(ImportedSuiteRenderer(suite: values, schemaReference: nil).render().utf8)
+        let opening = Array("{{ env.".utf8)
+        let closing = Array(" }}".utf8)
+        var position = 0
+        while let start = text[position...].firstRange(of: opening) {
+            guard let end = text[start.upperBound...].firstRange(of: closing) else { break }
+            let name = String(decoding: text[start.upperBound..<end.lowerBound], as: UTF8.self)
             if seen.insert(name).inserted { names.append(name) }
-            rest = tail[end.upperBound...]
+            position = end.upperBound
         }
         return names
     }
