@@ -32,8 +32,10 @@ public enum ReadableFile {
     }
 
     /// Why the file at `path` cannot be read, or `nil` when it is a readable regular file. A relative `path` is
-    /// taken against the current directory.
-    public static func problem(at path: String) -> Problem? {
+    /// taken against the current directory. A readable file is recorded among the files read (``checkedFiles()``)
+    /// unless `recording` is false: a check made when a request is sent, of a file the load already checked and
+    /// recorded, needs no lock and no absolute path.
+    public static func problem(at path: String, recording: Bool = true) -> Problem? {
         // stat(2) rather than FileManager's attributes, which would also look up the owner's name through NSS.
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
@@ -43,6 +45,7 @@ public enum ReadableFile {
         default: return .notRegular
         }
         guard access(path, R_OK) == 0 else { return .unreadable }
+        guard recording else { return nil }
         let absolute = FilePaths.absolute(path)
         readable.withLock { _ = $0.insert(absolute) }
         return nil
