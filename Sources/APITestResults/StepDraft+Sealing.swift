@@ -1,0 +1,100 @@
+// MARK: - The sealing point
+
+extension StepDraft {
+    /// The longest failure or warning message reports show, in characters.
+    package static let messageLimit = 800
+    /// The longest expected or actual value of a failure reports show, in characters.
+    package static let valueLimit = 1000
+    /// The longest expected value of a check that held reports show, in characters.
+    package static let checkLimit = 300
+
+    /// The step's result: every text of the draft masked by `sealer`, then the long ones cut (masking first, so a
+    /// secret straddling a cut is not shown in part). The one place that makes a ``StepResult`` from what a step
+    /// produced.
+    ///
+    /// Left as they are: names written in the suite (`captured`, a template error's `undefinedVariable`), the
+    /// exchange's method, HTTP version and remote address, and the reproduce commands, whose writer replaces every
+    /// secret with a reference to the variable it came from (masking the command's words would break those
+    /// references, and a command holds no other text of the step).
+    package func sealed(by sealer: some SecretSealing) -> StepResult {
+        var result = StepResult(
+            index: index, location: location, exchange: exchange.map { $0.sealed(by: sealer) },
+            failures: failures.map { Self.sealed($0, by: sealer) },
+            checks: checks.map { check in
+                var sealed = check
+                sealed.subject = sealer.mask(check.subject)
+                sealed.expected = Self.truncated(sealer.mask(check.expected), limit: Self.checkLimit)
+                return sealed
+            },
+            error: error.map { $0.sealed(by: sealer) }, captured: captured, attempts: attempts)
+        if !warnings.isEmpty { result.warnings = warnings.map { Self.sealed($0, by: sealer) } }
+        result.reproduce = reproduce
+        result.earlierAttempts = earlierAttempts
+        result.label = label.map(sealer.mask)
+        result.skipped = skipped.map(sealer.mask)
+        return result
+    }
+
+    /// `failure` masked, its message and values cut.
+    private static func sealed(_ failure: AssertionFailure, by sealer: some SecretSealing) -> AssertionFailure {
+        var sealed = failure
+        sealed.subject = sealer.mask(failure.subject)
+        sealed.message = truncated(sealer.mask(failure.message), limit: messageLimit)
+        sealed.expected = failure.expected.map { truncated(sealer.mask($0), limit: valueLimit) }
+        sealed.actual = failure.actual.map { truncated(sealer.mask($0), limit: valueLimit) }
+        return sealed
+    }
+
+    /// `text` cut to `limit` characters, saying how long it was; `text` itself when it is no longer.
+    package static func truncated(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes)"
+    }
+}
+
+extension TestError {
+    /// This error with its message masked by `sealer`.
+    package func sealed(by sealer: some SecretSealing) -> TestError {
+        var sealed = self
+        sealed.message = sealer.mask(message)
+        return sealed
+    }
+}
+
+extension ExchangeDraft {
+    /// The exchange as reports show it: URLs and header values masked, body previews masked and then cut.
+    func sealed(by sealer: some SecretSealing) -> Exchange {
+        var exchange = Exchange(
+            method: method, url: sealer.mask(url),
+            requestHeaders: requestHeaders.map { Self.sealed($0, by: sealer) },
+            requestBody: requestBody.map { Self.preview($0, limit: bodyPreviewLimit, by: sealer) },
+            requestBodySize: requestBodySize, statusCode: statusCode, httpVersion: httpVersion,
+            responseHeaders: responseHeaders.map { Self.sealed($0, by: sealer) },
+            responseBody: responseBody.map { Self.preview($0, limit: bodyPreviewLimit, by: sealer) },
+            responseBodySize: responseBodySize, effectiveURL: effectiveURL.map(sealer.mask),
+            remoteAddress: remoteAddress, redirectCount: redirectCount, timings: timings)
+        exchange.sentRequestHeaders = sentRequestHeaders?.map { Self.sealed($0, by: sealer) }
+        return exchange
+    }
+
+    private static func sealed(_ header: Exchange.Header, by sealer: some SecretSealing) -> Exchange.Header {
+        Exchange.Header(name: header.name, value: sealer.maskHeader(name: header.name, value: header.value))
+    }
+
+    /// The preview of `body`: masked, then cut at about `limit` bytes and saying the body's size when it was cut
+    /// or read only in part.
+    static func preview(_ body: Body, limit: Int, by sealer: some SecretSealing) -> String {
+        switch body {
+        case .note(let note):
+            return sealer.mask(note)
+        case .text(let text, let readBytes, let totalSize):
+            var masked = sealer.mask(text)
+            guard readBytes < totalSize || masked.utf8.count > limit else { return masked }
+            if masked.utf8.count > limit {
+                masked = String(decoding: masked.utf8.prefix(limit), as: UTF8.self)
+                while masked.last == "\u{FFFD}" { masked.removeLast() }
+            }
+            return masked + "… (\(totalSize) bytes in all)"
+        }
+    }
+}
