@@ -1,3 +1,5 @@
+import APITestSupport
+
 /// Reads the words of one curl command line into options and URLs as curl itself does: `--long ARG`, `-s ARG`,
 /// `-sARG` and clusters of short flags (`-sSL`, `-XPOST`), `--no-NAME` for a flag, and every other word a URL.
 /// curl takes no `--name=value` (that is an unknown option), and an option's argument may start with `-`.

@@ -83,7 +83,7 @@ package struct CurlImporter: Sendable {
         var secrets = HARSecrets()
         for (command, _) in commands {
             for word in command.words {
-                for case .environment(let name) in word.pieces { secrets.reserve(name) }
+                for case .variable(let name) in word.pieces { secrets.reserve(name) }
             }
         }
         var skipped: [ImportNote] = []
@@ -204,8 +204,9 @@ package struct CurlImporter: Sendable {
     static func shellQuoted(_ word: ShellWord) -> String {
         word.pieces.map { piece -> String in
             switch piece {
-            case .environment(let name): return "\"$" + name + "\""
-            case .literal(let text):
+            case .variable(let name): return "\"$" + name + "\""
+            case .literal(let bytes):
+                let text = String(decoding: bytes, as: UTF8.self)
                 let safe =
                     !text.isEmpty
                     && text.unicodeScalars.allSatisfy {

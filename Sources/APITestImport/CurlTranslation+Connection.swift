@@ -1,3 +1,4 @@
+import APITestSupport
 import Foundation
 
 extension CurlTranslation {
@@ -48,7 +49,7 @@ extension CurlTranslation {
     mutating func applyConnection(_ argument: CurlCommandParser.Argument) throws(CurlImporter.Failure) {
         guard let option = argument.option else { return }
         let position = argument.position
-        let value = argument.value ?? ShellWord(line: 0)
+        let value = argument.value ?? ShellWord()
         let on = !argument.negated
         switch option.long {
         case "basic", "digest", "ntlm", "negotiate":

@@ -106,10 +106,10 @@ struct CurlTranslation {
     private mutating func apply(_ argument: CurlCommandParser.Argument) throws(CurlImporter.Failure) {
         let position = argument.position
         guard let option = argument.option else {
-            urls.append(try url(argument.value ?? ShellWord(line: 0), at: position))
+            urls.append(try url(argument.value ?? ShellWord(), at: position))
             return
         }
-        let value = argument.value ?? ShellWord(line: 0)
+        let value = argument.value ?? ShellWord()
         let on = !argument.negated
         switch option.long {
         case "url": urls.append(try url(value, at: position))
@@ -231,8 +231,8 @@ struct CurlTranslation {
         TemplateLiteral.joined(
             word.pieces.map {
                 switch $0 {
-                case .literal(let text): .literal(text)
-                case .environment(let name): .placeholder("{{ env.\(name) }}")
+                case .literal(let bytes): .literal(String(decoding: bytes, as: UTF8.self))
+                case .variable(let name): .placeholder("{{ env.\(name) }}")
                 }
             })
     }
@@ -243,7 +243,7 @@ struct CurlTranslation {
 
     /// Whether the word holds an environment reference.
     static func hasReference(_ word: ShellWord) -> Bool {
-        word.pieces.contains { if case .environment = $0 { true } else { false } }
+        word.pieces.contains { if case .variable = $0 { true } else { false } }
     }
 
     /// The word's text, which must not hold an environment reference (a method, a number, a file name).
@@ -286,7 +286,7 @@ struct CurlTranslation {
             text = noting(position) { $0.url(literal, entry: 0) }
         }
         if text.contains("://") { return text }
-        if case .environment? = word.pieces.first { return text }
+        if case .variable? = word.pieces.first { return text }
         return "http://" + text
     }
 
@@ -392,15 +392,15 @@ struct CurlTranslation {
     }
 
     private mutating func user(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) {
-        var username = ShellWord(line: word.line)
-        var password = ShellWord(line: word.line)
+        var username = ShellWord()
+        var password = ShellWord()
         var found = false
         for piece in word.pieces {
             if found {
                 password.append(piece)
-            } else if case .literal(let text) = piece, let colon = text.firstIndex(of: ":") {
-                username.append(.literal(String(text[..<colon])))
-                password.append(.literal(String(text[text.index(after: colon)...])))
+            } else if case .literal(let bytes) = piece, let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                username.append(.literal(Array(bytes[..<colon])))
+                password.append(.literal(Array(bytes[(colon + 1)...])))
                 found = true
             } else {
                 username.append(piece)

@@ -1,7 +1,9 @@
+import APITestSupport
+
 /// Splits shell text into commands and words as a POSIX shell (bash) reads them, without running anything: single
 /// and double quotes, backslash escapes, line continuations, `$'…'` (ANSI-C quoting), comments, and commands separated
 /// by line breaks, `;`, `&&`, `||`, `&` and `|`. `$NAME` and `${NAME}` outside single quotes become environment
-/// references (``ShellWord/Piece/environment(_:)``), never values.
+/// references (``ShellWord/Piece/variable(_:)``), never values.
 ///
 /// What a shell would compute is refused with its position rather than guessed: command substitution (`$(…)`,
 /// backquotes), arithmetic, positional and special parameters (`$1`, `$?`), and parameter operators (`${A:-b}`).
@@ -115,7 +117,7 @@ package struct ShellSplitter {
 
     /// A word, or (when it turns out to be a file descriptor before `>`, as in `2>/dev/null`) a redirection.
     private mutating func readWord() throws(ShellSyntaxError) -> (ShellWord, String?) {
-        var word = ShellWord(line: line)
+        var word = ShellWord()
         var quotedSomething = false
         loop: while let scalar = peek() {
             switch scalar {
@@ -133,7 +135,7 @@ package struct ShellSplitter {
             case "\\":
                 advance()
                 guard let escaped = peek() else {
-                    word.append(.literal("\\"))
+                    word.append(.text("\\"))
                     break loop
                 }
                 if escaped == "\n" {
@@ -141,13 +143,13 @@ package struct ShellSplitter {
                 } else if escaped == "\r", peek(1) == "\n" {
                     advance(2)
                 } else {
-                    word.append(.literal(String(escaped)))
+                    word.append(.text(String(escaped)))
                     advance()
                 }
                 quotedSomething = true
             case "'":
                 advance()
-                word.append(.literal(try readUntilSingleQuote()))
+                word.append(.text(try readUntilSingleQuote()))
                 quotedSomething = true
             case "\"":
                 advance()
@@ -158,7 +160,7 @@ package struct ShellSplitter {
             case "$":
                 if peek(1) == "'" {
                     advance(2)
-                    word.append(.literal(try readANSIC()))
+                    word.append(.text(try readANSIC()))
                     quotedSomething = true
                 } else if peek(1) == "\"" {
                     advance(2)
@@ -168,7 +170,7 @@ package struct ShellSplitter {
                     word.append(try readDollar())
                 }
             default:
-                word.append(.literal(String(scalar)))
+                word.append(.text(String(scalar)))
                 advance()
             }
         }
@@ -199,14 +201,14 @@ package struct ShellSplitter {
             case "\\":
                 let next = peek(1)
                 if let next, "$`\"\\".unicodeScalars.contains(next) {
-                    word.append(.literal(String(next)))
+                    word.append(.text(String(next)))
                     advance(2)
                 } else if next == "\n" {
                     advance(2)
                 } else if next == "\r", peek(2) == "\n" {
                     advance(3)
                 } else {
-                    word.append(.literal("\\"))
+                    word.append(.text("\\"))
                     advance()
                 }
             case "`":
@@ -214,7 +216,7 @@ package struct ShellSplitter {
             case "$":
                 word.append(try readDollar())
             default:
-                word.append(.literal(String(scalar)))
+                word.append(.text(String(scalar)))
                 advance()
             }
         }
@@ -225,7 +227,7 @@ package struct ShellSplitter {
     private mutating func readDollar() throws(ShellSyntaxError) -> ShellWord.Piece {
         guard let next = peek(1) else {
             advance()
-            return .literal("$")
+            return .text("$")
         }
         if next == "{" {
             let startColumn = column
@@ -244,7 +246,7 @@ package struct ShellSplitter {
                     line: line, column: startColumn)
             }
             advance()
-            return .environment(name)
+            return .variable(name)
         }
         if next == "(" { throw error("command substitution ($(…)) is not supported: write the value") }
         if Self.isNameStart(next) {
@@ -254,13 +256,13 @@ package struct ShellSplitter {
                 name.unicodeScalars.append(scalar)
                 advance()
             }
-            return .environment(name)
+            return .variable(name)
         }
         if ("0"..."9").contains(next) || "?$#@*!-".unicodeScalars.contains(next) {
             throw error("$\(next) is not supported: only environment variables ($NAME) are")
         }
         advance()
-        return .literal("$")
+        return .text("$")
     }
 
     /// `$'…'` after its opening quote: backslash escapes as bash's ANSI-C quoting reads them.

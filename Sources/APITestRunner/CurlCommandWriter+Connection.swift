@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestSupport
 
 // MARK: - Authentication and transport
 

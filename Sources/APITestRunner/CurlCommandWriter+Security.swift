@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestSecurity
+import APITestSupport
 import Foundation
 
 // MARK: - TLS settings

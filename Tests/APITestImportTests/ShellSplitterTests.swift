@@ -1,3 +1,5 @@
+import APITestSuiteWriting
+import APITestSupport
 import Foundation
 import Testing
 
@@ -54,8 +56,8 @@ struct ShellSplitterTests {
         return commands[0].words.dropFirst().map { word in
             word.pieces.map {
                 switch $0 {
-                case .literal(let text): text
-                case .environment(let name): "<\(name)>"
+                case .literal(let bytes): String(decoding: bytes, as: UTF8.self)
+                case .variable(let name): "<\(name)>"
                 }
             }.joined()
         }
@@ -87,9 +89,19 @@ struct ShellSplitterTests {
         let word = try #require(try ShellSplitter.commands("x \"Bearer $TOKEN\"-${SUFFIX}x").first?.words.last)
         #expect(
             word.pieces == [
-                .literal("Bearer "), .environment("TOKEN"), .literal("-"), .environment("SUFFIX"), .literal("x"),
+                .text("Bearer "), .variable("TOKEN"), .text("-"), .variable("SUFFIX"), .text("x"),
             ])
-        #expect(word.template == "Bearer {{ env.TOKEN }}-{{ env.SUFFIX }}x")
+        #expect(word.description == "Bearer $TOKEN-$SUFFIXx")
+    }
+
+    /// One shell word for reading and writing: the words the splitter reads, quoted again by the reproduce
+    /// commands' quoting (``ShellWord/quoted(_:)``), are the words bash reads from the original input.
+    @Test(arguments: inputs)
+    func splitWordsQuotedAgainReadTheSame(_ input: String) throws {
+        let commands = try ShellSplitter.commands("printf " + input)
+        try #require(commands.count == 1)
+        let quoted = commands[0].words.dropFirst().map(\.quoted).joined(separator: " ")
+        #expect(try bashWords(quoted) == (try bashWords(input)), "\(input) as \(quoted)")
     }
 
     @Test(arguments: [

@@ -1,3 +1,4 @@
+import APITestSupport
 import APITestTestSupport
 import Foundation
 import Testing

@@ -1,8 +1,7 @@
-import Foundation
-
-/// One word of a POSIX shell command line, built from literal bytes and references to environment variables, and
-/// quoted so that any POSIX shell (dash, bash, ksh, zsh in sh mode) hands the program exactly those bytes, with each
-/// variable's value in place.
+/// One word of a POSIX shell command line, built from literal bytes and references to environment variables: the one
+/// model of a shell word, which the reproduce commands quote (``quoted(_:)``) and `apitest import curl` reads
+/// (its splitter builds words after quote removal, a `$NAME` as ``Piece/variable(_:)``). Quoted so that any POSIX
+/// shell (dash, bash, ksh, zsh in sh mode) hands the program exactly those bytes, with each variable's value in place.
 ///
 /// Only quoting that POSIX defines is used, never bash's `$'...'`, which dash (Debian's `/bin/sh`) reads as a `$`
 /// and a single-quoted string:
@@ -18,9 +17,9 @@ import Foundation
 ///
 /// The pieces are written next to each other, which the shell joins into one word: `'Bearer '"${TOKEN}"`. Whatever
 /// the bytes (a server's `$(...)`, backticks, quotes, line breaks), nothing in the word runs.
-struct ShellWord: Sendable, Hashable, ExpressibleByStringLiteral {
+package struct ShellWord: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// A piece of the word.
-    enum Piece: Sendable, Hashable {
+    package enum Piece: Sendable, Hashable {
         /// Bytes passed as they are. No argument can hold NUL: a NUL byte is left out (``holdsNUL`` says when).
         case literal([UInt8])
         /// The value of an environment variable; `name` must be a shell variable name (``isVariableName(_:)``).
@@ -28,69 +27,103 @@ struct ShellWord: Sendable, Hashable, ExpressibleByStringLiteral {
     }
 
     /// How a word is laid out.
-    enum Form: Sendable, Hashable {
+    package enum Form: Sendable, Hashable {
         /// For a script file: a line feed is written as it is, between single quotes.
         case script
         /// On one line: a line feed is the variable `newline` (`"${newline}"`), which the line must set first.
         case line(newline: String)
     }
 
-    var pieces: [Piece]
+    /// The pieces in order: adjacent literals are joined and empty ones left out, so equal words have equal pieces.
+    package private(set) var pieces: [Piece] = []
 
     /// An empty word (`''`).
-    init() {
-        pieces = []
-    }
+    package init() {}
 
     /// A word of `pieces`.
-    init(_ pieces: [Piece]) {
-        self.pieces = pieces
+    package init(_ pieces: [Piece]) {
+        for piece in pieces { append(piece) }
     }
 
     /// A word of literal text.
-    init(_ text: String) {
-        pieces = [.literal(Array(text.utf8))]
+    package init(_ text: String) {
+        append(.text(text))
     }
 
     /// A word of literal text: an option name (`"--head"`).
-    init(stringLiteral text: String) {
+    package init(stringLiteral text: String) {
         self.init(text)
     }
 
+    /// Appends `piece`, joining it to a literal before it.
+    package mutating func append(_ piece: Piece) {
+        guard case .literal(let bytes) = piece else {
+            pieces.append(piece)
+            return
+        }
+        if bytes.isEmpty { return }
+        if case .literal(let before)? = pieces.last {
+            pieces[pieces.count - 1] = .literal(before + bytes)
+        } else {
+            pieces.append(piece)
+        }
+    }
+
     /// This word followed by `text`.
-    func appending(_ text: String) -> ShellWord {
-        ShellWord(pieces + [.literal(Array(text.utf8))])
+    package func appending(_ text: String) -> ShellWord {
+        ShellWord(pieces + [.text(text)])
     }
 
     /// `text` followed by this word.
-    func prepending(_ text: String) -> ShellWord {
-        ShellWord([.literal(Array(text.utf8))] + pieces)
+    package func prepending(_ text: String) -> ShellWord {
+        ShellWord([.text(text)] + pieces)
+    }
+
+    /// The word's text when it refers to no variable (its bytes read as UTF-8).
+    package var literal: String? {
+        switch pieces.count {
+        case 0: return ""
+        case 1: if case .literal(let bytes) = pieces[0] { return String(decoding: bytes, as: UTF8.self) }
+        default: break
+        }
+        return nil
+    }
+
+    /// The word as the shell would show it with variables unexpanded: `$NAME` for a reference (not quoted: for
+    /// messages; ``quoted(_:)`` is the form a shell reads).
+    package var description: String {
+        pieces.map {
+            switch $0 {
+            case .literal(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .variable(let name): "$" + name
+            }
+        }.joined()
     }
 
     /// Whether a literal piece holds a line feed (which ``Form/line(newline:)`` writes as a variable).
-    var holdsLineBreak: Bool {
+    package var holdsLineBreak: Bool {
         pieces.contains { if case .literal(let bytes) = $0 { bytes.contains(0x0A) } else { false } }
     }
 
     /// Whether a literal piece holds a NUL byte, which no argument can hold and the word leaves out.
-    var holdsNUL: Bool {
+    package var holdsNUL: Bool {
         pieces.contains { if case .literal(let bytes) = $0 { bytes.contains(0) } else { false } }
     }
 
     /// The names of the variables the word refers to.
-    var variableNames: [String] {
+    package var variableNames: [String] {
         pieces.compactMap { if case .variable(let name) = $0 { name } else { nil } }
     }
 
     // MARK: - Quoting
 
     /// The word as a script file should hold it (``Form/script``).
-    var quoted: String {
+    package var quoted: String {
         quoted(.script)
     }
 
     /// The word as the shell should read it, laid out as `form`.
-    func quoted(_ form: Form) -> String {
+    package func quoted(_ form: Form) -> String {
         var text = ""
         var literal: [UInt8] = []
         func flush() {
@@ -110,7 +143,7 @@ struct ShellWord: Sendable, Hashable, ExpressibleByStringLiteral {
     }
 
     /// Whether `name` can be written as `${name}`: a letter or `_`, then letters, digits and `_`.
-    static func isVariableName(_ name: String) -> Bool {
+    package static func isVariableName(_ name: String) -> Bool {
         guard let first = name.utf8.first, isLetter(first) else { return false }
         return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
     }
@@ -127,7 +160,7 @@ struct ShellWord: Sendable, Hashable, ExpressibleByStringLiteral {
 
     /// `bytes` (no NUL among them) quoted as `form`: bare when every byte is plain, else runs of visible text
     /// between single quotes and runs of other bytes written by `printf`, next to each other.
-    static func quote(_ bytes: [UInt8], _ form: Form = .script) -> String {
+    package static func quote(_ bytes: [UInt8], _ form: Form = .script) -> String {
         if bytes.isEmpty { return "''" }
         if bytes.allSatisfy(isPlain) { return String(decoding: bytes, as: UTF8.self) }
         var text = ""
@@ -185,7 +218,7 @@ struct ShellWord: Sendable, Hashable, ExpressibleByStringLiteral {
     /// Whether a non-ASCII `scalar` shows as itself: not a control (C1), not a format character (bidirectional
     /// controls such as U+202E, zero-width characters, U+FEFF), not a line or paragraph separator, not private or
     /// unassigned, not a noncharacter.
-    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         if properties.isNoncharacterCodePoint { return false }
         switch properties.generalCategory {
@@ -221,5 +254,12 @@ struct ShellWord: Sendable, Hashable, ExpressibleByStringLiteral {
         }
         guard index + length <= bytes.count else { return 0 }
         return String(validating: bytes[index..<(index + length)], as: UTF8.self) == nil ? 0 : length
+    }
+}
+
+extension ShellWord.Piece {
+    /// Literal text, as its UTF-8 bytes.
+    package static func text(_ text: String) -> Self {
+        .literal(Array(text.utf8))
     }
 }
