@@ -54,22 +54,23 @@ extension JSONReportDocument.Step {
                 location: item.location.sourceLocation, subject: item.subject, message: item.message,
                 expected: item.expected, actual: item.actual)
         }
-        var result = StepResult(
-            index: index, location: location.sourceLocation, exchange: exchange, failures: failures.map(failure),
-            checks: assertions.map {
-                AssertionCheck(
-                    location: $0.location.sourceLocation, subject: $0.subject, expected: $0.expected, passed: $0.passed)
-            },
-            error: error.map {
-                TestError(
-                    kind: TestError.Kind(rawValue: $0.kind) ?? .other, message: $0.message,
-                    location: $0.location?.sourceLocation)
-            }, captured: captured, attempts: attempts)
-        result.warnings = (warnings ?? []).map(failure)
-        result.label = label
-        result.skipped = skipped
-        // The one-line command, as reports print it.
-        result.reproduce = reproduce.map { ReproduceCommand(words: [$0.command], notes: $0.notes) }
-        return result
+        // The texts were sealed when the report was written: a report is the other way to a step's result.
+        return StepResult(
+            reported: StepResult.Reported(
+                index: index, location: location.sourceLocation, exchange: exchange, failures: failures.map(failure),
+                warnings: (warnings ?? []).map(failure),
+                checks: assertions.map {
+                    AssertionCheck(
+                        location: $0.location.sourceLocation, subject: $0.subject, expected: $0.expected,
+                        passed: $0.passed)
+                },
+                error: error.map {
+                    TestError(
+                        kind: TestError.Kind(rawValue: $0.kind) ?? .other, message: $0.message,
+                        location: $0.location?.sourceLocation)
+                }, captured: captured, attempts: attempts,
+                // The one-line command, as reports print it.
+                reproduce: reproduce.map { ReproduceCommand(words: [$0.command], notes: $0.notes) }, label: label,
+                skipped: skipped))
     }
 }

@@ -80,6 +80,7 @@ extension StepResult {
         package var captured: [String]
         package var attempts: Int
         package var reproduce: ReproduceCommand?
+        package var earlierAttempts: [ReproduceCommand]
         package var label: String?
         package var skipped: String?
 
@@ -87,8 +88,8 @@ extension StepResult {
         package init(
             index: Int, location: SourceLocation, exchange: Exchange? = nil, failures: [AssertionFailure] = [],
             warnings: [AssertionFailure] = [], checks: [AssertionCheck] = [], error: TestError? = nil,
-            captured: [String] = [], attempts: Int = 1, reproduce: ReproduceCommand? = nil, label: String? = nil,
-            skipped: String? = nil
+            captured: [String] = [], attempts: Int = 1, reproduce: ReproduceCommand? = nil,
+            earlierAttempts: [ReproduceCommand] = [], label: String? = nil, skipped: String? = nil
         ) {
             self.index = index
             self.location = location
@@ -100,6 +101,7 @@ extension StepResult {
             self.captured = captured
             self.attempts = attempts
             self.reproduce = reproduce
+            self.earlierAttempts = earlierAttempts
             self.label = label
             self.skipped = skipped
         }
@@ -113,8 +115,17 @@ extension StepResult {
             checks: step.checks, error: step.error, captured: step.captured, attempts: step.attempts)
         warnings = step.warnings
         reproduce = step.reproduce
+        earlierAttempts = step.earlierAttempts
         label = step.label
         skipped = step.skipped
+    }
+
+    /// The step as a report holds it.
+    package var reported: Reported {
+        Reported(
+            index: index, location: location, exchange: exchange, failures: failures, warnings: warnings,
+            checks: checks, error: error, captured: captured, attempts: attempts, reproduce: reproduce,
+            earlierAttempts: earlierAttempts, label: label, skipped: skipped)
     }
 }
 

@@ -29,11 +29,13 @@ import Testing
     @Test func nothingFromAResultCanEndACommandOrStartAnother() {
         var failed = ReportFixtures.failed
         failed.name = "a, b: c"
-        failed.steps[0].failures = [
-            AssertionFailure(
-                location: SourceLocation(file: "/repo/suites/x,y.yaml", line: 3, column: 1), subject: "body",
-                message: "100% wrong\r\n::error::injected\u{1B}[31m")
-        ]
+        failed.steps[0].change {
+            $0.failures = [
+                AssertionFailure(
+                    location: SourceLocation(file: "/repo/suites/x,y.yaml", line: 3, column: 1), subject: "body",
+                    message: "100% wrong\r\n::error::injected\u{1B}[31m")
+            ]
+        }
         let text = GitHubAnnotationsFormat(root: "/repo", currentFolder: "/elsewhere").render(Self.record([failed]))
         #expect(
             text
@@ -46,9 +48,11 @@ import Testing
     @Test func pathsAreRelativeToTheRepositoryRootAndAnnotationsCapped() {
         let format = GitHubAnnotationsFormat(root: "/work/repo", currentFolder: "/work/repo/api")
         var result = ReportFixtures.failed
-        result.steps[0].failures = (1...60).map {
-            AssertionFailure(
-                location: SourceLocation(file: "suites/a.yaml", line: $0, column: 1), subject: "s", message: "m")
+        result.steps[0].change {
+            $0.failures = (1...60).map {
+                AssertionFailure(
+                    location: SourceLocation(file: "suites/a.yaml", line: $0, column: 1), subject: "s", message: "m")
+            }
         }
         let lines = format.render(Self.record([result])).split(separator: "\n")
         #expect(lines.count == 51)

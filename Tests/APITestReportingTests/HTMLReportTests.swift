@@ -65,7 +65,7 @@ struct HTMLReportTests {
     @Test("long bodies are cut")
     func truncation() {
         var result = ReportFixtures.passed
-        result.steps[0].exchange?.responseBody = String(repeating: "x", count: 50)
+        result.steps[0].change { $0.exchange?.responseBody = String(repeating: "x", count: 50) }
         let record = RunRecord(
             plan: nil, results: [result], summary: nil, startedAt: ReportFixtures.startedAt, hostname: "h")
         let html = HTMLReportFormat(bodyLimit: 10).render(record)

@@ -44,9 +44,10 @@ enum ReportFixtures {
             "list users", .passed, line: 10,
             steps: [
                 StepResult(
-                    index: 0, location: location(11, 7),
-                    exchange: exchange("GET", "users", status: 200, body: "{\"count\":2}"),
-                    captured: ["count"])
+                    reported: .init(
+                        index: 0, location: location(11, 7),
+                        exchange: exchange("GET", "users", status: 200, body: "{\"count\":2}"),
+                        captured: ["count"]))
             ])
     }
 
@@ -63,9 +64,10 @@ enum ReportFixtures {
             "create a user", .failed, line: 20,
             steps: [
                 StepResult(
-                    index: 0, location: location(21, 7),
-                    exchange: exchange("POST", "users", status: 400, body: "{\"error\":\"name taken\"}"),
-                    failures: failures)
+                    reported: .init(
+                        index: 0, location: location(21, 7),
+                        exchange: exchange("POST", "users", status: 400, body: "{\"error\":\"name taken\"}"),
+                        failures: failures))
             ], duration: .milliseconds(8))
     }
 
@@ -74,10 +76,11 @@ enum ReportFixtures {
             "connection refused", .errored, line: 30,
             steps: [
                 StepResult(
-                    index: 0, location: location(31, 7), exchange: exchange("GET", "down", status: nil),
-                    error: TestError(
-                        kind: .connectionRefused, message: "connection refused: Couldn't connect to server",
-                        location: location(32, 14)))
+                    reported: .init(
+                        index: 0, location: location(31, 7), exchange: exchange("GET", "down", status: nil),
+                        error: TestError(
+                            kind: .connectionRefused, message: "connection refused: Couldn't connect to server",
+                            location: location(32, 14))))
             ])
     }
 
@@ -90,8 +93,9 @@ enum ReportFixtures {
             "slow report", .cancelled, line: 50,
             steps: [
                 StepResult(
-                    index: 0, location: location(51, 7), exchange: exchange("GET", "slow", status: nil),
-                    error: TestError(kind: .cancelled, message: "interrupted", location: location(52, 14)))
+                    reported: .init(
+                        index: 0, location: location(51, 7), exchange: exchange("GET", "slow", status: nil),
+                        error: TestError(kind: .cancelled, message: "interrupted", location: location(52, 14))))
             ], reason: "interrupted", duration: .milliseconds(900))
     }
 
@@ -112,18 +116,20 @@ enum ReportFixtures {
             duration: .milliseconds(1),
             steps: [
                 StepResult(
-                    index: 0, location: SourceLocation(file: "suites/weird.yaml", line: 4, column: 7),
-                    exchange: Exchange(
-                        method: "GET", url: "http://127.0.0.1/\(text)",
-                        requestHeaders: [.init(name: "X-Weird", value: text)],
-                        statusCode: 200, httpVersion: "HTTP/1.1",
-                        responseHeaders: [.init(name: "X-Weird", value: text)],
-                        responseBody: text, responseBodySize: text.utf8.count, timings: timings),
-                    failures: [
-                        AssertionFailure(
-                            location: SourceLocation(file: "suites/weird.yaml", line: 6, column: 9), subject: "$.text",
-                            message: "message \(text)", expected: "expected \(text)", actual: "actual \(text)")
-                    ])
+                    reported: .init(
+                        index: 0, location: SourceLocation(file: "suites/weird.yaml", line: 4, column: 7),
+                        exchange: Exchange(
+                            method: "GET", url: "http://127.0.0.1/\(text)",
+                            requestHeaders: [.init(name: "X-Weird", value: text)],
+                            statusCode: 200, httpVersion: "HTTP/1.1",
+                            responseHeaders: [.init(name: "X-Weird", value: text)],
+                            responseBody: text, responseBodySize: text.utf8.count, timings: timings),
+                        failures: [
+                            AssertionFailure(
+                                location: SourceLocation(file: "suites/weird.yaml", line: 6, column: 9),
+                                subject: "$.text",
+                                message: "message \(text)", expected: "expected \(text)", actual: "actual \(text)")
+                        ]))
             ])
     }
 
@@ -162,17 +168,19 @@ enum ReportFixtures {
             "teardown", .failed, line: 60,
             steps: [
                 StepResult(
-                    index: 0, location: location(61, 7), exchange: exchange("DELETE", "users/1", status: 500),
-                    failures: [
-                        AssertionFailure(
-                            location: location(62, 17), subject: "status", message: "expected status 204, got 500",
-                            expected: "204", actual: "500")
-                    ]),
+                    reported: .init(
+                        index: 0, location: location(61, 7), exchange: exchange("DELETE", "users/1", status: 500),
+                        failures: [
+                            AssertionFailure(
+                                location: location(62, 17), subject: "status", message: "expected status 204, got 500",
+                                expected: "204", actual: "500")
+                        ])),
                 StepResult(
-                    index: 1, location: location(63, 7), exchange: nil,
-                    error: TestError(
-                        kind: .template, message: "undefined variable 'token' (the suite's setup did not finish)",
-                        location: location(63, 40))),
+                    reported: .init(
+                        index: 1, location: location(63, 7), exchange: nil,
+                        error: TestError(
+                            kind: .template, message: "undefined variable 'token' (the suite's setup did not finish)",
+                            location: location(63, 40)))),
             ])
         let plan = RunPlan(suites: [.init(name: suite, file: file, tests: ["teardown"])], jobs: 1)
         var summary = RunSummary(duration: .milliseconds(3))
@@ -186,5 +194,15 @@ enum ReportFixtures {
             "apitest-reporting-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+extension StepResult {
+    /// Makes `change` to the step as a report holds it: a fixture's way to a step unlike the standard ones (a
+    /// result's fields are read-only outside the results module, which makes them only by sealing a draft).
+    mutating func change(_ change: (inout StepResult.Reported) -> Void) {
+        var reported = reported
+        change(&reported)
+        self = StepResult(reported: reported)
     }
 }

@@ -15,13 +15,18 @@ struct ReproduceReportTests {
     /// The failed fixture with its command, and a passing test whose step carries one too (a `--curl` run).
     static var record: RunRecord {
         var failed = ReportFixtures.failed
-        failed.steps[0].reproduce = command
+        failed.steps[0].change { $0.reproduce = command }
         var passed = ReportFixtures.passed
-        passed.steps[0].reproduce = ReproduceCommand(
-            words: ["curl", "http://127.0.0.1:8080/api/users"], sequence: 1)
+        passed.steps[0].change {
+            $0.reproduce = ReproduceCommand(words: ["curl", "http://127.0.0.1:8080/api/users"], sequence: 1)
+        }
         var errored = ReportFixtures.errored
-        errored.steps[0].earlierAttempts = [ReproduceCommand(words: ["curl", "http://127.0.0.1:9/down"], sequence: 3)]
-        errored.steps[0].reproduce = ReproduceCommand(words: ["curl", "http://127.0.0.1:9/down"], sequence: 4)
+        errored.steps[0].change {
+            $0.earlierAttempts = [ReproduceCommand(words: ["curl", "http://127.0.0.1:9/down"], sequence: 3)]
+        }
+        errored.steps[0].change {
+            $0.reproduce = ReproduceCommand(words: ["curl", "http://127.0.0.1:9/down"], sequence: 4)
+        }
         let results = [failed, passed, errored]
         var summary = RunSummary(duration: .milliseconds(20))
         for result in results { summary.record(result.status) }
@@ -35,7 +40,9 @@ struct ReproduceReportTests {
         let console = ConsoleReporter(output: output, progress: nil, colored: false)
         var failed = ReportFixtures.failed
         // A word as the runner writes it never holds a control character; one that did would still be escaped.
-        failed.steps[0].reproduce = ReproduceCommand(words: ["curl", #"$'a\nb'"#, "'\u{1B}[2J'", "'x\ny'"])
+        failed.steps[0].change {
+            $0.reproduce = ReproduceCommand(words: ["curl", #"$'a\nb'"#, "'\u{1B}[2J'", "'x\ny'"])
+        }
         console.handle(.testFinished(failed))
         #expect(output.text.contains(#"    reproduce: curl $'a\nb' '\u{1B}[2J' 'x\ny'"# + "\n"), "\(output.text)")
         #expect(!output.text.contains("\u{1B}"))
@@ -46,7 +53,7 @@ struct ReproduceReportTests {
         let output = BufferedOutput()
         let console = ConsoleReporter(output: output, progress: nil, colored: false)
         var failed = ReportFixtures.failed
-        failed.steps[0].reproduce = Self.command
+        failed.steps[0].change { $0.reproduce = Self.command }
         console.handle(.testFinished(failed))
         #expect(
             output.text.contains("    reproduce: \(Self.command.line)\n    note: a note \\u{1B}[31m with an escape\n"))

@@ -68,15 +68,16 @@ struct TAPReportTests {
                 status == .passed ? "polled" : "gave up", status, line: 70,
                 steps: [
                     StepResult(
-                        index: 0, location: ReportFixtures.location(71, 7),
-                        exchange: ReportFixtures.exchange("GET", "jobs/1", status: 200),
-                        failures: status == .passed
-                            ? []
-                            : [
-                                AssertionFailure(
-                                    location: ReportFixtures.location(72, 9), subject: "$.state",
-                                    message: "$.state: expected \"done\", got \"running\"")
-                            ], attempts: 15)
+                        reported: .init(
+                            index: 0, location: ReportFixtures.location(71, 7),
+                            exchange: ReportFixtures.exchange("GET", "jobs/1", status: 200),
+                            failures: status == .passed
+                                ? []
+                                : [
+                                    AssertionFailure(
+                                        location: ReportFixtures.location(72, 9), subject: "$.state",
+                                        message: "$.state: expected \"done\", got \"running\"")
+                                ], attempts: 15))
                 ], duration: .milliseconds(1500))
         }
         let results = [retried(.passed), retried(.failed)]
@@ -155,8 +156,8 @@ struct TAPReportTests {
         let shown = #"got \u{202E}live\u{202C} \u{2066}x\u{2069} \u{200F}a\u{200E} b\u{2028}c\u{2029}d"#
         #expect(TAPReportFormat.yamlQuoted(hostile) == "\"" + shown.replacingOccurrences(of: "\\", with: "\\\\") + "\"")
         var result = ReportFixtures.weird
-        result.steps[0].failures[0].message = "message " + hostile
-        result.steps[0].failures[0].actual = hostile
+        result.steps[0].change { $0.failures[0].message = "message " + hostile }
+        result.steps[0].change { $0.failures[0].actual = hostile }
         let plan = RunPlan(
             suites: [.init(name: result.suiteName, file: result.suiteFile, tests: [result.name])], jobs: 1)
         var summary = RunSummary(duration: .milliseconds(1))
