@@ -100,11 +100,14 @@ let package = Package(
         .target(
             name: "APITestResults",
             dependencies: ["APITestSupport", .product(name: "Histogram", package: "hdrhistogram-swift")]),
+        // Masking: `SecretMasker` (a secret found in any encoding a server gives it), the credentials a request
+        // carries, netrc passwords. Below the runner and every part of it that shows text; imports no other part.
+        .target(name: "APITestSecrets", dependencies: ["APITestHTTP", "APITestJSON", "APITestSupport"]),
         .target(
             name: "APITestRunner",
             dependencies: [
                 "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSecurity",
-                "APITestSupport", "APITestOpenAPI",
+                "APITestSupport", "APITestOpenAPI", "APITestSecrets",
             ]
         ),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
@@ -160,9 +163,10 @@ let package = Package(
             name: "APITestRunnerTests",
             dependencies: [
                 "APITestRunner", "APITestSuite", "APITestResults", "APITestJSON", "APITestHTTP", "APITestTestSupport",
-                "APITestSecurity", "APITestSupport",
+                "APITestSecurity", "APITestSupport", "APITestSecrets",
             ]
         ),
+        .testTarget(name: "APITestSecretsTests", dependencies: ["APITestSecrets", "APITestHTTP", "APITestJSON"]),
         .testTarget(
             name: "APITestReportingTests",
             dependencies: ["APITestReporting", "APITestResults", "APITestSupport", "APITestTestSupport"]),

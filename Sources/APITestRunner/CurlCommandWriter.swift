@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestResults
+import APITestSecrets
 import APITestSuite
 import APITestSupport
 import Foundation

@@ -1,6 +1,7 @@
 import APITestHTTP
 import APITestJSON
 package import APITestResults
+import APITestSecrets
 package import APITestSuite
 import Foundation
 

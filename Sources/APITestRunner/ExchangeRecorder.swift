@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestResults
+import APITestSecrets
 import Foundation
 
 /// Turns a request and its response into the masked, truncated `Exchange` that reports show.

@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestJSON
+import APITestSecrets
 import APITestSuite
 import Foundation
 

@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestSecrets
 
 // MARK: - OAuth2Failure
 

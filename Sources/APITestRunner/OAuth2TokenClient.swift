@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestJSON
+import APITestSecrets
 
 // MARK: - OAuth2TokenClient
 

@@ -1,6 +1,7 @@
 import APITestHTTP
 import APITestJSON
 import APITestResults
+import APITestSecrets
 import APITestSuite
 import Foundation
 

@@ -2,6 +2,7 @@ import APITestHTTP
 import APITestJSON
 import APITestJSONSchema
 import APITestResults
+import APITestSecrets
 import APITestSuite
 import APITestSupport
 import Foundation

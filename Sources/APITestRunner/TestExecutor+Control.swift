@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestResults
+import APITestSecrets
 import APITestSuite
 import APITestSupport
 

@@ -1,3 +1,4 @@
+import APITestSecrets
 import APITestSuite
 
 // MARK: - Values computed from secrets

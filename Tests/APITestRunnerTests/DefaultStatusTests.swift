@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestSecrets
 import APITestSuite
 import APITestSupport
 import Foundation

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import APITestRunner
+@testable import APITestSecrets
 
 /// A server that decodes the UTF-8 bytes of a header as Latin-1 (or Windows-1252) and echoes them shows a secret
 /// with a non-ASCII character in a spelling of its own; the masker finds it as text and JSON-escaped.

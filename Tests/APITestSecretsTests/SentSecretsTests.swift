@@ -3,7 +3,7 @@ import APITestJSON
 import Foundation
 import Testing
 
-@testable import APITestRunner
+@testable import APITestSecrets
 
 /// A request's credentials include what it sends of a secret as it goes on the wire: the whole value of each field
 /// derived from a secret (`originBoundHeaders`), whose other spellings (base64, hex) the masker derives.

@@ -1,4 +1,4 @@
-import APITestHTTP
+package import APITestHTTP
 import APITestSupport
 import Foundation
 
@@ -6,7 +6,7 @@ import Foundation
 
 extension SecretMasker {
     /// The shortest credential part masked on its own: shorter ones would mask unrelated text everywhere.
-    static let shortestCredential = 4
+    package static let shortestCredential = 4
 
     /// The credentials a request carries, to mask wherever they show up again (a server echoing its request, a
     /// failure message): of each `Authorization` and `Proxy-Authorization` header the token after the scheme,
@@ -15,7 +15,7 @@ extension SecretMasker {
     /// (`HTTPRequest.originBoundHeaders`, as sent); the passwords of digest and NTLM, AWS's secret key and
     /// session token, a netrc file's passwords and a proxy's. Whatever their source: a credential is a secret even
     /// when the suite writes it out.
-    static func credentials(of request: HTTPRequest) -> [String] {
+    package static func credentials(of request: HTTPRequest) -> [String] {
         var found: [String] = []
         // A field whose value derives from a secret, as it goes on the wire: an echo of it in another encoding
         // (base64, hex) is found from these bytes.
@@ -79,7 +79,7 @@ extension SecretMasker {
 
     /// The credentials of the proxies libcurl takes from the environment when a request names none (filtered like a
     /// request's credentials: too short a part is not masked on its own).
-    static let environmentProxyCredentials: [String] = {
+    package static let environmentProxyCredentials: [String] = {
         let environment = ProcessInfo.processInfo.environment
         return ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].compactMap { environment[$0] }
             .flatMap(proxyCredentials).filter { $0.utf8.count >= shortestCredential }
