@@ -1,7 +1,6 @@
 import APITestReporting
 import APITestResults
 import APITestRunner
-import APITestSecurity
 import APITestSupport
 import ArgumentParser
 import Foundation
@@ -16,14 +15,15 @@ struct PinCheckCommand: AsyncParsableCommand {
             every certificate of it: depth, subject, issuer, validity, days left, SPKI pin and SHA-256 \
             fingerprint. Any certificate of the chain (leaf, intermediate or root) may match a pin.
 
-            Modes (as AFNetworking's AFSecurityPolicy):
+            Modes (--pinning, or --mode; as AFNetworking's AFSecurityPolicy):
               publicKey    a pin (or a --certificate's key) must match the key of a
                            certificate of the chain
               certificate  the --certificate files are the only trust anchors; a
                            certificate of the chain must equal one of them
               none         the chain must be valid (system trust store or --ca-file)
             Default: publicKey with --pin, certificate with only --certificate, none \
-            otherwise.
+            otherwise. The TLS flags are run's, with the same meaning; --client-cert \
+            and --client-key present a client certificate in the handshake.
 
             Examples:
               apitest pin-check https://staging.example.com/ --min-days 30 \\
@@ -61,25 +61,7 @@ struct PinCheckCommand: AsyncParsableCommand {
     @Argument(help: "The https URL of the server.")
     var url: String
 
-    @Option(name: .customLong("pin"), help: ArgumentHelp("A pin, sha256//<base64> (repeat).", valueName: "pin"))
-    var pins: [String] = []
-
-    @Option(
-        name: .customLong("certificate"),
-        help: ArgumentHelp("A pinned certificate file, PEM (several allowed) or DER (repeat).", valueName: "file"))
-    var certificates: [String] = []
-
-    @Option(help: ArgumentHelp("publicKey, certificate or none.", valueName: "mode"))
-    var mode: PinningMode?
-
-    @Option(help: ArgumentHelp("A PEM bundle of trust anchors instead of the system's.", valueName: "file"))
-    var caFile: String?
-
-    @Flag(help: "Accept a chain that fails verification (pins still apply).")
-    var allowInvalidCertificates = false
-
-    @Flag(name: .customLong("no-validate-domain"), help: "Do not check the certificate's host name.")
-    var noValidateDomain = false
+    @OptionGroup(title: "TLS") var security: SecurityFlags
 
     @Option(help: ArgumentHelp("Fail when a certificate of the chain expires within N days.", valueName: "N"))
     var minDays: Int?
@@ -102,6 +84,16 @@ struct PinCheckCommand: AsyncParsableCommand {
     @Flag(help: "Never colour the output.")
     var noColor = false
 
+    /// The check the flags describe, its policy built once by ``validate()`` (not an argument).
+    private(set) var check: PinCheck?
+
+    /// The arguments, for swift-argument-parser; ``check`` is not one.
+    private enum CodingKeys: String, CodingKey {
+        case url, security, minDays, printPins, format, connectTo, timeout, noColor
+    }
+
+    /// Checks the URL and the other flags (the TLS flags check themselves), then builds the check's security
+    /// policy: a policy that can never trust a server, or a certificate file that holds none, is a usage error.
     mutating func validate() throws {
         guard url.lowercased().hasPrefix("https://"), URLComponents(string: url)?.host?.isEmpty == false else {
             throw ValidationError("'\(url)' is not an https URL")
@@ -110,26 +102,25 @@ struct PinCheckCommand: AsyncParsableCommand {
         for entry in connectTo where Self.resolveEntry(entry, url: url) == nil {
             throw ValidationError("--connect-to expects host:address, got '\(entry)'")
         }
-        for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
-        if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
+        check = try prepare()
+    }
+
+    /// What the flags ask for, for the runner's `PinCheckService`: the TLS flags made into overrides as `run`
+    /// makes them (``SecurityFlags/overrides()``); throws for a `--pin` that is not a pin.
+    func request() throws -> PinCheckRequest {
+        PinCheckRequest(
+            url: url, security: try security.overrides(), minDays: minDays,
+            resolve: connectTo.compactMap { Self.resolveEntry($0, url: url) }, timeout: timeout?.duration)
+    }
+
+    /// The check of ``request()`` with its policy built, a usage error when it cannot be.
+    private func prepare() throws -> PinCheck {
         let request = try request()
         do {
-            _ = try PinCheckService.policy(for: request)
+            return try PinCheck(request)
         } catch {
             throw ValidationError("\(error)")
         }
-    }
-
-    /// What the flags ask for, for the runner's `PinCheckService`; throws for a `--pin` that is not a pin.
-    func request() throws -> PinCheckRequest {
-        PinCheckRequest(
-            url: url,
-            security: SecurityOverrides(
-                pinning: mode, pins: try SecurityFlags.parse(pins), certificates: certificates,
-                allowInvalidCertificates: allowInvalidCertificates ? true : nil,
-                validatesDomainName: noValidateDomain ? false : nil, caFile: caFile),
-            minDays: minDays, resolve: connectTo.compactMap { Self.resolveEntry($0, url: url) },
-            timeout: timeout?.duration)
     }
 
     /// `host:address` as curl's `--resolve` entry `host:port:address` for the URL's port.
@@ -146,16 +137,10 @@ struct PinCheckCommand: AsyncParsableCommand {
     func run() async throws {
         // Standard output redirected to a certificate file it reads would overwrite it.
         var inputs = OutputGuard()
-        for file in certificates { inputs.add(file, as: .flag("--certificate")) }
-        if let caFile { inputs.add(caFile, as: .flag("--ca-file")) }
+        inputs.add(security)
         try inputs.check([], errorOutput: StandardOutput.error, consequence: "nothing was checked")
-        let request = try request()
-        let result: PinCheckResult
-        do {
-            result = try await PinCheckService.check(request)
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        // Parsed commands come validated, their policy built; one made otherwise builds it here.
+        let result = await PinCheckService.check(try check ?? prepare())
         let exitCode = Self.exitStatus(result.status)
         let output = StandardOutput.out
         switch format {

@@ -34,7 +34,7 @@ extension RunArgumentScanner {
         Option(names: ["--shard"], action: .single { store($1, in: &$0.selection.shard) }),
         Option(names: ["--shard-timings"], action: .single { store($1, in: &$0.selection.shardTimings) }),
         Option(names: ["--wait-for"], action: .single { store($1, in: &$0.waitFor) }),
-        Option(names: ["--pinning"], action: .single { store($1, in: &$0.security.pinning) }),
+        Option(names: ["--pinning", "--mode"], action: .single { store($1, in: &$0.security.pinning) }),
         Option(names: ["--pin"], action: .repeating { append($1, to: &$0.security.pins) }),
         Option(names: ["--certificate"], action: .repeating { append($1, to: &$0.security.certificates) }),
         Option(names: ["--allow-invalid-certificates"], action: .flag { $0.security.allowInvalidCertificates = true }),

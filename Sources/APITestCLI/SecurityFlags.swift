@@ -3,9 +3,14 @@ public import ArgumentParser
 
 extension PinningMode: ExpressibleByArgument {}
 
-/// `apitest run`'s TLS flags: each one given replaces the same setting of every suite's `security:` block.
+/// The TLS flags, declared once for every command that takes them: `run` and `load` (each one given replaces the
+/// same setting of every suite's `security:` block) and `pin-check` (the policy its handshake is checked against).
+/// Each command turns them into the runner's ``SecurityOverrides`` with ``overrides()``, and nothing else.
 struct SecurityFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("Pinning mode: none, publicKey or certificate.", valueName: "mode"))
+    /// `--pinning`; `--mode` is the same flag, `pin-check`'s first spelling of it.
+    @Option(
+        name: [.customLong("pinning"), .customLong("mode")],
+        help: ArgumentHelp("Pinning mode: none, publicKey or certificate.", valueName: "mode"))
     var pinning: PinningMode?
 
     @Option(
@@ -17,7 +22,7 @@ struct SecurityFlags: ParsableArguments {
 
     @Option(
         name: .customLong("certificate"),
-        help: ArgumentHelp("A pinned certificate file, PEM or DER (repeat).", valueName: "file"))
+        help: ArgumentHelp("A pinned certificate file, PEM (several allowed) or DER (repeat).", valueName: "file"))
     var certificates: [String] = []
 
     @Flag(help: "Accept chains that fail verification (pins and, unless --no-validate-domain, host names still apply).")
@@ -38,6 +43,7 @@ struct SecurityFlags: ParsableArguments {
         name: .customLong("client-key"), help: ArgumentHelp("The client certificate's key (PEM).", valueName: "file"))
     var clientKey: String?
 
+    /// Refuses a malformed pin, and a file flag that does not name a readable regular file (usage errors).
     mutating func validate() throws {
         _ = try Self.parse(pins)
         for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }

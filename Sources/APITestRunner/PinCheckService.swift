@@ -30,21 +30,14 @@ package struct PinCheckRequest: Sendable {
     }
 }
 
-/// Runs `apitest pin-check`: one TLS handshake (no request is sent), its chain checked against the policy, and
-/// the facts gathered into a ``PinCheckResult`` for the reporters.
+/// Runs `apitest pin-check`: one TLS handshake (no request is sent), its chain checked against the policy of a
+/// ``PinCheck``, and the facts gathered into a ``PinCheckResult`` for the reporters.
 package enum PinCheckService {
-    /// The policy the request's flags describe; throws for one that can never trust a server.
-    package static func policy(for request: PinCheckRequest) throws(SecurityPolicyError) -> SecurityPolicy {
-        try SecurityPolicy(request.security.applied(to: nil) ?? SecuritySettings())
-    }
-
-    /// Connects, checks the handshake and describes what it found; a connection that fails is a result too.
-    package static func check(
-        _ request: PinCheckRequest, now: Date = Date()
-    ) async throws(SecurityPolicyError)
-        -> PinCheckResult
-    {
-        let policy = try policy(for: request)
+    /// Connects, checks the handshake against the check's policy (built once, by ``PinCheck/init(_:)``) and
+    /// describes what it found; a connection that fails is a result too.
+    package static func check(_ check: PinCheck, now: Date = Date()) async -> PinCheckResult {
+        let request = check.request
+        let policy = check.policy
         var configuration = SessionConfiguration(maxConnections: 1)
         if let timeout = request.timeout {
             configuration.timeout = timeout
@@ -105,7 +98,7 @@ package enum PinCheckService {
             }
         }
         return PinCheckResult(
-            url: url, mode: policy.pinningMode.rawValue, configuredPins: pins, chain: chain, status: status,
+            url: url, mode: policy.settings.pinning.rawValue, configuredPins: pins, chain: chain, status: status,
             verdict: verdict, problem: evaluation.problem?.rawValue, matchedDepth: evaluation.matchedDepth,
             matchedPin: evaluation.matchedPin)
     }
@@ -113,13 +106,13 @@ package enum PinCheckService {
     /// The result when no handshake could be checked.
     static func result(url: String, policy: SecurityPolicy, connectionError: String) -> PinCheckResult {
         PinCheckResult(
-            url: url, mode: policy.pinningMode.rawValue, configuredPins: configuredPins(policy), chain: [],
+            url: url, mode: policy.settings.pinning.rawValue, configuredPins: configuredPins(policy), chain: [],
             status: .connectionFailed, verdict: "connection failed: \(connectionError)")
     }
 
     /// The pins checked, as shown: keys in `publicKey` mode, the pinned certificates' keys in `certificate` mode.
     private static func configuredPins(_ policy: SecurityPolicy) -> [String] {
-        switch policy.pinningMode {
+        switch policy.settings.pinning {
         case .none: []
         case .publicKey: policy.effectivePins.map(\.description)
         case .certificate: policy.pinnedCertificates.map(\.info.publicKeyPin)
@@ -128,7 +121,7 @@ package enum PinCheckService {
 
     /// Whether `certificate` matches what is pinned.
     private static func matches(_ certificate: CertificateInfo, policy: SecurityPolicy, pins: [String]) -> Bool {
-        switch policy.pinningMode {
+        switch policy.settings.pinning {
         case .none: false
         case .publicKey: pins.contains(certificate.publicKeyPin)
         case .certificate:

@@ -25,8 +25,7 @@ import Testing
 
     private func policy(pins: [String]) throws -> SecurityPolicy {
         let parsed = try pins.map { text throws(SecurityProblem) in try PublicKeyPin(text) }
-        return try PinCheckService.policy(
-            for: PinCheckRequest(url: "https://h/", security: SecurityOverrides(pins: parsed)))
+        return try PinCheck(PinCheckRequest(url: "https://h/", security: SecurityOverrides(pins: parsed))).policy
     }
 
     @Test func aMatchNamesTheDepthAndMarksTheCertificate() throws {
@@ -70,7 +69,7 @@ import Testing
         let impossible = PinCheckRequest(
             url: "https://h/", security: SecurityOverrides(allowInvalidCertificates: true))
         #expect(throws: SecurityPolicyError(SecurityProblem(.invalidCertificatesNeedPin))) {
-            try PinCheckService.policy(for: impossible)
+            try PinCheck(impossible)
         }
     }
 }

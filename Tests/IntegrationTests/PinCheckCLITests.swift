@@ -83,6 +83,15 @@ import Testing
         ])
         #expect(result.exitCode == 0, "\(result.stdout)")
         #expect(result.stdout.contains("mode: certificate"))
+        // The mode flag keeps pin-check's spelling, --mode, beside run's, --pinning: one flag of the TLS group.
+        for spelling in ["--mode", "--pinning"] {
+            let explicit = try await apitest([
+                "pin-check", "https://localhost:\(port)/", spelling, "certificate", "--certificate",
+                fixture.file("inter.pem"),
+            ])
+            #expect(explicit.exitCode == 0, "\(spelling): \(explicit.stdout)\(explicit.stderr)")
+            #expect(explicit.stdout.contains("mode: certificate"), "\(spelling)")
+        }
         let byAddress = try await apitest([
             "pin-check", "https://staging.invalid:\(port)/", "--connect-to", "staging.invalid:127.0.0.1",
             "--ca-file", fixture.file("root.pem"), "--no-validate-domain",

@@ -218,7 +218,8 @@ import Testing
             #expect(result.exitCode == 2, "\(flag): \(result.stderr)")
             #expect(result.stderr.contains("\(flag) '\(fifo)' is not a regular file"), "\(flag): \(result.stderr)")
         }
-        for flag in ["--ca-file", "--certificate"] {
+        // pin-check's TLS flags are run's (one option group), checked alike.
+        for flag in ["--ca-file", "--certificate", "--client-cert", "--client-key"] {
             let result = try await apitest(["pin-check", "https://127.0.0.1:1/", flag, fifo], timeout: .seconds(10))
             #expect(result.exitCode == 2, "pin-check \(flag): \(result.stderr)")
             #expect(result.stderr.contains("\(flag) '\(fifo)' is not a regular file"), "\(result.stderr)")
