@@ -1,4 +1,5 @@
 import APITestSuite
+import APITestSupport
 import Foundation
 import Testing
 
