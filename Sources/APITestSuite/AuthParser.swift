@@ -3,16 +3,30 @@ import APITestSupport
 /// `auth:`: one kind of authentication with its settings.
 enum AuthParser {
     /// The keys of `basic`, `digest` and `ntlm` (`username` is the same as `user`, as in `basicAuth`).
-    static let credentialKeys = ["user", "username", "password"]
+    enum CredentialKey: String, SuiteKey {
+        case user, username, password
+
+        var schema: SchemaValue { .ref("template") }
+    }
+
     /// The keys of `awsSigV4`.
-    static let awsSigV4Keys = ["accessKey", "secretKey", "sessionToken", "region", "service"]
+    enum AWSSigV4Key: String, SuiteKey {
+        case accessKey, secretKey, sessionToken, region, service
+
+        var schema: SchemaValue { .ref("template") }
+    }
+
+    /// The keys of `basic`, `digest` and `ntlm`, as written.
+    static let credentialKeys = CredentialKey.names
+    /// The keys of `awsSigV4`, as written.
+    static let awsSigV4Keys = AWSSigV4Key.names
 
     /// The authentication of an `auth:` map; nil when it has errors (reported).
     static func parse(_ node: YAMLNode, in context: SuiteParseContext) -> AuthSpec? {
         guard let entries = context.mapping(node, for: "auth") else { return nil }
-        context.checkKeys(entries, allowed: AuthSpec.kinds, in: "auth")
-        let kinds = entries.filter { AuthSpec.kinds.contains($0.key) }
-        guard let entry = kinds.first else {
+        context.checkKeys(entries, of: AuthSpec.Kind.self, in: "auth")
+        let kinds = entries.compactMap { entry in AuthSpec.Kind(rawValue: entry.key).map { (entry, $0) } }
+        guard let (entry, kind) = kinds.first else {
             if entries.isEmpty {
                 context.error(
                     "'auth' needs one of \(AuthSpec.kinds.map { "'\($0)'" }.joined(separator: ", "))", at: node)
@@ -21,25 +35,27 @@ enum AuthParser {
         }
         if kinds.count > 1 {
             context.error(
-                "'auth' takes one kind; found both '\(entry.key)' and '\(kinds[1].key)'", at: kinds[1].keyNode)
+                "'auth' takes one kind; found both '\(entry.key)' and '\(kinds[1].0.key)'", at: kinds[1].0.keyNode)
             return nil
         }
-        switch entry.key {
-        case "basic": return credentials(entry, in: context).map(AuthSpec.basic)
-        case "digest": return credentials(entry, in: context).map(AuthSpec.digest)
-        case "ntlm": return credentials(entry, in: context).map(AuthSpec.ntlm)
-        case "bearer": return headerTemplate(entry.value, for: "bearer", in: context).map(AuthSpec.bearer)
-        case "awsSigV4": return awsSigV4(entry, in: context).map(AuthSpec.awsSigV4)
-        case "oauth2": return oauth2(entry, in: context).map(AuthSpec.oauth2)
-        default: return netrc(entry, in: context)
+        switch kind {
+        case .basic: return credentials(entry, in: context).map(AuthSpec.basic)
+        case .digest: return credentials(entry, in: context).map(AuthSpec.digest)
+        case .ntlm: return credentials(entry, in: context).map(AuthSpec.ntlm)
+        case .bearer: return headerTemplate(entry.value, for: "bearer", in: context).map(AuthSpec.bearer)
+        case .awsSigV4: return awsSigV4(entry, in: context).map(AuthSpec.awsSigV4)
+        case .oauth2: return oauth2(entry, in: context).map(AuthSpec.oauth2)
+        case .netrc: return netrc(entry, in: context)
         }
     }
 
     /// `{user, password}` of `basic`, `digest` or `ntlm`.
     private static func credentials(_ entry: MapEntry, in context: SuiteParseContext) -> AuthSpec.CredentialsSpec? {
         guard let entries = context.mapping(entry.value, for: entry.key) else { return nil }
-        context.checkKeys(entries, allowed: credentialKeys, in: entry.key)
-        let users = entries.filter { $0.key == "user" || $0.key == "username" }
+        context.checkKeys(entries, of: CredentialKey.self, in: entry.key)
+        let users = entries.filter {
+            $0.key == CredentialKey.user.rawValue || $0.key == CredentialKey.username.rawValue
+        }
         if users.count > 1 {
             context.error("'\(entry.key)' takes 'user' or its alias 'username', not both", at: users[1].keyNode)
             return nil
@@ -49,12 +65,14 @@ enum AuthParser {
             context.error("'\(entry.key)' needs a 'user'", at: entry.value)
             missing = true
         }
-        if entries[key: "password"] == nil {
+        if entries[CredentialKey.password] == nil {
             context.error("'\(entry.key)' needs a 'password'", at: entry.value)
             missing = true
         }
         guard !missing, let user = headerTemplate(users[0].value, for: users[0].key, in: context),
-            let password = entries[key: "password"].flatMap({ headerTemplate($0.value, for: "password", in: context) })
+            let password = entries[CredentialKey.password].flatMap({
+                headerTemplate($0.value, for: "password", in: context)
+            })
         else { return nil }
         return AuthSpec.CredentialsSpec(user: user, password: password)
     }
@@ -62,34 +80,34 @@ enum AuthParser {
     /// `{accessKey, secretKey, sessionToken, region, service}` of `awsSigV4`.
     private static func awsSigV4(_ entry: MapEntry, in context: SuiteParseContext) -> AuthSpec.AWSSigV4Spec? {
         guard let entries = context.mapping(entry.value, for: "awsSigV4") else { return nil }
-        context.checkKeys(entries, allowed: awsSigV4Keys, in: "awsSigV4")
-        var values: [String: Template] = [:]
+        context.checkKeys(entries, of: AWSSigV4Key.self, in: "awsSigV4")
+        var values: [AWSSigV4Key: Template] = [:]
         var missing = false
-        for key in awsSigV4Keys {
-            guard let member = entries[key: key] else {
-                if key != "sessionToken" {
-                    context.error("'awsSigV4' needs a '\(key)'", at: entry.value)
+        for key in AWSSigV4Key.allCases {
+            guard let member = entries[key] else {
+                if key != .sessionToken {
+                    context.error("'awsSigV4' needs a '\(key.rawValue)'", at: entry.value)
                     missing = true
                 }
                 continue
             }
-            guard let template = headerTemplate(member.value, for: key, in: context) else {
+            guard let template = headerTemplate(member.value, for: key.rawValue, in: context) else {
                 missing = true
                 continue
             }
-            if ["region", "service"].contains(key), template.isLiteral,
+            if key == .region || key == .service, template.isLiteral,
                 template.source.isEmpty || template.source.contains(":")
             {
-                context.error("'\(key)' must be a non-empty name without ':'", at: member.value)
+                context.error("'\(key.rawValue)' must be a non-empty name without ':'", at: member.value)
                 missing = true
             }
             values[key] = template
         }
-        guard !missing, let accessKey = values["accessKey"], let secretKey = values["secretKey"],
-            let region = values["region"], let service = values["service"]
+        guard !missing, let accessKey = values[.accessKey], let secretKey = values[.secretKey],
+            let region = values[.region], let service = values[.service]
         else { return nil }
         return AuthSpec.AWSSigV4Spec(
-            accessKey: accessKey, secretKey: secretKey, sessionToken: values["sessionToken"], region: region,
+            accessKey: accessKey, secretKey: secretKey, sessionToken: values[.sessionToken], region: region,
             service: service)
     }
 
@@ -118,5 +136,52 @@ enum AuthParser {
             let absolute = context.checkBodyFile(path, at: entry.value, for: "netrc")
         else { return nil }
         return .netrc(file: absolute)
+    }
+}
+
+// MARK: - Schema
+
+extension AuthSpec.Kind {
+    var schema: SchemaValue {
+        switch self {
+        case .basic: Self.credentials("HTTP basic authentication: user (or username) and password, templated.")
+        case .bearer: .described("A bearer token, sent as Authorization: Bearer <token>; templated.", ref: "template")
+        case .digest: Self.credentials("HTTP Digest (RFC 7616), answered by libcurl: user and password, templated.")
+        case .ntlm: Self.credentials("NTLM, run by libcurl: user and password, templated.")
+        case .awsSigV4:
+            .described(
+                "AWS Signature Version 4, computed by libcurl.",
+                [
+                    "type": "object", "additionalProperties": false,
+                    "required": .strings(AuthParser.AWSSigV4Key.names.filter { $0 != "sessionToken" }),
+                    "properties": AuthParser.AWSSigV4Key.properties,
+                ])
+        case .netrc:
+            .described(
+                "true for ~/.netrc, or a netrc file relative to the suite file.",
+                ["anyOf": [["const": true], .ref("filePath")]])
+        case .oauth2: OAuth2Spec.Key.definition
+        }
+    }
+
+    /// The definition of `auth:`.
+    static var definition: SchemaValue {
+        .described(
+            "How the request authenticates: exactly one kind (docs/suite-format.md#authentication).",
+            [
+                "type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1,
+                "properties": properties,
+            ])
+    }
+
+    /// `{user, password}` (or `username`) of `basic`, `digest` and `ntlm`.
+    private static func credentials(_ description: String) -> SchemaValue {
+        .described(
+            description,
+            [
+                "type": "object", "additionalProperties": false, "required": ["password"],
+                "properties": AuthParser.CredentialKey.properties,
+                "oneOf": [["required": ["user"]], ["required": ["username"]]],
+            ])
     }
 }

@@ -29,8 +29,13 @@ package enum AuthSpec: Sendable, Hashable {
         }
     }
 
+    /// The kinds, as written under `auth:`: the keys of an `auth:` map, which takes one of them.
+    package enum Kind: String, SuiteKey {
+        case basic, bearer, digest, ntlm, awsSigV4, netrc, oauth2
+    }
+
     /// The kinds, as written under `auth:`.
-    package static let kinds = ["basic", "bearer", "digest", "ntlm", "awsSigV4", "netrc", "oauth2"]
+    package static let kinds = Kind.names
 
     /// A user name and a password, templated.
     package struct CredentialsSpec: Sendable, Hashable {

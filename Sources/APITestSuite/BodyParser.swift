@@ -3,30 +3,72 @@ import APITestSupport
 /// A request's body: JSON, form, raw text, a file, multipart forms, property lists and XML.
 enum BodyParser {
     /// The keys of a multipart part.
-    static let multipartPartKeys = ["name", "value", "file", "data", "filename", "contentType", "headers"]
-    /// The keys that give a multipart part its content (one of them).
-    static let multipartContentKeys = ["value", "file", "data"]
+    enum PartKey: String, SuiteKey {
+        case name, value, file, data, filename, contentType, headers
+
+        /// True for the keys that give a part its content (it takes one of them).
+        var isContent: Bool { self == .value || self == .file || self == .data }
+
+        var schema: SchemaValue {
+            switch self {
+            case .name: .described("The field name, templated.", ref: "template")
+            case .value: .described("A text field, templated.", ref: "template")
+            case .file: .described("A file streamed from disk, relative to the suite file.", ref: "filePath")
+            case .data:
+                .described("Inline content, templated; sent like a file when it has a filename.", ref: "template")
+            case .filename:
+                .described(
+                    "The filename sent (file and data parts; a file part defaults to the file's own name).",
+                    ref: "template")
+            case .contentType:
+                .described(
+                    "The part's Content-Type (a file part defaults to the type of its extension).", ref: "template")
+            case .headers: .described("More header fields for the part.", ref: "headers")
+            }
+        }
+
+        /// The definition of a multipart part: a name and one content key; a value part has no filename.
+        static var definition: SchemaValue {
+            .described(
+                "One part of a multipart body.",
+                [
+                    "type": "object", "additionalProperties": false, "required": ["name"], "properties": properties,
+                    "oneOf": .array(allCases.filter(\.isContent).map { ["required": [.string($0.rawValue)]] }),
+                    "if": ["required": ["value"]], "then": ["properties": ["filename": false]],
+                ])
+        }
+    }
+
+    /// The key of `xml:`'s file form, `{file: path}`.
+    enum XMLKey: String, SuiteKey {
+        case file
+
+        var schema: SchemaValue { .ref("filePath") }
+    }
+
+    /// The keys of a multipart part, as written.
+    static let multipartPartKeys = PartKey.names
 
     // MARK: - Body keys
 
     /// The body a request's body key (`json`, `form`, `body`, `bodyFile`, `multipart`, `plist` or `xml`) gives.
     static func parse(_ entry: MapEntry, in context: SuiteParseContext) -> BodySpec? {
-        switch entry.key {
-        case "json":
+        switch RequestParser.Key(rawValue: entry.key) {
+        case .json:
             return .json(context.templateValue(entry.value))
-        case "form":
+        case .form:
             guard context.isMapping(entry.value) else {
                 context.typeError(expected: "a map", for: "form", found: entry.value)
                 return nil
             }
             return .form(context.templateValue(entry.value))
-        case "body":
+        case .body:
             return context.template(entry.value, for: "body").map(BodySpec.raw)
-        case "multipart":
+        case .multipart:
             return multipart(entry.value, in: context).map(BodySpec.multipart)
-        case "plist":
+        case .plist:
             return plist(entry.value, in: context)
-        case "xml":
+        case .xml:
             return xml(entry.value, in: context)
         default:
             guard let path = context.text(entry.value, for: "bodyFile"),
@@ -61,10 +103,10 @@ enum BodyParser {
     /// One part of `multipart:`.
     private static func part(_ node: YAMLNode, in context: SuiteParseContext) -> MultipartPartSpec? {
         guard let entries = context.mapping(node, for: "multipart part") else { return nil }
-        context.checkKeys(entries, allowed: multipartPartKeys, in: "multipart part")
+        context.checkKeys(entries, of: PartKey.self, in: "multipart part")
         let at = context.location(of: node)
-        let contents = entries.filter { multipartContentKeys.contains($0.key) }
-        guard let nameEntry = entries[key: "name"] else {
+        let contents = entries.filter { PartKey(rawValue: $0.key)?.isContent == true }
+        guard let nameEntry = entries[PartKey.name] else {
             context.error("a multipart part needs a 'name'", at: at)
             return nil
         }
@@ -80,11 +122,11 @@ enum BodyParser {
         }
         guard let name = context.template(nameEntry.value, for: "name") else { return nil }
         let content: MultipartPartSpec.Content
-        switch contentEntry.key {
-        case "value":
+        switch PartKey(rawValue: contentEntry.key) {
+        case .value:
             guard let value = context.template(contentEntry.value, for: "value") else { return nil }
             content = .value(value)
-        case "data":
+        case .data:
             guard let data = context.template(contentEntry.value, for: "data") else { return nil }
             content = .data(data)
         default:
@@ -94,16 +136,16 @@ enum BodyParser {
             content = .file(absolutePath: absolute)
         }
         var part = MultipartPartSpec(name: name, content: content, location: at)
-        if let entry = entries[key: "filename"] {
+        if let entry = entries[PartKey.filename] {
             if case .value = content {
                 context.error("'filename' applies to 'file' and 'data' parts", at: entry.keyNode)
             }
             part.filename = context.template(entry.value, for: "filename")
         }
-        if let entry = entries[key: "contentType"] {
+        if let entry = entries[PartKey.contentType] {
             part.contentType = context.template(entry.value, for: "contentType")
         }
-        if let entry = entries[key: "headers"] { part.headers = RequestParser.headers(entry.value, in: context) }
+        if let entry = entries[PartKey.headers] { part.headers = RequestParser.headers(entry.value, in: context) }
         return part
     }
 
@@ -135,8 +177,8 @@ enum BodyParser {
     static func xml(_ node: YAMLNode, in context: SuiteParseContext) -> BodySpec? {
         guard context.isMapping(node) else { return context.template(node, for: "xml").map(BodySpec.xml) }
         guard let entries = context.mapping(node, for: "xml") else { return nil }
-        context.checkKeys(entries, allowed: ["file"], in: "xml")
-        guard let entry = entries[key: "file"] else {
+        context.checkKeys(entries, of: XMLKey.self, in: "xml")
+        guard let entry = entries[XMLKey.file] else {
             context.error("'xml' takes the document as text, or {file: path}", at: node)
             return nil
         }

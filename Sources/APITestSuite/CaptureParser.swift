@@ -3,7 +3,7 @@ import APITestSupport
 /// `capture:`: values taken from a response and stored under a name for the later steps of the same test.
 enum CaptureParser {
     /// The keys of a capture (and, with the predicates, of a general-form check).
-    static let keys = ["query"] + Query.argumentKeys + ["attribute", "group", "filters"]
+    static let keys = QueryParser.Key.names
 
     // MARK: - Captures
 
@@ -29,7 +29,7 @@ enum CaptureParser {
             var filters: [Filter] = []
             var valid = true
             for item in source where !used.contains(item.key) {
-                if item.key == "filters" {
+                if item.key == QueryParser.Key.filters.rawValue {
                     if let parsed = FilterParser.filters(item.value, in: context) {
                         filters = parsed
                     } else {

@@ -30,7 +30,9 @@ enum CheckParser {
         if entries.count == 1, let only = entries.first, let filter = Filter.plain[only.key] {
             return check(only.value, query: query, at: location, filters: filters + [filter], in: context)
         }
-        let isCheck = entries.allSatisfy { Predicate(rawValue: $0.key) != nil || $0.key == "filters" }
+        let isCheck = entries.allSatisfy {
+            Predicate(rawValue: $0.key) != nil || $0.key == QueryParser.Key.filters.rawValue
+        }
         if !isCheck, comparesStructures(query), filters.isEmpty {
             // A map that is not a check is an expected object.
             if entries.count == 1, let only = entries.first,
@@ -56,7 +58,7 @@ enum CheckParser {
         var predicates: [(Predicate, MapEntry)] = []
         var valid = true
         for entry in entries {
-            if entry.key == "filters" {
+            if entry.key == QueryParser.Key.filters.rawValue {
                 if let parsed = FilterParser.filters(entry.value, in: context) {
                     filters += parsed
                 } else {
@@ -101,7 +103,7 @@ enum CheckParser {
     }
 
     /// Predicates, `filters` and filter names: the words a check map may hold.
-    static let checkWords = Predicate.names + ["filters"] + Filter.names
+    static let checkWords = Predicate.names + [QueryParser.Key.filters.rawValue] + Filter.names
 
     /// True for queries whose values may be objects and arrays, so a map or list is an expected value.
     private static func comparesStructures(_ query: Query) -> Bool {
@@ -290,5 +292,62 @@ enum CheckParser {
             return nil
         }
         return context.template(node, for: predicate.rawValue).map(TemplateValue.string)
+    }
+}
+
+// MARK: - Schema
+
+extension Predicate {
+    /// The predicate's fragment of the editor schema; `textual` for a check on text (a header, the body), whose
+    /// equality arguments are scalars.
+    func schema(textual: Bool) -> SchemaValue {
+        let any: SchemaValue = textual ? ["type": SuiteSchema.scalarTypes] : [:]
+        let ordered: SchemaValue = ["type": ["number", "string"]]
+        return switch self {
+        case .equals:
+            .described(
+                "Equals the argument as a JSON value of the same type (the string \"5\" is not 5, except from text: "
+                    + "headers, body, regex groups), 1 equals 1.0, strings by code points, member order ignored.", any)
+        case .notEquals: .described("Does not equal the argument; holds for an absent value.", any)
+        case .contains: .described("String: contains the text; array: has an equal element; object: has the key.", any)
+        case .notContains: .described("The opposite of contains; holds for an absent value.", any)
+        case .startsWith: .described("Starts with the text.", ["type": "string"])
+        case .endsWith: .described("Ends with the text.", ["type": "string"])
+        case .matches:
+            .described(
+                "Matches the regular expression (ICU syntax, searched anywhere; anchor with ^…$).", ["type": "string"])
+        case .exists: .described("Is present (true) or absent (false).", ["type": "boolean"])
+        case .notExists: .described("Is absent (true) or present (false).", ["type": "boolean"])
+        case .isEmpty:
+            .described("Is an empty (true) or non-empty (false) string, array or object.", ["type": "boolean"])
+        case .greaterThan:
+            .described(
+                "Greater than a number, or a string compared by code points (ISO-8601 dates order); a JSON string "
+                    + "never orders against a number; on duration, a duration like 500ms.", ordered)
+        case .greaterThanOrEqual: .described("Greater than or equal (see greaterThan).", ordered)
+        case .lessThan: .described("Less than (see greaterThan).", ordered)
+        case .lessThanOrEqual: .described("Less than or equal (see greaterThan).", ordered)
+        case .between:
+            .described(
+                "Within [low, high], both included.",
+                ["type": "array", "minItems": 2, "maxItems": 2, "items": ["type": ["number", "string"]]])
+        case .oneOf:
+            .described(
+                "Equals one of the listed values.", textual ? ["type": "array", "items": any] : ["type": "array"])
+        case .type:
+            .described(
+                "Is of a type, or one of several: " + ValueType.names.joined(separator: ", ") + ".",
+                [
+                    "anyOf": [
+                        ["enum": .array(ValueType.names.map(SchemaValue.string) + [nil])],
+                        ["type": "array", "items": ["enum": .array(ValueType.names.map(SchemaValue.string) + [nil])]],
+                    ]
+                ])
+        }
+    }
+
+    /// Every predicate with its fragment, in order.
+    static func properties(textual: Bool) -> [(String, SchemaValue)] {
+        allCases.map { ($0.rawValue, $0.schema(textual: textual)) }
     }
 }

@@ -44,5 +44,12 @@ package struct StepLoop: Sendable, Hashable {
     }
 
     /// The keys of a step's `forEach`.
-    package static let keys = ["items", "as", "maxItems"]
+    package enum Key: String, SuiteKey {
+        case items
+        case `as`
+        case maxItems
+    }
+
+    /// The keys of a step's `forEach`, as written.
+    package static let keys = Key.names
 }

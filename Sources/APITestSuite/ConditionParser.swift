@@ -51,29 +51,54 @@ enum ConditionParser {
     /// A step's `forEach: {items: "{{ list }}", as: name, maxItems: 1000}`.
     static func loop(_ node: YAMLNode, in context: SuiteParseContext) -> StepLoop? {
         guard let entries = context.mapping(node, for: "forEach") else { return nil }
-        context.checkKeys(entries, allowed: StepLoop.keys, in: "a step's forEach")
+        context.checkKeys(entries, of: StepLoop.Key.self, in: "a step's forEach")
         var failed = false
-        for key in ["items", "as"] where entries[key: key] == nil {
-            context.error("a step's 'forEach' needs '\(key)'", at: node)
+        for key in [StepLoop.Key.items, .as] where entries[key] == nil {
+            context.error("a step's 'forEach' needs '\(key.rawValue)'", at: node)
             failed = true
         }
-        let items = entries[key: "items"].flatMap { context.template($0.value, for: "items") }
+        let items = entries[StepLoop.Key.items].flatMap { context.template($0.value, for: "items") }
         if let items, items.isLiteral {
             context.error(
                 "'items' is a list captured earlier, written as a placeholder: \"{{ ids }}\"",
-                at: entries[key: "items"]!.value)
+                at: entries[StepLoop.Key.items]!.value)
             failed = true
         }
         var variable: String?
-        if let entry = entries[key: "as"], let name = context.text(entry.value, for: "as") {
+        if let entry = entries[StepLoop.Key.as], let name = context.text(entry.value, for: "as") {
             if context.checkVariableName(name, at: entry.value, what: "forEach variable") { variable = name }
         }
         var maxItems = StepLoop.defaultMaxItems
-        if let entry = entries[key: "maxItems"] {
+        if let entry = entries[StepLoop.Key.maxItems] {
             guard let value = context.integer(entry.value, for: "maxItems", in: 1...1_000_000) else { return nil }
             maxItems = value
         }
         guard !failed, let items, let variable else { return nil }
         return StepLoop(items: items, variable: variable, maxItems: maxItems, location: context.location(of: node))
+    }
+}
+
+// MARK: - Schema
+
+extension StepLoop.Key {
+    var schema: SchemaValue {
+        switch self {
+        case .items: .described("The list, as a placeholder: \"{{ ids }}\".", ["type": "string", "pattern": #"\{\{"#])
+        case .as:
+            .described(
+                "The name each element takes in the step.", ["type": "string", "pattern": SuiteSchema.variableName])
+        case .maxItems:
+            .described(
+                "The longest list run (default 1000); a longer one errors the step.",
+                ["type": "integer", "minimum": 1, "maximum": 1_000_000])
+        }
+    }
+
+    /// The definition of a step's `forEach:`.
+    static var definition: SchemaValue {
+        .described(
+            "Run the step once for each element of a list captured earlier; each iteration is a named step in "
+                + "reports (NAME › I/N (as=VALUE)).",
+            ["type": "object", "additionalProperties": false, "required": ["items", "as"], "properties": properties])
     }
 }

@@ -4,16 +4,93 @@ import APITestSupport
 /// ...), the general form `assert` and `schema`.
 enum ExpectParser {
     /// The keys of `expect`: the status, the short forms (each a query family) and the general form `assert`.
-    static let keys = [
-        "status", "headers", "json", "xml", "cookies", "body", "duration", "bodySize", "sha256", "md5", "url",
-        "redirects", "certificate", "image", "schema", "assert",
-    ]
+    enum Key: String, SuiteKey {
+        case status, headers, json, xml, cookies, body, duration, bodySize, sha256, md5, url, redirects, certificate
+        case image, schema, assert
 
-    /// Short forms that check one value: `body: {contains: ok}`, `duration: {lessThan: 500ms}`.
-    private static let singleValueShortForms: [String: Query] = [
-        "body": .body, "duration": .duration, "bodySize": .bodySize, "sha256": .sha256, "md5": .md5, "url": .url,
-        "redirects": .redirects,
-    ]
+        var schema: SchemaValue {
+            switch self {
+            case .status:
+                .described(
+                    "The status: a code (200), a class (2xx, 2XX), or a list of them ([200, 201], [2xx, 304]). "
+                        + "Absent: any 2xx.",
+                    [
+                        "anyOf": [
+                            .ref("statusPattern"), ["type": "array", "minItems": 1, "items": .ref("statusPattern")],
+                        ]
+                    ])
+            case .headers:
+                Self.keyed(
+                    "Response headers by name (case-insensitive) → check on their text.",
+                    ["pattern": SuiteSchema.token],
+                    "textCheck")
+            case .json:
+                Self.keyed(
+                    "RFC 9535 JSONPath → check on the JSON body (or a property list).", ["pattern": #"^\s*\$"#],
+                    "valueCheck")
+            case .xml: Self.keyed("XPath 1.0 expression → check on the XML body.", ["pattern": #"\S"#], "valueCheck")
+            case .cookies:
+                Self.keyed(
+                    "Cookies the response sets: `session` (the value) or `session[Max-Age]` (an attribute) → check.",
+                    ["pattern": .string(QueryParser.cookieKeyPattern)], "scalarCheck")
+            case .body: .described("The body as text (charset of Content-Type, else UTF-8).", ref: "textCheck")
+            case .duration:
+                .described(
+                    "The whole transfer's time in milliseconds; bounds may be durations ({lessThan: 500ms}).",
+                    ref: "scalarCheck")
+            case .bodySize:
+                .described("The body's size in bytes, after Content-Encoding is undone.", ref: "scalarCheck")
+            case .sha256: .described("The lower-case hex SHA-256 of the body.", ref: "textCheck")
+            case .md5: .described("The lower-case hex MD5 of the body.", ref: "textCheck")
+            case .url: .described("The URL of the final response, after redirects.", ref: "textCheck")
+            case .redirects: .described("The number of redirects followed.", ref: "scalarCheck")
+            case .certificate:
+                .described(
+                    "Facts of the server's leaf certificate: subject, issuer, notBefore, notAfter (ISO-8601), "
+                        + "serialNumber (upper-case hex), subjectAlternativeNames (a list) → check.",
+                    [
+                        "type": ["object", "null"], "additionalProperties": false,
+                        "properties": .members(
+                            CertificateField.allCases.map {
+                                ($0.rawValue, .ref($0 == .subjectAlternativeNames ? "valueCheck" : "scalarCheck"))
+                            }),
+                    ])
+            case .image:
+                .described(
+                    "Facts of an image body: format (png, jpeg, gif, webp, bmp), width, height → check.",
+                    [
+                        "type": ["object", "null"], "additionalProperties": false,
+                        "properties": .members(ImageField.allCases.map { ($0.rawValue, .ref("scalarCheck")) }),
+                    ])
+            case .schema:
+                .described(
+                    "The JSON body must be valid for a JSON Schema (2020-12 or draft-07): a schema file relative to "
+                        + "the suite (local $refs across files), or an inline schema (a map, without placeholders).",
+                    ["anyOf": [.ref("filePath"), ["type": "object"]]])
+            case .assert:
+                .described(
+                    "The general form: a list of checks, each a query, optional filters and one predicate.",
+                    ["type": "array", "items": .ref("assertItem")])
+            }
+        }
+
+        /// A short form keyed by subject: each name (matching `names`) → a check of the definition `check`.
+        private static func keyed(_ description: String, _ names: SchemaValue, _ check: String) -> SchemaValue {
+            .described(
+                description,
+                ["type": ["object", "null"], "propertyNames": names, "additionalProperties": .ref(check)])
+        }
+
+        /// The definition of `expect:`.
+        static var definition: SchemaValue {
+            .described(
+                "What the response must satisfy; every key is optional.",
+                ["type": ["object", "null"], "additionalProperties": false, "properties": properties])
+        }
+    }
+
+    /// The keys of `expect`, as written.
+    static let keys = Key.names
 
     // MARK: - Expect
 
@@ -21,48 +98,60 @@ enum ExpectParser {
     static func parse(_ node: YAMLNode, in context: SuiteParseContext) -> Expectations {
         var expectations = Expectations()
         guard let entries = context.mapping(node, for: "expect") else { return expectations }
-        context.checkKeys(entries, allowed: keys, in: "expect")
+        context.checkKeys(entries, of: Key.self, in: "expect")
         for entry in entries {
-            switch entry.key {
-            case "status": expectations.status = status(entry.value, in: context)
-            case "headers":
+            switch Key(rawValue: entry.key) {
+            case .status: expectations.status = status(entry.value, in: context)
+            case .headers:
                 keyedChecks(entry.value, for: "headers", into: &expectations.assertions, in: context) { name, keyNode in
                     context.checkHeaderName(name, at: keyNode) ? .header(name) : nil
                 }
-            case "json":
+            case .json:
                 keyedChecks(entry.value, for: "json", into: &expectations.assertions, in: context) { path, keyNode in
                     context.jsonPath(path, at: keyNode).map(Query.jsonpath)
                 }
-            case "xml":
+            case .xml:
                 keyedChecks(entry.value, for: "xml", into: &expectations.assertions, in: context) { expression, node in
                     context.checkXPath(expression, at: node) ? .xpath(expression) : nil
                 }
-            case "cookies":
+            case .cookies:
                 keyedChecks(entry.value, for: "cookies", into: &expectations.assertions, in: context) { key, keyNode in
                     QueryParser.cookie(key, at: keyNode, in: context)
                 }
-            case "certificate":
+            case .certificate:
                 keyedChecks(entry.value, for: "certificate", into: &expectations.assertions, in: context) { key, node in
                     QueryParser.field(key, of: "certificate", at: node, in: context).map(Query.certificate)
                 }
-            case "image":
+            case .image:
                 keyedChecks(entry.value, for: "image", into: &expectations.assertions, in: context) { key, keyNode in
                     QueryParser.field(key, of: "image", at: keyNode, in: context).map(Query.image)
                 }
-            case "assert":
+            case .assert:
                 expectations.assertions += generalAssertions(entry.value, in: context)
-            case "schema":
+            case .schema:
                 expectations.schema = SchemaParser.parse(entry.value, in: context)
-            default:
-                if let query = singleValueShortForms[entry.key],
-                    let assertion = CheckParser.check(
-                        entry.value, query: query, at: context.location(of: entry.keyNode), in: context)
-                {
-                    expectations.assertions.append(assertion)
-                }
+            case .body: singleValue(entry, .body, into: &expectations, in: context)
+            case .duration: singleValue(entry, .duration, into: &expectations, in: context)
+            case .bodySize: singleValue(entry, .bodySize, into: &expectations, in: context)
+            case .sha256: singleValue(entry, .sha256, into: &expectations, in: context)
+            case .md5: singleValue(entry, .md5, into: &expectations, in: context)
+            case .url: singleValue(entry, .url, into: &expectations, in: context)
+            case .redirects: singleValue(entry, .redirects, into: &expectations, in: context)
+            case nil: break
             }
         }
         return expectations
+    }
+
+    /// The check of a short form that checks one value: `body: {contains: ok}`, `duration: {lessThan: 500ms}`.
+    private static func singleValue(
+        _ entry: MapEntry, _ query: Query, into expectations: inout Expectations, in context: SuiteParseContext
+    ) {
+        if let assertion = CheckParser.check(
+            entry.value, query: query, at: context.location(of: entry.keyNode), in: context)
+        {
+            expectations.assertions.append(assertion)
+        }
     }
 
     /// The checks of a short form keyed by subject (`headers`, `json`, `xml`, `cookies`, `certificate`, `image`),

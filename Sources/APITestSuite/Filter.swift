@@ -36,16 +36,44 @@ package enum Filter: Sendable, Hashable, CustomStringConvertible {
     /// `jsonEncode`...), applied to the value: the functions and the filters are one vocabulary.
     case function(String)
 
+    /// The filters written as a bare name, which take no argument.
+    package enum PlainName: String, Sendable, CaseIterable {
+        case count, first, last, toInt, toFloat, toString, lowercase, uppercase, trim, base64Decode, base64Encode
+        case urlDecode, urlEncode, daysAfterNow, daysBeforeNow
+
+        /// The filter the name stands for.
+        package var filter: Filter {
+            switch self {
+            case .count: .count
+            case .first: .first
+            case .last: .last
+            case .toInt: .toInt
+            case .toFloat: .toFloat
+            case .toString: .toString
+            case .lowercase: .lowercase
+            case .uppercase: .uppercase
+            case .trim: .trim
+            case .base64Decode: .base64Decode
+            case .base64Encode: .base64Encode
+            case .urlDecode: .urlDecode
+            case .urlEncode: .urlEncode
+            case .daysAfterNow: .daysAfterNow
+            case .daysBeforeNow: .daysBeforeNow
+            }
+        }
+    }
+
+    /// The filters written `{name: argument}`: the keys of a one-key filter map.
+    package enum ArgumentName: String, SuiteKey {
+        case nth, split, replace, regex, jsonpath, xpath
+    }
+
     /// Filters written as a bare name, which take no argument.
-    package static let plain: [String: Filter] = [
-        "count": .count, "first": .first, "last": .last, "toInt": .toInt, "toFloat": .toFloat,
-        "toString": .toString, "lowercase": .lowercase, "uppercase": .uppercase, "trim": .trim,
-        "base64Decode": .base64Decode, "base64Encode": .base64Encode, "urlDecode": .urlDecode,
-        "urlEncode": .urlEncode, "daysAfterNow": .daysAfterNow, "daysBeforeNow": .daysBeforeNow,
-    ]
+    package static let plain: [String: Filter] = Dictionary(
+        uniqueKeysWithValues: PlainName.allCases.map { ($0.rawValue, $0.filter) })
 
     /// Filters written `{name: argument}`.
-    package static let withArgument = ["nth", "split", "replace", "regex", "jsonpath", "xpath"]
+    package static let withArgument = ArgumentName.names
 
     /// The expression functions of one argument usable as filters, by name (those no filter has already).
     package static let functions: [String] = ExpressionFunctions.table.filter { name, function in

@@ -2,6 +2,19 @@ import APITestSupport
 
 /// `filters:`: the transformations between a query and a predicate (`count`, `split`, `regex`, `jsonpath`, ...).
 enum FilterParser {
+    /// The keys of `replace:`.
+    enum ReplaceKey: String, SuiteKey {
+        case pattern
+        case with
+
+        var schema: SchemaValue {
+            switch self {
+            case .pattern: .ref("text")
+            case .with: ["type": ["string", "number", "boolean", "null"]]
+            }
+        }
+    }
+
     // MARK: - Filters
 
     /// A `filters` list: names (`count`) and one-key maps (`{split: ","}`).
@@ -38,27 +51,27 @@ enum FilterParser {
                 at: node)
             return nil
         }
-        switch only.key {
-        case "nth":
+        switch Filter.ArgumentName(rawValue: only.key) {
+        case .nth:
             return context.integer(only.value, for: "nth", in: -1_000_000...1_000_000).map(Filter.nth)
-        case "split":
+        case .split:
             guard let separator = context.text(only.value, for: "split") else { return nil }
             guard !separator.isEmpty else {
                 context.error("'split' needs a non-empty separator", at: only.value)
                 return nil
             }
             return .split(separator)
-        case "regex":
+        case .regex:
             guard let pattern = context.text(only.value, for: "regex"),
                 let regex = context.regularExpression(pattern, at: only.value)
             else {
                 return nil
             }
             return .regex(regex)
-        case "replace":
+        case .replace:
             guard let fields = context.mapping(only.value, for: "replace") else { return nil }
-            context.checkKeys(fields, allowed: ["pattern", "with"], in: "replace")
-            guard let patternEntry = fields[key: "pattern"], let withEntry = fields[key: "with"] else {
+            context.checkKeys(fields, of: ReplaceKey.self, in: "replace")
+            guard let patternEntry = fields[ReplaceKey.pattern], let withEntry = fields[ReplaceKey.with] else {
                 context.error(
                     "'replace' needs 'pattern' and 'with': {replace: {pattern: '-', with: ''}}", at: only.value)
                 return nil
@@ -71,21 +84,21 @@ enum FilterParser {
                 return nil
             }
             return .replace(pattern: pattern, with: YAMLScalar.isNull(scalar) ? "" : scalar.string)
-        case "jsonpath":
+        case .jsonpath:
             guard let text = context.text(only.value, for: "jsonpath"),
                 let path = context.jsonPath(text, at: only.value)
             else {
                 return nil
             }
             return .jsonpath(path)
-        case "xpath":
+        case .xpath:
             guard let expression = context.text(only.value, for: "xpath"),
                 context.checkXPath(expression, at: only.value)
             else {
                 return nil
             }
             return .xpath(expression)
-        default:
+        case nil:
             if Filter.plain[only.key] != nil {
                 context.error("filter '\(only.key)' takes no argument: write it as a name", at: only.keyNode)
             } else {
@@ -95,5 +108,52 @@ enum FilterParser {
             }
             return nil
         }
+    }
+}
+
+// MARK: - Schema
+
+extension Filter.ArgumentName {
+    var schema: SchemaValue {
+        switch self {
+        case .nth:
+            .described(
+                "The item at a 0-based index; negative counts from the end.",
+                ["type": "integer", "minimum": -1_000_000, "maximum": 1_000_000])
+        case .split:
+            .described("Splits a string at every separator.", ["type": SuiteSchema.scalarTypes, "minLength": 1])
+        case .regex:
+            .described(
+                "Group 1 of the first match (the whole match without groups).", ["type": SuiteSchema.scalarTypes])
+        case .replace:
+            .described(
+                "Every match of `pattern` replaced by `with` ($1 is group 1).",
+                [
+                    "type": "object", "additionalProperties": false,
+                    "required": .strings(FilterParser.ReplaceKey.names),
+                    "properties": FilterParser.ReplaceKey.properties,
+                ])
+        case .jsonpath: .described("A JSONPath on a string holding JSON.", ["type": ["string"], "pattern": #"^\s*\$"#])
+        case .xpath:
+            .described(
+                "An XPath 1.0 expression on a string holding XML.",
+                ["type": SuiteSchema.scalarTypes, "pattern": #"\S"#])
+        }
+    }
+
+    /// The definition of a filter: a name, or a one-key map of a filter that takes an argument.
+    static var definition: SchemaValue {
+        .described(
+            "A filter: a name (count, first, toInt, ...) or a one-key map ({nth: 0}, {split: \",\"}, "
+                + "{regex: '(\\d+)'}, {replace: {pattern, with}}, {jsonpath: $.a}, {xpath: //a}).",
+            [
+                "anyOf": [
+                    ["enum": .strings(Filter.PlainName.allCases.map(\.rawValue) + Filter.functions)],
+                    [
+                        "type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": false,
+                        "properties": properties,
+                    ],
+                ]
+            ])
     }
 }

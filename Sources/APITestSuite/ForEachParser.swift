@@ -4,6 +4,41 @@ import Foundation
 
 /// `forEach`: a test run once per row of data (inline rows, or a CSV or JSON file), each run named from its row.
 enum ForEachParser {
+    /// The key of the file form, `{file: rows.csv}`.
+    enum FileKey: String, SuiteKey {
+        case file
+
+        var schema: SchemaValue {
+            .described(
+                "A .csv or .json file relative to the suite file.",
+                ["type": "string", "pattern": #"\.(?:[cC][sS][vV]|[jJ][sS][oO][nN])$"#])
+        }
+
+        /// The definition of a test's `forEach:`: a list of rows, or the file form.
+        static var definition: SchemaValue {
+            .described(
+                "Runs the test once per row: an inline list of maps (column → literal value, no placeholders), or "
+                    + "`{file: rows.csv}` / `{file: rows.json}` (a header row of names / an array of objects). Each "
+                    + "row's test is named from the test's name filled with the row's values, or the name followed "
+                    + "by the values.",
+                [
+                    "anyOf": [
+                        [
+                            "type": "array", "minItems": 1,
+                            "items": [
+                                "type": "object", "propertyNames": ["pattern": SuiteSchema.variableName],
+                                "additionalProperties": .ref("literalValue"),
+                            ],
+                        ],
+                        [
+                            "type": "object", "additionalProperties": false, "required": ["file"],
+                            "properties": properties,
+                        ],
+                    ]
+                ])
+        }
+    }
+
     // MARK: - Expansion
 
     /// The tests a test with `forEach` stands for, one per row, each named from its values; the test itself when
@@ -59,9 +94,9 @@ enum ForEachParser {
                 note: "rows are maps: [{user: alice, role: admin}, {user: bob, role: user}]")
             return nil
         }
-        context.checkKeys(entries, allowed: ["file"], in: "forEach")
-        guard let fileEntry = entries[key: "file"], let path = context.text(fileEntry.value, for: "file") else {
-            if entries[key: "file"] == nil { context.error("'forEach' needs 'file' or a list of rows", at: node) }
+        context.checkKeys(entries, of: FileKey.self, in: "forEach")
+        guard let fileEntry = entries[FileKey.file], let path = context.text(fileEntry.value, for: "file") else {
+            if entries[FileKey.file] == nil { context.error("'forEach' needs 'file' or a list of rows", at: node) }
             return nil
         }
         guard let absolute = context.checkBodyFile(path, at: fileEntry.value, for: "file") else { return nil }

@@ -7,8 +7,36 @@ import Foundation
 /// An included file is composed and parsed in a context of its own, one level up the include stack, that shares the
 /// including context's diagnostics and caches (`SuiteParseContext.including`).
 enum IncludeParser {
-    /// The keys of an included settings file.
-    static let keys = ["include", "baseURL", "variables", "defaults", "security", "openapi", "setup", "teardown"]
+    /// The keys of an included settings file: the suite's keys that are settings.
+    enum Key: String, SuiteKey {
+        case include, baseURL, variables, defaults, security, openapi, setup, teardown
+
+        /// The suite's key of the same name.
+        var suiteKey: SuiteParser.Key {
+            switch self {
+            case .include: .include
+            case .baseURL: .baseURL
+            case .variables: .variables
+            case .defaults: .defaults
+            case .security: .security
+            case .openapi: .openapi
+            case .setup: .setup
+            case .teardown: .teardown
+            }
+        }
+
+        var schema: SchemaValue { suiteKey.schema }
+    }
+
+    /// The key of an included steps file written as a map.
+    enum StepsKey: String, SuiteKey {
+        case steps
+
+        var schema: SchemaValue { .ref("steps") }
+    }
+
+    /// The keys of an included settings file, as written.
+    static let keys = Key.names
 
     // MARK: - Paths
 
@@ -41,9 +69,9 @@ enum IncludeParser {
                     + context.kindName(of: root), at: root)
             return nil
         }
-        context.checkKeys(entries, allowed: keys, in: "an included file")
+        context.checkKeys(entries, of: Key.self, in: "an included file")
         var settings = SharedSettings()
-        if let include = entries[key: "include"] {
+        if let include = entries[Key.include] {
             for (nested, nestedNode) in paths(include.value, in: context) {
                 if let nestedSettings = self.settings(nested, at: nestedNode, in: context) {
                     settings.add(nestedSettings)
@@ -51,22 +79,22 @@ enum IncludeParser {
             }
         }
         var own = SharedSettings()
-        own.variables = entries[key: "variables"].map { SettingsParser.variables($0.value, in: context) } ?? []
-        own.baseURL = entries[key: "baseURL"].flatMap { context.template($0.value, for: "baseURL") }
-        if let entry = entries[key: "defaults"] {
+        own.variables = entries[Key.variables].map { SettingsParser.variables($0.value, in: context) } ?? []
+        own.baseURL = entries[Key.baseURL].flatMap { context.template($0.value, for: "baseURL") }
+        if let entry = entries[Key.defaults] {
             own.defaults = SettingsParser.defaults(entry.value, in: context)
             own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
         }
-        own.security = entries[key: "security"].flatMap { SecurityParser.parse($0, in: context) }
-        own.openapi = entries[key: "openapi"].flatMap { OpenAPISettingParser.parse($0, in: context) }
+        own.security = entries[Key.security].flatMap { SecurityParser.parse($0, in: context) }
+        own.openapi = entries[Key.openapi].flatMap { OpenAPISettingParser.parse($0, in: context) }
         // Relative URLs in shared steps resolve against the suite's base URL, known only once the suite is parsed:
         // their check waits for it (`ScopeChecker`).
         own.setup =
-            entries[key: "setup"].map {
+            entries[Key.setup].map {
                 StepParser.steps($0.value, owner: "setup", hasBaseURL: false, in: context)
             } ?? []
         own.teardown =
-            entries[key: "teardown"].map {
+            entries[Key.teardown].map {
                 StepParser.steps($0.value, owner: "teardown", hasBaseURL: false, in: context)
             } ?? []
         settings.add(own)
@@ -81,8 +109,8 @@ enum IncludeParser {
     ) -> [Step] {
         guard let included = open(path, at: node, in: context), let root = included.root else { return [] }
         if included.isMapping(root), let entries = included.mapping(root, for: "an included steps file") {
-            included.checkKeys(entries, allowed: ["steps"], in: "an included steps file")
-            guard let steps = entries[key: "steps"] else {
+            included.checkKeys(entries, of: StepsKey.self, in: "an included steps file")
+            guard let steps = entries[StepsKey.steps] else {
                 included.error("an included steps file needs 'steps' (or is a list of steps)", at: root)
                 return []
             }

@@ -13,20 +13,20 @@ package struct OAuth2Spec: Sendable, Hashable {
         case refreshToken
 
         /// The keys this flow needs besides `flow` and `tokenURL`.
-        package var requiredKeys: [String] {
+        package var requiredKeys: [Key] {
             switch self {
-            case .clientCredentials: ["clientId", "clientSecret"]
-            case .password: ["clientId", "username", "password"]
-            case .refreshToken: ["clientId", "refreshToken"]
+            case .clientCredentials: [.clientId, .clientSecret]
+            case .password: [.clientId, .username, .password]
+            case .refreshToken: [.clientId, .refreshToken]
             }
         }
 
         /// The keys only this flow takes (a key of another flow is an error).
-        package var ownKeys: [String] {
+        package var ownKeys: [Key] {
             switch self {
             case .clientCredentials: []
-            case .password: ["username", "password"]
-            case .refreshToken: ["refreshToken"]
+            case .password: [.username, .password]
+            case .refreshToken: [.refreshToken]
             }
         }
     }
@@ -84,8 +84,10 @@ package struct OAuth2Spec: Sendable, Hashable {
     }
 
     /// The keys of `oauth2:`.
-    package static let keys = [
-        "flow", "tokenURL", "clientId", "clientSecret", "scope", "audience", "username", "password", "refreshToken",
-        "clientAuth",
-    ]
+    package enum Key: String, SuiteKey {
+        case flow, tokenURL, clientId, clientSecret, scope, audience, username, password, refreshToken, clientAuth
+    }
+
+    /// The keys of `oauth2:`, as written.
+    package static let keys = Key.names
 }

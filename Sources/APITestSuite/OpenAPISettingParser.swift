@@ -4,7 +4,47 @@ import Foundation
 /// `openapi:`, in a suite or an included settings file: a path, or a map of `file`, `server`, `strict` and `ignore`.
 enum OpenAPISettingParser {
     /// The keys of the map form.
-    static let keys = ["file", "server", "strict", "ignore"]
+    enum Key: String, SuiteKey {
+        case file, server, strict, ignore
+
+        var schema: SchemaValue {
+            switch self {
+            case .file: .described("The OpenAPI document, relative to this file.", ref: "filePath")
+            case .server:
+                .described(
+                    "The base URL or path of the API under test, instead of the document's servers; only its path is "
+                        + "used. No placeholders.",
+                    ["type": "string", "pattern": #"^(?:/|[A-Za-z][A-Za-z0-9+.-]*://)(?!.*\{\{)"#])
+            case .strict:
+                .described(
+                    "Requests that break the contract or match no operation fail the step (default: warnings).",
+                    ["type": "boolean"])
+            case .ignore:
+                .described(
+                    "Operations left out of checks and coverage: an operationId, 'METHOD /path/{template}' or "
+                        + "'/path/{template}'.", ["type": "array", "items": .ref("text")])
+            }
+        }
+
+        /// The definition of `openapi:`: a path, or the map form.
+        static var definition: SchemaValue {
+            .described(
+                "The OpenAPI 3.0/3.1 document (YAML or JSON, relative to this file) that every response is checked "
+                    + "against (docs/openapi.md): a path, or a map.",
+                [
+                    "anyOf": [
+                        .ref("filePath"),
+                        [
+                            "type": "object", "additionalProperties": false, "required": ["file"],
+                            "properties": properties,
+                        ],
+                    ]
+                ])
+        }
+    }
+
+    /// The keys of the map form, as written.
+    static let keys = Key.names
 
     /// The setting, its file checked to be a readable regular file; `nil` after reporting a problem.
     static func parse(_ entry: MapEntry, in context: SuiteParseContext) -> OpenAPISetting? {
@@ -17,8 +57,8 @@ enum OpenAPISettingParser {
             return OpenAPISetting(path: path, absolutePath: absolute, location: at)
         }
         guard let entries = context.mapping(node, for: "openapi") else { return nil }
-        context.checkKeys(entries, allowed: keys, in: "openapi")
-        guard let file = entries[key: "file"] else {
+        context.checkKeys(entries, of: Key.self, in: "openapi")
+        guard let file = entries[Key.file] else {
             context.error("'openapi' needs 'file': the path of the OpenAPI document", at: node)
             return nil
         }
@@ -26,7 +66,7 @@ enum OpenAPISettingParser {
             let absolute = context.checkBodyFile(path, at: file.value, for: "openapi.file")
         else { return nil }
         var setting = OpenAPISetting(path: path, absolutePath: absolute, location: at)
-        if let server = entries[key: "server"], let text = context.text(server.value, for: "server") {
+        if let server = entries[Key.server], let text = context.text(server.value, for: "server") {
             if text.contains("{{") {
                 context.error(
                     "'openapi.server' cannot use placeholders: the contract is read when the suite loads",
@@ -39,10 +79,10 @@ enum OpenAPISettingParser {
                 setting.server = text
             }
         }
-        if let strict = entries[key: "strict"] {
+        if let strict = entries[Key.strict] {
             setting.strict = context.bool(strict.value, for: "strict") ?? false
         }
-        if let ignore = entries[key: "ignore"], let items = context.sequence(ignore.value, for: "ignore") {
+        if let ignore = entries[Key.ignore], let items = context.sequence(ignore.value, for: "ignore") {
             setting.ignore = items.compactMap { context.text($0, for: "ignore") }
         }
         return setting

@@ -37,14 +37,31 @@ package enum Query: Sendable, Hashable, CustomStringConvertible {
     /// A fact of an image body, read from its header.
     case image(ImageField)
 
+    /// The names of the queries written `query: NAME`, which take no argument.
+    package enum PlainName: String, Sendable, CaseIterable {
+        case status, body, duration, bodySize, sha256, md5, url, redirects
+
+        /// The query the name stands for.
+        package var query: Query {
+            switch self {
+            case .status: .status
+            case .body: .body
+            case .duration: .duration
+            case .bodySize: .bodySize
+            case .sha256: .sha256
+            case .md5: .md5
+            case .url: .url
+            case .redirects: .redirects
+            }
+        }
+    }
+
     /// The queries written `query: NAME`, which take no argument.
-    package static let plainQueries: [String: Query] = [
-        "status": .status, "body": .body, "duration": .duration, "bodySize": .bodySize, "sha256": .sha256,
-        "md5": .md5, "url": .url, "redirects": .redirects,
-    ]
+    package static let plainQueries: [String: Query] = Dictionary(
+        uniqueKeysWithValues: PlainName.allCases.map { ($0.rawValue, $0.query) })
 
     /// The general form's query keys that take an argument.
-    package static let argumentKeys = ["header", "cookie", "jsonpath", "xpath", "regex", "certificate", "image"]
+    package static let argumentKeys = QueryParser.Key.queries.dropFirst().map(\.rawValue)
 
     /// How the query is named in messages: `status`, `header Location`, `$.users[0]`, `cookie session[Max-Age]`.
     package var description: String {

@@ -4,6 +4,67 @@ import Foundation
 /// The query of a general-form check or a capture (`jsonpath`, `header`, `cookie`, `regex`, `query: status`, ...),
 /// and the keys of the short forms that name a query (`cookies`, `certificate`, `image`).
 enum QueryParser {
+    /// The keys of a capture, and with the predicates those of a general-form check: one query key, the argument
+    /// of some (`attribute` of a cookie, `group` of a regex) and `filters`.
+    enum Key: String, SuiteKey {
+        case query, header, cookie, jsonpath, xpath, regex, certificate, image, attribute, group, filters
+
+        /// The query keys: `query` (a query without argument), then those that take one.
+        static let queries: [Key] = [.query, .header, .cookie, .jsonpath, .xpath, .regex, .certificate, .image]
+
+        var schema: SchemaValue {
+            switch self {
+            case .query:
+                .described(
+                    "A query without argument: status, body, duration (ms), bodySize, sha256, md5, url, redirects.",
+                    ["enum": .strings(Query.PlainName.allCases.map(\.rawValue))])
+            case .header:
+                .described(
+                    "A response header's value (text).",
+                    ["type": SuiteSchema.scalarTypes, "pattern": SuiteSchema.token])
+            case .cookie:
+                .described(
+                    "A cookie the response sets; its value, or an attribute with `attribute` (or `name[Attribute]`).",
+                    ["type": SuiteSchema.scalarTypes, "pattern": .string(QueryParser.cookieKeyPattern)])
+            case .attribute:
+                .described(
+                    "The cookie attribute: Value, Expires, Max-Age, Domain, Path, Secure, HttpOnly, SameSite "
+                        + "(case-insensitive).",
+                    ["type": "string", "pattern": .string("^" + QueryParser.cookieAttributePattern + "$")])
+            case .jsonpath: .described("An RFC 9535 JSONPath on the body.", ["type": "string", "pattern": #"^\s*\$"#])
+            case .xpath:
+                .described(
+                    "An XPath 1.0 expression on the XML body.", ["type": SuiteSchema.scalarTypes, "pattern": #"\S"#])
+            case .regex:
+                .described(
+                    "A regular expression on the body text: group 1 of the first match, or the whole match when it "
+                        + "has no group.", ref: "text")
+            case .group:
+                .described(
+                    "The capture group of `regex` (0: the whole match).",
+                    ["type": "integer", "minimum": 0, "maximum": 99])
+            case .certificate:
+                .described(
+                    "A fact of the leaf certificate.", ["enum": .strings(CertificateField.allCases.map(\.rawValue))])
+            case .image: .described("A fact of an image body.", ["enum": .strings(ImageField.allCases.map(\.rawValue))])
+            case .filters: .ref("filters")
+            }
+        }
+    }
+
+    /// A cookie attribute's name as ``CookieAttribute/init(named:)`` reads it (any case, hyphens anywhere), as a
+    /// pattern of the editor schema.
+    static let cookieAttributePattern =
+        "(?:"
+        + CookieAttribute.allCases.map { attribute in
+            attribute.rawValue.lowercased().replacingOccurrences(of: "-", with: "").reduce("-*") { pattern, character in
+                pattern + (character.isLetter ? "[\(character)\(character.uppercased())]-*" : "\(character)-*")
+            }
+        }.joined(separator: "|") + ")"
+
+    /// A `cookies` key or a `cookie` query, `session` or `session[Max-Age]`, as a pattern of the editor schema.
+    static let cookieKeyPattern = #"^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\["# + cookieAttributePattern + #"\])?$"#
+
     // MARK: - Queries
 
     /// The query of a general-form item or a capture, and the keys it used (`cookie` + `attribute`, `regex` +
@@ -11,7 +72,7 @@ enum QueryParser {
     static func parse(
         _ entries: [MapEntry], at node: YAMLNode, for owner: String, in context: SuiteParseContext
     ) -> (Query, Set<String>)? {
-        let keys = ["query"] + Query.argumentKeys
+        let keys = Key.queries.map(\.rawValue)
         let found = entries.filter { keys.contains($0.key) }
         guard found.count == 1, let entry = found.first else {
             if let second = found.dropFirst().first {
@@ -31,8 +92,8 @@ enum QueryParser {
         }
         guard let value = context.text(entry.value, for: entry.key) else { return nil }
         var used: Set<String> = [entry.key]
-        switch entry.key {
-        case "query":
+        switch Key(rawValue: entry.key) {
+        case .query?:
             guard let query = Query.plainQueries[value] else {
                 let note =
                     Query.argumentKeys.contains(value)
@@ -44,14 +105,14 @@ enum QueryParser {
                 return nil
             }
             return (query, used)
-        case "header":
+        case .header?:
             return context.checkHeaderName(value, at: entry.value) ? (.header(value), used) : nil
-        case "cookie":
+        case .cookie?:
             guard case .cookie(let name, var attribute)? = cookie(value, at: entry.value, in: context) else {
                 return nil
             }
-            if let attributeEntry = entries[key: "attribute"] {
-                used.insert("attribute")
+            if let attributeEntry = entries[Key.attribute] {
+                used.insert(Key.attribute.rawValue)
                 guard let attributeName = context.text(attributeEntry.value, for: "attribute") else { return nil }
                 guard let named = CookieAttribute(named: attributeName) else {
                     context.error(
@@ -63,15 +124,15 @@ enum QueryParser {
                 attribute = named
             }
             return (.cookie(name: name, attribute: attribute), used)
-        case "jsonpath":
+        case .jsonpath?:
             return context.jsonPath(value, at: entry.value).map { (.jsonpath($0), used) }
-        case "xpath":
+        case .xpath?:
             return context.checkXPath(value, at: entry.value) ? (.xpath(value), used) : nil
-        case "regex":
+        case .regex?:
             guard let regex = context.regularExpression(value, at: entry.value) else { return nil }
             var group = regex.numberOfCaptureGroups > 0 ? 1 : 0
-            if let groupEntry = entries[key: "group"] {
-                used.insert("group")
+            if let groupEntry = entries[Key.group] {
+                used.insert(Key.group.rawValue)
                 guard let number = context.integer(groupEntry.value, for: "group", in: 0...99) else { return nil }
                 guard number <= regex.numberOfCaptureGroups else {
                     context.error(
@@ -82,7 +143,7 @@ enum QueryParser {
                 group = number
             }
             return (.regex(regex, group: group), used)
-        case "certificate":
+        case .certificate?:
             return field(value, of: "certificate", at: entry.value, in: context).map { (Query.certificate($0), used) }
         default:
             return field(value, of: "image", at: entry.value, in: context).map { (Query.image($0), used) }

@@ -2,14 +2,116 @@ import APITestSupport
 
 /// `request:`: the method, URL, query, headers, credentials, body and transfer settings of a step.
 enum RequestParser {
-    /// The keys of a request.
-    static let keys =
-        [
-            "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "plist",
-            "xml", "contentType", "plistFormat", "timeout", "followRedirects", "maxRedirects", "compressed", "auth",
-        ] + TransportSpec.keys
+    /// The keys of a request besides the transport keys (``TransportSpec/Key``), which follow them.
+    enum Key: String, SuiteKey {
+        case method, url, query, headers, basicAuth, json, form, body, bodyFile, multipart, plist, xml, contentType
+        case plistFormat, timeout, followRedirects, maxRedirects, compressed, auth
+
+        /// The body keys, of which a request takes one.
+        static let bodies: [Key] = [.json, .form, .body, .bodyFile, .multipart, .plist, .xml]
+
+        var schema: SchemaValue {
+            switch self {
+            case .method:
+                .described(
+                    "The HTTP method, an HTTP token; upper-cased on load (default GET).",
+                    ["type": SuiteSchema.scalarTypes, "pattern": SuiteSchema.token])
+            case .url:
+                .described(
+                    "Absolute http(s) URL, or relative to `baseURL`; templated.",
+                    [
+                        "type": SuiteSchema.scalarTypes, "minLength": 1,
+                        "pattern": #"^(?:(?![A-Za-z][A-Za-z0-9+.-]*://)|[Hh][Tt][Tt][Pp][Ss]?://)"#,
+                    ])
+            case .query:
+                .described(
+                    "Query parameters; values templated, and may be lists and maps (`filter: {role: admin}`, "
+                        + "`ids: [1, 2]`).", ["type": "object"])
+            case .headers: .described("Request headers, templated.", ref: "headers")
+            case .basicAuth:
+                .described(
+                    "HTTP basic authentication.",
+                    [
+                        "type": "object", "additionalProperties": false, "required": .strings(BasicAuthKey.names),
+                        "properties": BasicAuthKey.properties,
+                    ])
+            case .json:
+                .described(
+                    "A body sent as JSON (any YAML value, templated; a string that is exactly one placeholder keeps "
+                        + "the value's type).")
+            case .form:
+                .described("A body sent as application/x-www-form-urlencoded; values templated.", ["type": "object"])
+            case .body: .described("A raw text body, templated.", ref: "template")
+            case .bodyFile:
+                .described(
+                    "A file's bytes as the body, streamed from disk; relative to the suite file.", ref: "filePath")
+            case .multipart:
+                .described(
+                    "A multipart/form-data body: a list of parts, each with a `name` and one of `value`, `file` or "
+                        + "`data`.", ["type": "array", "minItems": 1, "items": .ref("multipartPart")])
+            case .plist:
+                .described(
+                    "A property-list body (XML, or binary with `plistFormat: binary`); any value but null, templated.",
+                    ref: "plistValue")
+            case .plistFormat:
+                .described(
+                    "The encoding of a `plist` body.", ["enum": .strings(PropertyListFormat.allCases.map(\.rawValue))])
+            case .xml:
+                .described(
+                    "An XML body sent as application/xml: the document as text (templated), or `{file: path}` "
+                        + "streamed from disk.",
+                    [
+                        "anyOf": [
+                            .ref("template"),
+                            [
+                                "type": "object", "additionalProperties": false, "required": ["file"],
+                                "properties": BodyParser.XMLKey.properties,
+                            ],
+                        ]
+                    ])
+            case .contentType:
+                .described(
+                    "Content-Type for a `body` or `bodyFile` body (the other bodies set their own).", ref: "template")
+            case .timeout: .described("This request's time limit (default: defaults.timeout).", ref: "duration")
+            case .followRedirects, .maxRedirects, .compressed: .ref(rawValue)
+            case .auth: .described("How this request authenticates (replaces defaults.auth).", ref: "auth")
+            }
+        }
+
+        /// The definition of `request:`: at most one body, `plistFormat` with `plist`, `contentType` with `body` or
+        /// `bodyFile`.
+        static var definition: SchemaValue {
+            let oneBody: [SchemaValue] = bodies.map { body in
+                [
+                    "if": ["required": [.string(body.rawValue)]],
+                    "then": ["properties": .members(bodies.filter { $0 != body }.map { ($0.rawValue, false) })],
+                ]
+            }
+            return .described(
+                "An HTTP request. At most one body: json, form, body, bodyFile, multipart, plist or xml.",
+                [
+                    "type": "object", "additionalProperties": false, "required": ["url"],
+                    "properties": properties.merged(with: TransportSpec.Key.properties),
+                    "dependentRequired": ["plistFormat": ["plist"]],
+                    "dependentSchemas": [
+                        "contentType": ["anyOf": [["required": ["body"]], ["required": ["bodyFile"]]]]
+                    ],
+                    "allOf": .array(oneBody),
+                ])
+        }
+    }
+
     /// The keys of `basicAuth:`.
-    static let basicAuthKeys = ["username", "password"]
+    enum BasicAuthKey: String, SuiteKey {
+        case username, password
+
+        var schema: SchemaValue { .ref("template") }
+    }
+
+    /// The keys of a request, as written.
+    static let keys = Key.names + TransportSpec.Key.names
+    /// The keys of `basicAuth:`, as written.
+    static let basicAuthKeys = BasicAuthKey.names
 
     // MARK: - Request
 
@@ -17,7 +119,7 @@ enum RequestParser {
     /// to have a base URL (false when it has none, or when that is not known yet).
     static func parse(_ node: YAMLNode, hasBaseURL: Bool, in context: SuiteParseContext) -> RequestSpec? {
         guard let entries = context.mapping(node, for: "request") else { return nil }
-        context.checkKeys(entries, allowed: keys, in: "request")
+        context.checkKeys(entries, of: Key.self, and: TransportSpec.Key.self, in: "request")
         let requestLocation = context.location(of: node)
         var method = "GET"
         var url: Template?
@@ -27,8 +129,8 @@ enum RequestParser {
         var plistFormatEntry: MapEntry?
 
         for entry in entries {
-            switch entry.key {
-            case "method":
+            switch Key(rawValue: entry.key) {
+            case .method:
                 if let text = context.text(entry.value, for: "method") {
                     if SuiteParseContext.isToken(text) {
                         method = text.uppercased()
@@ -36,27 +138,23 @@ enum RequestParser {
                         context.error("invalid HTTP method '\(text)'", at: entry.value)
                     }
                 }
-            case "url":
+            case .url:
                 url = context.template(entry.value, for: "url")
                 if let url { checkURL(url, at: entry.value, hasBaseURL: hasBaseURL, in: context) }
-            case "query":
+            case .query:
                 if context.isMapping(entry.value) {
                     spec.query = context.templateValue(entry.value)
                 } else {
                     context.typeError(expected: "a map", for: "query", found: entry.value)
                 }
-            case "headers":
+            case .headers:
                 spec.headers = headers(entry.value, in: context)
-            case "basicAuth":
+            case .basicAuth:
                 // The older spelling of `auth: {basic: ...}`, stored the same way.
                 if let credentials = basicAuth(entry.value, in: context) { spec.auth = .basic(credentials) }
-            case "auth":
+            case .auth:
                 spec.auth = AuthParser.parse(entry.value, in: context)
-            case let key where TransportSpec.keys.contains(key):
-                var transport = spec.transport ?? TransportSpec()
-                TransportParser.parse(entry, into: &transport, in: context)
-                spec.transport = transport
-            case "json", "form", "body", "bodyFile", "multipart", "plist", "xml":
+            case .json, .form, .body, .bodyFile, .multipart, .plist, .xml:
                 if let first = bodyEntry {
                     context.error(
                         "a request takes one body; found both '\(first.key)' and '\(entry.key)'", at: entry.keyNode)
@@ -64,30 +162,33 @@ enum RequestParser {
                 }
                 bodyEntry = entry
                 spec.body = BodyParser.parse(entry, in: context)
-            case "contentType":
+            case .contentType:
                 contentTypeEntry = entry
                 spec.contentType = context.template(entry.value, for: "contentType")
-            case "plistFormat":
+            case .plistFormat:
                 plistFormatEntry = entry
-            case "timeout":
+            case .timeout:
                 spec.timeout = context.duration(entry.value, for: "timeout")
-            case "followRedirects":
+            case .followRedirects:
                 spec.followRedirects = context.bool(entry.value, for: "followRedirects")
-            case "maxRedirects":
+            case .maxRedirects:
                 spec.maxRedirects = context.integer(entry.value, for: "maxRedirects", in: 0...1000)
-            case "compressed":
+            case .compressed:
                 spec.compressed = context.bool(entry.value, for: "compressed")
-            default:
-                break
+            case nil:
+                guard let key = TransportSpec.Key(rawValue: entry.key) else { break }
+                var transport = spec.transport ?? TransportSpec()
+                TransportParser.parse(entry, key: key, into: &transport, in: context)
+                spec.transport = transport
             }
         }
         checkAuthentication(entries, spec, in: context)
-        if let contentTypeEntry, bodyEntry.map({ ["body", "bodyFile"].contains($0.key) }) != true {
+        if let contentTypeEntry, bodyEntry.map({ [Key.body, .bodyFile].contains(Key(rawValue: $0.key)) }) != true {
             let detail = bodyEntry.map { "not with '\($0.key)', which sets its own" } ?? "and this request has neither"
             context.error("'contentType' applies to 'body' or 'bodyFile', \(detail)", at: contentTypeEntry.keyNode)
         }
         if let plistFormatEntry {
-            if bodyEntry?.key != "plist" {
+            if bodyEntry?.key != Key.plist.rawValue {
                 context.error("'plistFormat' applies to a 'plist' body", at: plistFormatEntry.keyNode)
             } else if let format = BodyParser.plistFormat(plistFormatEntry.value, in: context),
                 case .plist(let value, _) = spec.body
@@ -96,7 +197,7 @@ enum RequestParser {
             }
         }
         guard let url else {
-            if !entries.contains(where: { $0.key == "url" }) {
+            if entries[Key.url] == nil {
                 context.error("request needs a 'url'", at: requestLocation)
             }
             return nil
@@ -155,9 +256,9 @@ enum RequestParser {
 
     /// Reports a request that authenticates in two places: `auth` with `basicAuth` or an `Authorization` header.
     private static func checkAuthentication(_ entries: [MapEntry], _ spec: RequestSpec, in context: SuiteParseContext) {
-        guard let auth = entries[key: "auth"] else { return }
+        guard let auth = entries[Key.auth] else { return }
         if case .awsSigV4? = spec.auth,
-            let body = entries.first(where: { ["bodyFile", "multipart", "xml"].contains($0.key) })
+            let body = entries.first(where: { [Key.bodyFile, .multipart, .xml].contains(Key(rawValue: $0.key)) })
         {
             switch spec.body {
             case .file?, .multipart?, .xmlFile?:
@@ -170,7 +271,7 @@ enum RequestParser {
                 break
             }
         }
-        if let basic = entries[key: "basicAuth"] {
+        if let basic = entries[Key.basicAuth] {
             context.error("authentication is given twice: 'auth' and 'basicAuth'", at: basic.keyNode)
         }
         if let header = spec.headers.first(where: { $0.name.lowercased() == "authorization" }) {
@@ -185,17 +286,17 @@ enum RequestParser {
     /// `basicAuth: {username, password}`.
     private static func basicAuth(_ node: YAMLNode, in context: SuiteParseContext) -> AuthSpec.CredentialsSpec? {
         guard let entries = context.mapping(node, for: "basicAuth") else { return nil }
-        context.checkKeys(entries, allowed: basicAuthKeys, in: "basicAuth")
+        context.checkKeys(entries, of: BasicAuthKey.self, in: "basicAuth")
         var missing = false
-        for key in basicAuthKeys where entries[key: key] == nil {
-            context.error("'basicAuth' needs a '\(key)'", at: context.location(of: node))
+        for key in BasicAuthKey.allCases where entries[key] == nil {
+            context.error("'basicAuth' needs a '\(key.rawValue)'", at: context.location(of: node))
             missing = true
         }
         guard !missing,
-            let username = entries[key: "username"].flatMap({
+            let username = entries[BasicAuthKey.username].flatMap({
                 AuthParser.headerTemplate($0.value, for: "username", in: context)
             }),
-            let password = entries[key: "password"].flatMap({
+            let password = entries[BasicAuthKey.password].flatMap({
                 AuthParser.headerTemplate($0.value, for: "password", in: context)
             })
         else { return nil }

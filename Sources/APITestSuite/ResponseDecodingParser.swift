@@ -3,15 +3,50 @@ import APITestSupport
 /// `response:`: how response bodies are decoded (the decoders in order, acceptable content types, null members).
 enum ResponseDecodingParser {
     /// The keys of `response:`.
-    static let keys = ["decoders", "removesKeysWithNullValues", "acceptableContentTypes"]
+    enum Key: String, SuiteKey {
+        case decoders, removesKeysWithNullValues, acceptableContentTypes
+
+        var schema: SchemaValue {
+            switch self {
+            case .decoders:
+                .described(
+                    "The decoders to try, in order: " + ResponseDecoding.decoderNames.joined(separator: ", ")
+                        + " (default: chosen by Content-Type and sniffing).",
+                    [
+                        "type": "array", "minItems": 1, "uniqueItems": true,
+                        "items": ["enum": .strings(ResponseDecoding.decoderNames)],
+                    ])
+            case .removesKeysWithNullValues:
+                .described(
+                    "Drop object members whose value is null from decoded JSON (AFJSONResponseSerializer's "
+                        + "removesKeysWithNullValues).", ["type": "boolean"])
+            case .acceptableContentTypes:
+                .described(
+                    "Media types every response must have: type/subtype, type/*, or a +suffix like +json.",
+                    [
+                        "type": "array", "minItems": 1,
+                        "items": ["type": "string", "pattern": #"^(?:\+.*|/*[^/ ]+/+[^/ ]+/*)$"#],
+                    ])
+            }
+        }
+
+        /// The definition of `response:`.
+        static var definition: SchemaValue {
+            .described(
+                "How response bodies are decoded for the checks.",
+                ["type": ["object", "null"], "additionalProperties": false, "properties": properties])
+        }
+    }
+
+    /// The keys of `response:`, as written.
+    static let keys = Key.names
 
     /// `response: {decoders: [json, text], removesKeysWithNullValues: true}`.
     static func parse(_ node: YAMLNode, in context: SuiteParseContext) -> ResponseDecoding {
         var decoding = ResponseDecoding()
         guard let entries = context.mapping(node, for: "response") else { return decoding }
-        context.checkKeys(entries, allowed: keys, in: "response")
-        if let entry = entries[key: "acceptableContentTypes"], let items = context.sequence(entry.value, for: entry.key)
-        {
+        context.checkKeys(entries, of: Key.self, in: "response")
+        if let entry = entries[Key.acceptableContentTypes], let items = context.sequence(entry.value, for: entry.key) {
             let types = items.compactMap { item -> String? in
                 guard let type = context.text(item, for: "acceptableContentTypes") else { return nil }
                 let isPattern = type.hasPrefix("+") || (type.split(separator: "/").count == 2 && !type.contains(" "))
@@ -26,10 +61,10 @@ enum ResponseDecodingParser {
             decoding.acceptableContentTypes = types
             decoding.location = context.location(of: entry.keyNode)
         }
-        if let entry = entries[key: "removesKeysWithNullValues"] {
+        if let entry = entries[Key.removesKeysWithNullValues] {
             decoding.removesKeysWithNullValues = context.bool(entry.value, for: "removesKeysWithNullValues") ?? false
         }
-        if let entry = entries[key: "decoders"], let items = context.sequence(entry.value, for: "decoders") {
+        if let entry = entries[Key.decoders], let items = context.sequence(entry.value, for: "decoders") {
             var names: [ResponseDecoderName] = []
             for item in items {
                 guard let text = context.text(item, for: "decoders") else { continue }

@@ -5,7 +5,7 @@ import APITestSupport
 /// format), with AFNetworking's rules between the settings.
 enum SecurityParser {
     /// The keys of `security:`.
-    static let keys = SecuritySetting.allCases.map(\.rawValue)
+    static let keys = SecuritySetting.names
 
     // MARK: - The block
 
@@ -13,7 +13,7 @@ enum SecurityParser {
     /// reported at the key they concern.
     static func parse(_ entry: MapEntry, in context: SuiteParseContext) -> SuiteSecurity? {
         guard let entries = context.mapping(entry.value, for: "security") else { return nil }
-        context.checkKeys(entries, allowed: keys, in: "security")
+        context.checkKeys(entries, of: SecuritySetting.self, in: "security")
         var settings = SecuritySettings()
         var pinningKnown = true
         for item in entries {
@@ -77,9 +77,10 @@ enum SecurityParser {
     ) {
         for problem in problems {
             switch problem.kind {
-            case .publicKeyNeedsPins where entries[key: "pins"] != nil || entries[key: "certificates"] != nil,
-                .certificateNeedsCertificates where entries[key: "certificates"] != nil,
-                .clientKeyNeedsCertificate where entries[key: "clientCertificate"] != nil:
+            case .publicKeyNeedsPins
+            where entries[SecuritySetting.pins] != nil || entries[SecuritySetting.certificates] != nil,
+                .certificateNeedsCertificates where entries[SecuritySetting.certificates] != nil,
+                .clientKeyNeedsCertificate where entries[SecuritySetting.clientCertificate] != nil:
                 continue
             case .singlePin where context.fileHasErrors:
                 continue
@@ -104,5 +105,49 @@ enum SecurityParser {
         if let scalar = context.scalar(node), !YAMLScalar.isNull(scalar) { return [(scalar.string, node)] }
         guard let items = context.sequence(node, for: name) else { return [] }
         return items.compactMap { item in context.text(item, for: name).map { ($0, item) } }
+    }
+}
+
+// MARK: - Schema
+
+extension SecuritySetting {
+    var schema: SchemaValue {
+        switch self {
+        case .pinning:
+            .described(
+                "What must match: none (default), publicKey (a pin matches a key of the verified chain) or "
+                    + "certificate (the pinned certificates are the only trust anchors).",
+                ["enum": .strings(PinningMode.allCases.map(\.rawValue))])
+        case .pins:
+            .described(
+                "Public-key pins in curl's format, sha256//<base64 of the SHA-256 of the SubjectPublicKeyInfo>; one "
+                    + "string or a list.", ["anyOf": [.ref("pin"), ["type": "array", "items": .ref("pin")]]])
+        case .certificates:
+            .described(
+                "Pinned certificate files (PEM or DER), relative to the suite file; one path or a list.",
+                ["anyOf": [.ref("filePath"), ["type": "array", "items": .ref("filePath")]]])
+        case .allowInvalidCertificates:
+            .described(
+                "Accept a chain that fails verification (never disables a pin or the host-name check).",
+                ["type": "boolean"])
+        case .validatesDomainName:
+            .described("Check the certificate against the URL's host (default true).", ["type": "boolean"])
+        case .caFile: .described("A PEM bundle of trust anchors instead of the system's.", ref: "filePath")
+        case .clientCertificate: .described("A PEM client certificate for mutual TLS.", ref: "filePath")
+        case .clientKey:
+            .described("The client certificate's PEM key (default: the certificate file).", ref: "filePath")
+        case .hosts:
+            .described(
+                "The hosts the pins apply to (default: the host of each request).",
+                ["anyOf": [["type": "string"], ["type": "array", "items": .ref("text")]]])
+        }
+    }
+
+    /// The definition of `security:`.
+    static var definition: SchemaValue {
+        .described(
+            "How servers' certificate chains are trusted (AFSecurityPolicy): pinning and trust anchors, checked "
+                + "during the TLS handshake.",
+            ["type": ["object", "null"], "additionalProperties": false, "properties": properties])
     }
 }

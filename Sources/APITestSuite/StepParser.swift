@@ -3,11 +3,83 @@ import APITestSupport
 /// The steps of a test, of `setup` and of `teardown`: each a request with optional `expect`, `capture` and `retry`,
 /// or an `include` of a steps file.
 enum StepParser {
-    /// The keys of a step.
-    static let keys = ["name", "request", "expect", "capture", "retry", "when", "forEach", "steps", "include"]
+    /// The keys of a step (`steps` makes it a group, `include` an include).
+    enum Key: String, SuiteKey {
+        case name, request, expect, capture, retry, when, forEach, steps, include
+
+        var schema: SchemaValue {
+            switch self {
+            case .name:
+                .described(
+                    "What reports call the step instead of 'step N'.",
+                    ["type": SuiteSchema.scalarTypes, "minLength": 1])
+            case .request, .expect, .capture, .retry: .ref(rawValue)
+            case .when:
+                .described(
+                    "Send the step only when this holds; otherwise it is reported as skipped.", ref: "condition")
+            case .forEach: .ref("stepLoop")
+            case .steps: GroupKey.steps.schema
+            case .include: IncludeKey.include.schema
+            }
+        }
+
+        /// The definition of a step: a request step, an include, or a group.
+        static var definition: SchemaValue {
+            let requestStep = SchemaValue.members(
+                allCases.filter { $0 != .steps && $0 != .include }.map { ($0.rawValue, $0.schema) })
+            return .described(
+                "One request of a test, setup or teardown, or `{include: steps.yaml}`: the steps of a shared file (a "
+                    + "list of steps, or a map with `steps`), relative to this file.",
+                [
+                    "anyOf": [
+                        [
+                            "type": "object", "additionalProperties": false, "required": ["request"],
+                            "properties": requestStep,
+                        ],
+                        [
+                            "type": "object", "additionalProperties": false, "required": ["include"],
+                            "properties": IncludeKey.properties,
+                        ],
+                        [
+                            "type": "object", "additionalProperties": false, "required": ["steps"],
+                            "description": .string(
+                                "A group of steps: its name, when and forEach apply to its steps together (groups "
+                                    + "do not nest)."),
+                            "properties": GroupKey.properties,
+                        ],
+                    ]
+                ])
+        }
+    }
 
     /// The keys of a group of steps.
-    static let groupKeys = ["name", "when", "forEach", "steps"]
+    enum GroupKey: String, SuiteKey {
+        case name, when, forEach, steps
+
+        var schema: SchemaValue {
+            switch self {
+            case .name:
+                .described("What reports call the group.", ["type": SuiteSchema.scalarTypes, "minLength": 1])
+            case .when:
+                .described(
+                    "Run the group only when this holds; otherwise it is reported as skipped.", ref: "condition")
+            case .forEach: .ref("stepLoop")
+            case .steps: .described("The group's steps.", ref: "steps")
+            }
+        }
+    }
+
+    /// The key of a step that includes steps.
+    enum IncludeKey: String, SuiteKey {
+        case include
+
+        var schema: SchemaValue { .described("A file of shared steps, relative to this file.", ref: "filePath") }
+    }
+
+    /// The keys of a step, as written.
+    static let keys = Key.names
+    /// The keys of a group of steps, as written.
+    static let groupKeys = GroupKey.names
 
     // MARK: - Steps
 
@@ -41,26 +113,26 @@ enum StepParser {
                 context.error("expected a map for each step, found \(context.kindName(of: item))", at: item)
                 continue
             }
-            if let include = entries[key: "include"] {
-                context.checkKeys(entries, allowed: ["include"], in: "a step that includes steps")
+            if let include = entries[Key.include] {
+                context.checkKeys(entries, of: IncludeKey.self, in: "a step that includes steps")
                 guard let path = context.text(include.value, for: "include") else { continue }
                 steps += IncludeParser.steps(
                     path, at: include.value, owner: owner, hasBaseURL: hasBaseURL, in: context)
                 continue
             }
-            if let group = entries[key: "steps"] {
+            if let group = entries[Key.steps] {
                 steps += Self.group(entries, steps: group, at: item, owner: owner, hasBaseURL: hasBaseURL, in: context)
                 continue
             }
-            context.checkKeys(entries, allowed: keys, in: "step")
-            guard let request = entries[key: "request"] else {
+            context.checkKeys(entries, of: Key.self, in: "step")
+            guard let request = entries[Key.request] else {
                 context.error("step \(index + 1) of \(owner) needs a 'request'", at: context.location(of: item))
                 continue
             }
             let control = Self.control(entries, in: context)
             if var step = Self.step(
-                at: context.location(of: item), request: request.value, expect: entries[key: "expect"]?.value,
-                capture: entries[key: "capture"]?.value, retry: entries[key: "retry"]?.value, hasBaseURL: hasBaseURL,
+                at: context.location(of: item), request: request.value, expect: entries[Key.expect]?.value,
+                capture: entries[Key.capture]?.value, retry: entries[Key.retry]?.value, hasBaseURL: hasBaseURL,
                 in: context)
             {
                 step.control = control
@@ -75,7 +147,7 @@ enum StepParser {
         _ entries: [MapEntry], steps node: MapEntry, at item: YAMLNode, owner: String, hasBaseURL: Bool,
         in context: SuiteParseContext
     ) -> [Step] {
-        context.checkKeys(entries, allowed: groupKeys, in: "a group of steps")
+        context.checkKeys(entries, of: GroupKey.self, in: "a group of steps")
         var steps = Self.steps(node.value, owner: owner, hasBaseURL: hasBaseURL, in: context)
         if steps.contains(where: { $0.control?.group != nil }) {
             context.error(
@@ -95,12 +167,12 @@ enum StepParser {
     /// A step's `name`, `when` and `forEach`; nil when it has none of them.
     static func control(_ entries: [MapEntry], in context: SuiteParseContext) -> StepControl? {
         var control = StepControl()
-        if let entry = entries[key: "name"], let name = context.text(entry.value, for: "name") {
+        if let entry = entries[GroupKey.name], let name = context.text(entry.value, for: "name") {
             if name.isEmpty { context.error("a step name cannot be empty", at: entry.value) }
             control.name = name
         }
-        control.when = entries[key: "when"].flatMap { ConditionParser.condition($0.value, in: context) }
-        control.loop = entries[key: "forEach"].flatMap { ConditionParser.loop($0.value, in: context) }
+        control.when = entries[GroupKey.when].flatMap { ConditionParser.condition($0.value, in: context) }
+        control.loop = entries[GroupKey.forEach].flatMap { ConditionParser.loop($0.value, in: context) }
         return control == StepControl() ? nil : control
     }
 

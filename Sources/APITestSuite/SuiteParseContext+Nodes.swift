@@ -196,15 +196,6 @@ extension SuiteParseContext {
         document.pairs(of: map)?.first { scalar($0.key)?.string == key }?.value
     }
 
-    /// Reports every key not in `allowed`, with a did-you-mean suggestion.
-    func checkKeys(_ entries: [MapEntry], allowed: [String], in context: String) {
-        for entry in entries where !allowed.contains(entry.key) {
-            error(
-                "unknown key '\(entry.key)' in \(context)" + Suggestion.didYouMean(entry.key, in: allowed),
-                at: entry.keyNode)
-        }
-    }
-
     /// The items of a list node; reports a type error and returns `nil` for other nodes.
     func sequence(_ node: YAMLNode, for name: String) -> ArraySlice<YAMLNode>? {
         guard let items = document.items(of: node) else {

@@ -8,10 +8,44 @@ import APITestSupport
 /// placeholder against the variables, `--var` values, environment and captures visible where it is used.
 enum SuiteParser {
     /// The keys of a suite's top-level map.
-    static let keys = [
-        "name", "include", "baseURL", "variables", "defaults", "security", "openapi", "response", "setup", "tests",
-        "teardown", "load",
-    ]
+    enum Key: String, SuiteKey {
+        case name, include, baseURL, variables, defaults, security, openapi, response, setup, tests, teardown, load
+
+        var schema: SchemaValue {
+            switch self {
+            case .name:
+                .described("The suite's name in reports (default: the file name without extension).", ref: "text")
+            case .include, .variables, .defaults, .security, .openapi, .response: .ref(rawValue)
+            case .baseURL:
+                .described(
+                    "What relative request URLs resolve against; must render to an absolute http:// or https:// "
+                        + "URL. Templated.", ["type": "string", "pattern": #"^(?:[Hh][Tt][Tt][Pp][Ss]?://|.*\{\{)"#])
+            case .setup:
+                .described("Steps run once before the tests; their captures are visible to every test.", ref: "steps")
+            case .tests:
+                .described("The tests; at least one.", ["type": "array", "minItems": 1, "items": .ref("test")])
+            case .teardown: .described("Steps run once after the tests, also after failures.", ref: "steps")
+            case .load:
+                .described(
+                    "What `apitest load` holds the suite's tests to.",
+                    ["type": "object", "additionalProperties": false, "properties": LoadKey.properties])
+            }
+        }
+    }
+
+    /// The keys of a suite's `load:`.
+    enum LoadKey: String, SuiteKey {
+        case thresholds
+
+        var schema: SchemaValue {
+            .described(
+                "Rules such as p95<20ms, errors<0.1%, rate>1900/s (besides --threshold).",
+                ["type": "array", "items": ["type": "string", "pattern": #"^\s*[A-Za-z0-9().]+\s*[<>]=?"#]])
+        }
+    }
+
+    /// The keys of a suite's top-level map, as written.
+    static let keys = Key.names
 
     // MARK: - Suite
 
@@ -24,26 +58,26 @@ enum SuiteParser {
             return (nil, false)
         }
         let entries = context.mapping(root, for: "suite") ?? []
-        context.checkKeys(entries, allowed: keys, in: "the suite")
+        context.checkKeys(entries, of: Key.self, in: "the suite")
         let file = context.file
         let directory = context.directory
 
         var name = defaultName(forFile: file)
-        if let entry = entries[key: "name"], let text = context.text(entry.value, for: "name") {
+        if let entry = entries[Key.name], let text = context.text(entry.value, for: "name") {
             name = text
         }
         // Included files come first; the suite's own settings then add to them and win over them.
         var shared = SharedSettings()
-        if let include = entries[key: "include"] {
+        if let include = entries[Key.include] {
             for (path, node) in IncludeParser.paths(include.value, in: context) {
                 if let settings = IncludeParser.settings(path, at: node, in: context) { shared.add(settings) }
             }
         }
         var own = SharedSettings()
-        own.variables = entries[key: "variables"].map { SettingsParser.variables($0.value, in: context) } ?? []
-        own.baseURL = entries[key: "baseURL"].flatMap { context.template($0.value, for: "baseURL") }
-        own.openapi = entries[key: "openapi"].flatMap { OpenAPISettingParser.parse($0, in: context) }
-        if let entry = entries[key: "defaults"] {
+        own.variables = entries[Key.variables].map { SettingsParser.variables($0.value, in: context) } ?? []
+        own.baseURL = entries[Key.baseURL].flatMap { context.template($0.value, for: "baseURL") }
+        own.openapi = entries[Key.openapi].flatMap { OpenAPISettingParser.parse($0, in: context) }
+        if let entry = entries[Key.defaults] {
             own.defaults = SettingsParser.defaults(entry.value, in: context)
             own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
         }
@@ -51,19 +85,19 @@ enum SuiteParser {
         let variables = shared.variables
         let baseURL = shared.baseURL
         let defaults = shared.defaults ?? RequestDefaults()
-        let ownSetup = entries[key: "setup"].map {
+        let ownSetup = entries[Key.setup].map {
             StepParser.steps($0.value, owner: "setup", hasBaseURL: baseURL != nil, in: context)
         }
         let setup = shared.setup + (ownSetup ?? [])
         var tests: [TestCase] = []
-        let declaresTests = entries[key: "tests"] != nil
-        if let entry = entries[key: "tests"] {
+        let declaresTests = entries[Key.tests] != nil
+        if let entry = entries[Key.tests] {
             tests = TestParser.tests(entry.value, hasBaseURL: baseURL != nil, in: context)
         } else {
             context.error("the suite has no 'tests'; add a list of tests", at: context.location(of: root))
         }
 
-        let ownTeardown = entries[key: "teardown"].map {
+        let ownTeardown = entries[Key.teardown].map {
             StepParser.steps($0.value, owner: "teardown", hasBaseURL: baseURL != nil, in: context)
         }
         let teardown = (ownTeardown ?? []) + shared.teardown
@@ -72,12 +106,12 @@ enum SuiteParser {
             defaults: defaults, tests: tests, overrides: context.overrides)
         suite.setup = setup
         suite.teardown = teardown
-        suite.security = entries[key: "security"].flatMap { SecurityParser.parse($0, in: context) } ?? shared.security
+        suite.security = entries[Key.security].flatMap { SecurityParser.parse($0, in: context) } ?? shared.security
         suite.openapi = shared.openapi ?? context.shared.defaultOpenAPI
-        if let entry = entries[key: "response"] {
+        if let entry = entries[Key.response] {
             suite.responseDecoding = ResponseDecodingParser.parse(entry.value, in: context)
         }
-        if let entry = entries[key: "load"] { suite.loadThresholds = loadThresholds(entry.value, in: context) }
+        if let entry = entries[Key.load] { suite.loadThresholds = loadThresholds(entry.value, in: context) }
         for reserved in ["setup", "teardown"] {
             if let test = tests.first(where: { $0.name == reserved }),
                 !(reserved == "setup" ? suite.setup : suite.teardown).isEmpty
@@ -96,8 +130,8 @@ enum SuiteParser {
     /// `load: {thresholds: [p95<20ms, errors<0.1%]}`: the thresholds `apitest load` holds the suite's tests to.
     static func loadThresholds(_ node: YAMLNode, in context: SuiteParseContext) -> [LoadThreshold] {
         guard let entries = context.mapping(node, for: "load") else { return [] }
-        context.checkKeys(entries, allowed: ["thresholds"], in: "load")
-        guard let entry = entries[key: "thresholds"], let items = context.sequence(entry.value, for: "thresholds")
+        context.checkKeys(entries, of: LoadKey.self, in: "load")
+        guard let entry = entries[LoadKey.thresholds], let items = context.sequence(entry.value, for: "thresholds")
         else { return [] }
         var thresholds: [LoadThreshold] = []
         for item in items {

@@ -4,9 +4,60 @@ import APITestSupport
 /// `retry`) or `steps`.
 enum TestParser {
     /// The keys of a test.
-    static let keys = [
-        "name", "tags", "skip", "when", "forEach", "request", "expect", "capture", "retry", "steps", "load",
-    ]
+    enum Key: String, SuiteKey {
+        case name, tags, skip, when, forEach, request, expect, capture, retry, steps, load
+
+        var schema: SchemaValue {
+            switch self {
+            case .name:
+                .described(
+                    "The test's name, unique within the file (with forEach: may use the row's columns).",
+                    ["type": SuiteSchema.scalarTypes, "minLength": 1])
+            case .tags:
+                .described(
+                    "Labels: --tag selects tests by them, --exclude-tag leaves them out.",
+                    ["type": "array", "items": .ref("text")])
+            case .skip:
+                .described("Do not run the test: a reason, or true (false runs it).", ["type": SuiteSchema.scalarTypes])
+            case .when:
+                .described(
+                    "Run the test only when this holds, judged when it starts; otherwise it is skipped.",
+                    ref: "condition")
+            case .forEach, .request, .expect, .capture, .retry: .ref(rawValue)
+            case .steps: .described("Several requests, run in order; captures flow to later steps.", ref: "steps")
+            case .load:
+                .described(
+                    "How `apitest load` treats the test.",
+                    ["type": "object", "additionalProperties": false, "properties": LoadKey.properties])
+            }
+        }
+
+        /// The definition of a test: a request (with its checks) or steps.
+        static var definition: SchemaValue {
+            .described(
+                "A test: `request` (with optional `expect`, `capture`, `retry`), or `steps`.",
+                [
+                    "type": "object", "additionalProperties": false, "required": ["name"], "properties": properties,
+                    "oneOf": [["required": ["request"]], ["required": ["steps"]]],
+                    "if": ["required": ["steps"]],
+                    "then": ["properties": ["expect": false, "capture": false, "retry": false]],
+                ])
+        }
+    }
+
+    /// The keys of a test's `load:`.
+    enum LoadKey: String, SuiteKey {
+        case weight
+
+        var schema: SchemaValue {
+            .described(
+                "How often the load mode picks this test against the others (default 1; 0 never).",
+                ["type": "integer", "minimum": 0, "maximum": 1000])
+        }
+    }
+
+    /// The keys of a test, as written.
+    static let keys = Key.names
 
     // MARK: - Tests
 
@@ -59,19 +110,19 @@ enum TestParser {
         /// Each key's entry, found in one pass (a suite can have 100,000 tests).
         init(_ entries: [MapEntry]) {
             for entry in entries {
-                switch entry.key {
-                case "name": name = entry
-                case "tags": tags = entry
-                case "skip": skip = entry
-                case "when": when = entry
-                case "forEach": forEach = entry
-                case "request": request = entry
-                case "expect": expect = entry
-                case "capture": capture = entry
-                case "retry": retry = entry
-                case "steps": steps = entry
-                case "load": load = entry
-                default: break
+                switch Key(rawValue: entry.key) {
+                case .name: name = entry
+                case .tags: tags = entry
+                case .skip: skip = entry
+                case .when: when = entry
+                case .forEach: forEach = entry
+                case .request: request = entry
+                case .expect: expect = entry
+                case .capture: capture = entry
+                case .retry: retry = entry
+                case .steps: steps = entry
+                case .load: load = entry
+                case nil: break
                 }
             }
         }
@@ -85,7 +136,7 @@ enum TestParser {
             context.error("expected a map for each test, found \(context.kindName(of: node))", at: node)
             return nil
         }
-        context.checkKeys(allEntries, allowed: keys, in: "test")
+        context.checkKeys(allEntries, of: Key.self, in: "test")
         let entries = Entries(allEntries)
         guard let nameEntry = entries.name else {
             context.error("test #\(number) needs a 'name'", at: context.location(of: node))
@@ -137,8 +188,8 @@ enum TestParser {
     /// `load: {weight: N}`: how often `apitest load` picks the test against the others (0 to 1000; 0 never).
     private static func loadWeight(_ node: YAMLNode, in context: SuiteParseContext) -> Int? {
         guard let entries = context.mapping(node, for: "load") else { return nil }
-        context.checkKeys(entries, allowed: ["weight"], in: "load")
-        guard let weight = entries[key: "weight"] else { return nil }
+        context.checkKeys(entries, of: LoadKey.self, in: "load")
+        guard let weight = entries[LoadKey.weight] else { return nil }
         return context.integer(weight.value, for: "weight", in: 0...1000)
     }
 

@@ -28,7 +28,12 @@ package struct TransportSpec: Sendable, Hashable {
     package var noProxy: Template?
 
     /// The keys, as written in a request or `defaults`.
-    package static let keys = ["resolve", "connectTo", "unixSocket", "httpVersion", "proxy", "noProxy"]
+    package enum Key: String, SuiteKey {
+        case resolve, connectTo, unixSocket, httpVersion, proxy, noProxy
+    }
+
+    /// The keys, as written in a request or `defaults`.
+    package static let keys = Key.names
 
     /// No setting.
     package init() {}

@@ -84,19 +84,6 @@ struct SuiteSchemaTests {
         )
     }
 
-    @Test(arguments: [[], ["--included"]])
-    func committedSchemasAreTheGeneratorsOutput(_ arguments: [String]) async throws {
-        let generated = try await runProcess(
-            try TestBinaries.tool("python3"),
-            [Self.repository.appendingPathComponent("scripts/generate-suite-schema.py").path] + arguments)
-        #expect(generated.exitCode == 0, "\(generated.stderr)")
-        let file = arguments.isEmpty ? Self.schema : Self.includeSchema
-        let committed = try String(contentsOf: file, encoding: .utf8)
-        #expect(
-            generated.stdout == committed,
-            "\(file.lastPathComponent) differs from scripts/generate-suite-schema.py \(arguments); regenerate it")
-    }
-
     @Test func includedFilesMatchTheIncludeSchema() async throws {
         let files =
             Self.suites(in: Self.repository.appendingPathComponent("examples/shared"))
