@@ -31,11 +31,9 @@ struct ExportCurlCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let stderr = StandardOutput.error
-        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
-        guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
-        // Standard output redirected to a file the command reads would overwrite it.
         var inputs = OutputGuard()
-        inputs.add(loaded, options: suites)
+        let loaded = try suites.loadSuites(environment: environment, errorOutput: stderr, recordingInputsIn: &inputs)
+        // Standard output redirected to a file the command reads would overwrite it.
         try inputs.check([], errorOutput: stderr, consequence: "nothing was written")
         let stdout = StandardOutput.out
         let entries = CurlExport.entries(of: loaded, options: RunOptions())

@@ -21,11 +21,9 @@ extension RunCommand {
         }
         let stdout = StandardOutput.out
         let stderr = StandardOutput.error
-        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
-        guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
-        // No report, no --curl file and no redirected standard output is a file the run reads.
         var inputs = OutputGuard()
-        inputs.add(loaded, options: suites)
+        let loaded = try suites.loadSuites(environment: environment, errorOutput: stderr, recordingInputsIn: &inputs)
+        // No report, no --curl file and no redirected standard output is a file the run reads.
         inputs.add(security)
         inputs.add(selection)
         try inputs.check(reports.outputs(environment: environment), errorOutput: stderr)

@@ -22,6 +22,19 @@ extension SuiteOptions {
         return result
     }
 
+    /// The suites the command line names, loaded and checked (every error of every file printed on `errorOutput`,
+    /// then exit code 2), with them, every file they read and the files these options name added to `inputs`: how
+    /// every command that loads suites starts (`run`, `load`, `validate`, `list`, `export curl`). The command adds
+    /// its own inputs, then checks its outputs against `inputs` before it writes or sends anything.
+    func loadSuites(
+        environment: [String: String], errorOutput: StandardOutput, recordingInputsIn inputs: inout OutputGuard
+    ) throws -> [Suite] {
+        let loader = try setLoader(environment: environment, errorOutput: errorOutput)
+        guard let loaded = loader.load(paths: paths) else { throw ExitStatus.invalid.exitCode }
+        inputs.add(loaded, options: self)
+        return loaded
+    }
+
     /// A loader for the suites with the variables of `--variables-file` and `--var`; a bad variables file is
     /// reported on `errorOutput` and ends the command with exit code 2.
     func setLoader(environment: [String: String], errorOutput: TextOutput) throws -> SuiteSetLoader {

@@ -22,11 +22,9 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let stderr = StandardOutput.error
-        let loader = try suites.setLoader(environment: environment, errorOutput: stderr)
-        guard let loaded = loader.load(paths: suites.paths) else { throw ExitStatus.invalid.exitCode }
-        // Standard output redirected to a file the command reads would overwrite it.
         var inputs = OutputGuard()
-        inputs.add(loaded, options: suites)
+        let loaded = try suites.loadSuites(environment: environment, errorOutput: stderr, recordingInputsIn: &inputs)
+        // Standard output redirected to a file the command reads would overwrite it.
         try inputs.check([], errorOutput: stderr, consequence: "nothing was written")
         // Certificate files are parsed here (the suite layer only checks that they exist): the run's policy
         // check, without the run's flags.
@@ -40,15 +38,6 @@ struct ValidateCommand: ParsableCommand {
         stdout.flush()
         // The process ends with this command: freeing a large suite's tests one by one (a tenth of the time it
         // took to load 100,000) would only delay the exit, so the suites are left to it.
-        _ = Unmanaged.passRetained(LoadedSuites(suites: loaded))
-    }
-
-    /// The loaded suites, held until the process exits.
-    private final class LoadedSuites {
-        let suites: [Suite]
-
-        init(suites: [Suite]) {
-            self.suites = suites
-        }
+        ProcessLifetime.keep(loaded)
     }
 }
