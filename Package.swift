@@ -102,12 +102,23 @@ let package = Package(
             dependencies: ["APITestSupport", .product(name: "Histogram", package: "hdrhistogram-swift")]),
         // Masking: `SecretMasker` (a secret found in any encoding a server gives it), the credentials a request
         // carries, netrc passwords. Below the runner and every part of it that shows text; imports no other part.
-        .target(name: "APITestSecrets", dependencies: ["APITestHTTP", "APITestJSON", "APITestSupport"]),
+        .target(
+            name: "APITestSecrets", dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestSupport"]),
+        // The checks of a response: `ResponseChecker` (expectations and captures) with its query, filter and predicate
+        // evaluators, `ResponseBody` and its plan, and `ContractChecker` with its coverage counts. No runner, no
+        // reproduce, auth or load: a check is a function of a response, a suite's expectations and a masker.
+        .target(
+            name: "APITestChecks",
+            dependencies: [
+                "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestOpenAPI",
+                "APITestSecrets", "APITestSupport",
+            ]
+        ),
         .target(
             name: "APITestRunner",
             dependencies: [
                 "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSecurity",
-                "APITestSupport", "APITestOpenAPI", "APITestSecrets",
+                "APITestSupport", "APITestOpenAPI", "APITestSecrets", "APITestChecks",
             ]
         ),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
@@ -167,6 +178,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "APITestSecretsTests", dependencies: ["APITestSecrets", "APITestHTTP", "APITestJSON"]),
+        .testTarget(
+            name: "APITestChecksTests",
+            dependencies: [
+                "APITestChecks", "APITestHTTP", "APITestJSON", "APITestSecrets", "APITestSuite", "APITestSupport",
+            ]
+        ),
         .testTarget(
             name: "APITestReportingTests",
             dependencies: ["APITestReporting", "APITestResults", "APITestSupport", "APITestTestSupport"]),

@@ -1,3 +1,4 @@
+import APITestChecks
 package import APITestHTTP
 package import APITestResults
 package import APITestSuite

@@ -1,3 +1,4 @@
+import APITestChecks
 import APITestHTTP
 import APITestJSON
 import APITestOpenAPI

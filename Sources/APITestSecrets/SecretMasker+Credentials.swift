@@ -1,4 +1,5 @@
 package import APITestHTTP
+import APITestSecurity
 import APITestSupport
 import Foundation
 

@@ -1,5 +1,5 @@
-import APITestHTTP
-import APITestSuite
+package import APITestHTTP
+package import APITestSuite
 
 /// Whether a step's response body is kept in memory or only counted and hashed as it streams.
 ///
@@ -7,10 +7,10 @@ import APITestSuite
 /// in `expect` or in the retry's `until`) is not kept: its size and the digests its checks ask for are computed as
 /// it arrives, and only its first bytes are kept for the preview reports and `--verbose` show. So `bodySize` and
 /// `sha256` checks work on bodies of any size in constant memory, and `maxResponseSize` does not apply to them.
-enum ResponseBodyPlan {
+package enum ResponseBodyPlan {
     /// The handling of the response to `step`, whose retry checks `until` (if any); `previewBytes` are kept. A
     /// suite with an OpenAPI contract (`checkedByContract`) keeps every body: its schema is checked.
-    static func handling(
+    package static func handling(
         for step: Step, until: Expectations?, previewBytes: Int, checkedByContract: Bool = false
     ) -> ResponseBodyHandling {
         guard !checkedByContract, step.expect.schema == nil, until?.schema == nil else { return .keep }

@@ -2,7 +2,7 @@ import APITestJSON
 import APITestSuite
 import Testing
 
-@testable import APITestRunner
+@testable import APITestChecks
 
 /// Every predicate over the JSON type matrix, from a JSON source and from a text source, one pinned verdict a cell.
 ///

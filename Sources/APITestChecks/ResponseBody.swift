@@ -1,11 +1,11 @@
-import APITestHTTP
-import APITestJSON
+package import APITestHTTP
+package import APITestJSON
 import APITestJSONSchema
 import Foundation
 
 /// A response with the views of its body that checks ask for, each made once, on first use: the decoded body
 /// (through the suite's response serializer chain), JSON, XML, image facts and text.
-struct ResponseBody {
+package struct ResponseBody {
     let response: HTTPResponse
     let chain: ResponseSerializerChain
     let removesKeysWithNullValues: Bool
@@ -16,7 +16,7 @@ struct ResponseBody {
     /// The chain's decoder for the response (`.some(nil)`: none accepts it), once looked up.
     private var chosenSerializer: (any ResponseSerializer)??
 
-    init(
+    package init(
         _ response: HTTPResponse, chain: ResponseSerializerChain = .standard, removesKeysWithNullValues: Bool = false
     ) {
         self.response = response
@@ -27,7 +27,7 @@ struct ResponseBody {
     // MARK: - The chain
 
     /// The first decoder of the chain that accepts the response, or `nil`; looked up once.
-    var serializer: (any ResponseSerializer)? {
+    package var serializer: (any ResponseSerializer)? {
         mutating get {
             if let chosenSerializer { return chosenSerializer }
             let found = chain.serializer(for: response)
@@ -95,7 +95,7 @@ struct ResponseBody {
 
     /// The JSON tape the checks already made of the body, when it holds the body exactly as received (no member
     /// dropped): the OpenAPI contract then reads it instead of parsing the body again. `nil` otherwise.
-    mutating func tapeAsReceived() -> JSONTape? {
+    package mutating func tapeAsReceived() -> JSONTape? {
         guard case .success(.tape(let tape))? = parsedDocument else { return nil }
         let dropsNulls =
             (serializer as? JSONResponseSerializer)?.removesKeysWithNullValues ?? removesKeysWithNullValues

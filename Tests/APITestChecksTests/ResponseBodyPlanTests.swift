@@ -3,7 +3,7 @@ import APITestJSON
 import APITestSuite
 import Testing
 
-@testable import APITestRunner
+@testable import APITestChecks
 
 /// Which steps keep their response body in memory and which only count and hash it as it streams.
 @Suite struct ResponseBodyPlanTests {

@@ -2,7 +2,7 @@ import APITestJSON
 import APITestSuite
 import Testing
 
-@testable import APITestRunner
+@testable import APITestChecks
 
 /// Patterns known only at run time are compiled once and kept by their code points: the cache was a
 /// `[String: RegularExpression]`, so `^e\u0301$` after `^\u00e9$` (canonically equal `String`s) reused the first

@@ -2,7 +2,7 @@ import APITestJSON
 import APITestSuite
 import Testing
 
-@testable import APITestRunner
+@testable import APITestChecks
 
 @Suite struct PredicateEvaluatorTests {
     let evaluator = PredicateEvaluator()

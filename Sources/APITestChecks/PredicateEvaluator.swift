@@ -8,7 +8,7 @@ import Synchronization
 /// How strictly types compare depends on where the subject comes from (``Source``): a JSON value compares by its
 /// JSON type (the string `"5"` is not the number `5`), text (a header, the body, a regex group) also as the number
 /// or boolean it spells. Strings compare by code points, never by Unicode canonical equivalence.
-final class PredicateEvaluator: Sendable {
+package final class PredicateEvaluator: Sendable {
     /// Where a subject comes from, which decides whether a string may stand for the number or boolean it spells.
     enum Source: Sendable, Hashable {
         /// A typed value: a JSONPath query's result (or one filtered from it), or a number or flag apitest reads
@@ -290,7 +290,7 @@ final class PredicateEvaluator: Sendable {
     }
 
     /// `text` cut to `limit` characters with its full size noted, for messages.
-    static func truncated(_ text: String, limit: Int = 300) -> String {
+    package static func truncated(_ text: String, limit: Int = 300) -> String {
         guard text.count > limit else { return text }
         return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes)"
     }

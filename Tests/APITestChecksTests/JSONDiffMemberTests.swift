@@ -1,7 +1,7 @@
 import APITestJSON
 import Testing
 
-@testable import APITestRunner
+@testable import APITestChecks
 
 /// JSONDiff finds a difference in an object's last member, and compares names and strings by code points.
 @Suite struct JSONDiffMemberTests {

@@ -1,5 +1,5 @@
-import APITestOpenAPI
-import APITestResults
+package import APITestOpenAPI
+package import APITestResults
 import Synchronization
 
 /// Counts, during a run, what the responses covered of each OpenAPI contract its suites name: calls per operation,
@@ -9,7 +9,7 @@ import Synchronization
 /// Counting a response takes no lock: each operation's calls and each of its response entries is an atomic counter,
 /// found by the operation's index and the entry's position (fifty workers taking one lock per response made the
 /// run switch contexts half as often again). Only the unmatched requests (rare) are behind a lock.
-final class ContractCoverageRecorder: Sendable {
+package final class ContractCoverageRecorder: Sendable {
     /// One counter.
     private final class Counter: Sendable {
         let value = Atomic<Int>(0)
@@ -55,7 +55,7 @@ final class ContractCoverageRecorder: Sendable {
 
     /// A recorder of the coverage of `contracts` (each named by its file in reports; a file named again is counted
     /// once).
-    init(contracts: [(contract: OpenAPIContract, file: String)] = []) {
+    package init(contracts: [(contract: OpenAPIContract, file: String)] = []) {
         var counts: [Counts] = []
         for (contract, file) in contracts where !counts.contains(where: { $0.file == file }) {
             counts.append(Counts(file: file, contract: contract))
@@ -98,7 +98,7 @@ final class ContractCoverageRecorder: Sendable {
     }
 
     /// The coverage counted so far; `nil` when no contract was registered.
-    var coverage: OpenAPICoverage? {
+    package var coverage: OpenAPICoverage? {
         let all = contracts
         guard !all.isEmpty else { return nil }
         return OpenAPICoverage(

@@ -1,22 +1,25 @@
 import APITestHTTP
 import APITestJSON
 import APITestJSONSchema
-import APITestResults
-import APITestSecrets
-import APITestSuite
-import APITestSupport
+package import APITestResults
+package import APITestSecrets
+package import APITestSuite
+package import APITestSupport
 import Foundation
 
 /// Checks a response against a step's expectations and takes its captures.
-final class ResponseChecker: Sendable {
+package final class ResponseChecker: Sendable {
     let evaluator = PredicateEvaluator()
     let queries = QueryEvaluator()
+
+    /// A checker (its evaluators cache compiled patterns for the run).
+    package init() {}
 
     // MARK: - Expectations
 
     /// The failures of `expect` against the response, and with `listsChecks` every check made (those that held
     /// too, for reports that list them).
-    func check(
+    package func check(
         _ expect: Expectations, stepLocation: SourceLocation, body: inout ResponseBody, context: TemplateContext,
         masker: SecretMasker, requireSuccessStatus: Bool = true, decoding: ResponseDecoding? = nil,
         listsChecks: Bool = true
@@ -296,7 +299,7 @@ final class ResponseChecker: Sendable {
     /// Takes the step's captures into `context`; a capture with no value is a failure. A capture whose value, or
     /// the text its filters started from, holds a secret is secret: it is masked wherever it shows up later, in
     /// whatever form the filters gave it (`lowercase`, `base64Encode`).
-    func capture(
+    package func capture(
         _ captures: [CaptureSpec], body: inout ResponseBody, into context: inout TemplateContext,
         masker: SecretMasker
     ) -> (captured: [String], failures: [AssertionFailure]) {

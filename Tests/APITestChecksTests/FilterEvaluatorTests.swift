@@ -3,7 +3,7 @@ import APITestSuite
 import Foundation
 import Testing
 
-@testable import APITestRunner
+@testable import APITestChecks
 
 @Suite struct FilterEvaluatorTests {
     let filters = FilterEvaluator(now: ISO8601DateFormatter().date(from: "2026-11-22T12:00:00Z")!)

@@ -5,7 +5,7 @@ import APITestSupport
 import Foundation
 import Testing
 
-@testable import APITestRunner
+@testable import APITestChecks
 
 /// A step without `status:` accepts 2xx only: 200 and 299 pass, 199 and 300 (a redirect not followed) fail.
 @Suite struct DefaultStatusTests {

@@ -1,28 +1,35 @@
-import APITestHTTP
-import APITestJSON
-import APITestJSONSchema
-import APITestOpenAPI
-import APITestResults
-import APITestSuite
-import APITestSupport
-import Foundation
+package import APITestHTTP
+package import APITestJSON
+package import APITestJSONSchema
+package import APITestOpenAPI
+package import APITestResults
+package import APITestSuite
+package import APITestSupport
+package import Foundation
 
 /// Holds each response of a suite that names an OpenAPI document to that contract: the operation it answers, its
 /// status, content type, headers and body; and, as warnings (failures when the contract is `strict`), the request
 /// that was sent and a request that matches no operation (once per method and path in the run). Counts coverage as
 /// it goes.
-struct ContractChecker: Sendable {
+package struct ContractChecker: Sendable {
     /// The run's coverage counts, shared by every test.
-    let coverage: ContractCoverageRecorder
+    package let coverage: ContractCoverageRecorder
+
+    /// A checker counting coverage in `coverage`.
+    package init(coverage: ContractCoverageRecorder) {
+        self.coverage = coverage
+    }
 
     /// What the contract says of one exchange: failures of the step and warnings.
-    struct Outcome {
-        var failures: [AssertionFailure] = []
-        var warnings: [AssertionFailure] = []
+    package struct Outcome {
+        /// Failures of the step.
+        package var failures: [AssertionFailure] = []
+        /// Warnings (failures when the contract is `strict`).
+        package var warnings: [AssertionFailure] = []
     }
 
     /// Checks `response` to `request` against `suiteContract`; `body` is the response body as the step decoded it.
-    func check(
+    package func check(
         _ request: HTTPRequest, _ response: HTTPResponse, body: any ContractBody, against suiteContract: SuiteContract,
         stepLocation: SourceLocation
     ) -> Outcome {
@@ -114,23 +121,39 @@ struct ContractChecker: Sendable {
 
     /// A response body whose checks already read it into a tape of every member: validated in place, not parsed
     /// again.
-    struct ParsedResponse: ContractBody {
-        let tape: JSONTape
-        let isEmpty: Bool
+    package struct ParsedResponse: ContractBody {
+        /// The body's tape, as the checks read it.
+        package let tape: JSONTape
+        /// Whether the body is empty.
+        package let isEmpty: Bool
 
-        func validate(against schema: JSONSchema) -> JSONSchemaValidationResult? {
+        /// A parsed body: its `tape`, and whether it `isEmpty`.
+        package init(tape: JSONTape, isEmpty: Bool) {
+            self.tape = tape
+            self.isEmpty = isEmpty
+        }
+
+        package func validate(against schema: JSONSchema) -> JSONSchemaValidationResult? {
             schema.validate(tape, maximumErrors: 10)
         }
     }
 
     /// A response body as received (never with null members dropped: the contract is about what the server sent),
     /// read as a JSON tape in place when a schema is checked.
-    struct ResponseBytes: ContractBody {
-        let data: Data
+    package struct ResponseBytes: ContractBody {
+        /// The body's bytes.
+        package let data: Data
 
-        var isEmpty: Bool { data.isEmpty }
+        /// The body received as `data`.
+        package init(data: Data) {
+            self.data = data
+        }
 
-        func validate(against schema: JSONSchema) -> JSONSchemaValidationResult? {
+        /// Whether the body is empty.
+        package var isEmpty: Bool { data.isEmpty }
+
+        /// The body read as a JSON tape in place, validated against `schema`; nil when it is not JSON.
+        package func validate(against schema: JSONSchema) -> JSONSchemaValidationResult? {
             guard let tape = try? JSONTape(parsing: BodyText(data)) else { return nil }
             return schema.validate(tape, maximumErrors: 10)
         }
