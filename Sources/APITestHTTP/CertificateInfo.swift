@@ -1,3 +1,4 @@
+public import APITestSecurity
 import CTLSShim
 public import Foundation
 
@@ -16,13 +17,13 @@ public struct CertificateInfo: Sendable, Hashable {
     /// The SHA-256 of the DER certificate as colon-separated upper-case hex (`AB:CD:...`), as `openssl x509
     /// -fingerprint -sha256` prints it.
     public var sha256Fingerprint: String
-    /// The curl-format pin of the certificate's public key: `sha256//` + base64 of the SHA-256 of its DER
-    /// SubjectPublicKeyInfo.
-    public var publicKeyPin: String
+    /// The pin of the certificate's public key: the SHA-256 of its DER SubjectPublicKeyInfo, as OpenSSL computed it.
+    public var publicKey: PublicKeyPin
 
+    /// The facts of one certificate.
     public init(
         subject: String, issuer: String, notBefore: Date, notAfter: Date, serialNumber: String,
-        subjectAlternativeNames: [String], sha256Fingerprint: String, publicKeyPin: String
+        subjectAlternativeNames: [String], sha256Fingerprint: String, publicKey: PublicKeyPin
     ) {
         self.subject = subject
         self.issuer = issuer
@@ -31,8 +32,12 @@ public struct CertificateInfo: Sendable, Hashable {
         self.serialNumber = serialNumber
         self.subjectAlternativeNames = subjectAlternativeNames
         self.sha256Fingerprint = sha256Fingerprint
-        self.publicKeyPin = publicKeyPin
+        self.publicKey = publicKey
     }
+
+    /// The curl-format pin of the certificate's public key, as text: `sha256//` + base64 of the SHA-256 of its DER
+    /// SubjectPublicKeyInfo (for reports; ``publicKey`` is the value).
+    public var publicKeyPin: String { publicKey.description }
 
     /// Whether the certificate names itself as its issuer.
     public var isSelfIssued: Bool { subject == issuer }

@@ -35,7 +35,7 @@ enum CertificateList {
             serialNumber: facts.serial.map { String(cString: $0) } ?? "",
             subjectAlternativeNames: sans.split(separator: "\n").map(String.init),
             sha256Fingerprint: sha256.map { hexByte($0) }.joined(separator: ":"),
-            publicKeyPin: PublicKeyPin(sha256: spki).description)
+            publicKey: PublicKeyPin(sha256: spki))
     }
 
     private static func hexByte(_ byte: UInt8) -> String {

@@ -110,19 +110,12 @@ extension CurlMultiLoop {
             apitest_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0))
         delegate.check("CURLOPT_MAXREDIRS", apitest_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects))
 
-        // TLS: verification stays on unless the request turns it off.
+        // TLS: a request's policy, or full verification against the system's trust store.
         if let policy = request.security {
             configureSecurity(easy, policy: policy, for: delegate)
         } else {
-            delegate.check(
-                "CURLOPT_SSL_VERIFYPEER",
-                apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, request.tls.verifyPeer ? 1 : 0))
-            delegate.check(
-                "CURLOPT_SSL_VERIFYHOST",
-                apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, request.tls.verifyHost ? 2 : 0))
-            if let caFile = request.tls.caFile {
-                delegate.check("CURLOPT_CAINFO", apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile))
-            }
+            delegate.check("CURLOPT_SSL_VERIFYPEER", apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1))
+            delegate.check("CURLOPT_SSL_VERIFYHOST", apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2))
         }
         delegate.certificateSource = (easy, certificateCache)
         if !request.resolve.isEmpty {

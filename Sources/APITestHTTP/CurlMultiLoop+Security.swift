@@ -1,3 +1,4 @@
+import APITestSecurity
 import CCurlShim
 import CTLSShim
 import Foundation
@@ -11,10 +12,17 @@ extension CurlMultiLoop {
         if let known = compiledPolicies[policy] {
             compiled = known
         } else {
-            compiled = CompiledSecurityPolicy(policy: policy, id: compiledPolicies.count + 1)
+            do {
+                compiled = try CompiledSecurityPolicy(policy: policy, id: compiledPolicies.count + 1)
+            } catch {
+                // Never sent unchecked: the transfer fails naming what OpenSSL refused.
+                delegate.check("the security policy (\(error.message))", CURLE_SSL_CERTPROBLEM)
+                return
+            }
             compiledPolicies[policy] = compiled
         }
-        let hosts = policy.hosts.isEmpty ? [Self.host(of: delegate.request.url)].compactMap { $0 } : policy.hosts
+        let settings = policy.settings
+        let hosts = settings.hosts.isEmpty ? [Self.host(of: delegate.request.url)].compactMap { $0 } : settings.hosts
         let state = TLSTransferState(compiled: compiled, hosts: hosts)
         delegate.tlsState = state
 
@@ -22,17 +30,17 @@ extension CurlMultiLoop {
         // still enforces pins and host names) and the host name.
         delegate.check(
             "CURLOPT_SSL_VERIFYPEER",
-            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, policy.allowInvalidCertificates ? 0 : 1))
+            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, settings.allowInvalidCertificates ? 0 : 1))
         delegate.check(
             "CURLOPT_SSL_VERIFYHOST",
-            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, policy.validatesDomainName ? 2 : 0))
-        if let caFile = policy.caFile {
+            apitest_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, settings.validatesDomainName ? 2 : 0))
+        if let caFile = settings.caFile {
             delegate.check("CURLOPT_CAINFO", apitest_easy_setopt_string(easy, CURLOPT_CAINFO, caFile))
         }
-        if let certificate = policy.clientCertificate {
+        if let certificate = settings.clientCertificate {
             delegate.check("CURLOPT_SSLCERT", apitest_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate))
             delegate.check(
-                "CURLOPT_SSLKEY", apitest_easy_setopt_string(easy, CURLOPT_SSLKEY, policy.clientKey ?? certificate))
+                "CURLOPT_SSLKEY", apitest_easy_setopt_string(easy, CURLOPT_SSLKEY, settings.clientKey ?? certificate))
         }
         // A resumed TLS session skips certificate verification: every new connection must be checked.
         delegate.check("CURLOPT_SSL_SESSIONID_CACHE", apitest_easy_setopt_long(easy, CURLOPT_SSL_SESSIONID_CACHE, 0))

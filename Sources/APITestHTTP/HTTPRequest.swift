@@ -47,7 +47,6 @@ public struct HTTPRequest: Sendable {
         var maxBodySize: Int?
         var responseBodyHandling: ResponseBodyHandling = .keep
         var recordsSentHeaders: Bool = false
-        var tls: TLSOptions = TLSOptions()
         var security: SecurityPolicy?
         var resolve: [String] = []
         var transport: TransportOptions = TransportOptions()
@@ -139,12 +138,8 @@ public struct HTTPRequest: Sendable {
         get { storage.fields.recordsSentHeaders }
         set { uniqueStorage().fields.recordsSentHeaders = newValue }
     }
-    /// Verification settings for a request without a `security` policy: only tests change them (a private CA).
-    var tls: TLSOptions {
-        get { storage.fields.tls }
-        set { uniqueStorage().fields.tls = newValue }
-    }
-    /// Pinning and trust settings checked during the TLS handshake; when set, they replace `tls`.
+    /// Pinning and trust settings checked during the TLS handshake; nil: full verification against the system's
+    /// trust store, nothing pinned.
     public var security: SecurityPolicy? {
         get { storage.fields.security }
         set { uniqueStorage().fields.security = newValue }
@@ -213,23 +208,5 @@ public struct HTTPRequest: Sendable {
                 method: method, url: url, headers: headers, body: body, timeout: timeout,
                 connectTimeout: connectTimeout, followRedirects: followRedirects, maxRedirects: maxRedirects,
                 acceptEncoding: acceptEncoding, cookieJar: cookieJar, maxBodySize: maxBodySize))
-    }
-}
-
-/// Certificate verification settings for a request without a `SecurityPolicy`. Verification and host-name checks
-/// are on by default; only tests (through `@testable import`) trust a private CA this way: the runner always sends a
-/// policy.
-struct TLSOptions: Sendable, Hashable {
-    /// Verify the server's certificate chain against the trust store (or `caFile`).
-    var verifyPeer: Bool
-    /// Check that the certificate is valid for the host name in the URL.
-    var verifyHost: Bool
-    /// A PEM bundle of trust anchors to use instead of the system's.
-    var caFile: String?
-
-    init(verifyPeer: Bool = true, verifyHost: Bool = true, caFile: String? = nil) {
-        self.verifyPeer = verifyPeer
-        self.verifyHost = verifyHost
-        self.caFile = caFile
     }
 }

@@ -1,3 +1,4 @@
+import APITestSecurity
 import APITestSupport
 import Foundation
 
@@ -47,12 +48,12 @@ extension SessionManager {
             }
             hops += 1
             elapsed += response.timings.total
-            if hops == 1, var policy = request.security, policy.hosts.isEmpty,
+            if hops == 1, var policy = request.security, policy.settings.hosts.isEmpty,
                 let host = CurlMultiLoop.host(of: original.url)
             {
                 // The pins stay with the first host. Only from the second hop on: the first request keeps the
                 // policy it shares with the suite's other requests (and their connections).
-                policy.hosts = [host]
+                policy.settings.hosts = [host]
                 request.security = policy
             }
             request.url = target

@@ -29,7 +29,7 @@ final class TLSTransferState {
         let chain = apitest_tls_transfer_chain(pointer).map { CertificateList.infos(of: $0) } ?? []
         var evaluation = TLSEvaluation(
             verdict: .notEvaluated, policyApplied: outcome.applied != 0, chain: chain,
-            configuredPins: compiled.policy.pinningMode == .none ? [] : compiled.pinNames)
+            configuredPins: compiled.policy.settings.pinning == .none ? [] : compiled.pinNames)
         switch Int(outcome.verdict) {
         case Int(APITEST_TLS_TRUSTED): evaluation.verdict = .trusted
         case Int(APITEST_TLS_PIN_MISMATCH): evaluation.verdict = .pinMismatch

@@ -10,38 +10,39 @@ extension CurlCommandWriter {
     /// `-k`, `--cacert`, `--cert`, `--key`, `--pinnedpubkey`; notes where curl cannot check what apitest checks.
     mutating func writeSecurity(_ request: HTTPRequest) {
         guard let policy = request.security, request.url.lowercased().hasPrefix("https:") else { return }
-        if policy.allowInvalidCertificates {
+        let settings = policy.settings
+        if settings.allowInvalidCertificates {
             words.append("--insecure")
-            if policy.validatesDomainName {
+            if settings.validatesDomainName {
                 note("curl's --insecure also skips the host-name check, which apitest keeps (validatesDomainName)")
             }
-        } else if !policy.validatesDomainName {
+        } else if !settings.validatesDomainName {
             note("curl has no option to skip only the host-name check (validatesDomainName: false)")
         }
-        switch policy.pinningMode {
+        switch settings.pinning {
         case .certificate:
-            if policy.settings.certificates.count == 1, let file = policy.settings.certificates.first {
+            if settings.certificates.count == 1, let file = settings.certificates.first {
                 option("--cacert", ShellWord(file))
                 note("apitest trusts the pinned certificate alone; --cacert makes it curl's only trust anchor")
             } else {
                 note("apitest trusts only the pinned certificates, which curl cannot take as several files")
             }
         case .none, .publicKey:
-            if let caFile = policy.caFile { option("--cacert", ShellWord(caFile)) }
+            if let caFile = settings.caFile { option("--cacert", ShellWord(caFile)) }
         }
-        if let certificate = policy.clientCertificate { option("--cert", ShellWord(certificate)) }
-        if let key = policy.clientKey { option("--key", ShellWord(key)) }
+        if let certificate = settings.clientCertificate { option("--cert", ShellWord(certificate)) }
+        if let key = settings.clientKey { option("--key", ShellWord(key)) }
         let pins = policy.effectivePins
-        if policy.pinningMode == .publicKey, !pins.isEmpty, appliesPins(policy, to: request.url) {
+        if settings.pinning == .publicKey, !pins.isEmpty, appliesPins(settings.hosts, to: request.url) {
             option("--pinnedpubkey", ShellWord(pins.map(\.description).joined(separator: ";")))
             note("curl checks the pins against the server's own certificate only; apitest accepts any of its chain")
         }
     }
 
-    /// Whether `policy`'s pins apply to `url`'s host (every host when it names none).
-    private func appliesPins(_ policy: SecurityPolicy, to url: String) -> Bool {
-        guard !policy.hosts.isEmpty else { return true }
+    /// Whether pins declared for `hosts` apply to `url`'s host (every host when it names none).
+    private func appliesPins(_ hosts: [String], to url: String) -> Bool {
+        guard !hosts.isEmpty else { return true }
         guard let host = URLComponents(string: url)?.host?.lowercased() else { return true }
-        return policy.hosts.contains { $0.lowercased() == host }
+        return hosts.contains { $0.lowercased() == host }
     }
 }

@@ -8,6 +8,7 @@
 #include <openssl/x509v3.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +23,11 @@ struct apitest_tls_policy {
     int mode;
     int allow_invalid;
     int validate_domain;
+    /// `pin_count` SHA-256 digests of 32 bytes, one after the other.
     unsigned char *pins;
     int pin_count;
-    STACK_OF(X509) *pinned;
+    /// The pinned certificates, as `apitest_tls_policy_certificates` hands them out.
+    apitest_certs pinned;
 };
 
 struct apitest_tls_transfer {
@@ -276,23 +279,52 @@ int apitest_spki_sha256_of_public_key_file(const char *path, unsigned char out[3
 
 // MARK: - Policy
 
-apitest_tls_policy *apitest_tls_policy_new(int mode, int allow_invalid, int validate_domain, const unsigned char *pins,
-                                           int pin_count, const apitest_certs *pinned) {
+apitest_tls_policy *apitest_tls_policy_new(int mode, int allow_invalid, int validate_domain, const apitest_pin *pins,
+                                           int pin_count, const apitest_der *certificates, int certificate_count,
+                                           char *error, size_t error_size) {
     apitest_tls_policy *policy = calloc(1, sizeof(apitest_tls_policy));
-    if (!policy) return NULL;
+    if (!policy) {
+        set_error(error, error_size, "out of memory");
+        return NULL;
+    }
     policy->mode = mode;
     policy->allow_invalid = allow_invalid;
     policy->validate_domain = validate_domain;
     policy->pin_count = pin_count > 0 ? pin_count : 0;
-    if (policy->pin_count) {
-        policy->pins = malloc((size_t)policy->pin_count * 32);
-        if (policy->pins) memcpy(policy->pins, pins, (size_t)policy->pin_count * 32);
+    policy->pinned.stack = sk_X509_new_null();
+    if (policy->pin_count) policy->pins = malloc((size_t)policy->pin_count * 32);
+    if (!policy->pinned.stack || (policy->pin_count && !policy->pins)) {
+        set_error(error, error_size, "out of memory");
+        apitest_tls_policy_free(policy);
+        return NULL;
     }
-    policy->pinned = sk_X509_new_null();
-    for (int i = 0; i < apitest_certs_count(pinned); i++) {
-        X509 *cert = sk_X509_value(pinned->stack, i);
-        X509_up_ref(cert);
-        sk_X509_push(policy->pinned, cert);
+    for (int i = 0; i < policy->pin_count; i++) {
+        if (pins[i].algorithm != APITEST_PIN_SHA256) {
+            set_error(error, error_size, "a pin's digest algorithm is not SHA-256");
+            apitest_tls_policy_free(policy);
+            return NULL;
+        }
+        memcpy(policy->pins + 32 * i, pins[i].digest, 32);
+    }
+    for (int i = 0; i < certificate_count; i++) {
+        const unsigned char *cursor = certificates[i].bytes;
+        X509 *cert = certificates[i].length <= LONG_MAX && cursor
+                         ? d2i_X509(NULL, &cursor, (long)certificates[i].length)
+                         : NULL;
+        ERR_clear_error();
+        // Exactly one certificate: bytes left over are not a certificate the caller loaded.
+        if (!cert || cursor != certificates[i].bytes + certificates[i].length) {
+            X509_free(cert);
+            set_error(error, error_size, "a pinned certificate is not one DER certificate");
+            apitest_tls_policy_free(policy);
+            return NULL;
+        }
+        if (!sk_X509_push(policy->pinned.stack, cert)) {
+            X509_free(cert);
+            set_error(error, error_size, "out of memory");
+            apitest_tls_policy_free(policy);
+            return NULL;
+        }
     }
     return policy;
 }
@@ -300,9 +332,11 @@ apitest_tls_policy *apitest_tls_policy_new(int mode, int allow_invalid, int vali
 void apitest_tls_policy_free(apitest_tls_policy *policy) {
     if (!policy) return;
     free(policy->pins);
-    sk_X509_pop_free(policy->pinned, X509_free);
+    if (policy->pinned.stack) sk_X509_pop_free(policy->pinned.stack, X509_free);
     free(policy);
 }
+
+const apitest_certs *apitest_tls_policy_certificates(const apitest_tls_policy *policy) { return &policy->pinned; }
 
 // MARK: - Transfers
 
@@ -405,8 +439,8 @@ static int chain_matches(const apitest_tls_policy *policy, STACK_OF(X509) *chain
                 }
             }
         } else if (policy->mode == APITEST_PIN_CERTIFICATE) {
-            for (int i = 0; i < sk_X509_num(policy->pinned); i++) {
-                if (X509_cmp(cert, sk_X509_value(policy->pinned, i)) == 0) {
+            for (int i = 0; i < sk_X509_num(policy->pinned.stack); i++) {
+                if (X509_cmp(cert, sk_X509_value(policy->pinned.stack, i)) == 0) {
                     outcome->matched_depth = depth;
                     outcome->matched_pin = i;
                     return 1;
@@ -432,7 +466,7 @@ static int verify_chain(X509_STORE_CTX *store, void *argument) {
     if (transfer->applies_now && policy->mode == APITEST_PIN_CERTIFICATE) {
         // The pinned certificates are the only trust anchors (the SSL_CTX's store, which libcurl fills with the
         // system's or caFile's, is not consulted); any of them (leaf, intermediate, root) may end the chain.
-        X509_STORE_CTX_set0_trusted_stack(store, policy->pinned);
+        X509_STORE_CTX_set0_trusted_stack(store, policy->pinned.stack);
         X509_VERIFY_PARAM_set_flags(X509_STORE_CTX_get0_param(store), X509_V_FLAG_PARTIAL_CHAIN);
     }
     X509_STORE_CTX_set_verify_cb(store, depth_callback);

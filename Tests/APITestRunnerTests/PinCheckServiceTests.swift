@@ -9,18 +9,20 @@ import Testing
 /// `pin-check`'s verdicts from a handshake's findings: what matched, what expires, and which flags make a policy.
 @Suite struct PinCheckServiceTests {
     private static let now = Date(timeIntervalSince1970: 1_700_000_000)
-    private static let leafPin = "sha256//" + Data(repeating: 1, count: 32).base64EncodedString()
-    private static let rootPin = "sha256//" + Data(repeating: 2, count: 32).base64EncodedString()
+    private static let leafKey = PublicKeyPin(sha256: Array(repeating: 1, count: 32))
+    private static let rootKey = PublicKeyPin(sha256: Array(repeating: 2, count: 32))
+    private static let leafPin = leafKey.description
+    private static let rootPin = rootKey.description
 
-    private static func certificate(_ name: String, pin: String, days: Double) -> CertificateInfo {
+    private static func certificate(_ name: String, key: PublicKeyPin, days: Double) -> CertificateInfo {
         CertificateInfo(
             subject: "CN=\(name)", issuer: "CN=root", notBefore: Date(timeIntervalSince1970: 0),
             notAfter: now.addingTimeInterval(days * 86_400 + 60), serialNumber: "01", subjectAlternativeNames: [],
-            sha256Fingerprint: name, publicKeyPin: pin)
+            sha256Fingerprint: name, publicKey: key)
     }
 
     private static let chain = [
-        certificate("leaf", pin: leafPin, days: 10), certificate("root", pin: rootPin, days: 900),
+        certificate("leaf", key: leafKey, days: 10), certificate("root", key: rootKey, days: 900),
     ]
 
     private func policy(pins: [String]) throws -> SecurityPolicy {
@@ -63,8 +65,8 @@ import Testing
     }
 
     @Test func flagsMakeThePolicyAsRunsDo() throws {
-        #expect(try policy(pins: []).pinningMode == .none)
-        #expect(try policy(pins: [Self.leafPin]).pinningMode == .publicKey)
+        #expect(try policy(pins: []).settings.pinning == .none)
+        #expect(try policy(pins: [Self.leafPin]).settings.pinning == .publicKey)
         #expect(throws: SecurityProblem(.pinNotBase64("sha256//short"))) { try policy(pins: ["sha256//short"]) }
         let impossible = PinCheckRequest(
             url: "https://h/", security: SecurityOverrides(allowInvalidCertificates: true))

@@ -1,11 +1,13 @@
-@testable import APITestHTTP
+import APITestHTTP
+import APITestSecurity
 
 extension HTTPRequest {
-    /// The request verified with `options` instead of the defaults (a test's private CA), without a security
-    /// policy: the transport's plain verification path.
-    func trusting(_ options: TLSOptions) -> HTTPRequest {
+    /// The request trusting `caFile` (a test's private CA) instead of the system's trust store, nothing pinned,
+    /// through the production API: the security policy the runner sends, built from the model's settings.
+    func trusting(caFile: String, validatesDomainName: Bool = true) throws -> HTTPRequest {
         var request = self
-        request.tls = options
+        request.security = try SecurityPolicy(
+            SecuritySettings(validatesDomainName: validatesDomainName, caFile: caFile))
         return request
     }
 }

@@ -21,10 +21,6 @@ import Testing
 
     func pin(_ name: String) throws -> PublicKeyPin { try PublicKeyPin(try #require(fixture.pins[name])) }
 
-    func certificate(_ name: String) throws -> PinnedCertificate {
-        try #require(try PinnedCertificate.load(contentsOf: fixture.file("\(name).pem")).first)
-    }
-
     func perform(_ url: String, _ policy: SecurityPolicy) async throws -> HTTPResponse {
         var request = HTTPRequest(url: url)
         request.security = policy
@@ -42,7 +38,7 @@ import Testing
     }
 
     @Test func everyPinApitestComputesEqualsTheOpenSSLPipeline() async throws {
-        let trusted = SecurityPolicy(caFile: fixture.file("root.pem"))
+        let trusted = try SecurityPolicy(SecuritySettings(caFile: fixture.file("root.pem")))
         let response = try await perform(fixture.url("chain"), trusted)
         let evaluation = try #require(response.tlsEvaluation)
         #expect(evaluation.chain.map(\.publicKeyPin) == ["leaf", "inter", "root"].map { fixture.pins[$0] })
@@ -54,8 +50,9 @@ import Testing
     }
 
     @Test func rootPinMatchesWhenTheRootIsATrustAnchor() async throws {
-        let policy = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("unrelated"), try pin("root")], caFile: fixture.file("root.pem"))
+        let policy = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("unrelated"), try pin("root")], caFile: fixture.file("root.pem")))
         let response = try await perform(fixture.url("chain"), policy)
         #expect(response.statusCode == 200)
         #expect(response.tlsEvaluation?.matchedDepth == 2)
@@ -63,7 +60,7 @@ import Testing
     }
 
     @Test func failuresAreNamedPlainly() async throws {
-        let trusted = SecurityPolicy(caFile: fixture.file("root.pem"))
+        let trusted = try SecurityPolicy(SecuritySettings(caFile: fixture.file("root.pem")))
         let expired = try await failure(fixture.url("expired"), trusted)
         #expect(expired.tlsEvaluation?.problem == .expired)
         #expect(expired.message.contains("certificate expired at depth 0"))
@@ -80,46 +77,54 @@ import Testing
     }
 
     @Test func selfSignedLeafIsTrustedOnlyThroughAPin() async throws {
-        let pinned = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("selfsigned"), try pin("unrelated")], allowInvalidCertificates: true
-        )
+        let pinned = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("selfsigned"), try pin("unrelated")], allowInvalidCertificates: true
+            ))
         #expect(try await perform(fixture.url("selfSigned"), pinned).statusCode == 200)
-        let byCertificate = SecurityPolicy(
-            pinningMode: .certificate, pinnedCertificates: [try certificate("selfsigned")])
+        let byCertificate = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .certificate, certificates: [fixture.file("selfsigned.pem")]))
         #expect(try await perform(fixture.url("selfSigned"), byCertificate).statusCode == 200)
         #expect(throws: SecurityPolicyError.self) {
-            try SecurityPolicy(allowInvalidCertificates: true, validatesDomainName: true).validate()
+            _ = try SecurityPolicy(SecuritySettings(allowInvalidCertificates: true, validatesDomainName: true))
         }
         // Allowing invalid certificates never disables a pin.
-        let wrongPin = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("unrelated")], allowInvalidCertificates: true)
+        let wrongPin = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("unrelated")], allowInvalidCertificates: true))
         #expect(try await failure(fixture.url("selfSigned"), wrongPin).reason == .pinMismatch)
     }
 
     @Test func certificateModeTrustsOnlyThePinnedCertificates() async throws {
         // caFile would trust the chain, but in certificate mode the pinned certificates are the only anchors.
-        let unrelated = SecurityPolicy(
-            pinningMode: .certificate, pinnedCertificates: [try certificate("unrelated")],
-            caFile: fixture.file("root.pem"))
+        let unrelated = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .certificate, certificates: [fixture.file("unrelated.pem")],
+                caFile: fixture.file("root.pem")))
         let error = try await failure(fixture.url("chain"), unrelated)
         #expect(error.tlsEvaluation?.verdict == .certificateInvalid)
         #expect(error.tlsEvaluation?.problem == .unknownIssuer)
         // An expired pinned leaf is still expired: allowInvalidCertificates does not relax certificate mode.
-        let expired = SecurityPolicy(
-            pinningMode: .certificate, pinnedCertificates: [try certificate("expired")], allowInvalidCertificates: true)
+        let expired = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .certificate, certificates: [fixture.file("expired.pem")], allowInvalidCertificates: true))
         #expect(try await failure(fixture.url("expired"), expired).tlsEvaluation?.problem == .expired)
     }
 
     @Test func secondKeyWithTheSameSubjectDoesNotMatchTheLeafPin() async throws {
-        let leafPin = SecurityPolicy(pinningMode: .publicKey, pins: [try pin("leaf")], caFile: fixture.file("root.pem"))
+        let leafPin = try SecurityPolicy(
+            SecuritySettings(pinning: .publicKey, pins: [try pin("leaf")], caFile: fixture.file("root.pem")))
         let error = try await failure(fixture.url("secondKey"), leafPin)
         #expect(error.reason == .pinMismatch)
         #expect(error.message.contains(fixture.pins["leaf2"] ?? "-"))
         #expect(error.message.contains("configured pins: \(fixture.pins["leaf"] ?? "-")"))
-        let interPin = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("inter")], caFile: fixture.file("root.pem"))
+        let interPin = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("inter")], caFile: fixture.file("root.pem")))
         #expect(try await perform(fixture.url("secondKey"), interPin).tlsEvaluation?.matchedDepth == 1)
-        let leafCertificate = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [try certificate("leaf")])
+        let leafCertificate = try SecurityPolicy(
+            SecuritySettings(pinning: .certificate, certificates: [fixture.file("leaf.pem")]))
         #expect(try await failure(fixture.url("secondKey"), leafCertificate).reason == .tlsFailure)
     }
 
@@ -127,12 +132,14 @@ import Testing
         let recorder = try TLSRecorderServer(chain: fixture.file("chain.pem"), key: fixture.file("leaf.key"))
         defer { recorder.stop() }
         let url = "https://localhost:\(recorder.port)/secret?token=abc"
-        let wrong = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("unrelated")], caFile: fixture.file("root.pem"))
+        let wrong = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("unrelated")], caFile: fixture.file("root.pem")))
         let error = try await failure(url, wrong)
         #expect(error.reason == .pinMismatch)
         // The control: the same server with the right pin receives the request.
-        let right = SecurityPolicy(pinningMode: .publicKey, pins: [try pin("inter")], caFile: fixture.file("root.pem"))
+        let right = try SecurityPolicy(
+            SecuritySettings(pinning: .publicKey, pins: [try pin("inter")], caFile: fixture.file("root.pem")))
         #expect(try await perform(url, right).statusCode == 200)
         // The server logs each connection from its own thread when it ends: the refused one may end (and be
         // logged) after the control's, so the lines are awaited and not read in order.
@@ -150,59 +157,64 @@ import Testing
 
     @Test func aRedirectToAnotherHostDoesNotInheritThePins() async throws {
         // localhost is pinned to its leaf; the redirect lands on 127.0.0.1, whose leaf has another key.
-        let pinned = SecurityPolicy(pinningMode: .publicKey, pins: [try pin("leaf")], caFile: fixture.file("root.pem"))
+        let pinned = try SecurityPolicy(
+            SecuritySettings(pinning: .publicKey, pins: [try pin("leaf")], caFile: fixture.file("root.pem")))
         let response = try await perform(fixture.url("redirect"), pinned)
         #expect(response.statusCode == 200)
         #expect(response.effectiveURL.hasPrefix("https://127.0.0.1:"))
         #expect(response.tlsEvaluation?.policyApplied == false)
         #expect(response.peerCertificates.first?.publicKeyPin == fixture.pins["ip"])
         // Nor the relaxed trust: the landing host gets full verification (its root is unknown without caFile).
-        let relaxed = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("leaf")], allowInvalidCertificates: true)
+        let relaxed = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("leaf")], allowInvalidCertificates: true))
         let error = try await failure(fixture.url("redirect"), relaxed)
         #expect(error.tlsEvaluation?.problem == .unknownIssuer)
         #expect(error.tlsEvaluation?.policyApplied == false)
     }
 
     @Test func pinsApplyToTheHostsTheyAreDeclaredFor() async throws {
-        var policy = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("unrelated"), try pin("selfsigned")],
-            caFile: fixture.file("root.pem"), hosts: ["api.example.com"])
+        var policy = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("unrelated"), try pin("selfsigned")],
+                caFile: fixture.file("root.pem"), hosts: ["api.example.com"]))
         let elsewhere = try await perform(fixture.url("chain"), policy)
         #expect(elsewhere.statusCode == 200)
         #expect(elsewhere.tlsEvaluation?.policyApplied == false)
-        policy.hosts = ["LOCALHOST"]
+        policy.settings.hosts = ["LOCALHOST"]
         #expect(try await failure(fixture.url("chain"), policy).reason == .pinMismatch)
     }
 
     @Test func aConnectionCheckedUnderAnotherPolicyIsNotReused() async throws {
-        let plain = SecurityPolicy(caFile: fixture.file("root.pem"))
+        let plain = try SecurityPolicy(SecuritySettings(caFile: fixture.file("root.pem")))
         #expect(try await perform(fixture.url("chain"), plain).statusCode == 200)
-        let wrong = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("unrelated")], caFile: fixture.file("root.pem"))
+        let wrong = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("unrelated")], caFile: fixture.file("root.pem")))
         #expect(try await failure(fixture.url("chain"), wrong).reason == .pinMismatch)
         #expect(try await perform(fixture.url("chain"), plain).statusCode == 200)
-        // Requests without any policy do not ride on pinned connections either way.
-        var request = HTTPRequest(url: fixture.url("chain")).trusting(TLSOptions(caFile: fixture.file("root.pem")))
+        // Requests pinning nothing do not ride on pinned connections either way.
+        var request = try HTTPRequest(url: fixture.url("chain")).trusting(caFile: fixture.file("root.pem"))
         #expect(try await session.perform(request).statusCode == 200)
         request.security = wrong
         await #expect(throws: HTTPError.self) { try await self.session.perform(request) }
     }
 
     @Test func mutualTLSPresentsTheClientCertificate() async throws {
-        var policy = SecurityPolicy(
-            pinningMode: .publicKey, pins: [try pin("inter"), try pin("unrelated")], caFile: fixture.file("root.pem"))
+        var policy = try SecurityPolicy(
+            SecuritySettings(
+                pinning: .publicKey, pins: [try pin("inter"), try pin("unrelated")], caFile: fixture.file("root.pem")))
         let without = try await perform(fixture.url("mutual"), policy)
         #expect(without.statusCode == 400)
-        policy.clientCertificate = fixture.file("client.pem")
-        policy.clientKey = fixture.file("client.key")
+        policy.settings.clientCertificate = fixture.file("client.pem")
+        policy.settings.clientKey = fixture.file("client.key")
         let with = try await perform(fixture.url("mutual"), policy)
         #expect(with.statusCode == 200)
         #expect(String(decoding: with.body, as: UTF8.self) == "CN=apitest client")
     }
 
     @Test func certificateFactsOnEveryResponseOfAReusedConnection() async throws {
-        let request = HTTPRequest(url: fixture.url("chain")).trusting(TLSOptions(caFile: fixture.file("root.pem")))
+        let request = try HTTPRequest(url: fixture.url("chain")).trusting(caFile: fixture.file("root.pem"))
         let first = try await session.perform(request)
         let second = try await session.perform(request)
         // The second request rode on the first one's connection: no new TCP connect, no new handshake.

@@ -23,15 +23,22 @@ import Testing
         }
     }
 
-    /// Performs one request with `policy` and classifies the result.
-    static func outcome(
-        of policy: SecurityPolicy, url: String, session: SessionManager
-    ) async throws -> (Outcome, TLSEvaluation?) {
+    /// The policy of `settings` as a run builds it (certificate files read); nil when the model's rules refuse it.
+    static func policy(_ settings: SecuritySettings) throws -> SecurityPolicy? {
         do {
-            try policy.validate()
+            return try SecurityPolicy(settings)
         } catch {
-            return (.refusedPolicy, nil)
+            guard error.problem != nil else { throw error }
+            return nil
         }
+    }
+
+    /// Builds the policy of `settings` as a run does (certificate files read, the model's rules checked), performs
+    /// one request with it and classifies the result.
+    static func outcome(
+        of settings: SecuritySettings, url: String, session: SessionManager
+    ) async throws -> (Outcome, TLSEvaluation?) {
+        guard let policy = try policy(settings) else { return (.refusedPolicy, nil) }
         var request = HTTPRequest(url: url)
         request.security = policy
         do {
@@ -58,28 +65,22 @@ import Testing
         defer { fixture.stop() }
         let session = SessionManager()
         defer { session.shutdown() }
-        var pinned: [String: PinnedCertificate] = [:]
-        for name in ["leaf", "inter", "root", "unrelated"] {
-            pinned[name] = try PinnedCertificate(
-                data: Data(contentsOf: URL(fileURLWithPath: fixture.file("\(name).pem"))))
-        }
         var checked = 0
         for mode in PinningMode.allCases {
             for name in ["leaf", "inter", "root", "unrelated"] {
                 for allowInvalid in [false, true] {
                     for validatesDomain in [false, true] {
                         for host in ["localhost", "127.0.0.1"] {
-                            let certificate = try #require(pinned[name])
-                            let policy = SecurityPolicy(
-                                pinningMode: mode,
+                            let settings = SecuritySettings(
+                                pinning: mode,
                                 pins: mode == .publicKey ? [try PublicKeyPin(try #require(fixture.pins[name]))] : [],
-                                pinnedCertificates: mode == .certificate ? [certificate] : [],
+                                certificates: mode == .certificate ? [fixture.file("\(name).pem")] : [],
                                 allowInvalidCertificates: allowInvalid, validatesDomainName: validatesDomain)
                             let expected = Self.expected(
                                 mode: mode, pinned: name, allowInvalid: allowInvalid, validatesDomain: validatesDomain,
                                 hostMatches: host == "localhost")
                             let (actual, _) = try await Self.outcome(
-                                of: policy, url: fixture.url("chain", host: host), session: session)
+                                of: settings, url: fixture.url("chain", host: host), session: session)
                             #expect(
                                 actual == expected,
                                 "mode \(mode) pinned \(name) allowInvalid \(allowInvalid) validatesDomain \(validatesDomain) host \(host)"

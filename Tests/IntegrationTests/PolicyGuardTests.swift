@@ -23,9 +23,11 @@ import Testing
 
     func request(_ pins: [String]) throws -> HTTPRequest {
         var request = HTTPRequest(url: fixture.url("chain"))
-        request.security = SecurityPolicy(
-            pinningMode: pins.isEmpty ? .none : .publicKey,
-            pins: try pins.map { try PublicKeyPin(try #require(fixture.pins[$0])) }, caFile: fixture.file("root.pem"))
+        request.security = try SecurityPolicy(
+            SecuritySettings(
+                pinning: pins.isEmpty ? .none : .publicKey,
+                pins: try pins.map { try PublicKeyPin(try #require(fixture.pins[$0])) },
+                caFile: fixture.file("root.pem")))
         request.keepsPolicyConnectionsApart = false
         return request
     }

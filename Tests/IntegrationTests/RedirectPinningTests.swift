@@ -30,7 +30,8 @@ import Testing
     @Test func aRedirectFollowedHopByHopDoesNotCarryThePinsElsewhere() async throws {
         // localhost is pinned to its leaf; the redirect lands on 127.0.0.1, whose leaf has another key.
         let leafPin = try PublicKeyPin(try #require(fixture.pins["leaf"]))
-        let pinned = SecurityPolicy(pinningMode: .publicKey, pins: [leafPin], caFile: fixture.file("root.pem"))
+        let pinned = try SecurityPolicy(
+            SecuritySettings(pinning: .publicKey, pins: [leafPin], caFile: fixture.file("root.pem")))
         let response = try await session.perform(request(pinned))
         #expect(response.statusCode == 200)
         #expect(response.redirectCount == 1)
@@ -38,7 +39,8 @@ import Testing
         #expect(response.tlsEvaluation?.policyApplied == false)
         #expect(response.peerCertificates.first?.publicKeyPin == fixture.pins["ip"])
         // Nor the relaxed trust: the landing host gets full verification (its root is unknown without caFile).
-        let relaxed = SecurityPolicy(pinningMode: .publicKey, pins: [leafPin], allowInvalidCertificates: true)
+        let relaxed = try SecurityPolicy(
+            SecuritySettings(pinning: .publicKey, pins: [leafPin], allowInvalidCertificates: true))
         do {
             let response = try await session.perform(request(relaxed))
             Issue.record("expected a failure, got HTTP \(response.statusCode)")
@@ -48,13 +50,15 @@ import Testing
         }
         // The first hop itself is pinned: a wrong pin stops it there.
         let unrelated = try PublicKeyPin(try #require(fixture.pins["unrelated"]))
-        let wrong = SecurityPolicy(pinningMode: .publicKey, pins: [unrelated], caFile: fixture.file("root.pem"))
+        let wrong = try SecurityPolicy(
+            SecuritySettings(pinning: .publicKey, pins: [unrelated], caFile: fixture.file("root.pem")))
         await #expect(throws: HTTPError.self) { try await self.session.perform(self.request(wrong)) }
     }
 
     @Test func aRequestWithBoundFieldsSharesTheConnectionsOfItsPolicy() async throws {
         let leafPin = try PublicKeyPin(try #require(fixture.pins["leaf"]))
-        let policy = SecurityPolicy(pinningMode: .publicKey, pins: [leafPin], caFile: fixture.file("root.pem"))
+        let policy = try SecurityPolicy(
+            SecuritySettings(pinning: .publicKey, pins: [leafPin], caFile: fixture.file("root.pem")))
         var plain = HTTPRequest(url: fixture.url("chain"))
         plain.security = policy
         let opened = try await session.perform(plain)

@@ -19,6 +19,24 @@ enum {
     APITEST_PIN_CERTIFICATE = 2
 };
 
+/// The digest algorithm of a public-key pin.
+enum {
+    APITEST_PIN_SHA256 = 1
+};
+
+/// A public-key pin as typed values: the digest of a DER SubjectPublicKeyInfo and the algorithm that made it.
+typedef struct {
+    int algorithm;
+    /// The digest's bytes (32 for SHA-256).
+    unsigned char digest[32];
+} apitest_pin;
+
+/// One DER-encoded certificate in the caller's memory (read during the call only).
+typedef struct {
+    const unsigned char *bytes;
+    size_t length;
+} apitest_der;
+
 enum {
     APITEST_TLS_NOT_EVALUATED = 0,
     /// The chain was accepted (and, when pinning, a pin matched).
@@ -79,10 +97,15 @@ int apitest_spki_sha256_of_public_key_file(const char *path, unsigned char out[3
 
 // MARK: - Policy and transfers
 
-/// `pins` holds `pin_count` SHA-256 values of 32 bytes; `pinned` may be NULL (the policy keeps its own copy).
-apitest_tls_policy *apitest_tls_policy_new(int mode, int allow_invalid, int validate_domain, const unsigned char *pins,
-                                           int pin_count, const apitest_certs *pinned);
+/// A policy of `pin_count` typed pins and `certificate_count` DER certificates, each parsed once here (the policy
+/// keeps its own copies; either list may be NULL when its count is 0). NULL with a message in `error` when a pin's
+/// algorithm is not one apitest knows, a certificate is not exactly one DER certificate, or memory ran out.
+apitest_tls_policy *apitest_tls_policy_new(int mode, int allow_invalid, int validate_domain, const apitest_pin *pins,
+                                           int pin_count, const apitest_der *certificates, int certificate_count,
+                                           char *error, size_t error_size);
 void apitest_tls_policy_free(apitest_tls_policy *policy);
+/// The policy's pinned certificates, in the order given (owned by the policy).
+const apitest_certs *apitest_tls_policy_certificates(const apitest_tls_policy *policy);
 
 /// A transfer's state; `hosts` lists the host names the policy applies to, one per line, lower-case.
 apitest_tls_transfer *apitest_tls_transfer_new(const apitest_tls_policy *policy, const char *hosts);
