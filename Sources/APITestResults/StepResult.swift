@@ -7,34 +7,34 @@ package import APITestSupport
 /// internal and its fields read-only outside the module, so unmasked text cannot reach a report through it; what
 /// changes after sealing (``relabel(_:sealedBy:)``, ``amendError(sealedBy:_:)``) is sealed again.
 package struct StepResult: Sendable, Hashable, Codable {
-    package var index: Int
-    package var location: SourceLocation
+    package internal(set) var index: Int
+    package internal(set) var location: SourceLocation
     /// What was sent and received; `nil` when the request could not be built.
-    package var exchange: Exchange?
-    package var failures: [AssertionFailure]
+    package internal(set) var exchange: Exchange?
+    package internal(set) var failures: [AssertionFailure]
     /// What is wrong but does not fail the step: requests that break the OpenAPI contract or match no operation of
     /// it (unless the contract is `strict`).
-    package var warnings: [AssertionFailure] = []
+    package internal(set) var warnings: [AssertionFailure] = []
     /// Every assertion the step checked, passed or not, in the order they were checked.
-    package var checks: [AssertionCheck]
-    package var error: TestError?
+    package internal(set) var checks: [AssertionCheck]
+    package internal(set) var error: TestError?
     /// Names of the values this step captured.
-    package var captured: [String]
+    package internal(set) var captured: [String]
     /// How many times the request was sent (more than 1 when the step has `retry`); the result is the last one's.
-    package var attempts: Int
+    package internal(set) var attempts: Int
     /// The last request sent (or about to be sent) as a curl command: set for a step that failed or errored once
     /// its request was built, and for every step when the run records every request (`--curl`).
-    package var reproduce: ReproduceCommand?
+    package internal(set) var reproduce: ReproduceCommand?
     /// The requests of the attempts before the last one, as curl commands, when the run records every request.
-    package var earlierAttempts: [ReproduceCommand] = []
+    package internal(set) var earlierAttempts: [ReproduceCommand] = []
     /// What reports call the step: its `name`, and for an iteration of a step's `forEach` which one
     /// (`delete pet › 3/17 (id=42)`); nil for `step N`.
-    package var label: String?
+    package internal(set) var label: String?
     /// Why the step was not sent (`when: false ({{ count }} > 0)`, `forEach: no items`); nil when it ran.
-    package var skipped: String?
+    package internal(set) var skipped: String?
 
     /// The memberwise initializer, for the sealing point and the report reader of this module only.
-    package init(
+    init(
         index: Int, location: SourceLocation, exchange: Exchange?, failures: [AssertionFailure] = [],
         checks: [AssertionCheck] = [], error: TestError? = nil, captured: [String] = [], attempts: Int = 1
     ) {

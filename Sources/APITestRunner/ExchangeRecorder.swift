@@ -3,18 +3,20 @@ import APITestResults
 import APITestSecrets
 import Foundation
 
-/// Turns a request and its response into the masked, truncated `Exchange` that reports show.
+/// Turns a request and its response into the `ExchangeDraft` of a step: what was sent and received as it was, body
+/// previews read a little past their limit. Sealing (`StepDraft.sealed(by:)`) masks it and cuts the previews.
 enum ExchangeRecorder {
     /// The exchange as much of it as `detail` asks for: none for `.failures`, the request line, status, HTTP version
-    /// timings and body sizes for `.requestLines`, everything for `.everyStep`.
+    /// timings and body sizes for `.requestLines`, everything for `.everyStep`. `masker` sets how far past `limit` a
+    /// preview reads (``previewBytes(limit:masker:)``).
     static func record(
-        _ request: HTTPRequest, _ response: HTTPResponse, masker: SecretMasker, limit: Int, detail: ResultDetail
-    ) -> Exchange? {
+        _ request: HTTPRequest, _ response: HTTPResponse, limit: Int, masker: SecretMasker, detail: ResultDetail
+    ) -> ExchangeDraft? {
         switch detail {
         case .failures:
             return nil
         case .requestLines:
-            var exchange = Exchange(method: request.method, url: masker.mask(request.url), requestHeaders: [])
+            var exchange = ExchangeDraft(method: request.method, url: request.url, bodyPreviewLimit: limit)
             exchange.statusCode = response.statusCode
             exchange.httpVersion = response.httpVersion
             exchange.timings = timings(of: response)
@@ -22,37 +24,34 @@ enum ExchangeRecorder {
             exchange.requestBodySize = requestBodySize(request, response)
             return exchange
         case .everyStep:
-            return record(request, response, masker: masker, limit: limit)
+            return record(request, response, limit: limit, masker: masker)
         }
     }
 
-    /// The whole exchange: masked headers, body previews, timings.
-    static func record(_ request: HTTPRequest, _ response: HTTPResponse?, masker: SecretMasker, limit: Int) -> Exchange
-    {
-        var exchange = Exchange(
-            method: request.method, url: masker.mask(request.url),
-            requestHeaders: request.headers.map {
-                Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
-            })
+    /// The whole exchange: headers, body previews, timings.
+    static func record(
+        _ request: HTTPRequest, _ response: HTTPResponse?, limit: Int, masker: SecretMasker
+    ) -> ExchangeDraft {
+        let readBytes = previewBytes(limit: limit, masker: masker)
+        var exchange = ExchangeDraft(
+            method: request.method, url: request.url,
+            requestHeaders: request.headers.map { Exchange.Header(name: $0.name, value: $0.value) },
+            bodyPreviewLimit: limit)
         switch request.body {
         case .none: break
-        case .data(let data): exchange.requestBody = preview(data, limit: limit, masker: masker)
-        case .file(let path): exchange.requestBody = "<file \(path)>"
-        case .multipart(let form): exchange.requestBody = masker.mask(form.summary)
+        case .data(let data): exchange.requestBody = preview(data, readBytes: readBytes)
+        case .file(let path): exchange.requestBody = .note("<file \(path)>")
+        case .multipart(let form): exchange.requestBody = .note(form.summary)
         }
         exchange.requestBodySize = requestBodySize(request, response)
         guard let response else { return exchange }
-        exchange.sentRequestHeaders = response.sentHeaders?.map {
-            Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
-        }
+        exchange.sentRequestHeaders = response.sentHeaders?.map { Exchange.Header(name: $0.name, value: $0.value) }
         exchange.statusCode = response.statusCode
         exchange.httpVersion = response.httpVersion
-        exchange.responseHeaders = response.headers.map {
-            Exchange.Header(name: $0.name, value: masker.maskHeader(name: $0.name, value: $0.value))
-        }
-        exchange.responseBody = preview(response.body, limit: limit, masker: masker, totalSize: Int(response.bodySize))
+        exchange.responseHeaders = response.headers.map { Exchange.Header(name: $0.name, value: $0.value) }
+        exchange.responseBody = preview(response.body, readBytes: readBytes, totalSize: Int(response.bodySize))
         exchange.responseBodySize = Int(response.bodySize)
-        exchange.effectiveURL = masker.mask(response.effectiveURL)
+        exchange.effectiveURL = response.effectiveURL
         exchange.remoteAddress = response.remoteAddress
         exchange.redirectCount = response.redirectCount
         exchange.timings = timings(of: response)
@@ -76,26 +75,17 @@ enum ExchangeRecorder {
             total: t.total)
     }
 
-    /// The body as text when it is UTF-8, a note otherwise; masked, then cut at about `limit` bytes (masking first,
-    /// over a little more than is kept, so that a secret straddling the cut is not shown in part).
-    /// `totalSize` is the size of the whole body when `data` holds only its first bytes (a body that was counted and
-    /// hashed as it streamed, not kept).
-    static func preview(_ data: Data, limit: Int, masker: SecretMasker, totalSize: Int? = nil) -> String {
+    /// The first `readBytes` of the body as text when it is UTF-8, a note otherwise. `totalSize` is the size of the
+    /// whole body when `data` holds only its first bytes (a body that was counted and hashed as it streamed, not
+    /// kept).
+    static func preview(_ data: Data, readBytes: Int, totalSize: Int? = nil) -> ExchangeDraft.Body {
         let total = max(totalSize ?? data.count, data.count)
-        if data.isEmpty { return total > 0 ? "<\(total) bytes, not kept>" : "" }
-        let cut = data.prefix(previewBytes(limit: limit, masker: masker))
+        if data.isEmpty { return .note(total > 0 ? "<\(total) bytes, not kept>" : "") }
+        let cut = data.prefix(readBytes)
         guard let text = String(validating: cut, as: UTF8.self) ?? validPrefix(cut) else {
-            return "<\(total) bytes of binary data>"
+            return .note("<\(total) bytes of binary data>")
         }
-        var masked = masker.mask(text)
-        if cut.count < total || masked.utf8.count > limit {
-            if masked.utf8.count > limit {
-                masked = String(decoding: masked.utf8.prefix(limit), as: UTF8.self)
-                while masked.last == "\u{FFFD}" { masked.removeLast() }
-            }
-            masked += "… (\(total) bytes in all)"
-        }
-        return masked
+        return .text(text, readBytes: cut.count, totalSize: total)
     }
 
     /// How many bytes of a body a preview of `limit` bytes reads: more than it keeps, so that a secret straddling

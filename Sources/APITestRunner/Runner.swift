@@ -15,11 +15,14 @@ import Synchronization
 package final class Runner: Sendable {
     private let transport: any HTTPTransport
     private let options: RunOptions
+    private let clock: any RunClock
 
-    /// A runner that sends its requests through `transport` (a `SessionManager` in a real run).
-    package init(transport: any HTTPTransport, options: RunOptions) {
+    /// A runner that sends its requests through `transport` (a `SessionManager` in a real run) and times tests and
+    /// waits between a step's attempts on `clock`.
+    package init(transport: any HTTPTransport, options: RunOptions, clock: any RunClock = SystemClock()) {
         self.transport = transport
         self.options = options
+        self.clock = clock
     }
 
     /// Runs every test of `suites`, in file order as far as the concurrency allows, holding each suite's requests
@@ -51,7 +54,7 @@ package final class Runner: Sendable {
         let executor = TestExecutor(
             transport: transport, options: options, events: sink,
             reachability: options.failFastUnreachable ? HostReachability() : nil, resultDetail: reporter.resultDetail,
-            contracts: ContractChecker(coverage: coverage))
+            contracts: ContractChecker(coverage: coverage), clock: self.clock)
 
         // `jobs` workers each take the next test from one shared queue until it is empty: no task per test and no
         // hop through a coordinating task between tests.

@@ -161,21 +161,19 @@ final class SuiteLifecycle: Sendable {
         _ executor: TestExecutor, _ sink: EventSink, runsEveryStep: Bool = false,
         missingSetupCaptures: Set<String> = []
     ) async -> TestResult {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = executor.clock.now
         sink.emit(.testStarted(suiteName: runtime.suite.name, testName: name))
         var outcome = await executor.run(
             steps, testName: name, runtime: runtime, context: &context, runsEveryStep: runsEveryStep)
         for index in outcome.steps.indices {
-            guard let error = outcome.steps[index].error, let name = error.undefinedVariable,
-                missingSetupCaptures.contains(name)
+            guard let name = outcome.steps[index].error?.undefinedVariable, missingSetupCaptures.contains(name)
             else { continue }
-            outcome.steps[index].error = error.notingUnfinishedSetup()
+            outcome.steps[index].amendError(sealedBy: runtime.masker) { $0 = $0.notingUnfinishedSetup() }
         }
         var result = TestResult(
             suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: name,
             location: steps.first?.location ?? SourceLocation(file: runtime.suite.file, line: 1, column: 1),
-            status: outcome.status, duration: clock.now - start, steps: outcome.steps)
+            status: outcome.status, duration: executor.clock.now - start, steps: outcome.steps)
         if outcome.status == .cancelled { result.reason = "interrupted" }
         sink.emit(.testFinished(result))
         return result

@@ -8,7 +8,7 @@ import APITestSupport
 
 extension TestError {
     /// What stopped a step, as the typed values of the layers below and of the runner. The runner makes every
-    /// `TestError` from one of these (`init(_:location:masker:)`), so the words its errors show are written in
+    /// `TestError` from one of these (`init(_:location:)`), so the words its errors show are written in
     /// this one file.
     enum Cause {
         /// The HTTP layer failed the request: it could not be built (a URL that does not resolve, a property list
@@ -32,9 +32,9 @@ extension TestError {
         case authentication(OAuth2Failure)
     }
 
-    /// The error for `cause`, at `location` (a template error at its own location when it knows one), its message
-    /// masked by `masker` when given.
-    init(_ cause: Cause, location: SourceLocation?, masker: SecretMasker? = nil) {
+    /// The error for `cause`, at `location` (a template error at its own location when it knows one). Its message
+    /// is masked where the step's result is sealed (`StepDraft.sealed(by:)`).
+    init(_ cause: Cause, location: SourceLocation?) {
         let kind: Kind
         let message: String
         var location = location
@@ -72,17 +72,15 @@ extension TestError {
             message = failure.message
         }
         self.init(
-            kind: kind, message: masker.map { $0.mask(message) } ?? message, location: location,
+            kind: kind, message: message, location: location,
             undefinedVariable: undefinedVariable)
     }
 
     // MARK: - Changing a rendered error
 
-    /// This error with its message masked by `masker`.
+    /// This error with its message masked by `masker`, for text that is no step's result (`apitest export curl`).
     func masked(by masker: SecretMasker) -> TestError {
-        var masked = self
-        masked.message = masker.mask(message)
-        return masked
+        sealed(by: masker)
     }
 
     /// This error of a teardown step, which used a capture of a setup that did not finish: the message says so.

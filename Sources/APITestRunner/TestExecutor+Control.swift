@@ -32,7 +32,7 @@ extension TestExecutor {
             }
             var (result, status) = await run(
                 step, index: index, testName: testName, runtime: runtime, context: &context)
-            result.label = control.name
+            if let name = control.name { result.relabel(name, sealedBy: runtime.masker) }
             return ([result], status)
         }
         let items: [JSONValue]
@@ -46,7 +46,7 @@ extension TestExecutor {
         ) { label, iteration in
             var (result, status) = await run(
                 step, index: index, testName: testName, runtime: runtime, context: &iteration)
-            result.label = label
+            result.relabel(label, sealedBy: runtime.masker)
             return ([result], status)
         }
     }
@@ -67,10 +67,10 @@ extension TestExecutor {
         do {
             value = try loop.items.renderValue(context)
         } catch {
-            let failure = TestError(.template(error), location: loop.location, masker: runtime.masker)
-            var result = StepResult(index: index, location: location, exchange: nil, error: failure)
-            result.label = label
-            return .done(result, .errored)
+            var draft = StepDraft(
+                index: index, location: location, error: TestError(.template(error), location: loop.location))
+            draft.label = label
+            return .done(draft.sealed(by: runtime.masker), .errored)
         }
         guard case .array(let items) = value else {
             return .done(
@@ -87,10 +87,10 @@ extension TestExecutor {
                 .errored)
         }
         guard !items.isEmpty else {
-            var result = StepResult(index: index, location: location, exchange: nil)
-            result.label = "\(label) › no items"
-            result.skipped = "forEach: no items in '\(loop.items.source)'"
-            return .done(result, .passed)
+            var draft = StepDraft(index: index, location: location)
+            draft.label = "\(label) › no items"
+            draft.skipped = "forEach: no items in '\(loop.items.source)'"
+            return .done(draft.sealed(by: runtime.masker), .passed)
         }
         return .list(items)
     }
@@ -118,7 +118,8 @@ extension TestExecutor {
                 var (memberResults, status) = await runControlled(
                     member, index: firstIndex + offset, testName: testName, runtime: runtime, context: &scope)
                 for position in memberResults.indices {
-                    memberResults[position].label = "\(label) › \(memberResults[position].displayName)"
+                    let nested = "\(label) › \(memberResults[position].displayName)"
+                    memberResults[position].relabel(nested, sealedBy: runtime.masker)
                 }
                 results += memberResults
                 if status != .passed { return (results, status) }
@@ -156,17 +157,15 @@ extension TestExecutor {
         guard let when else { return nil }
         do {
             if try when.expression.holds(context, source: when.source, location: when.location) { return nil }
-            var result = StepResult(index: index, location: location, exchange: nil)
-            result.label = label
-            result.skipped = "when: false (\(when.source))"
-            return (result, .passed)
+            var draft = StepDraft(index: index, location: location)
+            draft.label = label
+            draft.skipped = "when: false (\(when.source))"
+            return (draft.sealed(by: runtime.masker), .passed)
         } catch {
-            let masker = runtime.masker.adding(context.derivedSecretTexts)
-            var result = StepResult(
-                index: index, location: location, exchange: nil,
-                error: TestError(.template(error), location: when.location, masker: masker))
-            result.label = label
-            return (result, .errored)
+            var draft = StepDraft(
+                index: index, location: location, error: TestError(.template(error), location: when.location))
+            draft.label = label
+            return (draft.sealed(by: runtime.masker.adding(context.derivedSecretTexts)), .errored)
         }
     }
 
@@ -204,11 +203,10 @@ extension TestExecutor {
         index: Int, label: String, loop: StepLoop, runtime: SuiteRuntime, _ message: String
     ) -> StepResult {
         let error = TemplateError(kind: .evaluation, message: message, location: loop.location)
-        var result = StepResult(
-            index: index, location: loop.location, exchange: nil,
-            error: TestError(.template(error), location: loop.location, masker: runtime.masker))
-        result.label = label
-        return result
+        var draft = StepDraft(
+            index: index, location: loop.location, error: TestError(.template(error), location: loop.location))
+        draft.label = label
+        return draft.sealed(by: runtime.masker)
     }
 }
 

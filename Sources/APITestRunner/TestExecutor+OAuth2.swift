@@ -26,16 +26,16 @@ extension TestExecutor {
         do {
             grant = try builder.grant(of: oauth2, runtime: runtime, context: context)
         } catch let error as TemplateError {
-            throw TestError(.template(error), location: spec.location, masker: masker)
+            throw TestError(.template(error), location: spec.location)
         } catch let error as HTTPError {
             throw TestError(
                 .authentication(
                     OAuth2Failure(
                         reason: .invalidTokenURL(error), tokenURL: oauth2.tokenURL.source,
                         grantType: RequestBuilder.grantType(of: oauth2.flow, .grant))),
-                location: oauth2.tokenURL.location, masker: masker)
+                location: oauth2.tokenURL.location)
         } catch {
-            throw TestError(.request(error), location: spec.location, masker: masker)
+            throw TestError(.request(error), location: spec.location)
         }
         masker = masker.adding(grant.secrets.filter { $0.utf8.count >= SecretMasker.shortestCredential })
         let client = OAuth2TokenClient(transport: transport, builder: builder, runtime: runtime)
@@ -44,7 +44,7 @@ extension TestExecutor {
             masker = masker.adding(token.secrets.filter { $0.utf8.count >= SecretMasker.shortestCredential })
             return OAuth2Use(grant: grant, token: token, client: client)
         case .failure(let failure):
-            throw TestError(.authentication(failure), location: spec.location, masker: masker)
+            throw TestError(.authentication(failure), location: spec.location)
         }
     }
 
@@ -57,7 +57,7 @@ extension TestExecutor {
             renewed.token = token
             return .success(renewed)
         case .failure(let failure):
-            return .failure(TestError(.authentication(failure), location: nil, masker: masker))
+            return .failure(TestError(.authentication(failure), location: nil))
         }
     }
 

@@ -30,6 +30,8 @@ struct TestExecutor: Sendable {
     let sequence: RequestSequence
     /// The run's OAuth2 access tokens, one per grant, shared by every suite.
     let tokens = OAuth2TokenStore()
+    /// What tests are timed by and retries wait on.
+    let clock: any RunClock
 
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
@@ -37,8 +39,10 @@ struct TestExecutor: Sendable {
     init(
         transport: any HTTPTransport, options: RunOptions, events: EventSink? = nil,
         reachability: HostReachability? = nil, resultDetail: ResultDetail = .everyStep,
-        contracts: ContractChecker = ContractChecker(coverage: ContractCoverageRecorder())
+        contracts: ContractChecker = ContractChecker(coverage: ContractCoverageRecorder()),
+        clock: any RunClock = SystemClock()
     ) {
+        self.clock = clock
         self.resultDetail = resultDetail
         self.contracts = contracts
         self.transport = transport
@@ -51,8 +55,8 @@ struct TestExecutor: Sendable {
         self.decodeBudget = DecodeBudget(capacity: options.decodeMemoryBudget)
     }
 
+    /// Runs `test` with what its suite's setup left; its result's steps are sealed by the masker of each.
     func run(_ test: TestCase, in runtime: SuiteRuntime, setup: SetupOutcome = .none) async -> TestResult {
-        let clock = ContinuousClock()
         let start = clock.now
         var result = TestResult(
             suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: test.name, location: test.location,
@@ -64,7 +68,7 @@ struct TestExecutor: Sendable {
         }
         if let setupError = runtime.setupError {
             result.status = .errored
-            result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: setupError)]
+            result.steps = [StepDraft(index: 0, location: test.location, error: setupError).sealed(by: runtime.masker)]
             return result
         }
         var context: TemplateContext
@@ -74,12 +78,12 @@ struct TestExecutor: Sendable {
         case .cancelled(let error):
             result.status = .cancelled
             result.reason = "interrupted"
-            result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: error)]
+            result.steps = [StepDraft(index: 0, location: test.location, error: error).sealed(by: runtime.masker)]
             return result
         case .failed(let error):
             result.status = .errored
             result.reason = "not run: setup failed"
-            result.steps = [StepResult(index: 0, location: test.location, exchange: nil, error: error)]
+            result.steps = [StepDraft(index: 0, location: test.location, error: error).sealed(by: runtime.masker)]
             return result
         }
         if runtime.usesBuiltins { context.setBuiltins() }
@@ -93,8 +97,8 @@ struct TestExecutor: Sendable {
                 }
             } catch {
                 result.status = .errored
-                let failure = TestError(.template(error), location: when.location, masker: runtime.masker)
-                result.steps = [StepResult(index: 0, location: when.location, exchange: nil, error: failure)]
+                let failure = TestError(.template(error), location: when.location)
+                result.steps = [StepDraft(index: 0, location: when.location, error: failure).sealed(by: runtime.masker)]
                 return result
             }
         }
@@ -142,7 +146,9 @@ struct TestExecutor: Sendable {
         return (results, overall)
     }
 
-    /// Runs a step, again and again when it has a retry, until it holds or its attempts are spent.
+    /// Runs a step, again and again when it has a retry, until it holds or its attempts are spent, waiting on the
+    /// executor's clock between attempts: the sealing point of every step sent (the last attempt's draft, sealed
+    /// by the masker of every secret that attempt met).
     func run(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
     ) async -> (StepResult, TestStatus) {
@@ -151,225 +157,60 @@ struct TestExecutor: Sendable {
         if case .none = step.retry, case .none = runtime.suite.defaults.retry { hasRetry = false }
         guard hasRetry, let retry = step.retry ?? runtime.suite.defaults.retry, retry.attempts > 1 || retry.until != nil
         else {
-            let (result, status, _) = await attempt(
-                step, index: index, testName: testName, runtime: runtime, context: &context)
-            return (result, status)
+            let outcome = await StepAttempt(
+                executor: self, step: step, index: index, testName: testName, runtime: runtime, until: nil,
+                retrying: false
+            ).run(context: context)
+            context = outcome.context
+            return (outcome.draft.sealed(by: outcome.sealer), outcome.status)
         }
+        let attempt = StepAttempt(
+            executor: self, step: step, index: index, testName: testName, runtime: runtime, until: retry.until,
+            retrying: true)
         var attempts = 0
         var earlierAttempts: [ReproduceCommand] = []
         while true {
             attempts += 1
-            var attemptContext = context
-            var (result, status, untilHeld) = await attempt(
-                step, index: index, testName: testName, runtime: runtime, context: &attemptContext,
-                until: retry.until, retrying: true)
-            result.attempts = attempts
+            var outcome = await attempt.run(context: context)
+            outcome.draft.attempts = attempts
             if options.recordsRequestCommands {
-                result.earlierAttempts = earlierAttempts
-                if let command = result.reproduce { earlierAttempts.append(command) }
+                outcome.draft.earlierAttempts = earlierAttempts
+                if let command = outcome.draft.reproduce { earlierAttempts.append(command) }
             }
-            // Sending again cannot help once `until` held (the result is then `expect`'s), nor when the request
-            // could not even be built (a template or URL error) or the server failed its pins.
-            let hopeless =
-                result.error.map { !$0.isRetryable || result.exchange == nil } ?? false
-            let done =
-                status == .passed || status == .cancelled || attempts >= retry.attempts || untilHeld || hopeless
-            if done {
-                context = attemptContext
-                if status != .passed, status != .cancelled, !untilHeld, !hopeless {
-                    // Say why the polling ended, before the failures (or the error) of the last attempt.
-                    let what = retry.until == nil ? "the step still fails" : "'until' never held"
-                    result.failures.insert(
-                        AssertionFailure(
-                            location: retry.location, subject: "retry",
-                            message: "\(what) after \(attempts) attempt\(attempts == 1 ? "" : "s"), "
-                                + "\(DurationFormatter.format(retry.interval)) apart"),
-                        at: 0)
-                }
-                return (result, status)
+            if let ending = Self.retryEnding(of: &outcome, attempts: attempts, retry: retry) {
+                context = outcome.context
+                return (outcome.draft.sealed(by: outcome.sealer), ending)
             }
             do {
-                try await Task.sleep(for: retry.interval)
+                try await clock.sleep(for: retry.interval)
             } catch {
-                result.error = TestError(.interrupted, location: step.location)
-                return (result, .cancelled)
+                outcome.draft.error = TestError(.interrupted, location: step.location)
+                return (outcome.draft.sealed(by: outcome.sealer), .cancelled)
             }
         }
     }
 
-    /// Sends the step's request once and checks the response: against `until` first when polling (a step whose
-    /// `until` does not hold yet fails this attempt), then against `expect`. A step that retries rides out an
-    /// unreachable host, so it neither skips for one nor marks one.
-    private func attempt(
-        _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext,
-        until: Expectations? = nil, retrying: Bool = false
-    ) async
-        -> (StepResult, TestStatus, untilHeld: Bool)
-    {
-        // The suite's secrets, those this test derived from them (captures), and the request's credentials.
-        var masker = runtime.masker.adding(context.derivedSecretTexts)
-        var request: HTTPRequest
-        // The OAuth2 token the request sends, obtained first (the grant's secrets join the masker).
-        var oauth2: OAuth2Use?
-        do {
-            // Only a request with OAuth2 awaits a token: the call alone costs a suspension point a request.
-            if let setting = RequestBuilder.oauth2(of: step.request, defaults: runtime.suite.defaults) {
-                oauth2 = try await obtainToken(
-                    setting, for: step.request, runtime: runtime, context: context, masker: &masker)
-            }
-            request = try builder.build(
-                step.request, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)
-        } catch {
-            let masked = error.masked(by: masker)
-            let status: TestStatus = masked.kind == .cancelled ? .cancelled : .errored
-            return (StepResult(index: index, location: step.location, exchange: nil, error: masked), status, false)
+    /// The status a retried step ends with after `outcome`, its attempt number `attempts`, or nil to try again.
+    /// Sending again cannot help once `until` held (the result is then `expect`'s), nor when the request could not
+    /// even be built (a template or URL error) or the server failed its pins. A step that ends still failing says
+    /// why the polling ended, before the failures (or the error) of its last attempt.
+    static func retryEnding(
+        of outcome: inout StepAttempt.Outcome, attempts: Int, retry: RetrySpec
+    ) -> TestStatus? {
+        let status = outcome.status
+        let hopeless = outcome.draft.error.map { !$0.isRetryable || outcome.draft.exchange == nil } ?? false
+        let done =
+            status == .passed || status == .cancelled || attempts >= retry.attempts || outcome.untilHeld || hopeless
+        guard done else { return nil }
+        if status != .passed, status != .cancelled, !outcome.untilHeld, !hopeless {
+            let what = retry.until == nil ? "the step still fails" : "'until' never held"
+            outcome.draft.failures.insert(
+                AssertionFailure(
+                    location: retry.location, subject: "retry",
+                    message: "\(what) after \(attempts) attempt\(attempts == 1 ? "" : "s"), "
+                        + "\(DurationFormatter.format(retry.interval)) apart"),
+                at: 0)
         }
-        masker = masker.adding(SecretMasker.credentials(of: request))
-        if runtime.usesFunctions { masker = masker.adding(Self.computedSecrets(of: step, runtime: runtime, context)) }
-        // The context the request was built from: captures of this step come after it.
-        let requestContext = context
-        var command =
-            options.recordsRequestCommands
-            ? reproduce(step, runtime: runtime, context: requestContext, sent: request, masker: masker) : nil
-        /// The command for a step that did not pass (every step's when the run records them all).
-        func reproduceCommand() -> ReproduceCommand? {
-            command ?? reproduce(step, runtime: runtime, context: requestContext, sent: request, masker: masker)
-        }
-        request.recordsSentHeaders = options.recordsSentHeaders
-        request.responseBodyHandling = ResponseBodyPlan.handling(
-            for: step, until: until,
-            previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker),
-            checkedByContract: runtime.suite.contract != nil)
-        if !retrying, var unreachable = unreachableResult(for: request, step: step, index: index, masker: masker) {
-            unreachable.reproduce = reproduceCommand()
-            return (unreachable, .errored, false)
-        }
-        // Upload progress goes through one ordered stream per transfer, off the transfer thread (a reporter blocked
-        // on its output must not stall every transfer): the loop keeps only the newest tick the reporter has not
-        // taken yet, and every tick is out before the step's result.
-        var progress: UploadProgressRelay?
-        if let events, request.body.streamsFromDisk {
-            let relay = UploadProgressRelay(
-                events: events, suiteName: runtime.suite.name, testName: testName, threshold: Self.progressThreshold)
-            request.uploadProgress = relay.record
-            progress = relay
-        }
-        var response: HTTPResponse
-        command?.sequence = sequence.next()
-        do {
-            response = try await transport.perform(request)
-            // A server that refused the token as invalid (expired early, revoked) gets the request once more with
-            // a renewed one; the second answer is the step's.
-            if let use = oauth2, Self.rejectsToken(response) {
-                switch await renewToken(use, masker: &masker) {
-                case .success(let renewed):
-                    oauth2 = renewed
-                    request.headers.set(name: "Authorization", value: "Bearer \(renewed.token.accessToken)")
-                    response = try await transport.perform(request)
-                case .failure(let error):
-                    await progress?.finish()
-                    var result = StepResult(index: index, location: step.location, exchange: nil, error: error)
-                    result.reproduce = reproduceCommand()
-                    return (result, error.kind == .cancelled ? .cancelled : .errored, false)
-                }
-            }
-            await progress?.finish()
-        } catch {
-            await progress?.finish()
-            // No response: a transfer failure, or the run was interrupted (CancellationError).
-            let failure = error as? HTTPError
-            if let failure, !retrying {
-                reachability?.record(failure, url: request.url, suiteName: runtime.suite.name, testName: testName)
-            }
-            let status: TestStatus = failure == nil || failure?.reason == .cancelled ? .cancelled : .errored
-            let testError =
-                failure.map { TestError(.http($0), location: step.request.location, masker: masker) }
-                ?? TestError(.interrupted, location: step.request.location)
-            let exchange = ExchangeRecorder.record(request, nil, masker: masker, limit: options.bodyPreviewLimit)
-            var result = StepResult(index: index, location: step.location, exchange: exchange, error: testError)
-            result.reproduce = reproduceCommand()
-            return (result, status, false)
-        }
-        var body = ResponseBody(
-            response, chain: runtime.decoders,
-            removesKeysWithNullValues: runtime.suite.responseDecoding.removesKeysWithNullValues)
-        // Decoding waits its turn when other tests' large bodies are being checked.
-        // JSON is read through a tape, schemas included; only a property list is decoded into a tree of values.
-        let buildsTree = body.serializer is PropertyListResponseSerializer
-        // Small bodies cost nothing: no trip to the budget's actor.
-        let decodeCost = decodeBudget.cost(ofBody: response.body.count, buildsTree: buildsTree)
-        if decodeCost > 0 { await decodeBudget.reserve(decodeCost) }
-        var failures: [AssertionFailure] = []
-        var checks: [AssertionCheck] = []
-        var untilHeld = false
-        // Checks that held are listed only for a reporter that shows them; those that failed are in `failures`.
-        let listsChecks = resultDetail == .everyStep
-        if let until {
-            (failures, checks) = checker.check(
-                until, stepLocation: step.location, body: &body, context: context, masker: masker,
-                requireSuccessStatus: false, listsChecks: listsChecks)
-            untilHeld = failures.isEmpty
-        }
-        if failures.isEmpty {
-            let expected = checker.check(
-                step.expect, stepLocation: step.location, body: &body, context: context, masker: masker,
-                decoding: runtime.suite.responseDecoding, listsChecks: listsChecks)
-            failures += expected.failures
-            checks += expected.checks
-        }
-        var warnings: [AssertionFailure] = []
-        if let contract = runtime.suite.contract {
-            // The checks' own tape when it holds the body as received; else the bytes, parsed if a schema asks.
-            let contractBody: any ContractBody =
-                body.tapeAsReceived().map { ContractChecker.ParsedResponse(tape: $0, isEmpty: response.body.isEmpty) }
-                ?? ContractChecker.ResponseBytes(data: response.body)
-            let held = contracts.check(
-                request, response, body: contractBody, against: contract, stepLocation: step.location)
-            failures += held.failures
-            warnings = held.warnings
-        }
-        var captured: [String] = []
-        if failures.isEmpty {
-            let capture = checker.capture(step.captures, body: &body, into: &context, masker: masker)
-            captured = capture.captured
-            failures += capture.failures
-        }
-        body = ResponseBody(response) // drops the decoded forms before the reservation ends
-        if decodeCost > 0 { await decodeBudget.release(decodeCost) }
-        // A step that did not pass is recorded whole, whatever the reporter reads of passing ones.
-        let exchange = ExchangeRecorder.record(
-            request, response, masker: masker, limit: options.bodyPreviewLimit,
-            detail: resultDetail.forStep(passed: failures.isEmpty))
-        if Task.isCancelled {
-            // The run is being interrupted: checks stop early then (a regular expression stops matching), so what
-            // they found says nothing of the response. The step ends as interrupted, not failed or passed.
-            var result = StepResult(
-                index: index, location: step.location, exchange: exchange,
-                error: TestError(.interrupted, location: step.location))
-            result.reproduce = reproduceCommand()
-            return (result, .cancelled, false)
-        }
-        failures = failures.map { failure in
-            var masked = failure
-            masked.message = PredicateEvaluator.truncated(masker.mask(failure.message), limit: 800)
-            masked.expected = masker.mask(failure.expected).map { PredicateEvaluator.truncated($0, limit: 1000) }
-            masked.actual = masker.mask(failure.actual).map { PredicateEvaluator.truncated($0, limit: 1000) }
-            return masked
-        }
-        checks = checks.map { check in
-            var masked = check
-            masked.expected = PredicateEvaluator.truncated(masker.mask(check.expected))
-            return masked
-        }
-        var result = StepResult(
-            index: index, location: step.location, exchange: exchange, failures: failures, checks: checks,
-            captured: captured)
-        result.warnings = warnings.map { warning in
-            var masked = warning
-            masked.message = PredicateEvaluator.truncated(masker.mask(warning.message), limit: 800)
-            return masked
-        }
-        result.reproduce = failures.isEmpty ? command : reproduceCommand()
-        return (result, failures.isEmpty ? .passed : .failed, untilHeld)
+        return status
     }
 }

@@ -29,8 +29,8 @@ import Testing
 
     /// A finished setup with one step, which ended with `error` or `failure`.
     static func setup(_ status: TestStatus, error: TestError? = nil, failure: AssertionFailure? = nil) -> TestResult {
-        let step = StepResult(
-            index: 0, location: here, exchange: nil, failures: failure.map { [$0] } ?? [], error: error)
+        let step = StepDraft(index: 0, location: here, failures: failure.map { [$0] } ?? [], error: error)
+            .sealed(by: SecretMasker(secrets: []))
         return TestResult(
             suiteName: "users", suiteFile: "s.yaml", name: "setup", location: here, status: status, duration: .zero,
             steps: [step])
@@ -123,12 +123,13 @@ import Testing
         }
     }
 
-    @Test func theMessageIsMaskedWhenAMaskerIsGiven() {
+    @Test func theMessageIsMaskedWhereTheStepIsSealed() {
         let masker = SecretMasker(secrets: ["s3cret"])
         let failure = HTTPError(.unsupportedScheme(url: "ftp://h/s3cret"))
-        let masked = TestError(.http(failure), location: nil, masker: masker)
-        #expect(masked.message == "unsupported URL scheme in 'ftp://h/\(SecretMasker.mask)': use http or https")
-        #expect(TestError(.http(failure), location: nil).message.contains("s3cret"))
+        let error = TestError(.http(failure), location: nil)
+        #expect(error.message.contains("s3cret"), "rendered as the cause says; masked when sealed")
+        let sealed = StepDraft(index: 0, location: Self.here, error: error).sealed(by: masker)
+        #expect(sealed.error?.message == "unsupported URL scheme in 'ftp://h/\(SecretMasker.mask)': use http or https")
         #expect(TestError(kind: .request, message: "a s3cret").masked(by: masker).message == "a \(SecretMasker.mask)")
     }
 

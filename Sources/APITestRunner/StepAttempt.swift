@@ -1,0 +1,78 @@
+import APITestChecks
+import APITestHTTP
+import APITestResults
+import APITestSecrets
+import APITestSuite
+
+/// One sending of a step's request, through its stages: ``StepPreparation`` → ``StepSending`` → ``StepChecking``
+/// (with ``StepCapture``) → the draft of the step's result. Each stage is a value that takes what the one before
+/// produced and returns an outcome; the draft leaves unsealed, with the masker that seals it (the retry loop,
+/// `TestExecutor.run(_:index:testName:runtime:context:)`, seals the last attempt's).
+struct StepAttempt {
+    let executor: TestExecutor
+    let step: Step
+    let index: Int
+    let testName: String
+    let runtime: SuiteRuntime
+    /// Checked before `expect` when polling.
+    let until: Expectations?
+    /// Whether the step retries (see ``StepSending/retrying``).
+    let retrying: Bool
+
+    /// How an attempt ended.
+    struct Outcome {
+        var draft: StepDraft
+        var status: TestStatus
+        /// Whether `until` held: the polling is over.
+        var untilHeld = false
+        /// What seals the draft: the suite's secrets and every credential the attempt met.
+        var sealer: SecretMasker
+        /// The context with the step's captures.
+        var context: TemplateContext
+    }
+
+    /// Sends the step's request once from `context` and checks the response.
+    func run(context: TemplateContext) async -> Outcome {
+        let preparation = StepPreparation(executor: executor, step: step, index: index, runtime: runtime, until: until)
+        let prepared: StepPreparation.Prepared
+        switch await preparation.run(context: context) {
+        case .ready(let ready): prepared = ready
+        case .ended(let draft, let status, let sealer):
+            return Outcome(draft: draft, status: status, sealer: sealer, context: context)
+        }
+        let sending = StepSending(
+            executor: executor, step: step, index: index, testName: testName, runtime: runtime, retrying: retrying)
+        let response: HTTPResponse
+        let sent: StepPreparation.Prepared
+        switch await sending.run(prepared) {
+        case .received(let received, let request): (response, sent) = (received, request)
+        case .ended(var draft, let status, let request):
+            draft.reproduce = preparation.command(for: request)
+            return Outcome(draft: draft, status: status, sealer: request.masker, context: context)
+        }
+        let checked = await StepChecking(executor: executor, step: step, runtime: runtime, until: until)
+            .run(response, sent)
+        let passed = checked.failures.isEmpty
+        // A step that did not pass is recorded whole, whatever the reporter reads of passing ones.
+        var draft = StepDraft(
+            index: index, location: step.location,
+            exchange: ExchangeRecorder.record(
+                sent.request, response, limit: executor.options.bodyPreviewLimit, masker: sent.masker,
+                detail: executor.resultDetail.forStep(passed: passed)))
+        if Task.isCancelled {
+            // The run is being interrupted: checks stop early then (a regular expression stops matching), so what
+            // they found says nothing of the response. The step ends as interrupted, not failed or passed.
+            draft.error = TestError(.interrupted, location: step.location)
+            draft.reproduce = preparation.command(for: sent)
+            return Outcome(draft: draft, status: .cancelled, sealer: sent.masker, context: checked.context)
+        }
+        draft.failures = checked.failures
+        draft.checks = checked.checks
+        draft.warnings = checked.warnings
+        draft.captured = checked.captured
+        draft.reproduce = passed ? sent.command : preparation.command(for: sent)
+        return Outcome(
+            draft: draft, status: passed ? .passed : .failed, untilHeld: checked.untilHeld, sealer: sent.masker,
+            context: checked.context)
+    }
+}

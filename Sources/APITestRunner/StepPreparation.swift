@@ -1,0 +1,78 @@
+import APITestChecks
+import APITestHTTP
+import APITestResults
+import APITestSecrets
+import APITestSuite
+
+/// The first stage of a step's attempt: the OAuth2 token the request sends (obtained first), the request built
+/// from the context, a masker that knows every credential it carries, the response body's plan, and the request
+/// as a curl command when the run records every request.
+struct StepPreparation {
+    let executor: TestExecutor
+    let step: Step
+    let index: Int
+    let runtime: SuiteRuntime
+    /// Checked before `expect` when polling: it decides, with `expect`, how much of the body is kept.
+    let until: Expectations?
+
+    /// A request ready to send.
+    struct Prepared {
+        var request: HTTPRequest
+        /// The suite's secrets, those the test derived from them, the token's and the request's credentials.
+        var masker: SecretMasker
+        /// The token the request sends, to renew when the server refuses it.
+        var oauth2: TestExecutor.OAuth2Use?
+        /// The context the request was built from (captures of this step come after it).
+        var context: TemplateContext
+        /// The request as a curl command, made before sending when the run records every request.
+        var command: ReproduceCommand?
+    }
+
+    /// What the stage produced.
+    enum Outcome {
+        /// The request, ready to send.
+        case ready(Prepared)
+        /// The request could not be built, or its token could not be had: the attempt ends with this draft.
+        case ended(StepDraft, TestStatus, sealer: SecretMasker)
+    }
+
+    /// Prepares the request from `context`.
+    func run(context: TemplateContext) async -> Outcome {
+        var masker = runtime.masker.adding(context.derivedSecretTexts)
+        var request: HTTPRequest
+        var oauth2: TestExecutor.OAuth2Use?
+        do {
+            // Only a request with OAuth2 awaits a token: the call alone costs a suspension point a request.
+            if let setting = RequestBuilder.oauth2(of: step.request, defaults: runtime.suite.defaults) {
+                oauth2 = try await executor.obtainToken(
+                    setting, for: step.request, runtime: runtime, context: context, masker: &masker)
+            }
+            request = try executor.builder.build(
+                step.request, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)
+        } catch {
+            let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
+            return .ended(StepDraft(index: index, location: step.location, error: error), status, sealer: masker)
+        }
+        masker = masker.adding(SecretMasker.credentials(of: request))
+        if runtime.usesFunctions {
+            masker = masker.adding(TestExecutor.computedSecrets(of: step, runtime: runtime, context))
+        }
+        let options = executor.options
+        request.recordsSentHeaders = options.recordsSentHeaders
+        request.responseBodyHandling = ResponseBodyPlan.handling(
+            for: step, until: until,
+            previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker),
+            checkedByContract: runtime.suite.contract != nil)
+        var prepared = Prepared(request: request, masker: masker, oauth2: oauth2, context: context)
+        if options.recordsRequestCommands { prepared.command = command(for: prepared) }
+        return .ready(prepared)
+    }
+
+    /// The curl command of `prepared`'s request (as prepared, or as sent after renewing its token): the one made
+    /// before sending when the run records every request, else made now, for a step that did not pass.
+    func command(for prepared: Prepared) -> ReproduceCommand? {
+        prepared.command
+            ?? executor.reproduce(
+                step, runtime: runtime, context: prepared.context, sent: prepared.request, masker: prepared.masker)
+    }
+}

@@ -1,0 +1,96 @@
+import APITestChecks
+import APITestHTTP
+import APITestResults
+import APITestSuite
+
+/// The second stage of a step's attempt: the prepared request through the transport, sent once more with a renewed
+/// token when the server refuses the one it had, or not sent at all to a host found unreachable earlier in the run.
+struct StepSending {
+    let executor: TestExecutor
+    let step: Step
+    let index: Int
+    let testName: String
+    let runtime: SuiteRuntime
+    /// Whether the step retries: it then rides out an unreachable host, so it neither skips for one nor marks one.
+    let retrying: Bool
+
+    /// What the stage produced; each case carries the request as it was last sent (its token, its masker).
+    enum Outcome {
+        /// The response.
+        case received(HTTPResponse, StepPreparation.Prepared)
+        /// No response (a transfer failure, an unreachable host, a token that could not be renewed, an
+        /// interruption): the attempt ends with this draft.
+        case ended(StepDraft, TestStatus, StepPreparation.Prepared)
+    }
+
+    /// Sends `prepared`'s request.
+    func run(_ prepared: StepPreparation.Prepared) async -> Outcome {
+        var sent = prepared
+        let request = sent.request
+        let limit = executor.options.bodyPreviewLimit
+        if !retrying, let mark = executor.reachability?.mark(for: request.url) {
+            var draft = StepDraft(
+                index: index, location: step.location,
+                exchange: ExchangeRecorder.record(request, nil, limit: limit, masker: sent.masker))
+            draft.error = TestError(.unreachable(mark), location: step.request.location)
+            return .ended(draft, .errored, sent)
+        }
+        // Upload progress goes through one ordered stream per transfer, off the transfer thread (a reporter blocked
+        // on its output must not stall every transfer): the loop keeps only the newest tick the reporter has not
+        // taken yet, and every tick is out before the step's result.
+        var progress: UploadProgressRelay?
+        if let events = executor.events, request.body.streamsFromDisk {
+            let relay = UploadProgressRelay(
+                events: events, suiteName: runtime.suite.name, testName: testName,
+                threshold: TestExecutor.progressThreshold)
+            sent.request.uploadProgress = relay.record
+            progress = relay
+        }
+        sent.command?.sequence = executor.sequence.next()
+        do {
+            var response = try await executor.transport.perform(sent.request)
+            // A server that refused the token as invalid (expired early, revoked) gets the request once more with
+            // a renewed one; the second answer is the step's.
+            if let use = sent.oauth2, TestExecutor.rejectsToken(response) {
+                switch await executor.renewToken(use, masker: &sent.masker) {
+                case .success(let renewed):
+                    sent.oauth2 = renewed
+                    sent.request.headers.set(name: "Authorization", value: "Bearer \(renewed.token.accessToken)")
+                    response = try await executor.transport.perform(sent.request)
+                case .failure(let error):
+                    await progress?.finish()
+                    let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
+                    return .ended(StepDraft(index: index, location: step.location, error: error), status, sent)
+                }
+            }
+            await progress?.finish()
+            return .received(response, sent)
+        } catch {
+            await progress?.finish()
+            let status: TestStatus =
+                (error as? HTTPError).map { $0.reason == .cancelled ? .cancelled : .errored } ?? .cancelled
+            return .ended(failed(error, sent), status, sent)
+        }
+    }
+
+    /// The draft of a transfer that ended without a response with `error`: an `HTTPError`, or the run was
+    /// interrupted (`CancellationError`). A failure to connect marks the host unreachable, unless the step
+    /// retries.
+    private func failed(_ error: any Error, _ sent: StepPreparation.Prepared) -> StepDraft {
+        let location = step.request.location
+        let request = sent.request
+        var draft = StepDraft(
+            index: index, location: step.location,
+            exchange: ExchangeRecorder.record(
+                request, nil, limit: executor.options.bodyPreviewLimit, masker: sent.masker))
+        guard let failure = error as? HTTPError else {
+            draft.error = TestError(.interrupted, location: location)
+            return draft
+        }
+        if !retrying {
+            executor.reachability?.record(failure, url: request.url, suiteName: runtime.suite.name, testName: testName)
+        }
+        draft.error = TestError(.http(failure), location: location)
+        return draft
+    }
+}
