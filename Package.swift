@@ -147,7 +147,10 @@ let package = Package(
         // one with libFuzzer (`scripts/fuzz.sh`: `-sanitize=fuzzer -D APITEST_LIBFUZZER`) or its own mutation loop.
         .target(
             name: "APITestFuzzing",
-            dependencies: ["APITestSuite", "APITestJSON", "APITestImport", "APITestOpenAPI", "APITestSupport"]),
+            dependencies: [
+                "APITestSuite", "APITestJSON", "APITestImport", "APITestOpenAPI", "APITestSupport",
+                "APITestSuiteWriting",
+            ]),
         .executableTarget(name: "APITestFuzz", dependencies: ["APITestFuzzing"]),
 
         // MARK: - Tests
@@ -222,7 +225,10 @@ let package = Package(
         .testTarget(name: "APITestFuzzingTests", dependencies: ["APITestFuzzing"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport", "APITestImport"],
+            dependencies: [
+                "APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport", "APITestImport",
+                "APITestSupport",
+            ],
             exclude: ["cases", "Fixtures"]),
     ]
 )

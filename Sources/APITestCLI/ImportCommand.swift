@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `apitest import`: suites written from what people used before apitest (curl command lines, browser recordings,
-/// Postman collections). Each subcommand parses its source into an `ImportedSuite` and hands it to
+/// Postman collections). Each subcommand parses its source into a `SuiteDocument` and hands it to
 /// ``ImportOutputOptions/write(_:notes:)``.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

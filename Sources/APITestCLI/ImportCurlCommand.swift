@@ -1,4 +1,5 @@
 import APITestImport
+import APITestSuiteWriting
 import APITestSupport
 import ArgumentParser
 import Foundation
@@ -83,7 +84,7 @@ struct ImportCurlCommand: ParsableCommand {
         let options = CurlImporter.Options(
             name: output.name ?? defaultName, workingDirectory: FilePaths.canonical("."),
             outputDirectory: output.outputFolder, source: source, locatesLines: file != nil || commandLines.isEmpty)
-        let suite: ImportedSuite
+        let suite: SuiteDocument
         do {
             suite = try CurlImporter(options: options).importTexts(texts)
         } catch {

@@ -1,4 +1,5 @@
 import APITestImport
+import APITestSuiteWriting
 import APITestSupport
 import ArgumentParser
 import Foundation
@@ -55,7 +56,7 @@ struct ImportHARCommand: ParsableCommand {
         var inputs = OutputGuard()
         inputs.add(file, as: .argument("the HAR file"))
         try output.check(against: inputs)
-        let suite: ImportedSuite
+        let suite: SuiteDocument
         do {
             let archive = try HARArchive.decode(try ImportPostmanCommand.bytes(file), file: file)
             var importer = HARImporter(

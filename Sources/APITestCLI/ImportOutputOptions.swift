@@ -56,10 +56,10 @@ struct ImportOutputOptions: ParsableArguments {
 
     /// Renders `suite`, writes it (to the file, or standard output), and lists its notes on standard error; the exit
     /// status 3 when the file cannot be written, 2 when it exists without `--force`.
-    func write(_ suite: ImportedSuite) throws {
+    func write(_ suite: SuiteDocument) throws {
         let stderr = StandardOutput.error
         let (schema, found) = schemaReference()
-        let text = ImportedSuiteRenderer(suite: suite, schemaReference: schema).render()
+        let text = SuiteDocumentRenderer(suite: suite, schemaReference: schema).render()
         for note in suite.allNotes { stderr.write("note: \(note.rendered)\n") }
         if let output {
             do {

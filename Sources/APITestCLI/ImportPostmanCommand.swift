@@ -1,4 +1,5 @@
 import APITestImport
+import APITestSuiteWriting
 import APITestSupport
 import ArgumentParser
 import Foundation
@@ -57,7 +58,7 @@ struct ImportPostmanCommand: ParsableCommand {
         if let environment { inputs.add(environment, as: .flag("--environment")) }
         if let globals { inputs.add(globals, as: .flag("--globals")) }
         try output.check(against: inputs)
-        let suite: ImportedSuite
+        let suite: SuiteDocument
         do {
             let decoded = try PostmanCollectionDecoder(file: collection).decode(try Self.bytes(collection))
             let environmentFile = try environment.map { path throws(JSONSourceError) in

@@ -1,4 +1,5 @@
 import APITestImport
+import APITestSuiteWriting
 
 // MARK: - The importers' parsers
 
@@ -11,7 +12,7 @@ extension FuzzTarget {
                 workingDirectory: "/nonexistent-apitest-fuzz", outputDirectory: "/nonexistent-apitest-fuzz",
                 source: "fuzz", locatesLines: true))
         guard let suite = try? importer.importTexts([text(bytes)]) else { return }
-        _ = ImportedSuiteRenderer(suite: suite, schemaReference: nil).render()
+        _ = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
     }
 
     /// Translates `bytes` as the lines of a Postman test script.

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestOpenAPI
+import APITestSuiteWriting
 
 // MARK: - Putting a request together
 
@@ -8,7 +9,7 @@ extension OperationPlanner {
     /// check).
     struct AssembledRequest {
         /// The suite's request.
-        var request: PlannedRequest
+        var request: SuiteDocument.Request
         /// The operation's path with its values and query (`/pets/1?limit=2`), credentials included.
         var pathAndQuery: String
         /// The header fields sent, the body's `Content-Type` and the cookies included.
@@ -25,7 +26,7 @@ extension OperationPlanner {
         var queryPairs: [String] = []
         var headers: [(name: String, value: String)] = []
         var cookies: [String] = []
-        var body: PlannedBody?
+        var body: SuiteDocument.Body?
         for (part, choice) in zip(parts, choices) {
             let value = part.candidates[choice].value
             switch part.kind {
@@ -61,7 +62,7 @@ extension OperationPlanner {
                 switch encoding {
                 case .json: body = .json(value)
                 case .jsonText(let contentType): body = .text(JSONWriter.string(value), contentType: contentType)
-                case .form: body = .form(Self.formFields(value) ?? JSONObject())
+                case .form: body = .form((Self.formFields(value) ?? JSONObject()).members.map { ($0.key, $0.value) })
                 case .text(let contentType): body = .text(value.stringValue ?? "", contentType: contentType)
                 }
             }
@@ -72,9 +73,17 @@ extension OperationPlanner {
 
         let path = Self.path(operation.pathTemplate, values: pathValues)
         let query = queryPairs.joined(separator: "&")
-        var request = PlannedRequest(method: operation.method, url: Self.relativeURL(path, query: query))
+        var request = SuiteDocument.Request(method: operation.method, url: Self.relativeURL(path, query: query))
         request.query = credentials.query
-        request.headers = headers
+        for (name, value) in headers {
+            // A parameter and a credential of the same header: one field (the suite's headers are a map), values
+            // joined.
+            if let index = request.headers.firstIndex(where: { $0.name == name }) {
+                request.headers[index].value += ", " + value
+            } else {
+                request.headers.append(SuiteDocument.Header(name, value))
+            }
+        }
         request.basicAuth = credentials.basicAuth
         request.body = body
 
@@ -90,16 +99,17 @@ extension OperationPlanner {
             wireHeaders.append(("Content-Type", "application/json"))
             bytes = JSONWriter.bytes(value)
         case .text(let text, let contentType):
-            wireHeaders.append(("Content-Type", contentType))
+            if let contentType { wireHeaders.append(("Content-Type", contentType)) }
             bytes = Array(text.utf8)
         case .form(let fields):
             wireHeaders.append(("Content-Type", "application/x-www-form-urlencoded"))
-            let pairs = fields.members.map {
-                ParameterSerializer.encodeComponent($0.key) + "="
+            let pairs = fields.map {
+                ParameterSerializer.encodeComponent($0.name) + "="
                     + ParameterSerializer.encodeComponent(ParameterSerializer.text($0.value))
             }
             bytes = Array(pairs.joined(separator: "&").utf8)
-        case nil:
+        case .file, .multipart, nil:
+            // The planner skips operations whose body is a file or parts.
             break
         }
         let pathAndQuery = path + (wireQuery.isEmpty ? "" : "?" + wireQuery.joined(separator: "&"))

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestOpenAPI
+import APITestSuiteWriting
 
 /// Plans the test of one operation: the status to expect, the credentials, a value for every required parameter
 /// and for the body, and then the request checked against the contract as the runner will check it; a value that
@@ -9,7 +10,7 @@ import APITestOpenAPI
 /// ```swift
 /// let planner = OperationPlanner(description: description)
 /// switch planner.plan(operation) {
-/// case .test(let test): print(test.request.url)        // pets/1
+/// case .test(let test, _): print(test.request.url)     // pets/1
 /// case .skipped(let reason): print(reason)              // the required body is multipart/form-data
 /// }
 /// ```
@@ -122,10 +123,14 @@ struct OperationPlanner {
                     guard let rejection = rejections[index] else { continue }
                     notes.append("the document's example of the \(part.name) does not match its schema (\(rejection))")
                 }
-                return .test(
-                    PlannedTest(
-                        name: operation.displayName, summary: operation.summary, notes: notes, request: request,
-                        status: expected.status, environment: credentials.environment))
+                var test = SuiteDocument.Test(name: operation.displayName, request: request)
+                // The summary's first line is the comment above the test; the remarks are notes under it.
+                if let summary = operation.summary?.split(separator: "\n").first, !summary.isEmpty {
+                    test.comments = [String(summary)]
+                }
+                test.notes = notes.map { SuiteDocument.Note(location: "", text: $0) }
+                test.expect.status = [expected.status]
+                return .test(test, environment: credentials.environment)
             }
             var advanced: Set<Int> = []
             for violation in check.violations {

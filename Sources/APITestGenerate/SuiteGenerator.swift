@@ -42,7 +42,7 @@ package struct SuiteGenerator {
                 }
             }
             guard hasTest else { continue }
-            let file = SuiteFileRenderer(description: description, options: options).render(group, entries: entries)
+            let file = SuiteFileBuilder(description: description, options: options).build(group, entries: entries)
             for name in file.environment where !environment.contains(name) { environment.append(name) }
             files.append(file.file)
         }

@@ -1,3 +1,4 @@
+import APITestSupport
 import CCurlShim
 import Foundation
 

@@ -1,3 +1,4 @@
+public import APITestSupport
 import Foundation
 
 /// An authentication scheme that libcurl runs for a request, beyond the headers the request carries (basic and
@@ -8,7 +9,7 @@ public enum HTTPAuthentication: Sendable, Hashable {
     /// NTLM: libcurl runs the handshake on one connection.
     case ntlm(username: String, password: String)
     /// AWS Signature Version 4, computed by libcurl over the method, URL, signed headers and body.
-    case awsSigV4(AWSSignature)
+    case awsSigV4(AWSSigV4Credentials<String>)
     /// Credentials for the URL's host from a netrc file: `~/.netrc` when `file` is nil.
     case netrc(file: String?)
 
@@ -17,33 +18,13 @@ public enum HTTPAuthentication: Sendable, Hashable {
     public var signsRequest: Bool {
         if case .awsSigV4 = self { true } else { false }
     }
+}
 
-    /// What AWS Signature Version 4 needs.
-    public struct AWSSignature: Sendable, Hashable {
-        /// The access key id (`AKIA...`).
-        public var accessKey: String
-        /// The secret access key.
-        public var secretKey: String
-        /// The session token of temporary credentials, sent as `x-amz-security-token`; nil for none.
-        public var sessionToken: String?
-        /// The region (`us-east-1`).
-        public var region: String
-        /// The service (`s3`, `execute-api`, `sts`...).
-        public var service: String
+// MARK: - libcurl's parameter
 
-        /// Credentials for signing requests to `service` in `region`.
-        public init(accessKey: String, secretKey: String, sessionToken: String? = nil, region: String, service: String)
-        {
-            self.accessKey = accessKey
-            self.secretKey = secretKey
-            self.sessionToken = sessionToken
-            self.region = region
-            self.service = service
-        }
-
-        /// libcurl's `CURLOPT_AWS_SIGV4` parameter: `aws:amz:<region>:<service>`.
-        var curlParameter: String { "aws:amz:\(region):\(service)" }
-    }
+extension AWSSigV4Credentials where Field == String {
+    /// libcurl's `CURLOPT_AWS_SIGV4` parameter: `aws:amz:<region>:<service>`.
+    var curlParameter: String { "aws:amz:\(region):\(service)" }
 }
 
 // MARK: - Header lines

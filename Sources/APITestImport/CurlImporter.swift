@@ -1,11 +1,11 @@
 import APITestJSON
-import APITestSuiteWriting
+package import APITestSuiteWriting
 import APITestSupport
 import Foundation
 
 /// `apitest import curl`: curl command lines (shell text, as a POSIX shell reads it) into one suite, a test per URL
 /// of each command, whose requests are the bytes curl sends (method, URL, headers, body; the `User-Agent` is
-/// apitest's). What cannot be translated is an ``ImportNote`` with the argument's position; an option curl does not
+/// apitest's). What cannot be translated is a ``SuiteDocument.Note`` with the argument's position; an option curl does not
 /// know, or a command curl would refuse, is a ``Failure``.
 ///
 /// ```swift
@@ -60,7 +60,7 @@ package struct CurlImporter: Sendable {
     // MARK: - Importing
 
     /// The suite of the curl commands in `texts` (each one or more command lines).
-    package func importTexts(_ texts: [String]) throws(Failure) -> ImportedSuite {
+    package func importTexts(_ texts: [String]) throws(Failure) -> SuiteDocument {
         var commands: [(ShellCommand, prefix: String)] = []
         for (index, text) in texts.enumerated() {
             let prefix = texts.count > 1 ? "argument \(index + 1) of apitest, " : ""
@@ -76,8 +76,8 @@ package struct CurlImporter: Sendable {
     }
 
     /// The suite of `commands`; `prefix` leads each location (which text the command came from).
-    private func importCommands(_ commands: [(ShellCommand, prefix: String)]) throws(Failure) -> ImportedSuite {
-        var suite = ImportedSuite(name: options.name ?? "curl")
+    private func importCommands(_ commands: [(ShellCommand, prefix: String)]) throws(Failure) -> SuiteDocument {
+        var suite = SuiteDocument(name: options.name ?? "curl")
         var translations: [CurlTranslation] = []
         // A credential written out never takes the name of a variable the commands read (`$API_PASSWORD`).
         var secrets = HARSecrets()
@@ -86,14 +86,14 @@ package struct CurlImporter: Sendable {
                 for case .variable(let name) in word.pieces { secrets.reserve(name) }
             }
         }
-        var skipped: [ImportNote] = []
+        var skipped: [SuiteDocument.Note] = []
         for (command, prefix) in commands {
             let lineText = options.locatesLines ? "line \(command.line)" : ""
             guard let first = command.words.first?.literal, first == "curl" || first.hasSuffix("/curl") else {
                 let name = command.words.first?.description ?? command.redirections.joined(separator: " ")
                 if command.isPipeTarget {
                     skipped.append(
-                        ImportNote(
+                        SuiteDocument.Note(
                             location: prefix + lineText,
                             text: "'\(name)' reads curl's output through a pipe: not translated"))
                     continue
@@ -111,7 +111,7 @@ package struct CurlImporter: Sendable {
             secrets = translation.secrets
             for redirection in command.redirections {
                 translation.notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: prefix + lineText,
                         text: "the redirection '\(redirection)' only concerns curl's input or output: not translated"))
             }
@@ -145,7 +145,7 @@ package struct CurlImporter: Sendable {
         suite.security = securities.first.flatMap { $0.isEmpty ? nil : $0 }
 
         // A shared origin becomes the variable `base`, so that the suite can be pointed elsewhere with --var.
-        var tests: [ImportedTest] = []
+        var tests: [SuiteDocument.Test] = []
         for translation in translations { tests += try translation.tests() }
         let origins = Set(tests.map { Self.origin(of: $0.request.url) })
         if origins.count == 1, let origin = origins.first, let origin {
@@ -181,8 +181,8 @@ package struct CurlImporter: Sendable {
 
     /// Moves the transport setting `key` to `defaults` when every test has the same one (and it is set).
     private static func share<Value: Equatable>(
-        _ key: WritableKeyPath<ImportedTransport, Value>, empty: Value, of tests: inout [ImportedTest],
-        into defaults: inout ImportedDefaults
+        _ key: WritableKeyPath<SuiteDocument.Transport, Value>, empty: Value, of tests: inout [SuiteDocument.Test],
+        into defaults: inout SuiteDocument.Defaults
     ) {
         guard let value = tests.first?.request.transport[keyPath: key], value != empty,
             tests.allSatisfy({ $0.request.transport[keyPath: key] == value })

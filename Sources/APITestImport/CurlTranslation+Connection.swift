@@ -1,3 +1,4 @@
+import APITestSuiteWriting
 import APITestSupport
 import Foundation
 
@@ -36,11 +37,11 @@ extension CurlTranslation {
         /// `basicAuth`.
         var basic: (username: String, password: String)?
         /// `auth`.
-        var auth: ImportedAuth?
+        var auth: SuiteDocument.Auth?
         /// The lower-cased name of a `-H` field `auth` sends instead (`x-amz-security-token`).
         var movedHeader: String?
         /// What was not translated.
-        var notes: [ImportNote] = []
+        var notes: [SuiteDocument.Note] = []
     }
 
     // MARK: - Options
@@ -126,27 +127,27 @@ extension CurlTranslation {
 
     /// The transport settings of a request to `url`, with notes for what does not map (`--http2` on `http://`,
     /// HTTP/1.0 and HTTP/3).
-    func transport(for url: String) -> (ImportedTransport, [ImportNote]) {
+    func transport(for url: String) -> (SuiteDocument.Transport, [SuiteDocument.Note]) {
         var result = transport
         guard let (long, position) = httpVersion else { return (result, []) }
-        var notes: [ImportNote] = []
+        var notes: [SuiteDocument.Note] = []
         switch long {
         case "http1.1": result.httpVersion = "1.1"
         case "http2-prior-knowledge": result.httpVersion = "2-prior-knowledge"
         case "http2" where url.lowercased().hasPrefix("https://"): result.httpVersion = "2"
         case "http2":
             notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: locate(position),
                     text: "--http2 on an http:// URL is not translated: curl asks the server to upgrade (Upgrade: "
                         + "h2c), which a suite cannot; httpVersion: 2-prior-knowledge speaks HTTP/2 at once"))
         case "http1.0":
             notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: locate(position), text: "--http1.0 is not translated: a suite speaks HTTP/1.1 or 2"))
         default:
             notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: locate(position),
                     text: "--\(long) is not translated: the libcurl apitest runs on is built without HTTP/3"))
         }
@@ -166,7 +167,7 @@ extension CurlTranslation {
         let schemes = authSchemes.isEmpty ? [.basic] : authSchemes
         guard schemes.count == 1, let scheme = schemes.first else {
             result.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: locate(authPosition),
                     text: "curl lets the server choose among "
                         + schemes.sorted().map(\.option).joined(separator: ", ")
@@ -187,7 +188,7 @@ extension CurlTranslation {
         case .digest, .ntlm:
             if hasAuthorization {
                 result.notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: locate(authPosition),
                         text: "\(scheme.option) with an Authorization header is not translated: curl would send both "
                             + "once the server challenges (the header is sent)"))
@@ -196,14 +197,14 @@ extension CurlTranslation {
                     scheme == .digest ? .digest(user: user, password: password) : .ntlm(user: user, password: password)
             } else if netrc.isUsed {
                 result.notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: locate(netrc.position),
                         text: "netrc credentials with \(scheme.option) are not translated: a suite's auth is one "
                             + "kind (write -u 'user:$API_PASSWORD')"))
             }
         case .negotiate:
             result.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: locate(authPosition),
                     text: "--negotiate (SPNEGO, Kerberos) is not translated: a suite has no equivalent"))
         }
@@ -216,7 +217,7 @@ extension CurlTranslation {
         let authority = url.range(of: "://").map { url[$0.upperBound...] }?.prefix { !"/?#".contains($0) }
         if !netrc.optional, let authority, authority.contains("@") {
             result.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: locate(netrc.position),
                     text: "netrc is not translated: curl's -n ignores the user name and password in the URL, a "
                         + "suite's netrc uses them (as --netrc-optional)"))
@@ -231,7 +232,7 @@ extension CurlTranslation {
         let parts = provider.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 4, parts[0] == "aws", parts[1] == "amz", !parts[2].isEmpty, !parts[3].isEmpty else {
             result.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: locate(position),
                     text: "--aws-sigv4 \(provider) is not translated: a suite signs as aws:amz:REGION:SERVICE (curl "
                         + "would take what is left out from the host name); give all four parts"))
@@ -239,13 +240,13 @@ extension CurlTranslation {
         }
         guard let (accessKey, secretKey) = credentials else {
             result.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: locate(position),
                     text: "--aws-sigv4 without -u KEY:SECRET is not translated (write -u \"$AWS_ACCESS_KEY_ID:"
                         + "$AWS_SECRET_ACCESS_KEY\")"))
             return
         }
-        var signature = ImportedAuth.AWSSignature(
+        var signature = AWSSigV4Credentials(
             accessKey: accessKey, secretKey: secretKey, region: parts[2], service: parts[3])
         // apitest sends the session token as `x-amz-security-token: TOKEN`, the field libcurl then signs: the same
         // bytes as this -H only when its name is written the same way.

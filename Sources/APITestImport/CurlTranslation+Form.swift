@@ -1,3 +1,4 @@
+import APITestSuiteWriting
 import APITestSupport
 import Foundation
 
@@ -9,7 +10,7 @@ extension CurlTranslation {
     /// `{{ env.NAME }}`, the rest escaped), so a placeholder is a reference; file names are read back unescaped.
     mutating func formPart(
         _ word: ShellWord, at position: Int, literal: Bool
-    ) throws(CurlImporter.Failure) -> ImportedPart {
+    ) throws(CurlImporter.Failure) -> SuiteDocument.Part {
         let spelling = literal ? "--form-string" : "-F"
         let whole = try text(word, at: position)
         guard let equals = whole.firstIndex(of: "="), equals != whole.startIndex else {
@@ -21,12 +22,12 @@ extension CurlTranslation {
                 location: locate(position), message: "\(spelling) \(word): a part's name cannot hold a variable")
         }
         let rest = String(whole[whole.index(after: equals)...])
-        if literal { return ImportedPart(name: name, content: .value(rest)) }
+        if literal { return SuiteDocument.Part(name: name, content: .value(rest)) }
 
         let (value, parameters) = Self.splitParameters(rest)
         var filename: String?
         var contentType: String?
-        var headers: [ImportedHeader] = []
+        var headers: [SuiteDocument.Header] = []
         for (key, parameter) in parameters {
             switch key {
             case "type": contentType = parameter
@@ -34,7 +35,7 @@ extension CurlTranslation {
             case "headers":
                 if let colon = parameter.firstIndex(of: ":"), !parameter.hasPrefix("@") {
                     headers.append(
-                        ImportedHeader(
+                        SuiteDocument.Header(
                             String(parameter[..<colon]),
                             String(parameter[parameter.index(after: colon)...].drop { $0 == " " })))
                 } else {
@@ -48,7 +49,7 @@ extension CurlTranslation {
                     message: "\(spelling) \(word): the parameter '\(key)' is not supported (type, filename, headers)")
             }
         }
-        var part: ImportedPart
+        var part: SuiteDocument.Part
         if value.hasPrefix("@") {
             let path = TemplateLiteral.unescaped(String(value.dropFirst()))
             if path.contains(Self.reference) || path.contains(",") || path == "-" {
@@ -57,7 +58,7 @@ extension CurlTranslation {
                     message: "\(spelling) \(word): only one file named in full can be a part's content")
             }
             let sent = filename ?? TemplateLiteral.escaped((path as NSString).lastPathComponent)
-            part = ImportedPart(
+            part = SuiteDocument.Part(
                 name: name, content: .file(suitePath(of: path)), filename: sent,
                 contentType: contentType ?? Self.contentType(forFilename: sent))
             if isOutsideWorkingDirectory(path) {
@@ -78,12 +79,12 @@ extension CurlTranslation {
             let text = TemplateLiteral.escaped(content)
             notes.append(inlinedNote(path, at: position, because: "curl sends it as the value of the field '\(name)'"))
             // A part without a filename is a field (no Content-Type unless ;type= gives one), as curl sends it.
-            part = ImportedPart(
+            part = SuiteDocument.Part(
                 name: name, content: filename == nil ? .value(text) : .data(text), filename: filename,
                 contentType: contentType)
         } else {
-            part = ImportedPart(name: name, content: .value(value), filename: nil, contentType: contentType)
-            if let filename { part = ImportedPart(name: name, content: .data(value), filename: filename) }
+            part = SuiteDocument.Part(name: name, content: .value(value), filename: nil, contentType: contentType)
+            if let filename { part = SuiteDocument.Part(name: name, content: .data(value), filename: filename) }
             part.contentType = contentType
         }
         part.headers = headers

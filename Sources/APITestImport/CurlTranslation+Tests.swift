@@ -1,11 +1,12 @@
+import APITestSuiteWriting
 import Foundation
 
 extension CurlTranslation {
     // MARK: - Tests
 
     /// A test per URL, each sending the request the options describe.
-    func tests() throws(CurlImporter.Failure) -> [ImportedTest] {
-        var result: [ImportedTest] = []
+    func tests() throws(CurlImporter.Failure) -> [SuiteDocument.Test] {
+        var result: [SuiteDocument.Test] = []
         for url in urls { result.append(try test(url)) }
         return result
     }
@@ -31,11 +32,11 @@ extension CurlTranslation {
         return result
     }
 
-    private func test(_ url: String) throws(CurlImporter.Failure) -> ImportedTest {
+    private func test(_ url: String) throws(CurlImporter.Failure) -> SuiteDocument.Test {
         let hasBody = !data.isEmpty || !parts.isEmpty
         let method = self.method ?? (head ? "HEAD" : get ? "GET" : hasBody ? "POST" : "GET")
-        var request = ImportedRequest(method: method, url: url)
-        var fileNotes: [ImportNote] = []
+        var request = SuiteDocument.Request(method: method, url: url)
+        var fileNotes: [SuiteDocument.Note] = []
         if get, !data.isEmpty {
             request.url += (url.contains("?") ? "&" : "?") + (try joinedData())
             fileNotes = inlinedNotes(because: "-G puts it in the URL")
@@ -48,7 +49,7 @@ extension CurlTranslation {
                 request.body = .file(path: file, contentType: contentType)
                 if let source = data[0].source, isOutsideWorkingDirectory(source) {
                     fileNotes.append(
-                        ImportNote(
+                        SuiteDocument.Note(
                             location: locate(data[0].position),
                             text: "the suite sends \(fileInWords(source)) as the body, as curl does"))
                 }
@@ -62,19 +63,21 @@ extension CurlTranslation {
         }
 
         // Fields curl makes from options come first; -H replaces them.
-        var fields: [ImportedHeader] = []
+        var fields: [SuiteDocument.Header] = []
         if let userAgent, !userAgent.isEmpty, !hasHeader("User-Agent") {
-            fields.append(ImportedHeader("User-Agent", userAgent))
+            fields.append(SuiteDocument.Header("User-Agent", userAgent))
         }
-        if let referer, !hasHeader("Referer") { fields.append(ImportedHeader("Referer", referer)) }
+        if let referer, !hasHeader("Referer") { fields.append(SuiteDocument.Header("Referer", referer)) }
         if !cookies.isEmpty, !hasHeader("Cookie") {
-            fields.append(ImportedHeader("Cookie", cookies.joined(separator: ";")))
+            fields.append(SuiteDocument.Header("Cookie", cookies.joined(separator: ";")))
         }
-        if let range, !hasHeader("Range") { fields.append(ImportedHeader("Range", range)) }
+        if let range, !hasHeader("Range") { fields.append(SuiteDocument.Header("Range", range)) }
         let auth = resolvedAuth(for: url)
-        fields += headers.filter { $0.name.lowercased() != auth.movedHeader }.map { ImportedHeader($0.name, $0.value) }
+        fields += headers.filter { $0.name.lowercased() != auth.movedHeader }.map {
+            SuiteDocument.Header($0.name, $0.value)
+        }
         if data.contains(where: \.isJSON), !get, !hasHeader("Accept") {
-            fields.append(ImportedHeader("Accept", "application/json"))
+            fields.append(SuiteDocument.Header("Accept", "application/json"))
         }
         request.headers = fields
         request.basicAuth = auth.basic
@@ -86,12 +89,12 @@ extension CurlTranslation {
         request.maxRedirects = maxRedirects
         request.compressed = compressed ? nil : false
 
-        var test = ImportedTest(name: "\(method) \(Self.path(of: url))", request: request)
+        var test = SuiteDocument.Test(name: "\(method) \(Self.path(of: url))", request: request)
         test.comments = [commandText]
         test.notes = notes + fileNotes + auth.notes + transportNotes
         if !outputOnly.isEmpty {
             test.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: "",
                     text: "only about what curl prints or saves, not translated (apitest reports on its own): "
                         + outputOnly.joined(separator: ", ")))
@@ -100,7 +103,7 @@ extension CurlTranslation {
     }
 
     /// A note for each data piece read from a file whose text the suite holds.
-    private func inlinedNotes(because reason: String) -> [ImportNote] {
+    private func inlinedNotes(because reason: String) -> [SuiteDocument.Note] {
         data.compactMap { piece in
             guard let source = piece.source else { return nil }
             let why = piece.isEncoded ? "curl sends it URL-encoded" : reason

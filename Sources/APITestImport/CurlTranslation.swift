@@ -37,7 +37,7 @@ struct CurlTranslation {
     /// Lower-cased names that `-H 'Name:'` removed.
     var removedHeaders: Set<String> = []
     var data: [DataPiece] = []
-    var parts: [ImportedPart] = []
+    var parts: [SuiteDocument.Part] = []
     /// Credentials written out on the command line (a password, a token, a credential header, cookie or query
     /// parameter), each read from an environment variable instead (``HARSecrets``, the mechanism every importer
     /// shares).
@@ -55,7 +55,7 @@ struct CurlTranslation {
     /// `-n`, `--netrc-optional` and `--netrc-file` (as the suite writes the path).
     var netrc = NetrcChoice()
     /// `--resolve`, `--connect-to`, `--unix-socket`, `--proxy` and `--noproxy` (the HTTP version is ``httpVersion``).
-    var transport = ImportedTransport()
+    var transport = SuiteDocument.Transport()
     /// The last of `--http1.0`, `--http1.1`, `--http2`, `--http2-prior-knowledge`, `--http3`, `--http3-only`.
     var httpVersion: (long: String, position: Int)?
     var cookies: [String] = []
@@ -67,8 +67,8 @@ struct CurlTranslation {
     var maxRedirects: Int?
     var compressed = false
     var timeout: Double?
-    var security = ImportedSecurity()
-    var notes: [ImportNote] = []
+    var security = SuiteDocument.Security()
+    var notes: [SuiteDocument.Note] = []
     /// Options that only change what curl prints or saves, as written with their positions.
     var outputOnly: [String] = []
     /// The command line as a shell would need it, for the tests' comment.
@@ -207,7 +207,7 @@ struct CurlTranslation {
 
     /// Adds a note about the argument at `position`.
     mutating func note(_ position: Int, _ text: String) {
-        notes.append(ImportNote(location: locate(position), text: text))
+        notes.append(SuiteDocument.Note(location: locate(position), text: text))
     }
 
     /// What `make` returns, with a note at `position` for each environment variable it made in ``secrets``.
@@ -318,8 +318,8 @@ struct CurlTranslation {
     }
 
     /// The note for a file whose content is written into the suite instead of being named by it.
-    func inlinedNote(_ path: String, at position: Int, because reason: String) -> ImportNote {
-        ImportNote(
+    func inlinedNote(_ path: String, at position: Int, because reason: String) -> SuiteDocument.Note {
+        SuiteDocument.Note(
             location: locate(position),
             text: "the content of \(fileInWords(path)) is written into the suite (\(reason)); the suite does not "
                 + "read the file again")

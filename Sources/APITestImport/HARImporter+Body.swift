@@ -1,3 +1,4 @@
+import APITestSuiteWriting
 import Foundation
 
 extension HARImporter {
@@ -55,22 +56,22 @@ extension HARImporter {
     /// The request body of entry `number` from `body`'s text: `body` for text, `bodyFile` for bytes when
     /// ``bodyFolder`` is set (the file added to `files`), else nothing and a note.
     func body(
-        _ body: HARPostData, text: String, number: Int, contentType: String?, files: inout [ImportedFile],
-        notes: inout [ImportNote]
-    ) -> ImportedBody? {
+        _ body: HARPostData, text: String, number: Int, contentType: String?, files: inout [SuiteDocument.File],
+        notes: inout [SuiteDocument.Note]
+    ) -> SuiteDocument.Body? {
         switch Self.recordedBody(body, text: text) {
         case .text(let text):
             return .text(TemplateLiteral.escaped(text), contentType: contentType)
         case .invalidBase64:
             notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: "entry \(number)",
                     text: "the body is marked base64 but is not base64: the request is sent without it"))
             return nil
         case .bytes(let bytes):
             guard let bodyFolder else {
                 notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: "entry \(number)",
                         text:
                             "the body is \(bytes.count) bytes that are not text (\(body.mimeType.isEmpty ? "no media type" : body.mimeType)), "
@@ -79,7 +80,7 @@ extension HARImporter {
                 return nil
             }
             let path = (bodyFolder.isEmpty ? "" : bodyFolder + "/") + "entry-\(number).bin"
-            files.append(ImportedFile(path: path, bytes: bytes))
+            files.append(SuiteDocument.File(path: path, bytes: bytes))
             return .file(path: path, contentType: contentType)
         }
     }

@@ -1,7 +1,8 @@
 import APITestJSON
+package import APITestSuiteWriting
 import Foundation
 
-/// Turns a HAR 1.2 archive into one ``ImportedSuite``: one test per recorded entry of the included resource types,
+/// Turns a HAR 1.2 archive into one ``SuiteDocument``: one test per recorded entry of the included resource types,
 /// in recording order, expecting the recorded status.
 ///
 /// - Types: Chromium records `_resourceType` (`document`, `xhr`, `fetch`, `script`, `stylesheet`, `image`, `font`,
@@ -85,8 +86,8 @@ package struct HARImporter: Sendable {
     // MARK: - The suite
 
     /// The suite.
-    package func suite(named name: String? = nil) -> ImportedSuite {
-        var suite = ImportedSuite(name: name ?? Self.suiteName(file))
+    package func suite(named name: String? = nil) -> SuiteDocument {
+        var suite = SuiteDocument(name: name ?? Self.suiteName(file))
         suite.header.append(
             "Imported by `apitest import har` from \(file)\(archive.creator.map { " (recorded by \($0))" } ?? "").")
         var secrets = HARSecrets()
@@ -97,7 +98,7 @@ package struct HARImporter: Sendable {
                 skipped[Self.resourceType(of: entry).type, default: 0] += 1
             } else if entry.status == 0 {
                 suite.notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: "entry \(entry.index + 1)",
                         text: "\(entry.method) \(entry.url) got no response (blocked or cancelled): left out"))
             } else {
@@ -122,7 +123,7 @@ package struct HARImporter: Sendable {
                 "\(total) entr\(total == 1 ? "y" : "ies") of other types left out (\(counts)); types imported: "
                     + includeTypes.sorted().joined(separator: ", ") + " (--include-types).")
             suite.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: file,
                     text: "\(total) entr\(total == 1 ? "y was" : "ies were") left out by --include-types (\(counts))"))
         }
@@ -139,15 +140,15 @@ package struct HARImporter: Sendable {
 
     /// The test of one entry; `origin` is the suite's, as suite text.
     func test(
-        _ entry: HAREntry, origin: String?, secrets: inout HARSecrets, files: inout [ImportedFile]
-    ) -> ImportedTest {
+        _ entry: HAREntry, origin: String?, secrets: inout HARSecrets, files: inout [SuiteDocument.File]
+    ) -> SuiteDocument.Test {
         let number = entry.index + 1
         var url = secrets.url(entry.url, entry: number)
         if let origin, url.hasPrefix(origin) {
             url = String(url.dropFirst(origin.count))
             if url.isEmpty || url.hasPrefix("?") { url = "/" + url }
         }
-        var request = ImportedRequest(method: entry.method, url: url)
+        var request = SuiteDocument.Request(method: entry.method, url: url)
         var hasContentType = false
         for header in entry.headers {
             let lower = header.name.lowercased()
@@ -159,9 +160,9 @@ package struct HARImporter: Sendable {
                 request.headers[index].value += (lower == "cookie" ? "; " : ", ") + value
                 continue
             }
-            request.headers.append(ImportedHeader(header.name, value))
+            request.headers.append(SuiteDocument.Header(header.name, value))
         }
-        var notes: [ImportNote] = []
+        var notes: [SuiteDocument.Note] = []
         if let body = entry.postData {
             if let text = body.text {
                 request.body = self.body(
@@ -169,10 +170,11 @@ package struct HARImporter: Sendable {
                     contentType: hasContentType || body.mimeType.isEmpty ? nil : body.mimeType, files: &files,
                     notes: &notes)
             } else if body.mimeType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
-                request.body = .form(body.params.map { (name: $0.name, value: TemplateLiteral.escaped($0.value)) })
+                request.body = .form(
+                    body.params.map { (name: $0.name, value: .string(TemplateLiteral.escaped($0.value))) })
             }
         }
-        var test = ImportedTest(name: "\(entry.method) \(Self.path(of: entry.url))", request: request)
+        var test = SuiteDocument.Test(name: "\(entry.method) \(Self.path(of: entry.url))", request: request)
         test.expect.status = [.integer(Int64(entry.status))]
         if (300...399).contains(entry.status) { test.request.followRedirects = false }
         test.comments = ["entry \(number)" + (entry.resourceType.map { " (\($0))" } ?? "")]

@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestSuiteWriting
 
 extension PostmanImporter {
     // MARK: - Checks into expect
@@ -11,13 +12,13 @@ extension PostmanImporter {
     /// apitest's default, any 2xx), header and JSON checks in `headers` and `json` while each name or path is used
     /// once, the rest in `assert`. Expected values are data: placeholder syntax in them is escaped
     /// (``TemplateLiteral``).
-    static func expectation(_ checks: [ScriptCheck]) -> ImportedExpectation {
+    static func expectation(_ checks: [ScriptCheck]) -> SuiteDocument.Expectation {
         let checks = checks.map { check in
             var escaped = check
             escaped.argument = TemplateLiteral.escaped(check.argument)
             return escaped
         }
-        var expect = ImportedExpectation()
+        var expect = SuiteDocument.Expectation()
         var statusOther: [ScriptCheck] = []
         for check in checks {
             if check.query == .status {

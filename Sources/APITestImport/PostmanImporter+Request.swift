@@ -1,10 +1,14 @@
 import APITestJSON
+import APITestSuiteWriting
+import APITestSupport
 
 extension PostmanImporter {
     // MARK: - Request
 
     /// The request of `entry`: every text with its placeholders converted, auth and body translated.
-    func request(_ entry: Entry, scope: inout PostmanVariableScope, notes: inout [ImportNote]) -> ImportedRequest {
+    func request(
+        _ entry: Entry, scope: inout PostmanVariableScope, notes: inout [SuiteDocument.Note]
+    ) -> SuiteDocument.Request {
         let source = entry.item.request
         let local = entry.localVariables
         var url = scope.convert(source.url, local: local).trimmingSpaces
@@ -17,12 +21,12 @@ extension PostmanImporter {
         {
             url = "http://" + url // Postman's default scheme
         }
-        var request = ImportedRequest(method: source.method, url: url)
+        var request = SuiteDocument.Request(method: source.method, url: url)
         for header in source.headers {
             let name = scope.convert(header.name, local: local, escaping: false)
             if request.headers.contains(where: { $0.name.lowercased() == name.lowercased() }) {
                 notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: entry.location,
                         text: "header '\(name)' is given twice: apitest sends the first value only"))
                 continue
@@ -33,10 +37,10 @@ extension PostmanImporter {
                 // A credential typed into the header: read from the environment (the scheme of Authorization
                 // stays), as import har writes it.
                 request.headers.append(
-                    ImportedHeader(name, scope.typedSecrets.header(name, header.value, entry: 0)))
+                    SuiteDocument.Header(name, scope.typedSecrets.header(name, header.value, entry: 0)))
                 continue
             }
-            request.headers.append(ImportedHeader(name, scope.convert(header.value, local: local)))
+            request.headers.append(SuiteDocument.Header(name, scope.convert(header.value, local: local)))
         }
         if let auth = entry.auth { self.auth(auth, to: &request, entry: entry, scope: &scope, notes: &notes) }
         if let body = source.body {
@@ -47,8 +51,8 @@ extension PostmanImporter {
 
     /// Writes `auth` onto `request`: basic, bearer and API key; any other type is a note.
     func auth(
-        _ auth: PostmanAuth, to request: inout ImportedRequest, entry: Entry, scope: inout PostmanVariableScope,
-        notes: inout [ImportNote]
+        _ auth: PostmanAuth, to request: inout SuiteDocument.Request, entry: Entry, scope: inout PostmanVariableScope,
+        notes: inout [SuiteDocument.Note]
     ) {
         let local = entry.localVariables
         func value(_ key: String, escaping: Bool = true) -> String {
@@ -67,7 +71,7 @@ extension PostmanImporter {
         if hasAuthorization, ["digest", "ntlm", "awsv4"].contains(auth.type) {
             // A suite gives authentication in one place: the request's own header wins, as it does in Postman.
             notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: entry.location,
                     text: "auth '\(auth.type)' is not translated: the request sets its own Authorization header"))
             return
@@ -84,7 +88,7 @@ extension PostmanImporter {
             } else {
                 let key = value("key", escaping: false)
                 if !request.headers.contains(where: { $0.name.lowercased() == key.lowercased() }) {
-                    request.headers.append(ImportedHeader(key, apiKey))
+                    request.headers.append(SuiteDocument.Header(key, apiKey))
                 }
             }
         case "digest":
@@ -94,7 +98,7 @@ extension PostmanImporter {
             }
             if !ignored.isEmpty {
                 notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: entry.location,
                         text: "digest auth: \(ignored.joined(separator: ", ")) not translated (libcurl answers the "
                             + "server's challenge itself)"))
@@ -104,12 +108,13 @@ extension PostmanImporter {
             let user = domain.isEmpty ? value("username") : domain + "\\" + value("username")
             request.auth = .ntlm(user: user, password: secret("password"))
             if !value("workstation").isEmpty {
-                notes.append(ImportNote(location: entry.location, text: "ntlm auth: the workstation is not translated"))
+                notes.append(
+                    SuiteDocument.Note(location: entry.location, text: "ntlm auth: the workstation is not translated"))
             }
         case "awsv4":
             let token = secret("sessionToken")
             request.auth = .awsSigV4(
-                ImportedAuth.AWSSignature(
+                AWSSigV4Credentials(
                     accessKey: secret("accessKey"), secretKey: secret("secretKey"),
                     sessionToken: token.isEmpty ? nil : token, region: value("region"), service: value("service")))
         case "oauth2"
@@ -127,7 +132,7 @@ extension PostmanImporter {
                 return text.isEmpty ? nil : text
             }
             request.auth = .oauth2(
-                ImportedAuth.OAuth2(
+                SuiteDocument.Auth.OAuth2(
                     flow: password ? "password" : "clientCredentials", tokenURL: value("accessTokenUrl"),
                     clientID: value("clientId"), clientSecret: optionalSecret("clientSecret"), scope: optional("scope"),
                     audience: optional("tokenRequestParams.audience"),
@@ -138,7 +143,7 @@ extension PostmanImporter {
             }.sorted()
             if !dropped.isEmpty {
                 notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: entry.location,
                         text:
                             "oauth2: token request parameters \(dropped.map { String($0.dropFirst(19)) }.joined(separator: ", ")) "
@@ -146,7 +151,7 @@ extension PostmanImporter {
             }
             if !(auth.parameters["accessToken"] ?? "").isEmpty {
                 notes.append(
-                    ImportNote(
+                    SuiteDocument.Note(
                         location: entry.location,
                         text: "oauth2: the stored access token is not kept: apitest fetches one from the token URL "
                             + "when the suite runs, and renews it"))
@@ -158,16 +163,17 @@ extension PostmanImporter {
                 request.url += (request.url.contains("?") ? "&" : "?") + "access_token=" + token
             } else if !hasAuthorization {
                 let prefix = auth.parameters["headerPrefix"].map { scope.convert($0, local: local) } ?? "Bearer"
-                request.headers.append(ImportedHeader("Authorization", prefix.isEmpty ? token : prefix + " " + token))
+                request.headers.append(
+                    SuiteDocument.Header("Authorization", prefix.isEmpty ? token : prefix + " " + token))
             }
             notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: entry.location,
                     text: "oauth2: the access token the collection holds is sent as it is; apitest fetches and renews "
                         + "tokens only for the client credentials and password grants"))
         default:
             notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: entry.location,
                     text: "auth '\(auth.type)' is not translated: apitest sends the request without it (basic, "
                         + "bearer, apikey, digest, ntlm, awsv4, oauth2 client credentials and password grants, and oauth2 with a "
@@ -177,8 +183,8 @@ extension PostmanImporter {
 
     /// Writes `body` onto `request`.
     func body(
-        _ body: PostmanBody, to request: inout ImportedRequest, entry: Entry, scope: inout PostmanVariableScope,
-        notes: inout [ImportNote]
+        _ body: PostmanBody, to request: inout SuiteDocument.Request, entry: Entry, scope: inout PostmanVariableScope,
+        notes: inout [SuiteDocument.Note]
     ) {
         let local = entry.localVariables
         let hasContentType = request.headers.contains { $0.name.lowercased() == "content-type" }
@@ -191,30 +197,31 @@ extension PostmanImporter {
                 fields.map {
                     (
                         name: scope.convert($0.name, local: local, escaping: false),
-                        value: scope.convert($0.value, local: local)
+                        value: .string(scope.convert($0.value, local: local))
                     )
                 })
         case .formdata(let parts):
-            var result: [ImportedPart] = []
+            var result: [SuiteDocument.Part] = []
             for part in parts {
                 let name = scope.convert(part.name, local: local)
                 let contentType = part.contentType.map { scope.convert($0, local: local) }
                 if part.isFile {
                     guard !part.value.isEmpty else {
                         notes.append(
-                            ImportNote(location: entry.location, text: "form part '\(name)' names no file: left out"))
+                            SuiteDocument.Note(
+                                location: entry.location, text: "form part '\(name)' names no file: left out"))
                         continue
                     }
                     notes.append(
-                        ImportNote(
+                        SuiteDocument.Note(
                             location: entry.location,
                             text:
                                 "form part '\(name)' sends the file \(part.value), read relative to the suite's folder "
                                 + "(Newman reads it relative to its working directory)"))
-                    result.append(ImportedPart(name: name, content: .file(part.value), contentType: contentType))
+                    result.append(SuiteDocument.Part(name: name, content: .file(part.value), contentType: contentType))
                 } else {
                     result.append(
-                        ImportedPart(
+                        SuiteDocument.Part(
                             name: name, content: .value(scope.convert(part.value, local: local)),
                             contentType: contentType))
                 }
@@ -222,7 +229,7 @@ extension PostmanImporter {
             request.body = result.isEmpty ? nil : .multipart(result)
         case .file(let path):
             notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: entry.location,
                     text: "the body is the file \(path), read relative to the suite's folder (Newman reads it relative "
                         + "to its working directory)"))

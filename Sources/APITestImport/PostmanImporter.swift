@@ -1,6 +1,7 @@
 import APITestJSON
+package import APITestSuiteWriting
 
-/// Turns a Postman collection, with its optional environment and globals, into one ``ImportedSuite``.
+/// Turns a Postman collection, with its optional environment and globals, into one ``SuiteDocument``.
 ///
 /// - Every request becomes a test named by its folder path (`Users › Create user`), tagged with a slug of each folder
 ///   above it (`users`), in collection order; folders are tags, not suites, so one collection is one file that runs
@@ -51,11 +52,11 @@ package struct PostmanImporter: Sendable {
     // MARK: - The suite
 
     /// The suite.
-    package func suite() -> ImportedSuite {
+    package func suite() -> SuiteDocument {
         var scope = PostmanVariableScope(
             globals: globals?.variables ?? [], collection: collection.variables,
             environment: environment?.variables ?? [])
-        var suite = ImportedSuite(name: collection.name)
+        var suite = SuiteDocument(name: collection.name)
         let version = collection.schemaVersion.map { " (format \($0))" } ?? ""
         suite.header.append(
             "Imported by `apitest import postman` from the Postman collection \(files.first ?? collection.name)\(version)."
@@ -64,8 +65,8 @@ package struct PostmanImporter: Sendable {
         suite.header.append(
             "Newman runs requests one after another; apitest runs tests concurrently: use `apitest run --jobs 1` to keep "
                 + "the collection's order (the steps of one test always run in order).")
-        var steps: [(entry: Entry, step: ImportedStep, tags: [String])] = []
-        var suiteNotes: [ImportNote] = []
+        var steps: [(entry: Entry, step: SuiteDocument.Step, tags: [String])] = []
+        var suiteNotes: [SuiteDocument.Note] = []
         var notedOwners: Set<String> = []
         for entry in entries() {
             let (step, inheritedNotes) = self.step(entry, scope: &scope, notedOwners: &notedOwners)
@@ -77,11 +78,11 @@ package struct PostmanImporter: Sendable {
         suite.tests = group(steps, scope: &scope)
         let variables = scope.suiteVariables()
         suite.variables = variables.map { (name: $0.name, value: JSONValue.string($0.value)) }
-        suite.notes = scope.notes.map { ImportNote(location: $0.location, text: $0.text) } + suiteNotes
+        suite.notes = scope.notes.map { SuiteDocument.Note(location: $0.location, text: $0.text) } + suiteNotes
         let secrets = scope.secretVariables
         if !secrets.isEmpty {
             suite.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: "variables",
                     text: "credentials (by their names, or Postman's secret type) are read from the environment, not "
                         + "written into the suite: "
@@ -92,7 +93,7 @@ package struct PostmanImporter: Sendable {
         let typed = scope.typedSecrets.variables
         if !typed.isEmpty {
             suite.notes.append(
-                ImportNote(
+                SuiteDocument.Note(
                     location: "auth",
                     text: "credentials typed into auth settings and headers are read from the environment, not "
                         + "written into the suite: "
@@ -178,34 +179,34 @@ package struct PostmanImporter: Sendable {
     func step(
         _ entry: Entry, scope: inout PostmanVariableScope, notedOwners: inout Set<String>
     ) -> (
-        ImportedStep, [ImportNote]
+        SuiteDocument.Step, [SuiteDocument.Note]
     ) {
-        var notes: [ImportNote] = []
-        var step = ImportedStep(name: entry.location, request: request(entry, scope: &scope, notes: &notes))
-        var suiteNotes: [ImportNote] = []
+        var notes: [SuiteDocument.Note] = []
+        var step = SuiteDocument.Step(source: entry.location, request: request(entry, scope: &scope, notes: &notes))
+        var suiteNotes: [SuiteDocument.Note] = []
         var checks: [ScriptCheck] = []
         var captures: [ScriptCapture] = []
         let events = entry.inheritedEvents + entry.item.events.map { (entry.path, $0) }
         for (owner, event) in events {
             let location = owner.joined(separator: " › ")
             let isOwn = owner == entry.path
-            var eventNotes: [ImportNote] = []
+            var eventNotes: [SuiteDocument.Note] = []
             if event.listen == "test" {
                 let translation = PostmanScriptTranslator.translate(event.lines)
                 checks += translation.checks
                 captures += translation.captures
                 eventNotes = translation.untranslated.map {
-                    ImportNote(location: "\(location): line \($0.number)", text: $0.text)
+                    SuiteDocument.Note(location: "\(location): line \($0.number)", text: $0.text)
                 }
             } else {
                 eventNotes = event.lines.enumerated().compactMap { offset, line in
                     let text = line.trimmingSpaces
                     guard !text.isEmpty, !text.hasPrefix("//") else { return nil }
-                    return ImportNote(location: "\(location): pre-request line \(offset + 1)", text: text)
+                    return SuiteDocument.Note(location: "\(location): pre-request line \(offset + 1)", text: text)
                 }
                 if !eventNotes.isEmpty {
                     eventNotes.insert(
-                        ImportNote(
+                        SuiteDocument.Note(
                             location: location,
                             text: "the pre-request script is not run by apitest (its lines follow)"), at: 0)
                 }
@@ -227,14 +228,14 @@ package struct PostmanImporter: Sendable {
     /// Groups steps into tests: a step that uses a name an earlier step of the collection captured joins (the test
     /// of) that step; tests joined by one step are merged, their steps in collection order.
     func group(
-        _ steps: [(entry: Entry, step: ImportedStep, tags: [String])], scope: inout PostmanVariableScope
-    ) -> [ImportedTest] {
+        _ steps: [(entry: Entry, step: SuiteDocument.Step, tags: [String])], scope: inout PostmanVariableScope
+    ) -> [SuiteDocument.Test] {
         var groups: [[Int]] = []
         var groupOfStep: [Int] = []
         var capturedIn: [String: Int] = [:] // Postman name → group
         var usedBeforeCapture: Set<String> = []
         for (index, item) in steps.enumerated() {
-            let text = JSONWriter.string(ImportedSuiteRenderer.request(item.step.request))
+            let text = JSONWriter.string(SuiteDocumentRenderer.request(item.step.request))
             var joined: Set<Int> = []
             for name in scope.captured where text.contains("{{ \(scope.name(for: name)) }}") {
                 if let group = capturedIn[name] { joined.insert(group) } else { usedBeforeCapture.insert(name) }
@@ -261,7 +262,7 @@ package struct PostmanImporter: Sendable {
         scope.captured.subtract(usedBeforeCapture)
         return groups.filter { !$0.isEmpty }.map { members in
             let first = steps[members[0]]
-            var test = ImportedTest(
+            var test = SuiteDocument.Test(
                 name: first.entry.path.dropFirst().joined(separator: " › "), request: first.step.request)
             test.tags = first.tags
             test.expect = first.step.expect

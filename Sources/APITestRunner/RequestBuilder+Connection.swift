@@ -42,11 +42,8 @@ extension RequestBuilder {
             result.scheme = .ntlm(
                 username: try credentials.user.render(context), password: try credentials.password.render(context))
         case .awsSigV4(let signing):
-            result.scheme = .awsSigV4(
-                HTTPAuthentication.AWSSignature(
-                    accessKey: try signing.accessKey.render(context), secretKey: try signing.secretKey.render(context),
-                    sessionToken: try signing.sessionToken?.render(context), region: try signing.region.render(context),
-                    service: try signing.service.render(context)))
+            // The suite's templates rendered into the values libcurl signs with: one credentials type for both.
+            result.scheme = .awsSigV4(try signing.map { template in try template.render(context) })
         case .netrc(let file):
             result.scheme = .netrc(file: file)
         case .oauth2:

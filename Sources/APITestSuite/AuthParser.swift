@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `auth:`: one kind of authentication with its settings.
 enum AuthParser {
@@ -78,7 +79,7 @@ enum AuthParser {
     }
 
     /// `{accessKey, secretKey, sessionToken, region, service}` of `awsSigV4`.
-    private static func awsSigV4(_ entry: MapEntry, in context: SuiteParseContext) -> AuthSpec.AWSSigV4Spec? {
+    private static func awsSigV4(_ entry: MapEntry, in context: SuiteParseContext) -> AWSSigV4Credentials<Template>? {
         guard let entries = context.mapping(entry.value, for: "awsSigV4") else { return nil }
         context.checkKeys(entries, of: AWSSigV4Key.self, in: "awsSigV4")
         var values: [AWSSigV4Key: Template] = [:]
@@ -106,7 +107,7 @@ enum AuthParser {
         guard !missing, let accessKey = values[.accessKey], let secretKey = values[.secretKey],
             let region = values[.region], let service = values[.service]
         else { return nil }
-        return AuthSpec.AWSSigV4Spec(
+        return AWSSigV4Credentials(
             accessKey: accessKey, secretKey: secretKey, sessionToken: values[.sessionToken], region: region,
             service: service)
     }

@@ -1,3 +1,5 @@
+package import APITestSupport
+
 /// `auth:` of a request or of `defaults`: how the request authenticates. Exactly one kind.
 package enum AuthSpec: Sendable, Hashable {
     /// `basic: {user, password}`: an `Authorization: Basic` header.
@@ -8,8 +10,9 @@ package enum AuthSpec: Sendable, Hashable {
     case digest(CredentialsSpec)
     /// `ntlm: {user, password}`: NTLM, run by libcurl.
     case ntlm(CredentialsSpec)
-    /// `awsSigV4: {accessKey, secretKey, sessionToken, region, service}`: AWS Signature Version 4 by libcurl.
-    case awsSigV4(AWSSigV4Spec)
+    /// `awsSigV4: {accessKey, secretKey, sessionToken, region, service}`: AWS Signature Version 4 by libcurl, its
+    /// credentials templates (rendered into the HTTP layer's values per request).
+    case awsSigV4(AWSSigV4Credentials<Template>)
     /// `netrc: true` (`~/.netrc`) or `netrc: FILE` (an absolute path, checked when the suite loads).
     case netrc(file: String?)
     /// `oauth2: {flow, tokenURL, clientId, ...}`: a bearer token from an OAuth2 token endpoint, fetched once for the
@@ -22,8 +25,7 @@ package enum AuthSpec: Sendable, Hashable {
         case .basic(let credentials), .digest(let credentials), .ntlm(let credentials):
             [credentials.user, credentials.password]
         case .bearer(let token): [token]
-        case .awsSigV4(let spec):
-            [spec.accessKey, spec.secretKey] + (spec.sessionToken.map { [$0] } ?? []) + [spec.region, spec.service]
+        case .awsSigV4(let credentials): credentials.fields
         case .netrc: []
         case .oauth2(let spec): spec.templates
         }
@@ -48,31 +50,6 @@ package enum AuthSpec: Sendable, Hashable {
         package init(user: Template, password: Template) {
             self.user = user
             self.password = password
-        }
-    }
-
-    /// What AWS Signature Version 4 needs, templated.
-    package struct AWSSigV4Spec: Sendable, Hashable {
-        /// The access key id.
-        package var accessKey: Template
-        /// The secret access key.
-        package var secretKey: Template
-        /// The session token of temporary credentials.
-        package var sessionToken: Template?
-        /// The region (`us-east-1`).
-        package var region: Template
-        /// The service (`s3`, `execute-api`).
-        package var service: Template
-
-        /// Signing settings from their templates.
-        package init(
-            accessKey: Template, secretKey: Template, sessionToken: Template?, region: Template, service: Template
-        ) {
-            self.accessKey = accessKey
-            self.secretKey = secretKey
-            self.sessionToken = sessionToken
-            self.region = region
-            self.service = service
         }
     }
 }

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestOpenAPI
+import APITestSuiteWriting
 import Testing
 
 @testable import APITestGenerate
@@ -92,11 +93,22 @@ struct OperationPlannerTests {
         return result
     }
 
-    func test(_ name: String, in plans: [String: OperationPlan]) throws -> PlannedTest {
-        guard case .test(let test)? = plans[name] else {
+    func test(_ name: String, in plans: [String: OperationPlan]) throws -> Planned {
+        guard case .test(let test, let environment)? = plans[name] else {
             throw PlanMissing(name: name, plan: plans[name].map { "\($0)" } ?? "none")
         }
-        return test
+        return Planned(test: test, environment: environment)
+    }
+
+    /// A test the planner made, and the environment variables it reads.
+    struct Planned {
+        var test: SuiteDocument.Test
+        var environment: [String]
+        var request: SuiteDocument.Request { test.request }
+        /// `expect.status`, when it is one code or class (as the planner writes it).
+        var status: JSONValue? { test.expect.status.count == 1 ? test.expect.status[0] : nil }
+        /// The texts of the notes above the test.
+        var notes: [String] { test.notes.map(\.text) }
     }
 
     struct PlanMissing: Error, CustomStringConvertible {
@@ -117,7 +129,7 @@ struct OperationPlannerTests {
         #expect(item.request.headers.map(\.name) == ["X-Trace", "Cookie"])
         #expect(item.request.headers.map(\.value) == ["00000000-0000-4000-8000-000000000000", "session=abc"])
         #expect(item.status == 200)
-        #expect(item.summary == "One item")
+        #expect(item.test.comments == ["One item"])
         #expect(item.notes.isEmpty)
     }
 
@@ -148,7 +160,10 @@ struct OperationPlannerTests {
             Issue.record("form: \(String(describing: form.request.body))")
             return
         }
-        #expect(JSONValue.object(fields) == ["user": "string", "remember": true])
+        #expect(
+            JSONValue.object(JSONObject(fields.map { (key: $0.name, value: $0.value) })) == [
+                "user": "string", "remember": true,
+            ])
 
         #expect(reason("upload", in: plans) == "the required body is multipart/form-data")
         let optional = try test("optionalUpload", in: plans)

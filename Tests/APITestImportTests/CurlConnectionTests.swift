@@ -1,4 +1,6 @@
 import APITestSuite
+import APITestSuiteWriting
+import APITestSupport
 import Foundation
 import Testing
 
@@ -9,11 +11,11 @@ import Testing
 /// loader read back is checked.
 struct CurlConnectionTests {
     /// The suite of `text` (files relative to a folder holding `my.netrc`), rendered and loaded by the suite loader.
-    static func load(_ text: String) throws -> (imported: ImportedSuite, loaded: Suite, text: String) {
+    static func load(_ text: String) throws -> (imported: SuiteDocument, loaded: Suite, text: String) {
         let (importer, folder) = try CurlImporterTests.importer()
         try Data("machine a login alice password secret\n".utf8).write(to: URL(fileURLWithPath: folder + "/my.netrc"))
         let suite = try importer.importTexts([text])
-        let rendered = ImportedSuiteRenderer(suite: suite, schemaReference: nil).render()
+        let rendered = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
         let path = folder + "/suites/suite.yaml"
         try rendered.write(toFile: path, atomically: true, encoding: .utf8)
         do {
@@ -34,7 +36,7 @@ struct CurlConnectionTests {
     }
 
     /// The notes of every test, rendered.
-    static func notes(_ suite: ImportedSuite) -> [String] { suite.allNotes.map(\.rendered) }
+    static func notes(_ suite: SuiteDocument) -> [String] { suite.allNotes.map(\.rendered) }
 
     // MARK: - Authentication
 
@@ -81,7 +83,10 @@ struct CurlConnectionTests {
         #expect(imported.tests[1].request.basicAuth == nil)
         // An Authorization field replaces curl's own.
         #expect(imported.tests[2].request.auth == nil)
-        #expect(imported.tests[2].request.headers == [ImportedHeader("Authorization", "Basic {{ env.AUTHORIZATION }}")])
+        #expect(
+            imported.tests[2].request.headers == [
+                SuiteDocument.Header("Authorization", "Basic {{ env.AUTHORIZATION }}")
+            ])
         #expect(imported.tests.allSatisfy { !$0.request.headers.contains { $0.value.hasPrefix("Bearer") } })
         guard case .bearer(let token)? = Self.auth(loaded, 0) else {
             Issue.record("not bearer")
@@ -94,11 +99,11 @@ struct CurlConnectionTests {
         let (imported, loaded, text) = try Self.load(
             "curl --aws-sigv4 aws:amz:eu-west-1:execute-api -u \"AKID:$KEY\" -H \"x-amz-security-token: $TOKEN\" "
                 + "-H 'X-Other: 1' https://a/x")
-        let signature = ImportedAuth.AWSSignature(
+        let signature = AWSSigV4Credentials(
             accessKey: "AKID", secretKey: "{{ env.KEY }}", sessionToken: "{{ env.TOKEN }}", region: "eu-west-1",
             service: "execute-api")
         #expect(imported.defaults.auth == .awsSigV4(signature))
-        #expect(imported.tests[0].request.headers == [ImportedHeader("X-Other", "1")])
+        #expect(imported.tests[0].request.headers == [SuiteDocument.Header("X-Other", "1")])
         guard case .awsSigV4(let spec)? = Self.auth(loaded) else {
             Issue.record("not awsSigV4: \(text)")
             return
@@ -121,7 +126,7 @@ struct CurlConnectionTests {
         #expect(signature.sessionToken == nil)
         #expect(
             imported.tests[0].request.headers == [
-                ImportedHeader("X-Amz-Security-Token", "{{ env.X_AMZ_SECURITY_TOKEN }}")
+                SuiteDocument.Header("X-Amz-Security-Token", "{{ env.X_AMZ_SECURITY_TOKEN }}")
             ])
     }
 
@@ -183,7 +188,7 @@ struct CurlConnectionTests {
         let (imported, loaded, text) = try Self.load(
             "curl --resolve a:443:127.0.0.1 --resolve 'b:443:[::1]' --connect-to a:443:c:8443 --unix-socket "
                 + "run/api.sock --http1.1 -x http://proxy:3128 --noproxy localhost,127.0.0.1 https://a/x")
-        var expected = ImportedTransport()
+        var expected = SuiteDocument.Transport()
         expected.resolve = ["a:443:127.0.0.1", "b:443:[::1]"]
         expected.connectTo = ["a:443:c:8443"]
         expected.unixSocket = "../run/api.sock"

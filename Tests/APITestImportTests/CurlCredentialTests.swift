@@ -1,3 +1,4 @@
+import APITestSuiteWriting
 import Testing
 
 @testable import APITestImport
@@ -18,9 +19,9 @@ struct CurlCredentialTests {
                 "argument 1: header X-Api-Key is read from the environment variable X_API_KEY, not written into the "
                     + "suite: set it before apitest validate or run"
             ])
-        #expect(suite.tests[0].request.headers.contains(ImportedHeader("X-Api-Key", "{{ env.X_API_KEY }}")))
+        #expect(suite.tests[0].request.headers.contains(SuiteDocument.Header("X-Api-Key", "{{ env.X_API_KEY }}")))
         #expect(suite.tests[1].notes.isEmpty)
-        #expect(suite.tests[1].request.headers == [ImportedHeader("X-Api-Key", "{{ env.API_KEY }}")])
+        #expect(suite.tests[1].request.headers == [SuiteDocument.Header("X-Api-Key", "{{ env.API_KEY }}")])
     }
 
     @Test func noCredentialWrittenOutReachesTheSuite() throws {
@@ -36,7 +37,7 @@ struct CurlCredentialTests {
             "curl --aws-sigv4 aws:amz:eu-west-1:s3 -u AKIA7:aws-secret-8 -H 'x-amz-security-token: aws-token-9' "
                 + "https://s3.example/5",
         ])
-        let text = ImportedSuiteRenderer(suite: suite, schemaReference: nil).render()
+        let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
         for secret in secrets { #expect(!text.contains(secret), "\(secret) is written into the suite:\n\(text)") }
         #expect(text.contains("Authorization: \"Basic {{ env.AUTHORIZATION }}\""), "\(text)")
         #expect(text.contains("https://bob:{{ env.URL_PASSWORD }}@b.example/4"), "\(text)")
@@ -50,7 +51,7 @@ struct CurlCredentialTests {
         }
         // The same password in two commands is one variable; another password is another.
         let two = try importer.importTexts(["curl -u a:same http://a/1", "curl -u b:same http://a/2 -u c:other"])
-        let twoText = ImportedSuiteRenderer(suite: two, schemaReference: nil).render()
+        let twoText = SuiteDocumentRenderer(suite: two, schemaReference: nil).render()
         #expect(Set(two.environmentVariables) == ["API_PASSWORD", "API_PASSWORD_2"], "\(twoText)")
         // A name the commands read from the shell is never given to a credential written out.
         let read = try importer.importTexts(["curl -u a:pw http://a/1", "curl -H \"X-Key: $API_PASSWORD\" http://a/2"])

@@ -1,4 +1,5 @@
 import APITestSuite
+import APITestSuiteWriting
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ struct CurlFileContentTests {
     /// `link.txt` to a file outside it; and that outside file's path.
     static func setUp() throws -> (CurlImporter, folder: String, outside: String) {
         let (importer, folder) = try CurlImporterTests.importer()
-        let elsewhere = try ImportedSuiteRendererTests.folder()
+        let elsewhere = try SuiteDocumentRendererTests.folder()
         let outside = elsewhere + "/private.txt"
         try Data("outside-secret".utf8).write(to: URL(fileURLWithPath: outside))
         try Data("flat".utf8).write(to: URL(fileURLWithPath: folder + "/flat.txt"))

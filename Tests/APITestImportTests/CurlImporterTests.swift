@@ -1,4 +1,5 @@
 import APITestSuite
+import APITestSuiteWriting
 import APITestSupport
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ struct CurlImporterTests {
     /// An importer whose files are relative to a new folder holding `body.json` and `photo.png`, and whose suite goes
     /// to its `suites/` folder.
     static func importer(lines: Bool = false) throws -> (CurlImporter, String) {
-        let folder = try ImportedSuiteRendererTests.folder()
+        let folder = try SuiteDocumentRendererTests.folder()
         try Data("{\"a\": 1}\n".utf8).write(to: URL(fileURLWithPath: folder + "/body.json"))
         try FileManager.default.createDirectory(atPath: folder + "/suites", withIntermediateDirectories: true)
         let options = CurlImporter.Options(
@@ -20,10 +21,10 @@ struct CurlImporterTests {
     }
 
     /// The suite of `text`, which must load.
-    static func suite(_ text: String) throws -> ImportedSuite {
+    static func suite(_ text: String) throws -> SuiteDocument {
         let (importer, folder) = try importer()
         let suite = try importer.importTexts([text])
-        let rendered = ImportedSuiteRenderer(suite: suite, schemaReference: nil).render()
+        let rendered = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
         let path = folder + "/suites/suite.yaml"
         try rendered.write(toFile: path, atomically: true, encoding: .utf8)
         do {
@@ -111,7 +112,7 @@ struct CurlImporterTests {
                         + "variable API_PASSWORD")
             })
         #expect(notes.contains { $0.contains("-s (argument 1)") })
-        let text = ImportedSuiteRenderer(suite: suite, schemaReference: nil).render()
+        let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
         for note in notes { #expect(text.contains(String(note.prefix(40))), "\(note)") }
     }
 
@@ -146,7 +147,7 @@ struct CurlImporterTests {
         }
         #expect(
             parts == [
-                ImportedPart(
+                SuiteDocument.Part(
                     name: "f", content: .file("../body.json"), filename: "body.json",
                     contentType: "application/octet-stream")
             ])

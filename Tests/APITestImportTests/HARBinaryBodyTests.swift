@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSuite
+import APITestSuiteWriting
 import Foundation
 import Testing
 
@@ -50,9 +51,9 @@ struct HARBinaryBodyTests {
         #expect(suite.files.map(\.bytes) == [Self.bytes, Self.bytes, [0x61, 0x85, 0x62]])
         #expect(suite.allNotes.isEmpty, "\(suite.allNotes.map(\.rendered))")
 
-        let folder = try ImportedSuiteRendererTests.folder()
+        let folder = try SuiteDocumentRendererTests.folder()
         _ = try suite.writeFiles(relativeTo: folder, overwrite: false)
-        let text = ImportedSuiteRenderer(suite: suite, schemaReference: nil).render()
+        let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
         try text.write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
         let loaded = try SuiteLoader(environment: [:]).load(path: folder + "/t.yaml")
         func sent(_ index: Int) throws -> [UInt8] {

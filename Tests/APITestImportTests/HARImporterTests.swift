@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSuite
+import APITestSuiteWriting
 import Foundation
 import Testing
 
@@ -35,14 +36,14 @@ struct HARImporterTests {
                 "entry 14: POST http://127.0.0.1:8080/echo/beacon got no response (blocked or cancelled): left out",
                 "demo.har: 5 entries were left out by --include-types (font 1, image 1, preflight 1, script 1, stylesheet 1)",
             ])
-        let (text, _) = try ImportedSuiteRendererTests.load(suite, environment: Self.secrets)
+        let (text, _) = try SuiteDocumentRendererTests.load(suite, environment: Self.secrets)
         #expect(text.contains("baseURL: \"{{ origin }}\""))
         #expect(text.contains("origin: http://127.0.0.1:8080"))
     }
 
     @Test func secretsBecomeEnvironmentVariablesListedAtTheTop() throws {
         let suite = HARImporter(archive: try Self.archive(), file: "demo.har").suite()
-        let (text, _) = try ImportedSuiteRendererTests.load(suite, environment: Self.secrets)
+        let (text, _) = try SuiteDocumentRendererTests.load(suite, environment: Self.secrets)
         for value in ["eyJhbGciOiJIUzI1NiJ9", "5f2b8c1e9a", "9c1d7e4f", "k-8812-demo"] {
             #expect(!text.contains(value), "\(value) is written into the suite")
         }
@@ -57,7 +58,7 @@ struct HARImporterTests {
                 "Cookie: session={{ env.COOKIE_SESSION }}; theme={{ env.COOKIE_THEME }}",
             ])
         #expect(suite.tests[6].request.url == "/echo/search?q=shoes&access_token={{ env.ACCESS_TOKEN }}&page=2")
-        #expect(suite.tests[6].request.headers.contains(ImportedHeader("X-Api-Key", "{{ env.X_API_KEY }}")))
+        #expect(suite.tests[6].request.headers.contains(SuiteDocument.Header("X-Api-Key", "{{ env.X_API_KEY }}")))
         #expect(
             suite.header.suffix(7) == [
                 "Secrets are read from the environment, not written here:",
@@ -131,8 +132,8 @@ extension HARImporterTests {
         let suite = HARImporter(archive: HARArchive(entries: [entry]), file: "h.har").suite()
         #expect(
             suite.tests[0].request.headers == [
-                ImportedHeader("cookie", "a={{ env.COOKIE_A }}; b={{ env.COOKIE_B }}"),
-                ImportedHeader("accept", "text/html, application/json"),
+                SuiteDocument.Header("cookie", "a={{ env.COOKIE_A }}; b={{ env.COOKIE_B }}"),
+                SuiteDocument.Header("accept", "text/html, application/json"),
             ])
         #expect(suite.tests[0].request.url == "/a")
         #expect(suite.baseURL == "{{ origin }}")

@@ -1,3 +1,4 @@
+import APITestSuiteWriting
 import Foundation
 import Testing
 
@@ -24,12 +25,12 @@ struct HARScaleTests {
 
     @Test func fiveThousandEntriesWithTheirOwnSecretsImportInLinearTime() throws {
         let clock = ContinuousClock()
-        var suite = ImportedSuite(name: "")
+        var suite = SuiteDocument(name: "")
         var text = ""
         var variables: [String] = []
         let elapsed = clock.measure {
             suite = HARImporter(archive: Self.archive(5000), file: "big.har").suite()
-            text = ImportedSuiteRenderer(suite: suite, schemaReference: nil).render()
+            text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
             // What `import -o` lists for the user to set: searched in the rendered suite, once.
             variables = suite.environmentVariables
         }

@@ -1,4 +1,5 @@
 import APITestSuite
+import APITestSuiteWriting
 import Testing
 
 @testable import APITestImport
@@ -17,7 +18,7 @@ struct HARUserInfoTests {
         let har = #"{"log": {"entries": ["# + entry("/a") + "," + entry("/b?q=1") + "]}}"
         let archive = try HARArchive.decode(Array(har.utf8), file: "t.har")
         let suite = HARImporter(archive: archive, file: "t.har").suite()
-        let (text, loaded) = try ImportedSuiteRendererTests.load(suite, environment: ["URL_PASSWORD": "url-pw-1"])
+        let (text, loaded) = try SuiteDocumentRendererTests.load(suite, environment: ["URL_PASSWORD": "url-pw-1"])
         #expect(!text.contains("url-pw-1"), "\(text)")
         #expect(text.contains("origin: \"http://ann:{{ env.URL_PASSWORD }}@127.0.0.1:1\""), "\(text)")
         #expect(suite.tests.map(\.request.url) == ["/a", "/b?q=1"])

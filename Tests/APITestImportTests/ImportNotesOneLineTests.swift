@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSuite
+import APITestSuiteWriting
 import Foundation
 import Testing
 
@@ -29,7 +30,7 @@ struct ImportNotesOneLineTests {
             #expect(!note.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" }, "\(note)")
         }
         #expect(suite.allNotes.map(\.rendered).contains { $0.contains(#"c\n- name: evil\n  request: "#) })
-        let (text, loaded) = try ImportedSuiteRendererTests.load(suite)
+        let (text, loaded) = try SuiteDocumentRendererTests.load(suite)
         #expect(loaded.tests.count == 1, "\(text)")
         for line in text.split(separator: "\n") {
             // The name's line break is `\n` in a comment or in a quoted scalar: never a line of its own.
@@ -44,7 +45,7 @@ struct ImportNotesOneLineTests {
     @Test func curlCommandCommentsStayOnTheirLine() throws {
         let (importer, _) = try CurlImporterTests.importer()
         let suite = try importer.importTexts(["curl -d $'a\\tb\\n- name: evil' http://a/x"])
-        let (text, loaded) = try ImportedSuiteRendererTests.load(suite)
+        let (text, loaded) = try SuiteDocumentRendererTests.load(suite)
         #expect(loaded.tests.count == 1)
         let comment = try #require(text.split(separator: "\n").first { $0.contains("curl -d") })
         #expect(comment.hasPrefix("  # curl -d 'a\\tb\\n- name: evil'"), "\(text)")

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSuite
+import APITestSuiteWriting
 import APITestSupport
 import Foundation
 import Testing
@@ -30,11 +31,11 @@ struct ImportedTextIsDataTests {
 
     /// `suite` written, loaded with the planted variable's secret in the environment (and `more`), and rendered.
     static func load(
-        _ suite: ImportedSuite, more: [String: String] = [:]
+        _ suite: SuiteDocument, more: [String: String] = [:]
     ) throws -> (text: String, rendered: [String]) {
         var environment = more
         environment["AWS_SECRET_ACCESS_KEY"] = secret
-        let (text, loaded) = try ImportedSuiteRendererTests.load(suite, environment: environment)
+        let (text, loaded) = try SuiteDocumentRendererTests.load(suite, environment: environment)
         let rendered = try Self.rendered(loaded)
         #expect(!rendered.contains { $0.contains(secret) }, "the planted placeholder rendered the secret:\n\(text)")
         return (text, rendered)

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSuite
+import APITestSuiteWriting
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ struct PostmanCredentialTests {
         #expect(variables["Private_Key"] == "{{ env.PRIVATE_KEY }}")
         #expect(variables["user"] == "ann")
         #expect(variables["baseUrl"] == "http://127.0.0.1:1")
-        let (text, loaded) = try ImportedSuiteRendererTests.load(
+        let (text, loaded) = try SuiteDocumentRendererTests.load(
             suite,
             environment: ["PASSWORD": "p", "API_TOKEN": "t", "CLIENT_SECRET": "c", "PRIVATE_KEY": "k"])
         for value in ["pw1", "tok-123", "cs-456", "pk-789"] {

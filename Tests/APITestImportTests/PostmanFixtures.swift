@@ -1,3 +1,4 @@
+import APITestSuiteWriting
 import Foundation
 
 @testable import APITestImport
@@ -14,7 +15,7 @@ enum PostmanFixtures {
     }
 
     /// The suite imported from a collection and optional environment and globals fixtures.
-    static func suite(_ collection: String, environment: String? = nil, globals: String? = nil) throws -> ImportedSuite
+    static func suite(_ collection: String, environment: String? = nil, globals: String? = nil) throws -> SuiteDocument
     {
         let decoded = try PostmanCollectionDecoder(file: collection).decode(bytes(collection))
         let environmentFile = try environment.map { try PostmanEnvironment.decode(bytes($0), file: $0) }

@@ -1,4 +1,6 @@
 import APITestJSON
+import APITestSuiteWriting
+import APITestSupport
 import Foundation
 import Testing
 
@@ -7,7 +9,7 @@ import Testing
 /// How requests, auth, checks and captures of a collection land in the suite.
 struct PostmanImporterMappingTests {
     /// The suite of a collection holding `items` (JSON), with collection `variables`.
-    func suite(_ items: String, variables: String = "[]") throws -> ImportedSuite {
+    func suite(_ items: String, variables: String = "[]") throws -> SuiteDocument {
         let text = "{\"info\": {\"name\": \"c\"}, \"variable\": \(variables), \"item\": [\(items)]}"
         let collection = try PostmanCollectionDecoder(file: "c.json").decode(Array(text.utf8))
         return PostmanImporter(collection: collection, files: ["c.json"]).suite()
@@ -63,13 +65,13 @@ struct PostmanImporterMappingTests {
                         accessKey: "{{ env.AWSV4_ACCESS_KEY }}", secretKey: "{{ env.AWSV4_SECRET_KEY }}",
                         region: "eu-west-1", service: "s3")))
         #expect(requests[3].url == "http://h/4?a=1&api_key={{ k }}")
-        #expect(requests[4].headers == [ImportedHeader("Authorization", "Bearer {{ env.OAUTH2_ACCESS_TOKEN }}")])
+        #expect(requests[4].headers == [SuiteDocument.Header("Authorization", "Bearer {{ env.OAUTH2_ACCESS_TOKEN }}")])
         #expect(requests[5].auth == nil && requests[5].headers.isEmpty)
         let notes = suite.allNotes.map(\.rendered)
         #expect(notes.contains { $0.hasPrefix("c › digest: digest auth: realm not translated") })
         #expect(notes.contains { $0.hasPrefix("c › oauth2: oauth2: the access token the collection holds") })
         #expect(notes.contains { $0.hasPrefix("c › hawk: auth 'hawk' is not translated") })
-        _ = try ImportedSuiteRendererTests.load(
+        _ = try SuiteDocumentRendererTests.load(
             suite,
             environment: [
                 "DIGEST_PASSWORD": "p", "NTLM_PASSWORD": "p", "AWSV4_ACCESS_KEY": "A", "AWSV4_SECRET_KEY": "S",
@@ -119,14 +121,14 @@ struct PostmanImporterMappingTests {
                         password: "{{ pw }}")))
         // The authorization code grant needs a browser: the stored token is sent, as Newman does.
         #expect(requests[2].auth == nil)
-        #expect(requests[2].headers == [ImportedHeader("Authorization", "Bearer {{ env.OAUTH2_ACCESS_TOKEN }}")])
+        #expect(requests[2].headers == [SuiteDocument.Header("Authorization", "Bearer {{ env.OAUTH2_ACCESS_TOKEN }}")])
         let notes = suite.allNotes.map(\.rendered)
         #expect(
             notes.contains { $0.hasPrefix("c › client: oauth2: token request parameters resource are not translated") })
         #expect(notes.contains { $0.hasPrefix("c › client: oauth2: the stored access token is not kept") })
         // `secret` names a credential: the suite reads it from the environment (`pw` does not).
         #expect(suite.variables.first { $0.name == "secret" }?.value == "{{ env.SECRET }}")
-        let loaded = try ImportedSuiteRendererTests.load(
+        let loaded = try SuiteDocumentRendererTests.load(
             suite, environment: ["SECRET": "s", "OAUTH2_ACCESS_TOKEN": "tok"])
         #expect(loaded.text.contains("oauth2:"), "\(loaded.text)")
     }
@@ -156,10 +158,10 @@ struct PostmanImporterMappingTests {
                 item("again", "http://h/y?t={{token}}"),
             ].joined(separator: ","))
         #expect(suite.tests.map(\.name) == ["login", "plain"])
-        #expect(suite.tests[0].laterSteps.map(\.name) == ["c › other", "c › both", "c › again"])
+        #expect(suite.tests[0].laterSteps.map(\.source) == ["c › other", "c › both", "c › again"])
         #expect(suite.tests[0].captures.map(\.name) == ["token"])
         #expect(suite.variables.isEmpty)
-        _ = try ImportedSuiteRendererTests.load(suite)
+        _ = try SuiteDocumentRendererTests.load(suite)
     }
 
     @Test func aNameUsedBeforeItIsCapturedKeepsASuiteVariable() throws {
@@ -171,6 +173,6 @@ struct PostmanImporterMappingTests {
             ].joined(separator: ","))
         #expect(suite.tests.map(\.name) == ["first", "login"])
         #expect(suite.variables.map(\.name) == ["token"])
-        _ = try ImportedSuiteRendererTests.load(suite)
+        _ = try SuiteDocumentRendererTests.load(suite)
     }
 }

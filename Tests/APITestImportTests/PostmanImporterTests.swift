@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSuite
+import APITestSuiteWriting
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct PostmanImporterTests {
         let suite = try PostmanFixtures.suite(collection, environment: environment, globals: globals)
         // Secrets typed into auth settings are read from the environment: set every variable the suite reads.
         let environment = Dictionary(uniqueKeysWithValues: suite.environmentVariables.map { ($0, "x") })
-        let (text, _) = try ImportedSuiteRendererTests.load(suite, environment: environment)
+        let (text, _) = try SuiteDocumentRendererTests.load(suite, environment: environment)
         if ProcessInfo.processInfo.environment["APITEST_DUMP"] != nil { print(text) }
     }
 }
@@ -37,7 +38,7 @@ extension PostmanImporterTests {
         let suite = try PostmanFixtures.suite(
             "postman/apitest-demo.postman_collection.json", environment: "postman/apitest-demo.postman_environment.json"
         )
-        let (text, loaded) = try ImportedSuiteRendererTests.load(
+        let (text, loaded) = try SuiteDocumentRendererTests.load(
             suite, environment: ["API_TOKEN": "t0ken", "ANN_PASSWORD": "s3cret", "DIGEST_PASSWORD": "x"])
         if ProcessInfo.processInfo.environment["APITEST_DUMP"] != nil { print(text) }
         #expect(loaded.tests.count == suite.tests.count)

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSuite
+import APITestSuiteWriting
 import Foundation
 import Testing
 
@@ -78,7 +79,7 @@ struct PostmanTypedCredentialTests {
         let variables = suite.environmentVariables
         var values: [String: String] = [:]
         for name in variables { values[name] = "x" }
-        let (written, loaded) = try ImportedSuiteRendererTests.load(suite, environment: values)
+        let (written, loaded) = try SuiteDocumentRendererTests.load(suite, environment: values)
         for secret in Self.secrets {
             #expect(!written.contains(secret), "\(secret) is written into the suite:\n\(written)")
         }

@@ -1,3 +1,4 @@
+import APITestSuiteWriting
 import Testing
 
 @testable import APITestImport

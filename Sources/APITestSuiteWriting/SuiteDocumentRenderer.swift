@@ -1,21 +1,23 @@
-import APITestJSON
-import APITestSuiteWriting
+package import APITestJSON
+import APITestSupport
 
-/// Writes an ``ImportedSuite`` as the text of one suite file: the editor modeline (as `apitest generate openapi`
-/// writes it), the header comment, the suite's notes, its settings and its tests, each test with its comments and
-/// notes as `#` lines right above it.
+/// Writes a ``SuiteDocument`` as the text of one suite file: the editor modeline, the header comment, the suite's
+/// notes, its settings (`name`, `variables`, `baseURL`, `openapi`, `defaults`, `security`), then `setup`, `tests`
+/// and `teardown`, each test with its comments and notes as `#` lines right above it. Every comment and note is one
+/// line of the file (line breaks and controls of text from a source written as escapes, ``Swift/String/
+/// onOneLineForNotes``), so no text can start a line of YAML; long ones wrap onto more `#` lines.
 ///
 /// ```swift
-/// let text = ImportedSuiteRenderer(suite: suite, schemaReference: "../schemas/apitest.schema.json").render()
+/// let text = SuiteDocumentRenderer(suite: suite, schemaReference: "../schemas/apitest.schema.json").render()
 /// ```
-package struct ImportedSuiteRenderer: Sendable {
+package struct SuiteDocumentRenderer: Sendable {
     /// The suite.
-    package var suite: ImportedSuite
+    package var suite: SuiteDocument
     /// The suite schema's path relative to the file's folder, for the modeline; nil writes no modeline.
     package var schemaReference: String?
 
     /// A renderer of `suite` whose modeline points at `schemaReference`.
-    package init(suite: ImportedSuite, schemaReference: String?) {
+    package init(suite: SuiteDocument, schemaReference: String?) {
         self.suite = suite
         self.schemaReference = schemaReference
     }
@@ -26,16 +28,21 @@ package struct ImportedSuiteRenderer: Sendable {
     package func render() -> String {
         var lines: [String] = []
         if let schemaReference { lines.append("# yaml-language-server: $schema=\(schemaReference)") }
-        // Every comment line is one line of text: a name from the source cannot start a line of YAML.
-        for line in suite.header { lines += YAMLEmitter.comment(line.onOneLineForNotes) }
+        lines += Self.comments(suite.header, indent: 0)
         for note in suite.notes { lines += YAMLEmitter.comment(note.rendered) }
         lines += YAMLEmitter.lines(key: "name", value: .string(suite.name), indent: 0)
-        if let baseURL = suite.baseURL {
-            lines += YAMLEmitter.lines(key: "baseURL", value: .string(baseURL), indent: 0)
-        }
+        lines += Self.comments(suite.variablesComments, indent: 0)
         if !suite.variables.isEmpty {
             let object = JSONObject(suite.variables.map { (key: $0.name, value: $0.value) })
             lines += YAMLEmitter.lines(key: "variables", value: .object(object), indent: 0)
+        }
+        if let baseURL = suite.baseURL {
+            lines += YAMLEmitter.lines(key: "baseURL", value: .string(baseURL), indent: 0)
+        }
+        if let openAPI = suite.openAPI {
+            var object = JSONObject([(key: "file", value: .string(openAPI.file))])
+            if let server = openAPI.server { object["server"] = .string(server) }
+            lines += YAMLEmitter.lines(key: "openapi", value: .object(object), indent: 0)
         }
         if !suite.defaults.isEmpty {
             lines += YAMLEmitter.lines(key: "defaults", value: Self.defaults(suite.defaults), indent: 0)
@@ -43,19 +50,31 @@ package struct ImportedSuiteRenderer: Sendable {
         if let security = suite.security, !security.isEmpty {
             lines += YAMLEmitter.lines(key: "security", value: Self.security(security), indent: 0)
         }
-        lines.append("")
-        lines.append("tests:")
+        // One set of names for the file: a setup or teardown step's name in a report is never a test's.
         var names = UniqueName()
-        for test in suite.tests {
-            lines += testLines(test, name: names.make(test.name))
+        if !suite.setup.isEmpty {
+            lines += ["", "setup:"]
+            for test in suite.setup { lines += testLines(test, name: names.make(test.name)) }
+        }
+        lines += ["", "tests:"]
+        for test in suite.tests { lines += testLines(test, name: names.make(test.name)) }
+        lines += Self.comments(suite.closingComments, indent: 2)
+        if !suite.teardown.isEmpty {
+            lines += ["", "teardown:"]
+            for test in suite.teardown { lines += testLines(test, name: names.make(test.name)) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Comment lines at `indent` spaces, each one line of text: a name from a source cannot start a line of YAML.
+    static func comments(_ texts: [String], indent: Int) -> [String] {
+        texts.flatMap { YAMLEmitter.comment($0.onOneLineForNotes, indent: indent) }
     }
 
     // MARK: - Suite settings
 
     /// `defaults` as a map.
-    static func defaults(_ defaults: ImportedDefaults) -> JSONValue {
+    static func defaults(_ defaults: SuiteDocument.Defaults) -> JSONValue {
         var object = JSONObject()
         if !defaults.headers.isEmpty { object["headers"] = headers(defaults.headers) }
         addTransferSettings(
@@ -67,7 +86,7 @@ package struct ImportedSuiteRenderer: Sendable {
     }
 
     /// `security` as a map.
-    static func security(_ security: ImportedSecurity) -> JSONValue {
+    static func security(_ security: SuiteDocument.Security) -> JSONValue {
         var object = JSONObject()
         if let pinning = security.pinning { object["pinning"] = .string(pinning) }
         if !security.pins.isEmpty { object["pins"] = .array(security.pins.map { .string($0) }) }
@@ -85,15 +104,15 @@ package struct ImportedSuiteRenderer: Sendable {
     // MARK: - Tests
 
     /// A test's comments, notes and item.
-    private func testLines(_ test: ImportedTest, name: String) -> [String] {
-        var lines: [String] = []
-        for comment in test.comments { lines += YAMLEmitter.comment(comment.onOneLineForNotes, indent: 2) }
+    private func testLines(_ test: SuiteDocument.Test, name: String) -> [String] {
+        var lines = Self.comments(test.comments, indent: 2)
         for note in test.notes { lines += YAMLEmitter.comment(note.rendered, indent: 2) }
         for step in test.laterSteps {
             for note in step.notes { lines += YAMLEmitter.comment(note.rendered, indent: 2) }
         }
         var item = JSONObject([(key: "name", value: .string(name))])
         if !test.tags.isEmpty { item["tags"] = .array(test.tags.map { .string($0) }) }
+        if let forEach = test.forEach { item["forEach"] = forEach }
         let first = Self.step(request: test.request, expect: test.expect, captures: test.captures)
         if test.laterSteps.isEmpty {
             for member in first { item[member.key] = member.value }
@@ -106,7 +125,7 @@ package struct ImportedSuiteRenderer: Sendable {
 
     /// A step's `request`, `expect` (when not empty) and `capture` (when any).
     static func step(
-        request: ImportedRequest, expect: ImportedExpectation, captures: [(name: String, query: JSONValue)]
+        request: SuiteDocument.Request, expect: SuiteDocument.Expectation, captures: [(name: String, query: JSONValue)]
     ) -> JSONObject {
         var object = JSONObject([(key: "request", value: Self.request(request))])
         if !expect.isEmpty { object["expect"] = Self.expectation(expect) }
@@ -117,7 +136,7 @@ package struct ImportedSuiteRenderer: Sendable {
     }
 
     /// `request` as a map, keys in the order of docs/suite-format.md.
-    static func request(_ request: ImportedRequest) -> JSONValue {
+    package static func request(_ request: SuiteDocument.Request) -> JSONValue {
         var object = JSONObject([
             (key: "method", value: .string(request.method)), (key: "url", value: .string(request.url)),
         ])
@@ -133,7 +152,7 @@ package struct ImportedSuiteRenderer: Sendable {
         case .json(let value)?:
             object["json"] = value
         case .form(let fields)?:
-            object["form"] = .object(JSONObject(fields.map { (key: $0.name, value: .string($0.value)) }))
+            object["form"] = .object(JSONObject(fields.map { (key: $0.name, value: $0.value) }))
         case .text(let text, let contentType)?:
             object["body"] = .string(text)
             if let contentType { object["contentType"] = .string(contentType) }
@@ -164,7 +183,7 @@ package struct ImportedSuiteRenderer: Sendable {
     }
 
     /// `auth` as a map of its one kind.
-    static func auth(_ auth: ImportedAuth) -> JSONValue {
+    static func auth(_ auth: SuiteDocument.Auth) -> JSONValue {
         switch auth {
         case .bearer(let token):
             return ["bearer": .string(token)]
@@ -199,7 +218,7 @@ package struct ImportedSuiteRenderer: Sendable {
 
     /// `resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy` and `noProxy`, those that are set, as
     /// `defaults` and `request` both write them.
-    static func addTransport(_ transport: ImportedTransport, to object: inout JSONObject) {
+    static func addTransport(_ transport: SuiteDocument.Transport, to object: inout JSONObject) {
         if !transport.resolve.isEmpty { object["resolve"] = .array(transport.resolve.map { .string($0) }) }
         if !transport.connectTo.isEmpty { object["connectTo"] = .array(transport.connectTo.map { .string($0) }) }
         if let path = transport.unixSocket { object["unixSocket"] = .string(path) }
@@ -209,7 +228,7 @@ package struct ImportedSuiteRenderer: Sendable {
     }
 
     /// One multipart part as a map.
-    static func part(_ part: ImportedPart) -> JSONValue {
+    static func part(_ part: SuiteDocument.Part) -> JSONValue {
         var object = JSONObject([(key: "name", value: .string(part.name))])
         switch part.content {
         case .value(let text): object["value"] = .string(text)
@@ -223,7 +242,7 @@ package struct ImportedSuiteRenderer: Sendable {
     }
 
     /// `expect` as a map.
-    static func expectation(_ expect: ImportedExpectation) -> JSONValue {
+    static func expectation(_ expect: SuiteDocument.Expectation) -> JSONValue {
         var object = JSONObject()
         if expect.status.count == 1 {
             object["status"] = expect.status[0]
@@ -236,6 +255,7 @@ package struct ImportedSuiteRenderer: Sendable {
         if !expect.json.isEmpty {
             object["json"] = .object(JSONObject(expect.json.map { (key: $0.path, value: $0.check) }))
         }
+        if let schema = expect.schema { object["schema"] = .string(schema) }
         if !expect.assertions.isEmpty { object["assert"] = .array(expect.assertions) }
         return .object(object)
     }
@@ -243,7 +263,7 @@ package struct ImportedSuiteRenderer: Sendable {
     // MARK: - Values
 
     /// Header fields as a map, in order.
-    static func headers(_ fields: [ImportedHeader]) -> JSONValue {
+    static func headers(_ fields: [SuiteDocument.Header]) -> JSONValue {
         .object(JSONObject(fields.map { (key: $0.name, value: .string($0.value)) }))
     }
 

@@ -5,10 +5,11 @@ import Foundation
 import Testing
 
 @testable import APITestImport
+@testable import APITestSuiteWriting
 
 /// Every feature of the renderer writes a file that the suite loader (what `apitest validate` runs) accepts, with
 /// the values as the model held them, and the notes as comments.
-struct ImportedSuiteRendererTests {
+struct SuiteDocumentRendererTests {
     /// A new folder with the files the suites below name: `body.bin`, `photo.png`, `ca.pem`, `client.pem`,
     /// `client-key.pem`.
     static func folder() throws -> String {
@@ -23,11 +24,11 @@ struct ImportedSuiteRendererTests {
 
     /// Renders `suite` into `suite.yaml` in a new folder and loads it as `apitest validate` does.
     static func load(
-        _ suite: ImportedSuite, environment: [String: String] = ["TOKEN": "t", "PASSWORD": "p"]
+        _ suite: SuiteDocument, environment: [String: String] = ["TOKEN": "t", "PASSWORD": "p"]
     ) throws
         -> (text: String, suite: Suite)
     {
-        let text = ImportedSuiteRenderer(suite: suite, schemaReference: "../schemas/apitest.schema.json").render()
+        let text = SuiteDocumentRenderer(suite: suite, schemaReference: "../schemas/apitest.schema.json").render()
         let path = try folder() + "/suite.yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         do {
@@ -39,18 +40,20 @@ struct ImportedSuiteRendererTests {
     }
 
     /// A suite with one test sending `request`.
-    static func suite(_ request: ImportedRequest, name: String = "t") -> ImportedSuite {
-        var suite = ImportedSuite(name: "imported")
-        suite.tests = [ImportedTest(name: name, request: request)]
+    static func suite(_ request: SuiteDocument.Request, name: String = "t") -> SuiteDocument {
+        var suite = SuiteDocument(name: "imported")
+        suite.tests = [SuiteDocument.Test(name: name, request: request)]
         return suite
     }
 
     @Test func theModelineHeaderAndNotesAreComments() throws {
-        var suite = Self.suite(ImportedRequest(url: "http://127.0.0.1/x"))
+        var suite = Self.suite(SuiteDocument.Request(url: "http://127.0.0.1/x"))
         suite.header = ["Imported by `apitest import curl` from 1 command line."]
-        suite.notes = [ImportNote(location: "line 3", text: "not a curl command: skipped")]
+        suite.notes = [SuiteDocument.Note(location: "line 3", text: "not a curl command: skipped")]
         suite.tests[0].comments = ["curl http://127.0.0.1/x"]
-        suite.tests[0].notes = [ImportNote(location: "argument 4", text: "--connect-timeout 5 is not translated")]
+        suite.tests[0].notes = [
+            SuiteDocument.Note(location: "argument 4", text: "--connect-timeout 5 is not translated")
+        ]
         let (text, loaded) = try Self.load(suite)
         #expect(
             text == """
@@ -72,15 +75,15 @@ struct ImportedSuiteRendererTests {
     }
 
     @Test func suiteSettings() throws {
-        var suite = Self.suite(ImportedRequest(url: "users"))
+        var suite = Self.suite(SuiteDocument.Request(url: "users"))
         suite.baseURL = "http://127.0.0.1:8080/api/"
         suite.variables = [(name: "token", value: "{{ env.TOKEN }}"), (name: "page", value: 2)]
-        suite.defaults.headers = [ImportedHeader("Accept", "application/json")]
+        suite.defaults.headers = [SuiteDocument.Header("Accept", "application/json")]
         suite.defaults.timeout = 2.5
         suite.defaults.followRedirects = false
         suite.defaults.maxRedirects = 3
         suite.defaults.compressed = false
-        var security = ImportedSecurity()
+        var security = SuiteDocument.Security()
         security.allowInvalidCertificates = true
         security.validatesDomainName = false
         security.caFile = "ca.pem"
@@ -98,8 +101,8 @@ struct ImportedSuiteRendererTests {
     }
 
     @Test func pinsAndCertificates() throws {
-        var suite = Self.suite(ImportedRequest(url: "https://127.0.0.1/x"))
-        var security = ImportedSecurity()
+        var suite = Self.suite(SuiteDocument.Request(url: "https://127.0.0.1/x"))
+        var security = SuiteDocument.Security()
         security.pinning = "publicKey"
         security.pins = [
             "sha256//y+AwyJo7kca+bv+/JhrE2Cd43vqBpVN+eeDW33TSD08=",
@@ -113,9 +116,11 @@ struct ImportedSuiteRendererTests {
     }
 
     @Test func everyRequestSetting() throws {
-        var request = ImportedRequest(method: "PATCH", url: "http://127.0.0.1/echo?a=1&b=%20")
+        var request = SuiteDocument.Request(method: "PATCH", url: "http://127.0.0.1/echo?a=1&b=%20")
         request.query = [(name: "page", value: "2")]
-        request.headers = [ImportedHeader("X-Empty", ""), ImportedHeader("Authorization", "Bearer {{ env.TOKEN }}")]
+        request.headers = [
+            SuiteDocument.Header("X-Empty", ""), SuiteDocument.Header("Authorization", "Bearer {{ env.TOKEN }}"),
+        ]
         request.basicAuth = (username: "alice", password: "{{ env.PASSWORD }}")
         request.body = .text("a=1&b=true", contentType: "application/x-www-form-urlencoded")
         request.timeout = 10
@@ -135,22 +140,22 @@ struct ImportedSuiteRendererTests {
     }
 
     @Test(arguments: [
-        ImportedBody.json(["name": "carol", "tags": ["a", 1, true, .null]]),
+        SuiteDocument.Body.json(["name": "carol", "tags": ["a", 1, true, .null]]),
         .form([(name: "user", value: "alice"), (name: "remember", value: "true")]),
         .text("{{ env.TOKEN }}\nline two", contentType: nil),
         .file(path: "body.bin", contentType: "application/octet-stream"),
         .multipart([
-            ImportedPart(name: "caption", content: .value("at the beach")),
-            ImportedPart(name: "file", content: .file("photo.png"), filename: "p.png", contentType: "image/png"),
+            SuiteDocument.Part(name: "caption", content: .value("at the beach")),
+            SuiteDocument.Part(name: "file", content: .file("photo.png"), filename: "p.png", contentType: "image/png"),
             {
-                var part = ImportedPart(name: "meta", content: .data("{\"a\": 1}"), filename: "meta.json")
-                part.headers = [ImportedHeader("X-Part", "4")]
+                var part = SuiteDocument.Part(name: "meta", content: .data("{\"a\": 1}"), filename: "meta.json")
+                part.headers = [SuiteDocument.Header("X-Part", "4")]
                 return part
             }(),
         ]),
     ])
-    func everyBody(_ body: ImportedBody) throws {
-        var request = ImportedRequest(method: "POST", url: "http://127.0.0.1/echo")
+    func everyBody(_ body: SuiteDocument.Body) throws {
+        var request = SuiteDocument.Request(method: "POST", url: "http://127.0.0.1/echo")
         request.body = body
         let (_, loaded) = try Self.load(Self.suite(request))
         let spec = try #require(loaded.tests.first?.steps.first?.request)
@@ -158,7 +163,8 @@ struct ImportedSuiteRendererTests {
     }
 
     @Test func expectationsAndCaptures() throws {
-        var test = ImportedTest(name: "login", request: ImportedRequest(method: "POST", url: "http://127.0.0.1/login"))
+        var test = SuiteDocument.Test(
+            name: "login", request: SuiteDocument.Request(method: "POST", url: "http://127.0.0.1/login"))
         test.tags = ["smoke", "auth"]
         test.expect.status = [200, "2xx"]
         test.expect.headers = [(name: "Content-Type", check: ["contains": "json"])]
@@ -168,8 +174,10 @@ struct ImportedSuiteRendererTests {
         ]
         test.expect.assertions = [["query": "duration", "lessThan": 500]]
         test.captures = [(name: "token", query: ["jsonpath": "$.token"])]
-        var suite = ImportedSuite(name: "s")
-        suite.tests = [test, ImportedTest(name: "login", request: ImportedRequest(url: "http://127.0.0.1/me"))]
+        var suite = SuiteDocument(name: "s")
+        suite.tests = [
+            test, SuiteDocument.Test(name: "login", request: SuiteDocument.Request(url: "http://127.0.0.1/me")),
+        ]
         let (text, loaded) = try Self.load(suite)
         #expect(loaded.tests.map(\.name) == ["login", "login (2)"])
         #expect(loaded.tests.first?.tags == ["smoke", "auth"])
@@ -178,8 +186,8 @@ struct ImportedSuiteRendererTests {
 
     @Test func awkwardTextReadsBack() throws {
         let awkward = "a: b # c\t\"quoted\" \\ ü {x} - 12 true \u{7}"
-        var request = ImportedRequest(method: "POST", url: "http://127.0.0.1/echo")
-        request.headers = [ImportedHeader("X-Awkward", "yes: no #1")]
+        var request = SuiteDocument.Request(method: "POST", url: "http://127.0.0.1/echo")
+        request.headers = [SuiteDocument.Header("X-Awkward", "yes: no #1")]
         request.body = .text(awkward, contentType: "text/plain; charset=utf-8")
         let (_, loaded) = try Self.load(Self.suite(request, name: "true"))
         let spec = try #require(loaded.tests.first?.steps.first?.request)
@@ -192,15 +200,15 @@ struct ImportedSuiteRendererTests {
     }
 
     @Test func durations() {
-        #expect(ImportedSuiteRenderer.duration(10) == "10s")
-        #expect(ImportedSuiteRenderer.duration(0.25) == "250ms")
-        #expect(ImportedSuiteRenderer.duration(1.5) == "1500ms")
-        #expect(ImportedSuiteRenderer.duration(0.0005) == "0.0005s")
+        #expect(SuiteDocumentRenderer.duration(10) == "10s")
+        #expect(SuiteDocumentRenderer.duration(0.25) == "250ms")
+        #expect(SuiteDocumentRenderer.duration(1.5) == "1500ms")
+        #expect(SuiteDocumentRenderer.duration(0.0005) == "0.0005s")
     }
 
     @Test func environmentVariablesAreListedInOrder() {
-        var request = ImportedRequest(url: "http://127.0.0.1/{{ env.PATH_PART }}")
-        request.headers = [ImportedHeader("Authorization", "Bearer {{ env.TOKEN }}")]
+        var request = SuiteDocument.Request(url: "http://127.0.0.1/{{ env.PATH_PART }}")
+        request.headers = [SuiteDocument.Header("Authorization", "Bearer {{ env.TOKEN }}")]
         request.basicAuth = (username: "u", password: "{{ env.PATH_PART }}")
         #expect(Self.suite(request).environmentVariables == ["PATH_PART", "TOKEN"])
     }

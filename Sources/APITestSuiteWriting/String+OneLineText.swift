@@ -5,7 +5,7 @@ extension String {
     /// and paragraph separators and the bidirectional controls are written as escapes (`\n`, `\r`, `\t`,
     /// `\u{1B}`), so that a name from the source (a Postman collection's, a recorded header's) cannot start a line of
     /// its own in a note or a comment of the suite, nor reorder or colour what follows it.
-    var onOneLineForNotes: String {
+    package var onOneLineForNotes: String {
         guard unicodeScalars.contains(where: Self.isEscapedInNotes) else { return self }
         var result = String.UnicodeScalarView()
         for scalar in unicodeScalars {
