@@ -114,11 +114,15 @@ let package = Package(
                 "APITestSecrets", "APITestSupport",
             ]
         ),
+        // OAuth2: the run's token store (single flight, renewal, kept failures; its state machine), the grant and the
+        // token, the client that sends a token request the runner builds, Bearer challenges. No runner, checks,
+        // reproduce or load: the token request comes in as a closure.
+        .target(name: "APITestAuth", dependencies: ["APITestHTTP", "APITestSuite", "APITestJSON", "APITestSecrets"]),
         .target(
             name: "APITestRunner",
             dependencies: [
                 "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSecurity",
-                "APITestSupport", "APITestOpenAPI", "APITestSecrets", "APITestChecks",
+                "APITestSupport", "APITestOpenAPI", "APITestSecrets", "APITestChecks", "APITestAuth",
             ]
         ),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
@@ -181,6 +185,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "APITestSecretsTests", dependencies: ["APITestSecrets", "APITestHTTP", "APITestJSON"]),
+        .testTarget(
+            name: "APITestAuthTests", dependencies: ["APITestAuth", "APITestHTTP", "APITestSuite"]),
         .testTarget(
             name: "APITestChecksTests",
             dependencies: [

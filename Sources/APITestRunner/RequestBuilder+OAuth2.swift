@@ -1,3 +1,4 @@
+import APITestAuth
 import APITestHTTP
 import APITestSuite
 import Foundation
@@ -27,14 +28,9 @@ extension RequestBuilder {
             clientAuthentication: oauth2.clientAuthentication)
     }
 
-    /// The grant type a token request of `kind` asks for (RFC 6749's names).
+    /// The grant type a token request of `kind` asks for (RFC 6749's names): ``OAuth2Grant/grantType(of:_:)``.
     static func grantType(of flow: OAuth2Spec.Flow, _ kind: OAuth2FetchKind) -> String {
-        if case .refresh = kind { return "refresh_token" }
-        switch flow {
-        case .clientCredentials: return "client_credentials"
-        case .password: return "password"
-        case .refreshToken: return "refresh_token"
-        }
+        OAuth2Grant.grantType(of: flow, kind)
     }
 
     /// The token request for `grant` (RFC 6749 §4.3, §4.4, §6): a form POST, the client authenticated by HTTP Basic
@@ -46,7 +42,7 @@ extension RequestBuilder {
     ) throws -> OAuth2TokenRequest {
         // Each field with whether its value is a secret.
         var fields: [(name: String, value: String, secret: Bool)] = [
-            ("grant_type", Self.grantType(of: grant.flow, kind), false)
+            ("grant_type", OAuth2Grant.grantType(of: grant.flow, kind), false)
         ]
         switch kind {
         case .refresh(let refreshToken):

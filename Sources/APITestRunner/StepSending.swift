@@ -1,3 +1,4 @@
+import APITestAuth
 import APITestChecks
 import APITestHTTP
 import APITestResults

@@ -1,3 +1,4 @@
+import APITestAuth
 import APITestHTTP
 import APITestResults
 import APITestSecrets

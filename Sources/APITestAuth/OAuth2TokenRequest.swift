@@ -1,4 +1,4 @@
-import APITestHTTP
+package import APITestHTTP
 
 // MARK: - OAuth2TokenRequest
 
@@ -9,10 +9,16 @@ import APITestHTTP
 /// `error_description`) shows these spellings, not the secrets as the suite wrote them. So the masker is given the
 /// bytes that were sent, built from the very values the request holds (it derives its other spellings, base64 at
 /// any offset, hex and case, from them), not a list of encodings guessed beforehand.
-struct OAuth2TokenRequest: Sendable {
+package struct OAuth2TokenRequest: Sendable {
     /// The request.
-    var request: HTTPRequest
+    package var request: HTTPRequest
     /// Every secret the request carries, as written and as sent: the whole `Basic` token, the form-encoded
     /// `id:secret` pair it encodes and the form-encoded secret; each secret field's form-encoded value.
-    var sentSecrets: [String]
+    package var sentSecrets: [String]
+
+    /// `request`, which carries `sentSecrets`.
+    package init(request: HTTPRequest, sentSecrets: [String]) {
+        self.request = request
+        self.sentSecrets = sentSecrets
+    }
 }

@@ -2,7 +2,7 @@
 
 /// Sends one token request and reads its answer (`OAuth2TokenClient` over the run's transport; a scripted one in
 /// unit tests).
-protocol OAuth2TokenFetching: Sendable {
+package protocol OAuth2TokenFetching: Sendable {
     /// The token the endpoint issues for `grant` when asked for `kind`, or why there is none.
     func fetch(_ grant: OAuth2Grant, _ kind: OAuth2FetchKind) async -> Result<OAuth2Token, OAuth2Failure>
 }
@@ -15,14 +15,14 @@ protocol OAuth2TokenFetching: Sendable {
 ///
 /// An interruption is not a failure: a waiting step whose task is cancelled stops waiting at once, the request is
 /// cancelled when no step waits for it any more, and the grant is asked for again by the next step that needs it.
-actor OAuth2TokenStore {
+package actor OAuth2TokenStore {
     private var machines: [OAuth2Grant: StateMachine] = [:]
     private var flights: [OAuth2Grant: OAuth2TokenFlight] = [:]
     /// How many token requests were sent in the run.
     private(set) var requestsSent = 0
 
     /// An empty store.
-    init() {}
+    package init() {}
 
     /// How many steps wait for a token request of `grant` now (0 when none is under way).
     func stepsWaiting(for grant: OAuth2Grant) -> Int {
@@ -31,7 +31,7 @@ actor OAuth2TokenStore {
 
     /// The token of `grant` to send now: the one held while fresh, else the answer of a token request (the one
     /// under way, or one `fetcher` sends now).
-    func token(
+    package func token(
         for grant: OAuth2Grant, fetcher: some OAuth2TokenFetching
     ) async -> Result<OAuth2Token, OAuth2Failure> {
         // An interrupted step sends no token request.
@@ -44,7 +44,7 @@ actor OAuth2TokenStore {
 
     /// The token to send instead of `rejected`, which a server refused as `invalid_token`: a renewed one (one
     /// request however many steps were refused the same token).
-    func replacement(
+    package func replacement(
         for rejected: OAuth2Token, grant: OAuth2Grant, fetcher: some OAuth2TokenFetching
     ) async -> Result<OAuth2Token, OAuth2Failure> {
         if Task.isCancelled { return .failure(Self.interrupted(grant)) }
@@ -95,7 +95,7 @@ actor OAuth2TokenStore {
     /// The failure of a step of `grant` whose task was cancelled before it had a token.
     private static func interrupted(_ grant: OAuth2Grant) -> OAuth2Failure {
         OAuth2Failure(
-            reason: .interrupted, tokenURL: grant.tokenURL, grantType: RequestBuilder.grantType(of: grant.flow, .grant))
+            reason: .interrupted, tokenURL: grant.tokenURL, grantType: OAuth2Grant.grantType(of: grant.flow, .grant))
     }
 
     /// Sends token requests for `grant` until its state machine has an answer, which `flight` hands to the waiting

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import APITestRunner
+@testable import APITestAuth
 
 /// The run's OAuth2 tokens: the state machine's transitions, single flight under concurrency, renewal, the kept
 /// failure, and how a token endpoint's answer and a server's challenge are read.
@@ -432,19 +432,5 @@ import Testing
         #expect(BearerChallenge.error(in: #"Bearer realm="apitest""#) == nil)
         #expect(BearerChallenge.error(in: #"Negotiate abc==, Bearer error="invalid_token""#) == "invalid_token")
         #expect(BearerChallenge.error(in: "") == nil)
-    }
-
-    @Test func onlyA401WithInvalidTokenAsksForARenewal() {
-        func response(_ status: Int, _ challenge: String?) -> HTTPResponse {
-            var headers = HTTPHeaders()
-            if let challenge { headers.add(name: "WWW-Authenticate", value: challenge) }
-            return HTTPResponse(
-                statusCode: status, httpVersion: "1.1", headers: headers, body: Data(), effectiveURL: "https://a/")
-        }
-        #expect(TestExecutor.rejectsToken(response(401, #"Bearer error="invalid_token""#)))
-        #expect(!TestExecutor.rejectsToken(response(401, #"Bearer realm="a""#)))
-        #expect(!TestExecutor.rejectsToken(response(401, nil)))
-        #expect(!TestExecutor.rejectsToken(response(403, #"Bearer error="invalid_token""#)))
-        #expect(!TestExecutor.rejectsToken(response(401, #"Bearer error="insufficient_scope""#)))
     }
 }

@@ -1,13 +1,13 @@
-import APITestHTTP
+package import APITestHTTP
 import APITestSecrets
 
 // MARK: - OAuth2Failure
 
 /// Why no access token could be had from an OAuth2 token endpoint. The run keeps the first failure of a grant and
 /// errors every step that needs its token with it, without asking the endpoint again.
-struct OAuth2Failure: Error, Sendable, Hashable {
+package struct OAuth2Failure: Error, Sendable, Hashable {
     /// What went wrong.
-    enum Reason: Error, Sendable, Hashable {
+    package enum Reason: Error, Sendable, Hashable {
         /// The endpoint answered with an error status; `error` and `description` are the RFC 6749 §5.2 fields
         /// when the body had them (already checked to be printable and cut to a sane length).
         case refused(status: Int, error: String?, description: String?)
@@ -24,14 +24,21 @@ struct OAuth2Failure: Error, Sendable, Hashable {
     }
 
     /// What went wrong.
-    var reason: Reason
+    package var reason: Reason
     /// The token endpoint.
-    var tokenURL: String
+    package var tokenURL: String
     /// The grant type asked for (`client_credentials`, `password`, `refresh_token`).
-    var grantType: String
+    package var grantType: String
+
+    /// A failure for `reason` of the request of `grantType` to `tokenURL`.
+    package init(reason: Reason, tokenURL: String, grantType: String) {
+        self.reason = reason
+        self.tokenURL = tokenURL
+        self.grantType = grantType
+    }
 
     /// A sentence for people.
-    var message: String {
+    package var message: String {
         let prefix = "OAuth2 token request (\(grantType)) to \(tokenURL)"
         let detail: String
         switch reason {

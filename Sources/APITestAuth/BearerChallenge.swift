@@ -3,9 +3,9 @@
 /// Reads the `Bearer` challenge of a `WWW-Authenticate` field (RFC 7235 §4.1, RFC 6750 §3): a field may hold
 /// several challenges (`Basic realm="a", Bearer realm="b", error="invalid_token"`), each a scheme and
 /// comma-separated `name=value` parameters, a value a token or a quoted string.
-enum BearerChallenge {
+package enum BearerChallenge {
     /// The `error` parameter of the field's `Bearer` challenge; nil when it has none or the field no such challenge.
-    static func error(in field: String) -> String? {
+    package static func error(in field: String) -> String? {
         parameters(in: field)?["error"]
     }
 

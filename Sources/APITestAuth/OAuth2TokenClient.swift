@@ -1,4 +1,4 @@
-import APITestHTTP
+package import APITestHTTP
 import APITestJSON
 import APITestSecrets
 
@@ -6,25 +6,34 @@ import APITestSecrets
 
 /// Sends token requests over the run's transport, built for one suite (its TLS policy and transport settings), and
 /// reads the endpoint's answer (RFC 6749 §5.1, §5.2).
-struct OAuth2TokenClient: OAuth2TokenFetching {
+package struct OAuth2TokenClient: OAuth2TokenFetching {
     /// The run's transport.
     let transport: any HTTPTransport
-    /// Builds the token requests.
-    let builder: RequestBuilder
-    /// The suite whose step needs the token.
-    let runtime: SuiteRuntime
+    /// Builds the token request of a grant for the suite whose step needs the token (the runner's request builder:
+    /// the suite's policy and transport settings).
+    let makeRequest: @Sendable (OAuth2Grant, OAuth2FetchKind) throws -> OAuth2TokenRequest
+
+    /// A client sending over `transport` the token requests `makeRequest` builds.
+    package init(
+        transport: any HTTPTransport,
+        makeRequest: @escaping @Sendable (OAuth2Grant, OAuth2FetchKind) throws -> OAuth2TokenRequest
+    ) {
+        self.transport = transport
+        self.makeRequest = makeRequest
+    }
 
     /// The longest `error_description` kept, in characters.
     static let descriptionLimit = 300
 
-    func fetch(_ grant: OAuth2Grant, _ kind: OAuth2FetchKind) async -> Result<OAuth2Token, OAuth2Failure> {
-        let grantType = RequestBuilder.grantType(of: grant.flow, kind)
+    /// Sends the token request of `grant` for `kind` and reads the answer; a failure names the endpoint and grant type.
+    package func fetch(_ grant: OAuth2Grant, _ kind: OAuth2FetchKind) async -> Result<OAuth2Token, OAuth2Failure> {
+        let grantType = OAuth2Grant.grantType(of: grant.flow, kind)
         func failure(_ reason: OAuth2Failure.Reason) -> Result<OAuth2Token, OAuth2Failure> {
             .failure(OAuth2Failure(reason: reason, tokenURL: grant.tokenURL, grantType: grantType))
         }
         let tokenRequest: OAuth2TokenRequest
         do {
-            tokenRequest = try builder.tokenRequest(for: grant, kind, runtime: runtime)
+            tokenRequest = try makeRequest(grant, kind)
         } catch let error as HTTPError {
             return failure(.invalidTokenURL(error))
         } catch {
