@@ -118,11 +118,21 @@ let package = Package(
         // token, the client that sends a token request the runner builds, Bearer challenges. No runner, checks,
         // reproduce or load: the token request comes in as a closure.
         .target(name: "APITestAuth", dependencies: ["APITestHTTP", "APITestSuite", "APITestJSON", "APITestSecrets"]),
+        // A request as a curl command: `CurlCommandWriter` (URL, headers, body, auth schemes, transport and TLS
+        // settings, quoted for the shell) over `ReproduceSentinels`, the stand-ins for secrets and unknown captures. No
+        // runner, checks, auth or load: the runner renders the request and hands it over.
+        .target(
+            name: "APITestReproduce",
+            dependencies: [
+                "APITestHTTP", "APITestResults", "APITestSecrets", "APITestSecurity", "APITestSuite", "APITestSupport",
+            ]
+        ),
         .target(
             name: "APITestRunner",
             dependencies: [
                 "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSecurity",
                 "APITestSupport", "APITestOpenAPI", "APITestSecrets", "APITestChecks", "APITestAuth",
+                "APITestReproduce",
             ]
         ),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
@@ -187,6 +197,9 @@ let package = Package(
         .testTarget(name: "APITestSecretsTests", dependencies: ["APITestSecrets", "APITestHTTP", "APITestJSON"]),
         .testTarget(
             name: "APITestAuthTests", dependencies: ["APITestAuth", "APITestHTTP", "APITestSuite"]),
+        .testTarget(
+            name: "APITestReproduceTests",
+            dependencies: ["APITestReproduce", "APITestResults", "APITestSecrets", "APITestSuite"]),
         .testTarget(
             name: "APITestChecksTests",
             dependencies: [

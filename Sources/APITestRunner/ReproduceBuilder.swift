@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestJSON
+import APITestReproduce
 import APITestResults
 import APITestSecrets
 import APITestSuite

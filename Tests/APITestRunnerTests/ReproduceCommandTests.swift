@@ -362,16 +362,6 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("MARKER").path))
     }
 
-    @Test func notesShowInvisibleCharactersAsEscapes() {
-        // A note is a `# note:` comment line of a script: a server's line break or right-to-left override in a part
-        // name must neither end the comment nor reorder how it reads.
-        var writer = CurlCommandWriter(
-            first: ReproduceSentinels(), second: ReproduceSentinels(), context: TemplateContext(), sent: nil,
-            masker: SecretMasker(secrets: []))
-        writer.note("part a\nb\u{202E}c\u{2066}d\u{200B}é")
-        #expect(writer.command.notes == [#"part a\u{A}b\u{202E}c\u{2066}d\u{200B}é"#])
-    }
-
     @Test func theMethodIsWrittenOnlyWhereCurlWouldPickAnother() async throws {
         let results = try await run(
             """

@@ -4,10 +4,10 @@
 ///
 /// A stand-in is `APITEST`, a nonce of 12 random lower-case letters, the reference's number and `Q`: letters and
 /// digits only, so JSON, form and percent-encoding, XML and URLs carry it unchanged. A filter (`lowercase`,
-/// `base64Encode`) changes it; ``ReproduceBuilder`` finds that by rendering twice with two nonces.
-struct ReproduceSentinels: Sendable {
+/// `base64Encode`) changes it; the runner's `ReproduceBuilder` finds that by rendering twice with two nonces.
+package struct ReproduceSentinels: Sendable {
     /// What a stand-in stands for.
-    enum Reference: Sendable, Hashable {
+    package enum Reference: Sendable, Hashable {
         /// The value of the environment variable `name` (`{{ env.name }}`).
         case environment(String)
         /// A secret with no environment variable behind it, by its template name: a `--var` or variables-file
@@ -37,7 +37,7 @@ struct ReproduceSentinels: Sendable {
     private var numbers: [Reference: Int] = [:]
 
     /// A set of stand-ins with a fresh random nonce.
-    init() {
+    package init() {
         let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
         var generator = SystemRandomNumberGenerator()
         nonce = String(
@@ -45,7 +45,7 @@ struct ReproduceSentinels: Sendable {
     }
 
     /// The stand-in of `reference`.
-    mutating func token(for reference: Reference) -> String {
+    package mutating func token(for reference: Reference) -> String {
         let number: Int
         if let known = numbers[reference] {
             number = known

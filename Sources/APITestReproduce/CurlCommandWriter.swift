@@ -1,17 +1,17 @@
-import APITestHTTP
-import APITestResults
-import APITestSecrets
-import APITestSuite
+package import APITestHTTP
+package import APITestResults
+package import APITestSecrets
+package import APITestSuite
 import APITestSupport
 import Foundation
 
-/// Writes a request rendered twice with stand-ins (``ReproduceBuilder``) as the words of a curl command: URL,
-/// method, headers in order, basic auth, body, timeouts, redirects, the schemes libcurl runs (Digest, NTLM, AWS
+/// Writes a request rendered twice with stand-ins (the runner's `ReproduceBuilder`) as the words of a curl command:
+/// URL, method, headers in order, basic auth, body, timeouts, redirects, the schemes libcurl runs (Digest, NTLM, AWS
 /// SigV4, netrc), transport settings and TLS settings, each quoted for the shell.
 ///
 /// It mirrors how the HTTP layer configures libcurl (`CurlMultiLoop.configure`): the same method rules, `Expect:`
 /// and `Content-Type:` suppressed as apitest suppresses them, `--compressed` for the encodings apitest offers.
-struct CurlCommandWriter {
+package struct CurlCommandWriter {
     typealias Part = ReproduceSentinels.Part
 
     let first: ReproduceSentinels
@@ -30,14 +30,14 @@ struct CurlCommandWriter {
     var input: String?
     /// Whether the request renders the same twice from the same stand-ins (no generator such as `uuid()` in it): then
     /// renderings that differ where no stand-in shows differ by a stand-in a filter encoded.
-    var rendersTheSame = false
+    package var rendersTheSame = false
     /// The shell variable of each secret no environment variable holds, by template name.
     private var derivedVariables: [String: String] = [:]
     /// Every variable the command names for a secret it cannot hold.
     private var secretVariables: Set<String> = []
 
     /// A writer for requests rendered with `first` and `second`.
-    init(
+    package init(
         first: ReproduceSentinels, second: ReproduceSentinels, context: TemplateContext, sent: HTTPRequest?,
         masker: SecretMasker
     ) {
@@ -49,7 +49,7 @@ struct CurlCommandWriter {
     }
 
     /// The command written so far: its words quoted for a script, and on one line when a word holds a line feed.
-    var command: ReproduceCommand {
+    package var command: ReproduceCommand {
         var notes = notes
         if words.contains(where: \.holdsNUL), !notes.contains(where: { $0.contains("NUL bytes") }) {
             notes.append(
@@ -72,7 +72,9 @@ struct CurlCommandWriter {
     // MARK: - Request
 
     /// Writes the words of `request`, rendered a second time as `other`.
-    mutating func write(_ request: HTTPRequest, _ other: HTTPRequest, timeout: Duration, connectTimeout: Duration) {
+    package mutating func write(
+        _ request: HTTPRequest, _ other: HTTPRequest, timeout: Duration, connectTimeout: Duration
+    ) {
         let url = field(Array(request.url.utf8), Array(other.url.utf8), sent: sent.map { Array($0.url.utf8) }, "URL")
         let urlWord = word(url)
         words.append(urlWord)
