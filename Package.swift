@@ -68,11 +68,19 @@ let package = Package(
                 "CCurlShim", "CTLSShim", "CLibXML2", "APITestJSON", "APITestSecurity", "APITestSupport",
             ]),
 
+        // MARK: - YAML layer
+        // libyaml's events composed into a compact document (positions, tags, anchors, duplicate keys), its
+        // values as JSON, the load budget, and the reader of OpenAPI documents on it: below the suite layer and
+        // `generate`, which read their files through it.
+        .target(
+            name: "APITestYAML", dependencies: ["CYAML", "APITestSupport", "APITestJSON", "APITestOpenAPI"]),
+
         // MARK: - Suite layer
         .target(
             name: "APITestSuite",
             dependencies: [
-                "APITestSupport", "APITestJSON", "APITestJSONSchema", "APITestSecurity", "APITestOpenAPI", "CYAML",
+                "APITestSupport", "APITestJSON", "APITestJSONSchema", "APITestSecurity", "APITestOpenAPI",
+                "APITestYAML",
                 // Digests and HMAC of expression functions (`sha256`, `hmacSHA256`), computed by libcrypto.
                 "COpenSSL",
             ]
@@ -144,7 +152,7 @@ let package = Package(
             // the transport's set-up and the handshake check go through APITestRunner's services.
             dependencies: [
                 "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
-                "APITestSecurity", "APITestGenerate", "APITestImport", "APITestSuiteWriting",
+                "APITestSecurity", "APITestGenerate", "APITestImport", "APITestSuiteWriting", "APITestYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian's libmimalloc-dev) is the process's allocator: glibc's malloc cost the run 6-17 % of
@@ -181,10 +189,12 @@ let package = Package(
             dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestSupport", "CCurlShim"]),
         // Yams is only the differential oracle of the YAML composer's tests.
         .testTarget(
+            name: "APITestYAMLTests",
+            dependencies: ["APITestYAML", "APITestJSON", .product(name: "Yams", package: "Yams")]),
+        .testTarget(
             name: "APITestSuiteTests",
             dependencies: [
-                "APITestSuite", "APITestSupport", "APITestJSON", "APITestSecurity", "APITestOpenAPI",
-                .product(name: "Yams", package: "Yams"),
+                "APITestSuite", "APITestSupport", "APITestJSON", "APITestSecurity", "APITestOpenAPI", "APITestYAML",
             ]
         ),
         .testTarget(
@@ -230,7 +240,7 @@ let package = Package(
             name: "APITestGenerateTests",
             dependencies: [
                 "APITestGenerate", "APITestOpenAPI", "APITestSuite", "APITestJSON", "APITestSupport",
-                "APITestSuiteWriting",
+                "APITestSuiteWriting", "APITestYAML",
             ]
         ),
         // APITestSuite: every imported suite is loaded by the suite loader, as `apitest validate` would.

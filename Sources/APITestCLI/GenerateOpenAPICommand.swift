@@ -1,7 +1,7 @@
 import APITestGenerate
-import APITestSuite
 import APITestSuiteWriting
 import APITestSupport
+import APITestYAML
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 // MARK: - OAuth2
 

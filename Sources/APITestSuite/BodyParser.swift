@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// A request's body: JSON, form, raw text, a file, multipart forms, property lists and XML.
 enum BodyParser {

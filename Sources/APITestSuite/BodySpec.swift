@@ -1,4 +1,5 @@
 package import APITestSupport
+import APITestYAML
 
 /// A request body: at most one per request.
 package enum BodySpec: Sendable, Hashable {

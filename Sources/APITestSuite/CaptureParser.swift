@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `capture:`: values taken from a response and stored under a name for the later steps of the same test.
 enum CaptureParser {

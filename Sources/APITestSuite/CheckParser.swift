@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// One check: a value (equality) or `{predicate: argument}`, with optional filters; the part the short forms, the

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `expect:`: the status, the short forms (each a family of queries: `headers`, `json`, `xml`, `cookies`, `body`,
 /// ...), the general form `assert` and `schema`.

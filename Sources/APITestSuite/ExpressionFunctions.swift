@@ -1,4 +1,5 @@
 package import APITestJSON
+import APITestYAML
 import Foundation
 
 // MARK: - ExpressionFunctions

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import APITestYAML
 
 // MARK: - ExpressionParser
 

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `filters:`: the transformations between a query and a predicate (`count`, `split`, `regex`, `jsonpath`, ...).
 enum FilterParser {

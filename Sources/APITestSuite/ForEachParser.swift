@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// `forEach`: a test run once per row of data (inline rows, or a CSV or JSON file), each run named from its row.

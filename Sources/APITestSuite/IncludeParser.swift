@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// `include`: settings shared between suites (variables, base URL, defaults, setup, teardown) and steps shared

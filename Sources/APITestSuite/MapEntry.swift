@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import APITestYAML
 
 /// One key and value of a YAML map.
 struct MapEntry {

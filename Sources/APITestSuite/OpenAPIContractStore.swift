@@ -1,5 +1,6 @@
 import APITestOpenAPI
 import APITestSupport
+import APITestYAML
 import Foundation
 import Synchronization
 
@@ -59,7 +60,7 @@ package final class OpenAPIContractStore: Sendable {
     /// The problems of a document as diagnostics of a suite whose `openapi` is `setting`: at their places in the
     /// document, except an `ignore` entry that names nothing, which is the suite's (at its `openapi` key).
     static func diagnostics(_ problems: [OpenAPILoadProblem], for setting: OpenAPISetting) -> [Diagnostic] {
-        diagnostics(problems, named: setting.path, ignoreEntriesAt: setting.location)
+        OpenAPIDescriptionLoader.diagnostics(problems, named: setting.path, ignoreEntriesAt: setting.location)
     }
 
     /// The warnings of a loaded document (``OpenAPIContract/warnings``) as warnings of a suite whose `openapi` is
@@ -67,19 +68,6 @@ package final class OpenAPIContractStore: Sendable {
     static func warnings(of contract: OpenAPIContract, for setting: OpenAPISetting) -> [Diagnostic] {
         contract.warnings.map { warning in
             Diagnostic.warning("openapi '\(setting.path)': \(warning.message)", at: warning.location)
-        }
-    }
-
-    /// The problems of the document named `name` (as its user wrote it) as diagnostics at their places in the
-    /// document; an `ignore` entry that names nothing at `ignoreEntriesAt` when given. The one place a document's
-    /// problems become diagnostics (suites and `generate` alike).
-    static func diagnostics(
-        _ problems: [OpenAPILoadProblem], named name: String, ignoreEntriesAt ignoreLocation: SourceLocation? = nil
-    ) -> [Diagnostic] {
-        problems.map { problem in
-            var location = problem.location
-            if case .unknownIgnoreEntry = problem.kind, let ignoreLocation { location = ignoreLocation }
-            return Diagnostic.error("openapi '\(name)': \(problem.message)", at: location)
         }
     }
 }

@@ -1,4 +1,5 @@
 package import APITestSupport
+import APITestYAML
 
 /// `openapi:` of a suite or of an included settings file, or `--openapi FILE`: the OpenAPI document the suite's
 /// responses are checked against, and how.

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// `openapi:`, in a suite or an included settings file: a path, or a map of `file`, `server`, `strict` and `ignore`.

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// The query of a general-form check or a capture (`jsonpath`, `header`, `cookie`, `regex`, `query: status`, ...),

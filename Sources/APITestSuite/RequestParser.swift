@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `request:`: the method, URL, query, headers, credentials, body and transfer settings of a step.
 enum RequestParser {

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `response:`: how response bodies are decoded (the decoders in order, acceptable content types, null members).
 enum ResponseDecodingParser {

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `retry:`: how often a step is tried, how long to wait between tries, and the checks that end the polling.
 enum RetryParser {

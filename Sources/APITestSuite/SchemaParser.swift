@@ -1,6 +1,7 @@
 import APITestJSON
 import APITestJSONSchema
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// `expect.schema`: a schema file (JSON, relative to the suite) or an inline schema, compiled on load.

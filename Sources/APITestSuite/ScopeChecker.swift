@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// The second pass: every placeholder must name something visible where it is used, and URLs must be absolute

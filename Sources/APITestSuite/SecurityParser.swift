@@ -1,5 +1,6 @@
 import APITestSecurity
 import APITestSupport
+import APITestYAML
 
 /// `security:`: certificate trust and pinning for the suite's requests (AFSecurityPolicy's settings, in curl's pin
 /// format), with AFNetworking's rules between the settings.

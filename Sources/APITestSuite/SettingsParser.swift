@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `variables:` and `defaults:`, which a suite and the settings files it includes both hold.
 enum SettingsParser {

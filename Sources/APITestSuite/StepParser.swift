@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// The steps of a test, of `setup` and of `teardown`: each a request with optional `expect`, `capture` and `retry`,
 /// or an `include` of a steps file.

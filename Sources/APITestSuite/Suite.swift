@@ -1,4 +1,5 @@
 package import APITestSupport
+import APITestYAML
 
 /// A loaded, validated suite file: its variables, request defaults and tests, with source locations.
 package struct Suite: Sendable, Hashable {

@@ -1,5 +1,6 @@
 package import APITestOpenAPI
 import APITestSupport
+import APITestYAML
 
 /// A suite's OpenAPI contract: the loaded document and the setting it was loaded from (the same for every suite that
 /// names the same document with the same options). Equal when the settings are: a contract is never compared.

@@ -1,5 +1,6 @@
 import APITestSecurity
 import APITestSupport
+import APITestYAML
 
 /// The keys of one construct of the suite format (the suite, a test, a request, `expect`, an auth kind ...), declared
 /// once as an enum: its parser switches over it, the unknown-key error and its did-you-mean list its cases (in

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// Loads suite files into validated `Suite`s, reporting every problem of a file at once.

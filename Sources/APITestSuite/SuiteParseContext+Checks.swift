@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// Checks of single values that need more than their YAML type: JSONPath, regular expressions, XPath, header

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSupport
+import APITestYAML
 
 /// Scalars of the file being parsed, typed for the setting that holds them; a wrong type is reported.
 extension SuiteParseContext {

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// Templates and value trees of the file being parsed, with every placeholder located in the source.
 extension SuiteParseContext {

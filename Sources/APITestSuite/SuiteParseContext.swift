@@ -1,6 +1,7 @@
 import APITestJSON
 import APITestJSONSchema
 import APITestSupport
+import APITestYAML
 
 /// What the parsing functions read a YAML file with and report to: the file (its composed document, its text,
 /// its place on the include stack) and, shared with the contexts of every file the suite includes, the diagnostic

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// Turns the root of a suite file into a `Suite`, collecting every problem as a located diagnostic in the context.
 ///

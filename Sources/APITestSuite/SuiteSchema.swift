@@ -1,4 +1,5 @@
 import APITestSecurity
+import APITestYAML
 
 /// The editor schema of the suite format (`schemas/apitest.schema.json`, JSON Schema draft 2020-12) and of the
 /// files suites include (`schemas/apitest-include.schema.json`), built from the same declarations the loader reads:

@@ -1,5 +1,6 @@
 package import APITestJSON
 package import APITestSupport
+import APITestYAML
 
 /// A string with `{{ name }}` placeholders, parsed once at load time and rendered against a `TemplateContext`.
 ///

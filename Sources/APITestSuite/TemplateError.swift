@@ -1,4 +1,5 @@
 package import APITestSupport
+import APITestYAML
 
 /// A template that cannot be parsed (`{{` without `}}`, a bad name) or rendered (an undefined name).
 package struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {

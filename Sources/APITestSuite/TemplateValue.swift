@@ -1,5 +1,6 @@
 package import APITestJSON
 import APITestSupport
+import APITestYAML
 
 /// A YAML/JSON-like value whose strings are templates: a `json:` body, `query` and `form` values, predicate
 /// arguments and suite variables.

@@ -1,3 +1,4 @@
+import APITestYAML
 import Foundation
 
 // MARK: - Parallel parsing

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// `tests:`: each test a name, tags, `skip`, `forEach`, and either one request (with its `expect`, `capture` and
 /// `retry`) or `steps`.

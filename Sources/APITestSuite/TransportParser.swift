@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 
 /// The transport keys of a request or `defaults`: `resolve`, `connectTo`, `unixSocket`, `httpVersion`, `proxy`,
 /// `noProxy`.

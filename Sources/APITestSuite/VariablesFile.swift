@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestYAML
 import Foundation
 
 /// Variables read from a file given with `--variables-file`: a YAML map of names to scalars, or a `.env` file of

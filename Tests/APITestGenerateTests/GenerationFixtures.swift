@@ -1,5 +1,6 @@
 import APITestOpenAPI
 import APITestSuite
+import APITestYAML
 import Foundation
 import Testing
 

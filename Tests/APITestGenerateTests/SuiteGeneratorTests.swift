@@ -2,6 +2,7 @@ import APITestOpenAPI
 import APITestSuite
 import APITestSuiteWriting
 import APITestSupport
+import APITestYAML
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// The loader keeps text that differs in code points apart, as JSON does (RFC 8259 §8.3): `"\u00e9"` and
 /// `"e\u0301"` are canonically equivalent, so Swift's `String ==` and `[String: …]` keys treat them as one, but they

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// The load budget (`LoadBudget`): hostile nesting and expansion, made in the test, end in a located error, quickly,
 /// never in a crash or a hang; inputs within the limits still load.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// The loader's shortcuts (status codes without trimming, quoted widths from libyaml's marks, literal templates,
 /// ASCII name checks, cached JSONPaths, the `://` test) give what the general code gives.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// The OpenAPI Initiative's example documents (kept with their licence under Tests/APITestOpenAPITests/Fixtures)
 /// load through the reader suites use, libyaml's composer included, without a problem.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// docs/openapi.md: every YAML example in it loads, its contract included (against a document that declares what the
 /// examples name), and the settings table lists the keys the loader accepts.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// A long `tests` list is parsed in parts on several cores (`TestParser.testsInParallel`): the suite it gives, and
 /// every diagnostic of a suite with errors, are those of the parse on one thread.

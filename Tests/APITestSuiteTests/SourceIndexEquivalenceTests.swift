@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// `TemplateScanner.scan` reads UTF-8 bytes and `SourceText` decodes windows of scalars from UTF-8 instead of
 /// holding every scalar of the file; both must give what the scalar-array versions they replace gave (kept here as

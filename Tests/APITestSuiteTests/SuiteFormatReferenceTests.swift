@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// `docs/suite-format.md` and `schemas/apitest.schema.json` against the loader: every key, query, filter and
 /// predicate the loader accepts is documented in its section of the reference and appears in the schema, every

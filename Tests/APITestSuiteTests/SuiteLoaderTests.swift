@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 @Suite("Loading every key")
 struct SuiteLoaderTests {

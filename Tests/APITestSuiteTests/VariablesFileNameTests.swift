@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// `--variables-file` entries follow the rule `--var` names do (``VariableName``): an `env.…` name would replace
 /// the environment's value (and unmark it as secret), and a name no expression can read is a mistake.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import APITestSuite
+@testable import APITestYAML
 
 /// A long suite is composed in parts on several cores (`YAMLComposer.composeInParts`): whenever it gives a document,
 /// that document is the one `YAMLComposer.compose(_:)` makes of the whole text, table for table; whenever a part

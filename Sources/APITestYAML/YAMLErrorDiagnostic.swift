@@ -1,8 +1,8 @@
-import APITestSupport
+package import APITestSupport
 
 /// Turns YAML errors (scanner, parser, composer, duplicate keys) into located diagnostics.
-enum YAMLErrorDiagnostic {
-    static func make(_ error: YAMLComposeError, text: SourceText) -> Diagnostic {
+package enum YAMLErrorDiagnostic {
+    package static func make(_ error: YAMLComposeError, text: SourceText) -> Diagnostic {
         switch error {
         case .syntax(let problem, let line, let column, let context):
             let at = location(line: line, column: column, text)

@@ -1,4 +1,4 @@
-import APITestSupport
+package import APITestSupport
 
 /// A suite's text indexed by Unicode scalars, for turning offsets inside YAML values into line and column.
 ///
@@ -6,19 +6,19 @@ import APITestSupport
 /// own bytes) with the scalar offset of each line start and the byte offset of every 256th scalar: a window of
 /// scalars is decoded where it is needed, in time linear in its length, so the index costs a few bytes a line
 /// instead of 4 bytes a character.
-final class SourceText {
-    let file: String
+package final class SourceText {
+    package let file: String
     /// The text, contiguous UTF-8.
     private let text: String
     /// The number of Unicode scalars in the text.
-    let scalarCount: Int
+    package let scalarCount: Int
     /// The scalar offset where each line starts.
-    let lineStarts: [Int]
+    package let lineStarts: [Int]
     /// The byte offset of scalar `n × checkpointInterval`, for each `n`.
     private let checkpoints: [Int]
     private static let checkpointInterval = 256
 
-    init(file: String, text: String) {
+    package init(file: String, text: String) {
         var text = text
         text.makeContiguousUTF8()
         self.file = file
@@ -42,7 +42,7 @@ final class SourceText {
     // MARK: - Scalars
 
     /// The scalars at offsets `range` (clamped to the text), decoded from the text's UTF-8.
-    func scalars(in range: Range<Int>) -> [Unicode.Scalar] {
+    package func scalars(in range: Range<Int>) -> [Unicode.Scalar] {
         let lower = max(0, min(range.lowerBound, scalarCount))
         let upper = max(lower, min(range.upperBound, scalarCount))
         guard lower < upper else { return [] }
@@ -88,13 +88,13 @@ final class SourceText {
     // MARK: - Offsets
 
     /// The scalar offset of a 1-based line and column, clamped to the text.
-    func offset(line: Int, column: Int) -> Int {
+    package func offset(line: Int, column: Int) -> Int {
         guard line >= 1, line <= lineStarts.count else { return scalarCount }
         return min(scalarCount, lineStarts[line - 1] + max(0, column - 1))
     }
 
     /// The location of a scalar offset.
-    func location(ofOffset offset: Int) -> SourceLocation {
+    package func location(ofOffset offset: Int) -> SourceLocation {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -105,7 +105,7 @@ final class SourceText {
     }
 
     /// The location of a UTF-8 byte offset, as libyaml's reader reports them.
-    func location(ofUTF8Offset byteOffset: Int) -> SourceLocation {
+    package func location(ofUTF8Offset byteOffset: Int) -> SourceLocation {
         var bytes = 0
         var offset = 0
         for scalar in text.unicodeScalars {
@@ -117,7 +117,7 @@ final class SourceText {
     }
 
     /// The text of a 1-based line without its line break, or `nil` past the end.
-    func line(_ number: Int) -> [Unicode.Scalar]? {
+    package func line(_ number: Int) -> [Unicode.Scalar]? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let start = lineStarts[number - 1]
         let end = number < lineStarts.count ? lineStarts[number] - 1 : scalarCount
@@ -129,7 +129,7 @@ final class SourceText {
     /// True when libyaml numbers the lines and columns of `text` as `SourceText` does: the text does not start
     /// with a byte-order mark (libyaml skips it without counting a column) and breaks lines only with `\n` or
     /// `\r\n` (libyaml also breaks lines at a lone `\r`, U+0085, U+2028 and U+2029).
-    static func marksMatchLibyaml(in text: String) -> Bool {
+    package static func marksMatchLibyaml(in text: String) -> Bool {
         var text = text
         text.makeContiguousUTF8()
         return text.withUTF8 { bytes in
@@ -155,7 +155,7 @@ final class SourceText {
     /// The piece is `value[offset..<offset + length]` (scalar offsets). Quoting and line folding mean the value's
     /// text is not always written as is, so this finds the same occurrence of the piece in the source, searching
     /// from where the value starts; when that fails, it falls back to the start of the value plus `offset`.
-    func locate(
+    package func locate(
         pieceAt offset: Int, length: Int, in value: String, valueStart: SourceLocation
     ) -> SourceLocation {
         locate(pieces: [(offset, length)], in: value, valueStart: valueStart)[0]
@@ -165,7 +165,7 @@ final class SourceText {
     /// finds one, in one pass: `pieces` are `(offset, length)` in increasing offset order, and each search goes
     /// on from where the previous piece was found, in the value and in the source, so the work is linear in the
     /// value's length however many pieces there are (4,000 placeholders in one string).
-    func locate(
+    package func locate(
         pieces: [(offset: Int, length: Int)], in value: String, valueStart: SourceLocation
     ) -> [SourceLocation] {
         let start = self.offset(line: valueStart.line, column: valueStart.column)

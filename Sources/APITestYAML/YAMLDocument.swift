@@ -1,7 +1,7 @@
 /// A node of a `YAMLDocument`: the index of its record. Aliases resolve to the node they name, so an alias and its
 /// anchor are the same node.
-struct YAMLNode: Hashable {
-    let index: Int32
+package struct YAMLNode: Hashable {
+    package let index: Int32
 }
 
 /// One composed YAML document, held in flat tables: what the suite parsers need (scalars with their style, tag and
@@ -11,16 +11,16 @@ struct YAMLNode: Hashable {
 /// `children` (a map's as key, value, key, value...), and the text of every scalar in `scalarBytes` (UTF-8, one
 /// after the other), so walking a document allocates nothing and the tables hold no reference: a node costs 20
 /// bytes and its scalar's bytes, and a `String` is made only for a scalar that is read.
-struct YAMLDocument {
+package struct YAMLDocument {
     /// What a node is.
-    enum Kind: UInt8 {
+    package enum Kind: UInt8 {
         case scalar
         case sequence
         case mapping
     }
 
     /// How a scalar was written; the raw values are libyaml's (and Yams').
-    enum Style: UInt8 {
+    package enum Style: UInt8 {
         case any = 0
         case plain
         case singleQuoted
@@ -30,7 +30,7 @@ struct YAMLDocument {
     }
 
     /// The tags that decide how a scalar is typed (see `YAMLScalar`); every other tag types a scalar by its style.
-    enum CoreTag: UInt8 {
+    package enum CoreTag: UInt8 {
         case none
         case str
         case null
@@ -40,59 +40,59 @@ struct YAMLDocument {
     }
 
     /// A scalar node's text and how it was written.
-    struct Scalar {
-        let string: String
-        let style: Style
+    package struct Scalar {
+        package let string: String
+        package let style: Style
         /// The scalar's tag as YAML typing sees it: quoted scalars are `str`; so is any scalar used in a map key
         /// (Yams resolves the tags of keys when it checks them for duplicates, and aliases share that resolution).
-        let tag: CoreTag
+        package let tag: CoreTag
     }
 
     /// One node: its kind, start mark and contents (a scalar's bytes and tag, a collection's children), in 20 bytes.
-    struct Record {
-        var kind: Kind
-        var style: Style = .any
+    package struct Record {
+        package var kind: Kind
+        package var style: Style = .any
         /// True when the node is, or is inside, a map key (see `Scalar.tag`).
-        var isInKey = false
+        package var isInKey = false
         /// Index into `tagNames`; -1 when the node has no tag, `Record.overflowTag` when its index is in
         /// `overflowTags` (a document with more distinct tags than an `Int16` counts).
-        var tag: Int16 = -1
+        package var tag: Int16 = -1
         /// For a quoted scalar that ends on the line where it starts, its width in columns, quotes included (and an
         /// anchor or tag written before it); otherwise `Record.noWidth`; `Record.overflowWidth` when the width is
         /// in `overflowWidths`.
-        var width = Record.noWidth
+        package var width = Record.noWidth
         /// 1-based, as libyaml reports them plus one; columns count Unicode scalars.
-        var line: Int32
-        var column: Int32
+        package var line: Int32
+        package var column: Int32
         /// A scalar's first byte in `scalarBytes`; a collection's first index in `children`.
-        var start: Int32 = 0
+        package var start: Int32 = 0
         /// A scalar's number of bytes; a collection's number of children (twice the number of entries for a map).
-        var count: Int32 = 0
+        package var count: Int32 = 0
 
-        static let noWidth = UInt16.max
-        static let overflowWidth = UInt16.max - 1
-        static let overflowTag: Int16 = -2
+        package static let noWidth = UInt16.max
+        package static let overflowWidth = UInt16.max - 1
+        package static let overflowTag: Int16 = -2
     }
 
     /// The tag `tag:yaml.org,2002:str`, which libyaml gives quoted scalars without a tag.
-    static let strTag = "tag:yaml.org,2002:str"
+    package static let strTag = "tag:yaml.org,2002:str"
     /// The non-specific tag `!`.
-    static let nonSpecificTag = "!"
+    package static let nonSpecificTag = "!"
 
-    var records: [Record] = []
+    package var records: [Record] = []
     /// The most collections open at once while it was composed (at most `LoadBudget.maximumNesting`).
-    var deepestNesting = 0
+    package var deepestNesting = 0
     /// The UTF-8 text of every scalar, in document order.
-    var scalarBytes: [UInt8] = []
-    var children: [YAMLNode] = []
+    package var scalarBytes: [UInt8] = []
+    package var children: [YAMLNode] = []
     /// The distinct tag names written in the document.
-    var tagNames: [String] = []
+    package var tagNames: [String] = []
     /// The core tag of each of `tagNames`.
-    var coreTags: [CoreTag] = []
+    package var coreTags: [CoreTag] = []
     /// The tag index of each node whose record says `Record.overflowTag`.
-    var overflowTags: [Int32: Int32] = [:]
+    package var overflowTags: [Int32: Int32] = [:]
     /// The width of each node whose record says `Record.overflowWidth`.
-    var overflowWidths: [Int32: Int] = [:]
+    package var overflowWidths: [Int32: Int] = [:]
     /// The index of each of `tagNames`, by name.
     private var tagIndexByName: [String: Int32] = [:]
     /// The tag name last looked up and its index.
@@ -100,23 +100,23 @@ struct YAMLDocument {
 
     // MARK: - Reading nodes
 
-    func kind(of node: YAMLNode) -> Kind { records[Int(node.index)].kind }
+    package func kind(of node: YAMLNode) -> Kind { records[Int(node.index)].kind }
 
     /// The 1-based line and column where the node starts.
-    func mark(of node: YAMLNode) -> (line: Int, column: Int) {
+    package func mark(of node: YAMLNode) -> (line: Int, column: Int) {
         let record = records[Int(node.index)]
         return (Int(record.line), Int(record.column))
     }
 
     /// The scalar, or `nil` for a collection.
-    func scalar(_ node: YAMLNode) -> Scalar? {
+    package func scalar(_ node: YAMLNode) -> Scalar? {
         let record = records[Int(node.index)]
         guard record.kind == .scalar else { return nil }
         return scalar(node, text: text(of: record))
     }
 
     /// The scalar of a scalar node whose text, `text(of:)`, is known already.
-    func scalar(_ node: YAMLNode, text: String) -> Scalar {
+    package func scalar(_ node: YAMLNode, text: String) -> Scalar {
         let record = records[Int(node.index)]
         var tag = CoreTag.none
         if let index = tagIndex(of: node) {
@@ -129,13 +129,13 @@ struct YAMLDocument {
     }
 
     /// The number of bytes of a scalar node's text (0 for a collection), known without reading the text.
-    func byteCount(of node: YAMLNode) -> Int {
+    package func byteCount(of node: YAMLNode) -> Int {
         let record = records[Int(node.index)]
         return record.kind == .scalar ? Int(record.count) : 0
     }
 
     /// The text of a scalar's record.
-    func text(of record: Record) -> String {
+    package func text(of record: Record) -> String {
         let start = Int(record.start)
         return scalarBytes.withUnsafeBufferPointer { bytes in
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(record.count))]), as: UTF8.self)
@@ -143,7 +143,7 @@ struct YAMLDocument {
     }
 
     /// The bytes of a scalar's record, for `body`.
-    func withBytes<Result>(of record: Record, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withBytes<Result>(of record: Record, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let start = Int(record.start)
         return scalarBytes.withUnsafeBufferPointer { bytes in
             body(UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(record.count))]))
@@ -151,7 +151,7 @@ struct YAMLDocument {
     }
 
     /// The node's index in `tagNames`, or `nil` when it has no tag.
-    func tagIndex(of node: YAMLNode) -> Int? {
+    package func tagIndex(of node: YAMLNode) -> Int? {
         let tag = records[Int(node.index)].tag
         if tag >= 0 { return Int(tag) }
         if tag == Record.overflowTag, let index = overflowTags[node.index] { return Int(index) }
@@ -159,7 +159,7 @@ struct YAMLDocument {
     }
 
     /// The width of a quoted scalar written on one line, quotes included, in columns; `nil` for other nodes.
-    func quotedWidth(of node: YAMLNode) -> Int? {
+    package func quotedWidth(of node: YAMLNode) -> Int? {
         switch records[Int(node.index)].width {
         case Record.noWidth: return nil
         case Record.overflowWidth: return overflowWidths[node.index]
@@ -168,27 +168,27 @@ struct YAMLDocument {
     }
 
     /// A sequence's items, or `nil` for another node.
-    func items(of node: YAMLNode) -> ArraySlice<YAMLNode>? {
+    package func items(of node: YAMLNode) -> ArraySlice<YAMLNode>? {
         let record = records[Int(node.index)]
         guard record.kind == .sequence else { return nil }
         return children[Int(record.start)..<Int(record.start + record.count)]
     }
 
     /// A map's keys and values in document order, or `nil` for another node.
-    func pairs(of node: YAMLNode) -> Pairs? {
+    package func pairs(of node: YAMLNode) -> Pairs? {
         let record = records[Int(node.index)]
         guard record.kind == .mapping else { return nil }
         return Pairs(nodes: children[Int(record.start)..<Int(record.start + record.count)])
     }
 
     /// A map's entries as (key, value) pairs, over the map's slice of `children`.
-    struct Pairs: RandomAccessCollection {
-        let nodes: ArraySlice<YAMLNode>
+    package struct Pairs: RandomAccessCollection {
+        package let nodes: ArraySlice<YAMLNode>
 
-        var startIndex: Int { 0 }
-        var endIndex: Int { nodes.count / 2 }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { nodes.count / 2 }
 
-        subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
+        package subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
             let index = nodes.startIndex + position * 2
             return (nodes[index], nodes[index + 1])
         }
@@ -201,20 +201,20 @@ struct YAMLDocument {
     /// about 7), so room for one node every 4 bytes is rarely outgrown; scalars take fewer bytes than their source.
     /// Room reserved and not used is never touched (large tables are mapped, not written, until used), so it costs
     /// no memory.
-    mutating func reserveCapacity(forTextOf byteCount: Int) {
+    package mutating func reserveCapacity(forTextOf byteCount: Int) {
         records.reserveCapacity(byteCount / 4)
         scalarBytes.reserveCapacity(byteCount)
         children.reserveCapacity(byteCount / 4)
     }
 
     /// Appends a node record and returns its node.
-    mutating func append(_ record: Record) -> YAMLNode {
+    package mutating func append(_ record: Record) -> YAMLNode {
         records.append(record)
         return YAMLNode(index: Int32(truncatingIfNeeded: records.count - 1))
     }
 
     /// Sets the width of the quoted scalar last appended.
-    mutating func setWidth(_ width: Int, ofLast node: YAMLNode) {
+    package mutating func setWidth(_ width: Int, ofLast node: YAMLNode) {
         guard width >= 0 else { return }
         if width < Int(Record.overflowWidth) {
             records[Int(node.index)].width = UInt16(width)
@@ -225,7 +225,7 @@ struct YAMLDocument {
     }
 
     /// Sets the tag of the last node appended to the tag named `name`.
-    mutating func setTag(_ name: String, ofLast node: YAMLNode) {
+    package mutating func setTag(_ name: String, ofLast node: YAMLNode) {
         let index = tagIndex(name)
         if let small = Int16(exactly: index) {
             records[Int(node.index)].tag = small
@@ -237,7 +237,7 @@ struct YAMLDocument {
 
     /// The index of `name` in `tagNames`, added if new. The tag last asked for is checked first: quoted scalars all
     /// carry the `str` tag.
-    mutating func tagIndex(_ name: String) -> Int32 {
+    package mutating func tagIndex(_ name: String) -> Int32 {
         if let last = lastTag, last.name == name { return last.index }
         let index: Int32
         if let known = tagIndexByName[name] {

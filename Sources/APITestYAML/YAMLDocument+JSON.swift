@@ -1,4 +1,4 @@
-import APITestJSON
+package import APITestJSON
 import Foundation
 
 /// A composed YAML document as a JSON value, and the nodes that JSON pointers name: what files read as data (an
@@ -7,7 +7,7 @@ extension YAMLDocument {
     // MARK: - JSON values
 
     /// Why a node has no JSON value.
-    enum JSONConversionProblem: Error, Equatable {
+    package enum JSONConversionProblem: Error, Equatable {
         /// A map key that is not a scalar (`? [a, b]: c`).
         case complexKey(YAMLNode)
         /// Deeper than ``maximumJSONDepth``: a hostile document, or an alias that nests a node inside itself.
@@ -19,13 +19,13 @@ extension YAMLDocument {
 
     /// The deepest nesting converted, the load budget's (`LoadBudget.maximumNesting`): far beyond any real document,
     /// well within the stack.
-    static let maximumJSONDepth = LoadBudget.maximumNesting
+    package static let maximumJSONDepth = LoadBudget.maximumNesting
 
     /// `node` and everything under it as JSON: scalars typed by the YAML 1.2 core schema (`YAMLScalar`), map keys
     /// as their text (`200:` is the key `"200"`), aliases expanded.
     /// Aliases may repeat what they name, but the values made stay within four times the document's nodes (plus
     /// 100,000): a document of aliases of aliases fails instead of filling the memory.
-    func jsonValue(of node: YAMLNode) throws(JSONConversionProblem) -> JSONValue {
+    package func jsonValue(of node: YAMLNode) throws(JSONConversionProblem) -> JSONValue {
         var budget = 4 * records.count + 100_000
         return try jsonValue(of: node, depth: 0, budget: &budget)
     }
@@ -71,14 +71,14 @@ extension YAMLDocument {
     /// Where the value that `tokens` (a JSON pointer's reference tokens, unescaped) name from `root` is declared: the
     /// key of a map member (`get:`, where a reader looks for it), the item of a list; the deepest node on the way
     /// when the pointer leads nowhere. Scans each map's keys: for many lookups in large maps, ``YAMLPointerLocator``.
-    func node(at tokens: [String], from root: YAMLNode) -> YAMLNode {
+    package func node(at tokens: [String], from root: YAMLNode) -> YAMLNode {
         node(at: tokens, from: root) { map, token in
             pairs(of: map)?.first(where: { scalar($0.key)?.string.hasSameCodePoints(as: token) ?? false })
         }
     }
 
     /// The walk of ``node(at:from:)``, with the lookup of a key in a map given.
-    func node(
+    package func node(
         at tokens: [String], from root: YAMLNode, member: (YAMLNode, String) -> (key: YAMLNode, value: YAMLNode)?
     ) -> YAMLNode {
         var current = root
@@ -107,22 +107,22 @@ extension YAMLDocument {
 /// an index of its keys the first time a pointer goes through it, so locating every operation of an OpenAPI document
 /// with thousands of paths costs a lookup per step, not a scan of the `paths` map each time. Safe to share between
 /// threads (its document is never changed).
-final class YAMLPointerLocator: @unchecked Sendable {
-    let document: YAMLDocument
-    let root: YAMLNode
+package final class YAMLPointerLocator: @unchecked Sendable {
+    package let document: YAMLDocument
+    package let root: YAMLNode
     private let lock = NSLock()
     /// The keys of the large maps looked into so far, by code points (JSON pointer tokens name members exactly).
     private var indexes: [YAMLNode: [CodePointKey: (key: YAMLNode, value: YAMLNode)]] = [:]
     /// Up to this many keys, a map is scanned.
     private static let scanLimit = 16
 
-    init(document: YAMLDocument, root: YAMLNode) {
+    package init(document: YAMLDocument, root: YAMLNode) {
         self.document = document
         self.root = root
     }
 
     /// See ``YAMLDocument/node(at:from:)``.
-    func node(at tokens: [String]) -> YAMLNode {
+    package func node(at tokens: [String]) -> YAMLNode {
         document.node(at: tokens, from: root) { map, token in member(token, of: map) }
     }
 

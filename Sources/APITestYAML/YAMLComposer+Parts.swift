@@ -4,10 +4,10 @@ import Foundation
 
 extension YAMLComposer {
     /// The fewest bytes of text for it to be composed in parts on several cores.
-    static let partsThreshold = 128 * 1024
+    package static let partsThreshold = 128 * 1024
     /// The deepest nesting of a part that is joined, less than `LoadBudget.maximumNesting`: a part's items are one
     /// level less deep than in the whole text.
-    static let deepestNestingInParts = LoadBudget.maximumNesting
+    package static let deepestNestingInParts = LoadBudget.maximumNesting
 
     /// Composes `source` in parts on several cores, when it is a suite whose long `tests` list comes last (see
     /// `YAMLPartPlan`): the first part is the text up to the first cut, every other part a run of whole items. The
@@ -18,7 +18,7 @@ extension YAMLComposer {
     /// expects: a problem in the text, a cut inside a scalar or a flow collection, an alias to an anchor of an
     /// earlier part, keys after the list. The caller then composes the text on one thread, which gives the
     /// document or the problem exactly as it always has.
-    static func composeInParts(
+    package static func composeInParts(
         _ source: String, parts: Int = ProcessInfo.processInfo.activeProcessorCount, minimumBytes: Int = partsThreshold
     ) -> (document: YAMLDocument, root: YAMLNode?)? {
         var text = source

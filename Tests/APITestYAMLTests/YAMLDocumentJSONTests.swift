@@ -1,7 +1,7 @@
 import APITestJSON
 import Testing
 
-@testable import APITestSuite
+@testable import APITestYAML
 
 /// A composed YAML document as JSON (what an OpenAPI document and its `$ref`ed files are read as) and JSON pointers
 /// located back in the YAML.

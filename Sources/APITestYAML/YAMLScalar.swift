@@ -1,11 +1,11 @@
-import APITestJSON
+package import APITestJSON
 
 /// A YAML scalar's typed value under the YAML 1.2 core schema.
 ///
 /// Quoted scalars and block scalars are strings. Plain scalars are `null`/`~`/empty, `true`/`false`
 /// (also `True`, `TRUE`...), integers (`12`, `-3`, `0x1F`, `0o17`), floats (`1.5`, `1e3`, `.inf`, `.nan`), or
 /// strings. Unlike YAML 1.1, `yes`, `no`, `on` and `off` are strings. Explicit tags (`!!str 12`) are honoured.
-enum YAMLScalar: Equatable {
+package enum YAMLScalar: Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -15,7 +15,7 @@ enum YAMLScalar: Equatable {
     case number(JSONNumber)
     case string(String)
 
-    init(_ scalar: YAMLDocument.Scalar) {
+    package init(_ scalar: YAMLDocument.Scalar) {
         let text = scalar.string
         switch scalar.tag {
         case .str:
@@ -54,7 +54,7 @@ enum YAMLScalar: Equatable {
     }
 
     /// True when the scalar is null: `YAMLScalar(scalar) == .null` without typing other values.
-    static func isNull(_ scalar: YAMLDocument.Scalar) -> Bool {
+    package static func isNull(_ scalar: YAMLDocument.Scalar) -> Bool {
         switch scalar.tag {
         case .null: true
         case .str, .bool, .int, .float: false
@@ -65,7 +65,7 @@ enum YAMLScalar: Equatable {
     private static let nullSpellings = ["", "~", "null", "Null", "NULL"]
 
     /// A name for the kind of value, for messages.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -14,24 +14,24 @@ import APITestSupport
 /// with a line after the list's first item that starts with anything but a space, a
 /// comment or (for a list at the first column) an item: a document marker (`---`, `...`) or a key after the list,
 /// which no part could stand for.
-struct YAMLPartPlan {
+package struct YAMLPartPlan {
     /// The first byte of each part; the first part starts at 0.
-    let starts: [Int]
+    package let starts: [Int]
     /// The number of lines before each part.
-    let lineOffsets: [Int]
+    package let lineOffsets: [Int]
     /// The number of bytes of the text.
-    let byteCount: Int
+    package let byteCount: Int
     /// The column (0-based) of the dash of every item of the list.
-    let indent: Int
+    package let indent: Int
     /// The line (1-based) of the list's first item.
-    let firstItemLine: Int
+    package let firstItemLine: Int
 
     /// The key whose list is cut.
     private static let key = Array("tests:".utf8)
 
     /// A plan of up to `parts` parts for `bytes`; `nil` when the text has no list to cut or is one of the texts
     /// above, or when no cut was found.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) {
+    package init?(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) {
         guard parts > 1, !Self.hasOtherLineBreaks(bytes) else { return nil }
         let count = bytes.count
         var lines = Self.LineCursor(bytes: bytes)
@@ -85,7 +85,7 @@ struct YAMLPartPlan {
     }
 
     /// The bytes of part `part`.
-    func range(of part: Int) -> Range<Int> {
+    package func range(of part: Int) -> Range<Int> {
         starts[part]..<(part + 1 < starts.count ? starts[part + 1] : byteCount)
     }
 
@@ -93,16 +93,16 @@ struct YAMLPartPlan {
 
     /// Walks the starts of lines, counting them.
     private struct LineCursor {
-        let bytes: UnsafeBufferPointer<UInt8>
+        package let bytes: UnsafeBufferPointer<UInt8>
         /// The first byte of the current line.
         private(set) var current = 0
         /// The current line's number, 1-based.
         private(set) var line = 1
 
-        var atEnd: Bool { current >= bytes.count }
+        package var atEnd: Bool { current >= bytes.count }
 
         /// Moves to the next line (or to the end).
-        mutating func advance() {
+        package mutating func advance() {
             guard let feed = bytes.firstIndex(of: UInt8(ascii: "\n"), in: current..<bytes.count) else {
                 current = bytes.count
                 return
@@ -112,7 +112,7 @@ struct YAMLPartPlan {
         }
 
         /// Moves to the first line that starts at or after byte `offset`.
-        mutating func advanceToLine(containing offset: Int) {
+        package mutating func advanceToLine(containing offset: Int) {
             while current < offset {
                 advance()
             }

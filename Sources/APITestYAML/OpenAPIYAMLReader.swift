@@ -1,5 +1,5 @@
 import APITestJSON
-import APITestOpenAPI
+package import APITestOpenAPI
 import APITestSupport
 import Foundation
 import Synchronization
@@ -7,16 +7,16 @@ import Synchronization
 /// Reads the files of an OpenAPI document through the suite layer's YAML (a JSON file is read as the YAML it also
 /// is): values typed by the YAML 1.2 core schema, map keys as text (`200:` is `"200"`), every JSON pointer located
 /// in its file. It keeps the text of each file it read, for the source lines of diagnostics.
-final class OpenAPIYAMLReader: OpenAPIFileReader {
+package final class OpenAPIYAMLReader: OpenAPIFileReader {
     /// The text of every file read, by absolute path.
     private let texts = Mutex<[String: String]>([:])
 
-    init() {}
+    package init() {}
 
     /// The texts of the files read so far, by absolute path.
-    var sources: [String: String] { texts.withLock { $0 } }
+    package var sources: [String: String] { texts.withLock { $0 } }
 
-    func read(_ absolutePath: String) throws(OpenAPIReadError) -> OpenAPISourceFile {
+    package func read(_ absolutePath: String) throws(OpenAPIReadError) -> OpenAPISourceFile {
         // Looked at before it is opened, as every file a suite names: a `$ref` to a FIFO or a device must not block.
         switch ReadableFile.problem(at: absolutePath) {
         case .missing?: throw OpenAPIReadError(kind: .missing, message: "no such file")

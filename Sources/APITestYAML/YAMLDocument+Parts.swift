@@ -3,10 +3,10 @@
 extension YAMLDocument {
     /// A document composed from a run of whole items of a list, cut from a longer text (`YAMLComposer.composeInParts`):
     /// its root, node 0, is the list, and its marks are counted from the start of the part.
-    struct ListPart {
-        let document: YAMLDocument
+    package struct ListPart {
+        package let document: YAMLDocument
         /// The number of lines of the text before the part.
-        let lineOffset: Int
+        package let lineOffset: Int
     }
 
     /// Appends the items of `parts`, in order, to `list`, the last value of the map `root`, as if they had followed
@@ -15,7 +15,7 @@ extension YAMLDocument {
     /// of `children`, where composing the whole text would have put them. Returns `false`, and changes nothing,
     /// when the children of `list` and `root` are not the last ones (the list was not the map's last value, or not
     /// the last collection closed).
-    mutating func appendItems(of parts: [ListPart], toList list: YAMLNode, root: YAMLNode) -> Bool {
+    package mutating func appendItems(of parts: [ListPart], toList list: YAMLNode, root: YAMLNode) -> Bool {
         let listRecord = records[Int(list.index)]
         let rootRecord = records[Int(root.index)]
         let listRun = Int(listRecord.start)..<Int(listRecord.start + listRecord.count)

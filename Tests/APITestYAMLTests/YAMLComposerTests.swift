@@ -1,7 +1,7 @@
 import Testing
 import Yams
 
-@testable import APITestSuite
+@testable import APITestYAML
 
 /// `YAMLComposer` must compose exactly what `Yams.compose(yaml:_:)` with `Resolver.basic` composes (the loader
 /// used it before): the same nodes, marks, styles and scalar typing, and the same errors at the same places; except

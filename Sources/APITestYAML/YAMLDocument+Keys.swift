@@ -17,7 +17,7 @@ extension YAMLDocument {
     // MARK: - Marking keys
 
     /// Marks the keys among `children[range]` (every other node, from the first) and everything inside them.
-    mutating func markKeys(in range: Range<Int>) {
+    package mutating func markKeys(in range: Range<Int>) {
         for position in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
             markInKey(children[position])
         }
@@ -39,14 +39,14 @@ extension YAMLDocument {
     /// Keys that cannot be compared within the budget: aliases nest a list or map key deeper than
     /// `LoadBudget.maximumNesting`, or make keys so large that comparing them would take more than `work` steps
     /// (two keys built by doubling an alias sixty times over are 2^60 nodes apart).
-    struct KeyComparisonLimit: Error {
+    package struct KeyComparisonLimit: Error {
         /// The key being compared when the budget ran out.
-        let key: YAMLNode
+        package let key: YAMLNode
     }
 
     /// The duplicated key Yams would report among the keys of `children[range]`, at its first occurrence; `nil`
     /// when every key is distinct. Comparing lists and maps spends `work` (one a node).
-    func firstDuplicateKey(in range: Range<Int>, work: inout Int) throws(KeyComparisonLimit) -> YAMLNode? {
+    package func firstDuplicateKey(in range: Range<Int>, work: inout Int) throws(KeyComparisonLimit) -> YAMLNode? {
         let lower = range.lowerBound
         let keyCount = range.count / 2
         var duplicated: [YAMLNode] = []
@@ -93,8 +93,8 @@ extension YAMLDocument {
 
     /// A scalar key's identity: its text's code points and resolved tag.
     private struct ScalarKey: Hashable {
-        let tag: Int
-        let text: CodePointKey
+        package let tag: Int
+        package let text: CodePointKey
     }
 
     private func scalarKey(_ node: YAMLNode) -> ScalarKey? {
@@ -124,7 +124,7 @@ extension YAMLDocument {
     }
 
     /// Yams' `Node` equality: same kind and resolved tag, and the same text or the same children.
-    func isEqualKey(
+    package func isEqualKey(
         _ lhs: YAMLNode, _ rhs: YAMLNode, work: inout Int, depth: Int = 1
     ) throws(KeyComparisonLimit) -> Bool {
         if lhs == rhs { return true }
@@ -145,7 +145,7 @@ extension YAMLDocument {
 
     /// Yams' `Node` ordering: scalars by text (in code-point order), lists by their items and maps by their keys,
     /// lexicographically; nodes of different kinds are unordered.
-    func keyPrecedes(
+    package func keyPrecedes(
         _ lhs: YAMLNode, _ rhs: YAMLNode, work: inout Int, depth: Int = 1
     ) throws(KeyComparisonLimit) -> Bool {
         let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])

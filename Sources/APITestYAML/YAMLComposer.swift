@@ -1,7 +1,7 @@
 internal import CYAML
 
 /// Why a YAML text could not be composed. Lines and columns are 1-based; columns count Unicode scalars.
-enum YAMLComposeError: Error, Equatable {
+package enum YAMLComposeError: Error, Equatable {
     /// A problem libyaml's scanner or parser found, or one the composer found (an undefined alias, a second
     /// document); `context` says what was being read and where that started.
     case syntax(problem: String, line: Int, column: Int, context: Context?)
@@ -20,10 +20,10 @@ enum YAMLComposeError: Error, Equatable {
     case keysTooLarge(line: Int, column: Int)
 
     /// What libyaml was reading when it found the problem.
-    struct Context: Equatable {
-        let text: String
-        let line: Int
-        let column: Int
+    package struct Context: Equatable {
+        package let text: String
+        package let line: Int
+        package let column: Int
     }
 }
 
@@ -33,11 +33,11 @@ enum YAMLComposeError: Error, Equatable {
 /// aliases resolved to their anchored nodes, duplicate keys in a map rejected (keys compare by text and tag,
 /// lists and maps structurally), and the same problems at the same marks. Building flat tables instead of
 /// `Yams.Node` values, and checking keys without hashing nodes, is what makes it fast.
-struct YAMLComposer: ~Copyable {
+package struct YAMLComposer: ~Copyable {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
     private let source: String
-    private(set) var document = YAMLDocument()
+    package private(set) var document = YAMLDocument()
     /// The latest node registered under each anchor name (anchors may be redefined).
     private var anchors: [String: YAMLNode] = [:]
     /// The completed children of the collections being read, innermost last.
@@ -49,17 +49,18 @@ struct YAMLComposer: ~Copyable {
 
     /// The most list and map nodes compared to find duplicate keys in one document: linear work for any real file
     /// (most keys are scalars, compared by hashing), where aliases could make two keys 2^60 nodes each.
-    static let keyComparisonWork = 1_000_000
+    package static let keyComparisonWork = 1_000_000
 
     private struct OpenCollection {
-        let node: YAMLNode
+        package let node: YAMLNode
         /// Where its children start in `pending`.
-        let firstChild: Int
-        let anchor: String?
+        package let firstChild: Int
+        package let anchor: String?
     }
 
     /// Composes the single document of `source`; the root is `nil` when the text holds no document.
-    static func compose(_ source: String) throws(YAMLComposeError) -> (document: YAMLDocument, root: YAMLNode?) {
+    package static func compose(_ source: String) throws(YAMLComposeError) -> (document: YAMLDocument, root: YAMLNode?)
+    {
         var bytes = source
         bytes.makeContiguousUTF8()
         return try bytes.withUTF8 { buffer in compose(buffer, of: source) }.get()
@@ -67,7 +68,7 @@ struct YAMLComposer: ~Copyable {
 
     /// Composes the single document of `input`, the UTF-8 bytes of `source` or of a part of it (`source` names
     /// the characters of a reader error).
-    static func compose(
+    package static func compose(
         _ input: UnsafeBufferPointer<UInt8>, of source: String
     ) -> Result<(document: YAMLDocument, root: YAMLNode?), YAMLComposeError> {
         var composer = YAMLComposer(source: source, input: input)
