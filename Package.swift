@@ -143,6 +143,13 @@ let package = Package(
                 "APITestReproduce",
             ]
         ),
+        // The load mode: `LoadService` and `LoadRunner` (arrivals by a `LoadSchedule` or virtual users, tests picked by
+        // `WeightedPicker`), `LoadRecorder` and `LoadOptions`. Above the runner, unlike checks, reproduce and auth: a
+        // load iteration is the runner's test (`SuiteIterations`: the same executor, setup and teardown), so it
+        // imports APITestRunner, which imports no load type.
+        .target(
+            name: "APITestLoad",
+            dependencies: ["APITestRunner", "APITestHTTP", "APITestResults", "APITestSuite", "APITestSupport"]),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
 
         // MARK: - Executables
@@ -151,7 +158,7 @@ let package = Package(
             // APITestSecurity: the TLS flags of `run` and `pin-check` make its overrides. No APITestHTTP: the run,
             // the transport's set-up and the handshake check go through APITestRunner's services.
             dependencies: [
-                "APITestRunner", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
+                "APITestRunner", "APITestLoad", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
                 "APITestSecurity", "APITestGenerate", "APITestImport", "APITestSuiteWriting", "APITestYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -210,6 +217,13 @@ let package = Package(
         .testTarget(
             name: "APITestReproduceTests",
             dependencies: ["APITestReproduce", "APITestResults", "APITestSecrets", "APITestSuite"]),
+        .testTarget(
+            name: "APITestLoadTests",
+            dependencies: [
+                "APITestLoad", "APITestRunner", "APITestHTTP", "APITestResults", "APITestSuite", "APITestSupport",
+                "APITestTestSupport",
+            ]
+        ),
         .testTarget(
             name: "APITestChecksTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import APITestLoad
 import APITestReporting
 import APITestResults
 import APITestRunner

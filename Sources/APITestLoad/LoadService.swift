@@ -1,5 +1,6 @@
 package import APITestHTTP
 package import APITestResults
+package import APITestRunner
 package import APITestSuite
 
 /// The entry point of a load run, as `RunService` is of a run: the session made from the options in one place,

@@ -4,7 +4,7 @@ import APITestTestSupport
 import Foundation
 import Testing
 
-@testable import APITestRunner
+@testable import APITestLoad
 
 /// The open model's arrival schedule, the weighted picker and the HDR histogram the load mode records into.
 @Suite struct LoadScheduleTests {

@@ -1,12 +1,13 @@
 import APITestHTTP
 import APITestResults
+import APITestRunner
 import APITestSuite
 import APITestSupport
 import APITestTestSupport
 import Foundation
 import Testing
 
-@testable import APITestRunner
+@testable import APITestLoad
 
 /// The open model's arrivals at their boundaries, the rates a load accepts, and the rate it reports.
 @Suite struct LoadRateTests {

@@ -1,4 +1,5 @@
 package import APITestResults
+package import APITestRunner
 package import APITestSuite
 package import APITestSupport
 

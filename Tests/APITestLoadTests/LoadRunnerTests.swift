@@ -1,11 +1,12 @@
 import APITestHTTP
 import APITestResults
+import APITestRunner
 import APITestSuite
 import APITestTestSupport
 import Foundation
 import Testing
 
-@testable import APITestRunner
+@testable import APITestLoad
 
 /// The load runner against a scripted transport: what it adds up from the iterations it runs.
 @Suite struct LoadRunnerTests {

@@ -1,6 +1,6 @@
-import APITestChecks
 package import APITestHTTP
 package import APITestResults
+package import APITestRunner
 package import APITestSuite
 import APITestSupport
 import Foundation
@@ -46,13 +46,8 @@ package final class LoadRunner: Sendable {
         _ suites: [Suite], policies: SecurityPolicies? = nil,
         progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) async -> LoadResult {
-        let lifecycles = SuiteLifecycle.make(for: suites, options: options.run, policies: policies)
-        let runtimes = lifecycles.map(\.runtime)
-        let hooks = HookCollector()
-        let sink = EventSink(reporter: hooks)
-        let executor = TestExecutor(
-            transport: transport, options: options.run, events: sink, reachability: nil,
-            resultDetail: .requestLines, contracts: ContractChecker(coverage: ContractCoverageRecorder()))
+        let iterations = SuiteIterations(
+            suites: suites, transport: transport, options: options.run, policies: policies)
 
         let entries = Self.pickable(suites)
         var result = LoadResult(
@@ -66,12 +61,10 @@ package final class LoadRunner: Sendable {
         guard !entries.isEmpty else { return recorder.result }
 
         // Setup once per suite that has tests to pick, before the clock starts.
-        var setups: [SetupOutcome] = Array(repeating: .none, count: suites.count)
         for suiteIndex in Set(entries.map(\.suite)).sorted() where !Task.isCancelled {
-            setups[suiteIndex] = await lifecycles[suiteIndex].setup(executor, sink)
+            await iterations.setUp(suite: suiteIndex)
         }
         let picker = WeightedPicker(weights: entries.map(\.weight))
-        let setupOutcomes = setups
         let clock = ContinuousClock()
         let start = clock.now
         let control = LoadControl()
@@ -104,9 +97,7 @@ package final class LoadRunner: Sendable {
                 let entry = entries[pick]
                 let began = clock.now
                 recorder.started(test: pick, late: began - intended > self.options.lateAfter)
-                let runtime = runtimes[entry.suite]
-                let outcome = await executor.run(
-                    runtime.suite.tests[entry.test], in: runtime, setup: setupOutcomes[entry.suite])
+                let outcome = await iterations.run(suite: entry.suite, test: entry.test)
                 recorder.finished(test: pick, result: outcome, latency: clock.now - intended)
             }
             switch options.model {
@@ -159,14 +150,14 @@ package final class LoadRunner: Sendable {
         let elapsed = clock.now - start
         recorder.closeTimeline()
         // Teardown once per suite that ran setup, also after Ctrl-C.
-        await SuiteLifecycle.finish(lifecycles, executor, sink)
+        await iterations.tearDown()
         let interrupted = Task.isCancelled
         let abortedBy = control.abortedBy
         recorder.update { result in
             result.seconds = elapsed.inSeconds
             result.interrupted = interrupted
             result.abortedBy = abortedBy
-            result.hooks = hooks.results
+            result.hooks = iterations.hookResults
             result.thresholds = result.evaluate(thresholds)
         }
         return recorder.result
