@@ -45,12 +45,12 @@ enum ForEachParser {
     /// The tests a test with `forEach` stands for, one per row, each named from its values; the test itself when
     /// it has no `forEach`.
     static func expand(_ test: TestCase, _ node: YAMLNode, in context: SuiteParseContext) -> [TestCase] {
-        guard let forEach = context.plainValue(forKey: "forEach", in: node) else { return [test] }
+        guard let forEach = context.plainValue(forKey: TestParser.Key.forEach.rawValue, in: node) else { return [test] }
         guard let rows = Self.rows(forEach, in: context), !rows.isEmpty else {
             if !context.fileHasErrors { context.error("'forEach' has no rows", at: forEach) }
             return []
         }
-        let nameNode = context.plainValue(forKey: "name", in: node) ?? node
+        let nameNode = context.plainValue(forKey: TestParser.Key.name.rawValue, in: node) ?? node
         var names: [String] = []
         for row in rows {
             guard let name = rowName(test.name, row: row, at: nameNode, in: context) else { return [] }

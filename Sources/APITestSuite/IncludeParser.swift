@@ -84,7 +84,8 @@ enum IncludeParser {
         own.baseURL = entries[Key.baseURL].flatMap { context.template($0.value, for: "baseURL") }
         if let entry = entries[Key.defaults] {
             own.defaults = SettingsParser.defaults(entry.value, in: context)
-            own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
+            own.setsFollowRedirects =
+                context.plainValue(forKey: SettingsParser.DefaultsKey.followRedirects.rawValue, in: entry.value) != nil
         }
         own.security = entries[Key.security].flatMap { SecurityParser.parse($0, in: context) }
         own.openapi = entries[Key.openapi].flatMap { OpenAPISettingParser.parse($0, in: context) }

@@ -80,7 +80,8 @@ enum SuiteParser {
         own.openapi = entries[Key.openapi].flatMap { OpenAPISettingParser.parse($0, in: context) }
         if let entry = entries[Key.defaults] {
             own.defaults = SettingsParser.defaults(entry.value, in: context)
-            own.setsFollowRedirects = context.plainValue(forKey: "followRedirects", in: entry.value) != nil
+            own.setsFollowRedirects =
+                context.plainValue(forKey: SettingsParser.DefaultsKey.followRedirects.rawValue, in: entry.value) != nil
         }
         shared.add(own)
         let variables = shared.variables
