@@ -2,8 +2,10 @@
 // apitest: a declarative API-test runner for Linux.
 //
 // Layers (see docs/architecture.md): the HTTP layer (APITestHTTP, on libcurl) knows nothing of suites; the suite
-// layer (APITestSuite) does no network I/O; the runner (APITestRunner) uses both; reporters (APITestReporting)
-// depend only on result types (APITestResults); the `apitest` executable (APITestCLI) parses arguments and wires.
+// layer (APITestSuite) does no network I/O; the runner (APITestRunner) uses both, with masking (APITestSecrets),
+// checks (APITestChecks), curl commands (APITestReproduce) and OAuth2 (APITestAuth) in targets of their own that import
+// no runner type; the load mode (APITestLoad) sits above the runner; reporters (APITestReporting) depend only on
+// result types (APITestResults); the `apitest` executable (APITestCLI) parses arguments and wires.
 import PackageDescription
 
 /// The compiler holds the layers: a member (a method, a property, a conformance's requirement) is visible in a file
