@@ -218,7 +218,10 @@ let package = Package(
             name: "APITestAuthTests", dependencies: ["APITestAuth", "APITestHTTP", "APITestSuite"]),
         .testTarget(
             name: "APITestReproduceTests",
-            dependencies: ["APITestReproduce", "APITestResults", "APITestSecrets", "APITestSuite"]),
+            dependencies: [
+                "APITestReproduce", "APITestResults", "APITestSecrets", "APITestSuite", "APITestSupport",
+                "APITestTestSupport",
+            ]),
         .testTarget(
             name: "APITestLoadTests",
             dependencies: [

@@ -3,8 +3,6 @@ import APITestTestSupport
 import Foundation
 import Testing
 
-@testable import APITestRunner
-
 /// Shell quoting of reproduce commands, held to what real shells do with it: each word goes through
 /// `dash -c` and `bash -c` (`printf '%s\0' WORDS`) and must come back byte for byte, with variables expanded and
 /// nothing run. dash is Debian's `/bin/sh`, which knows only POSIX quoting (no `$'...'`).
