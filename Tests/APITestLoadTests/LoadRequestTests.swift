@@ -98,11 +98,12 @@ import Testing
         #expect(mixed?.kind == .virtualUsersWithOpenModel)
         #expect(mixed?.description == "--vus (closed model) cannot be used with --rate or --stage (open model)")
         let tooSlow = problem {
-            $0.rate = "1/h"
+            $0.rate = "0/s"
             $0.duration = .seconds(1)
             $0.durationText = "1s"
         }
-        #expect(tooSlow?.kind == .rateStartsNoIteration(rate: "1/h", duration: "1s"))
+        #expect(tooSlow?.kind == .rateStartsNoIteration(rate: "0/s", duration: "1s"))
+        #expect(tooSlow?.description == "--rate 0/s for 1s starts no iteration")
         #expect(
             problem { $0.stages = ["30s"] }?.description == "--stage '30s': expected DURATION:RATE, such as 30s:100/s")
         #expect(problem { $0.stages = ["1s:fast"] }?.kind == .invalidRate(flag: "--stage", text: "fast"))
