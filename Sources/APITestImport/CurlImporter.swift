@@ -115,16 +115,14 @@ package struct CurlImporter: Sendable {
                         location: prefix + lineText,
                         text: "the redirection '\(redirection)' only concerns curl's input or output: not translated"))
             }
-            var commandText =
+            // The command is the test's comment: a credential written out in it shows as its variable, put in the
+            // words before they are quoted (in the quoted text, a quote in the value would hide it from the search).
+            let written = translation.secrets.variables.filter { !$0.value.isEmpty }
+                .sorted { $0.value.count > $1.value.count }
+            translation.commandText =
                 "curl "
-                + command.words.dropFirst().map { Self.shellQuoted($0) }.joined(
-                    separator: " ")
-            // The command is the test's comment: a credential written out in it shows as its variable.
-            for variable in translation.secrets.variables.sorted(by: { $0.value.count > $1.value.count })
-            where !variable.value.isEmpty {
-                commandText = commandText.replacingOccurrences(of: variable.value, with: "$\(variable.name)")
-            }
-            translation.commandText = commandText
+                + command.words.dropFirst().map { Self.shellQuoted(Self.referencing(written, in: $0)) }
+                .joined(separator: " ")
             translations.append(translation)
         }
         guard !translations.isEmpty else { throw Failure(location: "", message: "no curl command found") }
@@ -198,6 +196,26 @@ package struct CurlImporter: Sendable {
         let end = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
         let origin = String(url[..<end])
         return origin.contains("{{") ? nil : origin
+    }
+
+    /// `word` with each value of `variables` in its text replaced by a reference to the variable, longest value
+    /// first.
+    static func referencing(_ variables: [HARSecrets.Variable], in word: ShellWord) -> ShellWord {
+        var pieces = word.pieces
+        for variable in variables {
+            pieces = pieces.flatMap { piece -> [ShellWord.Piece] in
+                guard case .literal(let bytes) = piece else { return [piece] }
+                let parts = String(decoding: bytes, as: UTF8.self).components(separatedBy: variable.value)
+                guard parts.count > 1 else { return [piece] }
+                var result: [ShellWord.Piece] = []
+                for (index, part) in parts.enumerated() {
+                    if index > 0 { result.append(.variable(variable.name)) }
+                    result.append(.text(part))
+                }
+                return result
+            }
+        }
+        return ShellWord(pieces)
     }
 
     /// `word` as a shell would need it written: bare when safe, else single-quoted.
