@@ -1,3 +1,4 @@
+import APITestSupport
 import CCurlShim
 
 #if canImport(Glibc)

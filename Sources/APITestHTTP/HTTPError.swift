@@ -8,38 +8,9 @@ public import APITestSupport
 /// values and never text; the sentence for people, `message`, is computed from them in one place
 /// (`HTTPError+Description.swift`), as Hurl's and Alamofire's errors render theirs.
 public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure, for callers that react differently to each.
-    public enum Reason: String, Sendable, Hashable, Codable {
-        case invalidRequest
-        /// A field that goes on the wire as text held CR, LF or NUL; nothing was sent (see `forbiddenCharacter`).
-        case forbiddenCharacter
-        case dnsFailure
-        case connectionRefused
-        case connectionFailed
-        case connectionReset
-        case emptyReply
-        case timedOut
-        case tlsFailure
-        /// The chain was acceptable but no certificate of it matched a pin; nothing was sent.
-        case pinMismatch
-        case tooManyRedirects
-        case bodyTooLarge
-        case badContentEncoding
-        case bodyFileUnreadable
-        case bodyFileChanged
-        case proxyFailure
-        case cancelled
-        case other
-
-        /// Whether sending the same request again may succeed: not for a request libcurl refuses or one that holds
-        /// a forbidden character, a server that failed its pins, or a body file that cannot be read.
-        public var isRetryable: Bool {
-            switch self {
-            case .invalidRequest, .forbiddenCharacter, .pinMismatch, .bodyFileUnreadable: false
-            default: true
-            }
-        }
-    }
+    /// The kind of failure, for callers that react differently to each: the one list the results layer reports
+    /// too (`TestError.Kind.transfer`), declared in `APITestSupport` below both.
+    public typealias Reason = TransferFailureReason
 
     /// Which failure it was, with the data that tells it apart: one case per way a transfer fails.
     public enum Detail: Sendable, Hashable {

@@ -66,7 +66,7 @@ extension JSONReportDocument.Step {
                 },
                 error: error.map {
                     TestError(
-                        kind: TestError.Kind(rawValue: $0.kind) ?? .other, message: $0.message,
+                        kind: TestError.Kind(rawValue: $0.kind) ?? .transfer(.other), message: $0.message,
                         location: $0.location?.sourceLocation)
                 }, captured: captured, attempts: attempts,
                 // The one-line command, as reports print it.

@@ -8,62 +8,6 @@ package import APITestSupport
 /// runner. What callers tell apart stays typed (`kind`, `undefinedVariable`); the runner renders the message from
 /// typed causes in one place (`TestError.Cause` in `APITestRunner/TestError+Rendering.swift`).
 package struct TestError: Error, Sendable, Hashable, Codable {
-    /// What kind of problem stopped the step. The raw values are what reports show (`[connectionRefused]`,
-    /// JUnit's `type`, TAP's and JSON's `kind`); the message says the rest.
-    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        // MARK: Before sending
-        /// A template could not be rendered (an undefined variable, an unset environment variable).
-        case template
-        /// The request could not be built for another reason.
-        case request
-        /// The suite's `security:` block or the TLS flags could not be turned into a policy.
-        case security
-        /// Not run: the suite's setup failed.
-        case setup
-        /// Not run: the host was found unreachable earlier in the run.
-        case unreachable
-        /// The run was interrupted (Ctrl-C) before or during the step.
-        case cancelled
-        /// The credentials the request needs could not be had: an OAuth2 token endpoint refused or failed.
-        case authentication
-
-        // MARK: The transfer (one per `HTTPError.Reason` of the HTTP layer)
-        /// libcurl refused the request.
-        case invalidRequest
-        /// A field bound for the wire held CR, LF or NUL; nothing was sent.
-        case forbiddenCharacter
-        /// The host name did not resolve.
-        case dnsFailure
-        /// The server refused the connection.
-        case connectionRefused
-        /// The connection could not be made for another reason.
-        case connectionFailed
-        /// The server reset the connection.
-        case connectionReset
-        /// The server closed the connection without answering.
-        case emptyReply
-        /// A time limit passed.
-        case timedOut
-        /// The TLS handshake or certificate verification failed.
-        case tlsFailure
-        /// No certificate of the server's chain matched a pin; nothing was sent.
-        case pinMismatch
-        /// More redirects than allowed.
-        case tooManyRedirects
-        /// The response body passed the size limit.
-        case bodyTooLarge
-        /// The body's content encoding could not be undone.
-        case badContentEncoding
-        /// A body file could not be read.
-        case bodyFileUnreadable
-        /// A body file changed while it was sent.
-        case bodyFileChanged
-        /// The proxy failed.
-        case proxyFailure
-        /// Any other transfer failure.
-        case other
-    }
-
     /// What kind of problem it is.
     package var kind: Kind
     /// A sentence for people.
@@ -80,5 +24,89 @@ package struct TestError: Error, Sendable, Hashable, Codable {
         self.message = message
         self.location = location
         self.undefinedVariable = undefinedVariable
+    }
+}
+
+// MARK: - Kinds
+
+extension TestError {
+    /// What kind of problem stopped the step: one of the runner's own, or a transfer that failed for one of the HTTP
+    /// layer's reasons, held as that reason (`TransferFailureReason`, which `HTTPError.Reason` is), not copied. The
+    /// raw values are what reports show (`[connectionRefused]`, JUnit's `type`, TAP's and JSON's `kind`): the
+    /// runner's words, or the reason's own; the message says the rest.
+    package enum Kind: Sendable, Hashable, Codable, CaseIterable, RawRepresentable {
+        // MARK: Before sending
+        /// A template could not be rendered (an undefined variable, an unset environment variable).
+        case template
+        /// The request could not be built for another reason.
+        case request
+        /// The suite's `security:` block or the TLS flags could not be turned into a policy.
+        case security
+        /// Not run: the suite's setup failed.
+        case setup
+        /// Not run: the host was found unreachable earlier in the run.
+        case unreachable
+        /// The run was interrupted (Ctrl-C) before or during the step, a transfer cancelled included.
+        case cancelled
+        /// The credentials the request needs could not be had: an OAuth2 token endpoint refused or failed.
+        case authentication
+
+        // MARK: The transfer
+        /// The transfer failed for `reason` (never `.cancelled`, which is ``cancelled``: see ``init(_:)``).
+        case transfer(TransferFailureReason)
+
+        /// The kind of a transfer that failed for `reason`: the one conversion from the HTTP layer's reasons (a
+        /// cancelled transfer is an interruption).
+        package init(_ reason: TransferFailureReason) {
+            self = reason == .cancelled ? .cancelled : .transfer(reason)
+        }
+
+        /// The runner's kinds, then one per transfer reason, in the reasons' order.
+        package static var allCases: [Kind] {
+            [.template, .request, .security, .setup, .unreachable, .cancelled, .authentication]
+                + TransferFailureReason.allCases.map(Kind.init)
+                .filter { $0 != .cancelled }
+        }
+
+        /// The word reports show.
+        package var rawValue: String {
+            switch self {
+            case .template: "template"
+            case .request: "request"
+            case .security: "security"
+            case .setup: "setup"
+            case .unreachable: "unreachable"
+            case .cancelled: "cancelled"
+            case .authentication: "authentication"
+            case .transfer(let reason): reason.rawValue
+            }
+        }
+
+        /// The kind reports call `rawValue`.
+        package init?(rawValue: String) {
+            guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = kind
+        }
+
+        /// Kinds are equal when reports call them the same (`.transfer(.cancelled)` is `.cancelled`).
+        package static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue == rhs.rawValue }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+        /// Reads the word reports show.
+        package init(from decoder: any Decoder) throws {
+            let word = try decoder.singleValueContainer().decode(String.self)
+            guard let kind = Kind(rawValue: word) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "unknown error kind '\(word)'"))
+            }
+            self = kind
+        }
+
+        /// Writes the word reports show.
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }

@@ -3,6 +3,7 @@ import APITestChecks
 import APITestHTTP
 import APITestResults
 import APITestSuite
+import APITestSupport
 
 /// The second stage of a step's attempt: the prepared request through the transport, sent once more with a renewed
 /// token when the server refuses the one it had, or not sent at all to a host found unreachable earlier in the run.

@@ -2,6 +2,8 @@ import CCurlShim
 import Foundation
 import Testing
 
+import enum APITestSupport.TransferFailureReason
+
 @testable import APITestHTTP
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestSupport
 import Testing
 
 @Suite struct URLResolverTests {

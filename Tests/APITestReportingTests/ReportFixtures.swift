@@ -79,7 +79,8 @@ enum ReportFixtures {
                     reported: .init(
                         index: 0, location: location(31, 7), exchange: exchange("GET", "down", status: nil),
                         error: TestError(
-                            kind: .connectionRefused, message: "connection refused: Couldn't connect to server",
+                            kind: .transfer(.connectionRefused),
+                            message: "connection refused: Couldn't connect to server",
                             location: location(32, 14))))
             ])
     }

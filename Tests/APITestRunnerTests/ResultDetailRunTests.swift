@@ -62,7 +62,7 @@ import Testing
         #expect(failed.failures.count == 1)
         let errored = try #require(results.named("errors")?.steps.first)
         #expect(errored.exchange?.requestLine == "GET http://api.test/down")
-        #expect(errored.error?.kind == .connectionRefused)
+        #expect(errored.error?.kind == .transfer(.connectionRefused))
     }
 
     @Test func aPassingStepCarriesItsRequestLineForAReporterOfRequestLines() async throws {

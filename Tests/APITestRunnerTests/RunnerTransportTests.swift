@@ -1,6 +1,7 @@
 import APITestHTTP
 import APITestResults
 import APITestSuite
+import APITestSupport
 import APITestTestSupport
 import Foundation
 import Synchronization
@@ -213,7 +214,7 @@ import Testing
         #expect(summary.errored == 3)
         #expect(summary.passed == 1)
         #expect(transport.paths == ["/a", "/c"], "only the first request to the host is sent")
-        #expect(results.named("first")?.error?.kind == .connectionRefused)
+        #expect(results.named("first")?.error?.kind == .transfer(.connectionRefused))
         let second = results.named("second")?.error
         #expect(second?.kind == .unreachable)
         #expect(second?.message.contains("down.test:81 was unreachable (connection refused) since") == true)

@@ -159,7 +159,7 @@ final class ManualClock: RunClock {
             return
         }
         #expect(status == .errored)
-        #expect(draft.error?.kind == .connectionRefused)
+        #expect(draft.error?.kind == .transfer(.connectionRefused))
         #expect(draft.exchange?.url == "http://down.test/a" && draft.exchange?.statusCode == nil)
     }
 

@@ -2,6 +2,7 @@ import APITestHTTP
 import APITestResults
 import APITestSuite
 import APITestSupport
+import Foundation
 import Testing
 
 @testable import APITestRunner
@@ -15,17 +16,36 @@ import Testing
     ]
 
     @Test(arguments: reasons)
-    func everyTransferReasonHasTheKindOfTheSameName(_ reason: HTTPError.Reason) {
+    func everyTransferReasonIsAKindOfTheSameName(_ reason: HTTPError.Reason) {
         let kind = TestError.Kind(reason)
         #expect(kind.rawValue == reason.rawValue)
+        #expect(TestError.Kind(rawValue: reason.rawValue) == kind)
         #expect(TestError(kind: kind, message: "").isRetryable == reason.isRetryable)
+        if reason == .cancelled {
+            #expect(kind == .cancelled, "a cancelled transfer is an interruption")
+        } else {
+            #expect(kind == .transfer(reason), "the kind holds the reason, not a copy of it")
+        }
     }
 
     @Test func onlyHopelessTransfersAreNotRetried() {
         let hopeless = Self.reasons.filter { !$0.isRetryable }
         #expect(hopeless == [.invalidRequest, .forbiddenCharacter, .pinMismatch, .bodyFileUnreadable])
-        for kind in [TestError.Kind.template, .request, .unreachable, .cancelled, .timedOut] {
+        for kind in [TestError.Kind.template, .request, .unreachable, .cancelled, .transfer(.timedOut)] {
             #expect(TestError(kind: kind, message: "").isRetryable)
+        }
+    }
+
+    @Test func aKindIsWrittenAndReadAsTheWordReportsShow() throws {
+        for kind in TestError.Kind.allCases {
+            let json = try JSONEncoder().encode(kind)
+            #expect(String(decoding: json, as: UTF8.self) == "\"\(kind.rawValue)\"")
+            #expect(try JSONDecoder().decode(TestError.Kind.self, from: json) == kind)
+        }
+        #expect(TestError.Kind.allCases.count == 7 + Self.reasons.count - 1, "each word once")
+        #expect(Set(TestError.Kind.allCases.map(\.rawValue)).count == TestError.Kind.allCases.count)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(TestError.Kind.self, from: Data(#""nope""#.utf8))
         }
     }
 

@@ -43,11 +43,11 @@ import Testing
             message: "the session manager has been shut down"),
         Row(
             name: "a request the HTTP layer refused",
-            cause: { .http(HTTPError(.relativeURLWithoutBase(reference: "users"))) }, kind: .invalidRequest,
+            cause: { .http(HTTPError(.relativeURLWithoutBase(reference: "users"))) }, kind: .transfer(.invalidRequest),
             message: "relative URL 'users' needs a baseURL"),
         Row(
             name: "a body over the limit names it in units and both settings",
-            cause: { .http(HTTPError(.bodyTooLarge(limit: 4096), curlCode: 23)) }, kind: .bodyTooLarge,
+            cause: { .http(HTTPError(.bodyTooLarge(limit: 4096), curlCode: 23)) }, kind: .transfer(.bodyTooLarge),
             message: "the response body is larger than the limit of 4 KiB (4096 bytes); raise it with "
                 + "'defaults: {maxResponseSize: 200MB}' in the suite or '--max-response-size 200MB' on the command "
                 + "line (0 for no limit); a step that checks only the body's size or digests does not keep it and has "
@@ -66,7 +66,8 @@ import Testing
         Row(
             name: "a setup that errored gives its error",
             cause: {
-                .setupNotPassed(setup(.errored, error: TestError(kind: .timedOut, message: "timed out: 5 s passed")))
+                .setupNotPassed(
+                    setup(.errored, error: TestError(kind: .transfer(.timedOut), message: "timed out: 5 s passed")))
             },
             kind: .setup, message: "not run: the suite's setup errored: timed out: 5 s passed"),
         Row(

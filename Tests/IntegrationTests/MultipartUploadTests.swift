@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestJSON
+import APITestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import APITestSecurity
+import APITestSupport
 import Foundation
 import Testing
 
