@@ -212,4 +212,76 @@ struct SuiteDocumentRendererTests {
         request.basicAuth = (username: "u", password: "{{ env.PATH_PART }}")
         #expect(Self.suite(request).environmentVariables == ["PATH_PART", "TOKEN"])
     }
+
+    // MARK: - What import does not write but the model holds (generate, later writers)
+
+    @Test func setupTeardownRowsSchemaOpenAPIAndClosingComments() throws {
+        let folder = try Self.folder()
+        try Data(#"{"type": "object"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/item.schema.json"))
+        try Data(
+            #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}}"#.utf8
+        ).write(to: URL(fileURLWithPath: folder + "/api.json"))
+        var suite = SuiteDocument(name: "general")
+        suite.variablesComments = ["Set where the API runs with --var base=<url>."]
+        suite.variables = [(name: "base", value: "http://127.0.0.1:1/")]
+        suite.baseURL = "{{ base }}"
+        suite.openAPI = SuiteDocument.OpenAPISetting(file: "api.json")
+        suite.setup = [SuiteDocument.Test(name: "row", request: SuiteDocument.Request(method: "POST", url: "login"))]
+        var row = SuiteDocument.Test(name: "row", request: SuiteDocument.Request(url: "items/{{ id }}"))
+        row.forEach = [["id": 1], ["id": 2]]
+        row.expect.status = [200]
+        row.expect.schema = "item.schema.json"
+        row.notes = [SuiteDocument.Note(location: "", text: "a remark\nof two lines")]
+        suite.tests = [row]
+        suite.closingComments = ["listItems (GET /items): skipped: the response is not JSON"]
+        suite.teardown = [
+            SuiteDocument.Test(name: "row", request: SuiteDocument.Request(method: "DELETE", url: "items/1"))
+        ]
+        let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+        #expect(
+            text == """
+                name: general
+                # Set where the API runs with --var base=<url>.
+                variables:
+                  base: http://127.0.0.1:1/
+                baseURL: "{{ base }}"
+                openapi:
+                  file: api.json
+
+                setup:
+                  - name: row
+                    request:
+                      method: POST
+                      url: login
+
+                tests:
+                  # a remark\\nof two lines
+                  - name: row (2)
+                    forEach:
+                      - id: 1
+                      - id: 2
+                    request:
+                      method: GET
+                      url: "items/{{ id }}"
+                    expect:
+                      status: 200
+                      schema: item.schema.json
+                  # listItems (GET /items): skipped: the response is not JSON
+
+                teardown:
+                  - name: row (3)
+                    request:
+                      method: DELETE
+                      url: items/1
+
+                """)
+        let path = folder + "/suite.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = try SuiteLoader(environment: [:]).load(path: path)
+        #expect(loaded.setup.count == 1)
+        #expect(loaded.tests.count == 2)
+        #expect(loaded.tests.allSatisfy { $0.steps.first?.expect.schema != nil })
+        #expect(loaded.teardown.count == 1)
+        #expect(loaded.openapi != nil)
+    }
 }
