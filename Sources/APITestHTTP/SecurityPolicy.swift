@@ -14,7 +14,8 @@ import Foundation
 public struct SecurityPolicy: Sendable, Hashable {
     /// What the user asked for: the one model of a `security:` block and the TLS flags (`APITestSecurity`), and the
     /// one owner of every setting (the mode, pins, switches, files and hosts are read as `settings.pinning`, ...).
-    /// Only the loaded certificates are the policy's own.
+    /// Only the loaded certificates are the policy's own: `settings.certificates` are the files they were read from
+    /// when the policy was built (changing them afterwards reads nothing; build a new policy).
     public var settings: SecuritySettings
     /// Pinned certificates, read from `settings.certificates`: trust anchors in `certificate` mode; their keys are
     /// pins in `publicKey` mode.

@@ -26,7 +26,7 @@ struct apitest_tls_policy {
     /// `pin_count` SHA-256 digests of 32 bytes, one after the other.
     unsigned char *pins;
     int pin_count;
-    /// The pinned certificates, as `apitest_tls_policy_certificates` hands them out.
+    /// The pinned certificates, parsed once from the DER they were loaded with.
     apitest_certs pinned;
 };
 
@@ -55,7 +55,8 @@ static void set_error(char *error, size_t size, const char *message) {
     }
 }
 
-apitest_certs *apitest_certs_from_data(const unsigned char *data, size_t length, char *error, size_t error_size) {
+/// Parses every PEM certificate of `data`, or else one DER certificate.
+static apitest_certs *certs_from_data(const unsigned char *data, size_t length, char *error, size_t error_size) {
     apitest_certs *certs = certs_new();
     if (!certs) return NULL;
     BIO *bio = BIO_new_mem_buf(data, (int)length);
@@ -104,7 +105,7 @@ apitest_certs *apitest_certs_load_file(const char *path, char *error, size_t err
         set_error(error, error_size, "out of memory");
         return NULL;
     }
-    apitest_certs *certs = apitest_certs_from_data(buffer, length, error, error_size);
+    apitest_certs *certs = certs_from_data(buffer, length, error, error_size);
     free(buffer);
     return certs;
 }
@@ -335,8 +336,6 @@ void apitest_tls_policy_free(apitest_tls_policy *policy) {
     if (policy->pinned.stack) sk_X509_pop_free(policy->pinned.stack, X509_free);
     free(policy);
 }
-
-const apitest_certs *apitest_tls_policy_certificates(const apitest_tls_policy *policy) { return &policy->pinned; }
 
 // MARK: - Transfers
 

@@ -83,8 +83,6 @@ typedef struct {
 
 /// Loads every certificate of a PEM file (several allowed) or one DER certificate; NULL with a message on failure.
 apitest_certs *apitest_certs_load_file(const char *path, char *error, size_t error_size);
-/// Parses certificates from memory (PEM or DER).
-apitest_certs *apitest_certs_from_data(const unsigned char *data, size_t length, char *error, size_t error_size);
 /// The certificates the server sent on the connection of `ssl` (an `SSL *`), leaf first; NULL when none.
 apitest_certs *apitest_certs_from_ssl(void *ssl);
 int apitest_certs_count(const apitest_certs *certs);
@@ -104,8 +102,6 @@ apitest_tls_policy *apitest_tls_policy_new(int mode, int allow_invalid, int vali
                                            int pin_count, const apitest_der *certificates, int certificate_count,
                                            char *error, size_t error_size);
 void apitest_tls_policy_free(apitest_tls_policy *policy);
-/// The policy's pinned certificates, in the order given (owned by the policy).
-const apitest_certs *apitest_tls_policy_certificates(const apitest_tls_policy *policy);
 
 /// A transfer's state; `hosts` lists the host names the policy applies to, one per line, lower-case.
 apitest_tls_transfer *apitest_tls_transfer_new(const apitest_tls_policy *policy, const char *hosts);
