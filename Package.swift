@@ -134,7 +134,8 @@ let package = Package(
         .target(
             name: "APITestReproduce",
             dependencies: [
-                "APITestHTTP", "APITestResults", "APITestSecrets", "APITestSecurity", "APITestSuite", "APITestSupport",
+                "APITestHTTP", "APITestJSON", "APITestResults", "APITestSecrets", "APITestSecurity", "APITestSuite",
+                "APITestSupport",
             ]
         ),
         .target(
@@ -220,7 +221,7 @@ let package = Package(
             name: "APITestReproduceTests",
             dependencies: [
                 "APITestReproduce", "APITestResults", "APITestSecrets", "APITestSuite", "APITestSupport",
-                "APITestTestSupport",
+                "APITestTestSupport", "APITestJSON",
             ]),
         .testTarget(
             name: "APITestLoadTests",
