@@ -59,7 +59,9 @@ struct ImportOutputOptions: ParsableArguments {
     func write(_ suite: SuiteDocument) throws {
         let stderr = StandardOutput.error
         let (schema, found) = schemaReference()
-        let text = SuiteDocumentRenderer(suite: suite, schemaReference: schema).render()
+        var document = suite
+        document.schemaReference = schema
+        let text = SuiteDocumentRenderer(suite: document).render()
         for note in suite.allNotes { stderr.write("note: \(note.rendered)\n") }
         if let output {
             do {

@@ -12,7 +12,7 @@ extension FuzzTarget {
                 workingDirectory: "/nonexistent-apitest-fuzz", outputDirectory: "/nonexistent-apitest-fuzz",
                 source: "fuzz", locatesLines: true))
         guard let suite = try? importer.importTexts([text(bytes)]) else { return }
-        _ = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+        _ = SuiteDocumentRenderer(suite: suite).render()
     }
 
     /// Translates `bytes` as the lines of a Postman test script.

@@ -74,7 +74,8 @@ struct SuiteFileBuilder {
         suite.tests = tests.map(\.test)
         suite.closingComments = skippedComments
         suite.teardown = teardown.map(\.test)
-        let text = SuiteDocumentRenderer(suite: suite, schemaReference: options.schemaReference).render()
+        suite.schemaReference = options.schemaReference
+        let text = SuiteDocumentRenderer(suite: suite).render()
         let file = GeneratedSuiteFile(
             fileName: group.fileName, text: text, testNames: suite.tests.map(\.name),
             teardownNames: suite.teardown.map(\.name))

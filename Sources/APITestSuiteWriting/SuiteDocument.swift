@@ -10,9 +10,13 @@ package import APITestJSON
 /// var suite = SuiteDocument(name: "users")
 /// suite.baseURL = "http://127.0.0.1:8080/"
 /// suite.tests = [SuiteDocument.Test(name: "list", request: SuiteDocument.Request(url: "users"))]
-/// let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+/// let text = SuiteDocumentRenderer(suite: suite).render()
 /// ```
 package struct SuiteDocument: Sendable {
+    /// The editor modeline's schema: the suite schema's path relative to the file's folder
+    /// (`# yaml-language-server: $schema=../schemas/apitest.schema.json`, see ``EditorSchemaLocator``); nil writes no
+    /// modeline.
+    package var schemaReference: String?
     /// The suite's `name`.
     package var name: String
     /// `baseURL`, when the requests share one (their URLs are then relative to it).
@@ -58,6 +62,7 @@ package struct SuiteDocument: Sendable {
         var seen: Set<String> = []
         // The values only: comments and notes may mention a variable without the suite reading it.
         var values = self
+        values.schemaReference = nil
         values.header = []
         values.notes = []
         values.variablesComments = []
@@ -67,7 +72,7 @@ package struct SuiteDocument: Sendable {
         for index in values.teardown.indices { values.teardown[index].removeComments() }
         // Searched as bytes: Foundation's `range(of:)` on a substring copies the rest of the text at every call,
         // which made a suite with thousands of references quadratic.
-        let text = Array(SuiteDocumentRenderer(suite: values, schemaReference: nil).render().utf8)
+        let text = Array(SuiteDocumentRenderer(suite: values).render().utf8)
         let opening = Array("{{ env.".utf8)
         let closing = Array(" }}".utf8)
         var position = 0

@@ -8,18 +8,16 @@ import APITestSupport
 /// onOneLineForNotes``), so no text can start a line of YAML; long ones wrap onto more `#` lines.
 ///
 /// ```swift
-/// let text = SuiteDocumentRenderer(suite: suite, schemaReference: "../schemas/apitest.schema.json").render()
+/// suite.schemaReference = "../schemas/apitest.schema.json"
+/// let text = SuiteDocumentRenderer(suite: suite).render()
 /// ```
 package struct SuiteDocumentRenderer: Sendable {
     /// The suite.
     package var suite: SuiteDocument
-    /// The suite schema's path relative to the file's folder, for the modeline; nil writes no modeline.
-    package var schemaReference: String?
 
-    /// A renderer of `suite` whose modeline points at `schemaReference`.
-    package init(suite: SuiteDocument, schemaReference: String?) {
+    /// A renderer of `suite`.
+    package init(suite: SuiteDocument) {
         self.suite = suite
-        self.schemaReference = schemaReference
     }
 
     // MARK: - The file
@@ -27,7 +25,9 @@ package struct SuiteDocumentRenderer: Sendable {
     /// The file's text, ending with a line break.
     package func render() -> String {
         var lines: [String] = []
-        if let schemaReference { lines.append("# yaml-language-server: $schema=\(schemaReference)") }
+        if let schemaReference = suite.schemaReference {
+            lines.append("# yaml-language-server: $schema=\(schemaReference)")
+        }
         lines += Self.comments(suite.header, indent: 0)
         for note in suite.notes { lines += YAMLEmitter.comment(note.rendered) }
         lines += YAMLEmitter.lines(key: "name", value: .string(suite.name), indent: 0)

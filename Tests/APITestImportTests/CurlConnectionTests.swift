@@ -15,7 +15,7 @@ struct CurlConnectionTests {
         let (importer, folder) = try CurlImporterTests.importer()
         try Data("machine a login alice password secret\n".utf8).write(to: URL(fileURLWithPath: folder + "/my.netrc"))
         let suite = try importer.importTexts([text])
-        let rendered = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+        let rendered = SuiteDocumentRenderer(suite: suite).render()
         let path = folder + "/suites/suite.yaml"
         try rendered.write(toFile: path, atomically: true, encoding: .utf8)
         do {

@@ -37,7 +37,7 @@ struct CurlCredentialTests {
             "curl --aws-sigv4 aws:amz:eu-west-1:s3 -u AKIA7:aws-secret-8 -H 'x-amz-security-token: aws-token-9' "
                 + "https://s3.example/5",
         ])
-        let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+        let text = SuiteDocumentRenderer(suite: suite).render()
         for secret in secrets { #expect(!text.contains(secret), "\(secret) is written into the suite:\n\(text)") }
         #expect(text.contains("Authorization: \"Basic {{ env.AUTHORIZATION }}\""), "\(text)")
         #expect(text.contains("https://bob:{{ env.URL_PASSWORD }}@b.example/4"), "\(text)")
@@ -51,7 +51,7 @@ struct CurlCredentialTests {
         }
         // The same password in two commands is one variable; another password is another.
         let two = try importer.importTexts(["curl -u a:same http://a/1", "curl -u b:same http://a/2 -u c:other"])
-        let twoText = SuiteDocumentRenderer(suite: two, schemaReference: nil).render()
+        let twoText = SuiteDocumentRenderer(suite: two).render()
         #expect(Set(two.environmentVariables) == ["API_PASSWORD", "API_PASSWORD_2"], "\(twoText)")
         // A name the commands read from the shell is never given to a credential written out.
         let read = try importer.importTexts(["curl -u a:pw http://a/1", "curl -H \"X-Key: $API_PASSWORD\" http://a/2"])

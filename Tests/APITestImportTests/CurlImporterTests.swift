@@ -24,7 +24,7 @@ struct CurlImporterTests {
     static func suite(_ text: String) throws -> SuiteDocument {
         let (importer, folder) = try importer()
         let suite = try importer.importTexts([text])
-        let rendered = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+        let rendered = SuiteDocumentRenderer(suite: suite).render()
         let path = folder + "/suites/suite.yaml"
         try rendered.write(toFile: path, atomically: true, encoding: .utf8)
         do {
@@ -112,7 +112,7 @@ struct CurlImporterTests {
                         + "variable API_PASSWORD")
             })
         #expect(notes.contains { $0.contains("-s (argument 1)") })
-        let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+        let text = SuiteDocumentRenderer(suite: suite).render()
         for note in notes { #expect(text.contains(String(note.prefix(40))), "\(note)") }
     }
 

@@ -53,7 +53,7 @@ struct HARBinaryBodyTests {
 
         let folder = try SuiteDocumentRendererTests.folder()
         _ = try suite.writeFiles(relativeTo: folder, overwrite: false)
-        let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+        let text = SuiteDocumentRenderer(suite: suite).render()
         try text.write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
         let loaded = try SuiteLoader(environment: [:]).load(path: folder + "/t.yaml")
         func sent(_ index: Int) throws -> [UInt8] {

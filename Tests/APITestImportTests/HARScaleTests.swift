@@ -30,7 +30,7 @@ struct HARScaleTests {
         var variables: [String] = []
         let elapsed = clock.measure {
             suite = HARImporter(archive: Self.archive(5000), file: "big.har").suite()
-            text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+            text = SuiteDocumentRenderer(suite: suite).render()
             // What `import -o` lists for the user to set: searched in the rendered suite, once.
             variables = suite.environmentVariables
         }

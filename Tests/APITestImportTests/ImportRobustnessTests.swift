@@ -67,7 +67,7 @@ struct ImportRobustnessTests {
         try mutations(of: path) { bytes in
             do {
                 let collection = try PostmanCollectionDecoder(file: "c.json").decode(bytes)
-                _ = SuiteDocumentRenderer(suite: PostmanImporter(collection: collection).suite(), schemaReference: nil)
+                _ = SuiteDocumentRenderer(suite: PostmanImporter(collection: collection).suite())
                     .render()
                 suites += 1
             } catch let error as JSONSourceError {
@@ -94,7 +94,7 @@ struct ImportRobustnessTests {
         }
         try mutations(of: "har/demo.har", select: select) { bytes in
             guard let archive = try? HARArchive.decode(bytes, file: "h.har") else { return }
-            _ = SuiteDocumentRenderer(suite: HARImporter(archive: archive, file: "h.har").suite(), schemaReference: nil)
+            _ = SuiteDocumentRenderer(suite: HARImporter(archive: archive, file: "h.har").suite())
                 .render()
             suites += 1
         }

@@ -28,7 +28,9 @@ struct SuiteDocumentRendererTests {
     ) throws
         -> (text: String, suite: Suite)
     {
-        let text = SuiteDocumentRenderer(suite: suite, schemaReference: "../schemas/apitest.schema.json").render()
+        var suite = suite
+        suite.schemaReference = "../schemas/apitest.schema.json"
+        let text = SuiteDocumentRenderer(suite: suite).render()
         let path = try folder() + "/suite.yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         do {
@@ -237,7 +239,7 @@ struct SuiteDocumentRendererTests {
         suite.teardown = [
             SuiteDocument.Test(name: "row", request: SuiteDocument.Request(method: "DELETE", url: "items/1"))
         ]
-        let text = SuiteDocumentRenderer(suite: suite, schemaReference: nil).render()
+        let text = SuiteDocumentRenderer(suite: suite).render()
         #expect(
             text == """
                 name: general
