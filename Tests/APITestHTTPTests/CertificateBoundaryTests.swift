@@ -1,4 +1,5 @@
 import APITestSecurity
+import APITestSupport
 import Foundation
 import Testing
 
@@ -95,5 +96,24 @@ import Testing
         let policy = try SecurityPolicy(
             SecuritySettings(pinning: .publicKey, pins: [short, PublicKeyPin(sha256: Array(repeating: 1, count: 32))]))
         #expect(throws: CompiledSecurityPolicy.Refused.self) { try CompiledSecurityPolicy(policy: policy, id: 1) }
+    }
+
+    @Test func aPolicyOpenSSLRefusesFailsTheTransferUnsentSayingWhy() async throws {
+        let short = PublicKeyPin(sha256: [1, 2, 3])
+        let policy = try SecurityPolicy(
+            SecuritySettings(pinning: .publicKey, pins: [short, PublicKeyPin(sha256: Array(repeating: 1, count: 32))]))
+        var request = HTTPRequest(url: "https://127.0.0.1:9/")
+        request.security = policy
+        let session = SessionManager()
+        defer { session.shutdown() }
+        await #expect(throws: HTTPError.self) {
+            do {
+                _ = try await session.perform(request)
+            } catch let error as HTTPError {
+                #expect(error.reason == .invalidRequest)
+                #expect(error.message.contains("is not a SHA-256 digest of 32 bytes"), "\(error.message)")
+                throw error
+            }
+        }
     }
 }
