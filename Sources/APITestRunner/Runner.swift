@@ -17,8 +17,8 @@ package final class Runner: Sendable {
     private let options: RunOptions
     private let clock: any RunClock
 
-    /// A runner that sends its requests through `transport` (a `SessionManager` in a real run) and times tests and
-    /// waits between a step's attempts on `clock`.
+    /// A runner that sends its requests through `transport` (a `SessionManager` in a real run) and times the run
+    /// and its tests and waits between a step's attempts on `clock`.
     package init(transport: any HTTPTransport, options: RunOptions, clock: any RunClock = SystemClock()) {
         self.transport = transport
         self.options = options
@@ -30,7 +30,6 @@ package final class Runner: Sendable {
     package func run(
         _ suites: [Suite], policies: SecurityPolicies? = nil, reporter: any Reporter
     ) async -> RunSummary {
-        let clock = ContinuousClock()
         let start = clock.now
         let sink = EventSink(reporter: reporter)
         let plan = RunPlan(
@@ -54,7 +53,7 @@ package final class Runner: Sendable {
         let executor = TestExecutor(
             transport: transport, options: options, events: sink,
             reachability: options.failFastUnreachable ? HostReachability() : nil, resultDetail: reporter.resultDetail,
-            contracts: ContractChecker(coverage: coverage), clock: self.clock)
+            contracts: ContractChecker(coverage: coverage), clock: clock)
 
         // `jobs` workers each take the next test from one shared queue until it is empty: no task per test and no
         // hop through a coordinating task between tests.

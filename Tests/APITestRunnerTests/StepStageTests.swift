@@ -298,6 +298,23 @@ final class ManualClock: RunClock {
         #expect(result.duration >= .seconds(120) && result.duration < .seconds(140))
     }
 
+    @Test func aRunWaitsAndIsTimedOnTheRunnersClock() async throws {
+        let transport = ScriptedTransport { request, _ in ScriptedTransport.response(to: request, status: 500) }
+        let suite = try SuiteLoader(environment: [:]).load(
+            source: """
+                tests:
+                  - {name: a, request: {url: "http://api.test/a"}, retry: {attempts: 3, interval: 10m}}
+                """, file: "suite.yaml")
+        let clock = ManualClock()
+        let results = RunnerTransportTests.Results()
+        let summary = await Runner(transport: transport, options: RunOptions(jobs: 1), clock: clock)
+            .run([suite], reporter: results)
+        #expect(summary.failed == 1)
+        #expect(clock.sleeps == [.seconds(600), .seconds(600)])
+        #expect(summary.duration >= .seconds(1200) && summary.duration < .seconds(1300))
+        #expect(results.named("a")?.duration ?? .zero >= .seconds(1200))
+    }
+
     // MARK: - Sealing
 
     @Test func theAttemptsDraftHoldsTheSecretAndItsSealedResultDoesNot() async throws {
