@@ -243,6 +243,50 @@ final class ManualClock: RunClock {
         #expect(start["id"] == nil, "the context the stage was given is unchanged")
     }
 
+    @Test func theContractIsCheckedAfterExpectAndAnUndeclaredRequestIsAWarning() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(
+            """
+            openapi: 3.1.0
+            info: {title: pets, version: "1"}
+            paths:
+              /pets/{id}:
+                get:
+                  operationId: getPet
+                  parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+                  responses:
+                    "200":
+                      description: a pet
+                      content:
+                        application/json:
+                          schema: {type: object, required: [id], properties: {id: {type: integer}}}
+            """.utf8
+        ).write(to: folder.appendingPathComponent("api.yaml"))
+        let transport = ScriptedTransport { request, _ in ScriptedTransport.response(to: request, body: #"{"id":"7"}"#)
+        }
+        let suite = try SuiteLoader(environment: [:]).load(
+            source: """
+                openapi: {file: api.yaml, server: "http://api.test"}
+                tests:
+                  - {name: pet, request: {url: "http://api.test/pets/7"}, expect: {status: 200}}
+                  - {name: other, request: {url: "http://api.test/owners"}, expect: {status: 200}}
+                """, file: folder.appendingPathComponent("suite.yaml").path)
+        // Through a run, whose coverage counts the suite's contract (an unmatched request is reported once).
+        let results = RunnerTransportTests.Results()
+        _ = await Runner(transport: transport, options: RunOptions(jobs: 1), clock: ManualClock())
+            .run([suite], reporter: results)
+        let pet = try #require(results.named("pet")?.steps.first)
+        #expect(results.named("pet")?.status == .failed, "the body breaks the schema though expect held")
+        #expect(pet.failures.count == 1)
+        #expect(pet.failures.first?.message.contains("getPet") == true, "\(pet.failures)")
+        let other = try #require(results.named("other")?.steps.first)
+        #expect(results.named("other")?.status == .passed)
+        #expect(other.warnings.count == 1)
+        #expect(other.warnings.first?.message.hasPrefix("GET /owners matches no operation in ") == true)
+    }
+
     // MARK: - Retry on the clock
 
     @Test func retriesWaitOnTheClockWithoutSleeping() async throws {
