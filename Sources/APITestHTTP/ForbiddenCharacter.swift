@@ -1,3 +1,5 @@
+import APITestSupport
+
 /// A character found in a request field that goes on the wire as text, where it would end the field early: a
 /// carriage return or line feed (which would start a new header line, or a second request) or a NUL; or, in a
 /// header value, another control character (RFC 9110 5.5 allows none but the horizontal tab).
@@ -73,25 +75,14 @@ public struct ForbiddenCharacter: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
-        /// `text` with CR, LF, NUL and other C0 controls written as escapes, so a name never breaks a message.
-        static func shown(_ text: String) -> String {
-            var result = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\r": result += "\\r"
-                case "\n": result += "\\n"
-                case "\0": result += "\\0"
-                case "\t": result += "\\t"
-                default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F {
-                        result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                    } else {
-                        result.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return result
-        }
+        /// `text` with its control characters (C0, DEL, C1), line breaks and bidirectional controls written as
+        /// escapes (`\r`, `\n`, `\0`, `\t`, `\u{1B}`), so a name never breaks or reorders a message.
+        static func shown(_ text: String) -> String { shownEscaping.escape(text) }
+
+        /// The escaping of ``shown(_:)``.
+        private static let shownEscaping = DisplayEscaping(
+            [.controls, .lineBreaks, .bidiControls],
+            replacing: ["\r": #"\r"#, "\n": #"\n"#, "\0": #"\0"#, "\t": #"\t"#])
     }
 
     public var field: Field

@@ -21,20 +21,20 @@ package enum ReportText {
 
     /// A visible stand-in for a character that a format cannot carry or that would be misleading raw:
     /// `\u{1B}` for ESC.
-    package static func visible(_ scalar: Unicode.Scalar) -> String {
-        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    }
+    package static func visible(_ scalar: Unicode.Scalar) -> String { DisplayEscaping.unicodeEscape(scalar) }
 
-    /// Whether `scalar` is a control character other than tab, line feed and carriage return (C0, DEL, C1), a
-    /// noncharacter that XML forbids, a line or paragraph separator (U+2028, U+2029: a line break to some viewers),
-    /// or a bidirectional control (Unicode's Bidi_Control property: U+061C, U+200E, U+200F, U+202A–U+202E,
-    /// U+2066–U+2069), which would let a server reorder how the rest of a line reads.
+    /// The characters every report format shows by their visible form: the control characters (C0, DEL, C1), the
+    /// noncharacters that XML forbids, the line and paragraph separators (U+2028, U+2029: a line break to some
+    /// viewers) and the bidirectional controls (Unicode's Bidi_Control property: U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069), which would let a server reorder how the rest of a line reads. Each format
+    /// replaces tab, line feed and carriage return in its own way.
+    static let visibleCharacters: DisplayEscaping.Characters = [.controls, .lineBreaks, .noncharacters, .bidiControls]
+
+    /// Whether `scalar` is one of ``visibleCharacters`` other than tab, line feed and carriage return.
     static func needsVisibleForm(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: return false
-        case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: return true
-        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
-        default: return !isXMLCharacter(scalar)
+        default: return visibleCharacters.contains(scalar)
         }
     }
 
@@ -42,35 +42,11 @@ package enum ReportText {
 
     /// `text` as XML character data: `&`, `<`, `>` escaped (so `]]>` cannot occur), carriage returns as `&#13;`,
     /// and characters XML cannot carry (or control characters) replaced by their visible form.
-    package static func xmlText(_ text: String) -> String {
-        escape(text) { scalar in
-            switch scalar {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            case "\r": return "&#13;"
-            default: return nil
-            }
-        }
-    }
+    package static func xmlText(_ text: String) -> String { Escaper.xmlText.escape(text) }
 
     /// `text` as an XML attribute value in double quotes; tabs and line breaks as character references so that
     /// they survive attribute-value normalisation.
-    package static func xmlAttribute(_ text: String) -> String {
-        escape(text) { scalar in
-            switch scalar {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            case "\"": return "&quot;"
-            case "'": return "&apos;"
-            case "\t": return "&#9;"
-            case "\n": return "&#10;"
-            case "\r": return "&#13;"
-            default: return nil
-            }
-        }
-    }
+    package static func xmlAttribute(_ text: String) -> String { Escaper.xmlAttribute.escape(text) }
 
     /// `pairs` as the attributes of an XML start tag, each value escaped (``xmlAttribute(_:)``), each with the
     /// space before it: ` name="a" time="0.012"`.
@@ -82,71 +58,20 @@ package enum ReportText {
 
     /// `text` escaped for HTML text and attribute values alike (`& < > " '`, carriage returns as `&#13;`),
     /// control characters made visible.
-    package static func html(_ text: String) -> String {
-        escape(text) { scalar in
-            switch scalar {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            case "\"": return "&quot;"
-            case "'": return "&#39;"
-            case "\r": return "&#13;"
-            default: return nil
-            }
-        }
-    }
+    package static func html(_ text: String) -> String { Escaper.html.escape(text) }
 
     // MARK: - Plain text
 
     /// `text` with control characters (other than tab and line feed) made visible, for TAP and plain text.
-    package static func plain(_ text: String) -> String {
-        escape(text, keepsPrintableASCII: true) { $0 == "\r" ? "\\r" : nil }
-    }
+    package static func plain(_ text: String) -> String { Escaper.plain.escape(text) }
 
     /// `text` as one terminal line: every control character made visible, tab, carriage return and line feed
     /// included (`\t`, `\r`, `\n`), so that a header from a server cannot move the cursor, break the line or
     /// overwrite it.
-    package static func terminalLine(_ text: String) -> String {
-        escape(text, keepsPrintableASCII: true) { scalar in
-            switch scalar {
-            case "\n": return "\\n"
-            case "\r": return "\\r"
-            case "\t": return "\\t"
-            default: return nil
-            }
-        }
-    }
+    package static func terminalLine(_ text: String) -> String { Escaper.terminalLine.escape(text) }
 
     /// `text` on one line: line breaks and tabs become spaces, control characters visible.
-    package static func oneLine(_ text: String) -> String {
-        escape(text, keepsPrintableASCII: true) { scalar in
-            switch scalar {
-            case "\n", "\r", "\t": return " "
-            default: return nil
-            }
-        }
-    }
-
-    private static func escape(
-        _ text: String, keepsPrintableASCII: Bool = false, _ replacement: (Unicode.Scalar) -> String?
-    ) -> String {
-        // Most text needs nothing: hand it back rather than build a copy scalar by scalar (a line per test). When
-        // the replacement keeps printable ASCII, text of only such bytes is known to need nothing from its bytes.
-        if keepsPrintableASCII, text.withUTF8Bytes({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
-        if !text.unicodeScalars.contains(where: { replacement($0) != nil || needsVisibleForm($0) }) { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if let replaced = replacement(scalar) {
-                result += replaced
-            } else if needsVisibleForm(scalar) {
-                result += visible(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    package static func oneLine(_ text: String) -> String { Escaper.oneLine.escape(text) }
 
     /// `", 4 attempts"` when a step of the test was sent more than once (retry), else `""`.
     package static func attemptsNote(_ result: TestResult) -> String {

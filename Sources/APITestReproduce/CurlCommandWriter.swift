@@ -146,16 +146,12 @@ package struct CurlCommandWriter {
     /// server may hold a line break or a right-to-left override) are written as `\u{..}`: a note is a comment line
     /// of a script, and must stay one and read in order.
     mutating func note(_ note: String) {
-        var text = ""
-        for scalar in note.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value > 0x7F && !ShellWord.isVisible(scalar)) {
-                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
-        }
+        let text = Self.noteEscaping.escape(note)
         if !notes.contains(text) { notes.append(text) }
     }
+
+    /// A note's escaping: every control character and every non-ASCII one that does not show as itself.
+    private static let noteEscaping = DisplayEscaping([.controls, .invisible])
 
     // MARK: - Headers
 
