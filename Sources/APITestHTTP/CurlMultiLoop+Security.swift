@@ -47,12 +47,11 @@ extension CurlMultiLoop {
         // libcurl reuses a connection for any transfer whose TLS settings match; the SSL_CTX callback is not one
         // of them. A cipher list that names this policy (the `!` rule for a cipher that does not exist removes
         // nothing) keeps connections checked under one policy from carrying transfers of another.
-        if delegate.request.keepsPolicyConnectionsApart {
-            delegate.check(
-                "CURLOPT_SSL_CIPHER_LIST",
-                apitest_easy_setopt_string(
-                    easy, CURLOPT_SSL_CIPHER_LIST, "DEFAULT:!APITEST-POLICY-\(compiled.id)"))
-        }
+        // The policy, not the host: a connection a redirect opened under it to a host its pins do not cover is
+        // still offered to its later requests to that host, which the last guard (`CURLOPT_PREREQFUNCTION`) refuses.
+        delegate.check(
+            "CURLOPT_SSL_CIPHER_LIST",
+            apitest_easy_setopt_string(easy, CURLOPT_SSL_CIPHER_LIST, "DEFAULT:!APITEST-POLICY-\(compiled.id)"))
         delegate.check("CURLOPT_SSL_CTX_FUNCTION", apitest_tls_transfer_install(easy, state.pointer))
     }
 

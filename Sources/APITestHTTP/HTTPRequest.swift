@@ -53,7 +53,6 @@ public struct HTTPRequest: Sendable {
         var authentication: HTTPAuthentication?
         var originBoundHeaders = OriginBoundHeaders()
         var connectOnly: Bool = false
-        var keepsPolicyConnectionsApart: Bool = true
         var forcesFreshConnection: Bool = false
         var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
     }
@@ -169,13 +168,6 @@ public struct HTTPRequest: Sendable {
     var connectOnly: Bool {
         get { storage.fields.connectOnly }
         set { uniqueStorage().fields.connectOnly = newValue }
-    }
-    /// Whether the transfer's TLS settings name its security policy (a cipher-list rule that removes nothing), so
-    /// that libcurl never reuses a connection checked under another policy for it. Only tests turn it off, to
-    /// exercise the last guard behind it on its own (`CURLOPT_PREREQFUNCTION` in `CTLSShim.c`).
-    var keepsPolicyConnectionsApart: Bool {
-        get { storage.fields.keepsPolicyConnectionsApart }
-        set { uniqueStorage().fields.keepsPolicyConnectionsApart = newValue }
     }
     /// Open a new connection rather than reuse one (`CURLOPT_FRESH_CONNECT`): the second try of a pinned request
     /// that the last guard stopped before sending it on a connection its policy had not checked.
