@@ -121,7 +121,7 @@ package struct CurlImporter: Sendable {
                 .sorted { $0.value.count > $1.value.count }
             translation.commandText =
                 "curl "
-                + command.words.dropFirst().map { Self.shellQuoted(Self.referencing(written, in: $0)) }
+                + command.words.dropFirst().map { Self.referencing(written, in: $0).quoted }
                 .joined(separator: " ")
             translations.append(translation)
         }
@@ -216,23 +216,5 @@ package struct CurlImporter: Sendable {
             }
         }
         return ShellWord(pieces)
-    }
-
-    /// `word` as a shell would need it written: bare when safe, else single-quoted.
-    static func shellQuoted(_ word: ShellWord) -> String {
-        word.pieces.map { piece -> String in
-            switch piece {
-            case .variable(let name): return "\"$" + name + "\""
-            case .literal(let bytes):
-                let text = String(decoding: bytes, as: UTF8.self)
-                let safe =
-                    !text.isEmpty
-                    && text.unicodeScalars.allSatisfy {
-                        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                            || "-_./:@,=+%".unicodeScalars.contains($0)
-                    }
-                return safe ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-            }
-        }.joined()
     }
 }

@@ -1,10 +1,12 @@
 import APITestSuiteWriting
+import Foundation
 import Testing
 
 @testable import APITestImport
 
 /// The command line written as a test's comment shows each credential as its variable, whatever the value holds: the
 /// value is replaced in the shell words before they are quoted, so a quote in it (written `'\''`) cannot hide it.
+/// The words are quoted by the one shell-word model (`ShellWord.quoted`), a variable as `"${NAME}"`.
 struct CurlCommentCredentialTests {
     @Test func aCredentialWithAQuoteIsNotWrittenIntoTheComment() throws {
         let (importer, _) = try CurlImporterTests.importer()
@@ -18,7 +20,8 @@ struct CurlCommentCredentialTests {
         let comment = try #require(suite.tests.first?.comments.first)
         #expect(
             comment
-                == #"curl -u bob:"$API_PASSWORD" -H 'Authorization: Bearer '"$AUTHORIZATION" -H 'X-Api-Key: '"$X_API_KEY" "#
+                == #"curl -u bob:"${API_PASSWORD}" -H 'Authorization: Bearer '"${AUTHORIZATION}" "#
+                + #"-H 'X-Api-Key: '"${X_API_KEY}" "#
                 + "http://a.example/x")
     }
 
@@ -26,6 +29,20 @@ struct CurlCommentCredentialTests {
         let (importer, _) = try CurlImporterTests.importer()
         let suite = try importer.importTexts(["curl -u alice:pw-1 --oauth2-bearer 'tok en' http://a/1"])
         let comment = try #require(suite.tests.first?.comments.first)
-        #expect(comment == #"curl -u alice:"$API_PASSWORD" --oauth2-bearer "$BEARER_TOKEN" http://a/1"#)
+        #expect(comment == #"curl -u alice:"${API_PASSWORD}" --oauth2-bearer "${BEARER_TOKEN}" http://a/1"#)
+    }
+
+    /// The comment as the suite file holds it reads back in bash as the words of the command: a tab or an escape
+    /// character is written by `printf`, which the comment's one-line escaping leaves alone (the old quoting put it
+    /// raw between single quotes, where the escaping made it the two characters `\t`).
+    @Test func theWrittenCommentReadsBackAsTheSameWords() throws {
+        let (importer, _) = try CurlImporterTests.importer()
+        let words = #"-d $'a\tb\x1b[31m' -d 'it'\''s' -d a=1 'http://a/x?q=$HOME'"#
+        let suite = try importer.importTexts(["curl " + words])
+        let text = SuiteDocumentRenderer(suite: suite).render()
+        let line = try #require(text.split(separator: "\n").first { $0.contains("# curl ") })
+        let written = String(line[try #require(line.range(of: "# curl ")).upperBound...])
+        let splitter = ShellSplitterTests()
+        #expect(try splitter.bashWords(written) == (try splitter.bashWords(words)), "\(written)")
     }
 }

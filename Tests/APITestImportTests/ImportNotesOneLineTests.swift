@@ -48,6 +48,6 @@ struct ImportNotesOneLineTests {
         let (text, loaded) = try SuiteDocumentRendererTests.load(suite)
         #expect(loaded.tests.count == 1)
         let comment = try #require(text.split(separator: "\n").first { $0.contains("curl -d") })
-        #expect(comment.hasPrefix("  # curl -d 'a\\tb\\n- name: evil'"), "\(text)")
+        #expect(comment.hasPrefix(#"  # curl -d 'a'"$(printf '\t')"'b\n- name: evil'"#), "\(text)")
     }
 }
