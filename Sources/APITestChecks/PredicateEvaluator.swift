@@ -251,7 +251,7 @@ package final class PredicateEvaluator: Sendable {
     }
 
     /// How a value is shown in a message: JSON, so strings are quoted. Not truncated here: the executor masks
-    /// secrets first, then shortens with `truncated(_:)`.
+    /// secrets first, then shortens with `String.truncated(to:)`.
     static func display(_ value: JSONValue) -> String {
         JSONWriter.string(value)
     }
@@ -287,11 +287,5 @@ package final class PredicateEvaluator: Sendable {
             }
         }
         return result
-    }
-
-    /// `text` cut to `limit` characters with its full size noted, for messages.
-    package static func truncated(_ text: String, limit: Int = 300) -> String {
-        guard text.count > limit else { return text }
-        return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes)"
     }
 }

@@ -161,7 +161,7 @@ package final class ResponseChecker: Sendable {
         (outcome.expectation, outcome.actual) = PredicateEvaluator.distinguishable(outcome.expectation, outcome.actual)
         // Values in the message are masked, then cut (the full ones go to `expected` and `actual`).
         func short(_ text: String) -> String {
-            PredicateEvaluator.truncated(masker.mask(text), limit: Self.messageValueLimit)
+            masker.mask(text).truncated(to: Self.messageValueLimit)
         }
         var message = "\(subject): expected \(short(outcome.expectation)), got \(short(outcome.actual))"
         if assertion.predicate == .equals, let compared,

@@ -1,3 +1,5 @@
+import APITestSupport
+
 // MARK: - The sealing point
 
 extension StepDraft {
@@ -23,7 +25,7 @@ extension StepDraft {
             checks: checks.map { check in
                 var sealed = check
                 sealed.subject = sealer.mask(check.subject)
-                sealed.expected = Self.truncated(sealer.mask(check.expected), limit: Self.checkLimit)
+                sealed.expected = sealer.mask(check.expected).truncated(to: Self.checkLimit)
                 return sealed
             },
             error: error.map { $0.sealed(by: sealer) }, captured: captured, attempts: attempts)
@@ -39,17 +41,12 @@ extension StepDraft {
     private static func sealed(_ failure: AssertionFailure, by sealer: some SecretSealing) -> AssertionFailure {
         var sealed = failure
         sealed.subject = sealer.mask(failure.subject)
-        sealed.message = truncated(sealer.mask(failure.message), limit: messageLimit)
-        sealed.expected = failure.expected.map { truncated(sealer.mask($0), limit: valueLimit) }
-        sealed.actual = failure.actual.map { truncated(sealer.mask($0), limit: valueLimit) }
+        sealed.message = sealer.mask(failure.message).truncated(to: messageLimit)
+        sealed.expected = failure.expected.map { sealer.mask($0).truncated(to: valueLimit) }
+        sealed.actual = failure.actual.map { sealer.mask($0).truncated(to: valueLimit) }
         return sealed
     }
 
-    /// `text` cut to `limit` characters, saying how long it was; `text` itself when it is no longer.
-    package static func truncated(_ text: String, limit: Int) -> String {
-        guard text.count > limit else { return text }
-        return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes)"
-    }
 }
 
 extension TestError {

@@ -1,5 +1,6 @@
 import APITestJSON
 import APITestSuite
+import APITestSupport
 import Testing
 
 @testable import APITestChecks
@@ -97,9 +98,9 @@ import Testing
 
     @Test func longValuesAreTruncatedWithTheirSize() {
         let long = JSONValue.string(String(repeating: "x", count: 1000))
-        let text = PredicateEvaluator.truncated(PredicateEvaluator.display(long))
+        let text = PredicateEvaluator.display(long).truncated(to: 300)
         #expect(text.hasSuffix("… (1002 bytes)"))
         #expect(text.count < 320)
-        #expect(PredicateEvaluator.truncated("short") == "short")
+        #expect("short".truncated(to: 300) == "short")
     }
 }
