@@ -100,18 +100,22 @@ struct PinCheckCommand: AsyncParsableCommand {
             throw ValidationError("'\(url)' is not an https URL")
         }
         if let minDays, minDays < 0 { throw ValidationError("--min-days must be 0 or more") }
-        for entry in connectTo where Self.resolveEntry(entry, url: url) == nil {
-            throw ValidationError("--connect-to expects host:address, got '\(entry)'")
-        }
         check = try prepare()
     }
 
-    /// What the flags ask for, for the runner's `PinCheckService`: the TLS flags made into overrides as `run`
-    /// makes them (``SecurityFlags/overrides()``); throws for a `--pin` that is not a pin.
+    /// What the flags ask for, for the runner's `PinCheckService`: each `--connect-to` read once (a usage error
+    /// when it is not `host:address`), the TLS flags made into overrides as `run` makes them
+    /// (``SecurityFlags/overrides()``).
     func request() throws -> PinCheckRequest {
-        PinCheckRequest(
-            url: url, security: try security.overrides(), minDays: minDays,
-            resolve: connectTo.compactMap { Self.resolveEntry($0, url: url) }, timeout: timeout?.duration)
+        let resolve = try connectTo.map { entry in
+            guard let resolved = Self.resolveEntry(entry, url: url) else {
+                throw ValidationError("--connect-to expects host:address, got '\(entry)'")
+            }
+            return resolved
+        }
+        return PinCheckRequest(
+            url: url, security: try security.overrides(), minDays: minDays, resolve: resolve,
+            timeout: timeout?.duration)
     }
 
     /// The check of ``request()`` with its policy built, a usage error when it cannot be.

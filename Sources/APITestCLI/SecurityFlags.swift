@@ -5,7 +5,8 @@ extension PinningMode: ExpressibleByArgument {}
 
 /// The TLS flags, declared once for every command that takes them: `run` and `load` (each one given replaces the
 /// same setting of every suite's `security:` block) and `pin-check` (the policy its handshake is checked against).
-/// Each command turns them into the runner's ``SecurityOverrides`` with ``overrides()``, and nothing else.
+/// ``validate()`` turns them into the runner's ``SecurityOverrides`` once (pins parsed, file paths made absolute);
+/// each command takes that value from ``overrides()``, and nothing else.
 struct SecurityFlags: ParsableArguments {
     /// `--pinning`; `--mode` is the same flag, `pin-check`'s first spelling of it.
     @Option(
@@ -43,12 +44,24 @@ struct SecurityFlags: ParsableArguments {
         name: .customLong("client-key"), help: ArgumentHelp("The client certificate's key (PEM).", valueName: "file"))
     var clientKey: String?
 
-    /// Refuses a malformed pin, and a file flag that does not name a readable regular file (usage errors).
+    /// The flags as the runner's overrides, made by ``validate()``; not an argument.
+    private(set) var validated: SecurityOverrides?
+
+    /// The arguments, for swift-argument-parser; ``validated`` is not one. A new flag needs its key here: a debug
+    /// build of swift-argument-parser refuses to parse a command while one is missing, so its tests fail.
+    private enum CodingKeys: String, CodingKey {
+        case pinning, pins, certificates, allowInvalidCertificates, noValidateDomain, caFile, clientCertificate
+        case clientKey
+    }
+
+    /// Refuses a malformed pin, and a file flag that does not name a readable regular file (usage errors); keeps
+    /// the overrides the flags make, so that no command converts them again.
     mutating func validate() throws {
-        _ = try Self.parse(pins)
+        let overrides = try converted()
         for file in certificates { try CommandLineFile.check(file, flag: "--certificate") }
         if let caFile { try CommandLineFile.check(caFile, flag: "--ca-file") }
         if let clientCertificate { try CommandLineFile.check(clientCertificate, flag: "--client-cert") }
         if let clientKey { try CommandLineFile.check(clientKey, flag: "--client-key") }
+        validated = overrides
     }
 }

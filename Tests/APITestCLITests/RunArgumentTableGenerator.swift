@@ -71,7 +71,10 @@ enum RunArgumentTableGenerator {
                 let typeName = String(reflecting: groupType).replacingOccurrences(of: "APITestCLI.", with: "")
                 return .group(path: path + [name], type: typeName, members: members(of: groupType, path: path + [name]))
             }
-            return .property(path: path + [name], wrapper: String(describing: Swift.type(of: child.value)))
+            let wrapper = String(describing: Swift.type(of: child.value))
+            // A stored value that is not an argument (what a group's validate() keeps) has no spelling.
+            guard ["Option", "Flag", "Argument"].contains(String(wrapper.prefix { $0 != "<" })) else { return nil }
+            return .property(path: path + [name], wrapper: wrapper)
         }
     }
 

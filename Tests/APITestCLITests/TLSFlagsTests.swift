@@ -64,6 +64,33 @@ import Testing
         #expect(check.request.security.validatesDomainName == false)
     }
 
+    @Test func theFlagsAreConvertedOnceWhenTheyAreValidated() throws {
+        let flags = ["--pin", Self.pin, "--pinning", "publicKey", "--no-validate-domain"]
+        for arguments in [
+            ["run", "suite.yaml"] + flags, ["load", "suite.yaml", "--rate", "1/s", "--duration", "1s"] + flags,
+        ] {
+            let command = try Self.parse(arguments).get()
+            let security = try #require((command as? RunCommand)?.security ?? (command as? LoadCommand)?.security)
+            let validated = try #require(security.validated, "\(arguments[0]): validate() kept no overrides")
+            #expect(validated.pins.map(\.description) == [Self.pin])
+            #expect(validated.pinning == .publicKey)
+            #expect(validated.validatesDomainName == false)
+            #expect(try security.overrides() == validated)
+        }
+        // Flags never validated are converted the same way when asked.
+        var unvalidated = SecurityFlags()
+        unvalidated.pinning = nil
+        unvalidated.pins = [Self.pin]
+        unvalidated.certificates = []
+        unvalidated.allowInvalidCertificates = false
+        unvalidated.noValidateDomain = false
+        unvalidated.caFile = nil
+        unvalidated.clientCertificate = nil
+        unvalidated.clientKey = nil
+        #expect(unvalidated.validated == nil)
+        #expect(try unvalidated.overrides().pins.map(\.description) == [Self.pin])
+    }
+
     // MARK: - pin-check's flags and errors
 
     @Test func pinCheckKeepsItsModeSpelling() throws {
