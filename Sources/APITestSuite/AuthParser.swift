@@ -5,6 +5,9 @@ import APITestYAML
 enum AuthParser {
     /// The keys of `basic`, `digest` and `ntlm` (`username` is the same as `user`, as in `basicAuth`).
     enum CredentialKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case user, username, password
 
         var schema: SchemaValue { .ref("template") }
@@ -12,6 +15,9 @@ enum AuthParser {
 
     /// The keys of `awsSigV4`.
     enum AWSSigV4Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case accessKey, secretKey, sessionToken, region, service
 
         var schema: SchemaValue { .ref("template") }
@@ -26,7 +32,7 @@ enum AuthParser {
     static func parse(_ node: YAMLNode, in context: SuiteParseContext) -> AuthSpec? {
         guard let entries = context.mapping(node, for: "auth") else { return nil }
         context.checkKeys(entries, of: AuthSpec.Kind.self, in: "auth")
-        let kinds = entries.compactMap { entry in AuthSpec.Kind(rawValue: entry.key).map { (entry, $0) } }
+        let kinds = entries.compactMap { entry in AuthSpec.Kind(named: entry.key).map { (entry, $0) } }
         guard let (entry, kind) = kinds.first else {
             if entries.isEmpty {
                 context.error(

@@ -5,6 +5,9 @@ import APITestYAML
 enum BodyParser {
     /// The keys of a multipart part.
     enum PartKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case name, value, file, data, filename, contentType, headers
 
         /// True for the keys that give a part its content (it takes one of them).
@@ -42,6 +45,9 @@ enum BodyParser {
 
     /// The key of `xml:`'s file form, `{file: path}`.
     enum XMLKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case file
 
         var schema: SchemaValue { .ref("filePath") }
@@ -54,7 +60,7 @@ enum BodyParser {
 
     /// The body a request's body key (`json`, `form`, `body`, `bodyFile`, `multipart`, `plist` or `xml`) gives.
     static func parse(_ entry: MapEntry, in context: SuiteParseContext) -> BodySpec? {
-        switch RequestParser.Key(rawValue: entry.key) {
+        switch RequestParser.Key(named: entry.key) {
         case .json:
             return .json(context.templateValue(entry.value))
         case .form:
@@ -106,7 +112,7 @@ enum BodyParser {
         guard let entries = context.mapping(node, for: "multipart part") else { return nil }
         context.checkKeys(entries, of: PartKey.self, in: "multipart part")
         let at = context.location(of: node)
-        let contents = entries.filter { PartKey(rawValue: $0.key)?.isContent == true }
+        let contents = entries.filter { PartKey(named: $0.key)?.isContent == true }
         guard let nameEntry = entries[PartKey.name] else {
             context.error("a multipart part needs a 'name'", at: at)
             return nil
@@ -123,7 +129,7 @@ enum BodyParser {
         }
         guard let name = context.template(nameEntry.value, for: "name") else { return nil }
         let content: MultipartPartSpec.Content
-        switch PartKey(rawValue: contentEntry.key) {
+        switch PartKey(named: contentEntry.key) {
         case .value:
             guard let value = context.template(contentEntry.value, for: "value") else { return nil }
             content = .value(value)

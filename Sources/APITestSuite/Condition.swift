@@ -45,6 +45,9 @@ package struct StepLoop: Sendable, Hashable {
 
     /// The keys of a step's `forEach`.
     package enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case items
         case `as`
         case maxItems

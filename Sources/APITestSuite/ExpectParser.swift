@@ -6,6 +6,9 @@ import APITestYAML
 enum ExpectParser {
     /// The keys of `expect`: the status, the short forms (each a query family) and the general form `assert`.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case status, headers, json, xml, cookies, body, duration, bodySize, sha256, md5, url, redirects, certificate
         case image, schema, assert
 
@@ -101,7 +104,7 @@ enum ExpectParser {
         guard let entries = context.mapping(node, for: "expect") else { return expectations }
         context.checkKeys(entries, of: Key.self, in: "expect")
         for entry in entries {
-            switch Key(rawValue: entry.key) {
+            switch Key(named: entry.key) {
             case .status: expectations.status = status(entry.value, in: context)
             case .headers:
                 keyedChecks(entry.value, for: "headers", into: &expectations.assertions, in: context) { name, keyNode in

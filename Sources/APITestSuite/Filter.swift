@@ -65,6 +65,9 @@ package enum Filter: Sendable, Hashable, CustomStringConvertible {
 
     /// The filters written `{name: argument}`: the keys of a one-key filter map.
     package enum ArgumentName: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case nth, split, replace, regex, jsonpath, xpath
     }
 

@@ -5,6 +5,9 @@ import APITestYAML
 enum FilterParser {
     /// The keys of `replace:`.
     enum ReplaceKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case pattern
         case with
 
@@ -52,7 +55,7 @@ enum FilterParser {
                 at: node)
             return nil
         }
-        switch Filter.ArgumentName(rawValue: only.key) {
+        switch Filter.ArgumentName(named: only.key) {
         case .nth:
             return context.integer(only.value, for: "nth", in: -1_000_000...1_000_000).map(Filter.nth)
         case .split:

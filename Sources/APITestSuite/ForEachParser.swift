@@ -7,6 +7,9 @@ import Foundation
 enum ForEachParser {
     /// The key of the file form, `{file: rows.csv}`.
     enum FileKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case file
 
         var schema: SchemaValue {

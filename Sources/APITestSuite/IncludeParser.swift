@@ -10,6 +10,9 @@ import Foundation
 enum IncludeParser {
     /// The keys of an included settings file: the suite's keys that are settings.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case include, baseURL, variables, defaults, security, openapi, setup, teardown
 
         /// The suite's key of the same name.
@@ -31,6 +34,9 @@ enum IncludeParser {
 
     /// The key of an included steps file written as a map.
     enum StepsKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case steps
 
         var schema: SchemaValue { .ref("steps") }

@@ -6,6 +6,9 @@ import Foundation
 enum OpenAPISettingParser {
     /// The keys of the map form.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case file, server, strict, ignore
 
         var schema: SchemaValue {

@@ -8,6 +8,9 @@ enum QueryParser {
     /// The keys of a capture, and with the predicates those of a general-form check: one query key, the argument
     /// of some (`attribute` of a cookie, `group` of a regex) and `filters`.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case query, header, cookie, jsonpath, xpath, regex, certificate, image, attribute, group, filters
 
         /// The query keys: `query` (a query without argument), then those that take one.
@@ -93,7 +96,7 @@ enum QueryParser {
         }
         guard let value = context.text(entry.value, for: entry.key) else { return nil }
         var used: Set<String> = [entry.key]
-        switch Key(rawValue: entry.key) {
+        switch Key(named: entry.key) {
         case .query?:
             guard let query = Query.plainQueries[value] else {
                 let note =

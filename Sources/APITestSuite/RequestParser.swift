@@ -5,6 +5,9 @@ import APITestYAML
 enum RequestParser {
     /// The keys of a request besides the transport keys (``TransportSpec/Key``), which follow them.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case method, url, query, headers, basicAuth, json, form, body, bodyFile, multipart, plist, xml, contentType
         case plistFormat, timeout, followRedirects, maxRedirects, compressed, auth
 
@@ -104,6 +107,9 @@ enum RequestParser {
 
     /// The keys of `basicAuth:`.
     enum BasicAuthKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case username, password
 
         var schema: SchemaValue { .ref("template") }
@@ -130,7 +136,7 @@ enum RequestParser {
         var plistFormatEntry: MapEntry?
 
         for entry in entries {
-            switch Key(rawValue: entry.key) {
+            switch Key(named: entry.key) {
             case .method:
                 if let text = context.text(entry.value, for: "method") {
                     if SuiteParseContext.isToken(text) {
@@ -177,14 +183,14 @@ enum RequestParser {
             case .compressed:
                 spec.compressed = context.bool(entry.value, for: "compressed")
             case nil:
-                guard let key = TransportSpec.Key(rawValue: entry.key) else { break }
+                guard let key = TransportSpec.Key(named: entry.key) else { break }
                 var transport = spec.transport ?? TransportSpec()
                 TransportParser.parse(entry, key: key, into: &transport, in: context)
                 spec.transport = transport
             }
         }
         checkAuthentication(entries, spec, in: context)
-        if let contentTypeEntry, bodyEntry.map({ [Key.body, .bodyFile].contains(Key(rawValue: $0.key)) }) != true {
+        if let contentTypeEntry, bodyEntry.map({ [Key.body, .bodyFile].contains(Key(named: $0.key)) }) != true {
             let detail = bodyEntry.map { "not with '\($0.key)', which sets its own" } ?? "and this request has neither"
             context.error("'contentType' applies to 'body' or 'bodyFile', \(detail)", at: contentTypeEntry.keyNode)
         }
@@ -259,7 +265,7 @@ enum RequestParser {
     private static func checkAuthentication(_ entries: [MapEntry], _ spec: RequestSpec, in context: SuiteParseContext) {
         guard let auth = entries[Key.auth] else { return }
         if case .awsSigV4? = spec.auth,
-            let body = entries.first(where: { [Key.bodyFile, .multipart, .xml].contains(Key(rawValue: $0.key)) })
+            let body = entries.first(where: { [Key.bodyFile, .multipart, .xml].contains(Key(named: $0.key)) })
         {
             switch spec.body {
             case .file?, .multipart?, .xmlFile?:

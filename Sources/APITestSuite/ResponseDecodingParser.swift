@@ -5,6 +5,9 @@ import APITestYAML
 enum ResponseDecodingParser {
     /// The keys of `response:`.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case decoders, removesKeysWithNullValues, acceptableContentTypes
 
         var schema: SchemaValue {

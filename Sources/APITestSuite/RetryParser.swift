@@ -5,6 +5,9 @@ import APITestYAML
 enum RetryParser {
     /// The keys of `retry:`.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case attempts, interval, until
 
         var schema: SchemaValue {

@@ -18,7 +18,7 @@ enum SecurityParser {
         var settings = SecuritySettings()
         var pinningKnown = true
         for item in entries {
-            switch SecuritySetting(rawValue: item.key) {
+            switch SecuritySetting(named: item.key) {
             case .pinning:
                 guard let text = context.text(item.value, for: "pinning") else { continue }
                 if let mode = PinningMode(rawValue: text) {

@@ -5,6 +5,9 @@ import APITestYAML
 enum SettingsParser {
     /// The keys of `defaults:` besides the transport keys (``TransportSpec/Key``), which follow them.
     enum DefaultsKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case headers, timeout, followRedirects, maxRedirects, retry, maxResponseSize, compressed, auth
 
         var schema: SchemaValue {
@@ -65,7 +68,7 @@ enum SettingsParser {
         guard let entries = context.mapping(node, for: "defaults") else { return defaults }
         context.checkKeys(entries, of: DefaultsKey.self, and: TransportSpec.Key.self, in: "defaults")
         for entry in entries {
-            switch DefaultsKey(rawValue: entry.key) {
+            switch DefaultsKey(named: entry.key) {
             case .headers: defaults.headers = RequestParser.headers(entry.value, in: context)
             case .timeout: defaults.timeout = context.duration(entry.value, for: "timeout")
             case .followRedirects:
@@ -77,7 +80,7 @@ enum SettingsParser {
             case .compressed: defaults.compressed = context.bool(entry.value, for: "compressed")
             case .auth: defaults.auth = AuthParser.parse(entry.value, in: context)
             case nil:
-                guard let key = TransportSpec.Key(rawValue: entry.key) else { break }
+                guard let key = TransportSpec.Key(named: entry.key) else { break }
                 var transport = defaults.transport ?? TransportSpec()
                 TransportParser.parse(entry, key: key, into: &transport, in: context)
                 defaults.transport = transport

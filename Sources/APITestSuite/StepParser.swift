@@ -6,6 +6,9 @@ import APITestYAML
 enum StepParser {
     /// The keys of a step (`steps` makes it a group, `include` an include).
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case name, request, expect, capture, retry, when, forEach, steps, include
 
         var schema: SchemaValue {
@@ -55,6 +58,9 @@ enum StepParser {
 
     /// The keys of a group of steps.
     enum GroupKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case name, when, forEach, steps
 
         var schema: SchemaValue {
@@ -72,6 +78,9 @@ enum StepParser {
 
     /// The key of a step that includes steps.
     enum IncludeKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case include
 
         var schema: SchemaValue { .described("A file of shared steps, relative to this file.", ref: "filePath") }

@@ -9,15 +9,35 @@ import APITestYAML
 protocol SuiteKey: RawRepresentable<String>, CaseIterable, Hashable, Sendable where AllCases == [Self] {
     /// The key's fragment of the editor schema: what its value may be, with its description.
     var schema: SchemaValue { get }
+
+    /// Every key by its name: `static let byName = index()` in each construct's enum. A dictionary built once,
+    /// because `init(rawValue:)` of a String enum compares the name with each case in turn, and every key of every
+    /// map of a suite is looked up (twice: once to check it, once to parse it).
+    static var byName: [String: Self] { get }
 }
 
 extension SuiteKey {
     /// The keys as written, in declaration order.
     static var names: [String] { allCases.map(\.rawValue) }
+
+    /// The key written `name`, or `nil` when the construct has none of that name (the same answer as
+    /// `init(rawValue:)`, looked up in ``byName``).
+    init?(named name: String) {
+        guard let key = Self.byName[name] else { return nil }
+        self = key
+    }
+
+    /// Every case by its raw value, for ``byName``.
+    static func index() -> [String: Self] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    }
 }
 
 /// The settings of `security:` (``SecuritySetting``, of the security model) are its keys.
-extension SecuritySetting: SuiteKey {}
+extension SecuritySetting: SuiteKey {
+    /// Every setting by its name, built once (``SuiteKey/init(named:)``).
+    static let byName = index()
+}
 
 // MARK: - Checking keys
 
@@ -25,7 +45,7 @@ extension SuiteParseContext {
     /// Reports every key that is not a `Key`, with a did-you-mean among its keys; `construct` names the map in the
     /// message (`request`, `the suite`, `a group of steps`).
     func checkKeys<Key: SuiteKey>(_ entries: [MapEntry], of _: Key.Type, in construct: String) {
-        for entry in entries where Key(rawValue: entry.key) == nil {
+        for entry in entries where Key(named: entry.key) == nil {
             unknownKey(entry, in: construct, names: Key.names)
         }
     }
@@ -35,7 +55,7 @@ extension SuiteParseContext {
     func checkKeys<Key: SuiteKey, Other: SuiteKey>(
         _ entries: [MapEntry], of _: Key.Type, and _: Other.Type, in construct: String
     ) {
-        for entry in entries where Key(rawValue: entry.key) == nil && Other(rawValue: entry.key) == nil {
+        for entry in entries where Key(named: entry.key) == nil && Other(named: entry.key) == nil {
             unknownKey(entry, in: construct, names: Key.names + Other.names)
         }
     }

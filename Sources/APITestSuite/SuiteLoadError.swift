@@ -26,21 +26,12 @@ package struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
     /// Every diagnostic with its source line and caret, as rustc and Hurl show them; a diagnostic in an included
     /// file shows that file's line.
     package func render(colored: Bool = false) -> String {
-        let renderer = DiagnosticRenderer(colored: colored)
-        // Each file's text is split into lines once, however many diagnostics it has.
-        var lines: [String: [Substring]?] = [:]
-        return diagnostics.map { diagnostic in
-            let file = diagnostic.location.file
-            if lines[file] == nil {
-                lines[file] = .some((includedSources[file] ?? source).map(DiagnosticRenderer.splitLines))
-            }
-            return renderer.render(diagnostic, lines: lines[file] ?? nil)
-        }.joined(separator: "\n")
+        DiagnosticRenderer(colored: colored).render(diagnostics, source: source, includedSources: includedSources)
     }
 
     /// Every diagnostic in the one-line `file:line:column: error: message` form, one per line.
     package var oneLineSummary: String {
-        diagnostics.map(DiagnosticRenderer.oneLine).joined(separator: "\n")
+        DiagnosticRenderer.oneLine(diagnostics)
     }
 
     package var description: String { oneLineSummary }

@@ -10,6 +10,9 @@ import APITestYAML
 enum SuiteParser {
     /// The keys of a suite's top-level map.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case name, include, baseURL, variables, defaults, security, openapi, response, setup, tests, teardown, load
 
         var schema: SchemaValue {
@@ -36,6 +39,9 @@ enum SuiteParser {
 
     /// The keys of a suite's `load:`.
     enum LoadKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case thresholds
 
         var schema: SchemaValue {

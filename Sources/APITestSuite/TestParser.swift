@@ -6,6 +6,9 @@ import APITestYAML
 enum TestParser {
     /// The keys of a test.
     enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case name, tags, skip, when, forEach, request, expect, capture, retry, steps, load
 
         var schema: SchemaValue {
@@ -48,6 +51,9 @@ enum TestParser {
 
     /// The keys of a test's `load:`.
     enum LoadKey: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case weight
 
         var schema: SchemaValue {
@@ -111,7 +117,7 @@ enum TestParser {
         /// Each key's entry, found in one pass (a suite can have 100,000 tests).
         init(_ entries: [MapEntry]) {
             for entry in entries {
-                switch Key(rawValue: entry.key) {
+                switch Key(named: entry.key) {
                 case .name: name = entry
                 case .tags: tags = entry
                 case .skip: skip = entry

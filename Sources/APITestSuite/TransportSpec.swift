@@ -29,6 +29,9 @@ package struct TransportSpec: Sendable, Hashable {
 
     /// The keys, as written in a request or `defaults`.
     package enum Key: String, SuiteKey {
+        /// Every key by its name, built once (``SuiteKey/init(named:)``).
+        static let byName = index()
+
         case resolve, connectTo, unixSocket, httpVersion, proxy, noProxy
     }
 

@@ -18,18 +18,10 @@ package struct OpenAPIDocumentError: Error, Sendable, CustomStringConvertible {
 
     /// Every diagnostic with its source line and caret, as a suite's load errors are shown.
     package func render(colored: Bool = false) -> String {
-        let renderer = DiagnosticRenderer(colored: colored)
-        var lines: [String: [Substring]?] = [:]
-        return diagnostics.map { diagnostic in
-            let file = diagnostic.location.file
-            if lines[file] == nil {
-                lines[file] = .some((includedSources[file] ?? source).map(DiagnosticRenderer.splitLines))
-            }
-            return renderer.render(diagnostic, lines: lines[file] ?? nil)
-        }.joined(separator: "\n")
+        DiagnosticRenderer(colored: colored).render(diagnostics, source: source, includedSources: includedSources)
     }
 
     package var description: String {
-        diagnostics.map(DiagnosticRenderer.oneLine).joined(separator: "\n")
+        DiagnosticRenderer.oneLine(diagnostics)
     }
 }

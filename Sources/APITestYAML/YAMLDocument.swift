@@ -46,6 +46,13 @@ package struct YAMLDocument {
         /// The scalar's tag as YAML typing sees it: quoted scalars are `str`; so is any scalar used in a map key
         /// (Yams resolves the tags of keys when it checks them for duplicates, and aliases share that resolution).
         package let tag: CoreTag
+
+        /// A scalar of `string`, written in `style`, typed as `tag`.
+        @usableFromInline init(string: String, style: Style, tag: CoreTag) {
+            self.string = string
+            self.style = style
+            self.tag = tag
+        }
     }
 
     /// One node: its kind, start mark and contents (a scalar's bytes and tag, a collection's children), in 20 bytes.
@@ -100,23 +107,23 @@ package struct YAMLDocument {
 
     // MARK: - Reading nodes
 
-    package func kind(of node: YAMLNode) -> Kind { records[Int(node.index)].kind }
+    @inlinable package func kind(of node: YAMLNode) -> Kind { records[Int(node.index)].kind }
 
     /// The 1-based line and column where the node starts.
-    package func mark(of node: YAMLNode) -> (line: Int, column: Int) {
+    @inlinable package func mark(of node: YAMLNode) -> (line: Int, column: Int) {
         let record = records[Int(node.index)]
         return (Int(record.line), Int(record.column))
     }
 
     /// The scalar, or `nil` for a collection.
-    package func scalar(_ node: YAMLNode) -> Scalar? {
+    @inlinable package func scalar(_ node: YAMLNode) -> Scalar? {
         let record = records[Int(node.index)]
         guard record.kind == .scalar else { return nil }
         return scalar(node, text: text(of: record))
     }
 
     /// The scalar of a scalar node whose text, `text(of:)`, is known already.
-    package func scalar(_ node: YAMLNode, text: String) -> Scalar {
+    @inlinable package func scalar(_ node: YAMLNode, text: String) -> Scalar {
         let record = records[Int(node.index)]
         var tag = CoreTag.none
         if let index = tagIndex(of: node) {
@@ -129,13 +136,13 @@ package struct YAMLDocument {
     }
 
     /// The number of bytes of a scalar node's text (0 for a collection), known without reading the text.
-    package func byteCount(of node: YAMLNode) -> Int {
+    @inlinable package func byteCount(of node: YAMLNode) -> Int {
         let record = records[Int(node.index)]
         return record.kind == .scalar ? Int(record.count) : 0
     }
 
     /// The text of a scalar's record.
-    package func text(of record: Record) -> String {
+    @inlinable package func text(of record: Record) -> String {
         let start = Int(record.start)
         return scalarBytes.withUnsafeBufferPointer { bytes in
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(record.count))]), as: UTF8.self)
@@ -143,7 +150,9 @@ package struct YAMLDocument {
     }
 
     /// The bytes of a scalar's record, for `body`.
-    package func withBytes<Result>(of record: Record, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable package func withBytes<Result>(
+        of record: Record, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         let start = Int(record.start)
         return scalarBytes.withUnsafeBufferPointer { bytes in
             body(UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(record.count))]))
@@ -151,7 +160,7 @@ package struct YAMLDocument {
     }
 
     /// The node's index in `tagNames`, or `nil` when it has no tag.
-    package func tagIndex(of node: YAMLNode) -> Int? {
+    @inlinable package func tagIndex(of node: YAMLNode) -> Int? {
         let tag = records[Int(node.index)].tag
         if tag >= 0 { return Int(tag) }
         if tag == Record.overflowTag, let index = overflowTags[node.index] { return Int(index) }
@@ -159,7 +168,7 @@ package struct YAMLDocument {
     }
 
     /// The width of a quoted scalar written on one line, quotes included, in columns; `nil` for other nodes.
-    package func quotedWidth(of node: YAMLNode) -> Int? {
+    @inlinable package func quotedWidth(of node: YAMLNode) -> Int? {
         switch records[Int(node.index)].width {
         case Record.noWidth: return nil
         case Record.overflowWidth: return overflowWidths[node.index]
@@ -168,14 +177,14 @@ package struct YAMLDocument {
     }
 
     /// A sequence's items, or `nil` for another node.
-    package func items(of node: YAMLNode) -> ArraySlice<YAMLNode>? {
+    @inlinable package func items(of node: YAMLNode) -> ArraySlice<YAMLNode>? {
         let record = records[Int(node.index)]
         guard record.kind == .sequence else { return nil }
         return children[Int(record.start)..<Int(record.start + record.count)]
     }
 
     /// A map's keys and values in document order, or `nil` for another node.
-    package func pairs(of node: YAMLNode) -> Pairs? {
+    @inlinable package func pairs(of node: YAMLNode) -> Pairs? {
         let record = records[Int(node.index)]
         guard record.kind == .mapping else { return nil }
         return Pairs(nodes: children[Int(record.start)..<Int(record.start + record.count)])
@@ -185,10 +194,13 @@ package struct YAMLDocument {
     package struct Pairs: RandomAccessCollection {
         package let nodes: ArraySlice<YAMLNode>
 
-        package var startIndex: Int { 0 }
-        package var endIndex: Int { nodes.count / 2 }
+        /// The pairs of a map's slice of `children` (keys at even offsets).
+        @usableFromInline init(nodes: ArraySlice<YAMLNode>) { self.nodes = nodes }
 
-        package subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
+        @inlinable package var startIndex: Int { 0 }
+        @inlinable package var endIndex: Int { nodes.count / 2 }
+
+        @inlinable package subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
             let index = nodes.startIndex + position * 2
             return (nodes[index], nodes[index + 1])
         }

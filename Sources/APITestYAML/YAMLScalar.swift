@@ -54,7 +54,7 @@ package enum YAMLScalar: Equatable {
     }
 
     /// True when the scalar is null: `YAMLScalar(scalar) == .null` without typing other values.
-    package static func isNull(_ scalar: YAMLDocument.Scalar) -> Bool {
+    @inlinable package static func isNull(_ scalar: YAMLDocument.Scalar) -> Bool {
         switch scalar.tag {
         case .null: true
         case .str, .bool, .int, .float: false
@@ -62,7 +62,7 @@ package enum YAMLScalar: Equatable {
         }
     }
 
-    private static let nullSpellings = ["", "~", "null", "Null", "NULL"]
+    @usableFromInline static let nullSpellings = ["", "~", "null", "Null", "NULL"]
 
     /// A name for the kind of value, for messages.
     package var kindName: String {
