@@ -24,12 +24,27 @@ package struct DiagnosticRenderer: Sendable {
         return line
     }
 
+    /// Every diagnostic in the one-line form, one per line.
+    package static func oneLine(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(oneLine).joined(separator: "\n")
+    }
+
     // MARK: - Excerpt form
 
-    /// Renders several diagnostics from one source text, separated by blank lines, ending in a newline.
-    package func render(_ diagnostics: [Diagnostic], source: String?) -> String {
-        let lines = source.map(Self.splitLines)
-        return diagnostics.map { render($0, lines: lines) }.joined(separator: "\n")
+    /// Renders several diagnostics, separated by blank lines, ending in a newline: each against the text of its
+    /// file, `includedSources[file]` (by the path in its location) or else `source`; each file's text is split into
+    /// lines once, however many diagnostics it has. The one rendering of a suite's and an OpenAPI document's errors.
+    package func render(
+        _ diagnostics: [Diagnostic], source: String?, includedSources: [String: String] = [:]
+    ) -> String {
+        var lines: [String: [Substring]?] = [:]
+        return diagnostics.map { diagnostic in
+            let file = diagnostic.location.file
+            if lines[file] == nil {
+                lines[file] = .some((includedSources[file] ?? source).map(Self.splitLines))
+            }
+            return render(diagnostic, lines: lines[file] ?? nil)
+        }.joined(separator: "\n")
     }
 
     /// Renders one diagnostic; `source` is the text of the diagnostic's file (`nil` when it could not be read).
