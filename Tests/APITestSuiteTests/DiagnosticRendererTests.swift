@@ -106,4 +106,21 @@ struct DiagnosticRendererTests {
         #expect(text.contains("\u{1B}[1;31m^^\u{1B}[0m"))
         #expect(!DiagnosticRenderer().render(diagnostic, source: "ab").contains("\u{1B}"))
     }
+
+    /// The one rendering of a file's diagnostics (a suite's load errors and an OpenAPI document's): each diagnostic
+    /// shows the line of its own file, an included file's from `includedSources`, any other from `source`.
+    @Test func eachDiagnosticShowsTheLineOfItsFile() {
+        let diagnostics: [Diagnostic] = [
+            .error("in main", at: SourceLocation(file: "main.yaml", line: 2, column: 1)),
+            .error("in part", at: SourceLocation(file: "part.yaml", line: 1, column: 3)),
+        ]
+        let text = DiagnosticRenderer().render(
+            diagnostics, source: "a: 1\nb: 2\n", includedSources: ["part.yaml": "x: yes\n"])
+        #expect(text.contains("2 | b: 2"), "\(text)")
+        #expect(text.contains("1 | x: yes"), "\(text)")
+        let error = SuiteLoadError(
+            diagnostics: diagnostics, source: "a: 1\nb: 2\n", includedSources: ["part.yaml": "x: yes\n"])
+        #expect(error.render() == text)
+        #expect(error.oneLineSummary == "main.yaml:2:1: error: in main\npart.yaml:1:3: error: in part")
+    }
 }
