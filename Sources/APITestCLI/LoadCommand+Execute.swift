@@ -30,13 +30,11 @@ extension LoadCommand {
         let outputs = [("--report-json", reportJson), ("--report-junit", reportJunit), ("--report-html", reportHtml)]
         try inputs.check(outputs.compactMap { flag, path in path.map { (flag, $0) } }, errorOutput: stderr)
         // --shard splits the load, not the tests: every generator picks from the whole selection.
-        var filters = selection
-        filters.shard = nil
-        let selected = try filters.select(loaded, errorOutput: stderr)
+        let selected = try selection.select(loaded, errorOutput: stderr, sharded: false)
         var request = LoadRequest(
             suites: selected.suites, loaded: loaded, shape: shape,
             run: try RunOptions(jobs: 1, requests: requests, security: security, transport: transport))
-        request.shard = try selection.shardSpec()
+        request.shard = try selection.selection().shard
         request.warnsAboutSinglePin = !security.pins.isEmpty
         let load: LoadPreparation.Ready
         switch try Self.prepare(request) {

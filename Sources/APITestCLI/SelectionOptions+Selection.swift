@@ -6,7 +6,12 @@ import Foundation
 
 /// The selection ``SelectionOptions`` make (which tests run).
 extension SelectionOptions {
-    /// The selection the options describe.
+    /// The selection: the one ``validate()`` made; options never validated make it now, the same way.
+    func selection() throws -> TestSelection {
+        try validated ?? makeSelection()
+    }
+
+    /// The one conversion of the options into the selection they describe (the timings file read here).
     func makeSelection() throws -> TestSelection {
         var filters: [TestFilter] = []
         for pattern in filter {
@@ -33,7 +38,7 @@ extension SelectionOptions {
     }
 
     /// `--shard K/N` parsed, `nil` without the flag; the usage error for one that is not K/N with 1 <= K <= N.
-    func shardSpec() throws -> ShardSpec? {
+    private func shardSpec() throws -> ShardSpec? {
         guard let shard else { return nil }
         do {
             return try ShardSpec(parsing: shard)
@@ -42,11 +47,12 @@ extension SelectionOptions {
         }
     }
 
-    /// Applies the selection to `suites`. When the filters and tags match no test, says so on `errorOutput` and
-    /// throws exit code 4; when only the shard is empty, says so and returns the empty result (nothing to run is
-    /// then a success, so a CI matrix wider than the test count passes).
-    func select(_ suites: [Suite], errorOutput: TextOutput) throws -> TestSelection.Result {
-        let selection = try makeSelection()
+    /// Applies the selection to `suites` (without its shard unless `sharded`). When the filters and tags match no
+    /// test, says so on `errorOutput` and throws exit code 4; when only the shard is empty, says so and returns the
+    /// empty result (nothing to run is then a success, so a CI matrix wider than the test count passes).
+    func select(_ suites: [Suite], errorOutput: TextOutput, sharded: Bool = true) throws -> TestSelection.Result {
+        var selection = try selection()
+        if !sharded { selection.shard = nil }
         let result = selection.apply(to: suites)
         if selection.narrows && result.matchedCount == 0 {
             errorOutput.write(

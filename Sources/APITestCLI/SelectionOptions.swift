@@ -1,3 +1,4 @@
+import APITestRunner
 import ArgumentParser
 
 /// The options that choose which tests run, shared by `apitest run` and `apitest list`.
@@ -30,8 +31,20 @@ struct SelectionOptions: ParsableArguments {
                 + "report) instead of by count; tests it does not time count as its median.", valueName: "file"))
     var shardTimings: String?
 
+    /// The selection the flags describe, made by ``validate()``; not an argument.
+    private(set) var validated: TestSelection?
+
+    /// The arguments, for swift-argument-parser; ``validated`` is not one. A new option needs its key here: a debug
+    /// build of swift-argument-parser refuses to parse a command while one is missing, so its tests fail.
+    private enum CodingKeys: String, CodingKey {
+        case filter, tag, excludeTag, shard, shardTimings
+    }
+
+    /// Refuses a bad pattern, tag or shard, and a `--shard-timings` file that is not a readable regular file (a
+    /// FIFO would block apitest in `open(2)`) or not a report; keeps the selection, so the file is read once.
     mutating func validate() throws {
         if shardTimings != nil, shard == nil { throw ValidationError("--shard-timings needs --shard K/N") }
-        _ = try makeSelection()
+        if let shardTimings { try CommandLineFile.check(shardTimings, flag: "--shard-timings") }
+        validated = try makeSelection()
     }
 }

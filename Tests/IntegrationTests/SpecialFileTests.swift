@@ -210,10 +210,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try writeSuite()
         let fifo = try makeFIFO("input.pipe")
-        let runFlags = ["--ca-file", "--certificate", "--client-cert", "--client-key", "--variables-file"]
+        let runFlags = [
+            "--ca-file", "--certificate", "--client-cert", "--client-key", "--variables-file", "--shard-timings",
+        ]
         for flag in runFlags {
-            let arguments =
-                ["run", "suite.yaml", flag, fifo] + (flag == "--client-key" ? ["--client-cert", "suite.yaml"] : [])
+            let needs = ["--client-key": ["--client-cert", "suite.yaml"], "--shard-timings": ["--shard", "1/2"]]
+            let arguments = ["run", "suite.yaml", flag, fifo] + (needs[flag] ?? [])
             let result = try await apitest(arguments, timeout: .seconds(10))
             #expect(result.exitCode == 2, "\(flag): \(result.stderr)")
             #expect(result.stderr.contains("\(flag) '\(fifo)' is not a regular file"), "\(flag): \(result.stderr)")
