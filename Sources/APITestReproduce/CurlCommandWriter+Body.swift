@@ -65,6 +65,25 @@ extension CurlCommandWriter {
 
     // MARK: - Multipart
 
+    /// The value of a part holding `data`, as ``field(_:_:sent:_:)`` writes it against the other run's part and the
+    /// part sent; NUL bytes, which no shell argument can hold, are noted.
+    private mutating func partValue(
+        _ data: Data, of part: MultipartFormData.Part, _ other: MultipartFormData.Part,
+        sent: MultipartFormData.Part?
+    ) -> [Part] {
+        var otherData = data
+        if case .data(let otherContent) = other.content { otherData = otherContent }
+        var sentData: [UInt8]?
+        if case .data(let real)? = sent?.content { sentData = Array(real) }
+        let value = field(Array(data), Array(otherData), sent: sentData, "part \(part.name)")
+        if data.contains(0) {
+            note(
+                "the part \(part.name) holds NUL bytes, which no shell argument can hold: the command sends it "
+                    + "without them")
+        }
+        return value
+    }
+
     /// One part: a plain text field as `--form-string name=value` (no `@` or `<` or `;` is read in it), any other
     /// part as `-F 'name="value";filename="...";type=...;headers="..."'` or `-F 'name=@"path";...'`.
     private mutating func writePart(
@@ -76,16 +95,7 @@ extension CurlCommandWriter {
             note("the part name \"\(part.name)\" holds '=', which curl's -F reads as the end of the name")
         }
         if case .data(let data) = part.content, part.filename == nil, part.contentType == nil, part.headers.isEmpty {
-            var otherData = data
-            if case .data(let otherContent) = other.content { otherData = otherContent }
-            var sentData: [UInt8]?
-            if case .data(let real)? = sent?.content { sentData = Array(real) }
-            let value = field(Array(data), Array(otherData), sent: sentData, "part \(part.name)")
-            if data.contains(0) {
-                note(
-                    "the part \(part.name) holds NUL bytes, which no shell argument can hold: the command sends it "
-                        + "without them")
-            }
+            let value = partValue(data, of: part, other, sent: sent)
             option("--form-string", ShellWord(pieces(name) + [.literal(Array("=".utf8))] + pieces(value)))
             return
         }
@@ -94,16 +104,7 @@ extension CurlCommandWriter {
         case .file(let path):
             spec += [.literal(Array("@".utf8))] + quotedParameter([.literal(Array(path.utf8))])
         case .data(let data):
-            var otherData = data
-            if case .data(let otherContent) = other.content { otherData = otherContent }
-            var sentData: [UInt8]?
-            if case .data(let real)? = sent?.content { sentData = Array(real) }
-            let value = field(Array(data), Array(otherData), sent: sentData, "part \(part.name)")
-            if data.contains(0) {
-                note(
-                    "the part \(part.name) holds NUL bytes, which no shell argument can hold: the command sends it "
-                        + "without them")
-            }
+            let value = partValue(data, of: part, other, sent: sent)
             spec += quotedParameter(pieces(value))
         }
         if let filename = part.filename {
