@@ -1,3 +1,5 @@
+import APITestJSON
+
 /// A JSON value with its object members in order: a fragment of the editor schema (`SuiteSchema`), written with
 /// literals (`["type": "boolean"]`) and printed as `schemas/apitest.schema.json` is committed.
 package indirect enum SchemaValue: Sendable, Equatable {
@@ -145,7 +147,7 @@ extension SchemaValue {
             let inner = indent + "  "
             for (index, member) in members.enumerated() {
                 text += inner
-                Self.writeString(member.name, to: &text)
+                text += JSONWriter.quoted(member.name)
                 text += ": "
                 member.value.write(to: &text, indent: inner)
                 text += index == members.count - 1 ? "\n" : ",\n"
@@ -164,7 +166,7 @@ extension SchemaValue {
                 text += index == items.count - 1 ? "\n" : ",\n"
             }
             text += indent + "]"
-        case .string(let string): Self.writeString(string, to: &text)
+        case .string(let string): text += JSONWriter.quoted(string)
         case .integer(let value): text += String(value)
         case .number(let value):
             // Python's repr: an integral double keeps ".0" (1e9 is 1000000000.0).
@@ -172,25 +174,5 @@ extension SchemaValue {
         case .bool(let value): text += value ? "true" : "false"
         case .null: text += "null"
         }
-    }
-
-    private static func writeString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }
