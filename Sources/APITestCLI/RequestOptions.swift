@@ -21,6 +21,6 @@ extension RunOptions {
         timeout = requests.timeout?.duration
         connectTimeout = requests.connectTimeout?.duration
         self.security = try security.overrides()
-        self.transport = transport.overrides()
+        self.transport = try transport.overrides()
     }
 }

@@ -5,10 +5,16 @@ import Foundation
 
 /// What the commands do with ``SuiteOptions`` (suite paths, variables, colour).
 extension SuiteOptions {
-    /// The `--var` values by name; a later `--var` of the same name wins. A name must be one a suite variable may
-    /// have (``VariableName``): `--var env.HOME=x` cannot replace an environment variable.
+    /// The `--var` values by name (a later `--var` of the same name wins): those ``validate()`` read; options never
+    /// validated read them now, the same way.
     func overrides() throws -> [String: String] {
-        var result: [String: String] = [:]
+        Dictionary(try validatedVariables ?? parsedVariables()) { _, later in later }
+    }
+
+    /// The one reading of `--var`: each as a name and a value, in the order given. A name must be one a suite
+    /// variable may have (``VariableName``): `--var env.HOME=x` cannot replace an environment variable.
+    func parsedVariables() throws -> [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
         for item in variables {
             guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
                 throw ValidationError("--var expects name=value, got '\(item)'")
@@ -17,7 +23,7 @@ extension SuiteOptions {
             if let problem = VariableName.problem(name) {
                 throw ValidationError(problem.message(name: name, source: "--var"))
             }
-            result[name] = String(item[item.index(after: equals)...])
+            result.append((name, String(item[item.index(after: equals)...])))
         }
         return result
     }

@@ -32,9 +32,20 @@ struct SuiteOptions: ParsableArguments {
     @Flag(help: "Never colour the output (also when NO_COLOR is set).")
     var noColor = false
 
+    /// The `--var` values, read by ``validate()`` (in the order given); not an argument.
+    private(set) var validatedVariables: [(name: String, value: String)]?
+
+    /// The arguments, for swift-argument-parser; ``validatedVariables`` is not one. A new option needs its key here:
+    /// a debug build of swift-argument-parser refuses to parse a command while one is missing, so its tests fail.
+    private enum CodingKeys: String, CodingKey {
+        case paths, variables, variablesFiles, openapi, noColor
+    }
+
+    /// Refuses a suite path or `--openapi` that is not a file apitest can read, and a malformed `--var`; keeps the
+    /// variables, so that no command reads them again.
     mutating func validate() throws {
         for path in paths { try CommandLineFile.checkSuitePath(path) }
         if let openapi { try CommandLineFile.check(openapi, flag: "--openapi") }
-        _ = try overrides()
+        validatedVariables = try parsedVariables()
     }
 }

@@ -38,7 +38,17 @@ struct TransportFlags: ParsableArguments {
         help: ArgumentHelp("Hosts reached without the proxy, comma-separated (* for all).", valueName: "hosts"))
     var noProxy: String?
 
-    /// Rejects entries libcurl would not take, and HTTP versions it does not speak.
+    /// The flags as the runner's overrides, made by ``validate()``; not an argument.
+    private(set) var validated: TransportOverrides?
+
+    /// The arguments, for swift-argument-parser; ``validated`` is not one. A new option needs its key here: a debug
+    /// build of swift-argument-parser refuses to parse a command while one is missing, so its tests fail.
+    private enum CodingKeys: String, CodingKey {
+        case resolve, connectTo, unixSocket, httpVersion, proxy, noProxy
+    }
+
+    /// Rejects entries libcurl would not take, and HTTP versions it does not speak; keeps the overrides the flags
+    /// make, so that no command converts them again.
     mutating func validate() throws {
         for entry in resolve {
             if let problem = TransportEntry.resolveProblem(entry) {
@@ -50,19 +60,31 @@ struct TransportFlags: ParsableArguments {
                 throw ValidationError("--connect-to '\(entry)': \(problem)")
             }
         }
-        if let httpVersion, let problem = TransportSpec.HTTPVersion.problem(httpVersion) {
-            throw ValidationError("--http-version \(httpVersion): \(problem)")
-        }
+        let overrides = try converted()
         if unixSocket?.isEmpty == true { throw ValidationError("--unix-socket needs a path") }
+        validated = overrides
     }
 
-    /// The flags as the runner's overrides: what was given, nothing else.
-    func overrides() -> TransportOverrides {
+    /// The flags as the runner's overrides: those ``validate()`` made; flags never validated (not parsed from a
+    /// command line) are converted now, the same way.
+    func overrides() throws -> TransportOverrides {
+        try validated ?? converted()
+    }
+
+    /// The one conversion of the flags: what was given, nothing else; `--http-version` read here (a usage error
+    /// for a version libcurl does not speak).
+    func converted() throws -> TransportOverrides {
         var overrides = TransportOverrides()
         overrides.resolve = resolve.isEmpty ? nil : resolve
         overrides.connectTo = connectTo.isEmpty ? nil : connectTo
         overrides.unixSocket = unixSocket.map { FilePaths.absolute($0, relativeTo: FilePaths.currentDirectory) }
-        overrides.httpVersion = httpVersion.flatMap(TransportSpec.HTTPVersion.init(rawValue:))
+        if let httpVersion {
+            guard let version = TransportSpec.HTTPVersion(rawValue: httpVersion) else {
+                let problem = TransportSpec.HTTPVersion.problem(httpVersion) ?? "unknown HTTP version"
+                throw ValidationError("--http-version \(httpVersion): \(problem)")
+            }
+            overrides.httpVersion = version
+        }
         overrides.proxy = proxy
         overrides.noProxy = noProxy
         return overrides
