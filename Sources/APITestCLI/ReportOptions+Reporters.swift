@@ -38,16 +38,21 @@ extension ReportOptions {
         return outputs
     }
 
-    /// Where each requested report goes and how it is written (``ReportDestination``), checked by
-    /// ``ReportPaths/destinations(_:)`` (an empty name, a path that cannot be written, two reports naming one file).
+    /// Where each requested report goes and how it is written (``ReportDestination``): those ``validate()``
+    /// resolved; options never validated resolve them now, the same way.
     func destinations(
         json: JSONReportFormat = JSONReportFormat()
     ) throws -> [(
         destination: ReportDestination, format: any ReportFormat
     )] {
-        let requested = requested(json: json)
-        let destinations = try ReportPaths.destinations(requested.map { ($0.flag, $0.path) })
-        return zip(destinations, requested).map { ($0, $1.format) }
+        let destinations = try validatedDestinations ?? resolvedDestinations()
+        return zip(destinations, requested(json: json)).map { ($0, $1.format) }
+    }
+
+    /// The one resolution of the report paths, by ``ReportPaths/destinations(_:)`` (an empty name, a path that
+    /// cannot be written, two reports naming one file are usage errors).
+    func resolvedDestinations() throws -> [ReportDestination] {
+        try ReportPaths.destinations(requested.map { ($0.flag, $0.path) })
     }
 
     /// A file reporter per requested report, its destination checked; the JSON report in `json`'s format.

@@ -1,4 +1,5 @@
 import APITestReporting
+import APITestSupport
 import ArgumentParser
 
 /// The report files `apitest run` writes besides the console output: JUnit XML, TAP, JSON, HTML and OpenAPI
@@ -49,8 +50,18 @@ struct ReportOptions: ParsableArguments {
                 + "is true.", valueName: "github|none"))
     var annotations: String?
 
+    /// Where the requested reports go, resolved by ``validate()`` in ``requested``'s order; not an argument.
+    private(set) var validatedDestinations: [ReportDestination]?
+
+    /// The arguments, for swift-argument-parser; ``validatedDestinations`` is not one. A new option needs its key
+    /// here: a debug build of swift-argument-parser refuses to parse a command while one is missing.
+    private enum CodingKeys: String, CodingKey {
+        case reportJunit, reportTap, reportJson, reportHtml, reportOpenAPICoverage, curl, tapVersion, noJunitLocations
+        case annotations
+    }
+
     /// Checks the TAP version, and every report path on the file system before anything runs (a path that cannot be
-    /// written, two reports naming one file).
+    /// written, two reports naming one file); keeps where each report goes, so that no command resolves them again.
     mutating func validate() throws {
         guard TAPReportFormat.Version(rawValue: tapVersion) != nil else {
             throw ValidationError("--tap-version must be 13 or 14, got \(tapVersion)")
@@ -58,6 +69,6 @@ struct ReportOptions: ParsableArguments {
         if let annotations, !["github", "none"].contains(annotations) {
             throw ValidationError("--annotations must be github or none, got '\(annotations)'")
         }
-        _ = try destinations()
+        validatedDestinations = try resolvedDestinations()
     }
 }

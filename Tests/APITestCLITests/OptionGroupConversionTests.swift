@@ -33,6 +33,18 @@ import Testing
         }
     }
 
+    @Test func theReportsAreResolvedOnceWhenValidated() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        let arguments = ["suite.yaml", "--report-json", folder + "/r.json", "--report-junit", folder + "/j.xml"]
+        let parsed = try #require(try APITestCommand.parseAsRoot(["run"] + arguments) as? RunCommand)
+        let scanned = try #require(RunArgumentScanner.command(for: arguments))
+        for command in [parsed, scanned] {
+            let kept = try #require(command.reports.validatedDestinations, "the destinations were not kept")
+            #expect(kept.map(\.path) == [folder + "/j.xml", folder + "/r.json"])
+            #expect(try command.reports.destinations().map(\.destination) == kept)
+        }
+    }
+
     @Test func loadTakesTheShardFromTheSelectionItValidated() throws {
         let load = try #require(
             try APITestCommand.parseAsRoot([
