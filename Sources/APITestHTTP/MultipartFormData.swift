@@ -137,22 +137,6 @@ public struct MultipartFormData: Sendable, Equatable {
         return segments
     }
 
-    /// The whole body in memory, for small forms and tests.
-    public func encoded() throws(HTTPError) -> Data {
-        var result = Data()
-        for segment in try segments() {
-            switch segment {
-            case .bytes(let data): result.append(data)
-            case .file(let path, _):
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw HTTPError(.bodyFileUnreadable(path: path, problem: .notLoaded))
-                }
-                result.append(data)
-            }
-        }
-        return result
-    }
-
     /// The delimiter line and header fields that open `part`.
     static func header(of part: Part, boundary: String) -> String {
         var text = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(escape(part.name))\""
