@@ -6,7 +6,7 @@ enum AuthParser {
     /// The keys of `basic`, `digest` and `ntlm` (`username` is the same as `user`, as in `basicAuth`).
     enum CredentialKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case user, username, password
 
@@ -16,7 +16,7 @@ enum AuthParser {
     /// The keys of `awsSigV4`.
     enum AWSSigV4Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case accessKey, secretKey, sessionToken, region, service
 

@@ -34,7 +34,7 @@ package enum AuthSpec: Sendable, Hashable {
     /// The kinds, as written under `auth:`: the keys of an `auth:` map, which takes one of them.
     package enum Kind: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case basic, bearer, digest, ntlm, awsSigV4, netrc, oauth2
     }

@@ -6,7 +6,7 @@ enum BodyParser {
     /// The keys of a multipart part.
     enum PartKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case name, value, file, data, filename, contentType, headers
 
@@ -46,7 +46,7 @@ enum BodyParser {
     /// The key of `xml:`'s file form, `{file: path}`.
     enum XMLKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case file
 

@@ -46,7 +46,7 @@ package struct StepLoop: Sendable, Hashable {
     /// The keys of a step's `forEach`.
     package enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case items
         case `as`

@@ -7,7 +7,7 @@ enum ExpectParser {
     /// The keys of `expect`: the status, the short forms (each a query family) and the general form `assert`.
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case status, headers, json, xml, cookies, body, duration, bodySize, sha256, md5, url, redirects, certificate
         case image, schema, assert

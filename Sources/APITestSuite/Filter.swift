@@ -66,7 +66,7 @@ package enum Filter: Sendable, Hashable, CustomStringConvertible {
     /// The filters written `{name: argument}`: the keys of a one-key filter map.
     package enum ArgumentName: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case nth, split, replace, regex, jsonpath, xpath
     }

@@ -6,7 +6,7 @@ enum FilterParser {
     /// The keys of `replace:`.
     enum ReplaceKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case pattern
         case with

@@ -8,7 +8,7 @@ enum ForEachParser {
     /// The key of the file form, `{file: rows.csv}`.
     enum FileKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case file
 

@@ -11,7 +11,7 @@ enum IncludeParser {
     /// The keys of an included settings file: the suite's keys that are settings.
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case include, baseURL, variables, defaults, security, openapi, setup, teardown
 
@@ -35,7 +35,7 @@ enum IncludeParser {
     /// The key of an included steps file written as a map.
     enum StepsKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case steps
 

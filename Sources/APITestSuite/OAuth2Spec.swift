@@ -86,7 +86,7 @@ package struct OAuth2Spec: Sendable, Hashable {
     /// The keys of `oauth2:`.
     package enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case flow, tokenURL, clientId, clientSecret, scope, audience, username, password, refreshToken, clientAuth
     }

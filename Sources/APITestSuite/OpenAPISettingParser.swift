@@ -7,7 +7,7 @@ enum OpenAPISettingParser {
     /// The keys of the map form.
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case file, server, strict, ignore
 

@@ -9,7 +9,7 @@ enum QueryParser {
     /// of some (`attribute` of a cookie, `group` of a regex) and `filters`.
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case query, header, cookie, jsonpath, xpath, regex, certificate, image, attribute, group, filters
 

@@ -6,7 +6,7 @@ enum RequestParser {
     /// The keys of a request besides the transport keys (``TransportSpec/Key``), which follow them.
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case method, url, query, headers, basicAuth, json, form, body, bodyFile, multipart, plist, xml, contentType
         case plistFormat, timeout, followRedirects, maxRedirects, compressed, auth
@@ -108,7 +108,7 @@ enum RequestParser {
     /// The keys of `basicAuth:`.
     enum BasicAuthKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case username, password
 

@@ -6,7 +6,7 @@ enum RetryParser {
     /// The keys of `retry:`.
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case attempts, interval, until
 

@@ -6,7 +6,7 @@ enum SettingsParser {
     /// The keys of `defaults:` besides the transport keys (``TransportSpec/Key``), which follow them.
     enum DefaultsKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case headers, timeout, followRedirects, maxRedirects, retry, maxResponseSize, compressed, auth
 

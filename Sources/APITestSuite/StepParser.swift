@@ -7,7 +7,7 @@ enum StepParser {
     /// The keys of a step (`steps` makes it a group, `include` an include).
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case name, request, expect, capture, retry, when, forEach, steps, include
 
@@ -59,7 +59,7 @@ enum StepParser {
     /// The keys of a group of steps.
     enum GroupKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case name, when, forEach, steps
 
@@ -79,7 +79,7 @@ enum StepParser {
     /// The key of a step that includes steps.
     enum IncludeKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case include
 

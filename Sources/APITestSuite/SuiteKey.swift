@@ -10,33 +10,27 @@ protocol SuiteKey: RawRepresentable<String>, CaseIterable, Hashable, Sendable wh
     /// The key's fragment of the editor schema: what its value may be, with its description.
     var schema: SchemaValue { get }
 
-    /// Every key by its name: `static let byName = index()` in each construct's enum. A dictionary built once,
-    /// because `init(rawValue:)` of a String enum compares the name with each case in turn, and every key of every
-    /// map of a suite is looked up (twice: once to check it, once to parse it).
-    static var byName: [String: Self] { get }
+    /// Every key by its name: `static let byName = KeyTable(allCases)` in each construct's enum, built once,
+    /// because every key of every map of a suite is looked up (twice: once to check it, once to parse it) and
+    /// `init(rawValue:)` compares the name with each case in turn.
+    static var byName: KeyTable<Self> { get }
 }
 
 extension SuiteKey {
     /// The keys as written, in declaration order.
     static var names: [String] { allCases.map(\.rawValue) }
 
-    /// The key written `name`, or `nil` when the construct has none of that name (the same answer as
-    /// `init(rawValue:)`, looked up in ``byName``).
+    /// The key written `name`, or `nil` when the construct has none of exactly those code points (``byName``).
     init?(named name: String) {
-        guard let key = Self.byName[name] else { return nil }
+        guard let key = Self.byName.key(named: name) else { return nil }
         self = key
-    }
-
-    /// Every case by its raw value, for ``byName``.
-    static func index() -> [String: Self] {
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
     }
 }
 
 /// The settings of `security:` (``SecuritySetting``, of the security model) are its keys.
 extension SecuritySetting: SuiteKey {
     /// Every setting by its name, built once (``SuiteKey/init(named:)``).
-    static let byName = index()
+    static let byName = KeyTable(allCases)
 }
 
 // MARK: - Checking keys

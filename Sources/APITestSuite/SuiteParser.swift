@@ -11,7 +11,7 @@ enum SuiteParser {
     /// The keys of a suite's top-level map.
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case name, include, baseURL, variables, defaults, security, openapi, response, setup, tests, teardown, load
 
@@ -40,7 +40,7 @@ enum SuiteParser {
     /// The keys of a suite's `load:`.
     enum LoadKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case thresholds
 

@@ -7,7 +7,7 @@ enum TestParser {
     /// The keys of a test.
     enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case name, tags, skip, when, forEach, request, expect, capture, retry, steps, load
 
@@ -52,7 +52,7 @@ enum TestParser {
     /// The keys of a test's `load:`.
     enum LoadKey: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case weight
 

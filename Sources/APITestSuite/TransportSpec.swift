@@ -30,7 +30,7 @@ package struct TransportSpec: Sendable, Hashable {
     /// The keys, as written in a request or `defaults`.
     package enum Key: String, SuiteKey {
         /// Every key by its name, built once (``SuiteKey/init(named:)``).
-        static let byName = index()
+        static let byName = KeyTable(allCases)
 
         case resolve, connectTo, unixSocket, httpVersion, proxy, noProxy
     }

@@ -1,0 +1,48 @@
+/// The keys of one construct by their names, for the suite parser's per-key lookups.
+///
+/// `init(rawValue:)` of a String enum compares the name with each case in turn, and a `[String: Key]` hashes it with
+/// SipHash; both cost more than the rest of reading a key (bench/validate, issue 36). This table hashes the name's
+/// UTF-8 bytes with FNV-1a into an open-addressed table at most half full and compares the bytes of the one candidate,
+/// so a name is found by its exact code points (as the YAML layer compares keys), never by canonical equivalence.
+struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
+    /// The names of `keys`, by slot; empty where no key hashes.
+    private let names: [String]
+    /// The key of each slot; `nil` where the slot is empty.
+    private let keys: [Key?]
+    /// The number of slots minus one (a power of two minus one).
+    private let mask: Int
+
+    /// The table of `cases`.
+    init(_ cases: [Key]) {
+        var size = 8
+        while size < cases.count * 2 { size *= 2 }
+        var names = [String](repeating: "", count: size)
+        var keys = [Key?](repeating: nil, count: size)
+        for key in cases {
+            var slot = Self.hash(key.rawValue) & (size - 1)
+            while keys[slot] != nil { slot = (slot + 1) & (size - 1) }
+            names[slot] = key.rawValue
+            keys[slot] = key
+        }
+        self.names = names
+        self.keys = keys
+        self.mask = size - 1
+    }
+
+    /// The key whose name has exactly the code points of `name`, or `nil`.
+    func key(named name: String) -> Key? {
+        var slot = Self.hash(name) & mask
+        while let key = keys[slot] {
+            if names[slot].utf8.elementsEqual(name.utf8) { return key }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// FNV-1a of the UTF-8 bytes of `name`.
+    private static func hash(_ name: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int(hash)
+    }
+}
