@@ -5,8 +5,8 @@
 /// UTF-8 bytes with FNV-1a into an open-addressed table at most half full and compares the bytes of the one candidate,
 /// so a name is found by its exact code points (as the YAML layer compares keys), never by canonical equivalence.
 struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
-    /// The names of `keys`, by slot; empty where no key hashes.
-    private let names: [String]
+    /// The UTF-8 bytes of the names of `keys`, by slot; empty where no key hashes.
+    private let names: [[UInt8]]
     /// The key of each slot; `nil` where the slot is empty.
     private let keys: [Key?]
     /// The number of slots minus one (a power of two minus one).
@@ -16,12 +16,13 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
     init(_ cases: [Key]) {
         var size = 8
         while size < cases.count * 2 { size *= 2 }
-        var names = [String](repeating: "", count: size)
+        var names = [[UInt8]](repeating: [], count: size)
         var keys = [Key?](repeating: nil, count: size)
         for key in cases {
-            var slot = Self.hash(key.rawValue) & (size - 1)
+            let bytes = Array(key.rawValue.utf8)
+            var slot = bytes.withUnsafeBufferPointer(Self.hash) & (size - 1)
             while keys[slot] != nil { slot = (slot + 1) & (size - 1) }
-            names[slot] = key.rawValue
+            names[slot] = bytes
             keys[slot] = key
         }
         self.names = names
@@ -31,18 +32,26 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
 
     /// The key whose name has exactly the code points of `name`, or `nil`.
     func key(named name: String) -> Key? {
-        var slot = Self.hash(name) & mask
+        // Iterating `name.utf8` costs some 10 instructions a byte; its contiguous bytes, one or two.
+        if let found = name.utf8.withContiguousStorageIfAvailable(key(bytes:)) { return found }
+        var copy = name
+        return copy.withUTF8(key(bytes:))
+    }
+
+    /// The key whose name is `bytes`, or `nil`.
+    private func key(bytes: UnsafeBufferPointer<UInt8>) -> Key? {
+        var slot = Self.hash(bytes) & mask
         while let key = keys[slot] {
-            if names[slot].utf8.elementsEqual(name.utf8) { return key }
+            if names[slot].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return key }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    /// FNV-1a of the UTF-8 bytes of `name`.
-    private static func hash(_ name: String) -> Int {
+    /// FNV-1a of `bytes`.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return Int(hash)
     }
 }

@@ -199,6 +199,28 @@ package struct YAMLDocument {
 
         @inlinable package var startIndex: Int { 0 }
         @inlinable package var endIndex: Int { nodes.count / 2 }
+        @inlinable package var count: Int { nodes.count / 2 }
+
+        /// The pairs in order. Its own iterator (not `IndexingIterator`), so that a loop over a map's pairs in
+        /// another module runs this code inlined rather than the standard library's unspecialized generic one.
+        @inlinable package func makeIterator() -> Iterator { Iterator(nodes: nodes, position: nodes.startIndex) }
+
+        /// Walks a map's slice of `children` two nodes at a time.
+        package struct Iterator: IteratorProtocol {
+            @usableFromInline let nodes: ArraySlice<YAMLNode>
+            @usableFromInline var position: Int
+
+            @usableFromInline init(nodes: ArraySlice<YAMLNode>, position: Int) {
+                self.nodes = nodes
+                self.position = position
+            }
+
+            @inlinable package mutating func next() -> (key: YAMLNode, value: YAMLNode)? {
+                guard position + 1 < nodes.endIndex else { return nil }
+                defer { position += 2 }
+                return (nodes[position], nodes[position + 1])
+            }
+        }
 
         @inlinable package subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
             let index = nodes.startIndex + position * 2
