@@ -42,10 +42,21 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
     private func key(bytes: UnsafeBufferPointer<UInt8>) -> Key? {
         var slot = Self.hash(bytes) & mask
         while let key = keys[slot] {
-            if names[slot].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return key }
+            if names[slot].withUnsafeBufferPointer({ Self.same($0, bytes) }) { return key }
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// True when `a` and `b` hold the same bytes (a plain loop: `elementsEqual` costs several times as much).
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var index = 0
+        while index < a.count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// FNV-1a of `bytes`.
