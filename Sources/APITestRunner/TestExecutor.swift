@@ -10,7 +10,11 @@ import APITestSupport
 import Foundation
 
 /// Runs the steps of one test in order, sharing captures between them, and produces its result.
-struct TestExecutor: Sendable {
+///
+/// A final class, not a struct: every stage of a step's attempt (``StepAttempt``, ``StepPreparation``,
+/// ``StepSending``, ``StepChecking``) holds the executor, and a struct of a dozen services was copied into each
+/// (some 970 instructions a test); a reference costs one retain. All its properties are constants.
+final class TestExecutor: Sendable {
     let transport: any HTTPTransport
     let options: RunOptions
     let builder: RequestBuilder
