@@ -46,6 +46,14 @@ struct JSONReportDocument: Codable {
         var durationMs: Double
         var reason: String?
         var steps: [Step]
+        /// The steps as results, when the test was read from a report (`JSONReportDocument+Reading.swift`): decoded
+        /// from the same `steps`, the one way outside the results module to a step's result besides sealing.
+        var reportedSteps: [StepResult.Reported] = []
+
+        /// The members a report writes, `reportedSteps` not among them.
+        enum CodingKeys: String, CodingKey {
+            case name, location, status, durationMs, reason, steps
+        }
     }
 
     struct Step: Codable {

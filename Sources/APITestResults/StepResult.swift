@@ -3,7 +3,7 @@ package import APITestSupport
 /// The outcome of one step: its request, the response facts, and its failed assertions.
 ///
 /// Sealed: outside this module a step's result comes only from ``StepDraft/sealed(by:)``, which masks every text
-/// and cuts the long ones, or from a report apitest wrote (``init(reported:)``). Its memberwise initializer is
+/// and cuts the long ones, or from a report apitest wrote, decoded from its JSON (``init(reported:)``, `StepResult+Reported.swift`). Its memberwise initializer is
 /// internal and its fields read-only outside the module, so unmasked text cannot reach a report through it; what
 /// changes after sealing (``relabel(_:sealedBy:)``, ``amendError(sealedBy:_:)``) is sealed again.
 package struct StepResult: Sendable, Hashable, Codable {
@@ -62,70 +62,6 @@ extension StepResult {
         guard var amended = error else { return }
         change(&amended)
         error = amended.sealed(by: sealer)
-    }
-}
-
-// MARK: - Read from a report
-
-extension StepResult {
-    /// A step as a report apitest wrote holds it: its texts were sealed before the report was written.
-    package struct Reported: Sendable {
-        package var index: Int
-        package var location: SourceLocation
-        package var exchange: Exchange?
-        package var failures: [AssertionFailure]
-        package var warnings: [AssertionFailure]
-        package var checks: [AssertionCheck]
-        package var error: TestError?
-        package var captured: [String]
-        package var attempts: Int
-        package var reproduce: ReproduceCommand?
-        package var earlierAttempts: [ReproduceCommand]
-        package var label: String?
-        package var skipped: String?
-
-        /// The step `index` of a report, at `location`.
-        package init(
-            index: Int, location: SourceLocation, exchange: Exchange? = nil, failures: [AssertionFailure] = [],
-            warnings: [AssertionFailure] = [], checks: [AssertionCheck] = [], error: TestError? = nil,
-            captured: [String] = [], attempts: Int = 1, reproduce: ReproduceCommand? = nil,
-            earlierAttempts: [ReproduceCommand] = [], label: String? = nil, skipped: String? = nil
-        ) {
-            self.index = index
-            self.location = location
-            self.exchange = exchange
-            self.failures = failures
-            self.warnings = warnings
-            self.checks = checks
-            self.error = error
-            self.captured = captured
-            self.attempts = attempts
-            self.reproduce = reproduce
-            self.earlierAttempts = earlierAttempts
-            self.label = label
-            self.skipped = skipped
-        }
-    }
-
-    /// The step a report recorded (`apitest merge`, reports written again from JSON): the other way in besides
-    /// sealing, for text that was sealed when the report was written.
-    package init(reported step: Reported) {
-        self.init(
-            index: step.index, location: step.location, exchange: step.exchange, failures: step.failures,
-            checks: step.checks, error: step.error, captured: step.captured, attempts: step.attempts)
-        warnings = step.warnings
-        reproduce = step.reproduce
-        earlierAttempts = step.earlierAttempts
-        label = step.label
-        skipped = step.skipped
-    }
-
-    /// The step as a report holds it.
-    package var reported: Reported {
-        Reported(
-            index: index, location: location, exchange: exchange, failures: failures, warnings: warnings,
-            checks: checks, error: error, captured: captured, attempts: attempts, reproduce: reproduce,
-            earlierAttempts: earlierAttempts, label: label, skipped: skipped)
     }
 }
 

@@ -197,13 +197,3 @@ enum ReportFixtures {
         return url
     }
 }
-
-extension StepResult {
-    /// Makes `change` to the step as a report holds it: a fixture's way to a step unlike the standard ones (a
-    /// result's fields are read-only outside the results module, which makes them only by sealing a draft).
-    mutating func change(_ change: (inout StepResult.Reported) -> Void) {
-        var reported = reported
-        change(&reported)
-        self = StepResult(reported: reported)
-    }
-}

@@ -216,5 +216,30 @@ import Testing
 
                 """)
         #expect(assignment.contains("setter is inaccessible"), "\(assignment)")
+        // A report's step is made only by decoding a report's JSON, not from text of the caller's own.
+        let reported = try Self.typeCheck(
+            Self.prelude
+                + "let result = StepResult(reported: StepResult.Reported(index: 0, location: here,"
+                + " failures: [AssertionFailure(location: here, subject: \"s\", message: \"unmasked\")],"
+                + " label: \"unmasked\"))\n")
+        #expect(reported.contains("error: "), "\(reported)")
+        #expect(!reported.contains("error: cannot find"), "\(reported)")
+        let unwrapped = try Self.typeCheck(
+            Self.prelude + """
+                func leak(_ reported: inout StepResult.Reported, _ text: String) {
+                    reported.step.label = text
+                }
+
+                """)
+        #expect(unwrapped.contains("'step' is inaccessible"), "\(unwrapped)")
+        // The way in through decoding compiles.
+        let decoding = try Self.typeCheck(
+            Self.prelude + """
+                func read(_ decoder: any Decoder) throws -> StepResult {
+                    StepResult(reported: try StepResult.Reported(from: decoder))
+                }
+
+                """)
+        #expect(decoding.isEmpty, "\(decoding)")
     }
 }
