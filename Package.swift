@@ -93,10 +93,10 @@ let package = Package(
         // own), schemas compiled once, requests routed to operations, responses and requests checked.
         .target(name: "APITestOpenAPI", dependencies: ["APITestJSON", "APITestJSONSchema", "APITestSupport"]),
         // `apitest generate openapi`: suites from a document's description (requests built from its examples and
-        // schemas, checked against its contract), written as YAML by its own emitter.
+        // schemas, checked against its contract), filled into the one suite-writing model (`SuiteDocument`).
         .target(
             name: "APITestGenerate",
-            dependencies: ["APITestOpenAPI", "APITestJSON", "APITestSupport", "APITestSuiteWriting"]),
+            dependencies: ["APITestOpenAPI", "APITestJSON", "APITestSuiteWriting"]),
 
         // MARK: - Writing suites
         // What every command that writes suites shares: the YAML emitter, the editor modeline's schema path, relative
@@ -141,9 +141,8 @@ let package = Package(
         .target(
             name: "APITestRunner",
             dependencies: [
-                "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestJSONSchema", "APITestSecurity",
-                "APITestSupport", "APITestOpenAPI", "APITestSecrets", "APITestChecks", "APITestAuth",
-                "APITestReproduce",
+                "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestSecurity", "APITestSupport",
+                "APITestOpenAPI", "APITestSecrets", "APITestChecks", "APITestAuth", "APITestReproduce",
             ]
         ),
         // The load mode: `LoadService` and `LoadRunner` (arrivals by a `LoadSchedule` or virtual users, tests picked by
@@ -242,7 +241,9 @@ let package = Package(
         .testTarget(
             name: "APITestCLITests",
             dependencies: [
-                "APITestCLI", "APITestTestSupport", "APITestSecurity",
+                // APITestRunner and APITestSuite: the TLS flags' and option groups' conversions are checked against
+                // the values the runner and the loader receive.
+                "APITestCLI", "APITestTestSupport", "APITestSecurity", "APITestRunner", "APITestSuite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -275,8 +276,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport", "APITestImport",
-                "APITestSupport",
+                "APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport", "APITestSupport",
             ],
             exclude: ["cases", "Fixtures"]),
     ]
