@@ -34,21 +34,20 @@ struct StepAttempt {
     /// Sends the step's request once from `context` and checks the response.
     func run(context: TemplateContext) async -> Outcome {
         let preparation = StepPreparation(executor: executor, step: step, index: index, runtime: runtime, until: until)
-        let prepared: StepPreparation.Prepared
+        var sent: StepPreparation.Prepared
         switch await preparation.run(context: context) {
-        case .ready(let ready): prepared = ready
+        case .ready(let ready): sent = ready
         case .ended(let draft, let status, let sealer):
             return Outcome(draft: draft, status: status, sealer: sealer, context: context)
         }
         let sending = StepSending(
             executor: executor, step: step, index: index, testName: testName, runtime: runtime, retrying: retrying)
         let response: HTTPResponse
-        let sent: StepPreparation.Prepared
-        switch await sending.run(prepared) {
-        case .received(let received, let request): (response, sent) = (received, request)
-        case .ended(var draft, let status, let request):
-            draft.reproduce = preparation.command(for: request)
-            return Outcome(draft: draft, status: status, sealer: request.masker, context: context)
+        switch await sending.run(&sent) {
+        case .received(let received): response = received
+        case .ended(var draft, let status):
+            draft.reproduce = preparation.command(for: sent)
+            return Outcome(draft: draft, status: status, sealer: sent.masker, context: context)
         }
         let checked = await StepChecking(executor: executor, step: step, runtime: runtime, until: until)
             .run(response, sent)

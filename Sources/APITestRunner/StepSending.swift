@@ -16,18 +16,19 @@ struct StepSending {
     /// Whether the step retries: it then rides out an unreachable host, so it neither skips for one nor marks one.
     let retrying: Bool
 
-    /// What the stage produced; each case carries the request as it was last sent (its token, its masker).
+    /// What the stage produced; the request as it was last sent (its token, its masker) is left in the caller's
+    /// `Prepared`, which the stage updates in place rather than copying it into each case (a request, a masker and
+    /// a context copied and destroyed at every step).
     enum Outcome {
         /// The response.
-        case received(HTTPResponse, StepPreparation.Prepared)
+        case received(HTTPResponse)
         /// No response (a transfer failure, an unreachable host, a token that could not be renewed, an
         /// interruption): the attempt ends with this draft.
-        case ended(StepDraft, TestStatus, StepPreparation.Prepared)
+        case ended(StepDraft, TestStatus)
     }
 
-    /// Sends `prepared`'s request.
-    func run(_ prepared: StepPreparation.Prepared) async -> Outcome {
-        var sent = prepared
+    /// Sends `sent`'s request; a renewed token and its masker, and the request's number, go into `sent`.
+    func run(_ sent: inout StepPreparation.Prepared) async -> Outcome {
         let request = sent.request
         let limit = executor.options.bodyPreviewLimit
         if !retrying, let mark = executor.reachability?.mark(for: request.url) {
@@ -35,7 +36,7 @@ struct StepSending {
                 index: index, location: step.location,
                 exchange: ExchangeRecorder.record(request, nil, limit: limit, masker: sent.masker))
             draft.error = TestError(.unreachable(mark), location: step.request.location)
-            return .ended(draft, .errored, sent)
+            return .ended(draft, .errored)
         }
         // Upload progress goes through one ordered stream per transfer, off the transfer thread (a reporter blocked
         // on its output must not stall every transfer): the loop keeps only the newest tick the reporter has not
@@ -62,16 +63,16 @@ struct StepSending {
                 case .failure(let error):
                     await progress?.finish()
                     let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
-                    return .ended(StepDraft(index: index, location: step.location, error: error), status, sent)
+                    return .ended(StepDraft(index: index, location: step.location, error: error), status)
                 }
             }
             await progress?.finish()
-            return .received(response, sent)
+            return .received(response)
         } catch {
             await progress?.finish()
             let status: TestStatus =
                 (error as? HTTPError).map { $0.reason == .cancelled ? .cancelled : .errored } ?? .cancelled
-            return .ended(failed(error, sent), status, sent)
+            return .ended(failed(error, sent), status)
         }
     }
 

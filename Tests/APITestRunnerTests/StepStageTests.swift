@@ -147,14 +147,14 @@ final class ManualClock: RunClock {
             "tests:\n  - {name: t, request: {url: 'http://down.test/a'}}\n", transport: transport)
         let preparation = StepPreparation(
             executor: fixture.executor, step: fixture.step, index: 0, runtime: fixture.runtime, until: nil)
-        guard case .ready(let prepared) = await preparation.run(context: fixture.runtime.context) else {
+        guard case .ready(var prepared) = await preparation.run(context: fixture.runtime.context) else {
             Issue.record("the request should be ready")
             return
         }
         let sending = StepSending(
             executor: fixture.executor, step: fixture.step, index: 0, testName: "t", runtime: fixture.runtime,
             retrying: false)
-        guard case .ended(let draft, let status, _) = await sending.run(prepared) else {
+        guard case .ended(let draft, let status) = await sending.run(&prepared) else {
             Issue.record("a refused connection has no response")
             return
         }
