@@ -41,7 +41,8 @@ struct StepChecking {
         let cost = budget.cost(
             ofBody: response.body.count, buildsTree: body.serializer is PropertyListResponseSerializer)
         if cost > 0 { await budget.reserve(cost) }
-        var outcome = check(&body, response, sent)
+        var outcome = Outcome(context: sent.context)
+        check(&body, response, sent, into: &outcome)
         if outcome.failures.isEmpty {
             let capture = StepCapture(checker: executor.checker, captures: step.captures)
                 .run(&body, context: sent.context, masker: sent.masker)
@@ -54,12 +55,12 @@ struct StepChecking {
         return outcome
     }
 
-    /// `until`, `expect` and the contract on `body`.
+    /// `until`, `expect` and the contract on `body`, into `outcome` (filled in place: returning it copied it).
     private func check(
-        _ body: inout ResponseBody, _ response: HTTPResponse, _ sent: StepPreparation.Prepared
-    ) -> Outcome {
+        _ body: inout ResponseBody, _ response: HTTPResponse, _ sent: StepPreparation.Prepared,
+        into outcome: inout Outcome
+    ) {
         let checker = executor.checker
-        var outcome = Outcome(context: sent.context)
         // Checks that held are listed only for a reporter that shows them; those that failed are in `failures`.
         let listsChecks = executor.resultDetail == .everyStep
         if let until {
@@ -85,6 +86,5 @@ struct StepChecking {
             outcome.failures += held.failures
             outcome.warnings = held.warnings
         }
-        return outcome
     }
 }
