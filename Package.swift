@@ -195,7 +195,9 @@ let package = Package(
         // CCurlShim: the transfer state machine's tests name libcurl's result codes.
         .testTarget(
             name: "APITestHTTPTests",
-            dependencies: ["APITestHTTP", "APITestJSON", "APITestSecurity", "APITestSupport", "CCurlShim"]),
+            dependencies: [
+                "APITestHTTP", "APITestJSON", "APITestSecurity", "APITestSupport", "CCurlShim", "APITestTestSupport",
+            ]),
         // Yams is only the differential oracle of the YAML composer's tests.
         .testTarget(
             name: "APITestYAMLTests",

@@ -1,4 +1,5 @@
 import APITestSupport
+import APITestTestSupport
 import Foundation
 import Testing
 

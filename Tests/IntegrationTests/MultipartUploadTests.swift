@@ -1,6 +1,7 @@
 import APITestHTTP
 import APITestJSON
 import APITestSupport
+import APITestTestSupport
 import Foundation
 import Testing
 

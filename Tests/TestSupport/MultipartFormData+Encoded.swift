@@ -1,12 +1,12 @@
 import APITestSupport
-import Foundation
+package import Foundation
 
-@testable import APITestHTTP
+@testable package import APITestHTTP
 
 /// The whole body of a form in memory, the bytes a transfer streams (the test's view of ``MultipartFormData``: a
-/// run never holds a form whole).
+/// run never holds a form whole). Shared by the HTTP tests and the integration tests.
 extension MultipartFormData {
-    func encoded() throws(HTTPError) -> Data {
+    package func encoded() throws(HTTPError) -> Data {
         var result = Data()
         for segment in try segments() {
             switch segment {
