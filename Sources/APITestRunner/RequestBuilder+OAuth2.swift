@@ -28,11 +28,6 @@ extension RequestBuilder {
             clientAuthentication: oauth2.clientAuthentication)
     }
 
-    /// The grant type a token request of `kind` asks for (RFC 6749's names): ``OAuth2Grant/grantType(of:_:)``.
-    static func grantType(of flow: OAuth2Spec.Flow, _ kind: OAuth2FetchKind) -> String {
-        OAuth2Grant.grantType(of: flow, kind)
-    }
-
     /// The token request for `grant` (RFC 6749 §4.3, §4.4, §6): a form POST, the client authenticated by HTTP Basic
     /// (id and secret form-encoded, §2.3.1) or in the body, held to the suite's `security:` policy and sent through
     /// its `defaults` transport settings and the run's transport flags; no cookies, no redirects (credentials are

@@ -33,7 +33,7 @@ extension TestExecutor {
                 .authentication(
                     OAuth2Failure(
                         reason: .invalidTokenURL(error), tokenURL: oauth2.tokenURL.source,
-                        grantType: RequestBuilder.grantType(of: oauth2.flow, .grant))),
+                        grantType: OAuth2Grant.grantType(of: oauth2.flow, .grant))),
                 location: oauth2.tokenURL.location)
         } catch {
             throw TestError(.request(error), location: spec.location)
