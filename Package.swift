@@ -127,7 +127,9 @@ let package = Package(
         // OAuth2: the run's token store (single flight, renewal, kept failures; its state machine), the grant and the
         // token, the client that sends a token request the runner builds, Bearer challenges. No runner, checks,
         // reproduce or load: the token request comes in as a closure.
-        .target(name: "APITestAuth", dependencies: ["APITestHTTP", "APITestSuite", "APITestJSON", "APITestSecrets"]),
+        .target(
+            name: "APITestAuth",
+            dependencies: ["APITestHTTP", "APITestSuite", "APITestJSON", "APITestSecrets", "APITestSupport"]),
         // A request as a curl command: `CurlCommandWriter` (URL, headers, body, auth schemes, transport and TLS
         // settings, quoted for the shell) over `ReproduceSentinels`, the stand-ins for secrets and unknown captures. No
         // runner, checks, auth or load: the runner renders the request and hands it over.

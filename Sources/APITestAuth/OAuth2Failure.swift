@@ -1,5 +1,5 @@
 package import APITestHTTP
-import APITestSecrets
+package import APITestSupport
 
 // MARK: - OAuth2Failure
 
@@ -9,7 +9,8 @@ package struct OAuth2Failure: Error, Sendable, Hashable {
     /// What went wrong.
     package enum Reason: Error, Sendable, Hashable {
         /// The endpoint answered with an error status; `error` and `description` are the RFC 6749 §5.2 fields
-        /// when the body had them (already checked to be printable and cut to a sane length).
+        /// when the body had them (their control characters dropped; whole: ``text`` quotes them, so sealing masks
+        /// them before cutting).
         case refused(status: Int, error: String?, description: String?)
         /// The endpoint answered 2xx, but not with a usable token.
         case malformedResponse(String)
@@ -29,28 +30,43 @@ package struct OAuth2Failure: Error, Sendable, Hashable {
     package var tokenURL: String
     /// The grant type asked for (`client_credentials`, `password`, `refresh_token`).
     package var grantType: String
+    /// The secrets of the token request as it was sent (form-encoded, base64 in a Basic header): an endpoint that
+    /// echoes the request shows them so, which the step's masker knows only from here. A step that errors with
+    /// this failure seals its result with them (`TestExecutor.obtainToken`).
+    package var sentSecrets: [String]
 
-    /// A failure for `reason` of the request of `grantType` to `tokenURL`.
-    package init(reason: Reason, tokenURL: String, grantType: String) {
+    /// A failure for `reason` of the request of `grantType` to `tokenURL`, which carried `sentSecrets`.
+    package init(reason: Reason, tokenURL: String, grantType: String, sentSecrets: [String] = []) {
         self.reason = reason
         self.tokenURL = tokenURL
         self.grantType = grantType
+        self.sentSecrets = sentSecrets
     }
 
-    /// A sentence for people.
-    package var message: String {
+    /// The longest `error` of the endpoint's answer a message shows, in characters.
+    static let errorLimit = 80
+    /// The longest `error_description` a message shows, in characters.
+    static let descriptionLimit = 300
+    /// The longest token type a message shows, in characters.
+    static let typeLimit = 40
+
+    /// A sentence for people, quoting the server's words (masked whole and then cut where the step is sealed).
+    package var text: MessageText {
         let prefix = "OAuth2 token request (\(grantType)) to \(tokenURL)"
-        let detail: String
+        let detail: MessageText
         switch reason {
         case .refused(let status, let error, let description):
-            var text = "failed with status \(status)"
-            if let error { text += ": \(error)" }
-            if let description { text += error == nil ? ": \(description)" : " (\(description))" }
+            var text: MessageText = "failed with status \(status)"
+            if let error { text = "\(text): \(quoting: error, limit: Self.errorLimit)" }
+            if let description {
+                let quoted: MessageText = "\(quoting: description, limit: Self.descriptionLimit)"
+                text = error == nil ? "\(text): \(quoted)" : "\(text) (\(quoted))"
+            }
             detail = text
         case .malformedResponse(let problem):
             detail = "got no usable token: \(problem)"
         case .unsupportedTokenType(let type):
-            detail = "got a token of type '\(type)'; only Bearer tokens are supported"
+            detail = "got a token of type '\(quoting: type, limit: Self.typeLimit)'; only Bearer tokens are supported"
         case .transfer(let error):
             detail = "failed: \(error.message)"
         case .invalidTokenURL(let error):
@@ -60,20 +76,7 @@ package struct OAuth2Failure: Error, Sendable, Hashable {
         }
         return "\(prefix) \(detail) (not asked again in this run: every step that needs this token errors)"
     }
-}
 
-// MARK: - Masking
-
-extension OAuth2Failure.Reason {
-    /// This reason with the server's words (`error`, `error_description`, a token type) masked by `masker`.
-    func masked(by masker: SecretMasker) -> Self {
-        switch self {
-        case .refused(let status, let error, let description):
-            .refused(status: status, error: masker.mask(error), description: masker.mask(description))
-        case .unsupportedTokenType(let type):
-            .unsupportedTokenType(masker.mask(type))
-        case .malformedResponse, .transfer, .invalidTokenURL, .interrupted:
-            self
-        }
-    }
+    /// ``text`` with every value whole: for a message that is no step's result.
+    package var message: String { text.description }
 }

@@ -22,9 +22,6 @@ package struct OAuth2TokenClient: OAuth2TokenFetching {
         self.makeRequest = makeRequest
     }
 
-    /// The longest `error_description` kept, in characters.
-    static let descriptionLimit = 300
-
     /// Sends the token request of `grant` for `kind` and reads the answer; a failure names the endpoint and grant type.
     package func fetch(_ grant: OAuth2Grant, _ kind: OAuth2FetchKind) async -> Result<OAuth2Token, OAuth2Failure> {
         let grantType = OAuth2Grant.grantType(of: grant.flow, kind)
@@ -50,11 +47,11 @@ package struct OAuth2TokenClient: OAuth2TokenFetching {
             return failure(.interrupted)
         }
         // What the endpoint says goes into messages: an endpoint that echoes the request shows the secrets as they
-        // were sent (form-encoded, base64), which the masker knows only from the request itself.
-        let masker = SecretMasker(
-            secrets: tokenRequest.sentSecrets.filter { $0.utf8.count >= SecretMasker.shortestCredential })
+        // were sent (form-encoded, base64), which the step's masker knows only from the request itself, so the
+        // failure carries them to where the step is sealed.
+        let sentSecrets = tokenRequest.sentSecrets.filter { $0.utf8.count >= SecretMasker.shortestCredential }
         return Self.token(from: response, sentAt: sent).mapError {
-            OAuth2Failure(reason: $0.masked(by: masker), tokenURL: grant.tokenURL, grantType: grantType)
+            OAuth2Failure(reason: $0, tokenURL: grant.tokenURL, grantType: grantType, sentSecrets: sentSecrets)
         }
     }
 
@@ -68,8 +65,8 @@ package struct OAuth2TokenClient: OAuth2TokenFetching {
         guard (200..<300).contains(response.statusCode) else {
             return .failure(
                 .refused(
-                    status: response.statusCode, error: printable(object?["error"], limit: 80),
-                    description: printable(object?["error_description"], limit: descriptionLimit)))
+                    status: response.statusCode, error: printable(object?["error"]),
+                    description: printable(object?["error_description"])))
         }
         guard let object else { return .failure(.malformedResponse("the body is not a JSON object")) }
         guard case .string(let accessToken)? = object["access_token"], !accessToken.isEmpty else {
@@ -84,7 +81,7 @@ package struct OAuth2TokenClient: OAuth2TokenFetching {
                 return .failure(.malformedResponse("'token_type' is not a string"))
             }
             guard name.lowercased() == "bearer" else {
-                return .failure(.unsupportedTokenType(printable(type, limit: 40) ?? "?"))
+                return .failure(.unsupportedTokenType(printable(type) ?? "?"))
             }
         }
         var renewAt: ContinuousClock.Instant?
@@ -106,14 +103,19 @@ package struct OAuth2TokenClient: OAuth2TokenFetching {
         return .success(OAuth2Token(accessToken: accessToken, refreshToken: refreshToken, renewAt: renewAt))
     }
 
-    /// A server's string for a message: only when it is a string, its control characters dropped and cut to
-    /// `limit` characters (the message goes to terminals and reports).
-    private static func printable(_ value: JSONValue?, limit: Int) -> String? {
+    /// The most characters of a server's string kept for a message: far more than any message shows (sealing cuts
+    /// the quoted value to a few hundred after masking it), so a secret is never cut where a message could show
+    /// part of it; the bound keeps a failure the run holds for every step of a grant small.
+    static let keptCharacters = 16_384
+
+    /// A server's string for a message: only when it is a string, its control characters dropped (the message goes
+    /// to terminals and reports). Whole up to ``keptCharacters``: the message quotes it, and sealing masks it
+    /// before cutting it.
+    private static func printable(_ value: JSONValue?) -> String? {
         guard case .string(let text)? = value else { return nil }
         let cleaned = String(
-            text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
-                .map(Character.init))
-        guard !cleaned.isEmpty else { return nil }
-        return cleaned.count > limit ? String(cleaned.prefix(limit)) + "…" : cleaned
+            text.unicodeScalars.lazy.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+                .prefix(keptCharacters).map(Character.init))
+        return cleaned.isEmpty ? nil : cleaned
     }
 }

@@ -159,11 +159,11 @@ package final class ResponseChecker: Sendable {
         guard !outcome.passed else { return (check, nil) }
         // Strings that only look the same (`"é"`, `"e\u{301}"`) are shown with escapes.
         (outcome.expectation, outcome.actual) = PredicateEvaluator.distinguishable(outcome.expectation, outcome.actual)
-        // Values in the message are masked, then cut (the full ones go to `expected` and `actual`).
-        func short(_ text: String) -> String {
-            masker.mask(text).truncated(to: Self.messageValueLimit)
-        }
-        var message = "\(subject): expected \(short(outcome.expectation)), got \(short(outcome.actual))"
+        // Values in the message are quoted: sealing masks each whole, then cuts it (the full ones go to `expected`
+        // and `actual`).
+        let limit = Self.messageValueLimit
+        var text: MessageText =
+            "\(subject): expected \(quoting: outcome.expectation, limit: limit), got \(quoting: outcome.actual, limit: limit)"
         if assertion.predicate == .equals, let compared,
             let difference = JSONDiff.firstDifference(expected: argument, actual: compared)
         {
@@ -174,10 +174,10 @@ package final class ResponseChecker: Sendable {
                 singular = false
             }
             let root = singular ? subject : "\(subject) → $"
-            message = "\(subject): differs at \(root)\(difference.path): \(short(difference.description))"
+            text = "\(subject): differs at \(root)\(difference.path): \(quoting: difference.description, limit: limit)"
         }
         let failure = AssertionFailure(
-            location: assertion.location, subject: subject, message: message, expected: outcome.expectation,
+            location: assertion.location, subject: subject, text: text, expected: outcome.expectation,
             actual: outcome.actual)
         return (check, failure)
     }

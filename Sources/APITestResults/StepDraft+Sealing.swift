@@ -41,7 +41,7 @@ extension StepDraft {
     private static func sealed(_ failure: AssertionFailure, by sealer: some SecretSealing) -> AssertionFailure {
         var sealed = failure
         sealed.subject = sealer.mask(failure.subject)
-        sealed.message = sealer.mask(failure.message).truncated(to: messageLimit)
+        sealed.message = failure.text.rendered(masking: sealer.mask).truncated(to: messageLimit)
         sealed.expected = failure.expected.map { sealer.mask($0).truncated(to: valueLimit) }
         sealed.actual = failure.actual.map { sealer.mask($0).truncated(to: valueLimit) }
         return sealed
@@ -50,10 +50,10 @@ extension StepDraft {
 }
 
 extension TestError {
-    /// This error with its message masked by `sealer`.
+    /// This error with its message masked by `sealer`, each value it quotes masked whole and then cut.
     package func sealed(by sealer: some SecretSealing) -> TestError {
         var sealed = self
-        sealed.message = sealer.mask(message)
+        sealed.message = text.rendered(masking: sealer.mask)
         return sealed
     }
 }

@@ -7,23 +7,62 @@ package import APITestSupport
 /// results layer only (it knows neither HTTP nor suites), and a secret must be masked before anything leaves the
 /// runner. What callers tell apart stays typed (`kind`, `undefinedVariable`); the runner renders the message from
 /// typed causes in one place (`TestError.Cause` in `APITestRunner/TestError+Rendering.swift`).
-package struct TestError: Error, Sendable, Hashable, Codable {
+package struct TestError: Error, Sendable, Hashable {
     /// What kind of problem it is.
     package var kind: Kind
-    /// A sentence for people.
-    package var message: String
+    /// A sentence for people, with the values it quotes from outside (a server's words) kept whole until sealing
+    /// masks and cuts them.
+    package var text: MessageText
     /// Where in the suite the problem is, when known.
     package var location: SourceLocation?
     /// The variable a template named but had no value for (`kind == .template`), so that callers can tell which
     /// without reading the message.
     package var undefinedVariable: String?
 
-    /// An error of `kind` with `message`, at `location`.
-    package init(kind: Kind, message: String, location: SourceLocation? = nil, undefinedVariable: String? = nil) {
+    /// An error of `kind` saying `text`, at `location`.
+    package init(kind: Kind, text: MessageText, location: SourceLocation? = nil, undefinedVariable: String? = nil) {
         self.kind = kind
-        self.message = message
+        self.text = text
         self.location = location
         self.undefinedVariable = undefinedVariable
+    }
+
+    /// An error of `kind` with `message`, quoting nothing, at `location`.
+    package init(kind: Kind, message: String, location: SourceLocation? = nil, undefinedVariable: String? = nil) {
+        self.init(kind: kind, text: MessageText(message), location: location, undefinedVariable: undefinedVariable)
+    }
+
+    /// A sentence for people (in a sealed result, masked and cut).
+    package var message: String {
+        get { text.description }
+        set { text = MessageText(newValue) }
+    }
+}
+
+// MARK: - Codable
+
+extension TestError: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, message, location, undefinedVariable
+    }
+
+    /// An error as ``encode(to:)`` wrote it.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kind: try container.decode(Kind.self, forKey: .kind),
+            message: try container.decode(String.self, forKey: .message),
+            location: try container.decodeIfPresent(SourceLocation.self, forKey: .location),
+            undefinedVariable: try container.decodeIfPresent(String.self, forKey: .undefinedVariable))
+    }
+
+    /// The error with its message as one string.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encodeIfPresent(undefinedVariable, forKey: .undefinedVariable)
     }
 }
 

@@ -85,7 +85,7 @@ package enum CurlExport {
                     masker: masker)
                 entries.append(Entry(label: stepLabel, command: command, problem: nil))
             } catch {
-                entries.append(Entry(label: stepLabel, command: nil, problem: error.masked(by: runtime.masker).message))
+                entries.append(Entry(label: stepLabel, command: nil, problem: error.sealed(by: runtime.masker).message))
             }
             captured.formUnion(step.captures.map(\.name))
         }

@@ -37,7 +37,8 @@ extension TestError {
     /// is masked where the step's result is sealed (`StepDraft.sealed(by:)`).
     init(_ cause: Cause, location: SourceLocation?) {
         let kind: Kind
-        let message: String
+        var message = ""
+        var text: MessageText?
         var location = location
         var undefinedVariable: String?
         switch cause {
@@ -70,24 +71,19 @@ extension TestError {
             message = "not run: \(mark.endpoint) was unreachable (\(mark.cause)) since '\(mark.since)'"
         case .authentication(let failure):
             kind = failure.reason == .interrupted ? .cancelled : .authentication
-            message = failure.message
+            text = failure.text
         }
         self.init(
-            kind: kind, message: message, location: location,
+            kind: kind, text: text ?? MessageText(message), location: location,
             undefinedVariable: undefinedVariable)
     }
 
     // MARK: - Changing a rendered error
 
-    /// This error with its message masked by `masker`, for text that is no step's result (`apitest export curl`).
-    func masked(by masker: SecretMasker) -> TestError {
-        sealed(by: masker)
-    }
-
     /// This error of a teardown step, which used a capture of a setup that did not finish: the message says so.
     func notingUnfinishedSetup() -> TestError {
         var noted = self
-        noted.message = "\(message) (the suite's setup did not finish)"
+        noted.text = "\(text) (the suite's setup did not finish)"
         return noted
     }
 

@@ -18,7 +18,8 @@ extension TestExecutor {
     }
 
     /// The token of `oauth2`, the setting `spec` authenticates with (`RequestBuilder.oauth2(of:defaults:)`), from
-    /// the run's store: the grant's secrets and the token join `masker`.
+    /// the run's store: the grant's secrets and the token join `masker`, or, when there is no token, the secrets
+    /// as the token request sent them (which the endpoint's answer in the error may echo).
     func obtainToken(
         _ oauth2: OAuth2Spec, for spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext,
         masker: inout SecretMasker
@@ -45,11 +46,13 @@ extension TestExecutor {
             masker = masker.adding(token.secrets.filter { $0.utf8.count >= SecretMasker.shortestCredential })
             return OAuth2Use(grant: grant, token: token, client: client)
         case .failure(let failure):
+            masker = masker.adding(failure.sentSecrets)
             throw TestError(.authentication(failure), location: spec.location)
         }
     }
 
-    /// A token to send instead of `use.token`, which a server refused.
+    /// A token to send instead of `use.token`, which a server refused; the new token's secrets join `masker`, or,
+    /// when there is none, the secrets as the token request sent them.
     func renewToken(_ use: OAuth2Use, masker: inout SecretMasker) async -> Result<OAuth2Use, TestError> {
         switch await tokens.replacement(for: use.token, grant: use.grant, fetcher: use.client) {
         case .success(let token):
@@ -58,6 +61,7 @@ extension TestExecutor {
             renewed.token = token
             return .success(renewed)
         case .failure(let failure):
+            masker = masker.adding(failure.sentSecrets)
             return .failure(TestError(.authentication(failure), location: nil))
         }
     }

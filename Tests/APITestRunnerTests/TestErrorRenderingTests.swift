@@ -131,7 +131,7 @@ import Testing
         #expect(error.message.contains("s3cret"), "rendered as the cause says; masked when sealed")
         let sealed = StepDraft(index: 0, location: Self.here, error: error).sealed(by: masker)
         #expect(sealed.error?.message == "unsupported URL scheme in 'ftp://h/\(SecretMasker.mask)': use http or https")
-        #expect(TestError(kind: .request, message: "a s3cret").masked(by: masker).message == "a \(SecretMasker.mask)")
+        #expect(TestError(kind: .request, message: "a s3cret").sealed(by: masker).message == "a \(SecretMasker.mask)")
     }
 
     @Test func aTeardownErrorOnACaptureOfAnUnfinishedSetupSaysSo() {

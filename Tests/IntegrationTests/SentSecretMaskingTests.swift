@@ -73,4 +73,45 @@ import Testing
             for leak in leaks { #expect(!text.contains(leak), "\(name) shows '\(leak)'") }
         }
     }
+
+    /// The endpoint's `error_description` is quoted whole and cut only where the step is sealed, after masking: a
+    /// client secret the echo places across the 300th character (a long client id pushes it there) is masked
+    /// whole, not cut first and shown in part.
+    @Test func aSecretAcrossTheDescriptionsCutIsNotShownInPart() async throws {
+        let server = try FaultServer(script: "secret_echo_server.py")
+        defer { server.stop() }
+        // The echo is `auth= body=grant_type=client_credentials&client_id=ID&client_secret=SECRET b64body=...`:
+        // the secret starts at character 66 + the id's length; an id of 224 characters puts it at 290.
+        let clientID = String(repeating: "c", count: 224)
+        let suite = try writeTemporarySuite(
+            """
+            name: token echo at the cut
+            baseURL: \(server.baseURL)/
+            defaults:
+              auth:
+                oauth2:
+                  flow: clientCredentials
+                  tokenURL: token-echo
+                  clientId: "\(clientID)"
+                  clientSecret: "{{ env.OAUTH_CLIENT_SECRET }}"
+                  clientAuth: body
+            tests:
+              - name: needs a token
+                request: {url: anything}
+                expect: {status: 200}
+            """)
+        let folder = suite.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report.json")
+        let result = try await runAPITest(
+            ["run", suite.path, "--report-json", report.path], environment: ["OAUTH_CLIENT_SECRET": Self.secret])
+        #expect(result.exitCode == 1, "\(result.stdout)")
+        let encodedSecret = Self.formEncoded(Self.secret)
+        // The message shows the description up to the cut: the id is there, the secret's mask is where it starts.
+        #expect(result.stdout.contains("client_secret=•••••"), "\(result.stdout)")
+        let json = try String(contentsOf: report, encoding: .utf8)
+        for (name, text) in ["stdout": result.stdout, "report.json": json] {
+            #expect(!text.contains(String(encodedSecret.prefix(8))), "\(name) shows the secret's start")
+        }
+    }
 }
