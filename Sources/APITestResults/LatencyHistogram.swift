@@ -8,7 +8,10 @@ import Histogram
 /// Encoded (JSON) as its non-empty buckets only: `{"significantDigits": 3, "unit": "us", "min": 480, "max": 5250,
 /// "counts": [[value, count], ...]}`, each value the highest of its bucket, which records back into the same bucket;
 /// the exact lowest and highest samples are kept too, so a histogram read back answers every percentile as the
-/// one written did (percentiles are clamped to them).
+/// one written did (percentiles are clamped to them). Beside them, for readers that want figures rather than
+/// buckets (`jq '.load.latency.percentiles.p99'`), `count` and `percentiles` (``Percentiles``): p50 to p99.9, min,
+/// max and mean in milliseconds (`"percentileUnit": "ms"`), computed from the histogram when it is written and
+/// ignored when it is read back (the buckets are what a report holds).
 package struct LatencyHistogram: Sendable, Codable {
     /// The highest latency recorded exactly: one hour (higher values are recorded as one hour).
     package static let highestTrackable: UInt64 = 3_600_000_000
@@ -72,7 +75,7 @@ package struct LatencyHistogram: Sendable, Codable {
     // MARK: - Coding
 
     private enum CodingKeys: String, CodingKey {
-        case unit, significantDigits, min, max, counts
+        case unit, significantDigits, min, max, counts, count, percentileUnit, percentiles
     }
 
     package init(from decoder: any Decoder) throws {
@@ -114,5 +117,8 @@ package struct LatencyHistogram: Sendable, Codable {
             try container.encode(histogram.maxRecorded, forKey: .max)
         }
         try container.encode(buckets.map { [$0.value, $0.count] }, forKey: .counts)
+        try container.encode(count, forKey: .count)
+        try container.encode("ms", forKey: .percentileUnit)
+        try container.encode(percentiles, forKey: .percentiles)
     }
 }
