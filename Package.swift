@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // Pinning in the TLS handshake (libcurl's SSL_CTX callback + an OpenSSL verify callback), certificate facts.
         .target(name: "CTLSShim", dependencies: ["CCurl", "COpenSSL"]),
+        // The run-time versions of libcurl (and its TLS backend), OpenSSL and libyaml, for `apitest --version`.
+        .target(name: "CLibraryVersions", dependencies: ["CCurl", "COpenSSL", "CYAML"]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // libyaml, the design card's YAML parser (Debian libyaml-dev): the suite loader composes its events.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -164,7 +166,7 @@ let package = Package(
             dependencies: [
                 "APITestRunner", "APITestLoad", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
                 "APITestSecurity", "APITestGenerate", "APITestImport", "APITestSuiteWriting", "APITestYAML",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CLibraryVersions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian's libmimalloc-dev) is the process's allocator: glibc's malloc cost the run 6-17 % of
             // its CPU (bench/README.md, tenth session). Only the executable links it; the test binaries keep glibc's.

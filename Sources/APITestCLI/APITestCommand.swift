@@ -73,6 +73,10 @@ enum Main {
                 FileHandle.standardError.write(Data((APITestCommand.fullMessage(for: error) + "\n").utf8))
                 exit(ExitStatus.invalid.rawValue)
             }
+            if code == .success, isVersionRequest(error) {
+                StandardOutput.out.write(VersionText.text + "\n")
+                leave(status: standardOutputFailed() ? ExitStatus.runtimeError.rawValue : 0)
+            }
             if error is ExitCode || code == .success {
                 APITestCommand.exit(withError: error)
             }
@@ -80,6 +84,15 @@ enum Main {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(ExitStatus.runtimeError.rawValue)
         }
+    }
+
+    /// Whether `error` is swift-argument-parser's answer to `--version` (the configuration's bare version).
+    ///
+    /// The configuration holds only ``APITestVersion``, which costs nothing to make on every parse; the library
+    /// versions ``VersionText`` adds are read only when `--version` was asked for.
+    private static func isVersionRequest(_ error: any Error) -> Bool {
+        CommandLine.arguments.dropFirst().contains("--version")
+            && APITestCommand.fullMessage(for: error) == APITestCommand.configuration.version
     }
 
     /// Whether what apitest wrote to standard output (through ``StandardOutput``, as every command does) failed to
