@@ -83,9 +83,9 @@ enum QueryParser {
                 context.error(
                     "\(owner) takes one query, found " + found.map { "'\($0.key)'" }.joined(separator: " and "),
                     at: second.keyNode)
-            } else if let near = entries.first(where: { Suggestion.closest(to: $0.key, in: keys) != nil }) {
+            } else if let near = entries.first(where: { KeyAlias.closest(to: $0.key, in: keys) != nil }) {
                 context.error(
-                    "unknown key '\(near.key)' in \(owner)" + Suggestion.didYouMean(near.key, in: keys),
+                    "unknown key '\(near.key)' in \(owner)" + KeyAlias.didYouMean(near.key, in: keys),
                     at: near.keyNode)
             } else {
                 context.error(

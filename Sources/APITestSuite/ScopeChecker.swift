@@ -378,6 +378,14 @@ struct ScopeChecker {
             in: context)
     }
 
+    /// The note of an empty `url`: what to write for the base URL itself. RFC 3986 resolves `./` to the base URL
+    /// (its path made to end in `/`) and `/` to the root of its host, which is the base URL only when it has no path.
+    static func emptyURLNote(_ hasBaseURL: Bool) -> String {
+        hasBaseURL
+            ? "write './' for the baseURL itself; '/' is the root of its host, which drops the baseURL's path"
+            : "write an absolute http(s) URL, or add a 'baseURL' and a path relative to it ('./' for the baseURL itself)"
+    }
+
     /// Reports an empty URL, a scheme other than http(s), and a relative URL without a base URL; `prefix` is the
     /// start of the URL known at load time (all of a literal URL) and `length` the width of its node. Literal URLs
     /// of a suite with a base URL are checked as they are parsed (`RequestParser`), the others here.
@@ -386,7 +394,7 @@ struct ScopeChecker {
         in context: SuiteParseContext
     ) {
         if url.source.isEmpty {
-            context.error("'url' is empty", at: url.location, length: length())
+            context.error("'url' is empty", at: url.location, length: length(), note: emptyURLNote(hasBaseURL))
             return
         }
         // A URL that starts with a capture is known only at run time.

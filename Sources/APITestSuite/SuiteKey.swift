@@ -54,11 +54,11 @@ extension SuiteParseContext {
         }
     }
 
-    /// The unknown-key error of `entry`.
+    /// The unknown-key error of `entry`, with a did-you-mean: the key `entry.key` is another name of
+    /// (``KeyAlias``), else the closest key by spelling.
     private func unknownKey(_ entry: MapEntry, in construct: String, names: [String]) {
         error(
-            "unknown key '\(entry.key)' in \(construct)" + Suggestion.didYouMean(entry.key, in: names),
-            at: entry.keyNode)
+            "unknown key '\(entry.key)' in \(construct)" + KeyAlias.didYouMean(entry.key, in: names), at: entry.keyNode)
     }
 }
 

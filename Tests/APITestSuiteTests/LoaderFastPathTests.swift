@@ -157,7 +157,7 @@ struct LoaderFastPathTests {
                 """) == [
                     "suites/test.yaml:4:30: error: unsupported URL scheme 'ftp' in 'ftp://h/a'; use http or https",
                     "suites/test.yaml:4:61: error: invalid status '999'; \(statusHint)",
-                    "suites/test.yaml:5:30: error: 'url' is empty",
+                    "suites/test.yaml:5:30: error: 'url' is empty (\(ScopeChecker.emptyURLNote(true)))",
                     "suites/test.yaml:6:30: error: unsupported URL scheme 'ftp' in '{{ scheme }}://h/c'; use http or "
                         + "https",
                     "suites/test.yaml:8:53: error: invalid HTTP method 'a b'",

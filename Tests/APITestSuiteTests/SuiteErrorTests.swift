@@ -206,7 +206,7 @@ struct SuiteErrorTests {
                     "suites/test.yaml:3:20: error: relative URL 'users' needs a 'baseURL' in the suite "
                         + "(add 'baseURL: http://host:port/' at the top level, or write an absolute http(s) URL)",
                     "suites/test.yaml:5:20: error: unsupported URL scheme 'ftp' in 'ftp://host/x'; use http or https",
-                    "suites/test.yaml:7:20: error: 'url' is empty",
+                    "suites/test.yaml:7:20: error: 'url' is empty (\(ScopeChecker.emptyURLNote(false)))",
                 ])
         #expect(
             errors(
