@@ -38,12 +38,15 @@ struct GenerateOpenAPICommand: ParsableCommand {
         case path
     }
 
-    @Argument(help: ArgumentHelp("The OpenAPI 3.0 or 3.1 document (YAML or JSON).", valueName: "spec"))
+    @Argument(
+        help: ArgumentHelp("The OpenAPI 3.0 or 3.1 document (YAML or JSON).", valueName: "spec"),
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var spec: String
 
     @Option(
         name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp("The folder the suites are written to (created when missing).", valueName: "dir"))
+        help: ArgumentHelp("The folder the suites are written to (created when missing).", valueName: "dir"),
+        completion: .directory)
     var output: String
 
     @Option(

@@ -36,7 +36,8 @@ struct ImportCurlCommand: ParsableCommand {
 
     @Option(
         name: [.customShort("f"), .customLong("file")],
-        help: ArgumentHelp("A file of curl command lines ('-' for standard input).", valueName: "file"))
+        help: ArgumentHelp("A file of curl command lines ('-' for standard input).", valueName: "file"),
+        completion: .file())
     var file: String?
 
     @OptionGroup var output: ImportOutputOptions

@@ -28,7 +28,7 @@ struct ImportHARCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The HAR file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The HAR file.", valueName: "file"), completion: .file(extensions: ["har", "json"]))
     var file: String
 
     @Option(

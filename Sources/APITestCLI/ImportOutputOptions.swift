@@ -10,7 +10,7 @@ struct ImportOutputOptions: ParsableArguments {
         name: [.customShort("o"), .customLong("output")],
         help: ArgumentHelp(
             "The suite file to write (default: standard output); a device or a FIFO is written through, never "
-                + "replaced, and the file being imported is refused.", valueName: "file"))
+                + "replaced, and the file being imported is refused.", valueName: "file"), completion: .file())
     var output: String?
 
     @Flag(help: "Overwrite the output file when it exists.")

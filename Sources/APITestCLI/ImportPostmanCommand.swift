@@ -30,17 +30,19 @@ struct ImportPostmanCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The collection file (Postman's export, v2.0 or v2.1).", valueName: "collection"))
+    @Argument(
+        help: ArgumentHelp("The collection file (Postman's export, v2.0 or v2.1).", valueName: "collection"),
+        completion: .file(extensions: ["json"]))
     var collection: String
 
     @Option(
         name: [.customShort("e"), .customLong("environment")],
-        help: ArgumentHelp("A Postman environment file.", valueName: "file"))
+        help: ArgumentHelp("A Postman environment file.", valueName: "file"), completion: .file(extensions: ["json"]))
     var environment: String?
 
     @Option(
         name: [.customShort("g"), .customLong("globals")],
-        help: ArgumentHelp("A Postman globals file.", valueName: "file"))
+        help: ArgumentHelp("A Postman globals file.", valueName: "file"), completion: .file(extensions: ["json"]))
     var globals: String?
 
     @OptionGroup var output: ImportOutputOptions

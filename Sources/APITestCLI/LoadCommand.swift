@@ -39,16 +39,20 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "No live line, only the summary.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Write the JSON load report (histograms included) to FILE.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write the JSON load report (histograms included) to FILE.", valueName: "file"),
+        completion: .file())
     var reportJson: String?
 
-    @Option(help: ArgumentHelp("Write JUnit XML with one test case per threshold to FILE.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write JUnit XML with one test case per threshold to FILE.", valueName: "file"),
+        completion: .file())
     var reportJunit: String?
 
     @Option(
         help: ArgumentHelp(
             "Write a self-contained HTML page (each second's completions and latencies, the percentile "
-                + "distribution, the thresholds and the tests) to FILE.", valueName: "file"))
+                + "distribution, the thresholds and the tests) to FILE.", valueName: "file"), completion: .file())
     var reportHtml: String?
 
     @OptionGroup(title: "Selection (--shard K/N runs 1/N of the rate or of the virtual users)")

@@ -26,7 +26,9 @@ struct MergeCommand: ParsableCommand {
             cannot be merged or a usage error, 3 a report file could not be written.
             """)
 
-    @Argument(help: ArgumentHelp("The shards' JSON reports and OpenAPI coverage files.", valueName: "file.json"))
+    @Argument(
+        help: ArgumentHelp("The shards' JSON reports and OpenAPI coverage files.", valueName: "file.json"),
+        completion: .file(extensions: ["json"]))
     var reports: [String] = []
 
     @Flag(help: "Merge even when some shards have no report (each is named on stderr).")

@@ -5,30 +5,36 @@ import ArgumentParser
 /// The report files `apitest run` writes besides the console output: JUnit XML, TAP, JSON, HTML and OpenAPI
 /// coverage.
 struct ReportOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Write a JUnit XML report (one testcase per test) to FILE.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write a JUnit XML report (one testcase per test) to FILE.", valueName: "file"),
+        completion: .file())
     var reportJunit: String?
 
-    @Option(help: ArgumentHelp("Write a TAP report (TAP 13 unless --tap-version 14) to FILE.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write a TAP report (TAP 13 unless --tap-version 14) to FILE.", valueName: "file"),
+        completion: .file())
     var reportTap: String?
 
-    @Option(help: ArgumentHelp("Write a JSON report (schemas/report.schema.json) to FILE.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write a JSON report (schemas/report.schema.json) to FILE.", valueName: "file"),
+        completion: .file())
     var reportJson: String?
 
-    @Option(help: ArgumentHelp("Write a self-contained HTML report to FILE.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a self-contained HTML report to FILE.", valueName: "file"), completion: .file())
     var reportHtml: String?
 
     @Option(
         name: .customLong("report-openapi-coverage"),
         help: ArgumentHelp(
             "Write what the run covered of the suites' OpenAPI documents (schemas/openapi-coverage.schema.json) to "
-                + "FILE.", valueName: "file"))
+                + "FILE.", valueName: "file"), completion: .file())
     var reportOpenAPICoverage: String?
 
     @Option(
         name: .customLong("curl"),
         help: ArgumentHelp(
             "Write every request sent, in order, as a curl command (secrets as \"${NAME}\" environment "
-                + "references) to FILE.", valueName: "file"))
+                + "references) to FILE.", valueName: "file"), completion: .file())
     var curl: String?
 
     @Option(

@@ -23,7 +23,8 @@ struct SecurityFlags: ParsableArguments {
 
     @Option(
         name: .customLong("certificate"),
-        help: ArgumentHelp("A pinned certificate file, PEM (several allowed) or DER (repeat).", valueName: "file"))
+        help: ArgumentHelp("A pinned certificate file, PEM (several allowed) or DER (repeat).", valueName: "file"),
+        completion: .file())
     var certificates: [String] = []
 
     @Flag(help: "Accept chains that fail verification (pins and, unless --no-validate-domain, host names still apply).")
@@ -32,16 +33,19 @@ struct SecurityFlags: ParsableArguments {
     @Flag(name: .customLong("no-validate-domain"), help: "Do not check the certificate's host name.")
     var noValidateDomain = false
 
-    @Option(help: ArgumentHelp("A PEM bundle of trust anchors instead of the system's.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("A PEM bundle of trust anchors instead of the system's.", valueName: "file"),
+        completion: .file())
     var caFile: String?
 
     @Option(
         name: .customLong("client-cert"),
-        help: ArgumentHelp("A client certificate (PEM) for mutual TLS.", valueName: "file"))
+        help: ArgumentHelp("A client certificate (PEM) for mutual TLS.", valueName: "file"), completion: .file())
     var clientCertificate: String?
 
     @Option(
-        name: .customLong("client-key"), help: ArgumentHelp("The client certificate's key (PEM).", valueName: "file"))
+        name: .customLong("client-key"), help: ArgumentHelp("The client certificate's key (PEM).", valueName: "file"),
+        completion: .file())
     var clientKey: String?
 
     /// The flags as the runner's overrides, made by ``validate()``; not an argument.

@@ -28,7 +28,8 @@ struct SelectionOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "With --shard: balance the shards by the test durations of an earlier run's JSON report (or merged "
-                + "report) instead of by count; tests it does not time count as its median.", valueName: "file"))
+                + "report) instead of by count; tests it does not time count as its median.", valueName: "file"),
+        completion: .file(extensions: ["json"]))
     var shardTimings: String?
 
     /// The selection the flags describe, made by ``validate()``; not an argument.

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// Options shared by the commands that load suites: variables and colour.
 struct SuiteOptions: ParsableArguments {
-    @Argument(help: "Suite files or folders.")
+    @Argument(help: "Suite files or folders.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     @Option(
@@ -19,14 +19,14 @@ struct SuiteOptions: ParsableArguments {
             "Read variables from a YAML map or a .env file (NAME=value lines). Values whose names look like "
                 + "credentials (API_KEY, token, password, ...) are secret and masked in reports. Repeatable: later "
                 + "files and --var win.",
-            valueName: "file"))
+            valueName: "file"), completion: .file())
     var variablesFiles: [String] = []
 
     @Option(
         help: ArgumentHelp(
             "Check every response against this OpenAPI 3.0/3.1 document (YAML or JSON) in each suite that names "
                 + "none itself with 'openapi:'.",
-            valueName: "file"))
+            valueName: "file"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var openapi: String?
 
     @Flag(help: "Never colour the output (also when NO_COLOR is set).")

@@ -21,7 +21,7 @@ struct TransportFlags: ParsableArguments {
 
     @Option(
         name: .customLong("unix-socket"),
-        help: ArgumentHelp("Send every request over this unix domain socket.", valueName: "path"))
+        help: ArgumentHelp("Send every request over this unix domain socket.", valueName: "path"), completion: .file())
     var unixSocket: String?
 
     @Option(
