@@ -11,9 +11,11 @@ extension TestExecutor {
     static let labelValueLimit = 40
 
     /// Runs `step` as its `when` and `forEach` say: skipped when the condition is false, once for each element of
-    /// its list (each iteration a named result whose captures stay in it), or once.
+    /// its list (each iteration a named result whose captures stay in it), or once. An unnamed step's iterations
+    /// are labelled `unnamed` (`step N` of a group's step N), else `step N` by its place in the test.
     func runControlled(
-        _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
+        _ step: Step, index: Int, unnamed: String? = nil, testName: String, runtime: SuiteRuntime,
+        context: inout TemplateContext
     ) async -> (results: [StepResult], status: TestStatus) {
         // Most steps have no name, condition or loop: told apart in place (matching an optional copies nothing out
         // of the step) before the control is copied out.
@@ -22,7 +24,7 @@ extension TestExecutor {
                 step, index: index, testName: testName, runtime: runtime, context: &context)
             return ([result], status)
         }
-        let name = control.name ?? "step \(index + 1)"
+        let name = control.name ?? unnamed ?? "step \(index + 1)"
         guard let loop = control.loop else {
             if let skipped = skipResult(
                 step.when, index: index, location: step.location, label: control.name, runtime: runtime,
@@ -105,20 +107,25 @@ extension TestExecutor {
 
     /// Runs a group of steps (`members`, the first at `firstIndex` of the test): skipped whole when its `when` is
     /// false, else its steps in order, once for each element of its `forEach` (each iteration's captures stay in
-    /// it) or once; every result labelled with the group's name.
+    /// it) or once; every result labelled with the group's name, then its own name or, unnamed, `step N` by its
+    /// place in the group (`item › 2/3 (id=7) › step 1`).
     func runGroup(
         _ group: StepGroup, _ members: [Step], firstIndex: Int, testName: String, runtime: SuiteRuntime,
         context: inout TemplateContext
     ) async -> (results: [StepResult], status: TestStatus) {
-        let name = group.name ?? "steps \(firstIndex + 1)–\(firstIndex + members.count)"
+        let name =
+            group.name
+            ?? (members.count == 1 ? "step \(firstIndex + 1)" : "steps \(firstIndex + 1)–\(firstIndex + members.count)")
         /// The members in order in `scope`, labelled under `label`.
         func runMembers(_ label: String, _ scope: inout TemplateContext) async -> ([StepResult], TestStatus) {
             var results: [StepResult] = []
             for (offset, member) in members.enumerated() {
+                let unnamed = "step \(offset + 1)"
                 var (memberResults, status) = await runControlled(
-                    member, index: firstIndex + offset, testName: testName, runtime: runtime, context: &scope)
+                    member, index: firstIndex + offset, unnamed: unnamed, testName: testName, runtime: runtime,
+                    context: &scope)
                 for position in memberResults.indices {
-                    let nested = "\(label) › \(memberResults[position].displayName)"
+                    let nested = "\(label) › \(memberResults[position].label ?? unnamed)"
                     memberResults[position].relabel(nested, sealedBy: runtime.masker)
                 }
                 results += memberResults

@@ -3,7 +3,8 @@ package import APITestSupport
 /// A value taken from a response and stored under a name for later steps of the same test.
 package struct CaptureSpec: Sendable, Hashable {
     package var name: String
-    /// What the value is read from; a JSONPath or XPath that matches several nodes captures the first.
+    /// What the value is read from; a JSONPath that can select several nodes captures the list of those it
+    /// selected, an XPath that matches several nodes the first.
     package var query: Query
     /// Applied in order to the query's value.
     package var filters: [Filter]
