@@ -12,13 +12,16 @@ package struct OAuth2TokenClient: OAuth2TokenFetching {
     /// Builds the token request of a grant for the suite whose step needs the token (the runner's request builder:
     /// the suite's policy and transport settings).
     let makeRequest: @Sendable (OAuth2Grant, OAuth2FetchKind) throws -> OAuth2TokenRequest
+    /// Told of every token request sent and its answer (for `--verbose`); `nil` when no one looks.
+    let observer: (@Sendable (OAuth2TokenExchange) -> Void)?
 
-    /// A client sending over `transport` the token requests `makeRequest` builds.
+    /// A client sending over `transport` the token requests `makeRequest` builds, telling `observer` of each.
     package init(
-        transport: any HTTPTransport,
+        transport: any HTTPTransport, observer: (@Sendable (OAuth2TokenExchange) -> Void)? = nil,
         makeRequest: @escaping @Sendable (OAuth2Grant, OAuth2FetchKind) throws -> OAuth2TokenRequest
     ) {
         self.transport = transport
+        self.observer = observer
         self.makeRequest = makeRequest
     }
 
@@ -36,20 +39,22 @@ package struct OAuth2TokenClient: OAuth2TokenFetching {
         } catch {
             return failure(.malformedResponse("the token request could not be built: \(error)"))
         }
+        // What the endpoint says goes into messages: an endpoint that echoes the request shows the secrets as they
+        // were sent (form-encoded, base64), which the step's masker knows only from the request itself, so the
+        // failure (and the exchange the observer is told of) carries them to where the step is sealed.
+        let sentSecrets = tokenRequest.sentSecrets.filter { $0.utf8.count >= SecretMasker.shortestCredential }
         // Taken before sending: the token's lifetime counts from no later than the server's clock started it.
         let sent = ContinuousClock.now
         let response: HTTPResponse
         do {
             response = try await transport.perform(tokenRequest.request)
         } catch let error as HTTPError {
+            observer?(OAuth2TokenExchange(request: tokenRequest.request, response: nil, sentSecrets: sentSecrets))
             return failure(.transfer(error))
         } catch {
             return failure(.interrupted)
         }
-        // What the endpoint says goes into messages: an endpoint that echoes the request shows the secrets as they
-        // were sent (form-encoded, base64), which the step's masker knows only from the request itself, so the
-        // failure carries them to where the step is sealed.
-        let sentSecrets = tokenRequest.sentSecrets.filter { $0.utf8.count >= SecretMasker.shortestCredential }
+        observer?(OAuth2TokenExchange(request: tokenRequest.request, response: response, sentSecrets: sentSecrets))
         return Self.token(from: response, sentAt: sent).mapError {
             OAuth2Failure(reason: $0, tokenURL: grant.tokenURL, grantType: grantType, sentSecrets: sentSecrets)
         }

@@ -196,13 +196,24 @@ package final class ConsoleReporter: Reporter {
         if let skipped = step.skipped {
             return style.dim("    - " + ReportText.terminalLine("\(step.displayName) skipped: \(skipped)")) + "\n"
         }
-        guard let exchange = step.exchange else { return "" }
+        let tokenExchanges = step.tokenExchanges ?? []
+        guard step.exchange != nil || !tokenExchanges.isEmpty else { return "" }
         var text = ""
         if let label = step.label { text += "    " + style.bold(ReportText.terminalLine(label)) + "\n" }
+        // The OAuth2 token requests the step sent for its token come first, as they were sent first.
+        for exchange in tokenExchanges {
+            text += style.dim("    (OAuth2 token request)") + "\n" + lines(of: exchange)
+        }
+        if let exchange = step.exchange { text += lines(of: exchange) }
+        return text
+    }
+
+    /// The request and response of `exchange`, `>` and `<` lines.
+    private func lines(of exchange: Exchange) -> String {
         // Everything here may come from the server or from values it sent: every header line is escaped whole,
         // bodies keep their line breaks and tabs only, so nothing can set the title, move the cursor or overwrite
         // a line.
-        text += "    " + style.bold("> \(ReportText.terminalLine(exchange.requestLine))") + "\n"
+        var text = "    " + style.bold("> \(ReportText.terminalLine(exchange.requestLine))") + "\n"
         // The headers that went on the wire (libcurl's own included) when they were recorded.
         for header in exchange.sentRequestHeaders ?? exchange.requestHeaders {
             text += style.dim("    > " + ReportText.terminalLine("\(header.name): \(header.value)")) + "\n"

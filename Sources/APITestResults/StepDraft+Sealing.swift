@@ -34,6 +34,7 @@ extension StepDraft {
         result.earlierAttempts = earlierAttempts
         result.label = label.map(sealer.mask)
         result.skipped = skipped.map(sealer.mask)
+        if !tokenExchanges.isEmpty { result.tokenExchanges = tokenExchanges.map { $0.sealed(by: sealer) } }
         return result
     }
 

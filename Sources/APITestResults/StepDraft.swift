@@ -26,6 +26,8 @@ package struct StepDraft: Sendable {
     package var label: String?
     /// Why the step was not sent; nil when it ran.
     package var skipped: String?
+    /// The OAuth2 token requests the step sent for its token (see ``StepResult/tokenExchanges``).
+    package var tokenExchanges: [ExchangeDraft] = []
 
     /// A draft of step `index`, written at `location`.
     package init(

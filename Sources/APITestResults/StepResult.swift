@@ -32,6 +32,9 @@ package struct StepResult: Sendable, Hashable, Codable {
     package internal(set) var label: String?
     /// Why the step was not sent (`when: false ({{ count }} > 0)`, `forEach: no items`); nil when it ran.
     package internal(set) var skipped: String?
+    /// The OAuth2 token requests this step sent for its token, before its own request, when every exchange is
+    /// recorded (`--verbose`); nil when it sent none (its token was already at hand, or another step fetched it).
+    package internal(set) var tokenExchanges: [Exchange]?
 
     /// The memberwise initializer, for the sealing point and the report reader of this module only.
     init(

@@ -47,6 +47,7 @@ struct StepAttempt {
         case .received(let received): response = received
         case .ended(var draft, let status):
             draft.reproduce = preparation.command(for: sent)
+            draft.tokenExchanges = sent.tokenExchanges
             return Outcome(draft: draft, status: status, sealer: sent.masker, context: context)
         }
         let checked = await StepChecking(executor: executor, step: step, runtime: runtime, until: until)
@@ -58,6 +59,7 @@ struct StepAttempt {
             exchange: ExchangeRecorder.record(
                 sent.request, response, limit: executor.options.bodyPreviewLimit, masker: sent.masker,
                 detail: executor.resultDetail.forStep(passed: passed)))
+        draft.tokenExchanges = sent.tokenExchanges
         if Task.isCancelled {
             // The run is being interrupted: checks stop early then (a regular expression stops matching), so what
             // they found says nothing of the response. The step ends as interrupted, not failed or passed.

@@ -27,6 +27,8 @@ struct StepPreparation {
         var context: TemplateContext
         /// The request as a curl command, made before sending when the run records every request.
         var command: ReproduceCommand?
+        /// The token requests sent for the request's token (and its renewal), when every exchange is shown.
+        var tokenExchanges: [ExchangeDraft] = []
     }
 
     /// What the stage produced.
@@ -42,17 +44,21 @@ struct StepPreparation {
         var masker = runtime.masker.adding(context.derivedSecretTexts)
         var request: HTTPRequest
         var oauth2: TestExecutor.OAuth2Use?
+        var tokenExchanges: [ExchangeDraft] = []
         do {
             // Only a request with OAuth2 awaits a token: the call alone costs a suspension point a request.
             if let setting = RequestBuilder.oauth2(of: step.request, defaults: runtime.suite.defaults) {
                 oauth2 = try await executor.obtainToken(
-                    setting, for: step.request, runtime: runtime, context: context, masker: &masker)
+                    setting, for: step.request, runtime: runtime, context: context, masker: &masker,
+                    exchanges: &tokenExchanges)
             }
             request = try executor.builder.build(
                 step.request, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)
         } catch {
             let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
-            return .ended(StepDraft(index: index, location: step.location, error: error), status, sealer: masker)
+            var draft = StepDraft(index: index, location: step.location, error: error)
+            draft.tokenExchanges = tokenExchanges
+            return .ended(draft, status, sealer: masker)
         }
         masker = masker.adding(SecretMasker.credentials(of: request))
         if runtime.usesFunctions {
@@ -64,7 +70,8 @@ struct StepPreparation {
             for: step, until: until,
             previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker),
             checkedByContract: runtime.suite.contract != nil)
-        var prepared = Prepared(request: request, masker: masker, oauth2: oauth2, context: context)
+        var prepared = Prepared(
+            request: request, masker: masker, oauth2: oauth2, context: context, tokenExchanges: tokenExchanges)
         if options.recordsRequestCommands { prepared.command = command(for: prepared) }
         return .ready(prepared)
     }

@@ -55,7 +55,9 @@ struct StepSending {
             // A server that refused the token as invalid (expired early, revoked) gets the request once more with
             // a renewed one; the second answer is the step's.
             if let use = sent.oauth2, TestExecutor.rejectsToken(response) {
-                switch await executor.renewToken(use, masker: &sent.masker) {
+                switch await executor.renewToken(
+                    use, masker: &sent.masker, exchanges: &sent.tokenExchanges)
+                {
                 case .success(let renewed):
                     sent.oauth2 = renewed
                     sent.request.headers.set(name: "Authorization", value: "Bearer \(renewed.token.accessToken)")

@@ -15,14 +15,19 @@ extension TestExecutor {
         var token: OAuth2Token
         /// Sends the suite's token requests.
         var client: OAuth2TokenClient
+        /// What `client` sent and got, when every exchange is shown.
+        var log: OAuth2ExchangeLog?
     }
 
     /// The token of `oauth2`, the setting `spec` authenticates with (`RequestBuilder.oauth2(of:defaults:)`), from
     /// the run's store: the grant's secrets and the token join `masker`, or, when there is no token, the secrets
     /// as the token request sent them (which the endpoint's answer in the error may echo).
+    ///
+    /// The token requests sent for it go into `exchanges` when the run shows every exchange (their secrets as they
+    /// were sent join `masker` then).
     func obtainToken(
         _ oauth2: OAuth2Spec, for spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext,
-        masker: inout SecretMasker
+        masker: inout SecretMasker, exchanges: inout [ExchangeDraft]
     ) async throws(TestError) -> OAuth2Use {
         let grant: OAuth2Grant
         do {
@@ -40,28 +45,53 @@ extension TestExecutor {
             throw TestError(.request(error), location: spec.location)
         }
         masker = masker.adding(grant.secrets.filter { $0.utf8.count >= SecretMasker.shortestCredential })
-        let client = OAuth2TokenClient(transport: transport, builder: builder, runtime: runtime)
-        switch await tokens.token(for: grant, fetcher: client) {
+        let log = resultDetail == .everyStep ? OAuth2ExchangeLog() : nil
+        let client = OAuth2TokenClient(transport: transport, builder: builder, runtime: runtime, log: log)
+        let result = await tokens.token(for: grant, fetcher: client)
+        switch result {
         case .success(let token):
             masker = masker.adding(token.secrets.filter { $0.utf8.count >= SecretMasker.shortestCredential })
-            return OAuth2Use(grant: grant, token: token, client: client)
         case .failure(let failure):
             masker = masker.adding(failure.sentSecrets)
-            throw TestError(.authentication(failure), location: spec.location)
+        }
+        take(log, into: &exchanges, masker: &masker)
+        switch result {
+        case .success(let token): return OAuth2Use(grant: grant, token: token, client: client, log: log)
+        case .failure(let failure): throw TestError(.authentication(failure), location: spec.location)
+        }
+    }
+
+    /// The token requests `log` kept, as drafts of exchanges appended to `exchanges`; their secrets as they were
+    /// sent join `masker`, which seals them with the step.
+    private func take(_ log: OAuth2ExchangeLog?, into exchanges: inout [ExchangeDraft], masker: inout SecretMasker) {
+        guard let taken = log?.take(), !taken.isEmpty else { return }
+        for exchange in taken { masker = masker.adding(exchange.sentSecrets) }
+        for exchange in taken {
+            exchanges.append(
+                ExchangeRecorder.record(
+                    exchange.request, exchange.response, limit: options.bodyPreviewLimit, masker: masker))
         }
     }
 
     /// A token to send instead of `use.token`, which a server refused; the new token's secrets join `masker`, or,
     /// when there is none, the secrets as the token request sent them.
-    func renewToken(_ use: OAuth2Use, masker: inout SecretMasker) async -> Result<OAuth2Use, TestError> {
-        switch await tokens.replacement(for: use.token, grant: use.grant, fetcher: use.client) {
+    func renewToken(
+        _ use: OAuth2Use, masker: inout SecretMasker, exchanges: inout [ExchangeDraft]
+    ) async -> Result<OAuth2Use, TestError> {
+        let result = await tokens.replacement(for: use.token, grant: use.grant, fetcher: use.client)
+        switch result {
         case .success(let token):
             masker = masker.adding(token.secrets.filter { $0.utf8.count >= SecretMasker.shortestCredential })
+        case .failure(let failure):
+            masker = masker.adding(failure.sentSecrets)
+        }
+        take(use.log, into: &exchanges, masker: &masker)
+        switch result {
+        case .success(let token):
             var renewed = use
             renewed.token = token
             return .success(renewed)
         case .failure(let failure):
-            masker = masker.adding(failure.sentSecrets)
             return .failure(TestError(.authentication(failure), location: nil))
         }
     }

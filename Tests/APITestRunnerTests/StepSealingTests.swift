@@ -22,7 +22,9 @@ import Testing
         "exchange.remoteAddress", "exchange.requestHeaders.name", "exchange.sentRequestHeaders.name",
         "exchange.responseHeaders.name", "reproduce.words", "reproduce.input", "reproduce.notes",
         "reproduce.oneLine", "earlierAttempts.words", "earlierAttempts.input", "earlierAttempts.notes",
-        "earlierAttempts.oneLine",
+        "earlierAttempts.oneLine", "tokenExchanges.method", "tokenExchanges.httpVersion",
+        "tokenExchanges.remoteAddress", "tokenExchanges.requestHeaders.name", "tokenExchanges.sentRequestHeaders.name",
+        "tokenExchanges.responseHeaders.name",
     ]
 
     /// A draft with every field set, every text holding the secret.
@@ -58,6 +60,7 @@ import Testing
         draft.earlierAttempts = [command]
         draft.label = "step › \(s)"
         draft.skipped = "when: false (\(s))"
+        draft.tokenExchanges = [exchange]
         return draft
     }
 

@@ -71,6 +71,42 @@ import Testing
         #expect(!json.contains("\"status\":401") && !json.contains("\"status\" : 401"))
     }
 
+    /// `--verbose` shows the token request a step sent for its token, before the step's own request, with the
+    /// client secret and the token masked.
+    @Test func verboseShowsTheTokenRequestMasked() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try writeTemporarySuite(
+            """
+            name: verbose token
+            baseURL: \(demo.baseURL)/
+            defaults:
+              \(Self.oauth2())
+            tests:
+              - name: who am i
+                request: {url: oauth/me}
+                expect: {status: 200}
+            """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
+        let result = try await runAPITest(
+            ["run", suite.path, "--verbose"], environment: ["OAUTH_CLIENT_SECRET": "demo-secret"])
+        #expect(result.exitCode == 0, "\(result.stdout)")
+        let out = result.stdout
+        let tokenLine = try #require(out.range(of: "> POST \(demo.baseURL)/oauth/token"), "\(out)")
+        let ownLine = try #require(out.range(of: "> GET \(demo.baseURL)/oauth/me"), "\(out)")
+        #expect(tokenLine.lowerBound < ownLine.lowerBound, "the token request comes first")
+        #expect(out.contains("(OAuth2 token request)"), "\(out)")
+        #expect(out.contains("grant_type=client_credentials"), "\(out)")
+        #expect(out.contains("access_token"), "the token response's body is shown: \(out)")
+        #expect(!out.contains("demo-secret"), "\(out)")
+        // The token the endpoint issued is masked in its body, and both Authorization headers (Basic for the
+        // client, Bearer for the step) whole.
+        #expect(out.contains(#"{"access_token":"•••••","#), "\(out)")
+        let authorization = out.components(separatedBy: "\n").filter { $0.contains("> Authorization:") }
+        #expect(authorization.count == 2 && authorization.allSatisfy { $0.hasSuffix(": •••••") }, "\(authorization)")
+        #expect(out.components(separatedBy: "> Host: 127.0.0.1").count == 3, "both as sent: \(out)")
+    }
+
     @Test func aFailingTokenEndpointIsAskedOnceAndEveryDependentTestErrors() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }
