@@ -5,16 +5,19 @@ SHELL := /usr/bin/env bash
 
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests
+# Where `make install` puts apitest (bin/, share/...); DESTDIR stages it under another root (packages).
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: help deps demo build release test bench fuzz format lint clean
+.PHONY: help deps demo build release install uninstall deb test bench fuzz format lint clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-8s %s\n", $$1, $$2 }'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-9s %s\n", $$1, $$2 }'
 
 deps: ## install the missing Debian packages (idempotent)
 	scripts/install-deps.sh
 
-demo: ## build, start the demo API, run examples/ against it, stop it
+demo: ## build the release apitest once, run examples/ with it against the demo API; say how to install it
 	scripts/demo.sh
 
 build: deps ## debug build of everything
@@ -22,6 +25,15 @@ build: deps ## debug build of everything
 
 release: deps ## the apitest binary to ship: release mode, static Swift runtime (prints its path)
 	scripts/build-release.sh
+
+install: ## install the release binary, completions, man page, schema, docs under PREFIX (default /usr/local)
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh
+
+uninstall: ## remove what `make install` installed under PREFIX
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh --uninstall
+
+deb: deps ## apitest_<version>_<arch>.deb from the release binary (dpkg-deb; Depends by dpkg-shlibdeps)
+	scripts/make-deb.sh
 
 test: deps ## lint (strict), build everything including tests, then run the tests
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
@@ -41,5 +53,6 @@ format: ## rewrite Sources and Tests in place with swift format (.swift-format)
 lint: ## report swift format violations in Sources and Tests (strict: any finding fails)
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
 
-clean: ## remove build products (.build, .build-release, .build-static, .build-fuzz) and bench/out
+clean: ## remove build products (.build, .build-release, .build-static, .build-fuzz), bench/out and *.deb
 	rm -rf .build .build-release .build-static .build-fuzz bench/out
+	rm -f apitest_*.deb

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# `make demo`: build everything, start the demo API on a free port, run the example suites against it, stop the
-# server whatever happens, and exit with apitest's exit code (0 all passed, 1 a test failed, 2 invalid suite or
-# usage, 3 runtime error). Extra arguments go to `apitest run`, e.g. scripts/demo.sh --verbose.
+# `make demo`: build the release apitest once (scripts/build-release.sh, scratch folder .build-static: the binary
+# people then use and `make install` installs), build the demo API (debug: only its own target and Hummingbird, not
+# a second build of apitest), start it on a free port, run the example suites against it with the release binary,
+# stop the server whatever happens, and say where the binary is and the one command that installs it. Exits with
+# apitest's exit code (0 all passed, 1 a test failed, 2 invalid suite or usage, 3 runtime error). Extra arguments go
+# to `apitest run`, e.g. scripts/demo.sh --verbose.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -9,11 +12,11 @@ cd "$root"
 
 "$root/scripts/install-deps.sh"
 
-echo "demo: swift build"
-swift build
-
-demo_bin="$root/.build/debug/apitest-demo"
-apitest_bin="$root/.build/debug/apitest"
+echo "demo: building the release apitest (scripts/build-release.sh; several minutes the first time)"
+apitest_bin="$("$root/scripts/build-release.sh" | tail -n 1)"
+echo "demo: building the demo API (swift build --product apitest-demo)"
+swift build --product apitest-demo
+demo_bin="$(swift build --show-bin-path)/apitest-demo"
 for bin in "$demo_bin" "$apitest_bin"; do
     if [[ ! -x "$bin" ]]; then
         echo "demo: $bin was not built" >&2
@@ -82,4 +85,15 @@ echo "demo: apitest run examples/ --var port=$port${*:+ $*}"
 status=0
 "$apitest_bin" run examples/ --var "port=$port" "$@" || status=$?
 echo "demo: apitest exited with status $status"
+
+# Where the binary is, and the one command that installs it (with completions, man page, schema and docs).
+sudo_prefix=""
+if [[ "$(id -u)" -ne 0 ]]; then sudo_prefix="sudo "; fi
+cat <<EOF
+demo: apitest ($("$apitest_bin" --version | head -n 1)) is at $apitest_bin
+demo: install it in /usr/local (bin/apitest, shell completions, man page, editor schema, docs):
+          ${sudo_prefix}make install
+      or elsewhere: make install PREFIX=\$HOME/.local; remove it with ${sudo_prefix}make uninstall
+demo: then, with the demo API running (.build/debug/apitest-demo, port 8080): apitest run examples/
+EOF
 exit "$status"
