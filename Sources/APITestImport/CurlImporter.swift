@@ -87,6 +87,10 @@ package struct CurlImporter: Sendable {
             }
         }
         var skipped: [SuiteDocument.Note] = []
+        var outputNotes = CurlOutputNotes()
+        let curlCommands = commands.count { command, _ in
+            command.words.first?.literal.map { $0 == "curl" || $0.hasSuffix("/curl") } ?? false
+        }
         for (command, prefix) in commands {
             let lineText = options.locatesLines ? "line \(command.line)" : ""
             guard let first = command.words.first?.literal, first == "curl" || first.hasSuffix("/curl") else {
@@ -109,6 +113,12 @@ package struct CurlImporter: Sendable {
             var translation = try CurlTranslation(
                 words: Array(command.words.dropFirst()), locate: locate, options: options, secrets: secrets)
             secrets = translation.secrets
+            let place: CurlOutputNotes.Place =
+                options.locatesLines
+                ? .line(command.line) : curlCommands > 1 ? .command(translations.count + 1) : .only
+            for option in translation.outputOnly {
+                outputNotes.record(option.long, spelling: option.spelling, at: place)
+            }
             for redirection in command.redirections {
                 translation.notes.append(
                     SuiteDocument.Note(
@@ -130,7 +140,8 @@ package struct CurlImporter: Sendable {
             "Imported by `apitest import curl` from \(options.source): each test sends what curl sends (method, URL, "
                 + "headers, body), with apitest's User-Agent."
         ]
-        suite.notes = skipped
+        // Options about curl's own output, said once for every command (not on each test).
+        suite.notes = skipped + outputNotes.notes
 
         // Security is a suite setting: every command must agree.
         let securities = translations.map(\.security)

@@ -35,6 +35,10 @@ extension CurlTranslation {
     /// `--data-urlencode`: `content`, `=content`, `name=content`, `@file`, `name@file`; the content percent-encoded
     /// as curl does (letters, digits and `-._~` kept, a space as `+`), the name as written. A variable's value cannot
     /// be encoded in a suite, so the word is written out.
+    ///
+    /// The word is split as curl 7.88's `data_urlencode` splits it: at the first `=` when there is one (so
+    /// `a@b=c` is the name `a@b` and the content `c`, not a file), else at the first `@` (a file), else it is all
+    /// content.
     func urlEncodedPiece(_ word: ShellWord, at position: Int) throws(CurlImporter.Failure) -> DataPiece {
         guard let value = word.literal else {
             throw CurlImporter.Failure(
@@ -44,12 +48,17 @@ extension CurlTranslation {
         }
         var name = ""
         var content = value
-        if let equals = value.firstIndex(of: "="), !value[..<equals].contains("@") {
+        if let equals = value.firstIndex(of: "=") {
             name = String(value[..<equals])
             content = String(value[value.index(after: equals)...])
         } else if let at = value.firstIndex(of: "@") {
             name = String(value[..<at])
             let path = String(value[value.index(after: at)...])
+            if path == "-" {
+                throw CurlImporter.Failure(
+                    location: locate(position),
+                    message: "--data-urlencode \(word) reads standard input: save the data to a file first")
+            }
             let encoded = Self.urlEncoded(try contents(of: path, at: position))
             let text = TemplateLiteral.escaped(name.isEmpty ? encoded : name + "=" + encoded)
             return DataPiece(
@@ -61,8 +70,9 @@ extension CurlTranslation {
             position: position)
     }
 
-    /// curl's `--data-urlencode` encoding: ASCII letters, digits and `-._~` as they are, a space as `+`, every other
-    /// byte `%XX` (upper case).
+    /// curl's `--data-urlencode` encoding (`curl_easy_escape`, then each `%20` made `+`): ASCII letters, digits and
+    /// `-._~` as they are, a space as `+`, every other byte `%XX` in upper-case hexadecimal (`/` is `%2F`, as curl
+    /// 7.88 sends it: `CurlImportTests` compares with the real curl's bytes).
     static func urlEncoded(_ bytes: Data) -> String {
         var result = ""
         for byte in bytes {

@@ -38,7 +38,7 @@ extension CurlTranslation {
         var request = SuiteDocument.Request(method: method, url: url)
         var fileNotes: [SuiteDocument.Note] = []
         if get, !data.isEmpty {
-            request.url += (url.contains("?") ? "&" : "?") + (try joinedData())
+            request.url = Self.appendingQuery(try joinedData(), to: url)
             fileNotes = inlinedNotes(because: "-G puts it in the URL")
         } else if !data.isEmpty {
             let isJSON = data.allSatisfy(\.isJSON)
@@ -92,14 +92,47 @@ extension CurlTranslation {
         var test = SuiteDocument.Test(name: "\(method) \(Self.path(of: url))", request: request)
         test.comments = [commandText]
         test.notes = notes + fileNotes + auth.notes + transportNotes
-        if !outputOnly.isEmpty {
-            test.notes.append(
-                SuiteDocument.Note(
-                    location: "",
-                    text: "only about what curl prints or saves, not translated (apitest reports on its own): "
-                        + outputOnly.joined(separator: ", ")))
-        }
         return test
+    }
+
+    /// `url` with `data` added to its query as curl 7.88's `-G` adds it (through libcurl's URL API,
+    /// `CURLU_APPENDQUERY`): after a `&` unless the query is empty or already ends with one, before a fragment, and
+    /// with the hexadecimal digits of every `%XX` of `data` in lower case (`--data-urlencode 'q=/'` is sent as
+    /// `q=%2f`, `-d 'q=%2F'` too; the URL's own query stays as written). `CurlImportTests` compares it with the
+    /// real curl's request line.
+    static func appendingQuery(_ data: String, to url: String) -> String {
+        var base = Substring(url)
+        var fragment: Substring = ""
+        if let hash = url.firstIndex(of: "#") {
+            base = url[..<hash]
+            fragment = url[hash...]
+        }
+        let separator: String
+        if let question = base.firstIndex(of: "?") {
+            let query = base[base.index(after: question)...]
+            separator = query.isEmpty || query.hasSuffix("&") ? "" : "&"
+        } else {
+            separator = "?"
+        }
+        return base + separator + lowercasingEscapes(data) + fragment
+    }
+
+    /// `text` with the hexadecimal digits of each `%XX` in lower case; a `%` not followed by two hexadecimal digits
+    /// stays as it is.
+    static func lowercasingEscapes(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit {
+                for offset in 1...2 where (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(bytes[index + offset]) {
+                    bytes[index + offset] += 0x20
+                }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A note for each data piece read from a file whose text the suite holds.
@@ -117,5 +150,13 @@ extension CurlTranslation {
         let rest = url[schemeEnd.upperBound...]
         guard let slash = rest.firstIndex(where: { "/?".contains($0) }) else { return "/" }
         return String(rest[slash...])
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII hexadecimal digit.
+    fileprivate var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
 }

@@ -69,8 +69,9 @@ struct CurlTranslation {
     var timeout: Double?
     var security = SuiteDocument.Security()
     var notes: [SuiteDocument.Note] = []
-    /// Options that only change what curl prints or saves, as written with their positions.
-    var outputOnly: [String] = []
+    /// Options that only change what curl prints or saves: their long names and spellings, in order
+    /// (``CurlOutputNotes`` says them once for the whole import).
+    var outputOnly: [(long: String, spelling: String)] = []
     /// The command line as a shell would need it, for the tests' comment.
     var commandText = ""
 
@@ -191,12 +192,8 @@ struct CurlTranslation {
                 position,
                 "\(argument.spelling) \(value) is not translated: a suite has no connection time limit of its own "
                     + "(its timeout covers the whole request)")
-        case "silent", "show-error", "verbose", "include", "output", "remote-name", "remote-header-name", "write-out",
-            "dump-header", "fail", "fail-with-body", "progress-bar", "no-progress-meter", "no-buffer", "trace",
-            "trace-ascii", "trace-time", "stderr", "create-dirs", "remote-time", "styled-output", "output-dir",
-            "fail-early", "remote-name-all", "create-file-mode", "disable", "help", "manual", "version":
-            outputOnly.append(
-                "\(argument.spelling)\(argument.value.map { " \($0)" } ?? "") (argument \(position))")
+        case let long where CurlOutputNotes.isOutputOnly(long):
+            outputOnly.append((long, argument.spelling))
         default:
             note(
                 position,

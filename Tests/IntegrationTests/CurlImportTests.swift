@@ -108,6 +108,17 @@ import Testing
         "--netrc-file my.netrc URL",
         "-n --netrc-optional --netrc-file my.netrc URL",
         // --unix-socket is not here: the demo listens on TCP only.
+        // --data-urlencode's forms as curl splits and encodes them (issue 37): upper-case hex (`%2F`), `~` kept, a
+        // space as `+`, a `=` anywhere making the name (`a@b=c/` is not a file), a file's bytes encoded.
+        "--data-urlencode 'a=/ ~' --data-urlencode '/ ~' --data-urlencode '=x@y/' URL",
+        "--data-urlencode 'a@b=c/' --data-urlencode 'k=a=b' URL",
+        "--data-urlencode '@notes.txt' --data-urlencode 'n@data.bin' URL",
+        // -G: libcurl's URL API appends the data with the hex digits of its escapes in lower case (`%2f`), after
+        // an `&` only when the query is not empty and does not end with one, and before a fragment.
+        "-G --data-urlencode 'q=/ ~%' --data-urlencode 'r=é' URL",
+        "-G -d 'a=%2F%4A%zz' -d 'b=%4' 'URL?x=%2F&'",
+        "-G --data-urlencode 'q=/' 'URL?'",
+        "-G -d 'c=%2F' 'URL#frag'",
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
