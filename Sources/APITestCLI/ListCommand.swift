@@ -43,11 +43,13 @@ struct ListCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let stderr = StandardOutput.error
         var inputs = OutputGuard()
-        let loaded = try suites.loadSuites(environment: environment, errorOutput: stderr, recordingInputsIn: &inputs)
+        let loaded = try suites.loadSuites(
+            environment: environment, errorOutput: stderr, recordingInputsIn: &inputs, selecting: true)
         // Standard output redirected to a file the command reads would overwrite it.
         inputs.add(selection)
         try inputs.check([], errorOutput: stderr, consequence: "nothing was written")
-        let result = try selection.select(loaded, errorOutput: stderr)
+        let result = try selection.select(
+            loaded, errorOutput: stderr, colored: suites.colored(stderr, environment: environment))
         let stdout = StandardOutput.out
         switch format {
         case .text: stdout.write(TestListingFormat.text(result.listing))

@@ -23,14 +23,16 @@ extension LoadCommand {
         let stdout = StandardOutput.out
         let stderr = StandardOutput.error
         var inputs = OutputGuard()
-        let loaded = try suites.loadSuites(environment: environment, errorOutput: stderr, recordingInputsIn: &inputs)
+        let loaded = try suites.loadSuites(
+            environment: environment, errorOutput: stderr, recordingInputsIn: &inputs, selecting: true)
         // No report and no redirected standard output is a file the load reads.
         inputs.add(security)
         inputs.add(selection)
         let outputs = [("--report-json", reportJson), ("--report-junit", reportJunit), ("--report-html", reportHtml)]
         try inputs.check(outputs.compactMap { flag, path in path.map { (flag, $0) } }, errorOutput: stderr)
         // --shard splits the load, not the tests: every generator picks from the whole selection.
-        let selected = try selection.select(loaded, errorOutput: stderr, sharded: false)
+        let selected = try selection.select(
+            loaded, errorOutput: stderr, colored: suites.colored(stderr, environment: environment), sharded: false)
         var request = LoadRequest(
             suites: selected.suites, loaded: loaded, shape: shape,
             run: try RunOptions(jobs: 1, requests: requests, security: security, transport: transport))

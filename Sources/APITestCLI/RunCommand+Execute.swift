@@ -22,14 +22,16 @@ extension RunCommand {
         let stdout = StandardOutput.out
         let stderr = StandardOutput.error
         var inputs = OutputGuard()
-        let loaded = try suites.loadSuites(environment: environment, errorOutput: stderr, recordingInputsIn: &inputs)
+        let loaded = try suites.loadSuites(
+            environment: environment, errorOutput: stderr, recordingInputsIn: &inputs, selecting: true)
         // No report, no --curl file and no redirected standard output is a file the run reads.
         inputs.add(security)
         inputs.add(selection)
         try inputs.check(reports.outputs(environment: environment), errorOutput: stderr)
         // The model lives as long as the process: freeing it test by test would delay the exit after the last test.
         ProcessLifetime.keep(loaded)
-        let selected = try selection.select(loaded, errorOutput: stderr)
+        let selected = try selection.select(
+            loaded, errorOutput: stderr, colored: suites.colored(stderr, environment: environment))
         ProcessLifetime.keep(selected.suites)
         var options = try RunOptions(jobs: jobs, requests: requests, security: security, transport: transport)
         if let maxResponseSize { options.maxResponseSize = maxResponseSize.size.bytes }

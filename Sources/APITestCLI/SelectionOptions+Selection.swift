@@ -49,11 +49,16 @@ extension SelectionOptions {
 
     /// Applies the selection to `suites` (without its shard unless `sharded`). When the filters and tags match no
     /// test, says so on `errorOutput` and throws exit code 4; when only the shard is empty, says so and returns the
-    /// empty result (nothing to run is then a success, so a CI matrix wider than the test count passes).
-    func select(_ suites: [Suite], errorOutput: TextOutput, sharded: Bool = true) throws -> TestSelection.Result {
+    /// empty result (nothing to run is then a success, so a CI matrix wider than the test count passes). When a
+    /// selected test needs an environment variable that is unset (suites loaded deferring them), prints each use
+    /// as the loader prints its errors and throws exit code 2 (``SuiteOptions/loadSuites``).
+    func select(
+        _ suites: [Suite], errorOutput: TextOutput, colored: Bool = false, sharded: Bool = true
+    ) throws -> TestSelection.Result {
         var selection = try selection()
         if !sharded { selection.shard = nil }
         let result = selection.apply(to: suites)
+        try checkEnvironment(of: result, in: suites, errorOutput: errorOutput, colored: colored)
         if selection.narrows && result.matchedCount == 0 {
             errorOutput.write(
                 "apitest: no test matches \(describe()) (of \(counted(result.totalCount))); nothing to run.\n")
@@ -67,6 +72,32 @@ extension SelectionOptions {
             errorOutput.flush()
         }
         return result
+    }
+
+    /// Refuses (exit code 2) a selection whose tests need environment variables that are unset: each use printed
+    /// as the loader prints a file's errors, then the count. Only the selected tests count, with the suite-level
+    /// parts and variables they need (``UnsetEnvironment``); an unselected test's unset variable is nobody's concern.
+    private func checkEnvironment(
+        of result: TestSelection.Result, in suites: [Suite], errorOutput: TextOutput, colored: Bool
+    ) throws {
+        guard suites.contains(where: { !$0.unsetEnvironment.isEmpty }) else { return }
+        var selected = [[Int]](repeating: [], count: suites.count)
+        for entry in result.tests { selected[entry.suiteIndex].append(entry.testIndex) }
+        var errorCount = 0
+        var fileCount = 0
+        for (index, suite) in suites.enumerated() where !suite.unsetEnvironment.isEmpty {
+            let errors = suite.unsetEnvironment.errors(forTests: selected[index])
+            guard !errors.isEmpty else { continue }
+            errorOutput.write(suite.unsetEnvironment.failure(errors).render(colored: colored) + "\n")
+            errorCount += errors.count
+            fileCount += 1
+        }
+        guard errorCount > 0 else { return }
+        let errors = errorCount == 1 ? "1 error" : "\(errorCount) errors"
+        let files = fileCount == 1 ? "1 file" : "\(fileCount) files"
+        errorOutput.write("\(errors) in \(files); nothing was run.\n")
+        errorOutput.flush()
+        throw ExitStatus.invalid.exitCode
     }
 
     /// The selection flags as given, e.g. `--filter 'login' --tag smoke`.

@@ -31,11 +31,15 @@ extension SuiteOptions {
     /// The suites the command line names, loaded and checked (every error of every file printed on `errorOutput`,
     /// then exit code 2), with them, every file they read and the files these options name added to `inputs`: how
     /// every command that loads suites starts (`run`, `load`, `validate`, `list`, `export curl`). The command adds
-    /// its own inputs, then checks its outputs against `inputs` before it writes or sends anything.
+    /// its own inputs, then checks its outputs against `inputs` before it writes or sends anything. A command that
+    /// selects tests passes `selecting`: an unset environment variable is then an error only for the tests it
+    /// selects, reported by `SelectionOptions.select` (``SuiteLoader/defersUnsetEnvironment``).
     func loadSuites(
-        environment: [String: String], errorOutput: StandardOutput, recordingInputsIn inputs: inout OutputGuard
+        environment: [String: String], errorOutput: StandardOutput, recordingInputsIn inputs: inout OutputGuard,
+        selecting: Bool = false
     ) throws -> [Suite] {
-        let loader = try setLoader(environment: environment, errorOutput: errorOutput)
+        var loader = try setLoader(environment: environment, errorOutput: errorOutput)
+        loader.loader.defersUnsetEnvironment = selecting
         guard let loaded = loader.load(paths: paths) else { throw ExitStatus.invalid.exitCode }
         inputs.add(loaded, options: self)
         return loaded
@@ -44,7 +48,7 @@ extension SuiteOptions {
     /// A loader for the suites with the variables of `--variables-file` and `--var`; a bad variables file is
     /// reported on `errorOutput` and ends the command with exit code 2.
     func setLoader(environment: [String: String], errorOutput: TextOutput) throws -> SuiteSetLoader {
-        let colored = ANSIStyle.shouldColor(output: errorOutput, environment: environment, disabled: noColor)
+        let colored = colored(errorOutput, environment: environment)
         var values: [String: String] = [:]
         var secrets: Set<String> = []
         var failed = false
@@ -87,5 +91,10 @@ extension SuiteOptions {
                 location: SourceLocation(file: openapi, line: 1, column: 1))
         }
         return SuiteSetLoader(loader: loader, errorOutput: errorOutput, colored: colored)
+    }
+
+    /// Whether diagnostics written to `output` are coloured (a terminal, neither `NO_COLOR` nor `--no-color`).
+    func colored(_ output: TextOutput, environment: [String: String]) -> Bool {
+        ANSIStyle.shouldColor(output: output, environment: environment, disabled: noColor)
     }
 }

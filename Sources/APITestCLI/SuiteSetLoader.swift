@@ -4,7 +4,7 @@ import Foundation
 
 /// Loads every suite named on the command line (`SuiteSet`), printing all diagnostics of all files before deciding.
 struct SuiteSetLoader {
-    let loader: SuiteLoader
+    var loader: SuiteLoader
     let errorOutput: TextOutput
     let colored: Bool
 

@@ -14,11 +14,43 @@ struct ScopeChecker {
     /// The environment variables the suite uses (`env.NAME`) that are set.
     private(set) var usedEnvironment: Set<String> = []
 
-    /// Checks `suite` (just parsed in `context`) and returns the set environment variables it uses.
+    /// Checks `suite` (just parsed in `context`) and returns the set environment variables it uses. The unset ones
+    /// it uses are errors, or, when the loader defers them, kept in `context.shared.unsetEnvironment`.
     static func check(_ suite: Suite, in context: SuiteParseContext) -> Set<String> {
         var checker = ScopeChecker(context: context)
         checker.checkScopes(of: suite)
+        if !checker.unset.isEmpty { context.shared.unsetEnvironment = checker.unset }
         return checker.usedEnvironment
+    }
+
+    // MARK: - Unset environment variables
+
+    /// The part of the suite being checked, which a deferred use of an unset environment variable belongs to.
+    private enum Scope {
+        /// The base URL, `defaults`, `setup` and `teardown`: every test needs them.
+        case suite
+        /// A suite variable.
+        case variable
+        /// The test at this index of `tests`.
+        case test(Int)
+    }
+
+    /// Where the placeholders being checked are.
+    private var scope = Scope.suite
+    /// The deferred uses of unset environment variables found so far.
+    private var unset = UnsetEnvironment()
+    /// The deferred uses of the variable being checked (its own, and those of the variables it uses).
+    private var variableUses: [Diagnostic] = []
+    /// The deferred uses of each variable that has any, by name (the last definition of a name counts).
+    private var usesOfVariable: [String: [Diagnostic]] = [:]
+
+    /// Keeps `uses` (deferred uses of unset environment variables) with the part being checked.
+    private mutating func keep(_ uses: [Diagnostic]) {
+        switch scope {
+        case .suite: unset.suiteLevel += uses
+        case .variable: variableUses += uses
+        case .test(let index): unset.tests[index, default: []] += uses
+        }
     }
 
     /// Why a name is not visible, for the note of an undefined-variable error. Each is a lookup built once (not a
@@ -75,7 +107,9 @@ struct ScopeChecker {
         var hints = NameHints()
         let errorsBefore = context.diagnostics.count
         var lastVariableIndex: [String: Int]?
+        scope = .variable
         for (index, variable) in suite.variables.enumerated() {
+            variableUses = []
             if context.overrides[variable.name] == nil {
                 checkNames(in: variable.value.templates, known: known) {
                     var variableHints = hints
@@ -89,7 +123,14 @@ struct ScopeChecker {
                 }
             }
             known.insert(variable.name)
+            if variableUses.isEmpty {
+                if !usesOfVariable.isEmpty { usesOfVariable[variable.name] = nil }
+            } else {
+                usesOfVariable[variable.name] = variableUses
+                unset.variables.insert(index)
+            }
         }
+        scope = .suite
         let loadTimeNames = known
         let values = context.diagnostics.count == errorsBefore ? loadContext(for: suite) : nil
 
@@ -119,6 +160,7 @@ struct ScopeChecker {
         var teardownVisible = setupVisible
         checkSteps(suite.teardown, visible: &teardownVisible) { _ in hints }
         for testIndex in tests.indices {
+            scope = .test(testIndex)
             var visible = setupVisible
             if !tests[testIndex].bindings.isEmpty { visible.formUnion(tests[testIndex].bindings.map(\.name)) }
             if let when = tests[testIndex].when {
@@ -139,6 +181,7 @@ struct ScopeChecker {
                 return stepHints
             }
         }
+        scope = .suite
         for check in context.shared.urlChecks {
             checkRequestURL(check, hasBaseURL: suite.baseURL != nil, values: values)
         }
@@ -234,11 +277,16 @@ struct ScopeChecker {
                 if context.environment[variable] != nil {
                     usedEnvironment.insert(variable)
                 } else {
-                    context.error("environment variable '\(variable)' is not set", at: location, length: length)
+                    let error = Diagnostic.error(
+                        "environment variable '\(variable)' is not set", at: location, length: length)
+                    if context.shared.defersUnsetEnvironment { keep([error]) } else { context.report(error) }
                 }
             } else if !known.contains(name) {
                 let (message, note) = undefinedMessage(name, known: known, hints: hints())
                 context.error(message, at: location, length: length, note: note)
+            } else if !usesOfVariable.isEmpty, let uses = usesOfVariable[name] {
+                // A variable that uses an unset environment variable: whoever uses it needs that variable.
+                keep(uses)
             }
         }
     }
@@ -274,6 +322,7 @@ struct ScopeChecker {
     private func loadContext(for suite: Suite) -> TemplateContext? {
         var suite = suite
         suite.environment = context.environment
+        suite.unsetEnvironment.variables = unset.variables
         var values: TemplateContext
         do {
             values = try suite.makeContext()

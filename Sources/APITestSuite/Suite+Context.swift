@@ -4,7 +4,8 @@ import APITestJSON
 
 extension Suite {
     /// The context a run starts from: `env.NAME` entries (secret), then the suite variables rendered in order
-    /// (secret when they use a secret), with `--var` values (not secret) replacing or adding variables.
+    /// (secret when they use a secret), with `--var` values (not secret) replacing or adding variables. A variable
+    /// that uses an unset environment variable (``UnsetEnvironment/variables``, kept for the selection) is left out.
     package func makeContext() throws(TemplateError) -> TemplateContext {
         var context = TemplateContext(environment: environment)
         // Variables (and the base URL, defaults) may use the built-in values; tests get fresh ones, these keep those
@@ -14,7 +15,10 @@ extension Suite {
         for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
             context.set(name, .string(value), secret: secretOverrides.contains(name))
         }
-        for variable in variables where overrides[variable.name] == nil {
+        let leftOut = unsetEnvironment.variables
+        for (index, variable) in variables.enumerated() where overrides[variable.name] == nil {
+            // A variable that uses an unset environment variable: no test that runs uses it (`UnsetEnvironment`).
+            if !leftOut.isEmpty && leftOut.contains(index) { continue }
             let value = try variable.value.render(context)
             context.set(variable.name, value, secret: context.usesSecret(variable.value))
         }

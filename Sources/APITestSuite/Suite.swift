@@ -41,6 +41,9 @@ package struct Suite: Sendable, Hashable {
     package var loadThresholds: [LoadThreshold] = []
     /// The SHA-256 of the suite file's text (hex), set by the loader: which version of the file a run ran.
     package var sourceDigest = ""
+    /// The uses of unset environment variables a loader that defers them to the selection kept (empty otherwise:
+    /// the loader reported them as errors).
+    package var unsetEnvironment = UnsetEnvironment()
 
     package init(
         file: String, directory: String, name: String, baseURL: Template?, variables: [Variable],

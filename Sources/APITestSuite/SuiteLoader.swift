@@ -21,6 +21,10 @@ package struct SuiteLoader: Sendable {
     /// `tests` list parsed in parts (`TestParser`); the result, and every diagnostic, is the same either way. Off
     /// only to compare the two.
     package var parsesTestsInParallel = true
+    /// Whether an unset environment variable a suite uses is kept in the suite (``Suite/unsetEnvironment``) for the
+    /// command to report for the tests it selects, rather than an error that fails the file; a file with other
+    /// errors reports them all the same. Off (every use an error) for `validate` and whatever runs every test.
+    package var defersUnsetEnvironment = false
 
     package init(
         environment: [String: String] = ProcessInfo.processInfo.environment, overrides: [String: String] = [:]
@@ -114,6 +118,7 @@ package struct SuiteLoader: Sendable {
             file: file, directory: FilePaths.directory(of: file), document: composed.document, root: root,
             source: source, environment: environment, overrides: overrides)
         context.shared.parsesTestsInParallel = parsesTestsInParallel
+        context.shared.defersUnsetEnvironment = defersUnsetEnvironment
         if var openapi = defaultOpenAPI {
             openapi.location = SourceLocation(file: file, line: 1, column: 1)
             context.shared.defaultOpenAPI = openapi
@@ -137,6 +142,16 @@ package struct SuiteLoader: Sendable {
         }
         suite?.includedFiles = context.shared.includedFiles
         suite?.secretOverrides = secretOverrides.intersection(overrides.keys)
+        if var unset = context.shared.unsetEnvironment {
+            if context.hasErrors {
+                // A file that fails anyway reports every problem, as without deferring.
+                for diagnostic in unset.all { context.report(diagnostic) }
+            } else {
+                unset.source = source
+                unset.includedSources = context.shared.includedSources
+                suite?.unsetEnvironment = unset
+            }
+        }
         guard let suite, !context.hasErrors else {
             var failure = SuiteLoadError(
                 diagnostics: Self.sorted(context.diagnostics), source: source,

@@ -119,6 +119,10 @@ extension SuiteParseContext {
         var defaultOpenAPI: OpenAPISetting?
         /// Whether a long `tests` list may be parsed in parts on several cores (`SuiteLoader.parsesTestsInParallel`).
         var parsesTestsInParallel = true
+        /// Whether uses of unset environment variables are kept for the selection (`SuiteLoader.defersUnsetEnvironment`).
+        var defersUnsetEnvironment = false
+        /// The uses of unset environment variables `ScopeChecker` kept when deferring them; `nil` when there are none.
+        var unsetEnvironment: UnsetEnvironment?
 
         /// Every problem found so far, in the order found.
         private(set) var diagnostics: [Diagnostic] = []
