@@ -47,7 +47,7 @@ extension TestError {
             message = Self.message(for: error)
         case .template(let error):
             kind = .template
-            message = error.message
+            text = error.text
             location = error.location ?? location
             if case .undefinedVariable(let name) = error.kind { undefinedVariable = name }
         case .security(let error):

@@ -1,3 +1,4 @@
+import APITestSupport
 import COpenSSL
 
 // MARK: - Digests

@@ -39,8 +39,8 @@ private struct Evaluator {
     let location: SourceLocation?
     let undefinedIsNull: Bool
 
-    func failure(_ message: String) -> TemplateError {
-        TemplateError(kind: .evaluation, message: "in '\(source)': \(message)", location: location)
+    func failure(_ text: MessageText) -> TemplateError {
+        TemplateError(kind: .evaluation, text: "in '\(source)': \(text)", location: location)
     }
 
     mutating func value(of expression: Expression) throws(TemplateError) -> JSONValue {
@@ -71,7 +71,7 @@ private struct Evaluator {
             do {
                 return try function.compute(values)
             } catch {
-                throw failure(error.message)
+                throw failure(error.text)
             }
         case .not(let operand):
             return .bool(!(try truth(try value(of: operand), of: operand)))
@@ -117,8 +117,8 @@ private struct Evaluator {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let order = Self.order(left, right) else {
                 throw failure(
-                    "'\(op.rawValue)' compares numbers or strings, not \(ExpressionFunctions.describe(left)) and "
-                        + ExpressionFunctions.describe(right))
+                    "'\(op.rawValue)' compares numbers or strings, not \(ExpressionFunctions.describe(left)) and \(ExpressionFunctions.describe(right))"
+                )
             }
             switch op {
             case .less: return .bool(order < 0)
@@ -141,14 +141,12 @@ private struct Evaluator {
                 return .bool(object[key] != nil)
             default:
                 throw failure(
-                    "'in' needs a list, a text or an object on its right, not "
-                        + ExpressionFunctions.describe(right))
+                    "'in' needs a list, a text or an object on its right, not \(ExpressionFunctions.describe(right))")
             }
         case .matches:
             guard case .string(let pattern) = right else {
                 throw failure(
-                    "'matches' needs a regular expression on its right, not "
-                        + ExpressionFunctions.describe(right))
+                    "'matches' needs a regular expression on its right, not \(ExpressionFunctions.describe(right))")
             }
             let regex: RegularExpression
             do throws(LinearRegex.SyntaxError) {
@@ -233,7 +231,7 @@ private struct Evaluator {
         do {
             return try ExactSum.sum(left, right)
         } catch {
-            let operands = "\(ExpressionFunctions.describe(left)) + \(ExpressionFunctions.describe(right))"
+            let operands: MessageText = "\(ExpressionFunctions.describe(left)) + \(ExpressionFunctions.describe(right))"
             switch error {
             case .notFinite: throw failure("\(operands): NaN and infinities have no exact sum")
             case .tooManyDigits:

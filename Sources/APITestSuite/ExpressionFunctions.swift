@@ -1,4 +1,5 @@
 package import APITestJSON
+package import APITestSupport
 import APITestYAML
 import Foundation
 
@@ -19,10 +20,14 @@ package enum ExpressionFunctions {
         case unknown
     }
 
-    /// Why a function could not compute its value, said in terms of its arguments.
+    /// Why a function could not compute its value, said in terms of its arguments (quoted whole: where a step's
+    /// result is sealed, each is masked and then cut).
     package struct Problem: Error, Sendable, Hashable {
-        package var message: String
-        init(_ message: String) { self.message = message }
+        /// The sentence, its values quoted.
+        package var text: MessageText
+        init(_ text: MessageText) { self.text = text }
+        /// The sentence, its values cut, nothing masked.
+        package var message: String { text.description }
     }
 
     /// A function: how many arguments it takes, the kind of its value, what it computes.
@@ -341,10 +346,13 @@ package enum ExpressionFunctions {
         throw Problem("toInt: \(describe(value)) is not a number")
     }
 
-    /// A value as a message shows it: JSON, cut to 80 characters.
-    static func describe(_ value: JSONValue) -> String {
-        let text = JSONWriter.string(value)
-        return text.count > 80 ? String(text.prefix(80)) + "…" : text
+    /// The most characters of a value a message shows.
+    static let describedLimit = 80
+
+    /// A value as a message quotes it: JSON, whole until sealing masks it and cuts it to ``describedLimit``
+    /// characters.
+    static func describe(_ value: JSONValue) -> MessageText {
+        "\(quoting: JSONWriter.string(value), limit: describedLimit)"
     }
 
     /// Lower-case hex of `bytes`.

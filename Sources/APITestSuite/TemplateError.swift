@@ -17,16 +17,28 @@ package struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// What went wrong.
     package var kind: Kind
-    /// A sentence for people.
-    package var message: String
+    /// A sentence for people, quoting the values an expression met whole (a step's result masks each and then
+    /// cuts it where it is sealed).
+    package var text: MessageText
     /// Where the problem is, when known.
     package var location: SourceLocation?
 
-    /// An error of `kind` with `message`, at `location`.
-    package init(kind: Kind, message: String, location: SourceLocation? = nil) {
+    /// An error of `kind` saying `text`, at `location`.
+    package init(kind: Kind, text: MessageText, location: SourceLocation? = nil) {
         self.kind = kind
-        self.message = message
+        self.text = text
         self.location = location
+    }
+
+    /// An error of `kind` with `message`, quoting nothing, at `location`.
+    package init(kind: Kind, message: String, location: SourceLocation? = nil) {
+        self.init(kind: kind, text: MessageText(message), location: location)
+    }
+
+    /// A sentence for people, its quoted values cut, nothing masked.
+    package var message: String {
+        get { text.description }
+        set { text = MessageText(newValue) }
     }
 
     package var description: String {

@@ -33,14 +33,10 @@ package struct MessageText: Sendable, Hashable, ExpressibleByStringInterpolation
         parts = stringInterpolation.parts
     }
 
-    /// The sentence with every quoted value whole: what it says before sealing (tests, and text for no report).
+    /// The sentence with each quoted value cut to its limit, nothing masked: text for no step's result (a load
+    /// error, a test).
     package var description: String {
-        parts.reduce(into: "") { text, part in
-            switch part {
-            case .words(let words): text += words
-            case .quote(let value, _): text += value
-            }
-        }
+        rendered { $0 }
     }
 
     /// The sentence with each piece passed through `mask`, each quoted value then cut to its limit (with `…`): what
@@ -73,9 +69,9 @@ extension MessageText {
             append(words: literal)
         }
 
-        /// Words of the sentence, as `value` describes itself.
-        package mutating func appendInterpolation(_ value: some CustomStringConvertible) {
-            append(words: value.description)
+        /// Words of the sentence, as `value` describes itself (`String(describing:)`).
+        package mutating func appendInterpolation<Value>(_ value: Value) {
+            append(words: String(describing: value))
         }
 
         /// `value` quoted: masked whole and then cut to `limit` characters when the message is sealed.

@@ -114,4 +114,30 @@ import Testing
             #expect(!text.contains(String(encodedSecret.prefix(8))), "\(name) shows the secret's start")
         }
     }
+
+    /// A function's error quotes its argument whole until the step is sealed: a secret longer than the 80
+    /// characters a message shows of a value is masked whole, not cut first and shown in part.
+    @Test func aLongSecretInAFunctionsErrorIsNotShownInPart() async throws {
+        let token = "tok_" + String(repeating: "Zq7", count: 40)
+        let suite = try writeTemporarySuite(
+            """
+            name: long secret in an expression
+            baseURL: http://127.0.0.1:9/
+            tests:
+              - name: converts a token
+                request: {url: "items/{{ toInt(env.LONG_TOKEN) }}"}
+                expect: {status: 200}
+            """)
+        let folder = suite.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report.json")
+        let result = try await runAPITest(
+            ["run", suite.path, "--report-json", report.path], environment: ["LONG_TOKEN": token])
+        #expect(result.exitCode != 0, "\(result.stdout)")
+        #expect(result.stdout.contains("toInt: "), "the function's error is shown: \(result.stdout)")
+        let json = try String(contentsOf: report, encoding: .utf8)
+        for (name, text) in ["stdout": result.stdout, "stderr": result.stderr, "report.json": json] {
+            #expect(!text.contains("tok_Zq7Zq7"), "\(name) shows part of the secret")
+        }
+    }
 }
