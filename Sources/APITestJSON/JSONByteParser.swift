@@ -4,6 +4,9 @@
 struct JSONByteParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// Whether an error carries the JSON Pointer of where it is (``pointer(at:)``); off for the reader that
+    /// computes one.
+    var locatesPointers = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -251,7 +254,9 @@ struct JSONByteParser {
             }
             index += 1
         }
-        return JSONParseError(message: message, offset: offset, line: line, column: column)
+        return JSONParseError(
+            message: message, offset: offset, line: line, column: column,
+            pointer: locatesPointers ? pointer(at: offset) : [])
     }
 
     /// A readable name for the byte (or character) at `offset`: `'x'`, `end of input`, `U+000A`, `'é' (U+00E9)`.

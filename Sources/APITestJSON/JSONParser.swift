@@ -28,6 +28,13 @@ package enum JSONParser {
         return try string.withUTF8 { parseResult($0) }.get()
     }
 
+    /// The JSON Pointer's reference tokens (RFC 6901, unescaped) of the value being read at the UTF-8 `byteOffset`
+    /// of the JSON text `bytes`, as a ``JSONParseError`` at that offset carries them: for an error another reader
+    /// found (libyaml reading a JSON document), so that it can be named beside its position.
+    package static func pointer(in bytes: [UInt8], at byteOffset: Int) -> [String] {
+        bytes.withUnsafeBufferPointer { JSONByteParser($0).pointer(at: byteOffset) }
+    }
+
     private static func parseResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
         var parser = JSONByteParser(buffer)
         do {
