@@ -232,7 +232,8 @@ let package = Package(
             name: "APITestLoadTests",
             dependencies: [
                 "APITestLoad", "APITestRunner", "APITestHTTP", "APITestResults", "APITestSuite", "APITestSupport",
-                "APITestTestSupport",
+                // Histogram: LatencyHistogramTests compares the figures with HDR's own fixed-range histogram.
+                "APITestTestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
         .testTarget(

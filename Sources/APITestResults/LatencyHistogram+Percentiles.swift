@@ -42,13 +42,14 @@ extension LatencyHistogram {
 
     /// This histogram's ``Percentiles``.
     package var percentiles: Percentiles {
+        let reading = forReading
         var values: [String: Double] = [:]
         for (key, percentile) in Percentiles.written {
-            values[key] = Self.milliseconds(self.percentile(percentile))
+            values[key] = Self.milliseconds(reading.percentile(percentile))
         }
         return Percentiles(
-            values: values, min: Self.milliseconds(min), max: Self.milliseconds(max),
-            mean: (mean.rounded() / 1_000))
+            values: values, min: Self.milliseconds(reading.min), max: Self.milliseconds(reading.max),
+            mean: (reading.mean.rounded() / 1_000))
     }
 
     /// `microseconds` in milliseconds.

@@ -16,12 +16,30 @@ package struct LatencyHistogram: Sendable, Codable {
     /// The highest latency recorded exactly: one hour (higher values are recorded as one hour).
     package static let highestTrackable: UInt64 = 3_600_000_000
 
-    private var histogram = Histogram<UInt64>(
-        lowestDiscernibleValue: 1, highestTrackableValue: LatencyHistogram.highestTrackable,
-        numberOfSignificantValueDigits: .three)
+    /// The most distinct latencies kept as a list before the histogram takes HDR's counts array.
+    static let sparseLimit = 64
+
+    /// Where the samples are: a histogram costs what it holds. Few samples (a test of a suite of thousands gets a
+    /// handful in a load run) are kept exactly, value by value; past ``sparseLimit`` distinct values they go into
+    /// HDR's counts, which auto-resize to the highest value recorded (up to one hour), so a histogram of
+    /// millisecond latencies holds a few tens of KiB rather than the 180 KiB of the whole hour's range. Every
+    /// reading goes through the HDR form (built from the list when asked), so the figures are HDR's either way.
+    private enum Storage: Sendable {
+        /// Each distinct latency (µs, already clamped) and how many times it was recorded.
+        case sparse([UInt64: UInt64])
+        /// HDR's counts.
+        case dense(Histogram<UInt64>)
+    }
+
+    private var storage = Storage.sparse([:])
 
     /// An empty histogram.
     package init() {}
+
+    /// An empty HDR histogram of this type's precision, growing as values are recorded.
+    private static func emptyDense() -> Histogram<UInt64> {
+        Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+    }
 
     // MARK: - Recording
 
@@ -32,12 +50,52 @@ package struct LatencyHistogram: Sendable, Codable {
 
     /// Records one latency given in microseconds (0 counts as 1 µs; above one hour as one hour).
     package mutating func record(microseconds: UInt64, count: UInt64 = 1) {
-        _ = histogram.record(Swift.min(Swift.max(microseconds, 1), Self.highestTrackable), count: count)
+        let value = Swift.min(Swift.max(microseconds, 1), Self.highestTrackable)
+        switch storage {
+        case .dense(var histogram):
+            storage = .sparse([:]) // the histogram is uniquely referenced while it is changed
+            _ = histogram.record(value, count: count)
+            storage = .dense(histogram)
+        case .sparse(var values):
+            storage = .sparse([:])
+            values[value, default: 0] += count
+            storage = values.count > Self.sparseLimit ? .dense(Self.dense(values)) : .sparse(values)
+        }
     }
 
     /// Adds every sample of `other`.
     package mutating func merge(_ other: LatencyHistogram) {
-        histogram.add(other.histogram)
+        switch other.storage {
+        case .sparse(let values):
+            for (value, count) in values { record(microseconds: value, count: count) }
+        case .dense(let histogram):
+            var merged = hdr
+            storage = .sparse([:])
+            merged.add(histogram)
+            storage = .dense(merged)
+        }
+    }
+
+    /// The HDR histogram of `values`.
+    private static func dense(_ values: [UInt64: UInt64]) -> Histogram<UInt64> {
+        var histogram = emptyDense()
+        for (value, count) in values { _ = histogram.record(value, count: count) }
+        return histogram
+    }
+
+    /// The samples as HDR holds them: the counts array, or one made from the list.
+    private var hdr: Histogram<UInt64> {
+        switch storage {
+        case .dense(let histogram): histogram
+        case .sparse(let values): Self.dense(values)
+        }
+    }
+
+    /// The same samples in HDR's form, for reading several figures without making it each time.
+    package var forReading: LatencyHistogram {
+        var copy = LatencyHistogram()
+        copy.storage = .dense(hdr)
+        return copy
     }
 
     /// `latency` in whole microseconds, rounded up (a sample is never made shorter than it was).
@@ -51,25 +109,30 @@ package struct LatencyHistogram: Sendable, Codable {
     // MARK: - Reading
 
     /// How many samples it holds.
-    package var count: UInt64 { histogram.totalCount }
+    package var count: UInt64 {
+        switch storage {
+        case .dense(let histogram): histogram.totalCount
+        case .sparse(let values): values.values.reduce(0, +)
+        }
+    }
 
     /// The latency at or below which `percentile` % of the samples fall (0 when empty), in microseconds.
     package func percentile(_ percentile: Double) -> UInt64 {
-        count == 0 ? 0 : histogram.valueAtPercentile(percentile)
+        count == 0 ? 0 : hdr.valueAtPercentile(percentile)
     }
 
     /// The highest sample, in microseconds.
-    package var max: UInt64 { count == 0 ? 0 : histogram.maxRecorded }
+    package var max: UInt64 { count == 0 ? 0 : hdr.maxRecorded }
 
     /// The lowest sample, in microseconds.
-    package var min: UInt64 { count == 0 ? 0 : histogram.valueAtPercentile(0) }
+    package var min: UInt64 { count == 0 ? 0 : hdr.valueAtPercentile(0) }
 
     /// The mean, in microseconds.
-    package var mean: Double { count == 0 ? 0 : histogram.mean }
+    package var mean: Double { count == 0 ? 0 : hdr.mean }
 
     /// The non-empty buckets: each bucket's highest value and its count, lowest first.
     package var buckets: [(value: UInt64, count: UInt64)] {
-        histogram.recordedValues().map { ($0.value, UInt64($0.count)) }
+        hdr.recordedValues().map { ($0.value, UInt64($0.count)) }
     }
 
     // MARK: - Coding
@@ -89,6 +152,7 @@ package struct LatencyHistogram: Sendable, Codable {
         let lowest = try container.decodeIfPresent(UInt64.self, forKey: .min)
         let highest = try container.decodeIfPresent(UInt64.self, forKey: .max)
         self.init()
+        let reference = Self.emptyDense()
         for pair in counts {
             guard pair.count == 2 else {
                 throw DecodingError.dataCorruptedError(
@@ -98,27 +162,29 @@ package struct LatencyHistogram: Sendable, Codable {
             guard remaining > 0 else { continue }
             // The exact extremes are recorded as themselves, in their own buckets, so that min and max (which
             // percentiles are clamped to) come back as they were.
-            if let lowest, histogram.valuesAreEquivalent(value, lowest) {
+            if let lowest, reference.valuesAreEquivalent(value, lowest) {
                 record(microseconds: lowest)
                 remaining -= 1
                 value = lowest
             }
-            if let highest, histogram.valuesAreEquivalent(value, highest) { value = highest }
+            if let highest, reference.valuesAreEquivalent(value, highest) { value = highest }
             if remaining > 0 { record(microseconds: value, count: remaining) }
         }
     }
 
     package func encode(to encoder: any Encoder) throws {
+        let histogram = hdr
+        let reading = forReading
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("us", forKey: .unit)
         try container.encode(3, forKey: .significantDigits)
-        if count > 0 {
+        if histogram.totalCount > 0 {
             try container.encode(histogram.valueAtPercentile(0), forKey: .min)
             try container.encode(histogram.maxRecorded, forKey: .max)
         }
-        try container.encode(buckets.map { [$0.value, $0.count] }, forKey: .counts)
-        try container.encode(count, forKey: .count)
+        try container.encode(reading.buckets.map { [$0.value, $0.count] }, forKey: .counts)
+        try container.encode(histogram.totalCount, forKey: .count)
         try container.encode("ms", forKey: .percentileUnit)
-        try container.encode(percentiles, forKey: .percentiles)
+        try container.encode(reading.percentiles, forKey: .percentiles)
     }
 }
