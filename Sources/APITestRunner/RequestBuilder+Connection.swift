@@ -14,11 +14,12 @@ extension RequestBuilder {
     }
 
     /// The `auth` a request uses: its own (`basicAuth` included), else (unless it sends its own `Authorization`
-    /// header) `defaults.auth`.
+    /// header) `defaults.auth`; none for `auth: none` (`.disabled`), the request's or the defaults'. The one place
+    /// that decides, so no header, no OAuth2 token and no libcurl scheme comes from a switched-off `defaults.auth`.
     static func effectiveAuth(of spec: RequestSpec, defaults: RequestDefaults) -> AuthSpec? {
-        if let auth = spec.auth { return auth }
+        if let auth = spec.auth { return auth == .disabled ? nil : auth }
         // Asked several times for every request: without a suite-wide auth there is nothing to look for.
-        guard let auth = defaults.auth else { return nil }
+        guard let auth = defaults.auth, auth != .disabled else { return nil }
         let ownHeader = spec.headers.contains { $0.name.caseInsensitiveEquals("authorization") }
         return ownHeader ? nil : auth
     }
@@ -46,6 +47,9 @@ extension RequestBuilder {
             result.scheme = .awsSigV4(try signing.map { template in try template.render(context) })
         case .netrc(let file):
             result.scheme = .netrc(file: file)
+        case .disabled:
+            // `effectiveAuth` gives none for it.
+            break
         case .oauth2:
             // The executor obtains the token before it builds the request (`TestExecutor+OAuth2.swift`).
             guard let accessToken else { throw MissingAccessToken() }

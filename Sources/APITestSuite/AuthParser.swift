@@ -28,8 +28,12 @@ enum AuthParser {
     /// The keys of `awsSigV4`, as written.
     static let awsSigV4Keys = AWSSigV4Key.names
 
-    /// The authentication of an `auth:` map; nil when it has errors (reported).
+    /// The authentication of an `auth:` map, or `auth: none` / `auth: false`; nil when it has errors (reported).
     static func parse(_ node: YAMLNode, in context: SuiteParseContext) -> AuthSpec? {
+        // `auth:` with nothing after it is an empty map (reported below), as every key's.
+        if let scalar = context.scalar(node), YAMLScalar(scalar) != .null {
+            return disabled(YAMLScalar(scalar), text: scalar.string, at: node, in: context)
+        }
         guard let entries = context.mapping(node, for: "auth") else { return nil }
         context.checkKeys(entries, of: AuthSpec.Kind.self, in: "auth")
         let kinds = entries.compactMap { entry in AuthSpec.Kind(named: entry.key).map { (entry, $0) } }
@@ -54,6 +58,30 @@ enum AuthParser {
         case .oauth2: return oauth2(entry, in: context).map(AuthSpec.oauth2)
         case .netrc: return netrc(entry, in: context)
         }
+    }
+
+    /// `auth: none` or `auth: false`; any other scalar is an error that says what `auth` takes.
+    private static func disabled(
+        _ value: YAMLScalar, text scalar: String, at node: YAMLNode, in context: SuiteParseContext
+    ) -> AuthSpec? {
+        if case .bool(false) = value { return .disabled }
+        if case .string(let text) = value, text == AuthSpec.disabledName { return .disabled }
+        let kinds = AuthSpec.kinds.map { "'\($0)'" }.joined(separator: ", ")
+        let found: String
+        if case .string(let text) = value {
+            let isKind = AuthSpec.Kind(named: text) != nil
+            found =
+                "'\(text)'" + (isKind ? "" : Suggestion.didYouMean(text, in: [AuthSpec.disabledName] + AuthSpec.kinds))
+        } else {
+            found = value.kindName + " '\(scalar)'"
+        }
+        context.error(
+            "'auth' takes a map of one kind (\(kinds)), or 'none' (or false) for no authentication; found \(found)",
+            at: node,
+            note: AuthSpec.Kind(named: scalar) != nil
+                ? "write the kind as a key with its settings: auth: {\(scalar): ...}"
+                : "'auth: none' sends the request without the suite's defaults.auth")
+        return nil
     }
 
     /// `{user, password}` of `basic`, `digest` or `ntlm`.
@@ -171,13 +199,15 @@ extension AuthSpec.Kind {
         }
     }
 
-    /// The definition of `auth:`.
+    /// The definition of `auth:`: a map of one kind, or `none` / `false`.
     static var definition: SchemaValue {
         .described(
-            "How the request authenticates: exactly one kind (docs/suite-format.md#authentication).",
+            "How the request authenticates: exactly one kind, or none (or false) for no authentication, which "
+                + "switches defaults.auth off (docs/auth.md).",
             [
-                "type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1,
-                "properties": properties,
+                // The object keywords hold for a map only; `anyOf` lets a map, `none` or `false` through.
+                "anyOf": [["type": "object"], ["enum": [.string(AuthSpec.disabledName), false]]],
+                "additionalProperties": false, "minProperties": 1, "maxProperties": 1, "properties": properties,
             ])
     }
 

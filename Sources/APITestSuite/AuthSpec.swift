@@ -1,7 +1,10 @@
 package import APITestSupport
 
-/// `auth:` of a request or of `defaults`: how the request authenticates. Exactly one kind.
+/// `auth:` of a request or of `defaults`: how the request authenticates. Exactly one kind, or none.
 package enum AuthSpec: Sendable, Hashable {
+    /// `auth: none` (or `auth: false`): no authentication, whatever `defaults.auth` says. In `defaults` it switches
+    /// off the `auth` of an included settings file.
+    case disabled
     /// `basic: {user, password}`: an `Authorization: Basic` header.
     case basic(CredentialsSpec)
     /// `bearer: TOKEN`: an `Authorization: Bearer` header.
@@ -26,7 +29,7 @@ package enum AuthSpec: Sendable, Hashable {
             [credentials.user, credentials.password]
         case .bearer(let token): [token]
         case .awsSigV4(let credentials): credentials.fields
-        case .netrc: []
+        case .netrc, .disabled: []
         case .oauth2(let spec): spec.templates
         }
     }
@@ -41,6 +44,9 @@ package enum AuthSpec: Sendable, Hashable {
 
     /// The kinds, as written under `auth:`.
     package static let kinds = Kind.names
+
+    /// How `auth: none` is written (`false` too).
+    package static let disabledName = "none"
 
     /// A user name and a password, templated.
     package struct CredentialsSpec: Sendable, Hashable {

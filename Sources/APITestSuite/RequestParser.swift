@@ -281,7 +281,8 @@ enum RequestParser {
         if let basic = entries[Key.basicAuth] {
             context.error("authentication is given twice: 'auth' and 'basicAuth'", at: basic.keyNode)
         }
-        if let header = spec.headers.first(where: { $0.name.lowercased() == "authorization" }) {
+        // `auth: none` is no authentication: with the request's own `Authorization` header it gives nothing twice.
+        if spec.auth != .disabled, let header = spec.headers.first(where: { $0.name.lowercased() == "authorization" }) {
             context.error(
                 "authentication is given twice: 'auth' and an 'Authorization' header", at: header.location,
                 note:

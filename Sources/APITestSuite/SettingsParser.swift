@@ -86,7 +86,9 @@ enum SettingsParser {
                 defaults.transport = transport
             }
         }
-        if defaults.auth != nil, let header = defaults.headers.first(where: { $0.name.lowercased() == "authorization" })
+        // `auth: none` is no authentication: beside an `Authorization` header it gives nothing twice.
+        if let auth = defaults.auth, auth != .disabled,
+            let header = defaults.headers.first(where: { $0.name.lowercased() == "authorization" })
         {
             context.error(
                 "authentication is given twice in defaults: 'auth' and an 'Authorization' header", at: header.location)
