@@ -37,8 +37,10 @@ struct SuiteGeneratorTests {
     /// The YAML block of docs/generate.md's example (after "`suites/default.yaml`:").
     static func documentedExample() throws -> String {
         let text = try String(contentsOfFile: root + "/docs/generate.md", encoding: .utf8)
-        let marker = try #require(text.range(of: "`suites/default.yaml`:\n\n```yaml\n"))
-        let rest = text[marker.upperBound...]
+        // The block follows the line, after the docs examples' marker (docs/development.md).
+        let line = try #require(text.range(of: "`suites/default.yaml`:\n"))
+        let fence = try #require(text[line.upperBound...].range(of: "```yaml\n"))
+        let rest = text[fence.upperBound...]
         let end = try #require(rest.range(of: "```\n"))
         return String(rest[..<end.lowerBound])
     }
@@ -129,6 +131,25 @@ struct SuiteGeneratorTests {
         let checkout = try #require(
             EditorSchemaLocator.locate(from: "/", executable: Self.root + "/.build/debug/apitest"))
         #expect(checkout == FilePaths.canonical(Self.root + "/schemas/apitest.schema.json"))
+    }
+
+    /// An installed apitest (`make install`, the Debian package) finds the schema it installed under its prefix.
+    @Test func anInstalledApitestFindsTheSchemaUnderItsPrefix() throws {
+        let folder = try GenerationFixtures.temporaryFolder()
+        let prefix = folder + "/usr"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: prefix + "/share/apitest", withIntermediateDirectories: true)
+        try "".write(toFile: prefix + "/bin/apitest", atomically: true, encoding: .utf8)
+        let output = folder + "/project/tests"
+        #expect(EditorSchemaLocator.locate(from: output, executable: prefix + "/bin/apitest") == nil)
+        try "{}".write(toFile: prefix + "/share/apitest/apitest.schema.json", atomically: true, encoding: .utf8)
+        let found = try #require(EditorSchemaLocator.locate(from: output, executable: prefix + "/bin/apitest"))
+        #expect(found == FilePaths.canonical(prefix + "/share/apitest/apitest.schema.json"))
+        // A project's own copy comes first.
+        try FileManager.default.createDirectory(atPath: folder + "/project/schemas", withIntermediateDirectories: true)
+        try "{}".write(toFile: folder + "/project/schemas/apitest.schema.json", atomically: true, encoding: .utf8)
+        let own = try #require(EditorSchemaLocator.locate(from: output, executable: prefix + "/bin/apitest"))
+        #expect(own == FilePaths.canonical(folder + "/project/schemas/apitest.schema.json"))
     }
 
     @Test func relativePaths() {
