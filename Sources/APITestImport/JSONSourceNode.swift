@@ -1,4 +1,5 @@
 package import APITestJSON
+import APITestSupport
 
 /// A value of an imported JSON file with the path that leads to it, so that every structural problem names its place
 /// (``JSONSourceError``). The accessors are as lenient as the tools that write these files: a scalar where text is
@@ -138,8 +139,10 @@ extension JSONSourceNode {
         do {
             return JSONSourceNode(root: try JSONParser.parse(bytes), file: file)
         } catch {
+            // The JSON Pointer beside the position finds the place in a minified file (every position on line 1).
+            let pointer = error.pointer.isEmpty ? "" : ", at \(error.pointerText.shownAsPointer)"
             throw JSONSourceError(
-                file: file, location: "line \(error.line), column \(error.column)",
+                file: file, location: "line \(error.line), column \(error.column)\(pointer)",
                 message: "not valid JSON: \(error.message)")
         }
     }

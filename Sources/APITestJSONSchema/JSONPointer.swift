@@ -1,4 +1,5 @@
 package import APITestJSON
+import APITestSupport
 import Foundation
 
 /// JSON Pointer (RFC 6901) helpers used for schema and instance locations (and by the OpenAPI layer for places in
@@ -18,6 +19,12 @@ package enum JSONPointer {
             result += escape(token)
         }
         return result
+    }
+
+    /// The pointer text for `tokens` as a message shows it: escaped for JSON Pointer, then for the display
+    /// (``Swift/String/shownAsPointer``: a control or invisible character in a member name is an escape).
+    package static func shown(_ tokens: [String]) -> String {
+        text(tokens).shownAsPointer
     }
 
     /// Parses a pointer taken from a URI fragment: percent-decodes it, then splits and unescapes the tokens.

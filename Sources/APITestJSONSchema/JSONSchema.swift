@@ -65,7 +65,7 @@ package struct JSONSchema: Sendable {
         } catch {
             throw JSONSchemaError(
                 kind: .resolverFailure, documentURI: fileURL.absoluteString, schemaPath: "",
-                reason: "cannot read schema file \(fileURL.path): \(error)")
+                reason: "cannot read schema file \(fileURL.path): \(JSONParseError.describing(error))")
         }
         let folder = fileURL.deletingLastPathComponent()
         try self.init(

@@ -83,7 +83,7 @@ final class SchemaRegistry {
         do { value = try resolver.resolve(uri) } catch {
             throw JSONSchemaError(
                 kind: .resolverFailure, documentURI: referrer, schemaPath: "",
-                reason: "cannot load \(uri): \(error)", reference: uri)
+                reason: "cannot load \(uri): \(JSONParseError.describing(error))", reference: uri)
         }
         guard let value else { return nil }
         return try add(value, uri: uri, fallbackDraft: fallbackDraft)

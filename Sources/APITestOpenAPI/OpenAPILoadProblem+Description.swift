@@ -1,3 +1,5 @@
+import APITestJSONSchema
+
 // MARK: - The sentence for people
 
 extension OpenAPILoadProblem: CustomStringConvertible {
@@ -60,8 +62,17 @@ extension OpenAPILoadProblem: CustomStringConvertible {
         }
     }
 
-    /// `location: message`.
-    package var description: String { "\(location): \(message)" }
+    /// `location, at /pointer: message` (without `at` when the problem has no pointer or is at the document's top).
+    package var description: String {
+        "\(location)" + (pointerText.map { ", at \($0)" } ?? "") + ": \(message)"
+    }
+
+    /// The problem's JSON Pointer as a message shows it (`/paths/~1users/get/responses/200`: escaped for JSON Pointer,
+    /// then for the display, ``JSONPointer/shown(_:)``); nil without a pointer or at the document's top.
+    package var pointerText: String? {
+        guard let pointer, !pointer.isEmpty else { return nil }
+        return JSONPointer.shown(pointer)
+    }
 
     private static func article(_ type: ValueType) -> String {
         type == .object || type == .array ? "an" : "a"

@@ -65,11 +65,16 @@ package struct OpenAPILoadProblem: Sendable, Hashable {
     package var kind: Kind
     /// Where: the member concerned, the `$ref`, or the start of the file.
     package var location: SourceLocation
+    /// The same place as a JSON Pointer's reference tokens (unescaped) into its file, when the problem is at a value
+    /// of the document (not for a file that does not parse): beside the position, it finds the place in a minified
+    /// JSON document, whose every position is on line 1 (``pointerText``).
+    package var pointer: [String]?
 
     /// Creates a problem.
-    package init(kind: Kind, location: SourceLocation) {
+    package init(kind: Kind, location: SourceLocation, pointer: [String]? = nil) {
         self.kind = kind
         self.location = location
+        self.pointer = pointer
     }
 }
 

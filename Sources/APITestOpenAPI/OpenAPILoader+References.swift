@@ -73,7 +73,9 @@ extension OpenAPILoader {
         case .missing:
             report(.referencedFileMissing(reference: reference, path: path), at: referenceLocation)
         case .syntax(let location):
-            report(OpenAPILoadProblem(kind: .readFailed(path: path, failure), location: location))
+            report(
+                OpenAPILoadProblem(kind: .readFailed(path: path, failure), location: location, pointer: failure.pointer)
+            )
         case .unreadable:
             report(.readFailed(path: path, failure), at: referenceLocation)
         }

@@ -44,7 +44,10 @@ final class OpenAPILoader {
         guard let root = documents.node(at: rootLocation) else {
             if let failure = documents.failures[documents.rootPath] {
                 if case .syntax(let location) = failure.kind {
-                    report(OpenAPILoadProblem(kind: .readFailed(path: documents.rootPath, failure), location: location))
+                    report(
+                        OpenAPILoadProblem(
+                            kind: .readFailed(path: documents.rootPath, failure), location: location,
+                            pointer: failure.pointer))
                 } else {
                     report(.readFailed(path: documents.rootPath, failure), at: rootLocation)
                 }
@@ -81,7 +84,7 @@ final class OpenAPILoader {
         contract.warnings = schemas.translationWarnings.map { warning in
             OpenAPILoadProblem(
                 kind: .keywordNotInOpenAPI30(keyword: warning.keyword),
-                location: documents.sourceLocation(warning.location))
+                location: documents.sourceLocation(warning.location), pointer: warning.location.pointer)
         }
         return contract
     }
@@ -90,7 +93,8 @@ final class OpenAPILoader {
 
     /// Records a problem at `location` (once: a shared part of the document reached twice reports once).
     func report(_ kind: OpenAPILoadProblem.Kind, at location: SpecLocation) {
-        report(OpenAPILoadProblem(kind: kind, location: documents.sourceLocation(location)))
+        report(
+            OpenAPILoadProblem(kind: kind, location: documents.sourceLocation(location), pointer: location.pointer))
     }
 
     /// Records a problem (once).

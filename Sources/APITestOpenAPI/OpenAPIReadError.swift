@@ -16,10 +16,14 @@ package struct OpenAPIReadError: Error, Sendable, Hashable {
     package var kind: Kind
     /// The reader's explanation, for people (e.g. `did not find expected key`).
     package var message: String
+    /// For a syntax error in a JSON document, the JSON Pointer's reference tokens of the member or element it is in
+    /// (``OpenAPILoadProblem/pointer``): in a minified document every position is on line 1.
+    package var pointer: [String]?
 
     /// Creates an error.
-    package init(kind: Kind, message: String) {
+    package init(kind: Kind, message: String, pointer: [String]? = nil) {
         self.kind = kind
         self.message = message
+        self.pointer = pointer
     }
 }

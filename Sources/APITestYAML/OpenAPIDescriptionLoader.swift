@@ -20,15 +20,20 @@ package enum OpenAPIDescriptionLoader {
     }
 
     /// The problems of the document named `name` (as its user wrote it) as diagnostics at their places in the
-    /// document; an `ignore` entry that names nothing at `ignoreEntriesAt` when given. The one place a document's
+    /// document, each with its JSON Pointer beside its position (`openapi 'api.json', at /paths/~1users/get: …`);
+    /// an `ignore` entry that names nothing at `ignoreEntriesAt` when given (the suite's, without a pointer). The one place a document's
     /// problems become diagnostics (suites and `generate` alike).
     package static func diagnostics(
         _ problems: [OpenAPILoadProblem], named name: String, ignoreEntriesAt ignoreLocation: SourceLocation? = nil
     ) -> [Diagnostic] {
         problems.map { problem in
             var location = problem.location
-            if case .unknownIgnoreEntry = problem.kind, let ignoreLocation { location = ignoreLocation }
-            return Diagnostic.error("openapi '\(name)': \(problem.message)", at: location)
+            // The JSON Pointer beside the position: in a minified JSON document every position is on line 1.
+            var pointer = problem.pointerText.map { ", at \($0)" } ?? ""
+            if case .unknownIgnoreEntry = problem.kind, let ignoreLocation {
+                (location, pointer) = (ignoreLocation, "")
+            }
+            return Diagnostic.error("openapi '\(name)'\(pointer): \(problem.message)", at: location)
         }
     }
 }

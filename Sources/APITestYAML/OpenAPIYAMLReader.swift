@@ -37,8 +37,11 @@ package final class OpenAPIYAMLReader: OpenAPIFileReader {
         do {
             composed = try YAMLComposer.compose(text)
         } catch {
-            let diagnostic = YAMLErrorDiagnostic.make(error, text: SourceText(file: absolutePath, text: text))
-            throw OpenAPIReadError(kind: .syntax(diagnostic.location), message: diagnostic.message)
+            let source = SourceText(file: absolutePath, text: text)
+            let diagnostic = YAMLErrorDiagnostic.make(error, text: source)
+            throw OpenAPIReadError(
+                kind: .syntax(diagnostic.location), message: diagnostic.message,
+                pointer: Self.jsonPointer(at: diagnostic.location, in: source, text: text))
         }
         let start = SourceLocation(file: absolutePath, line: 1, column: 1)
         guard let root = composed.root else { return OpenAPISourceFile(value: .null, locate: { _ in start }) }
@@ -64,5 +67,18 @@ package final class OpenAPIYAMLReader: OpenAPIFileReader {
             let mark = locator.document.mark(of: locator.node(at: tokens))
             return SourceLocation(file: absolutePath, line: mark.line, column: mark.column)
         }
+    }
+
+    /// In a JSON document (its first character `{` or `[`), the JSON Pointer of the member or element that holds
+    /// `location` in `text` (whose index is `source`), found by reading the JSON before it (``JSONParser/pointer(in:at:)``); nil for a YAML document,
+    /// whose block structure that reading does not know.
+    static func jsonPointer(at location: SourceLocation, in source: SourceText, text: String) -> [String]? {
+        guard let first = text.unicodeScalars.first(where: { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }),
+            first == "{" || first == "["
+        else { return nil }
+        let scalarOffset = source.offset(line: location.line, column: location.column)
+        var byteOffset = 0
+        for scalar in text.unicodeScalars.prefix(scalarOffset) { byteOffset += UTF8.width(scalar) }
+        return JSONParser.pointer(in: Array(text.utf8), at: byteOffset)
     }
 }

@@ -97,7 +97,7 @@ struct HARImporterTests {
 
     @Test func malformedArchivesAreLocatedErrors() {
         let cases: [(String, String)] = [
-            ("{\"log\": {\"entries\": [}", "demo.har: line 1, column 22: not valid JSON: "),
+            ("{\"log\": {\"entries\": [}", "demo.har: line 1, column 22, at /log/entries/0: not valid JSON: "),
             ("[]", "demo.har: the top level: no 'log' object: not a HAR file"),
             ("{\"log\": {}}", "demo.har: log: no 'entries' list"),
             (

@@ -24,7 +24,7 @@ struct PostmanCollectionDecoderTests {
 
     @Test func malformedFilesAreLocatedErrors() {
         let cases: [(String, String)] = [
-            ("{\"item\": [", "c.json: line 1, column 11: not valid JSON: "),
+            ("{\"item\": [", "c.json: line 1, column 11, at /item/0: not valid JSON: "),
             ("[1]", "c.json: the top level: expected a Postman collection object"),
             ("{\"info\": {}}", "c.json: the top level: no 'item' list: not a Postman collection v2.0 or v2.1"),
             ("{\"requests\": [], \"order\": []}", "c.json: the top level: this is a Postman collection v1"),

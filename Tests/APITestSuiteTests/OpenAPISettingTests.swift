@@ -103,10 +103,16 @@ struct OpenAPISettingTests {
         #expect(problems.count == 2, "\(problems)")
         #expect(
             problems.contains {
-                $0.hasPrefix("\(directory)/bad.yaml:10:24: error: openapi 'bad.yaml': $ref \"schemas.yaml#/Pet\" names")
+                $0.hasPrefix(
+                    "\(directory)/bad.yaml:10:24: error: openapi 'bad.yaml', at "
+                        + "/paths/~1pets/get/responses/200/content/application~1json/schema")
+                    && $0.contains(": $ref \"schemas.yaml#/Pet\" names")
             }, "\(problems)")
         #expect(
-            problems.contains { $0.hasPrefix("\(directory)/bad.yaml:11:9: error: openapi 'bad.yaml': ") }, "\(problems)"
+            problems.contains {
+                $0.hasPrefix(
+                    "\(directory)/bad.yaml:11:9: error: openapi 'bad.yaml', at /paths/~1pets/get/responses/abc: ")
+            }, "\(problems)"
         )
         // The document's lines are shown with its problems.
         do {

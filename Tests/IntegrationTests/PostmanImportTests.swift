@@ -146,7 +146,9 @@ import Testing
         let syntax = try await runProcess(
             apitest, ["import", "postman", "broken.json"], environment: ["NO_COLOR": "1"], currentDirectory: folder)
         #expect(syntax.exitCode == 2)
-        #expect(syntax.stderr.contains("error: broken.json: line 1, column 11: not valid JSON"), "\(syntax.stderr)")
+        #expect(
+            syntax.stderr.contains("error: broken.json: line 1, column 11, at /item/0: not valid JSON"),
+            "\(syntax.stderr)")
         let missing = try await runProcess(
             apitest, ["import", "postman", "c.json", "-e", "nope.json"], environment: ["NO_COLOR": "1"],
             currentDirectory: folder)
