@@ -1,3 +1,5 @@
+import APITestSupport
+
 /// Why a schema cannot be compiled: a bad keyword value, a `$ref` that cannot be resolved, an unknown dialect.
 package struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of problem.
@@ -32,8 +34,9 @@ package struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertib
         self.reference = reference
     }
 
-    /// `documentURI#schemaPath: reason`.
+    /// `documentURI#schemaPath: reason`, the pointer escaped for the display (``Swift/String/shownAsPointer``: a
+    /// member name of the schema may hold a control character).
     package var description: String {
-        "\(documentURI)#\(schemaPath): \(reason)"
+        "\(documentURI)#\(schemaPath.shownAsPointer): \(reason)"
     }
 }

@@ -32,4 +32,15 @@ struct SchemaFilePointerTests {
             #expect(error.locatedDescription == "line 1, column 7: unexpected 'x' after the JSON value")
         }
     }
+
+    @Test func aCompileErrorsPointerIsShownEscaped() throws {
+        let schema = try JSONParser.parse(#"{"properties":{"a\u001b[31m/b":{"minLength":"3"}}}"#)
+        do {
+            _ = try JSONSchema(schema, baseURI: "file:///s.json")
+            Issue.record("the schema compiled")
+        } catch {
+            #expect(error.schemaPath == "/properties/a\u{1B}[31m~1b/minLength")
+            #expect(error.description.hasPrefix(#"file:///s.json#/properties/a\u{1B}[31m~1b/minLength: "#))
+        }
+    }
 }
