@@ -173,8 +173,8 @@ package struct LatencyHistogram: Sendable, Codable {
     }
 
     package func encode(to encoder: any Encoder) throws {
-        let histogram = hdr
         let reading = forReading
+        let histogram = reading.hdr
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("us", forKey: .unit)
         try container.encode(3, forKey: .significantDigits)

@@ -64,6 +64,26 @@ import Testing
         #expect((0..<6).map { _ in even.next() } == [0, 1, 2, 0, 1, 2])
     }
 
+    /// Over every whole cycle each test is picked its weight's times, and after any number of picks each test's
+    /// count is within one of its share: spread out, not in runs, for uneven weights and a suite of thousands.
+    @Test(arguments: [[5, 2, 1, 1], [1, 7, 3], Array(repeating: 1, count: 500), (1...120).map { $0 % 7 + 1 }])
+    func everyTestGetsItsShareAtEveryPoint(weights: [Int]) {
+        let picker = WeightedPicker(weights: weights)
+        let total = weights.reduce(0, +)
+        var counts = Array(repeating: 0, count: weights.count)
+        for pick in 1...(3 * total) {
+            counts[picker.next()] += 1
+            for (test, weight) in weights.enumerated() {
+                let share = Double(pick * weight) / Double(total)
+                #expect(abs(Double(counts[test]) - share) <= 1, "test \(test) after \(pick) picks")
+                if abs(Double(counts[test]) - share) > 1 { return }
+            }
+            if pick % total == 0 {
+                #expect(counts == weights.map { $0 * pick / total }, "after \(pick / total) cycles")
+            }
+        }
+    }
+
     @Test func histogramsMergeExactly() throws {
         // Three generators' samples merged hold what one histogram fed every sample holds: every percentile equal.
         var generator = SplitMix64(seed: 20)
