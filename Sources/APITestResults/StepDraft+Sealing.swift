@@ -32,7 +32,7 @@ extension StepDraft {
         if !warnings.isEmpty { result.warnings = warnings.map { Self.sealed($0, by: sealer) } }
         result.reproduce = reproduce
         result.earlierAttempts = earlierAttempts
-        result.label = label.map(sealer.mask)
+        result.label = label.map { $0.rendered(masking: sealer.mask) }
         result.skipped = skipped.map(sealer.mask)
         if !tokenExchanges.isEmpty { result.tokenExchanges = tokenExchanges.map { $0.sealed(by: sealer) } }
         return result

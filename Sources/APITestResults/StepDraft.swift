@@ -23,7 +23,7 @@ package struct StepDraft: Sendable {
     /// The requests of the attempts before the last one, when the run records every request.
     package var earlierAttempts: [ReproduceCommand] = []
     /// What reports call the step (see ``StepResult/label``).
-    package var label: String?
+    package var label: MessageText?
     /// Why the step was not sent; nil when it ran.
     package var skipped: String?
     /// The OAuth2 token requests the step sent for its token (see ``StepResult/tokenExchanges``).

@@ -55,9 +55,10 @@ package struct StepResult: Sendable, Hashable, Codable {
 // MARK: - Changes after sealing
 
 extension StepResult {
-    /// Calls the step `label` (a group's name before its own, say), masked by `sealer`.
-    package mutating func relabel(_ label: String, sealedBy sealer: some SecretSealing) {
-        self.label = sealer.mask(label)
+    /// Calls the step `label` (a group's name before its own, say), masked by `sealer`, the values it quotes (a
+    /// `forEach` item) masked whole and then cut.
+    package mutating func relabel(_ label: MessageText, sealedBy sealer: some SecretSealing) {
+        self.label = label.rendered(masking: sealer.mask)
     }
 
     /// Changes the step's error with `change`, its message masked again by `sealer`; nothing without an error.

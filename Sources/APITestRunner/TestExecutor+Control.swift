@@ -27,18 +27,21 @@ extension TestExecutor {
         let name = control.name ?? unnamed ?? "step \(index + 1)"
         guard let loop = control.loop else {
             if let skipped = skipResult(
-                step.when, index: index, location: step.location, label: control.name, runtime: runtime,
+                step.when, index: index, location: step.location, label: control.name.map { MessageText($0) },
+                runtime: runtime,
                 context: context)
             {
                 return ([skipped.result], skipped.status)
             }
             var (result, status) = await run(
                 step, index: index, testName: testName, runtime: runtime, context: &context)
-            if let name = control.name { result.relabel(name, sealedBy: runtime.masker) }
+            if let name = control.name { result.relabel(MessageText(name), sealedBy: runtime.masker) }
             return ([result], status)
         }
         let items: [JSONValue]
-        switch loopItems(loop, index: index, location: step.location, label: name, runtime: runtime, context) {
+        switch loopItems(
+            loop, index: index, location: step.location, label: MessageText(name), runtime: runtime, context)
+        {
         case .list(let list): items = list
         case .done(let result, let status): return ([result], status)
         }
@@ -62,7 +65,7 @@ extension TestExecutor {
     /// The list of `loop` in `context`: a list of at most `maxItems` elements, else an errored result; an empty
     /// one is a passing result skipped as `no items`.
     func loopItems(
-        _ loop: StepLoop, index: Int, location: SourceLocation, label: String, runtime: SuiteRuntime,
+        _ loop: StepLoop, index: Int, location: SourceLocation, label: MessageText, runtime: SuiteRuntime,
         _ context: TemplateContext
     ) -> LoopItems {
         let value: JSONValue
@@ -78,7 +81,7 @@ extension TestExecutor {
             return .done(
                 loopError(
                     index: index, label: label, loop: loop, runtime: runtime,
-                    "forEach: '\(loop.items.source)' is not a list: \(ExpressionFunctionsText.short(value))"),
+                    "forEach: '\(loop.items.source)' is not a list: \(ExpressionFunctionsText.quoted(value))"),
                 .errored)
         }
         guard items.count <= loop.maxItems else {
@@ -97,11 +100,13 @@ extension TestExecutor {
         return .list(items)
     }
 
-    /// The label of iteration `offset` of `count` with `item` bound to `variable` (masked when it is a secret).
+    /// The label of iteration `offset` of `count` with `item` bound to `variable` (masked when it is a secret),
+    /// the item quoted: masked whole and then cut where the step's result is sealed.
     static func iterationLabel(
         _ name: String, offset: Int, count: Int, variable: String, item: JSONValue, secret: Bool
-    ) -> String {
-        let shown = secret ? SecretMasker.mask : ExpressionFunctionsText.short(item, limit: labelValueLimit)
+    ) -> MessageText {
+        let shown =
+            secret ? MessageText(SecretMasker.mask) : ExpressionFunctionsText.quoted(item, limit: labelValueLimit)
         return "\(name) › \(offset + 1)/\(count) (\(variable)=\(shown))"
     }
 
@@ -117,7 +122,7 @@ extension TestExecutor {
             group.name
             ?? (members.count == 1 ? "step \(firstIndex + 1)" : "steps \(firstIndex + 1)–\(firstIndex + members.count)")
         /// The members in order in `scope`, labelled under `label`.
-        func runMembers(_ label: String, _ scope: inout TemplateContext) async -> ([StepResult], TestStatus) {
+        func runMembers(_ label: MessageText, _ scope: inout TemplateContext) async -> ([StepResult], TestStatus) {
             var results: [StepResult] = []
             for (offset, member) in members.enumerated() {
                 let unnamed = "step \(offset + 1)"
@@ -125,7 +130,7 @@ extension TestExecutor {
                     member, index: firstIndex + offset, unnamed: unnamed, testName: testName, runtime: runtime,
                     context: &scope)
                 for position in memberResults.indices {
-                    let nested = "\(label) › \(memberResults[position].label ?? unnamed)"
+                    let nested: MessageText = "\(label) › \(memberResults[position].label ?? unnamed)"
                     memberResults[position].relabel(nested, sealedBy: runtime.masker)
                 }
                 results += memberResults
@@ -135,15 +140,17 @@ extension TestExecutor {
         }
         guard let loop = group.loop else {
             if let skipped = skipResult(
-                group.when, index: firstIndex, location: group.location, label: name, runtime: runtime,
+                group.when, index: firstIndex, location: group.location, label: MessageText(name), runtime: runtime,
                 context: context)
             {
                 return ([skipped.result], skipped.status)
             }
-            return await runMembers(name, &context)
+            return await runMembers(MessageText(name), &context)
         }
         let items: [JSONValue]
-        switch loopItems(loop, index: firstIndex, location: group.location, label: name, runtime: runtime, context) {
+        switch loopItems(
+            loop, index: firstIndex, location: group.location, label: MessageText(name), runtime: runtime, context)
+        {
         case .list(let list): items = list
         case .done(let result, let status): return ([result], status)
         }
@@ -158,7 +165,7 @@ extension TestExecutor {
     /// The result of a step or group whose `when` is false (skipped) or cannot be judged (errored); nil to run it
     /// (no condition, or one that holds).
     private func skipResult(
-        _ when: Condition?, index: Int, location: SourceLocation, label: String?, runtime: SuiteRuntime,
+        _ when: Condition?, index: Int, location: SourceLocation, label: MessageText?, runtime: SuiteRuntime,
         context: TemplateContext
     ) -> (result: StepResult, status: TestStatus)? {
         guard let when else { return nil }
@@ -182,7 +189,7 @@ extension TestExecutor {
     private func forEachItem(
         _ items: [JSONValue], of loop: StepLoop, name: String, when: Condition?, index: Int, location: SourceLocation,
         runtime: SuiteRuntime, context: TemplateContext,
-        _ body: (_ label: String, _ iteration: inout TemplateContext) async -> ([StepResult], TestStatus)
+        _ body: (_ label: MessageText, _ iteration: inout TemplateContext) async -> ([StepResult], TestStatus)
     ) async -> (results: [StepResult], status: TestStatus) {
         let secret = context.usesSecret(loop.items)
         var results: [StepResult] = []
@@ -207,9 +214,9 @@ extension TestExecutor {
 
     /// An errored result of a step's `forEach`.
     private func loopError(
-        index: Int, label: String, loop: StepLoop, runtime: SuiteRuntime, _ message: String
+        index: Int, label: MessageText, loop: StepLoop, runtime: SuiteRuntime, _ message: MessageText
     ) -> StepResult {
-        let error = TemplateError(kind: .evaluation, message: message, location: loop.location)
+        let error = TemplateError(kind: .evaluation, text: message, location: loop.location)
         var draft = StepDraft(
             index: index, location: loop.location, error: TestError(.template(error), location: loop.location))
         draft.label = label
@@ -217,11 +224,11 @@ extension TestExecutor {
     }
 }
 
-/// Short texts of values for labels and messages.
+/// Values quoted in labels and messages.
 enum ExpressionFunctionsText {
-    /// `value` as text (strings raw, others JSON), cut to `limit` characters.
-    static func short(_ value: JSONValue, limit: Int = 80) -> String {
-        let text = TemplateContext.text(of: value)
-        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    /// `value` as text (strings raw, others JSON), quoted: masked whole and then cut to `limit` characters where
+    /// the step's result is sealed.
+    static func quoted(_ value: JSONValue, limit: Int = 80) -> MessageText {
+        "\(quoting: TemplateContext.text(of: value), limit: limit)"
     }
 }

@@ -65,7 +65,7 @@ struct FixtureStep {
         draft.warnings = warnings
         draft.reproduce = reproduce
         draft.earlierAttempts = earlierAttempts
-        draft.label = label
+        draft.label = label.map { MessageText($0) }
         draft.skipped = skipped
         return draft.sealed(by: NoSecrets())
     }

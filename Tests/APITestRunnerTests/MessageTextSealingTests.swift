@@ -1,8 +1,10 @@
+import APITestJSON
 import APITestResults
-import APITestRunner
 import APITestSecrets
 import APITestSupport
 import Testing
+
+@testable import APITestRunner
 
 /// A message's quoted values are masked whole and only then cut, where the step is sealed: nothing before sealing
 /// masks or cuts them, so a cut never leaves part of a secret that masking would no longer recognise.
@@ -48,5 +50,19 @@ import Testing
         let message = sealed.failures[0].message
         #expect(!message.contains("tok-"), "\(message)")
         #expect(message.hasSuffix("x" + SecretMasker.mask), "\(message)")
+    }
+
+    /// A `forEach` item in a step's label is quoted too: a secret the item holds across the label's 40-character
+    /// cut is masked whole (the label cut the item before the masker saw it).
+    @Test func aForEachItemInALabelIsMaskedBeforeItIsCut() {
+        let item = String(repeating: "i", count: 30) + Self.secret
+        let label = TestExecutor.iterationLabel(
+            "pet", offset: 0, count: 2, variable: "id", item: .string(item), secret: false)
+        var result = StepDraft(index: 0, location: SourceLocation(file: "s.yaml", line: 1, column: 1)).sealed(
+            by: Self.masker)
+        result.relabel(label, sealedBy: Self.masker)
+        let shown = result.label ?? ""
+        #expect(!shown.contains("tok-"), "\(shown)")
+        #expect(shown.hasPrefix("pet › 1/2 (id=" + String(repeating: "i", count: 30) + SecretMasker.mask), "\(shown)")
     }
 }
