@@ -65,7 +65,10 @@ extension TestExecutor {
     /// sent join `masker`, which seals them with the step.
     private func take(_ log: OAuth2ExchangeLog?, into exchanges: inout [ExchangeDraft], masker: inout SecretMasker) {
         guard let taken = log?.take(), !taken.isEmpty else { return }
-        for exchange in taken { masker = masker.adding(exchange.sentSecrets) }
+        for exchange in taken {
+            let answered = exchange.responseSecrets.filter { $0.utf8.count >= SecretMasker.shortestCredential }
+            masker = masker.adding(exchange.sentSecrets + answered)
+        }
         for exchange in taken {
             exchanges.append(
                 ExchangeRecorder.record(

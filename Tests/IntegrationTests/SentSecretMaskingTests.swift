@@ -140,4 +140,30 @@ import Testing
             #expect(!text.contains("tok_Zq7Zq7"), "\(name) shows part of the secret")
         }
     }
+
+    /// `--verbose` shows a token endpoint's answer; the credentials it holds are masked whatever its shape: an
+    /// `id_token` beside the access token, and a form-encoded answer that gave no usable token.
+    @Test(arguments: [("token-form", "form-tok-5f3a9c1e77"), ("token-id", "id-tok-3c7f1a9e52")])
+    func verboseMasksTheCredentialsOfATokenEndpointsAnswer(path: String, credential: String) async throws {
+        let server = try FaultServer(script: "secret_echo_server.py")
+        defer { server.stop() }
+        let suite = try writeTemporarySuite(
+            """
+            name: token answers
+            baseURL: \(server.baseURL)/
+            defaults:
+              auth:
+                oauth2: {flow: clientCredentials, tokenURL: \(path), clientId: app, clientSecret: "{{ env.SECRET }}"}
+            tests:
+              - name: needs a token
+                request: {url: anything}
+                expect: {status: 200}
+            """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
+        let result = try await runAPITest(["run", suite.path, "--verbose"], environment: ["SECRET": "app-secret-77"])
+        #expect(result.stdout.contains("(OAuth2 token request)"), "\(result.stdout)")
+        #expect(result.stdout.contains("token_type"), "the answer is shown: \(result.stdout)")
+        #expect(!result.stdout.contains(credential), "\(result.stdout)")
+        #expect(!result.stdout.contains("app-secret-77"))
+    }
 }

@@ -4,6 +4,9 @@
 Prints "secret-echo-server listening on <port>" once ready. Paths:
   /token-echo         an OAuth2 token endpoint that refuses every client (401 invalid_client) and echoes in its
                       error_description the Authorization header, the body, and the body in base64
+  /token-form         a token endpoint that answers 200 with a form-encoded body (access_token=form-tok-...&
+                      token_type=bearer), which is no usable answer (RFC 6749 wants JSON)
+  /token-id           a token endpoint that answers 200 JSON with an access_token and an id_token
   /redirect?code=N&to=URL  answer N (301, 302, 303, 307 or 308) with Location: URL (the rest of the query after
                       to=, as is)
   anything else       200 {"method": ..., "path": ..., "headers": {...}, "body": ...}
@@ -68,6 +71,15 @@ class Handler(socketserver.StreamRequestHandler):
                     base64.b64encode(body.encode("latin-1")).decode(),
                 )
                 self.send("401 Unauthorized", json.dumps({"error": "invalid_client", "error_description": echo}))
+                continue
+            if target == "/token-form":
+                self.send("200 OK", "access_token=form-tok-5f3a9c1e77&token_type=bearer&expires_in=3600")
+                continue
+            if target == "/token-id":
+                self.send(
+                    "200 OK",
+                    json.dumps({"access_token": "acc-tok-8d2e4b6a19", "id_token": "id-tok-3c7f1a9e52",
+                                "token_type": "Bearer", "expires_in": 3600}))
                 continue
             if target.startswith("/redirect?"):
                 query = target.split("?", 1)[1]
