@@ -24,6 +24,13 @@ extension RequestBuilder {
         return ownHeader ? nil : auth
     }
 
+    /// Whether the request leaves out the `defaults.headers` entry `name`: a request with `auth: none` sends no
+    /// `Authorization` header from the defaults (a suite has no other way to drop a default header); one the request
+    /// sets itself is sent. `Proxy-Authorization` is the proxy's, not the server's, and is kept.
+    static func dropsDefaultHeader(_ name: String, for spec: RequestSpec) -> Bool {
+        spec.auth == .disabled && name.caseInsensitiveEquals("authorization")
+    }
+
     /// The request's `auth` (``effectiveAuth(of:defaults:)``) rendered, with `accessToken` the token an `oauth2`
     /// setting obtained. The one place an auth setting becomes what the HTTP layer sends.
     func authentication(

@@ -30,11 +30,15 @@ struct RequestBuilder: Sendable {
             var headers = HTTPHeaders()
             // The fields whose values derive from secrets: sent only to the request's origin.
             var originBound = OriginBoundHeaders()
-            // Suite defaults first; a request header of the same name replaces them.
+            // Suite defaults first; a request header of the same name replaces them, and a request's `auth: none`
+            // drops a default `Authorization` header (`Self.dropsDefaultHeader`).
             let defaults = runtime.suite.defaults.headers
             if !defaults.isEmpty {
                 let requestNames = Set(spec.headers.map { $0.name.lowercased() })
-                for header in defaults where !requestNames.contains(header.name.lowercased()) {
+                for header in defaults
+                where !requestNames.contains(header.name.lowercased())
+                    && !Self.dropsDefaultHeader(header.name, for: spec)
+                {
                     headers.add(name: header.name, value: try header.value.render(context))
                     if context.usesSecret(header.value) { originBound.insert(header.name) }
                 }
