@@ -133,7 +133,10 @@ import Testing
         let install = try await runProcess(script, options + ["--binary", binary.path], timeout: .seconds(90))
         try #require(install.exitCode == 0, "install: \(install.stderr)")
         for file in Self.files where !file.hasSuffix("copyright") && !file.hasSuffix("changelog.Debian.gz") {
-            let path = work.appendingPathComponent(file.replacingOccurrences(of: "usr/", with: "usr/local/")).path
+            // zsh searches site-functions under /usr/local (vendor-completions is Debian's folder under /usr).
+            let local = file.replacingOccurrences(of: "usr/", with: "usr/local/")
+                .replacingOccurrences(of: "zsh/vendor-completions", with: "zsh/site-functions")
+            let path = work.appendingPathComponent(local).path
             #expect(FileManager.default.fileExists(atPath: path), "install lacks \(path)")
         }
         let installed = work.appendingPathComponent("usr/local/bin/apitest")
