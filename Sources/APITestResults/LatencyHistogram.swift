@@ -22,8 +22,9 @@ package struct LatencyHistogram: Sendable, Codable {
     /// Where the samples are: a histogram costs what it holds. Few samples (a test of a suite of thousands gets a
     /// handful in a load run) are kept exactly, value by value; past ``sparseLimit`` distinct values they go into
     /// HDR's counts, which auto-resize to the highest value recorded (up to one hour), so a histogram of
-    /// millisecond latencies holds a few tens of KiB rather than the 180 KiB of the whole hour's range. Every
-    /// reading goes through the HDR form (built from the list when asked), so the figures are HDR's either way.
+    /// millisecond latencies holds a few tens of KiB rather than the 180 KiB of the whole hour's range. A list is
+    /// read with HDR's own bucket arithmetic the way HDR reads its counts, so the figures are HDR's either way
+    /// (`LatencyHistogramTests` compares every one with HDR's), and reading one costs what it holds.
     private enum Storage: Sendable {
         /// Each distinct latency (µs, already clamped) and how many times it was recorded.
         case sparse([UInt64: UInt64])
@@ -91,11 +92,51 @@ package struct LatencyHistogram: Sendable, Codable {
         }
     }
 
-    /// The same samples in HDR's form, for reading several figures without making it each time.
-    package var forReading: LatencyHistogram {
-        var copy = LatencyHistogram()
-        copy.storage = .dense(hdr)
-        return copy
+    /// The same samples, ready for reading several figures: as it is (a list is read as it stands; HDR's counts
+    /// too).
+    package var forReading: LatencyHistogram { self }
+
+    /// HDR's bucket arithmetic for the values of a list (which bucket a value is in, its highest and median
+    /// values): the same precision and lowest value as every histogram here, so the same buckets.
+    private static let bucketMath = emptyDense()
+
+    /// The list's samples by HDR bucket, lowest first: each bucket's highest value and count, and the lowest and
+    /// highest samples (exact).
+    private static func bucketed(
+        _ values: [UInt64: UInt64]
+    ) -> (buckets: [(value: UInt64, count: UInt64)], min: UInt64, max: UInt64, total: UInt64) {
+        var buckets: [(value: UInt64, count: UInt64)] = []
+        var total: UInt64 = 0
+        for (value, count) in values.sorted(by: { $0.key < $1.key }) {
+            let top = bucketMath.highestEquivalentForValue(value)
+            if let last = buckets.last, last.value == top {
+                buckets[buckets.count - 1].count += count
+            } else {
+                buckets.append((top, count))
+            }
+            total += count
+        }
+        let lowest = values.keys.min() ?? 0
+        let highest = values.keys.max() ?? 0
+        return (buckets, lowest, highest, total)
+    }
+
+    /// HDR's value at `percentile` of a list's samples: the highest value of the first bucket whose running count
+    /// reaches the percentile's share (rounded up, at least 1), clamped to the exact lowest and highest samples;
+    /// the lowest at 0 %, the highest at 100 %.
+    private static func percentile(_ percentile: Double, of values: [UInt64: UInt64]) -> UInt64 {
+        let (buckets, lowest, highest, total) = bucketed(values)
+        guard total > 0 else { return 0 }
+        guard percentile != 0 else { return lowest }
+        guard percentile < 100 else { return highest }
+        let requested = Swift.min(Swift.max(percentile.nextDown, 0), 100)
+        let wanted = Swift.max(1, UInt64((requested * Double(total) / 100).rounded(.up)))
+        var running: UInt64 = 0
+        for bucket in buckets {
+            running += bucket.count
+            if running >= wanted { return Swift.max(Swift.min(bucket.value, highest), lowest) }
+        }
+        return 0
     }
 
     /// `latency` in whole microseconds, rounded up (a sample is never made shorter than it was).
@@ -116,23 +157,48 @@ package struct LatencyHistogram: Sendable, Codable {
         }
     }
 
-    /// The latency at or below which `percentile` % of the samples fall (0 when empty), in microseconds.
+    /// The latency at or below which `percentile` % of the samples fall (0 when empty), in microseconds: HDR's
+    /// `valueAtPercentile`, computed from a list the way HDR computes it from its counts.
     package func percentile(_ percentile: Double) -> UInt64 {
-        count == 0 ? 0 : hdr.valueAtPercentile(percentile)
+        switch storage {
+        case .dense(let histogram): histogram.totalCount == 0 ? 0 : histogram.valueAtPercentile(percentile)
+        case .sparse(let values): Self.percentile(percentile, of: values)
+        }
     }
 
     /// The highest sample, in microseconds.
-    package var max: UInt64 { count == 0 ? 0 : hdr.maxRecorded }
+    package var max: UInt64 {
+        switch storage {
+        case .dense(let histogram): histogram.totalCount == 0 ? 0 : histogram.maxRecorded
+        case .sparse(let values): values.keys.max() ?? 0
+        }
+    }
 
     /// The lowest sample, in microseconds.
-    package var min: UInt64 { count == 0 ? 0 : hdr.valueAtPercentile(0) }
+    package var min: UInt64 { percentile(0) }
 
-    /// The mean, in microseconds.
-    package var mean: Double { count == 0 ? 0 : hdr.mean }
+    /// The mean, in microseconds: HDR's (each bucket's samples at its median value).
+    package var mean: Double {
+        switch storage {
+        case .dense(let histogram):
+            return histogram.totalCount == 0 ? 0 : histogram.mean
+        case .sparse(let values):
+            let (buckets, _, _, total) = Self.bucketed(values)
+            guard total > 0 else { return 0 }
+            var sum: Double = 0
+            for bucket in buckets {
+                sum += Double(Self.bucketMath.medianEquivalentForValue(bucket.value)) * Double(bucket.count)
+            }
+            return sum / Double(total)
+        }
+    }
 
     /// The non-empty buckets: each bucket's highest value and its count, lowest first.
     package var buckets: [(value: UInt64, count: UInt64)] {
-        hdr.recordedValues().map { ($0.value, UInt64($0.count)) }
+        switch storage {
+        case .dense(let histogram): histogram.recordedValues().map { ($0.value, UInt64($0.count)) }
+        case .sparse(let values): Self.bucketed(values).buckets
+        }
     }
 
     // MARK: - Coding
@@ -174,16 +240,16 @@ package struct LatencyHistogram: Sendable, Codable {
 
     package func encode(to encoder: any Encoder) throws {
         let reading = forReading
-        let histogram = reading.hdr
+        let total = reading.count
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("us", forKey: .unit)
         try container.encode(3, forKey: .significantDigits)
-        if histogram.totalCount > 0 {
-            try container.encode(histogram.valueAtPercentile(0), forKey: .min)
-            try container.encode(histogram.maxRecorded, forKey: .max)
+        if total > 0 {
+            try container.encode(reading.min, forKey: .min)
+            try container.encode(reading.max, forKey: .max)
         }
         try container.encode(reading.buckets.map { [$0.value, $0.count] }, forKey: .counts)
-        try container.encode(histogram.totalCount, forKey: .count)
+        try container.encode(total, forKey: .count)
         try container.encode("ms", forKey: .percentileUnit)
         try container.encode(reading.percentiles, forKey: .percentiles)
     }

@@ -29,6 +29,9 @@ import Testing
         return [
             [], [0], [1, 1, 1], [480, 5_250, 480, 999, 1_000_001],
             (0..<60).map { UInt64($0 * 37 + 100) },
+            // A list whose values share buckets (above 2,048 µs a bucket holds several), and the hour's clamp.
+            [2_048, 2_049, 2_050, 2_051, 100_000, 100_001, 100_003, 4_000_000_000, 3_600_000_000],
+            Array(repeating: 777, count: 1_000) + [12_345],
             many, many + [4_000_000_000, 7],
         ]
     }()
