@@ -16,8 +16,8 @@ USAGE
 # Build, test and demo needs: libcurl (OpenSSL flavour) and zlib headers for the C targets, OpenSSL for pinning,
 # libxml2 for FoundationXML, nginx for benchmarks and integration tests, curl, python3 and GNU time for scripts;
 # xmllint (libxml2-utils) and chromium read the JUnit and HTML reports in the report tests; zsh and fish parse and
-# run the shell completions in their tests; dpkg-dev (dpkg-shlibdeps) and lintian build and check the Debian package.
-packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libyaml-dev libmimalloc-dev openssl libxml2-dev nginx-light curl python3 time libxml2-utils chromium zsh fish dpkg-dev lintian)
+# run the shell completions in their tests, bash-completion's loader finds the installed bash one; dpkg-dev (dpkg-shlibdeps) and lintian build and check the Debian package.
+packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libyaml-dev libmimalloc-dev openssl libxml2-dev nginx-light curl python3 time libxml2-utils chromium zsh fish bash-completion dpkg-dev lintian)
 bench_packages=(hyperfine wrk jq)
 
 with_bench=0
