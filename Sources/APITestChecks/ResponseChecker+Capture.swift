@@ -14,7 +14,7 @@ extension ResponseChecker {
     /// segment) captures the list of the nodes it selected, empty when it selected none; a singular one captures
     /// its node. An XPath node-set captures its first node unless filters follow, a repeated header
     /// its first value.
-    package func takeCaptures(
+    package func capture(
         _ captures: [CaptureSpec], body: inout ResponseBody, into context: inout TemplateContext,
         masker: SecretMasker
     ) -> (captured: [String], failures: [AssertionFailure]) {
@@ -66,14 +66,11 @@ extension ResponseChecker {
         case .failure(let problem): return .failure(problem)
         case .success(let found): start = Self.captureStart(of: capture, found)
         }
-        var current = start
-        for filter in capture.filters {
-            switch filters.apply(filter, to: current) {
-            case .success(let next): current = next
-            case .failure(let problem): return .failure(problem)
-            }
+        switch apply(capture.filters, to: start, filters) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let value?): return .success((value, start))
+        case .success(nil): break
         }
-        if let current { return .success((current, start)) }
         let what = capture.filters.isEmpty ? "\(capture.query)" : "\(capture.query) after its filters"
         switch capture.query {
         case .header(let name): return .failure(CheckProblem("the response has no header '\(name)'"))

@@ -231,7 +231,8 @@ package final class ResponseChecker: Sendable {
     /// rather than costing a message (and its paths) for each of millions of failures.
     static let schemaErrorCount = 1000
 
-    private func apply(
+    /// `value` through the filters of `list` in order (of a check or a capture), or the first filter's problem.
+    func apply(
         _ list: [Filter], to value: JSONValue?, _ filters: FilterEvaluator
     ) -> Result<JSONValue?, CheckProblem> {
         var current = value
@@ -293,69 +294,4 @@ package final class ResponseChecker: Sendable {
 
     /// The most characters of one value shown inside a failure message.
     static let messageValueLimit = 120
-
-    // MARK: - Captures
-
-    /// Takes the step's captures into `context`; a capture with no value is a failure. A capture whose value, or
-    /// the text its filters started from, holds a secret is secret: it is masked wherever it shows up later, in
-    /// whatever form the filters gave it (`lowercase`, `base64Encode`).
-    package func capture(
-        _ captures: [CaptureSpec], body: inout ResponseBody, into context: inout TemplateContext,
-        masker: SecretMasker
-    ) -> (captured: [String], failures: [AssertionFailure]) {
-        var captured: [String] = []
-        var failures: [AssertionFailure] = []
-        let filters = FilterEvaluator()
-        for capture in captures {
-            switch value(of: capture, in: &body, filters) {
-            case .success(let (value, start)):
-                let secret = [start, value].contains {
-                    $0.map { masker.containsSecret(JSONWriter.string($0)) } ?? false
-                }
-                // A capture by JSONPath holds a JSON value, compared later by its JSON type.
-                let source = QueryEvaluator.source(of: capture.query, after: capture.filters)
-                context.set(
-                    capture.name, value, secret: secret, jsonTyped: source == .json)
-                captured.append(capture.name)
-            case .failure(let problem):
-                failures.append(
-                    AssertionFailure(
-                        location: capture.location, subject: "capture \(capture.name)",
-                        message: "capture '\(capture.name)': \(problem.text)"))
-            }
-        }
-        return (captured, failures)
-    }
-
-    /// The value a capture takes: the query's value (the first of a node list or a repeated header), filtered.
-    private func value(
-        of capture: CaptureSpec, in body: inout ResponseBody, _ filters: FilterEvaluator
-    ) -> Result<(value: JSONValue, start: JSONValue?), CheckProblem> {
-        let start: JSONValue?
-        switch queries.value(of: capture.query, in: &body) {
-        case .failure(let problem): return .failure(problem)
-        case .success(.one(let value)):
-            if case .jsonpath(let path) = capture.query, case .array(let nodes)? = value, !path.isSingular,
-                capture.filters.isEmpty
-            {
-                start = nodes.first
-            } else if case .xpath = capture.query, case .array(let nodes)? = value, capture.filters.isEmpty {
-                start = nodes.first
-            } else {
-                start = value
-            }
-        case .success(.each(let values)): start = values.first
-        case .success(.noNodes): start = capture.filters.isEmpty ? JSONValue?.none : .array([])
-        }
-        switch apply(capture.filters, to: start, filters) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let value?): return .success((value, start))
-        case .success(nil):
-            let what = capture.filters.isEmpty ? "\(capture.query)" : "\(capture.query) after its filters"
-            switch capture.query {
-            case .header(let name): return .failure(CheckProblem("the response has no header '\(name)'"))
-            default: return .failure(CheckProblem("\(what) matched nothing"))
-            }
-        }
-    }
 }

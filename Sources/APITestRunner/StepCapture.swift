@@ -23,7 +23,7 @@ struct StepCapture {
     func run(_ body: inout ResponseBody, context: TemplateContext, masker: SecretMasker) -> Outcome {
         guard !captures.isEmpty else { return Outcome(context: context, captured: [], failures: []) }
         var context = context
-        let capture = checker.takeCaptures(captures, body: &body, into: &context, masker: masker)
+        let capture = checker.capture(captures, body: &body, into: &context, masker: masker)
         return Outcome(context: context, captured: capture.captured, failures: capture.failures)
     }
 }

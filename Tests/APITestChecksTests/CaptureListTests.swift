@@ -23,7 +23,7 @@ import Testing
             effectiveURL: "http://127.0.0.1/x")
         var body = ResponseBody(response)
         var context = TemplateContext()
-        let result = ResponseChecker().takeCaptures(
+        let result = ResponseChecker().capture(
             specs, body: &body, into: &context, masker: SecretMasker(secrets: []))
         return (context, result.captured, result.failures.map(\.message))
     }
