@@ -32,7 +32,8 @@ extension LoadCommand {
         try inputs.check(outputs.compactMap { flag, path in path.map { (flag, $0) } }, errorOutput: stderr)
         // --shard splits the load, not the tests: every generator picks from the whole selection.
         let selected = try selection.select(
-            loaded, errorOutput: stderr, colored: suites.colored(stderr, environment: environment), sharded: false)
+            loaded, errorOutput: stderr, colored: suites.colored(stderr, environment: environment), sharded: false,
+            sends: SelectionOptions.sendsInLoad)
         var request = LoadRequest(
             suites: selected.suites, loaded: loaded, shape: shape,
             run: try RunOptions(jobs: 1, requests: requests, security: security, transport: transport))

@@ -51,14 +51,17 @@ extension SelectionOptions {
     /// test, says so on `errorOutput` and throws exit code 4; when only the shard is empty, says so and returns the
     /// empty result (nothing to run is then a success, so a CI matrix wider than the test count passes). When a
     /// selected test needs an environment variable that is unset (suites loaded deferring them), prints each use
-    /// as the loader prints its errors and throws exit code 2 (``SuiteOptions/loadSuites``).
+    /// as the loader prints its errors and throws exit code 2 (``SuiteOptions/loadSuites``). Only the selected tests
+    /// that `sends` (by default those not skipped: a skipped test renders nothing) need their variables; the load
+    /// passes ``sendsInLoad(_:)``.
     func select(
-        _ suites: [Suite], errorOutput: TextOutput, colored: Bool = false, sharded: Bool = true
+        _ suites: [Suite], errorOutput: TextOutput, colored: Bool = false, sharded: Bool = true,
+        sends: (TestCase) -> Bool = Self.sendsInRun
     ) throws -> TestSelection.Result {
         var selection = try selection()
         if !sharded { selection.shard = nil }
         let result = selection.apply(to: suites)
-        try checkEnvironment(of: result, in: suites, errorOutput: errorOutput, colored: colored)
+        try checkEnvironment(of: result, in: suites, errorOutput: errorOutput, colored: colored, sends: sends)
         if selection.narrows && result.matchedCount == 0 {
             errorOutput.write(
                 "apitest: no test matches \(describe()) (of \(counted(result.totalCount))); nothing to run.\n")
@@ -74,15 +77,32 @@ extension SelectionOptions {
         return result
     }
 
+    /// Whether a selected test sends requests in a run (or is listed as one that would): every test but a skipped
+    /// one (`skip:`), which renders nothing, so its unset environment variables are nobody's concern.
+    static func sendsInRun(_ test: TestCase) -> Bool {
+        test.skip == nil
+    }
+
+    /// Whether a selected test sends requests in a load: neither skipped nor `load: {weight: 0}`, which is never
+    /// picked.
+    static func sendsInLoad(_ test: TestCase) -> Bool {
+        sendsInRun(test) && test.loadWeight > 0
+    }
+
     /// Refuses (exit code 2) a selection whose tests need environment variables that are unset: each use printed
-    /// as the loader prints a file's errors, then the count. Only the selected tests count, with the suite-level
-    /// parts and variables they need (``UnsetEnvironment``); an unselected test's unset variable is nobody's concern.
+    /// as the loader prints a file's errors, then the count. Only the selected tests that `sends` count, with the
+    /// suite-level parts and variables they need (``UnsetEnvironment``); an unselected test's unset variable is
+    /// nobody's concern, and no more is that of a test that sends nothing (a suite whose selected tests are all
+    /// skipped runs no setup).
     private func checkEnvironment(
-        of result: TestSelection.Result, in suites: [Suite], errorOutput: TextOutput, colored: Bool
+        of result: TestSelection.Result, in suites: [Suite], errorOutput: TextOutput, colored: Bool,
+        sends: (TestCase) -> Bool
     ) throws {
         guard suites.contains(where: { !$0.unsetEnvironment.isEmpty }) else { return }
         var selected = [[Int]](repeating: [], count: suites.count)
-        for entry in result.tests { selected[entry.suiteIndex].append(entry.testIndex) }
+        for entry in result.tests where sends(suites[entry.suiteIndex].tests[entry.testIndex]) {
+            selected[entry.suiteIndex].append(entry.testIndex)
+        }
         var errorCount = 0
         var fileCount = 0
         for (index, suite) in suites.enumerated() where !suite.unsetEnvironment.isEmpty {
