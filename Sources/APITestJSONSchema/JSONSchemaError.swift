@@ -34,9 +34,18 @@ package struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertib
         self.reference = reference
     }
 
-    /// `documentURI#schemaPath: reason`, the pointer escaped for the display (``Swift/String/shownAsPointer``: a
-    /// member name of the schema may hold a control character).
+    /// `documentURI#schemaPath: reason`, the pointer and the reason escaped for the display
+    /// (``Swift/String/shownAsPointer``, ``shownReason``: a member name or a value of the schema may hold a control
+    /// character).
     package var description: String {
-        "\(documentURI)#\(schemaPath.shownAsPointer): \(reason)"
+        "\(documentURI)#\(schemaPath.shownAsPointer): \(shownReason)"
     }
+
+    /// ``reason`` as a message shows it: it quotes values of the schema document (a `type` name, a `$ref`), which
+    /// may hold any character, so controls and invisible characters are written as escapes
+    /// (``Swift/String/shownInMessage``). Every place that shows a schema error shows this, never ``reason`` raw.
+    package var shownReason: String { reason.shownInMessage }
+
+    /// ``reference`` as a message shows it (``Swift/String/shownInMessage``).
+    package var shownReference: String? { reference?.shownInMessage }
 }

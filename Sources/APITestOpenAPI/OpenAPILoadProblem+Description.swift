@@ -1,11 +1,17 @@
 import APITestJSONSchema
+import APITestSupport
 
 // MARK: - The sentence for people
 
 extension OpenAPILoadProblem: CustomStringConvertible {
     /// A sentence for people, e.g. `$ref "https://example.com/pet.yaml" not followed: apitest never fetches`. The one
-    /// place a load problem becomes text.
-    package var message: String {
+    /// place a load problem becomes text: the values it quotes come from the document (a schema's `type`, a `$ref`,
+    /// an operationId, a response key), which may hold any character, so controls and invisible characters are
+    /// written as escapes (``Swift/String/shownInMessage``) and never reach a terminal raw.
+    package var message: String { words.shownInMessage }
+
+    /// The sentence before its quoted values are escaped for the display.
+    private var words: String {
         switch kind {
         case .notOpenAPI3(let swagger):
             if let swagger {

@@ -48,11 +48,12 @@ enum SchemaParser {
         }
     }
 
-    /// A schema error without the long base URI of inline schemas.
+    /// A schema error without the long base URI of inline schemas; the values it quotes from the schema document (the
+    /// reason's, the reference, the pointer's member names) escaped for the display.
     private static func describe(_ error: JSONSchemaError) -> String {
-        var text = error.reason
-        if let reference = error.reference, !text.contains(reference) { text += " ($ref \"\(reference)\")" }
-        if !error.schemaPath.isEmpty { text += " at \(error.schemaPath)" }
+        var text = error.shownReason
+        if let reference = error.shownReference, !text.contains(reference) { text += " ($ref \"\(reference)\")" }
+        if !error.schemaPath.isEmpty { text += " at \(error.schemaPath.shownAsPointer)" }
         return text
     }
 }
