@@ -7,6 +7,10 @@
 /// 12 |       stauts: 200
 ///    |       ^^^^^^
 /// ```
+///
+/// The source line is shown escaped (a control character of the file is `\u{1B}`, never the raw byte) and, when it is
+/// long (a minified JSON document is one line), as a window of about 60 characters each side of the column between
+/// `…`; the carets sit under the column in what is shown (``excerpt(line:column:length:)``).
 package struct DiagnosticRenderer: Sendable {
     /// Whether to colour the output with ANSI escape sequences.
     package var colored: Bool
@@ -68,13 +72,11 @@ package struct DiagnosticRenderer: Sendable {
         if let sourceLine {
             let bar = paint("|", Style.blue)
             out += gutter + bar + "\n"
-            out += paint(number, Style.blue) + " " + bar + " " + sourceLine + "\n"
-            let (padding, width) = Self.caretGeometry(
-                line: sourceLine, column: location.column,
-                length: diagnostic.length)
+            let excerpt = Self.excerpt(line: sourceLine, column: location.column, length: diagnostic.length)
+            out += paint(number, Style.blue) + " " + bar + " " + excerpt.text + "\n"
             out +=
-                gutter + bar + " " + padding
-                + paint(String(repeating: "^", count: width), severityStyle(diagnostic.severity)) + "\n"
+                gutter + bar + " " + excerpt.padding
+                + paint(String(repeating: "^", count: excerpt.width), severityStyle(diagnostic.severity)) + "\n"
         }
         if let note = diagnostic.note {
             out += gutter + paint("=", Style.blue) + " " + paint("note", Style.bold) + ": \(note)\n"
@@ -88,21 +90,6 @@ package struct DiagnosticRenderer: Sendable {
     package static func splitLines(_ source: String) -> [Substring] {
         // "\r\n" is one Character, so split on both forms.
         source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    }
-
-    /// The padding before the carets (tabs kept so the carets line up) and the caret count, for a 1-based column
-    /// counted in Unicode scalars as libyaml counts them.
-    static func caretGeometry(line: Substring, column: Int, length: Int) -> (padding: String, width: Int) {
-        let scalars = line.unicodeScalars
-        let offset = max(0, column - 1)
-        let start =
-            scalars.index(scalars.startIndex, offsetBy: offset, limitedBy: scalars.endIndex)
-            ?? scalars.endIndex
-        let prefix = String(scalars[scalars.startIndex..<start])
-        let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
-        let available = String(scalars[start...]).count
-        let width = max(1, available > 0 ? min(max(1, length), available) : 1)
-        return (padding, width)
     }
 
     // MARK: - Colour
