@@ -18,7 +18,8 @@ struct CurlCommandParser {
         var spelling: String
     }
 
-    /// Why a command line is not one curl would accept.
+    /// Why a command line is not one curl would accept; the words it quotes from the command line are escaped for the
+    /// display (``Swift/String/shownInMessage``: a word may hold ESC or any other control character).
     struct Failure: Error, Sendable, Equatable {
         /// The position of the word (1 = the first word after `curl`).
         var position: Int
@@ -37,7 +38,9 @@ struct CurlCommandParser {
             let prefix = word.literalPrefix
             if prefix.hasPrefix("--"), prefix.count > 2 {
                 guard let name = word.literal?.dropFirst(2) else {
-                    throw Failure(position: position, message: "an option name cannot hold a variable: \(word)")
+                    throw Failure(
+                        position: position,
+                        message: "an option name cannot hold a variable: \(word.description.shownInMessage)")
                 }
                 var negated = false
                 var option = CurlOption.byLong[String(name)]
@@ -49,7 +52,8 @@ struct CurlCommandParser {
                 }
                 guard let option else {
                     let hint = name.contains("=") ? " (curl takes the value as the next word, not after '=')" : ""
-                    throw Failure(position: position, message: "unknown curl option --\(name)\(hint)")
+                    throw Failure(
+                        position: position, message: "unknown curl option --\(String(name).shownInMessage)\(hint)")
                 }
                 var argument = Argument(option: option, position: position, spelling: "--" + name)
                 argument.negated = negated
@@ -67,7 +71,8 @@ struct CurlCommandParser {
                 while offset < letters.count {
                     let letter = letters[offset]
                     guard let option = CurlOption.byShort[letter] else {
-                        throw Failure(position: position, message: "unknown curl option -\(letter)")
+                        throw Failure(
+                            position: position, message: "unknown curl option -\(String(letter).shownInMessage)")
                     }
                     var argument = Argument(option: option, position: position, spelling: "-" + String(letter))
                     offset += 1
@@ -87,7 +92,9 @@ struct CurlCommandParser {
                     arguments.append(argument)
                 }
                 if offset >= letters.count, word.literal == nil, arguments.last?.value == nil {
-                    throw Failure(position: position, message: "an option cluster cannot hold a variable: \(word)")
+                    throw Failure(
+                        position: position,
+                        message: "an option cluster cannot hold a variable: \(word.description.shownInMessage)")
                 }
             } else {
                 arguments.append(Argument(option: nil, value: word, position: position, spelling: word.description))

@@ -46,7 +46,11 @@ package struct CurlImporter: Sendable {
         /// What is wrong.
         package var message: String
 
-        package var description: String { location.isEmpty ? message : "\(location): \(message)" }
+        /// `location: message`, the words and values quoted from the command lines escaped for the display
+        /// (``Swift/String/shownInMessage``: a word may hold ESC or any other control character).
+        package var description: String {
+            location.isEmpty ? message.shownInMessage : "\(location): \(message.shownInMessage)"
+        }
     }
 
     /// What was asked for.
