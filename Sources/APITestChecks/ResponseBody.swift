@@ -129,7 +129,9 @@ package struct ResponseBody {
                 removesKeysWithNullValues ? JSONResponseSerializer.removingKeysWithNullValues(value) : value)
         } catch {
             return .failure(
-                CheckProblem("the response body is not JSON (json decoder: \(error); the body was \(context))"))
+                CheckProblem(
+                    "the response body is not JSON (json decoder: \(JSONParseError.describing(error)); the body was \(context))"
+                ))
         }
     }
 

@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestJSONSchema
 import APITestSupport
 import APITestYAML
 import Foundation
@@ -136,7 +137,7 @@ enum ForEachParser {
         do {
             document = try JSONParser.parse(data)
         } catch {
-            context.error("forEach file '\(path)' is not valid JSON: \(error)", at: node)
+            context.error("forEach file '\(path)' is not valid JSON: \(JSONParseError.describing(error))", at: node)
             return nil
         }
         guard case .array(let items) = document else {

@@ -33,7 +33,9 @@ public struct JSONResponseSerializer: ResponseSerializer {
         do {
             value = try JSONParser.parse(response.body)
         } catch {
-            throw failure(error.message, byteOffset: error.offset, line: error.line, column: error.column)
+            var failure = failure(error.message, byteOffset: error.offset, line: error.line, column: error.column)
+            failure.pointer = error.pointerText
+            throw failure
         }
         return .json(removesKeysWithNullValues ? Self.removingKeysWithNullValues(value) : value)
     }

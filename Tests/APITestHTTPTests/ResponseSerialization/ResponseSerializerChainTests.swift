@@ -89,7 +89,7 @@ import Testing
             Issue.record("expected a failure, got \(result)")
             return
         }
-        #expect(error.description == "json decoder: line 1, column 7 (byte 6): expected a value, found '}'")
+        #expect(error.description == "json decoder: line 1, column 7 (byte 6), at /a: expected a value, found '}'")
     }
 
     @Test func binaryAndDecodedBodyAccessors() throws {
