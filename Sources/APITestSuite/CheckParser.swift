@@ -55,6 +55,11 @@ enum CheckParser {
         _ entries: [MapEntry], query: Query, node: YAMLNode, at location: SourceLocation, filters prefix: [Filter] = [],
         in context: SuiteParseContext
     ) -> Assertion? {
+        // `count: 1` beside a query (`{jsonpath: $[*], count: 1}` in `assert`) reads as `$[*]: {count: 1}` does: a
+        // filter that leads to the rest.
+        if entries.count == 1, let only = entries.first, let filter = Filter.plain[only.key] {
+            return check(only.value, query: query, at: location, filters: prefix + [filter], in: context)
+        }
         var filters = prefix
         var predicates: [(Predicate, MapEntry)] = []
         var valid = true
@@ -67,6 +72,12 @@ enum CheckParser {
                 }
             } else if let predicate = Predicate(rawValue: entry.key) {
                 predicates.append((predicate, entry))
+            } else if Filter.names.contains(entry.key) {
+                // A filter beside a predicate: it leads to the rest only on its own.
+                context.error(
+                    "'\(entry.key)' is a filter, not a predicate", at: entry.keyNode,
+                    note: "write '\(entry.key): {PREDICATE: VALUE}' on its own, or list it under 'filters:'")
+                valid = false
             } else {
                 let suggestion = Suggestion.didYouMean(entry.key, in: checkWords)
                 context.error(
