@@ -5,7 +5,9 @@ extension LatencyHistogram {
     /// divided by 1,000, so exact to the microsecond): each percentile is ``LatencyHistogram/percentile(_:)`` (HDR's
     /// value at percentile: the highest value of the bucket that holds that share of the samples, clamped to the
     /// exact lowest and highest samples), `min` and `max` the exact lowest and highest samples, `mean` the
-    /// histogram's mean rounded to the microsecond. All are 0 for an empty histogram.
+    /// histogram's mean rounded to the microsecond and clamped to [`min`, `max`] (HDR's mean takes each bucket's
+    /// samples at the bucket's middle, which can pass the exact extremes: one sample of 2.82 ms had a mean of
+    /// 2.821). All are 0 for an empty histogram.
     package struct Percentiles: Sendable, Hashable, Encodable {
         /// The percentiles written, with their keys, lowest first.
         package static let written: [(key: String, percentile: Double)] = [
@@ -18,7 +20,7 @@ extension LatencyHistogram {
         package var min: Double
         /// The highest sample, in milliseconds.
         package var max: Double
-        /// The mean, in milliseconds (rounded to the microsecond).
+        /// The mean, in milliseconds (rounded to the microsecond), never below ``min`` nor above ``max``.
         package var mean: Double
 
         private struct Key: CodingKey {
@@ -47,9 +49,10 @@ extension LatencyHistogram {
         for (key, percentile) in Percentiles.written {
             values[key] = Self.milliseconds(reading.percentile(percentile))
         }
-        return Percentiles(
-            values: values, min: Self.milliseconds(reading.min), max: Self.milliseconds(reading.max),
-            mean: (reading.mean.rounded() / 1_000))
+        let min = Self.milliseconds(reading.min)
+        let max = Self.milliseconds(reading.max)
+        let mean = Swift.min(Swift.max(reading.mean.rounded() / 1_000, min), max)
+        return Percentiles(values: values, min: min, max: max, mean: mean)
     }
 
     /// `microseconds` in milliseconds.
