@@ -10,7 +10,8 @@
 ///
 /// The source line is shown escaped (a control character of the file is `\u{1B}`, never the raw byte) and, when it is
 /// long (a minified JSON document is one line), as a window of about 60 characters each side of the column between
-/// `…`; the carets sit under the column in what is shown (``excerpt(line:column:length:)``).
+/// `…`; the carets sit under the column in what is shown (``excerpt(line:column:length:)``). The message, the path
+/// and the note are escaped too (``Swift/String/shownInMessage``): a message quotes values of the file.
 package struct DiagnosticRenderer: Sendable {
     /// Whether to colour the output with ANSI escape sequences.
     package var colored: Bool
@@ -21,10 +22,14 @@ package struct DiagnosticRenderer: Sendable {
 
     // MARK: - One-line form
 
-    /// The one-line form `file:line:column: severity: message` (with `; note` appended when there is one).
+    /// The one-line form `file:line:column: severity: message` (with `; note` appended when there is one). Like the
+    /// excerpt form, it shows the message, the note and the file's path escaped for the display
+    /// (``Swift/String/shownInMessage``): they quote values of the file (a key, a method), which may hold ESC.
     package static func oneLine(_ diagnostic: Diagnostic) -> String {
-        var line = "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)"
-        if let note = diagnostic.note { line += " (\(note))" }
+        var line =
+            "\(diagnostic.location.description.shownInMessage): \(diagnostic.severity.rawValue): "
+            + diagnostic.message.shownInMessage
+        if let note = diagnostic.note { line += " (\(note.shownInMessage))" }
         return line
     }
 
@@ -67,8 +72,8 @@ package struct DiagnosticRenderer: Sendable {
 
         var out =
             paint(diagnostic.severity.rawValue, severityStyle(diagnostic.severity))
-            + paint(": \(diagnostic.message)", Style.bold) + "\n"
-        out += gutter.dropLast() + paint("--> ", Style.blue) + "\(location)\n"
+            + paint(": \(diagnostic.message.shownInMessage)", Style.bold) + "\n"
+        out += gutter.dropLast() + paint("--> ", Style.blue) + "\(location.description.shownInMessage)\n"
         if let sourceLine {
             let bar = paint("|", Style.blue)
             out += gutter + bar + "\n"
@@ -79,7 +84,7 @@ package struct DiagnosticRenderer: Sendable {
                 + paint(String(repeating: "^", count: excerpt.width), severityStyle(diagnostic.severity)) + "\n"
         }
         if let note = diagnostic.note {
-            out += gutter + paint("=", Style.blue) + " " + paint("note", Style.bold) + ": \(note)\n"
+            out += gutter + paint("=", Style.blue) + " " + paint("note", Style.bold) + ": \(note.shownInMessage)\n"
         }
         return out
     }

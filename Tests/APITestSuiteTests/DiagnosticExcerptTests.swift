@@ -116,4 +116,29 @@ struct DiagnosticExcerptTests {
             #expect(rendered.contains(#"3 |   - name: "a\u{9B}31m""#), "\(rendered)")
         }
     }
+
+    /// Whatever a message quotes from the file (an unknown key, a method, a status) is an escape in both forms.
+    @Test func aMessagesQuotedValuesAreEscaped() throws {
+        let suite = """
+            baseURL: http://127.0.0.1:1
+            tests:
+              - name: a
+                request: {url: /, method: "G\\e[2JT"}
+                expect: {"st\\e[31m": 200}
+            """
+        do {
+            _ = try loadSuite(suite)
+            Issue.record("the suite loaded")
+        } catch {
+            let rendered = error.render(colored: false)
+            #expect(!Self.drivesATerminal(rendered), "\(rendered)")
+            #expect(!Self.drivesATerminal(error.oneLineSummary), "\(error.oneLineSummary)")
+            #expect(rendered.contains(#"error: unknown key 'st\u{1B}[31m' in expect"#), "\(rendered)")
+            #expect(error.oneLineSummary.contains(#"invalid HTTP method 'G\u{1B}[2JT'"#), "\(error.oneLineSummary)")
+        }
+        let located = Diagnostic.error(
+            "bad \u{9B}", at: SourceLocation(file: "a\u{1B}.yaml", line: 1, column: 1), note: "n\u{1B}")
+        #expect(located.description == #"a\u{1B}.yaml:1:1: error: bad \u{9B} (n\u{1B})"#)
+        #expect(!Self.drivesATerminal(DiagnosticRenderer().render(located, source: "x")))
+    }
 }
