@@ -117,10 +117,11 @@ package struct CurlImporter: Sendable {
             var translation = try CurlTranslation(
                 words: Array(command.words.dropFirst()), locate: locate, options: options, secrets: secrets)
             secrets = translation.secrets
-            let place: CurlOutputNotes.Place =
-                options.locatesLines
-                ? .line(command.line) : curlCommands > 1 ? .command(translations.count + 1) : .only
+            // A file's option is placed on the line it is written on (a command continued with `\` spans several).
+            let commandPlace: CurlOutputNotes.Place = curlCommands > 1 ? .command(translations.count + 1) : .only
             for option in translation.outputOnly {
+                let place =
+                    options.locatesLines ? .line(command.line(ofWord: option.position)) : commandPlace
                 outputNotes.record(option.long, spelling: option.spelling, at: place)
             }
             for redirection in command.redirections {

@@ -98,8 +98,9 @@ extension CurlTranslation {
     /// `url` with `data` added to its query as curl 7.88's `-G` adds it (through libcurl's URL API,
     /// `CURLU_APPENDQUERY`): after a `&` unless the query is empty or already ends with one, before a fragment, and
     /// with the hexadecimal digits of every `%XX` of `data` in lower case (`--data-urlencode 'q=/'` is sent as
-    /// `q=%2f`, `-d 'q=%2F'` too; the URL's own query stays as written). `CurlImportTests` compares it with the
-    /// real curl's request line.
+    /// `q=%2f`, `-d 'q=%2F'` too; the URL's own query stays as written). Empty data (`-d ''`, `--data-urlencode '='`)
+    /// added to no query or an empty one leaves no query at all: curl sends `GET /r`, not `GET /r?`.
+    /// `CurlImportTests` and `CurlEmptyQueryTests` compare it with the real curl's request line.
     static func appendingQuery(_ data: String, to url: String) -> String {
         var base = Substring(url)
         var fragment: Substring = ""
@@ -108,6 +109,10 @@ extension CurlTranslation {
             fragment = url[hash...]
         }
         let separator: String
+        if data.isEmpty, base.firstIndex(of: "?").map({ base.index(after: $0) == base.endIndex }) ?? true {
+            if base.hasSuffix("?") { base.removeLast() }
+            return String(base + fragment)
+        }
         if let question = base.firstIndex(of: "?") {
             let query = base[base.index(after: question)...]
             separator = query.isEmpty || query.hasSuffix("&") ? "" : "&"

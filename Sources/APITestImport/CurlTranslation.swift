@@ -69,9 +69,9 @@ struct CurlTranslation {
     var timeout: Double?
     var security = SuiteDocument.Security()
     var notes: [SuiteDocument.Note] = []
-    /// Options that only change what curl prints or saves: their long names and spellings, in order
+    /// Options that only change what curl prints or saves: their long names, spellings and positions, in order
     /// (``CurlOutputNotes`` says them once for the whole import).
-    var outputOnly: [(long: String, spelling: String)] = []
+    var outputOnly: [(long: String, spelling: String, position: Int)] = []
     /// The command line as a shell would need it, for the tests' comment.
     var commandText = ""
 
@@ -193,7 +193,7 @@ struct CurlTranslation {
                 "\(argument.spelling) \(value) is not translated: a suite has no connection time limit of its own "
                     + "(its timeout covers the whole request)")
         case let long where CurlOutputNotes.isOutputOnly(long):
-            outputOnly.append((long, argument.spelling))
+            outputOnly.append((long, argument.spelling, position))
         default:
             note(
                 position,

@@ -10,11 +10,18 @@ package struct ShellCommand: Sendable, Hashable {
     package var isPipeTarget = false
     /// Redirections left out of the words (`> out.json`, `2>/dev/null`), as written.
     package var redirections: [String] = []
+    /// The line (from 1) each word starts on, by the word's index: a command continued with `\` spans several.
+    package var wordLines: [Int] = []
 
     /// A command of `words` starting on `line`.
     package init(words: [ShellWord], line: Int) {
         self.words = words
         self.line = line
+    }
+
+    /// The line the word at `index` starts on; the command's first line when the splitter did not say.
+    package func line(ofWord index: Int) -> Int {
+        wordLines.indices.contains(index) ? wordLines[index] : line
     }
 }
 

@@ -81,11 +81,13 @@ package struct ShellSplitter {
                 current.redirections.append(try readRedirection(prefix: ""))
             default:
                 if current.words.isEmpty { current.line = line }
+                let wordLine = line
                 let (word, redirection) = try readWord()
                 if let redirection {
                     current.redirections.append(redirection)
                 } else {
                     current.words.append(word)
+                    current.wordLines.append(wordLine)
                 }
             }
         }
