@@ -66,8 +66,13 @@ struct RequestBuilder: Sendable {
             let authentication = try authentication(
                 spec, defaults: runtime.suite.defaults, context: context, accessToken: accessToken)
             if let token = authentication.bearer { headers.add(name: "Authorization", value: "Bearer \(token)") }
+            let url = try spec.url.render(context)
+            // A URL that renders to nothing would resolve to the base URL: the load-time error, at run time.
+            if RequestSpec.isBlankURL(url) {
+                throw BlankRequestURL(template: spec.url.source, rendered: url, hasBaseURL: serializer.baseURL != nil)
+            }
             var request = try serializer.request(
-                method: spec.method, url: try spec.url.render(context), query: try spec.query?.render(context),
+                method: spec.method, url: url, query: try spec.query?.render(context),
                 headers: headers, body: body, basicAuth: authentication.basic)
             request.authentication = authentication.scheme
             request.originBoundHeaders = originBound
@@ -87,6 +92,8 @@ struct RequestBuilder: Sendable {
             throw TestError(.template(error), location: spec.location)
         } catch let error as HTTPError {
             throw TestError(.http(error), location: spec.url.location)
+        } catch let error as BlankRequestURL {
+            throw TestError(.request(error), location: spec.url.location)
         } catch {
             throw TestError(.request(error), location: spec.location)
         }
@@ -122,5 +129,24 @@ struct RequestBuilder: Sendable {
             }
         }
         return form
+    }
+}
+
+// MARK: - A blank URL
+
+/// A request whose `url` template renders to an empty or blank text (`url: "{{ path }}"` with `path` empty): the
+/// error `url: ""` gets when the suite loads, with what the template was, at the `url`.
+struct BlankRequestURL: Error, CustomStringConvertible {
+    /// The `url` as written.
+    var template: String
+    /// What it rendered to.
+    var rendered: String
+    /// Whether the suite has a base URL (which the request would have gone to).
+    var hasBaseURL: Bool
+
+    /// `'url' is empty: '{{ path }}' renders to nothing; write './' for the baseURL itself; ...`.
+    var description: String {
+        RequestSpec.emptyURLMessage(rendered) + ": '\(template)' renders to "
+            + (rendered.isEmpty ? "nothing" : "only spaces") + "; " + RequestSpec.emptyURLNote(hasBaseURL: hasBaseURL)
     }
 }

@@ -39,8 +39,11 @@ enum AuthParser {
         let kinds = entries.compactMap { entry in AuthSpec.Kind(named: entry.key).map { (entry, $0) } }
         guard let (entry, kind) = kinds.first else {
             if entries.isEmpty {
+                // `auth:`, `auth: ~`, `auth: null`, `auth: {}`: say how to switch authentication off, too.
                 context.error(
-                    "'auth' needs one of \(AuthSpec.kinds.map { "'\($0)'" }.joined(separator: ", "))", at: node)
+                    "'auth' needs one of \(AuthSpec.kinds.map { "'\($0)'" }.joined(separator: ", ")), or 'none' "
+                        + "(or false) for no authentication",
+                    at: node)
             }
             return nil
         }

@@ -60,9 +60,21 @@ enum KeyAlias {
         suggestion(for: word, among: names) ?? Suggestion.closest(to: word, in: names)
     }
 
-    /// `"; did you mean 'x'?"` for ``closest(to:in:)``, or an empty string.
+    /// The keys that only a suite's top level takes: an alias of one of them in another construct (`vars:` in a
+    /// test) is offered the key and where it goes, not a key of the construct that is merely spelled alike (`tags`).
+    static let suiteLevelKeys: Set<String> = ["variables", "baseURL", "tests"]
+
+    /// `"; did you mean 'x'?"` for ``closest(to:in:)``, or an empty string. An alias of a key only the suite's top
+    /// level takes (not the key itself), among names without it, is offered that key and its place
+    /// (``suiteLevelKeys``).
     static func didYouMean(_ word: String, in names: [String]) -> String {
-        closest(to: word, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        if suggestion(for: word, among: names) == nil, let group = groupOfName[normalized(word)],
+            let key = groups[group].first, suiteLevelKeys.contains(key), !names.contains(key),
+            normalized(word) != normalized(key)
+        {
+            return "; did you mean '\(key)'? It belongs to the suite's top level"
+        }
+        return closest(to: word, in: names).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// `name` lower-cased without `_`, `-`, `.` and spaces: `status_code`, `statusCode` and `Status-Code` are one.

@@ -427,12 +427,9 @@ struct ScopeChecker {
             in: context)
     }
 
-    /// The note of an empty `url`: what to write for the base URL itself. RFC 3986 resolves `./` to the base URL
-    /// (its path made to end in `/`) and `/` to the root of its host, which is the base URL only when it has no path.
+    /// The note of an empty `url`: what to write for the base URL itself (``RequestSpec/emptyURLNote(hasBaseURL:)``).
     static func emptyURLNote(_ hasBaseURL: Bool) -> String {
-        hasBaseURL
-            ? "write './' for the baseURL itself; '/' is the root of its host, which drops the baseURL's path"
-            : "write an absolute http(s) URL, or add a 'baseURL' and a path relative to it ('./' for the baseURL itself)"
+        RequestSpec.emptyURLNote(hasBaseURL: hasBaseURL)
     }
 
     /// Reports an empty URL, a scheme other than http(s), and a relative URL without a base URL; `prefix` is the
@@ -442,8 +439,10 @@ struct ScopeChecker {
         _ url: Template, prefix: String, length: @autoclosure () -> Int, hasBaseURL: Bool,
         in context: SuiteParseContext
     ) {
-        if url.source.isEmpty {
-            context.error("'url' is empty", at: url.location, length: length(), note: emptyURLNote(hasBaseURL))
+        if RequestSpec.isBlankURL(url.source) {
+            context.error(
+                RequestSpec.emptyURLMessage(url.source), at: url.location, length: length(),
+                note: emptyURLNote(hasBaseURL))
             return
         }
         // A URL that starts with a capture is known only at run time.
