@@ -119,6 +119,10 @@ import Testing
         "-G -d 'a=%2F%4A%zz' -d 'b=%4' 'URL?x=%2F&'",
         "-G --data-urlencode 'q=/' 'URL?'",
         "-G -d 'c=%2F' 'URL#frag'",
+        // -G with empty data: no `?` on a URL without a query (or with an empty one), an `&` after a query.
+        "-G --data-urlencode '=' URL",
+        "-G -d '' 'URL?'",
+        "-G --data-urlencode '' 'URL?x=1'",
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
