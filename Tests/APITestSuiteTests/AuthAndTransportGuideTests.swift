@@ -26,7 +26,7 @@ struct AuthAndTransportGuideTests {
         }
         let environment = [
             "API_PASSWORD": "secret", "ADMIN_TOKEN": "secret", "AWS_ACCESS_KEY_ID": "AKIDEXAMPLE",
-            "AWS_SECRET_ACCESS_KEY": "secret", "AWS_SESSION_TOKEN": "secret",
+            "AWS_SECRET_ACCESS_KEY": "secret", "AWS_SESSION_TOKEN": "secret", "API_TOKEN": "secret",
         ]
         let loader = SuiteLoader(environment: environment, overrides: [:])
         try SuiteFormatReferenceTests.loadEach(blocks, of: "docs/\(name)", in: directory, with: loader)
