@@ -2,31 +2,40 @@
 ///
 /// `init(rawValue:)` of a String enum compares the name with each case in turn, and a `[String: Key]` hashes it with
 /// SipHash; both cost more than the rest of reading a key (bench/validate, issue 36). This table hashes the name's
-/// UTF-8 bytes with FNV-1a into an open-addressed table at most half full and compares the bytes of the one candidate,
-/// so a name is found by its exact code points (as the YAML layer compares keys), never by canonical equivalence.
+/// length and three of its UTF-8 bytes (first, middle, last: a construct's few keys differ there) into an
+/// open-addressed table at most a quarter full, and compares the bytes of the candidates with the names kept in one
+/// array, so a name is found by its exact code points (as the YAML layer compares keys), never by canonical
+/// equivalence.
 struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
-    /// The UTF-8 bytes of the names of `keys`, by slot; empty where no key hashes.
-    private let names: [[UInt8]]
-    /// The key of each slot; `nil` where the slot is empty.
-    private let keys: [Key?]
+    /// Where a slot's name is in ``bytes``, and its key; `key` is `nil` where the slot is empty.
+    private struct Slot: Sendable {
+        var offset: Int
+        var count: Int
+        var key: Key?
+    }
+
+    /// The slots, by hash.
+    private let slots: [Slot]
+    /// The UTF-8 bytes of every name, one after another.
+    private let bytes: [UInt8]
     /// The number of slots minus one (a power of two minus one).
     private let mask: Int
 
     /// The table of `cases`.
     init(_ cases: [Key]) {
-        var size = 8
-        while size < cases.count * 2 { size *= 2 }
-        var names = [[UInt8]](repeating: [], count: size)
-        var keys = [Key?](repeating: nil, count: size)
+        var size = 16
+        while size < cases.count * 4 { size *= 2 }
+        var slots = [Slot](repeating: Slot(offset: 0, count: 0, key: nil), count: size)
+        var bytes: [UInt8] = []
         for key in cases {
-            let bytes = Array(key.rawValue.utf8)
-            var slot = bytes.withUnsafeBufferPointer(Self.hash) & (size - 1)
-            while keys[slot] != nil { slot = (slot + 1) & (size - 1) }
-            names[slot] = bytes
-            keys[slot] = key
+            let name = Array(key.rawValue.utf8)
+            var slot = name.withUnsafeBufferPointer(Self.hash) & (size - 1)
+            while slots[slot].key != nil { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Slot(offset: bytes.count, count: name.count, key: key)
+            bytes += name
         }
-        self.names = names
-        self.keys = keys
+        self.slots = slots
+        self.bytes = bytes
         self.mask = size - 1
     }
 
@@ -38,31 +47,38 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
         return copy.withUTF8(key(bytes:))
     }
 
-    /// The key whose name is `bytes`, or `nil`.
-    private func key(bytes: UnsafeBufferPointer<UInt8>) -> Key? {
-        var slot = Self.hash(bytes) & mask
-        while let key = keys[slot] {
-            if names[slot].withUnsafeBufferPointer({ Self.same($0, bytes) }) { return key }
-            slot = (slot + 1) & mask
+    /// The key whose name is `name`, or `nil`.
+    private func key(bytes name: UnsafeBufferPointer<UInt8>) -> Key? {
+        var slot = Self.hash(name) & mask
+        return bytes.withUnsafeBufferPointer { names in
+            while let key = slots[slot].key {
+                let candidate = slots[slot]
+                if candidate.count == name.count, Self.same(names, at: candidate.offset, name) { return key }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
-    /// True when `a` and `b` hold the same bytes (a plain loop: `elementsEqual` costs several times as much).
-    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
+    /// True when the `name.count` bytes of `names` from `offset` are those of `name` (a plain loop: `elementsEqual`
+    /// costs several times as much).
+    private static func same(
+        _ names: UnsafeBufferPointer<UInt8>, at offset: Int, _ name: UnsafeBufferPointer<UInt8>
+    )
+        -> Bool
+    {
         var index = 0
-        while index < a.count {
-            if a[index] != b[index] { return false }
+        while index < name.count {
+            if names[offset + index] != name[index] { return false }
             index += 1
         }
         return true
     }
 
-    /// FNV-1a of `bytes`.
+    /// A hash of `bytes` from its length and its first, middle and last bytes.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return Int(hash)
+        guard let first = bytes.first, let last = bytes.last else { return 0 }
+        let middle = Int(bytes[bytes.count / 2])
+        return (bytes.count &* 0x9E37) ^ (Int(first) &* 0x1F3) ^ (middle &* 0x65) ^ (Int(last) &* 0x3B)
     }
 }
