@@ -9,7 +9,8 @@ import Testing
 /// The words are quoted by the one shell-word model (`ShellWord.quoted`), a variable as `"${NAME}"`.
 struct CurlCommentCredentialTests {
     @Test func aCredentialWithAQuoteIsNotWrittenIntoTheComment() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         let suite = try importer.importTexts([
             #"curl -u 'bob:pa'\''ss' -H 'Authorization: Bearer to'\''ken' -H 'X-Api-Key: k y' http://a.example/x"#
         ])
@@ -26,7 +27,8 @@ struct CurlCommentCredentialTests {
     }
 
     @Test func aValueWithoutQuotesShowsAsItsVariableToo() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         let suite = try importer.importTexts(["curl -u alice:pw-1 --oauth2-bearer 'tok en' http://a/1"])
         let comment = try #require(suite.tests.first?.comments.first)
         #expect(comment == #"curl -u alice:"${API_PASSWORD}" --oauth2-bearer "${BEARER_TOKEN}" http://a/1"#)
@@ -36,7 +38,8 @@ struct CurlCommentCredentialTests {
     /// character is written by `printf`, which the comment's one-line escaping leaves alone (the old quoting put it
     /// raw between single quotes, where the escaping made it the two characters `\t`).
     @Test func theWrittenCommentReadsBackAsTheSameWords() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         let words = #"-d $'a\tb\x1b[31m' -d 'it'\''s' -d a=1 'http://a/x?q=$HOME'"#
         let suite = try importer.importTexts(["curl " + words])
         let text = SuiteDocumentRenderer(suite: suite).render()

@@ -13,6 +13,7 @@ struct CurlConnectionTests {
     /// The suite of `text` (files relative to a folder holding `my.netrc`), rendered and loaded by the suite loader.
     static func load(_ text: String) throws -> (imported: SuiteDocument, loaded: Suite, text: String) {
         let (importer, folder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("machine a login alice password secret\n".utf8).write(to: URL(fileURLWithPath: folder + "/my.netrc"))
         let suite = try importer.importTexts([text])
         let rendered = SuiteDocumentRenderer(suite: suite).render()
@@ -242,7 +243,8 @@ struct CurlConnectionTests {
     }
 
     @Test func aResolveEntryCurlRefusesIsAnError() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         do {
             _ = try importer.importTexts(["curl --resolve a:443 http://a/x"])
             Issue.record("no error")

@@ -1,4 +1,5 @@
 import APITestSuiteWriting
+import Foundation
 import Testing
 
 @testable import APITestImport
@@ -10,7 +11,8 @@ import Testing
 /// already and need no note.
 struct CurlCredentialTests {
     @Test func aCredentialHeaderWrittenOutIsReadFromTheEnvironment() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         let suite = try importer.importTexts([
             "curl -H 'X-Api-Key: abc123' -H 'Accept: text/plain' http://a/x; curl -H \"X-Api-Key: $API_KEY\" http://a/y"
         ])
@@ -25,7 +27,8 @@ struct CurlCredentialTests {
     }
 
     @Test func noCredentialWrittenOutReachesTheSuite() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         let secrets = [
             "pw-1", "bearer-2", "auth-3", "cookie-4", "query-5", "url-pw-6", "aws-secret-8", "aws-token-9",
         ]

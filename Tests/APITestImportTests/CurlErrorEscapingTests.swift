@@ -14,7 +14,8 @@ struct CurlErrorEscapingTests {
 
     /// The failure of importing `text`, which must fail.
     static func failure(_ text: String) throws -> CurlImporter.Failure {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         do {
             _ = try importer.importTexts([text])
         } catch {

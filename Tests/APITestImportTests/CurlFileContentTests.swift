@@ -23,7 +23,11 @@ struct CurlFileContentTests {
     }
 
     @Test func aFileSentAsItIsIsNamedNotCopied() throws {
-        let (importer, _, _) = try Self.setUp()
+        let (importer, folder, outside) = try Self.setUp()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: (outside as NSString).deletingLastPathComponent)
+        }
         let suite = try importer.importTexts(["curl --data-binary @body.json http://a/x; curl -d @flat.txt http://a/y"])
         guard case .file(let path, _)? = suite.tests[0].request.body,
             case .file(let flat, _)? = suite.tests[1].request.body
@@ -37,7 +41,11 @@ struct CurlFileContentTests {
     }
 
     @Test func aFileWhoseContentIsWrittenIsNoted() throws {
-        let (importer, _, _) = try Self.setUp()
+        let (importer, folder, outside) = try Self.setUp()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: (outside as NSString).deletingLastPathComponent)
+        }
         let suite = try importer.importTexts([
             "curl -d @body.json http://a/x; curl -d a=1 --data-binary @flat.txt http://a/y; "
                 + "curl --data-urlencode n@flat.txt http://a/z; curl -F 'f=<flat.txt' http://a/w"
@@ -64,6 +72,10 @@ struct CurlFileContentTests {
 
     @Test func aFileOutsideTheFolderIsSaidToBe() throws {
         let (importer, folder, outside) = try Self.setUp()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: (outside as NSString).deletingLastPathComponent)
+        }
         let suite = try importer.importTexts([
             "curl -d @link.txt -d b=2 http://a/x; curl --data-binary @\(outside) http://a/y; "
                 + "curl -F 'f=@link.txt' http://a/z"

@@ -23,6 +23,7 @@ struct CurlImporterTests {
     /// The suite of `text`, which must load.
     static func suite(_ text: String) throws -> SuiteDocument {
         let (importer, folder) = try importer()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let suite = try importer.importTexts([text])
         let rendered = SuiteDocumentRenderer(suite: suite).render()
         let path = folder + "/suites/suite.yaml"
@@ -76,7 +77,8 @@ struct CurlImporterTests {
         ("wget http://a", "'wget' is not a curl command (each command line starts with curl)"),
     ])
     func errorsNameTheArgument(_ text: String, _ message: String) throws {
-        let (importer, _) = try Self.importer()
+        let (importer, importFolder) = try Self.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         #expect(throws: CurlImporter.Failure.self) { try importer.importTexts([text]) }
         do {
             _ = try importer.importTexts([text])
@@ -86,7 +88,8 @@ struct CurlImporterTests {
     }
 
     @Test func linesAreNamedForFiles() throws {
-        let (importer, _) = try Self.importer(lines: true)
+        let (importer, importFolder) = try Self.importer(lines: true)
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         do {
             _ = try importer.importTexts(["curl http://a\n\ncurl \\\n  --bogus http://b"])
             Issue.record("no error")
@@ -160,7 +163,8 @@ struct CurlImporterTests {
     }
 
     @Test func differentTLSSettingsAreRefused() throws {
-        let (importer, _) = try Self.importer()
+        let (importer, importFolder) = try Self.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         #expect(throws: CurlImporter.Failure.self) { try importer.importTexts(["curl -k https://a; curl https://b"]) }
     }
 

@@ -10,7 +10,8 @@ import Testing
 struct CurlOutputNoteTests {
     /// The suite of the command lines `text`, read as a file's (locations name lines) or as an argument's.
     static func suite(_ text: String, lines: Bool) throws -> SuiteDocument {
-        let (importer, _) = try CurlImporterTests.importer(lines: lines)
+        let (importer, importFolder) = try CurlImporterTests.importer(lines: lines)
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         return try importer.importTexts([text])
     }
 
@@ -99,7 +100,8 @@ struct CurlOutputNoteTests {
     }
 
     @Test func dataURLEncodeFromStandardInputIsRefused() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         #expect {
             try importer.importTexts(["curl --data-urlencode n@- http://a/x"])
         } throws: { error in

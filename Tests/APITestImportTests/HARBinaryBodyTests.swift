@@ -52,6 +52,7 @@ struct HARBinaryBodyTests {
         #expect(suite.allNotes.isEmpty, "\(suite.allNotes.map(\.rendered))")
 
         let folder = try SuiteDocumentRendererTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try suite.writeFiles(relativeTo: folder, overwrite: false)
         let text = SuiteDocumentRenderer(suite: suite).render()
         try text.write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)

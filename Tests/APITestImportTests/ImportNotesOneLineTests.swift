@@ -43,7 +43,8 @@ struct ImportNotesOneLineTests {
     }
 
     @Test func curlCommandCommentsStayOnTheirLine() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         let suite = try importer.importTexts(["curl -d $'a\\tb\\n- name: evil' http://a/x"])
         let (text, loaded) = try SuiteDocumentRendererTests.load(suite)
         #expect(loaded.tests.count == 1)

@@ -107,7 +107,8 @@ struct ImportedTextIsDataTests {
     // MARK: - curl
 
     @Test func curlValuesAreData() throws {
-        let (importer, _) = try CurlImporterTests.importer()
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
         let suite = try importer.importTexts([
             "curl -H 'X-Note: \(Self.planted)' -H \"X-Brace: {$TOKEN}\" --data-raw 'a={{b' https://a.example/x",
             // curl keeps a backslash before anything but `"` and `\` in a quoted -F value: no placeholder appears.

@@ -31,7 +31,9 @@ struct SuiteDocumentRendererTests {
         var suite = suite
         suite.schemaReference = "../schemas/apitest.schema.json"
         let text = SuiteDocumentRenderer(suite: suite).render()
-        let path = try folder() + "/suite.yaml"
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/suite.yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         do {
             return (text, try SuiteLoader(environment: environment).load(path: path))
@@ -219,6 +221,7 @@ struct SuiteDocumentRendererTests {
 
     @Test func setupTeardownRowsSchemaOpenAPIAndClosingComments() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(#"{"type": "object"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/item.schema.json"))
         try Data(
             #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}}"#.utf8
