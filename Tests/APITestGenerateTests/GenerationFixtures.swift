@@ -20,6 +20,7 @@ enum GenerationFixtures {
     /// The description of `text` written as `name` in a new temporary folder.
     static func describe(_ text: String, name: String = "api.yaml") throws -> OpenAPIDescription {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         switch OpenAPIDescriptionLoader.load(path: path) {

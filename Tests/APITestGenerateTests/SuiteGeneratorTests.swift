@@ -48,6 +48,7 @@ struct SuiteGeneratorTests {
     @Test func petstoreExpandedAsDocumented() throws {
         // The layout of docs/generate.md's example: the document in api/, the suites in suites/.
         let folder = try GenerationFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/api", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.petstore, toPath: folder + "/api/petstore-expanded.yaml")
         let suites = try generate(
@@ -64,6 +65,7 @@ struct SuiteGeneratorTests {
 
     @Test func theDocumentsServerWhenNoBaseURLIsGiven() throws {
         let folder = try GenerationFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let suites = try generate(Self.petstore, into: folder, grouping: .path)
         #expect(suites.files.map(\.fileName) == ["pets.yaml"])
         let text = try #require(suites.files.first?.text)
@@ -75,6 +77,7 @@ struct SuiteGeneratorTests {
 
     @Test func aRelativeServerBecomesAVariable() throws {
         let folder = try GenerationFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let spec = folder + "/api.yaml"
         try """
         openapi: 3.1.0
@@ -112,6 +115,7 @@ struct SuiteGeneratorTests {
 
     @Test func existingFilesAreNotOverwritten() throws {
         let folder = try GenerationFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try "mine\n".write(toFile: folder + "/default.yaml", atomically: true, encoding: .utf8)
         #expect(throws: SuiteFileWriter.Failure(kind: .wouldOverwrite([folder + "/default.yaml"]), directory: folder)) {
             try generate(Self.petstore, into: folder)
@@ -121,6 +125,7 @@ struct SuiteGeneratorTests {
 
     @Test func theEditorSchemaIsFoundAboveTheOutputFolder() throws {
         let folder = try GenerationFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = folder + "/project/tests/suites"
         #expect(EditorSchemaLocator.locate(from: output, executable: nil) == nil)
         try FileManager.default.createDirectory(atPath: folder + "/project/schemas", withIntermediateDirectories: true)
@@ -136,6 +141,7 @@ struct SuiteGeneratorTests {
     /// An installed apitest (`make install`, the Debian package) finds the schema it installed under its prefix.
     @Test func anInstalledApitestFindsTheSchemaUnderItsPrefix() throws {
         let folder = try GenerationFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let prefix = folder + "/usr"
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: prefix + "/share/apitest", withIntermediateDirectories: true)

@@ -62,6 +62,7 @@ import Testing
         let demo = try await DemoServer.start()
         defer { demo.stop() }
         let output = try outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
         let generated = try await runAPITest(
             ["generate", "openapi", Self.petstore, "-o", output, "--base-url", demo.baseURL + "/petstore"])
         #expect(generated.exitCode == 0, "\(generated.stderr)")
@@ -96,6 +97,7 @@ import Testing
             let demo = try await DemoServer.start()
             defer { demo.stop() }
             let output = try outputFolder()
+            defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
             let generated = try await runAPITest(
                 ["generate", "openapi", Self.petstore, "-o", output, "--base-url", demo.baseURL + "/petstore"])
             #expect(generated.exitCode == 0, "\(generated.stderr)")
@@ -114,6 +116,7 @@ import Testing
 
     @Test func theDemosOwnDocumentGeneratesSuitesThatValidate() async throws {
         let output = try outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
         let generated = try await runAPITest(["generate", "openapi", Self.demoDocument, "-o", output])
         #expect(generated.exitCode == 0, "\(generated.stderr)")
         #expect(generated.stdout.contains("0 operations skipped"), "\(generated.stdout)")
@@ -141,6 +144,7 @@ import Testing
         for format in ["yaml", "json"] {
             let document = Self.oaiExamples.appendingPathComponent("\(name).\(format)").path
             let output = try outputFolder()
+            defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
             for grouping in ["tag", "path"] {
                 let generated = try await runAPITest(
                     ["generate", "openapi", document, "-o", output, "--group-by", grouping, "--force"])
@@ -166,6 +170,7 @@ import Testing
 
     @Test func existingFilesAreKeptUnlessForced() async throws {
         let output = try outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let mine = output + "/default.yaml"
         try "# mine\n".write(toFile: mine, atomically: true, encoding: .utf8)
@@ -188,6 +193,7 @@ import Testing
 
     @Test func aBrokenDocumentIsReportedAtItsPlaceAndNothingIsWritten() async throws {
         let output = try outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
         let folder = (output as NSString).deletingLastPathComponent
         let document = folder + "/broken.yaml"
         try """
