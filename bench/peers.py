@@ -55,7 +55,8 @@ def parse_options():
     p.add_argument("--modes", help="what to measure: run, load, stall (default all; with --callgrind none)")
     p.add_argument("--callgrind", action="store_true", help="count instructions per test (apitest, curl)")
     p.add_argument("--callgrind-count", type=int, help="tests under callgrind (default 500)")
-    p.add_argument("--apitest", help="this apitest binary (default: .build-static's if newer than the sources, else build it)")
+    p.add_argument("--apitest",
+                   help="this apitest binary (default: .build-static's if newer than the sources, else build it)")
     p.add_argument("--out", default=os.path.join(ROOT, "bench/out/peers"), help="logs (default bench/out/peers)")
     p.add_argument("--quick", action="store_true",
                    help="a smoke run: 1,000 tests, 2 rounds, one 3 s load round, 200 tests under callgrind")
@@ -675,6 +676,42 @@ def callgrind_mode(o, tools, files, work):
     return figures
 
 
+# MARK: - Targets
+
+
+def report_targets(results):
+    """Issue 38's targets beside what this invocation measured (reported, not gated)."""
+    rows = []
+    ratios = results.get("run", {}).get("ratios") or {}
+    if ratios:
+        rows.append(("run: apitest/k6 req/s", ratios.get("apitest/k6 req/s"), "> 3.0x", lambda v: v > 3.0))
+        rows.append(("run: apitest/curl CPU per request", ratios.get("apitest/curl CPU per request"), "<= 1.0x",
+                     lambda v: v <= 1.0))
+    run_cpu = None
+    if "run" in results:
+        valid = [r for r in results["run"]["rounds"] if not r["invalid"]]
+        run_cpu = median([r["tools"]["apitest"]["cpuPerRequestUs"] for r in valid])
+    for rate, entry in (results.get("load") or {}).items():
+        rows.append((f"load {rate}/s: apitest/k6 CPU per iteration", entry["cpuPerIterationRatio"], "<= 0.35x",
+                     lambda v: v <= 0.35))
+        own = [p["apitest"]["cpuPerIterationUs"] for p in entry["pairs"] if "error" not in p["apitest"]]
+        if run_cpu and own:
+            rows.append((f"load {rate}/s: CPU per iteration / run's per test", median(own) / run_cpu, "<= 1.2x",
+                         lambda v: v <= 1.2))
+    callgrind = results.get("callgrind") or {}
+    if "ratio" in callgrind:
+        rows.append(("callgrind: apitest/curl per test", callgrind["ratio"], "<= 1.0x", lambda v: v <= 1.0))
+        rows.append(("callgrind: the same, marginal", callgrind["marginalRatio"], "<= 1.0x", lambda v: v <= 1.0))
+    if not rows:
+        return
+    print("\nissue 38's targets (medians of this invocation; reported, not gated)")
+    for name, value, limit, holds in rows:
+        shown = "-" if value is None else f"{value:.2f}x"
+        verdict = "n/a" if value is None else ("yes" if holds(value) else "NO")
+        print(f"  {name:<52} {shown:>8} {limit:>9} {verdict:>5}")
+    print("  (load's CPU per iteration is the one-test suite's; run's per test is the --count suite's)")
+
+
 # MARK: - main
 
 
@@ -737,6 +774,7 @@ def main():
             results["stall"] = pairs
         if o.callgrind:
             results["callgrind"] = callgrind_mode(o, tools, files, work)
+        report_targets(results)
         print(f"\n  load average after: {open('/proc/loadavg').read().split()[0]}; logs and results.json in {o.out}")
         with open(os.path.join(o.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1, default=str)
