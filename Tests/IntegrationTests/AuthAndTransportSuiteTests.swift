@@ -37,6 +37,7 @@ import Testing
                 request: {url: bearer, auth: {bearer: "{{ env.TOKEN }}"}}
                 expect: {status: 200, json: {$.token: bearer-secret-3}}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let result = try await runAPITest(
             ["run", suite.path, "--verbose"],
             environment: [
@@ -59,6 +60,7 @@ import Testing
                   auth: {digest: {user: bob, password: wrong}}
                 expect: {status: 200}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", suite.path])
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("401"), "\(result.stdout)")
@@ -87,6 +89,7 @@ import Testing
                 request: {url: "http://proxied.example.test/d", proxy: "http://127.0.0.1:\(nginx.port)"}
                 expect: {body: {equals: "HTTP/1.1|proxied.example.test|GET http://proxied.example.test/d HTTP/1.1"}}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", suite.path])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("4 passed"), "\(result.stdout)")
@@ -101,6 +104,7 @@ import Testing
               - name: bad resolve
                 request: {url: "http://api.example.test/", resolve: "api.example.test:{{ port }}:127.0.0.1"}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", suite.path])
         #expect(result.exitCode == 1)
         #expect(
@@ -122,6 +126,7 @@ import Testing
                 request: {url: "http://api.example.test/flag"}
                 expect: {body: {equals: "HTTP/1.1|api.example.test|GET /flag HTTP/1.1"}}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let replaced = try await runAPITest(
             ["run", suite.path, "--connect-to", "api.example.test:80:127.0.0.1:\(nginx.port)"])
         #expect(replaced.exitCode == 0, "\(replaced.stdout)\(replaced.stderr)")
@@ -154,6 +159,7 @@ import Testing
                 request: {url: "http://api.example.test/replayed", connectTo: "api.example.test:80:127.0.0.1:\(nginx.port)"}
                 expect: {status: 200}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let directory = suite.deletingLastPathComponent()
         let commands = directory.appendingPathComponent("requests.sh")
         let result = try await runAPITest(

@@ -32,6 +32,7 @@ import Testing
                 expect:
                   json: {"$.headers.Authorization": "Bearer fromdefaults"}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", suite.path, "--jobs", "1"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("3 passed"), "\(result.stdout)")

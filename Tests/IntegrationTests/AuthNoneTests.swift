@@ -32,6 +32,7 @@ import Testing
                 request: {url: /oauth/stats, auth: none}
                 expect: {json: {"$.issued": 0}}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let result = try await runAPITest(
             ["run", suite.path, "--jobs", "1"], environment: ["DEMO_SECRET": "demo-secret"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
@@ -48,6 +49,7 @@ import Testing
               - {name: default, request: {url: /oauth/me}, expect: {status: 200}}
               - {name: issued, request: {url: /oauth/stats, auth: none}, expect: {json: {"$.issued": 1}}}
             """)
+        defer { try? FileManager.default.removeItem(at: withDefault.deletingLastPathComponent()) }
         let control = try await runAPITest(["run", withDefault.path, "--jobs", "1"])
         #expect(control.exitCode == 0, "\(control.stdout)\(control.stderr)")
     }
@@ -64,6 +66,7 @@ import Testing
               - {name: none, request: {url: x, auth: none}}
               - {name: "false", request: {url: x, auth: false}}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let (verdicts, output) = try await SuiteSchemaTests.schemaVerdicts([suite])
         #expect(verdicts[suite.path] == "valid", "\(output.stdout)\(output.stderr)")
     }
@@ -84,6 +87,7 @@ import Testing
                 expect:
                   json: {"$.headers.Authorization": {exists: false}}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let curl = suite.deletingLastPathComponent().appendingPathComponent("requests.sh")
         let result = try await runAPITest(["run", suite.path, "--verbose", "--curl", curl.path])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")

@@ -21,6 +21,7 @@ import Testing
               - name: fine
                 request: {url: /health}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", suite.path, "--jobs", "1"])
         #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("1 passed, 2 errored"), "\(result.stdout)")

@@ -22,6 +22,7 @@ import Testing
                       headers: {Authorization: Bearer tester-credentials, X-Token: "{{ token }}"}
                   - request: {url: /third-step}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let curlFile = file.deletingLastPathComponent().appendingPathComponent("requests.sh")
         let report = file.deletingLastPathComponent().appendingPathComponent("report.json")
         let result = try await runAPITest([
@@ -60,6 +61,7 @@ import Testing
                   url: /tagged
                   headers: {X-Tag: "{{ tag }}"}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", file.path, "--var", "tag=a\nX-Evil: 1"])
         #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("the value of header 'X-Tag' contains a line feed (LF)"), "\(result.stdout)")

@@ -8,6 +8,7 @@ import Testing
     /// `apitest validate` of `yaml` written to a fresh file, and the file.
     func validate(_ yaml: String) async throws -> (result: ProcessResult, file: URL) {
         let file = try writeTemporarySuite(yaml)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         return (try await runAPITest(["validate", file.path]), file)
     }
 
@@ -43,6 +44,7 @@ import Testing
                   url: http://127.0.0.1:9/
                   headers: {X-Tag: "{{ tag }}"}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", file.path, "--var", "tag=a\u{0B}b"])
         #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
         #expect(

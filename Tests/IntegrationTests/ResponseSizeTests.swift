@@ -26,6 +26,7 @@ import Testing
                   bodySize: \(size)
                   sha256: \(expected)
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let run = try await runAPITestMeasured(["run", file.path])
         #expect(run.result.exitCode == 0, "\(run.result.stdout)\(run.result.stderr)")
         #expect(run.result.stdout.contains("✔ suite › 200 MiB"))
@@ -49,6 +50,7 @@ import Testing
                 expect:
                   bodySize: 5000
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let small = try await runAPITest(["run", file.path, "--max-response-size", "4KiB", "--jobs", "1"])
         #expect(small.exitCode == 1, "\(small.stdout)\(small.stderr)")
         #expect(
@@ -81,6 +83,7 @@ import Testing
                   assert:
                     - {regex: '[*]+', exists: true}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", file.path, "--max-response-size", "0"])
         #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("the response body is larger than the limit of 1 KB (1000 bytes)"))

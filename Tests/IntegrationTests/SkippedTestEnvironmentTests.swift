@@ -30,6 +30,7 @@ import Testing
               - name: now
                 request: {url: /health}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let run = try await apitest(["run", suite.path])
         #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("1 passed"), "\(run.stdout)")
@@ -58,6 +59,7 @@ import Testing
               - name: picked
                 request: {url: /health}
             """)
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
         let load = try await apitest([
             "load", suite.path, "--filter", "Weights", "--rate", "20/s", "--duration", "1s", "--quiet",
         ])

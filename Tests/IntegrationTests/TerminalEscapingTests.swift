@@ -19,6 +19,7 @@ import Testing
                   headers: {X-Hostile: harmless}
                   body: {equals: harmless}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", file.path, "--verbose"])
         #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
         let raw = Array(result.stdout.utf8)
@@ -57,6 +58,7 @@ import Testing
                     request: {url: /forge}
                     expect: {status: 201}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let folder = file.deletingLastPathComponent()
         let junit = folder.appendingPathComponent("junit.xml")
         let html = folder.appendingPathComponent("report.html")
@@ -88,6 +90,7 @@ import Testing
               - name: post
                 request: {method: POST, url: "\(demo.baseURL)/echo", json: {a: 1}, headers: {X-Mine: "1"}}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await runAPITest(["run", file.path, "--verbose"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         for line in [

@@ -20,6 +20,7 @@ import Testing
                   assert:
                     - {xpath: 'string-length(/r/v)', lessThan: 10}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let run = try await runAPITestMeasured(["run", file.path])
         let stdout = run.result.stdout
         #expect(run.result.exitCode == 1, "\(stdout)\(run.result.stderr)")
