@@ -60,6 +60,7 @@ import Testing
                 request: {url: "http://127.0.0.1:9/{{ missing }}"}
                 expect: {stauts: 200}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await apitest(["validate", file.path, "--no-color"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("\(file.path):3:20"))
@@ -67,6 +68,7 @@ import Testing
         #expect(result.stderr.contains("did you mean 'status'?"))
         #expect(result.stderr.contains("3 errors in 1 file; nothing was run."))
         let valid = try write("tests:\n  - name: a\n    request: {url: 'http://127.0.0.1:9/'}\n")
+        defer { try? FileManager.default.removeItem(at: valid.deletingLastPathComponent()) }
         let ok = try await apitest(["validate", valid.path])
         #expect(ok.exitCode == 0)
         #expect(ok.stdout == "1 suite, 1 test: valid\n")
@@ -76,6 +78,7 @@ import Testing
         let demo = try await DemoServer.start()
         defer { demo.stop() }
         let file = try write("tests:\n  - name: a\n    request: {url: '\(demo.baseURL)/status/500'}\n")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let plain = try await apitest(["run", file.path])
         #expect(plain.exitCode == 1)
         #expect(!plain.stdout.contains("\u{1B}["))
@@ -95,6 +98,7 @@ import Testing
               - name: bad
                 request: {url: /status/503}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await apitest(["run", file.path, "--quiet"])
         #expect(result.exitCode == 1)
         #expect(!result.stdout.contains("› good"))
@@ -118,6 +122,7 @@ import Testing
                   json:
                     $.token: "{{ token }}"
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let secret = "tok-\(UUID().uuidString)"
         let result = try await apitest(["run", file.path, "--verbose"], environment: ["APITEST_TEST_TOKEN": secret])
         #expect(result.exitCode == 0)
@@ -140,6 +145,7 @@ import Testing
                   json:
                     $.proxied: GET http://api.example.test/resource?x=1 HTTP/1.1
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await apitest(["run", file.path], environment: ["http_proxy": proxy.baseURL])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(proxy.receivedRequestLines == ["GET http://api.example.test/resource?x=1 HTTP/1.1"])
@@ -157,6 +163,7 @@ import Testing
               - name: own timeout wins
                 request: {url: /delay/500, timeout: 5s}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await apitest(["run", file.path, "--timeout", "200ms", "--jobs", "1"])
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("! suite › slow"))
@@ -175,6 +182,7 @@ import Testing
               - name: fine
                 request: {url: "\(demo.baseURL)/health"}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await apitest(["run", file.path, "--jobs", "1"])
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("! suite › refused"))
@@ -189,6 +197,7 @@ import Testing
         var yaml = "baseURL: \(demo.baseURL)\ntests:\n"
         for index in 0..<20 { yaml += "  - name: slow \(index)\n    request: {url: /delay/20000}\n" }
         let file = try write(yaml)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let run = try InterruptibleRun(["run", file.path, "--jobs", "5", "--timeout", "60s"])
         // Interrupt once all five requests have their connections (the demo logs only answers).
         let took = try await run.interrupt(when: { establishedConnections(toPort: demo.port) >= 5 })
@@ -211,6 +220,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "apitest-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let suite = directory.appendingPathComponent("tty.yaml")
         var yaml = "baseURL: \(demo.baseURL)\ntests:\n"
         for index in 0..<6 { yaml += "  - name: t\(index)\n    request: {url: /delay/150}\n" }
@@ -284,6 +294,7 @@ extension CLITests {
                   headers:
                     Set-Cookie: {contains: other}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await apitest(["run", file.path])
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("header Set-Cookie: expected to contain \"other\", got •••••"))
