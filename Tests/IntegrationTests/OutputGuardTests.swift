@@ -10,7 +10,7 @@ import Testing
 /// a report being merged, an import's source, ...) is a usage error (exit 2) before anything runs, and the input is
 /// left as it was. Outputs that are devices, FIFOs or links are written through, never replaced; a command whose
 /// product is standard output fails when it cannot write it.
-@Suite struct OutputGuardTests {
+@Suite final class OutputGuardTests {
     let directory: URL
 
     init() throws {
@@ -18,6 +18,9 @@ import Testing
             "apitest-output-guard-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    /// Each test's instance removes the folder it made.
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     // MARK: - Helpers
 
