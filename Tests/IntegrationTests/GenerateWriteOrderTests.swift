@@ -76,6 +76,7 @@ import Testing
             let server = try FaultServer(script: "stateful_pets.py")
             defer { server.stop() }
             let (document, output) = try prepare()
+            defer { try? FileManager.default.removeItem(atPath: (document as NSString).deletingLastPathComponent) }
             let generated = try await runAPITest(
                 ["generate", "openapi", document, "-o", output, "--base-url", server.baseURL])
             #expect(generated.exitCode == 0, "\(generated.stderr)")
@@ -101,6 +102,7 @@ import Testing
         let server = try FaultServer(script: "stateful_pets.py")
         defer { server.stop() }
         let (document, output) = try prepare(deleteID: 7)
+        defer { try? FileManager.default.removeItem(atPath: (document as NSString).deletingLastPathComponent) }
         let generated = try await runAPITest(
             ["generate", "openapi", document, "-o", output, "--base-url", server.baseURL])
         #expect(generated.exitCode == 0, "\(generated.stderr)")
