@@ -6,7 +6,12 @@ import Testing
 #endif
 
 /// `apitest-demo` exercised through real clients (curl and Python) on 127.0.0.1, one server per test.
-@Suite struct DemoAPITests {
+@Suite final class DemoAPITests {
+    /// The folder of this test's temporary files, removed when the test ends.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
+
     // MARK: - Helpers
 
     /// Runs `body` against a fresh server that is stopped however the test ends.
@@ -27,7 +32,7 @@ import Testing
     }
 
     func temporaryFile(_ name: String, _ data: Data) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+        let folder = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         try data.write(to: file)
