@@ -16,6 +16,7 @@ import Testing
 
     @Test func encodesPartsExactly() throws {
         let file = try temporaryFile(Array("file body".utf8), name: "notes.txt")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         var form = MultipartFormData(boundary: "XyZ")
         form.append(value: "at the beach", name: "caption")
         form.append(data: Data([0, 1, 2]), name: "blob", filename: "b.bin")
@@ -38,7 +39,9 @@ import Testing
 
     @Test func streamLengthIsExactAndMatchesTheEncoding() throws {
         let empty = try temporaryFile([], name: "empty.dat")
+        defer { try? FileManager.default.removeItem(at: empty.deletingLastPathComponent()) }
         let big = try temporaryFile((0..<200_000).map { UInt8(truncatingIfNeeded: $0) }, name: "big.dat")
+        defer { try? FileManager.default.removeItem(at: big.deletingLastPathComponent()) }
         var form = MultipartFormData()
         form.append(fileAt: empty.path, name: "empty")
         form.append(fileAt: big.path, name: "big")
@@ -73,6 +76,7 @@ import Testing
 
     @Test func aFileThatShrinksOrGrowsFailsTheStream() throws {
         let file = try temporaryFile([UInt8](repeating: 7, count: 100_000))
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let shrinking = try #require(try BodyStream.make(for: .file(path: file.path)))
         try Data(count: 10).write(to: file)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
