@@ -50,6 +50,8 @@ final class FaultServer: @unchecked Sendable {
     func stop() {
         stopProcess(process)
         try? FileManager.default.removeItem(at: logFile)
+        // Scripts that keep state write it beside the log (stateful_pets.py's `<log>.users`).
+        try? FileManager.default.removeItem(atPath: logFile.path + ".users")
     }
 
     deinit { stop() }
