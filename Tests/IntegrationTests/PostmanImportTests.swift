@@ -60,6 +60,7 @@ import Testing
         let folder = try folder([
             "postman/apitest-demo.postman_collection.json", "postman/apitest-demo.postman_environment.json",
         ])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let (statuses, notes, suite) = try await importAndRun(
             ["apitest-demo.postman_collection.json", "-e", "apitest-demo.postman_environment.json"], in: folder,
             run: ["--var", "baseUrl=\(demo.baseURL)"],
@@ -88,6 +89,7 @@ import Testing
         let echo = ["https://postman-echo.com": "\(demo.baseURL)/echo"]
 
         let sample = try folder(["newman/sample-collection.json"], replacements: echo)
+        defer { try? FileManager.default.removeItem(at: sample) }
         let (sampleStatuses, _, _) = try await importAndRun(["sample-collection.json"], in: sample)
         #expect(
             sampleStatuses == [
@@ -98,6 +100,7 @@ import Testing
             ])
 
         let chaining = try folder(["newman/request-chaining-test.postman_collection.json"], replacements: echo)
+        defer { try? FileManager.default.removeItem(at: chaining) }
         let (chainingStatuses, chainingNotes, _) = try await importAndRun(
             ["request-chaining-test.postman_collection.json"], in: chaining)
         #expect(
@@ -118,6 +121,7 @@ import Testing
             "newman/globals-env-data-files.postman_globals.json",
         ]
         let scopes = try folder(files)
+        defer { try? FileManager.default.removeItem(at: scopes) }
         let (scopeStatuses, _, scopeSuite) = try await importAndRun(
             [
                 "globals-env-data-files.postman_collection.json", "-e",
@@ -130,6 +134,7 @@ import Testing
 
     @Test func aMalformedCollectionIsAnErrorAtItsPlaceAndNothingIsWritten() async throws {
         let folder = try folder([])
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data(
             "{\"info\": {\"name\": \"c\"}, \"item\": [{\"name\": \"r\", \"request\": {\"url\": \"u\", \"header\": 7}}]}"
                 .utf8
