@@ -90,6 +90,7 @@ import Testing
         let demo = try await DemoServer.start()
         defer { demo.stop() }
         let root = try Self.makeSuites(baseURL: demo.baseURL)
+        defer { try? FileManager.default.removeItem(at: root) }
         let paths = [root.path]
         let flagSets: [[String]] = [
             [], ["--filter", "^Users › "], ["--filter", "(?i)ONE|two"], ["--tag", "smoke"],
@@ -111,6 +112,7 @@ import Testing
 
     @Test func shardsOverTheCommandLineAreDisjointCompleteAndIgnorePathOrder() async throws {
         let root = try Self.makeSuites(baseURL: "http://127.0.0.1:9")
+        defer { try? FileManager.default.removeItem(at: root) }
         let files = ["alpha.yaml", "nested/users.yaml", "zeta.yml"].map { root.appendingPathComponent($0).path }
         let all = try await listed(files, [])
         #expect(all.count == 9)
@@ -131,6 +133,7 @@ import Testing
 
     @Test func textOutputIsOneLinePerTest() async throws {
         let root = try Self.makeSuites(baseURL: "http://127.0.0.1:9")
+        defer { try? FileManager.default.removeItem(at: root) }
         let result = try await apitest(["list", root.path, "--tag", "smoke"])
         #expect(result.exitCode == 0)
         let folder = root.path
@@ -146,6 +149,7 @@ import Testing
 
     @Test func jsonOutputHasTheDocumentedMembers() async throws {
         let root = try Self.makeSuites(baseURL: "http://127.0.0.1:9")
+        defer { try? FileManager.default.removeItem(at: root) }
         let result = try await apitest(["list", root.path, "--shard", "4/4", "--format", "json", "--tag", "users"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         let document = try #require(
@@ -169,6 +173,7 @@ import Testing
 
     @Test func nothingMatchingIsExitFourForListAndRun() async throws {
         let root = try Self.makeSuites(baseURL: "http://127.0.0.1:9")
+        defer { try? FileManager.default.removeItem(at: root) }
         for command in ["list", "run"] {
             let result = try await apitest([command, root.path, "--filter", "nomatch", "--tag", "smoke"])
             #expect(result.exitCode == 4, "\(command): \(result.stderr)")
@@ -182,6 +187,7 @@ import Testing
 
     @Test func anEmptyShardRunsNothingAndSucceeds() async throws {
         let root = try Self.makeSuites(baseURL: "http://127.0.0.1:9")
+        defer { try? FileManager.default.removeItem(at: root) }
         let junit = FileManager.default.temporaryDirectory.appendingPathComponent("empty-shard-\(UUID()).xml")
         defer { try? FileManager.default.removeItem(at: junit) }
         let result = try await apitest([
