@@ -37,6 +37,7 @@ import Testing
         }
         yaml += "  - name: other host\n    request: {url: '\(demo.baseURL)/health'}\n"
         let file = try write(yaml)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let report = file.deletingLastPathComponent().appendingPathComponent("report.json")
         let result = try await apitest([
             "run", file.path, "--jobs", "1", "--connect-timeout", "400ms", "--report-json", report.path,
@@ -70,6 +71,7 @@ import Testing
               - {name: first, request: {url: 'http://127.0.0.1:\(port)/a'}}
               - {name: second, request: {url: 'http://127.0.0.1:\(port)/b'}}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let folder = file.deletingLastPathComponent()
         let reports = ["junit": "r.xml", "tap": "r.tap", "json": "r.json", "html": "r.html"]
         var arguments = ["run", file.path, "--jobs", "1"]
@@ -91,6 +93,7 @@ import Testing
     @Test func waitForGivesUpWithOneMessageAndRunsNothing() async throws {
         let port = try closedPort()
         let file = try write("tests:\n  - {name: a, request: {url: 'http://127.0.0.1:\(port)/'}}\n")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let clock = ContinuousClock()
         // What starting the binary costs on this machine right now (it varies with load), to compare against.
         let baselineStart = clock.now
@@ -114,6 +117,7 @@ import Testing
         let blackhole = try Blackhole()
         defer { blackhole.close() }
         let file = try write("tests:\n  - {name: a, request: {url: 'http://127.0.0.1:\(blackhole.port)/'}}\n")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await apitest(["run", file.path, "--wait-for", "600ms"])
         #expect(result.exitCode == 3)
         #expect(
@@ -128,6 +132,7 @@ import Testing
         let port = listener.port
         let file = try write(
             "tests:\n  - {name: a, request: {url: 'http://127.0.0.1:\(port)/', timeout: 300ms}}\n")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let clock = ContinuousClock()
         let start = clock.now
         async let run = apitest(["run", file.path, "--wait-for", "60s"])
@@ -154,6 +159,7 @@ import Testing
               - {name: up, request: {url: '\(demo.baseURL)/health'}}
               - {name: down, request: {url: 'http://127.0.0.1:\(try closedPort())/'}}
             """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try await apitest(["run", file.path, "--wait-for", "5s", "--filter", "› up$"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("1 test: 1 passed"))
