@@ -2,13 +2,16 @@ import Foundation
 import Testing
 
 /// Edge cases of the suite language found in review, each run through the binary against the demo API.
-@Suite struct LanguageEdgeTests {
+@Suite final class LanguageEdgeTests {
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-edge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    /// Each test's instance removes the folder it made.
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     @discardableResult
     func write(_ name: String, _ text: String) throws -> String {

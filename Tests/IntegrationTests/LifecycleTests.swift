@@ -2,13 +2,16 @@ import Foundation
 import Testing
 
 /// Setup and teardown around an interrupted run, and retry attempts in every report format.
-@Suite struct LifecycleTests {
+@Suite final class LifecycleTests {
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-life-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    /// Each test's instance removes the folder it made.
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     @Test func teardownRunsAfterCtrlC() async throws {
         let demo = try await DemoServer.start(extraArguments: ["--log"])

@@ -3,13 +3,16 @@ import Testing
 
 /// `--variables-file`: YAML and .env files, their precedence against `--var`, masking of .env values, and
 /// located errors.
-@Suite struct VariablesFileTests {
+@Suite final class VariablesFileTests {
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-vars-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    /// Each test's instance removes the folder it made.
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     func write(_ name: String, _ text: String) throws -> String {
         let file = directory.appendingPathComponent(name)
