@@ -31,6 +31,7 @@ import Testing
         defer { demo.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-har-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.har("\(demo.baseURL)/echo/upload").write(to: folder.appendingPathComponent("rec.har"))
         let apitest = try TestBinaries.url("apitest")
 

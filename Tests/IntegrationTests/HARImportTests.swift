@@ -17,6 +17,7 @@ import Testing
         defer { demo.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-har-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("APITestImportTests/Fixtures/har/demo.har")
         try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("demo.har"))
@@ -66,6 +67,7 @@ import Testing
         defer { demo.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-har-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("APITestImportTests/Fixtures/har/chromium-recorded.har")
         try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("chromium.har"))
