@@ -46,6 +46,7 @@ struct OpenAPIPointerDiagnosticTests {
     /// The diagnostics of loading `text` as `name`, as `apitest generate openapi` and a suite's `openapi:` read it.
     static func diagnostics(_ text: String, name: String = "openapi.json") throws -> [Diagnostic] {
         let folder = try folder([name: text])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         switch OpenAPIDescriptionLoader.load(path: folder + "/" + name) {
         case .success: return []
         case .failure(let error): return error.diagnostics
@@ -121,6 +122,7 @@ struct OpenAPIPointerDiagnosticTests {
                 request: {method: GET, url: /users}
             """,
         ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         do {
             _ = try SuiteLoader().load(path: folder + "/suite.yaml")
             Issue.record("the suite loaded")
