@@ -45,6 +45,7 @@ import Testing
                 request: {url: /json}
                 expect: {status: 200, json: {$.slideshow.slides: {count: {greaterThan: 0}}}}
             """, name: "json.yaml")
+        defer { try? FileManager.default.removeItem(at: json.deletingLastPathComponent()) }
         let jsonRun = try await runProcess(
             try TestBinaries.url("apitest"), ["run", json.path, "--no-color"], environment: trace)
         #expect(jsonRun.exitCode == 0, "\(jsonRun.stdout)")
@@ -60,6 +61,7 @@ import Testing
                 request: {url: /xml}
                 expect: {status: 200, xml: {"count(//book)": 3, "//book[1]/title": "Swift on the Server"}}
             """, name: "xml.yaml")
+        defer { try? FileManager.default.removeItem(at: xml.deletingLastPathComponent()) }
         let xmlRun = try await runProcess(
             try TestBinaries.url("apitest"), ["run", xml.path, "--no-color"], environment: trace)
         #expect(xmlRun.exitCode == 0, "\(xmlRun.stdout)")
@@ -93,6 +95,7 @@ import Testing
                 request: {url: /xml}
                 expect: {xml: {"count(//book)": 3}}
             """, name: "xml.yaml")
+        defer { try? FileManager.default.removeItem(at: xml.deletingLastPathComponent()) }
         let stopped = try await runProcess(
             try TestBinaries.url("apitest"), ["run", xml.path, "--no-color"], environment: broken)
         #expect(stopped.exitCode == 3, "\(stopped.stdout)\(stopped.stderr)")
@@ -109,6 +112,7 @@ import Testing
                 request: {url: /json}
                 expect: {json: {$.slideshow.title: Sample Slide Show}}
             """, name: "json.yaml")
+        defer { try? FileManager.default.removeItem(at: json.deletingLastPathComponent()) }
         let unaffected = try await runProcess(
             try TestBinaries.url("apitest"), ["run", json.path, "--no-color"], environment: broken)
         #expect(unaffected.exitCode == 0, "a run without XPath does not need libxml2: \(unaffected.stdout)")
