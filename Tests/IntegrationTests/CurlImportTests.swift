@@ -158,6 +158,7 @@ import Testing
         let demo = try await DemoServer.start()
         defer { demo.stop() }
         let folder = try await fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let suites = folder.appendingPathComponent("suites")
         try FileManager.default.createDirectory(at: suites, withIntermediateDirectories: true)
         // Credentials written out are read from the environment (API_PASSWORD for -u's password, BEARER_TOKEN,
