@@ -47,6 +47,7 @@ struct TestCertificates {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: directory)
             throw CocoaError(
                 .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl failed to make certificates"])
         }

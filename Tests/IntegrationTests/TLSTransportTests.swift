@@ -11,8 +11,14 @@ import Testing
     let session = SessionManager()
 
     init() throws {
-        certificates = try TestCertificates.make()
-        server = try TLSServer(certificates: certificates)
+        let certificates = try TestCertificates.make()
+        do {
+            server = try TLSServer(certificates: certificates)
+        } catch {
+            certificates.remove() // deinit does not run when init throws
+            throw error
+        }
+        self.certificates = certificates
     }
 
     deinit {
