@@ -10,6 +10,7 @@ struct SchemaFilePointerTests {
     @Test func aSchemaFilesSyntaxErrorNamesItsPointer() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-schema-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("user.schema.json")
         let text =
             #"{"type":"object","properties":{"a/b":{"type":"string"},"c~d":{"type":"object","properties":"#
