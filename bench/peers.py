@@ -469,8 +469,8 @@ def run_mode(o, tools, nginx, files, work):
 
 def report_run(o, rounds):
     valid = [r for r in rounds if not r["invalid"]]
-    print(f"\nrun: {o.count} GETs of a {len(ITEM)}-byte JSON document, {o.jobs} in flight, {len(rounds)} paired rounds "
-          f"(order forward in odd rounds, reversed in even ones); {len(valid)} valid")
+    print(f"\nrun: {o.count} GETs of a {len(ITEM)}-byte JSON document, {o.jobs} in flight, {len(rounds)} paired "
+          f"round{'s' if len(rounds) != 1 else ''} (order forward in odd rounds, reversed in even ones); {len(valid)} valid")
     for r in rounds:
         if r["invalid"]:
             print(f"  round {r['round']} invalid: {'; '.join(r['invalid'])}")
