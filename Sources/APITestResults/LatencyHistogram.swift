@@ -177,11 +177,15 @@ package struct LatencyHistogram: Sendable, Codable {
     /// The lowest sample, in microseconds.
     package var min: UInt64 { percentile(0) }
 
-    /// The mean, in microseconds: HDR's (each bucket's samples at its median value).
+    /// The mean, in microseconds: HDR's (each bucket's samples at its median value), clamped to the exact lowest and
+    /// highest samples, which a bucket's median can pass (one sample of 2,820 µs has an HDR mean of 2,821 µs); the
+    /// report and a `mean<` threshold read this one figure.
     package var mean: Double {
+        let hdrMean: Double
         switch storage {
         case .dense(let histogram):
-            return histogram.totalCount == 0 ? 0 : histogram.mean
+            guard histogram.totalCount > 0 else { return 0 }
+            hdrMean = histogram.mean
         case .sparse(let values):
             let (buckets, _, _, total) = Self.bucketed(values)
             guard total > 0 else { return 0 }
@@ -189,8 +193,9 @@ package struct LatencyHistogram: Sendable, Codable {
             for bucket in buckets {
                 sum += Double(Self.bucketMath.medianEquivalentForValue(bucket.value)) * Double(bucket.count)
             }
-            return sum / Double(total)
+            hdrMean = sum / Double(total)
         }
+        return Swift.min(Swift.max(hdrMean, Double(min)), Double(max))
     }
 
     /// The non-empty buckets: each bucket's highest value and its count, lowest first.
