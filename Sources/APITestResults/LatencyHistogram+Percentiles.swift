@@ -44,15 +44,13 @@ extension LatencyHistogram {
 
     /// This histogram's ``Percentiles``.
     package var percentiles: Percentiles {
-        let reading = forReading
         var values: [String: Double] = [:]
-        for (key, percentile) in Percentiles.written {
-            values[key] = Self.milliseconds(reading.percentile(percentile))
+        for (key, share) in Percentiles.written {
+            values[key] = Self.milliseconds(percentile(share))
         }
-        let min = Self.milliseconds(reading.min)
-        let max = Self.milliseconds(reading.max)
-        let mean = Swift.min(Swift.max(reading.mean.rounded() / 1_000, min), max)
-        return Percentiles(values: values, min: min, max: max, mean: mean)
+        // `mean` is already within [min, max] (whole microseconds), so rounded to the microsecond it stays there.
+        return Percentiles(
+            values: values, min: Self.milliseconds(min), max: Self.milliseconds(max), mean: mean.rounded() / 1_000)
     }
 
     /// `microseconds` in milliseconds.

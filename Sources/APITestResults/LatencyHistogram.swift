@@ -92,10 +92,6 @@ package struct LatencyHistogram: Sendable, Codable {
         }
     }
 
-    /// The same samples, ready for reading several figures: as it is (a list is read as it stands; HDR's counts
-    /// too).
-    package var forReading: LatencyHistogram { self }
-
     /// HDR's bucket arithmetic for the values of a list (which bucket a value is in, its highest and median
     /// values): the same precision and lowest value as every histogram here, so the same buckets.
     private static let bucketMath = emptyDense()
@@ -244,18 +240,17 @@ package struct LatencyHistogram: Sendable, Codable {
     }
 
     package func encode(to encoder: any Encoder) throws {
-        let reading = forReading
-        let total = reading.count
+        let total = count
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("us", forKey: .unit)
         try container.encode(3, forKey: .significantDigits)
         if total > 0 {
-            try container.encode(reading.min, forKey: .min)
-            try container.encode(reading.max, forKey: .max)
+            try container.encode(min, forKey: .min)
+            try container.encode(max, forKey: .max)
         }
-        try container.encode(reading.buckets.map { [$0.value, $0.count] }, forKey: .counts)
+        try container.encode(buckets.map { [$0.value, $0.count] }, forKey: .counts)
         try container.encode(total, forKey: .count)
         try container.encode("ms", forKey: .percentileUnit)
-        try container.encode(reading.percentiles, forKey: .percentiles)
+        try container.encode(percentiles, forKey: .percentiles)
     }
 }
