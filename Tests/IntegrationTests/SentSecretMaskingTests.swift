@@ -15,20 +15,21 @@ import Testing
         return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 
-    @Test(arguments: ["basic", "body"])
-    func anEchoingTokenEndpointShowsNoSpellingOfTheClientSecretInAnyOutput(clientAuth: String) async throws {
-        let server = try FaultServer(script: "secret_echo_server.py")
-        defer { server.stop() }
-        let suite = try writeTemporarySuite(
+    /// A suite of one test whose token comes from `tokenURL` on `server` (client credentials, the secret from
+    /// `OAUTH_CLIENT_SECRET`).
+    static func tokenSuite(
+        _ server: FaultServer, tokenURL: String, clientID: String = clientID, clientAuth: String = "body"
+    ) throws -> URL {
+        try writeTemporarySuite(
             """
-            name: token echo
+            name: token endpoint
             baseURL: \(server.baseURL)/
             defaults:
               auth:
                 oauth2:
                   flow: clientCredentials
-                  tokenURL: token-echo
-                  clientId: "\(Self.clientID)"
+                  tokenURL: \(tokenURL)
+                  clientId: "\(clientID)"
                   clientSecret: "{{ env.OAUTH_CLIENT_SECRET }}"
                   clientAuth: \(clientAuth)
             tests:
@@ -36,6 +37,13 @@ import Testing
                 request: {url: anything}
                 expect: {status: 200}
             """)
+    }
+
+    @Test(arguments: ["basic", "body"])
+    func anEchoingTokenEndpointShowsNoSpellingOfTheClientSecretInAnyOutput(clientAuth: String) async throws {
+        let server = try FaultServer(script: "secret_echo_server.py")
+        defer { server.stop() }
+        let suite = try Self.tokenSuite(server, tokenURL: "token-echo", clientAuth: clientAuth)
         let folder = suite.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
         let reports = ["junit.xml", "tap.txt", "report.json", "report.html", "requests.sh"].map {
@@ -83,23 +91,7 @@ import Testing
         // The echo is `auth= body=grant_type=client_credentials&client_id=ID&client_secret=SECRET b64body=...`:
         // the secret starts at character 66 + the id's length; an id of 224 characters puts it at 290.
         let clientID = String(repeating: "c", count: 224)
-        let suite = try writeTemporarySuite(
-            """
-            name: token echo at the cut
-            baseURL: \(server.baseURL)/
-            defaults:
-              auth:
-                oauth2:
-                  flow: clientCredentials
-                  tokenURL: token-echo
-                  clientId: "\(clientID)"
-                  clientSecret: "{{ env.OAUTH_CLIENT_SECRET }}"
-                  clientAuth: body
-            tests:
-              - name: needs a token
-                request: {url: anything}
-                expect: {status: 200}
-            """)
+        let suite = try Self.tokenSuite(server, tokenURL: "token-echo", clientID: clientID)
         let folder = suite.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report.json")
@@ -147,20 +139,10 @@ import Testing
     func verboseMasksTheCredentialsOfATokenEndpointsAnswer(path: String, credential: String) async throws {
         let server = try FaultServer(script: "secret_echo_server.py")
         defer { server.stop() }
-        let suite = try writeTemporarySuite(
-            """
-            name: token answers
-            baseURL: \(server.baseURL)/
-            defaults:
-              auth:
-                oauth2: {flow: clientCredentials, tokenURL: \(path), clientId: app, clientSecret: "{{ env.SECRET }}"}
-            tests:
-              - name: needs a token
-                request: {url: anything}
-                expect: {status: 200}
-            """)
+        let suite = try Self.tokenSuite(server, tokenURL: path)
         defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
-        let result = try await runAPITest(["run", suite.path, "--verbose"], environment: ["SECRET": "app-secret-77"])
+        let result = try await runAPITest(
+            ["run", suite.path, "--verbose"], environment: ["OAUTH_CLIENT_SECRET": "app-secret-77"])
         #expect(result.stdout.contains("(OAuth2 token request)"), "\(result.stdout)")
         #expect(result.stdout.contains("token_type"), "the answer is shown: \(result.stdout)")
         #expect(!result.stdout.contains(credential), "\(result.stdout)")
