@@ -19,8 +19,10 @@ enum DemoApplication {
     static let shutdownGrace: Double = 2
 
     /// Every endpoint of the demo API, with fresh users, jobs and pets stores and an OAuth2 issuer whose access
-    /// tokens live `tokenLifetime`.
-    static func routeTable(tokenLifetime: Duration = .seconds(DemoOptions.defaultTokenLifetime)) -> RouteTable {
+    /// tokens live `tokenLifetime`; with `seededFaults`, the petstore's seeded faults.
+    static func routeTable(
+        tokenLifetime: Duration = .seconds(DemoOptions.defaultTokenLifetime), seededFaults: Bool = false
+    ) -> RouteTable {
         let store = UserStore()
         let groups: [[Route]] = [
             BasicEndpoints.routes(),
@@ -31,7 +33,7 @@ enum DemoApplication {
             RedirectEndpoints.routes(),
             AuthEndpoints.routes(),
             EncodedEndpoints.routes(),
-            PetstoreEndpoints.routes(store: PetStore()),
+            PetstoreEndpoints.routes(store: PetStore(), seededFaults: seededFaults),
             ContractFaultEndpoints.routes(),
             StallEndpoints.routes(stall: StallClock()),
             OAuthEndpoints.routes(issuer: OAuthTokenIssuer(lifetime: tokenLifetime)),
@@ -46,7 +48,8 @@ enum DemoApplication {
         var logger = Logger(label: "apitest-demo")
         logger.logLevel = options.log ? .notice : .critical
         let responder = DemoResponder(
-            table: routeTable(tokenLifetime: .seconds(options.tokenLifetime)), logRequests: options.log)
+            table: routeTable(tokenLifetime: .seconds(options.tokenLifetime), seededFaults: options.seededFaults),
+            logRequests: options.log)
         let host = options.host
         let app = Application(
             responder: responder,

@@ -17,6 +17,8 @@ struct DemoOptions: Equatable {
     var exitWithParent = false
     /// How long the OAuth2 access tokens of `/oauth/token` live, in seconds.
     var tokenLifetime = DemoOptions.defaultTokenLifetime
+    /// Whether `/petstore` answers with its seeded faults (docs/demo-api.md, "Seeded faults").
+    var seededFaults = false
     /// Whether `--help` was given.
     var help = false
 
@@ -26,7 +28,8 @@ struct DemoOptions: Equatable {
     }
 
     static let usage = """
-        usage: apitest-demo [--host ADDRESS] [--port PORT] [--token-lifetime SECONDS] [--log] [--exit-with-parent]
+        usage: apitest-demo [--host ADDRESS] [--port PORT] [--token-lifetime SECONDS] [--seeded-faults] [--log]
+                            [--exit-with-parent]
 
         The demo HTTP API that apitest's examples and integration tests run against.
 
@@ -35,6 +38,8 @@ struct DemoOptions: Equatable {
           --port PORT      TCP port, 0 picks a free one (default 8080)
           --token-lifetime SECONDS
                            how long the access tokens of /oauth/token live (default 3600)
+          --seeded-faults  /petstore breaks examples/.openapi/petstore-faults.yaml in one seeded way per
+                           contract-fuzzing check (see docs/demo-api.md)
           --log            log every request to stderr, and how long a stop took after a signal
           --exit-with-parent
                            exit as soon as the process that started it is gone
@@ -85,6 +90,9 @@ struct DemoOptions: Equatable {
             case "--log":
                 guard inlineValue == nil else { throw UsageError(description: "--log takes no value") }
                 options.log = true
+            case "--seeded-faults":
+                guard inlineValue == nil else { throw UsageError(description: "--seeded-faults takes no value") }
+                options.seededFaults = true
             case "--exit-with-parent":
                 guard inlineValue == nil else { throw UsageError(description: "--exit-with-parent takes no value") }
                 options.exitWithParent = true

@@ -29,6 +29,9 @@ actor PetStore {
 
     private var pets: [Pet] = PetStore.seed
     private var nextID = 4
+    /// Pets that `apitest-demo --seeded-faults` deleted only in appearance (`softDelete`): gone from every list,
+    /// still found by `getIncludingDeleted`.
+    private var softDeleted: [Pet] = []
 
     /// The pets in id order whose tag is one of `tags` (every pet when `tags` is empty), at most `limit` of them.
     func find(tags: [String], limit: Int?) -> [Pet] {
@@ -55,5 +58,35 @@ actor PetStore {
         guard let index = pets.firstIndex(where: { $0.id == id }) else { return false }
         pets.remove(at: index)
         return true
+    }
+
+    // MARK: - Seeded faults
+
+    /// How many pets the store holds (soft-deleted ones not counted).
+    var count: Int { pets.count }
+
+    /// Whether a pet (soft-deleted ones not counted) is named `name`.
+    func contains(name: String) -> Bool {
+        pets.contains { $0.name == name }
+    }
+
+    /// A pet with the next id that is answered but never stored (the seeded fault "created resource not
+    /// available").
+    func addWithoutStoring(name: String, tag: String?) -> Pet {
+        defer { nextID += 1 }
+        return Pet(id: nextID, name: name, tag: tag)
+    }
+
+    /// Removes the pet with `id` from every list but keeps it for `getIncludingDeleted` (the seeded fault "use after
+    /// delete"); false when there was none.
+    func softDelete(_ id: Int) -> Bool {
+        guard let index = pets.firstIndex(where: { $0.id == id }) else { return false }
+        softDeleted.append(pets.remove(at: index))
+        return true
+    }
+
+    /// The pet with `id`, soft-deleted or not.
+    func getIncludingDeleted(_ id: Int) -> Pet? {
+        get(id) ?? softDeleted.first { $0.id == id }
     }
 }

@@ -1,18 +1,27 @@
+import HTTPTypes
 import Hummingbird
 
 // MARK: - PetstoreEndpoints
 
 /// `/petstore`: the OpenAPI Initiative's petstore-expanded example (examples/.openapi/petstore-expanded.yaml),
 /// served under the prefix `/petstore` and answering exactly as that spec says: every error is its `Error` schema,
-/// `{"code": <status>, "message": "..."}`, which the spec declares as each operation's `default` response.
+/// `{"code": <status>, "message": "..."}`, which the spec declares as each operation's `default` response. What
+/// examples/.openapi/petstore-faults.yaml adds (an `X-Total-Count` header, `GET /petstore/stats` behind an API key)
+/// is served too; `--seeded-faults` swaps in the routes of `PetstoreEndpoints+SeededFaults.swift`.
 enum PetstoreEndpoints {
-    static func routes(store: PetStore) -> [Route] {
+    /// The petstore's routes; with `seededFaults`, each seeded fault of docs/demo-api.md breaks its one check.
+    static func routes(store: PetStore, seededFaults: Bool = false) -> [Route] {
+        seededFaults ? seededFaultRoutes(store: store) : cleanRoutes(store: store)
+    }
+
+    /// The routes that answer as petstore-faults.yaml says.
+    private static func cleanRoutes(store: PetStore) -> [Route] {
         [
             Route(["GET"], "/petstore/pets") { request in
                 try await answering {
                     let tags = request.queryPairs.filter { $0.0 == "tags" }.map(\.1)
                     let limit = try limit(request)
-                    return Reply.json(.array(await store.find(tags: tags, limit: limit).map(\.json)))
+                    return list(await store.find(tags: tags, limit: nil), limit: limit)
                 }
             },
             Route(["POST"], "/petstore/pets") { request in
@@ -35,7 +44,37 @@ enum PetstoreEndpoints {
                     return Reply.empty(status: .noContent)
                 }
             },
+            stats(store: store, checksKey: true),
         ]
+    }
+
+    // MARK: - Shared answers
+
+    /// `X-Total-Count`: how many pets matched before `?limit` (petstore-faults.yaml requires it of `GET /pets`).
+    static let totalCount = HTTPField.Name("X-Total-Count")!
+
+    /// `X-API-Key`, the credential petstore-faults.yaml's `apiKey` scheme names.
+    static let apiKeyHeader = HTTPField.Name("X-API-Key")!
+
+    /// The one key `GET /petstore/stats` accepts.
+    static let apiKey = "petstore-key"
+
+    /// 200, the first `limit` of `matching` (all when nil) with `X-Total-Count: matching.count`.
+    static func list(_ matching: [Pet], limit: Int?) -> Response {
+        var headers = HTTPFields()
+        headers[totalCount] = String(matching.count)
+        let shown = limit.map { Array(matching.prefix($0)) } ?? matching
+        return Reply.json(.array(shown.map(\.json)), headers: headers)
+    }
+
+    /// `GET /petstore/stats`: 200 `{"count": N}` with `X-API-Key: petstore-key`, else 401 (when `checksKey`).
+    static func stats(store: PetStore, checksKey: Bool) -> Route {
+        Route(["GET"], "/petstore/stats") { request in
+            if checksKey, request.header(apiKeyHeader) != apiKey {
+                return error(.unauthorized, "a valid X-API-Key is required")
+            }
+            return Reply.json(["count": .int(await store.count)])
+        }
     }
 
     // MARK: - Errors
@@ -47,7 +86,7 @@ enum PetstoreEndpoints {
 
     /// Runs a handler, answering its failures with the spec's `Error` instead of the demo's `{"error": ...}`; a
     /// cancellation (the server stopping) is left to the responder.
-    private static func answering(_ handler: () async throws -> Response) async throws -> Response {
+    static func answering(_ handler: () async throws -> Response) async throws -> Response {
         do {
             return try await handler()
         } catch let failure as DemoError {
@@ -64,7 +103,7 @@ enum PetstoreEndpoints {
     // MARK: - Parameters
 
     /// `?limit=`: an int32 that is not negative, or nil when absent; anything else is a 400.
-    private static func limit(_ request: DemoRequest) throws(DemoError) -> Int? {
+    static func limit(_ request: DemoRequest) throws(DemoError) -> Int? {
         guard let text = request.query("limit") else { return nil }
         guard let limit = Int(text), (0...Int(Int32.max)).contains(limit) else {
             throw .badRequest("limit must be an integer from 0 to \(Int32.max), got '\(text)'")
@@ -73,7 +112,7 @@ enum PetstoreEndpoints {
     }
 
     /// The `{id}` parameter, an int64; anything else is a 400.
-    private static func petID(_ request: DemoRequest) throws(DemoError) -> Int {
+    static func petID(_ request: DemoRequest) throws(DemoError) -> Int {
         let text = request.parameters["id"] ?? ""
         guard let id = Int(text) else { throw .badRequest("id must be an integer, got '\(text)'") }
         return id
