@@ -53,6 +53,8 @@ SERVICES = {
     "demo": {
         "title": "apitest-demo --seeded-faults, /petstore (examples/.openapi/petstore-faults.yaml)",
         "key": "petstore-key",
+        "operation_ids": {"findPets": "GET /pets", "addPet": "POST /pets", "find pet by id": "GET /pets/{id}",
+                          "deletePet": "DELETE /pets/{id}", "getStats": "GET /stats"},
         "faults": [
             # (fault, check that should find it, operation, what the service does)
             ("server-error", "not_a_server_error", "GET /pets", "limit over 1000: 500"),
@@ -71,6 +73,8 @@ SERVICES = {
     "books": {
         "title": "FastAPI 0.163.2 books service (bench/fuzz/books_service.py, /openapi.json)",
         "key": "books-key",
+        "operation_ids": {"listBooks": "GET /books", "addBook": "POST /books", "getBook": "GET /books/{book_id}",
+                          "deleteBook": "DELETE /books/{book_id}"},
         "faults": [
             ("server-error", "not_a_server_error", "GET /books", "limit=0: 500"),
             ("undeclared-status", "status_code_conformance", "POST /books", "duplicate title: 409"),
@@ -296,49 +300,44 @@ def walk(value):
             yield from walk(item)
 
 
-def operation_text(entry):
-    """`METHOD /path` of an apitest finding, read from the keys a report is likely to use."""
-    for key in ["operation", "operationLabel", "label"]:
-        if isinstance(entry.get(key), str):
-            return entry[key]
-        if isinstance(entry.get(key), dict):
-            inner = operation_text(entry[key])
-            if inner:
-                return inner
-    method, path = entry.get("method"), entry.get("path")
-    if isinstance(method, str) and isinstance(path, str):
-        return f"{method.upper()} {path}"
-    return ""
+# `apitest fuzz`'s console lists each finding as `  1. CHECK on NAME (METHOD /path): message`.
+FINDING_LINE = re.compile(r"^\s+\d+\. ([a-z_]+) on .* \(([A-Z]+) (\S+)\): ", re.M)
 
 
 def run_apitest(o, tools, name, service, spec, seed, tag):
     if not tools["fuzz"]:
         return None
     report = os.path.join(o.out, f"apitest-{name}-{tag}.json")
-    if os.path.exists(report):
-        os.remove(report)
+    log = os.path.join(o.out, f"apitest-{name}-{tag}.log")
+    findings_dir = os.path.join(o.out, f"findings-{name}-{tag}")
+    for path in [report]:
+        if os.path.exists(path):
+            os.remove(path)
+    if os.path.isdir(findings_dir):
+        subprocess.run(["rm", "-rf", "--", findings_dir], check=True)
     arguments = [tools["apitest"], "fuzz", spec, "--base-url", service.base, "--seed", str(seed),
                  "--max-examples", str(o.max_examples), "--header", f"X-API-Key: {SERVICES[name]['key']}",
-                 "--report-json", report]
-    seconds, status = run_timed(arguments, os.path.join(o.out, f"apitest-{name}-{tag}.log"))
+                 "--report-json", report, "--findings", findings_dir, "--no-color"]
+    seconds, status = run_timed(arguments, log)
+    with open(log, errors="replace") as f:
+        text = f.read()
+    findings = {(check, f"{method} {path}") for check, method, path in FINDING_LINE.findall(text)}
+    # The JSON report has one test per operation and check, named `NAME › CHECK`, NAME the operationId if any.
     try:
         with open(report) as f:
             data = json.load(f)
     except (OSError, ValueError) as error:
-        say(f"fuzz: apitest fuzz wrote no report ({error}); see {report.replace('.json', '.log')}")
+        say(f"fuzz: apitest fuzz wrote no report ({error}); see {log}")
         return {"seconds": seconds, "status": status, "findings": None, "cases": None}
-    checks = set(ST_CODES.values())
-    findings = [(entry["check"], operation_text(entry)) for entry in walk(data)
-                if isinstance(entry.get("check"), str) and entry["check"] in checks]
-    cases = None
+    aliases = SERVICES[name]["operation_ids"]
     for entry in walk(data):
-        for key in ["cases", "casesSent", "generated", "sent"]:
-            if isinstance(entry.get(key), int) and not isinstance(entry.get(key), bool):
-                cases = entry[key]
-                break
-        if cases is not None:
-            break
-    return {"seconds": seconds, "status": status, "findings": sorted(set(findings)), "cases": cases}
+        test_name = entry.get("name")
+        if entry.get("status") == "failed" and isinstance(test_name, str) and " › " in test_name:
+            operation, check = test_name.rsplit(" › ", 1)
+            findings.add((check, aliases.get(operation, operation)))
+    sent = re.search(r"(\d+) requests? sent", text)
+    return {"seconds": seconds, "status": status, "findings": sorted(findings),
+            "cases": int(sent.group(1)) if sent else None}
 
 
 # MARK: - Matching findings to faults
