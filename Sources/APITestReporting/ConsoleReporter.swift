@@ -81,8 +81,10 @@ package final class ConsoleReporter: Reporter {
                 if let upload = state.upload, upload.test == "\(result.suiteName) › \(result.name)" {
                     state.upload = nil
                 }
-                state.counts.record(result.status)
-                if result.status == .failed || result.status == .errored { state.unsuccessful.append(result) }
+                state.counts.record(result)
+                if result.status == .failed || result.status == .errored || result.isFlaky {
+                    state.unsuccessful.append(result)
+                }
             }
             clearProgress()
             write(result)
@@ -106,7 +108,7 @@ package final class ConsoleReporter: Reporter {
 
     private func write(_ result: TestResult) {
         let failedOrErrored = result.status == .failed || result.status == .errored
-        if verbosity == .quiet && !failedOrErrored { return }
+        if verbosity == .quiet && !failedOrErrored && !result.isFlaky { return }
         // One buffer for the line (a line per test): the suite's and the test's names are escaped apart, as the
         // separator between them needs nothing.
         var reason = ""
@@ -114,19 +116,26 @@ package final class ConsoleReporter: Reporter {
             reason = style.dim(" - \(ReportText.terminalLine(text))")
         }
         let duration = String.concatenating(
-            "(", DurationFormatter.format(result.duration), ReportText.attemptsNote(result), ")")
+            "(", DurationFormatter.format(result.duration), ReportText.attemptsNote(result), runsNote(result), ")")
         var text = String.concatenating(
-            mark(result.status), " ", ReportText.terminalLine(result.suiteName), " › ",
+            mark(result), " ", ReportText.terminalLine(result.suiteName), " › ",
             ReportText.terminalLine(result.name), " ", style.dim(duration), reason, "\n")
         if verbosity == .verbose {
             for step in result.steps { text += exchangeText(step) }
         }
-        if failedOrErrored { text += details(result) }
+        // Every earlier run of a test run again, then the last run's failure.
+        text += earlierAttemptsText(result)
+        if failedOrErrored { text += details(result.steps) }
         if verbosity != .quiet { text += warningLines(result) }
         output.write(text)
     }
 
-    private func mark(_ status: TestStatus) -> String {
+    /// The mark of a finished test: its status's, or the flaky mark.
+    func mark(_ result: TestResult) -> String {
+        result.isFlaky ? style.yellow("~") : mark(result.status)
+    }
+
+    func mark(_ status: TestStatus) -> String {
         switch status {
         case .passed: return style.green("✔")
         case .failed: return style.red("✘")
@@ -137,9 +146,9 @@ package final class ConsoleReporter: Reporter {
     }
 
     /// The failure block: the failing step's request, then every failed assertion or the error.
-    func details(_ result: TestResult) -> String {
+    func details(_ steps: [StepResult]) -> String {
         var text = ""
-        for step in result.steps where !step.failures.isEmpty || step.error != nil {
+        for step in steps where !step.failures.isEmpty || step.error != nil {
             if let label = step.label, verbosity != .verbose {
                 text += style.dim("    \(ReportText.terminalLine(label))") + "\n"
             }
@@ -250,11 +259,12 @@ package final class ConsoleReporter: Reporter {
             text += "\nNot passed:\n"
             for result in unsuccessful {
                 let name = ReportText.terminalLine("\(result.suiteName) › \(result.name)")
-                text += "  \(mark(result.status)) \(name) \(style.dim(result.location.description))\n"
+                text += "  \(mark(result)) \(name) \(style.dim(result.location.description))\n"
             }
         }
         let parts =
             [style.green("\(summary.passed) \(TestStatus.passed.rawValue)")]
+            + (summary.flaky > 0 ? [style.yellow("\(summary.flaky) flaky")] : [])
             + countParts(summary, statuses: [.failed, .errored, .skipped, .cancelled])
         let tests = summary.total == 1 ? "1 test" : "\(summary.total) tests"
         text +=

@@ -2,13 +2,14 @@
 enum HTMLReportAssets {
     /// The statuses a filter button can select, with their labels.
     static let statuses: [(key: String, label: String)] = [
-        ("failed", "Failed"), ("errored", "Errored"), ("cancelled", "Cancelled"), ("passed", "Passed"),
+        ("failed", "Failed"), ("errored", "Errored"), ("cancelled", "Cancelled"), ("flaky", "Flaky"),
+        ("passed", "Passed"),
         ("skipped", "Skipped"), ("notRun", "Not run"),
     ]
 
     static var style: String {
         var css = """
-            :root{--passed:#1a7f37;--failed:#cf222e;--errored:#bc4c00;--cancelled:#9a6700;--skipped:#6e7781;\
+            :root{--passed:#1a7f37;--flaky:#8250df;--failed:#cf222e;--errored:#bc4c00;--cancelled:#9a6700;--skipped:#6e7781;\
             --notRun:#8c959f;--line:#d0d7de;--soft:#f6f8fa}
             *{box-sizing:border-box}
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1f2328;background:#fff}

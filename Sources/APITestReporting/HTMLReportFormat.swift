@@ -25,13 +25,13 @@ package struct HTMLReportFormat: ReportFormat {
 
         var status: String {
             switch self {
-            case .result(let result): return result.status.rawValue
+            case .result(let result): return result.isFlaky ? "flaky" : result.status.rawValue
             case .notRun: return "notRun"
             }
         }
 
-        /// Failed, errored and cancelled tests come first.
-        var rank: Int { ["failed", "errored", "cancelled"].contains(status) ? 0 : 1 }
+        /// Failed, errored, cancelled and flaky tests come first.
+        var rank: Int { ["failed", "errored", "cancelled", "flaky"].contains(status) ? 0 : 1 }
     }
 
     package func render(_ record: RunRecord) -> String {
@@ -116,15 +116,44 @@ package struct HTMLReportFormat: ReportFormat {
 
     private func render(_ result: TestResult, id: Int) -> String {
         let open = result.status == .failed || result.status == .errored || result.status == .cancelled
-        var html = "<section class=\"test\" id=\"test-\(id)\" data-status=\"\(result.status.rawValue)\">\n"
-        html += "<details\(open ? " open" : "")>\n<summary><span class=\"badge\">\(result.status.rawValue)</span>"
+        let status = result.isFlaky ? "flaky" : result.status.rawValue
+        var html = "<section class=\"test\" id=\"test-\(id)\" data-status=\"\(status)\">\n"
+        html += "<details\(open || result.isFlaky ? " open" : "")>\n<summary><span class=\"badge\">\(status)</span>"
         html += "<span class=\"suite\">\(h(result.suiteName))</span> › <span class=\"name\">\(h(result.name))</span>"
         html += "<span class=\"time\">\(h(DurationFormatter.format(result.duration)))</span>"
         html += "<span class=\"loc\">\(h(result.location.description))</span></summary>\n<div class=\"body\">\n"
         if let reason = result.reason, result.status == .skipped || result.status == .cancelled {
             html += "<p>\(result.status == .skipped ? "Skipped" : "Cancelled"): \(h(reason))</p>\n"
         }
-        for step in result.steps {
+        html += earlierAttempts(result)
+        html += problems(result.steps)
+        if result.steps.isEmpty { html += "<p class=\"empty\">No steps ran.</p>\n" }
+        for step in result.steps { html += render(step, open: open) }
+        return html + "</div>\n</details>\n</section>\n"
+    }
+
+    /// Each earlier run of a test run again (`--retries`): its status, failures and steps, folded.
+    private func earlierAttempts(_ result: TestResult) -> String {
+        guard !result.earlierAttempts.isEmpty else { return "" }
+        let count = result.attemptCount
+        var html =
+            result.isFlaky
+            ? "<p class=\"flaky\">Flaky: failed, then passed on run \(count) of \(count).</p>\n"
+            : "<p>Run \(count) times; every run failed. The last run is shown below.</p>\n"
+        for (index, attempt) in result.earlierAttempts.enumerated() {
+            html += "<details class=\"attempt\"><summary>Run \(index + 1) of \(count): \(h(attempt.status.rawValue))"
+            html += " <span class=\"time\">\(h(DurationFormatter.format(attempt.duration)))</span></summary>\n"
+            html += problems(attempt.steps)
+            for step in attempt.steps { html += render(step, open: false) }
+            html += "</details>\n"
+        }
+        return html + "<p>Run \(count) of \(count): \(h(result.status.rawValue))</p>\n"
+    }
+
+    /// The failures and errors of `steps`, each failed step's curl command after them.
+    private func problems(_ steps: [StepResult]) -> String {
+        var html = ""
+        for step in steps {
             for failure in step.failures { html += problem(failure) }
             if let error = step.error {
                 html += "<div class=\"problem\"><code>\(h((error.location ?? step.location).description))</code>: "
@@ -134,9 +163,7 @@ package struct HTMLReportFormat: ReportFormat {
                 html += reproduce(command)
             }
         }
-        if result.steps.isEmpty { html += "<p class=\"empty\">No steps ran.</p>\n" }
-        for step in result.steps { html += render(step, open: open) }
-        return html + "</div>\n</details>\n</section>\n"
+        return html
     }
 
     /// A failed step's request as a curl command to copy, with its notes.

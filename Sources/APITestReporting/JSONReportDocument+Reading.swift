@@ -16,11 +16,25 @@ extension JSONReportDocument.Suite {
     /// The suite's finished tests as results.
     var results: [TestResult] {
         tests.map { test in
-            TestResult(
+            var result = TestResult(
                 suiteName: name, suiteFile: file, name: test.name, location: test.location.sourceLocation,
-                status: TestStatus(rawValue: test.status) ?? .errored, duration: .milliseconds(test.durationMs),
+                status: JSONReportDocument.status(test.status), duration: .milliseconds(test.durationMs),
                 steps: test.reportedSteps.map(StepResult.init(reported:)), reason: test.reason)
+            result.earlierAttempts = (test.earlierAttempts ?? []).map { attempt in
+                TestAttempt(
+                    status: JSONReportDocument.status(attempt.status), duration: .milliseconds(attempt.durationMs),
+                    steps: attempt.reportedSteps.map(StepResult.init(reported:)), reason: attempt.reason)
+            }
+            return result
         }
+    }
+}
+
+extension JSONReportDocument {
+    /// A test's status as a report writes it: `flaky` is a test that passed in the end (its earlier attempts say
+    /// how it did before); an unknown word reads as `errored`.
+    static func status(_ text: String) -> TestStatus {
+        text == flakyStatus ? .passed : TestStatus(rawValue: text) ?? .errored
     }
 }
 
@@ -35,6 +49,19 @@ extension JSONReportDocument.Test {
         let members = try decoder.container(keyedBy: CodingKeys.self)
         name = try members.decode(String.self, forKey: .name)
         location = try members.decode(JSONReportDocument.Location.self, forKey: .location)
+        status = try members.decode(String.self, forKey: .status)
+        durationMs = try members.decode(Double.self, forKey: .durationMs)
+        reason = try members.decodeIfPresent(String.self, forKey: .reason)
+        steps = try members.decode([JSONReportDocument.Step].self, forKey: .steps)
+        reportedSteps = try members.decode([StepResult.Reported].self, forKey: .steps)
+        earlierAttempts = try members.decodeIfPresent([JSONReportDocument.Attempt].self, forKey: .earlierAttempts)
+    }
+}
+
+extension JSONReportDocument.Attempt {
+    /// Decodes an earlier attempt of a test, its steps as the document holds them and as results.
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: CodingKeys.self)
         status = try members.decode(String.self, forKey: .status)
         durationMs = try members.decode(Double.self, forKey: .durationMs)
         reason = try members.decodeIfPresent(String.self, forKey: .reason)

@@ -14,6 +14,9 @@ struct JSONReportDocument: Codable {
         var errored: Int
         var skipped: Int
         var cancelled: Int
+        /// Tests that did not pass and then passed when run again; absent when none was (and from reports written
+        /// before it was added).
+        var flaky: Int?
         var notRun: Int
     }
 
@@ -49,10 +52,27 @@ struct JSONReportDocument: Codable {
         /// The steps as results, when the test was read from a report (`JSONReportDocument+Reading.swift`): decoded
         /// from the same `steps`, the one way outside the results module to a step's result besides sealing.
         var reportedSteps: [StepResult.Reported] = []
+        /// The attempts before the last, of a test run again (`--retries`); absent for a test run once.
+        var earlierAttempts: [Attempt]?
 
         /// The members a report writes, `reportedSteps` not among them.
         enum CodingKeys: String, CodingKey {
-            case name, location, status, durationMs, reason, steps
+            case name, location, status, durationMs, reason, steps, earlierAttempts
+        }
+    }
+
+    /// An attempt of a test before its last one (`--retries`): how it ended and its steps.
+    struct Attempt: Codable {
+        var status: String
+        var durationMs: Double
+        var reason: String?
+        var steps: [Step]
+        /// The steps as results, when read from a report.
+        var reportedSteps: [StepResult.Reported] = []
+
+        /// The members a report writes, `reportedSteps` not among them.
+        enum CodingKeys: String, CodingKey {
+            case status, durationMs, reason, steps
         }
     }
 
@@ -198,7 +218,7 @@ extension JSONReportDocument {
             summary: Counts(
                 total: summary.total + record.notRunCount, passed: summary.passed, failed: summary.failed,
                 errored: summary.errored, skipped: summary.skipped, cancelled: summary.cancelled,
-                notRun: record.notRunCount),
+                flaky: summary.flaky == 0 ? nil : summary.flaky, notRun: record.notRunCount),
             suites: record.suites.map(Suite.init), run: run)
     }
 }
@@ -210,7 +230,8 @@ extension JSONReportDocument.Suite {
             summary: JSONReportDocument.Counts(
                 total: suite.results.count + suite.notRun.count, passed: suite.count(.passed),
                 failed: suite.count(.failed), errored: suite.count(.errored), skipped: suite.count(.skipped),
-                cancelled: suite.count(.cancelled), notRun: suite.notRun.count),
+                cancelled: suite.count(.cancelled), flaky: suite.flakyCount == 0 ? nil : suite.flakyCount,
+                notRun: suite.notRun.count),
             tests: suite.results.map(JSONReportDocument.Test.init), notRun: suite.notRun)
     }
 }
@@ -218,10 +239,26 @@ extension JSONReportDocument.Suite {
 extension JSONReportDocument.Test {
     init(_ result: TestResult) {
         self.init(
-            name: result.name, location: .init(result.location), status: result.status.rawValue,
+            name: result.name, location: .init(result.location),
+            status: result.isFlaky ? JSONReportDocument.flakyStatus : result.status.rawValue,
             durationMs: ReportText.milliseconds(result.duration), reason: result.reason,
-            steps: result.steps.map(JSONReportDocument.Step.init))
+            steps: result.steps.map(JSONReportDocument.Step.init),
+            earlierAttempts: result.earlierAttempts.isEmpty
+                ? nil : result.earlierAttempts.map(JSONReportDocument.Attempt.init))
     }
+}
+
+extension JSONReportDocument.Attempt {
+    init(_ attempt: TestAttempt) {
+        self.init(
+            status: attempt.status.rawValue, durationMs: ReportText.milliseconds(attempt.duration),
+            reason: attempt.reason, steps: attempt.steps.map(JSONReportDocument.Step.init))
+    }
+}
+
+extension JSONReportDocument {
+    /// The status of a flaky test (``TestResult/isFlaky``): one that passed in the end is not written `passed`.
+    static let flakyStatus = "flaky"
 }
 
 extension JSONReportDocument.Step {

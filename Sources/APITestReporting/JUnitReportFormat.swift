@@ -27,6 +27,11 @@ import Foundation
 /// interrupted (message `not run: the run was interrupted`). The suite file is on `testsuite`, the test's
 /// `file:line:column` opens its `system-out`.
 ///
+/// A test run more than once (`--retries`, `retries:`) is one `testcase` as Surefire writes a rerun test: its last
+/// attempt as above, and each earlier attempt as a `flakyFailure`/`flakyError` when it passed in the end (a flaky
+/// test, which Jenkins and GitLab show as such) or a `rerunFailure`/`rerunError` when it never did, each with its
+/// message, type, failures (`stackTrace`) and steps (`system-out`).
+///
 /// Each `testcase` also has `file` and `line` (where the test is declared), which GitLab's test report shows and
 /// GitHub's JUnit report actions annotate; `junit-10.xsd` has no such attributes on `testcase`, so
 /// `locations: false` leaves them out for consumers that validate against it strictly.
@@ -103,97 +108,82 @@ package struct JUnitReportFormat: ReportFormat {
                 ]
                     + (locations && !result.location.file.isEmpty
                         ? [("file", result.location.file), ("line", "\(result.location.line)")] : [])) + ">\n"
-        switch result.status {
-        case .passed:
-            break
-        case .failed:
-            let failures = result.failures
-            var message = failures.first?.message ?? "failed"
-            if failures.count > 1 { message += " (and \(failures.count - 1) more)" }
-            // A teardown runs on after a failed step, so a failed test may hold errors as well, and the reverse.
-            xml += element(
-                "failure", [("message", message), ("type", "assertion")],
-                text: failureText(result) + errorText(result))
-        case .errored:
-            let error = result.error
-            xml += element(
-                "error", [("message", error?.message ?? "errored"), ("type", error?.kind.rawValue ?? "error")],
-                text: errorText(result) + failureText(result))
-        case .cancelled:
-            xml += element(
-                "error", [("message", result.reason ?? "interrupted"), ("type", "cancelled")],
-                text: "cut off: the run was interrupted (Ctrl-C) while this test was running\n" + errorText(result))
-        case .skipped:
-            xml += "      <skipped" + ReportText.xmlAttributes([("message", result.reason ?? "skipped")]) + "/>\n"
+        xml += outcome(TestAttempt(result))
+        // Each attempt before the last: flaky when the test then passed, a rerun failure when it never did.
+        for (number, attempt) in result.earlierAttempts.enumerated() {
+            xml += rerun(attempt, number: number + 1, of: result.attemptCount, flaky: result.isFlaky)
         }
-        xml += element("system-out", [], text: systemOut(result))
+        xml += element("system-out", [], text: systemOut(result.location, result.steps, attempts: result.attemptCount))
         xml += "    </testcase>\n"
         return xml
     }
 
+    /// The `failure`, `error` or `skipped` element of how `attempt` (the test's last) ended; none when it passed.
+    private func outcome(_ attempt: TestAttempt) -> String {
+        switch attempt.status {
+        case .passed:
+            return ""
+        case .failed:
+            // A teardown runs on after a failed step, so a failed test may hold errors as well, and the reverse.
+            return element(
+                "failure", [("message", failureMessage(attempt)), ("type", "assertion")],
+                text: failureText(attempt.steps) + errorText(attempt.steps))
+        case .errored:
+            let error = attempt.error
+            return element(
+                "error", [("message", error?.message ?? "errored"), ("type", error?.kind.rawValue ?? "error")],
+                text: errorText(attempt.steps) + failureText(attempt.steps))
+        case .cancelled:
+            return element(
+                "error", [("message", attempt.reason ?? "interrupted"), ("type", "cancelled")],
+                text: "cut off: the run was interrupted (Ctrl-C) while this test was running\n"
+                    + errorText(attempt.steps))
+        case .skipped:
+            return "      <skipped" + ReportText.xmlAttributes([("message", attempt.reason ?? "skipped")]) + "/>\n"
+        }
+    }
+
+    /// An earlier attempt as Surefire writes a rerun: `flakyFailure`/`flakyError` when the test passed in the end,
+    /// `rerunFailure`/`rerunError` when it never did, with the message, type, the failures as `stackTrace` and the
+    /// attempt's steps as `system-out`.
+    private func rerun(_ attempt: TestAttempt, number: Int, of count: Int, flaky: Bool) -> String {
+        let failed = attempt.status == .failed
+        let name = (flaky ? "flaky" : "rerun") + (failed ? "Failure" : "Error")
+        let message: String
+        let type: String
+        if failed {
+            (message, type) = (failureMessage(attempt), "assertion")
+        } else {
+            let error = attempt.error
+            (message, type) = (error?.message ?? attempt.reason ?? "errored", error?.kind.rawValue ?? "error")
+        }
+        let trace =
+            "attempt \(number) of \(count)\n"
+            + (failed
+                ? failureText(attempt.steps) + errorText(attempt.steps)
+                : errorText(attempt.steps) + failureText(attempt.steps))
+        return "      <\(name)\(ReportText.xmlAttributes([("message", message), ("type", type)]))>\n"
+            + "        <stackTrace>\(ReportText.xmlText(trace))</stackTrace>\n"
+            + "        <system-out>\(ReportText.xmlText(systemOut(nil, attempt.steps, attempts: nil)))</system-out>\n"
+            + "      </\(name)>\n"
+    }
+
+    /// The first failed assertion's message, with how many more there are.
+    private func failureMessage(_ attempt: TestAttempt) -> String {
+        let failures = attempt.failures
+        var message = failures.first?.message ?? "failed"
+        if failures.count > 1 { message += " (and \(failures.count - 1) more)" }
+        return message
+    }
+
     // MARK: - Texts
 
-    /// Every failed assertion: `file:line:column: message`, expected, actual and the request line.
-    private func failureText(_ result: TestResult) -> String {
-        var text = ""
-        for step in result.steps {
-            for failure in step.failures {
-                text += "\(failure.location): \(ReportText.terminalLine(failure.message))\n"
-                if let expected = failure.expected { text += "  expected: \(indented(expected))\n" }
-                if let actual = failure.actual { text += "  actual:   \(indented(actual))\n" }
-                if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
-            }
-            if !step.failures.isEmpty { text += reproduceText(step) }
-        }
-        return text
-    }
+    private func failureText(_ steps: [StepResult]) -> String { StepText.failures(steps) }
 
-    /// `  reproduce: curl ...` and the command's notes, for a step that did not pass.
-    private func reproduceText(_ step: StepResult) -> String {
-        guard let command = step.reproduce else { return "" }
-        var text = "  reproduce: \(command.line)\n"
-        for note in command.notes { text += "  note: \(note)\n" }
-        return text
-    }
+    private func errorText(_ steps: [StepResult]) -> String { StepText.errors(steps) }
 
-    private func errorText(_ result: TestResult) -> String {
-        var text = ""
-        for step in result.steps {
-            guard let error = step.error else { continue }
-            text +=
-                "\(error.location ?? step.location): \(ReportText.terminalLine(error.message)) [\(error.kind.rawValue)]\n"
-            if let exchange = step.exchange { text += "  request:  \(ReportText.requestSummary(exchange))\n" }
-            text += reproduceText(step)
-        }
-        return text
-    }
-
-    /// The test's location and each step's request line, status and timings.
-    private func systemOut(_ result: TestResult) -> String {
-        var text = "test at \(result.location)\n"
-        for step in result.steps {
-            // A step's name may hold a server's text (a `forEach` item): one line, like every line of this text.
-            text += "\(ReportText.terminalLine(step.displayName)) at \(step.location): "
-            if let skipped = step.skipped {
-                text += "skipped: \(skipped)\n"
-                continue
-            }
-            if let exchange = step.exchange {
-                text += ReportText.requestSummary(exchange)
-                if let version = exchange.httpVersion { text += " \(version)" }
-                text += "\n"
-                if let timings = exchange.timings { text += "  \(ReportText.timingsLine(timings))\n" }
-            } else {
-                text += "no request was sent\n"
-            }
-            if step.attempts > 1 { text += "  attempts: \(step.attempts)\n" }
-            if !step.captured.isEmpty { text += "  captured: \(step.captured.joined(separator: ", "))\n" }
-        }
-        return text
-    }
-
-    private func indented(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: "\n            ")
+    private func systemOut(_ location: SourceLocation?, _ steps: [StepResult], attempts: Int?) -> String {
+        StepText.requests(location, steps, attempts: attempts)
     }
 
     // MARK: - XML

@@ -245,15 +245,7 @@ package enum ReportMerger {
             merged.append(RunRecord.Suite(name: suite.name, file: suite.file, results: results, notRun: suite.notRun))
         }
         var summary = RunSummary(passed: 0, failed: 0, errored: 0, skipped: 0, cancelled: 0, duration: .zero)
-        for result in merged.flatMap(\.results) {
-            switch result.status {
-            case .passed: summary.passed += 1
-            case .failed: summary.failed += 1
-            case .errored: summary.errored += 1
-            case .skipped: summary.skipped += 1
-            case .cancelled: summary.cancelled += 1
-            }
-        }
+        for result in merged.flatMap(\.results) { summary.record(result) }
         // The shards ran side by side: the merged run took as long as the longest.
         summary.duration = .milliseconds(documents.map(\.document.durationMs).max() ?? 0)
         summary.interrupted = documents.contains { $0.document.interrupted }

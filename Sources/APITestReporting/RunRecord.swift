@@ -43,8 +43,11 @@ package struct RunRecord: Sendable {
             entries.append(.notRun(name))
         }
 
-        /// How many finished tests ended with `status`.
-        package func count(_ status: TestStatus) -> Int { results.count { $0.status == status } }
+        /// How many finished tests ended with `status`, flaky tests not counted as `passed`.
+        package func count(_ status: TestStatus) -> Int { results.count { $0.status == status && !$0.isFlaky } }
+
+        /// How many finished tests were flaky: did not pass, then passed when run again.
+        package var flakyCount: Int { results.count(where: \.isFlaky) }
 
         /// The sum of the test durations (tests run concurrently, so this can exceed the wall time).
         package var testTime: Duration { results.reduce(.zero) { $0 + $1.duration } }
@@ -108,7 +111,7 @@ package struct RunRecord: Sendable {
             }
         }
         var counted = RunSummary()
-        for result in results { counted.record(result.status) }
+        for result in results { counted.record(result) }
         self.init(suites: suites, summary: summary ?? counted, startedAt: startedAt, hostname: hostname)
     }
 

@@ -21,6 +21,9 @@ import Foundation
 /// ok 3 - Users API › export # SKIP not implemented yet
 /// ```
 ///
+/// A flaky test (failed, then passed when run again: `--retries`) is `ok` with `flaky` and its `earlier_runs` in
+/// its diagnostics; a test that never passed lists its `earlier_runs` too.
+///
 /// Every planned test has a test point, so the plan always matches: a test cut off by Ctrl-C is
 /// `not ok N - … # interrupted` (a failure for every consumer), and a planned test that never started is
 /// `ok N - … # SKIP not run: the run was interrupted`. There is no `Bail out!`: it makes harnesses drop the counts.
@@ -66,6 +69,7 @@ package struct TAPReportFormat: ReportFormat {
         var closing =
             "# \(summary.total) tests: \(summary.passed) passed, \(summary.failed) failed, "
             + "\(summary.errored) errored, \(summary.skipped) skipped, \(summary.cancelled) cancelled"
+            + (summary.flaky > 0 ? ", \(summary.flaky) flaky" : "")
         if summary.interrupted || record.notRunCount > 0 {
             closing += "; interrupted (Ctrl-C): \(record.notRunCount) not run"
         }
@@ -79,10 +83,17 @@ package struct TAPReportFormat: ReportFormat {
         let name = description(result.suiteName, result.name)
         switch result.status {
         case .passed:
-            // A passing test shows diagnostics only when it took retries.
+            // A passing test shows diagnostics only when it took retries; a flaky one says so with every run.
             let attempts = result.steps.map(\.attempts).max() ?? 1
-            guard attempts > 1 else { return ["ok \(number) - \(name)"] }
-            return ["ok \(number) - \(name)"] + yamlBlock([("attempts", .integer(attempts))], indent: "  ")
+            var fields: [(String, YAMLValue)] = attempts > 1 ? [("attempts", .integer(attempts))] : []
+            if result.isFlaky {
+                fields += [
+                    ("flaky", .string("failed, then passed when run again")), ("runs", .integer(result.attemptCount)),
+                ]
+                fields += earlierRuns(result)
+            }
+            guard !fields.isEmpty else { return ["ok \(number) - \(name)"] }
+            return ["ok \(number) - \(name)"] + yamlBlock(fields, indent: "  ")
         case .skipped:
             return ["ok \(number) - \(name) # SKIP \(ReportText.oneLine(result.reason ?? "skipped"))"]
         case .failed, .errored:
@@ -167,7 +178,26 @@ package struct TAPReportFormat: ReportFormat {
         }
         fields.append(("test", .string(result.location.description)))
         fields.append(("duration_ms", .number(ReportText.milliseconds(result.duration))))
+        if !result.earlierAttempts.isEmpty { fields.append(("runs", .integer(result.attemptCount))) }
+        fields += earlierRuns(result)
         return fields
+    }
+
+    /// `earlier_runs:` of a test run again (`--retries`): each earlier run's status, first failure or error and
+    /// duration; nothing for a test run once.
+    private func earlierRuns(_ result: TestResult) -> [(String, YAMLValue)] {
+        guard !result.earlierAttempts.isEmpty else { return [] }
+        let runs: [[(String, YAMLValue)]] = result.earlierAttempts.enumerated().map { index, attempt in
+            var fields: [(String, YAMLValue)] = [
+                ("run", .integer(index + 1)), ("status", .string(attempt.status.rawValue)),
+            ]
+            if let step = attempt.steps.first(where: { !$0.failures.isEmpty || $0.error != nil }) {
+                fields += stepDiagnostics(step, cancelled: attempt.status == .cancelled)
+            }
+            fields.append(("duration_ms", .number(ReportText.milliseconds(attempt.duration))))
+            return fields
+        }
+        return [("earlier_runs", .list(runs))]
     }
 
     /// message, severity, expected, actual, location and request of a step's first failure or its error.

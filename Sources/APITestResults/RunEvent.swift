@@ -46,6 +46,8 @@ package struct RunSummary: Sendable, Hashable, Codable {
     package var errored: Int
     package var skipped: Int
     package var cancelled: Int
+    /// Tests that did not pass and then passed when run again (``TestResult/isFlaky``): not among `passed`.
+    package var flaky = 0
     package var duration: Duration
     package var interrupted: Bool
     /// What the run covered of the OpenAPI documents its suites name; `nil` when none names one.
@@ -64,7 +66,16 @@ package struct RunSummary: Sendable, Hashable, Codable {
         self.interrupted = interrupted
     }
 
-    package var total: Int { passed + failed + errored + skipped + cancelled }
+    package var total: Int { passed + failed + errored + skipped + cancelled + flaky }
+
+    /// Counts one more test: a flaky one as `flaky`, any other by its status.
+    package mutating func record(_ result: TestResult) {
+        if result.isFlaky {
+            flaky += 1
+        } else {
+            record(result.status)
+        }
+    }
 
     /// Counts one more result.
     package mutating func record(_ status: TestStatus) {
@@ -77,8 +88,14 @@ package struct RunSummary: Sendable, Hashable, Codable {
         }
     }
 
-    /// True when nothing failed, errored or was cut off.
-    package var succeeded: Bool { failed == 0 && errored == 0 && cancelled == 0 && !interrupted }
+    /// True when nothing failed, errored, was flaky or was cut off.
+    package var succeeded: Bool { succeeded(flakyFails: true) }
+
+    /// True when nothing failed, errored or was cut off, and, when `flakyFails` (`--flaky fail`, the default),
+    /// nothing was flaky.
+    package func succeeded(flakyFails: Bool) -> Bool {
+        failed == 0 && errored == 0 && cancelled == 0 && !interrupted && (!flakyFails || flaky == 0)
+    }
 }
 
 /// Consumes run events. The runner delivers events one at a time, never concurrently.

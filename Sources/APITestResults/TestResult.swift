@@ -26,6 +26,9 @@ package struct TestResult: Sendable, Hashable, Codable {
     package var steps: [StepResult]
     /// Why the test was skipped or cancelled, when it was.
     package var reason: String?
+    /// The attempts before this one, in order, when the test was run again after it did not pass (`--retries N`,
+    /// `retries:`); empty for a test run once. The result's own status, steps and duration are its last attempt's.
+    package var earlierAttempts: [TestAttempt] = []
 
     package init(
         suiteName: String, suiteFile: String, name: String, location: SourceLocation, status: TestStatus,
@@ -46,4 +49,14 @@ package struct TestResult: Sendable, Hashable, Codable {
 
     /// The first error of any step.
     package var error: TestError? { steps.lazy.compactMap(\.error).first }
+
+    /// A test that did not pass and then passed when run again: flaky, not passed. Reports count it apart, and the
+    /// run fails on it unless `--flaky pass`.
+    package var isFlaky: Bool { status == .passed && !earlierAttempts.isEmpty }
+
+    /// How many times the test was run: 1, plus one per retry.
+    package var attemptCount: Int { earlierAttempts.count + 1 }
+
+    /// Every attempt in order, the last being this result's own (without its earlier attempts).
+    package var allAttempts: [TestAttempt] { earlierAttempts + [TestAttempt(self)] }
 }

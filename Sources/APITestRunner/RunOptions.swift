@@ -38,6 +38,9 @@ package struct RunOptions: Sendable {
     package var connectTimeout: Duration?
     /// The transport flags, which replace the suites' settings of the same name.
     package var transport = TransportOverrides()
+    /// How many times a test that fails or errors is run again, afresh, for tests without their own `retries:`
+    /// (`--retries N`; ``TestRetry``).
+    package var retries = 0
 
     /// 64 MiB.
     package static let defaultMaxResponseSize = 64 * 1024 * 1024

@@ -70,7 +70,7 @@ package final class Runner: Sendable {
                         // A skipped test needs no setup (a suite whose selected tests are all skipped sends nothing).
                         let setup = test.skip == nil ? await lifecycle.setup(executor, sink) : .none
                         sink.emit(.testStarted(suiteName: runtime.suite.name, testName: test.name))
-                        let result = await executor.run(test, in: runtime, setup: setup)
+                        let result = await executor.runRetrying(test, in: runtime, setup: setup)
                         sink.emit(.testFinished(result))
                         await lifecycle.testFinished(executor, sink)
                     }
@@ -100,7 +100,7 @@ final class EventSink: Sendable {
 
     func emit(_ event: RunEvent) {
         counts.withLock { summary in
-            if case .testFinished(let result) = event { summary.record(result.status) }
+            if case .testFinished(let result) = event { summary.record(result) }
             reporter.handle(event)
         }
     }

@@ -23,6 +23,8 @@ package struct TestSelection: Sendable {
     /// The durations of an earlier run (`--shard-timings`): with them the shards are balanced by expected time
     /// (``ShardBalancer``) instead of cut into blocks of equal counts.
     package var timings: ShardTimings?
+    /// `--last-failed`: only the tests an earlier report says failed or errored; `nil` for every test.
+    package var lastFailed: LastFailedTests?
 
     package init(
         filters: [TestFilter] = [], tags: [String] = [], excludedTags: [String] = [], shard: ShardSpec? = nil,
@@ -36,13 +38,14 @@ package struct TestSelection: Sendable {
     }
 
     /// Whether `--filter`, `--tag` or `--exclude-tag` narrow the selection (sharding aside).
-    package var narrows: Bool { !filters.isEmpty || !tags.isEmpty || !excludedTags.isEmpty }
+    package var narrows: Bool { !filters.isEmpty || !tags.isEmpty || !excludedTags.isEmpty || lastFailed != nil }
 
     // MARK: - Matching
 
     /// Whether `test` of `suite` passes the filters and tags (sharding aside).
     package func matches(_ test: TestCase, in suite: Suite) -> Bool {
         if test.tags.contains(where: excludedTags.contains) { return false }
+        if let lastFailed, !lastFailed.contains(test, in: suite) { return false }
         if !tags.isEmpty && !test.tags.contains(where: tags.contains) { return false }
         if !filters.isEmpty {
             let fullName = TestSelection.fullName(suite: suite.name, test: test.name)

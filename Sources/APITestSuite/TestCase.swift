@@ -19,6 +19,12 @@ package struct TestCase: Sendable, Hashable {
     package var when: Condition?
     /// The values of a `forEach` row, visible to the test's templates by name; empty for other tests.
     package var bindings: [Binding] = []
+    /// `retries: N`: how many times the whole test is run again when it fails or errors, each time afresh; `nil`
+    /// for the run's `--retries`. Not a step's `retry:`, which sends one request again within a run of the test.
+    package var retries: Int?
+
+    /// The most times `retries:` (and `--retries`) may run a test again.
+    package static let maxRetries = 100
 
     /// One value of a `forEach` row.
     package struct Binding: Sendable, Hashable {

@@ -10,6 +10,7 @@ enum TestParser {
         static let byName = KeyTable(allCases)
 
         case name, tags, skip, when, forEach, request, expect, capture, retry, steps, load
+        case retries
 
         var schema: SchemaValue {
             switch self {
@@ -29,6 +30,11 @@ enum TestParser {
                     ref: "condition")
             case .forEach, .request, .expect, .capture, .retry: .ref(rawValue)
             case .steps: .described("Several requests, run in order; captures flow to later steps.", ref: "steps")
+            case .retries:
+                .described(
+                    "Run the whole test again, afresh, up to N times while it fails or errors (overrides --retries); "
+                        + "a test that fails and then passes is reported flaky. Not a step's retry.",
+                    ["type": "integer", "minimum": 0, "maximum": 100])
             case .load:
                 .described(
                     "How `apitest load` treats the test.",
@@ -113,6 +119,7 @@ enum TestParser {
     /// The entries of a test's keys.
     private struct Entries {
         var name, tags, skip, when, forEach, request, expect, capture, retry, steps, load: MapEntry?
+        var retries: MapEntry?
 
         /// Each key's entry, found in one pass (a suite can have 100,000 tests).
         init(_ entries: [MapEntry]) {
@@ -129,6 +136,7 @@ enum TestParser {
                 case .retry: retry = entry
                 case .steps: steps = entry
                 case .load: load = entry
+                case .retries: retries = entry
                 case nil: break
                 }
             }
@@ -189,6 +197,9 @@ enum TestParser {
         test.skip = skip
         test.when = entries.when.flatMap { ConditionParser.condition($0.value, in: context) }
         if let load = entries.load, let weight = Self.loadWeight(load.value, in: context) { test.loadWeight = weight }
+        test.retries = entries.retries.flatMap {
+            context.integer($0.value, for: "retries", in: 0...TestCase.maxRetries)
+        }
         return (test, nameEntry.value, entries.forEach != nil)
     }
 
