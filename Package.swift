@@ -99,6 +99,15 @@ let package = Package(
         .target(
             name: "APITestGenerate",
             dependencies: ["APITestOpenAPI", "APITestJSON", "APITestSuiteWriting"]),
+        // `apitest fuzz`: requests generated from a document (examples, boundary values, seeded random data, stateful
+        // sequences through links), sent through the HTTP layer, every response checked as Schemathesis checks it;
+        // findings shrunk and written as suites.
+        .target(
+            name: "APITestContractTesting",
+            dependencies: [
+                "APITestOpenAPI", "APITestJSON", "APITestJSONSchema", "APITestHTTP", "APITestSuiteWriting",
+                "APITestResults", "APITestSecrets", "APITestSupport",
+            ]),
 
         // MARK: - Writing suites
         // What every command that writes suites shares: the YAML emitter, the editor modeline's schema path, relative
@@ -166,6 +175,7 @@ let package = Package(
             dependencies: [
                 "APITestRunner", "APITestLoad", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
                 "APITestSecurity", "APITestGenerate", "APITestImport", "APITestSuiteWriting", "APITestYAML",
+                "APITestContractTesting",
                 "CLibraryVersions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian's libmimalloc-dev) is the process's allocator: glibc's malloc cost the run 6-17 % of
@@ -278,6 +288,11 @@ let package = Package(
             // The Postman collections and HAR archives the tests import (with their licence).
             exclude: ["Fixtures"]
         ),
+        .testTarget(
+            name: "APITestContractTestingTests",
+            dependencies: [
+                "APITestContractTesting", "APITestOpenAPI", "APITestJSON", "APITestJSONSchema", "APITestSupport",
+            ]),
         // Replays the fuzz targets' seed corpus (Fuzz/corpus) and a seeded mutation pass on every test run.
         .testTarget(name: "APITestFuzzingTests", dependencies: ["APITestFuzzing"]),
         .testTarget(

@@ -26,6 +26,7 @@ struct APITestCommand: AsyncParsableCommand {
             RunCommand.self, ValidateCommand.self, ListCommand.self, PinCheckCommand.self, GenerateCommand.self,
             ImportCommand.self,
             ExportCommand.self, MergeCommand.self, LoadCommand.self,
+            FuzzCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -1,0 +1,164 @@
+import APITestJSON
+import APITestOpenAPI
+
+// MARK: - The stateful phase
+
+extension FuzzEngine {
+    /// Sequences per chain of ``StatefulPlanner``.
+    static let sequencesPerChain = 2
+
+    /// Runs every chain: creates a resource, reads it, changes it, deletes it and reads it again; the outcomes in
+    /// order. A chain stops when its creation is refused.
+    package func runStateful(until deadline: ContinuousClock.Instant?) async -> [CaseOutcome] {
+        let planner = StatefulPlanner(description: description, document: document)
+        var outcomes: [CaseOutcome] = []
+        for chain in planner.chains() {
+            for sequence in 0..<min(Self.sequencesPerChain, max(configuration.maxExamples, 1)) {
+                if let deadline, ContinuousClock.now >= deadline { return outcomes }
+                outcomes += await runSequence(chain, number: sequence)
+            }
+        }
+        return outcomes
+    }
+
+    /// One sequence of `chain`.
+    private func runSequence(_ chain: StatefulPlanner.Chain, number: Int) async -> [CaseOutcome] {
+        var random = FuzzRandom.stream(seed: configuration.seed, UInt64(chain.create), 4, UInt64(number))
+        var create: FuzzCase
+        if number == 0, let example = generator.cases(for: chain.create, phase: .examples).first {
+            create = example
+        } else {
+            create = generator.randomCase(chain.create, number: number, &random, breaking: false)
+        }
+        create.phase = .stateful
+        create.purpose = .stateful(.create)
+        create.label = "create (sequence \(number + 1))"
+        let created = await run(create)
+        var outcomes = [created]
+        guard let response = created.response, (200..<300).contains(response.status) else { return outcomes }
+        let createdBody = try? JSONParser.parse(response.body)
+
+        let order: [FuzzCase.StatefulStep] = [.readAfterCreate, .update, .delete]
+        var deleted = false
+        var reader: FuzzCase?
+        for step in order {
+            for target in chain.targets where target.step == step {
+                guard
+                    var fuzzCase = targetCase(
+                        target.operation, link: target.link, create: create, created: response,
+                        createdBody: createdBody, random: &random)
+                else { continue }
+                fuzzCase.purpose = .stateful(step)
+                fuzzCase.label = "\(Self.word(step)) after create (sequence \(number + 1))"
+                if step == .readAfterCreate, reader == nil { reader = fuzzCase }
+                var outcome = await run(fuzzCase)
+                outcome.history = outcomes
+                outcomes.append(outcome)
+                if step == .delete, let status = outcome.response?.status, (200..<300).contains(status) {
+                    deleted = true
+                }
+                if step == .delete { break }
+            }
+        }
+        if deleted, var read = reader {
+            read.purpose = .stateful(.readAfterDelete)
+            read.label = "read after delete (sequence \(number + 1))"
+            var outcome = await run(read)
+            outcome.history = outcomes
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
+    private static func word(_ step: FuzzCase.StatefulStep) -> String {
+        switch step {
+        case .create: "create"
+        case .readAfterCreate: "read"
+        case .update: "update"
+        case .delete: "delete"
+        case .readAfterDelete: "read after delete"
+        }
+    }
+
+    /// A valid case of the operation at `index` on the resource `create` made: its path parameters from the link's
+    /// expressions, else from the creation's own parameters of the same name and the new resource's id (the body's
+    /// id property, else the last segment of `Location`).
+    private func targetCase(
+        _ index: Int, link: StatefulPlanner.Link?, create: FuzzCase, created: FuzzResponse, createdBody: JSONValue?,
+        random: inout FuzzRandom
+    ) -> FuzzCase? {
+        var fuzzCase = generator.randomCase(index, number: 0, &random, breaking: false)
+        fuzzCase.phase = .stateful
+        fuzzCase.intent = .valid
+        let operation = description.operations[index]
+        for position in fuzzCase.parameters.indices {
+            let parameter = fuzzCase.parameters[position]
+            if let same = create.parameters.first(where: {
+                $0.name == parameter.name && $0.location == parameter.location
+            }),
+                let value = same.value
+            {
+                fuzzCase.parameters[position].value = value
+            }
+        }
+        if let link {
+            for (name, expression) in link.parameters {
+                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+                let (location, bare) =
+                    parts.count == 2 && ["path", "query", "header", "cookie"].contains(parts[0])
+                    ? (parts[0], parts[1]) : (nil, name)
+                guard
+                    let position = fuzzCase.parameters.firstIndex(where: {
+                        $0.name == bare && (location == nil || $0.location.rawValue == location)
+                    }),
+                    let value = StatefulPlanner.evaluate(
+                        expression, request: create, requestBody: create.body?.value, response: created)
+                else { continue }
+                fuzzCase.parameters[position].value = value
+            }
+            return fuzzCase
+        }
+        // The last path parameter names the resource.
+        guard let last = Self.lastTemplateName(operation.pathTemplate),
+            let position = fuzzCase.parameters.firstIndex(where: { $0.location == .path && $0.name == last })
+        else { return nil }
+        if let id = StatefulPlanner.inferredID(for: last, in: createdBody) {
+            fuzzCase.parameters[position].value = id
+        } else if let location = created.header("Location"),
+            let segment = location.split(separator: "?").first?.split(separator: "/").last
+        {
+            fuzzCase.parameters[position].value = .string(String(segment).removingPercentEncodingLeniently)
+        } else {
+            return nil
+        }
+        return fuzzCase
+    }
+
+    /// The name of the last `{template}` of `path`.
+    static func lastTemplateName(_ path: String) -> String? {
+        guard let open = path.lastIndex(of: "{"), let close = path[open...].firstIndex(of: "}") else { return nil }
+        return String(path[path.index(after: open)..<close])
+    }
+}
+
+extension String {
+    /// The text with `%XX` escapes decoded (an invalid one kept as it is).
+    var removingPercentEncodingLeniently: String {
+        var bytes: [UInt8] = []
+        var iterator = Array(utf8)
+        var index = 0
+        while index < iterator.count {
+            if iterator[index] == 0x25, index + 2 < iterator.count,
+                let value = UInt8(String(decoding: iterator[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                index += 3
+            } else {
+                bytes.append(iterator[index])
+                index += 1
+            }
+        }
+        iterator.removeAll()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

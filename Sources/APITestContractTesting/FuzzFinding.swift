@@ -1,0 +1,58 @@
+/// A failure a team keeps: one check failing one way on one operation, with the first case that showed it and,
+/// once shrunk, the smallest request that still shows it.
+package struct FuzzFinding: Sendable {
+    /// The check that failed.
+    package var check: FuzzCheck
+    /// The operation's index in the description.
+    package var operation: Int
+    /// What makes it this finding (see ``CheckFailure/signature``).
+    package var signature: String
+    /// The first failure's sentence.
+    package var message: String
+    /// The first case that showed it, and what came of it.
+    package var outcome: CaseOutcome
+    /// The same failure on the smallest request found, when shrinking made one smaller.
+    package var shrunk: CaseOutcome?
+    /// How many cases showed it.
+    package var occurrences: Int
+
+    /// The outcome a finding is reported and written with: the shrunk one when there is one.
+    package var minimal: CaseOutcome { shrunk ?? outcome }
+}
+
+/// What a fuzz run did: every case sent, in order, and the findings.
+package struct FuzzRun: Sendable {
+    /// Every outcome, in the order the cases were made.
+    package var outcomes: [CaseOutcome]
+    /// Cases made but not sent before the deadline.
+    package var notSent: Int
+    /// The findings, by operation then check.
+    package var findings: [FuzzFinding]
+    /// The wall time of the run.
+    package var duration: Duration
+
+    /// The findings of `outcomes`: the first case of each operation, check and signature.
+    package static func findings(of outcomes: [CaseOutcome]) -> [FuzzFinding] {
+        var findings: [FuzzFinding] = []
+        var positions: [String: Int] = [:]
+        for outcome in outcomes {
+            for failure in outcome.failures {
+                let key = "\(outcome.fuzzCase.operation)\u{0}\(failure.check.rawValue)\u{0}\(failure.signature)"
+                if let position = positions[key] {
+                    findings[position].occurrences += 1
+                    continue
+                }
+                positions[key] = findings.count
+                findings.append(
+                    FuzzFinding(
+                        check: failure.check, operation: outcome.fuzzCase.operation, signature: failure.signature,
+                        message: failure.message, outcome: outcome, shrunk: nil, occurrences: 1))
+            }
+        }
+        return findings.sorted { lhs, rhs in
+            if lhs.operation != rhs.operation { return lhs.operation < rhs.operation }
+            if lhs.check != rhs.check { return lhs.check < rhs.check }
+            return lhs.signature < rhs.signature
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package import APITestOpenAPI
+import APITestSupport
+
+/// The console summary of a fuzz run: the findings, then per check how many responses it judged and how many
+/// failed, then per operation the cases sent, the statuses seen and the keywords covered. Text the server sent is
+/// escaped (``Swift/String/shownInMessage``) and secrets are masked by `mask`.
+package struct FuzzSummary: Sendable {
+    /// The run.
+    package let run: FuzzRun
+    /// The document.
+    package let description: OpenAPIDescription
+    /// The checks run.
+    package let checks: [FuzzCheck]
+    /// Hides secrets in text shown.
+    package let mask: @Sendable (String) -> String
+
+    /// A summary of `run`.
+    package init(
+        run: FuzzRun, description: OpenAPIDescription, checks: [FuzzCheck],
+        mask: @escaping @Sendable (String) -> String
+    ) {
+        self.run = run
+        self.description = description
+        self.checks = checks
+        self.mask = mask
+    }
+
+    /// The summary's lines.
+    package func render() -> String {
+        var text = ""
+        if !run.findings.isEmpty {
+            text += "Findings:\n"
+            for (number, finding) in run.findings.enumerated() {
+                let operation = description.operations[finding.operation]
+                let outcome = finding.minimal
+                text +=
+                    "  \(number + 1). \(finding.check.rawValue) on \(operation.displayName.shownInMessage) "
+                    + "(\(operation.method) \(operation.pathTemplate.shownInMessage)): "
+                    + mask(finding.message).shownInMessage + "\n"
+                text += "     \(outcome.request.method) \(mask(outcome.request.pathAndQuery).shownInMessage)"
+                if let status = outcome.response?.status { text += " -> \(status)" }
+                text += ", \(finding.occurrences) case\(finding.occurrences == 1 ? "" : "s")"
+                if finding.shrunk != nil { text += ", shrunk" }
+                text += "\n"
+            }
+            text += "\n"
+        }
+        text += "Checks:\n"
+        let width = checks.map(\.rawValue.count).max() ?? 0
+        for check in checks {
+            let failed = run.findings.filter { $0.check == check }
+            let padding = String(repeating: " ", count: width - check.rawValue.count)
+            text +=
+                "  \(check.rawValue)\(padding)  "
+                + (failed.isEmpty
+                    ? "passed"
+                    : "FAILED: \(failed.count) finding\(failed.count == 1 ? "" : "s") on "
+                        + Set(failed.map(\.operation)).count.description + " operation"
+                        + (Set(failed.map(\.operation)).count == 1 ? "" : "s"))
+                + "\n"
+        }
+        text += "\nOperations:\n"
+        var covered = 0
+        for (index, operation) in description.operations.enumerated() {
+            let outcomes = run.outcomes.filter { $0.fuzzCase.operation == index }
+            if !outcomes.isEmpty { covered += 1 }
+            var statuses: [Int: Int] = [:]
+            for outcome in outcomes { if let status = outcome.response?.status { statuses[status, default: 0] += 1 } }
+            let errors = outcomes.filter { $0.transportError != nil }.count
+            let keywords = Set(
+                outcomes.compactMap { outcome -> String? in
+                    if case .invalid(let keyword, _) = outcome.intent { return keyword }
+                    return nil
+                })
+            let documented = operation.responseKeys.filter { key in
+                statuses.keys.contains {
+                    String($0) == key || (key.count == 3 && key.hasSuffix("XX") && String($0).first == key.first)
+                }
+            }
+            let findings = run.findings.filter { $0.operation == index }.count
+            text +=
+                "  \(operation.method) \(operation.pathTemplate.shownInMessage): \(outcomes.count) case"
+                + (outcomes.count == 1 ? "" : "s")
+                + ", statuses "
+                + (statuses.isEmpty
+                    ? "none" : statuses.keys.sorted().map { "\($0)×\(statuses[$0]!)" }.joined(separator: " "))
+                + " (documented seen: \(documented.count)/\(operation.responseKeys.count))"
+                + (keywords.isEmpty ? "" : ", keywords broken: " + keywords.sorted().joined(separator: " "))
+                + (errors == 0 ? "" : ", \(errors) without response")
+                + (findings == 0 ? "" : ", \(findings) finding\(findings == 1 ? "" : "s")")
+                + "\n"
+        }
+        let sent = run.outcomes.count
+        text +=
+            "\n\(covered)/\(description.operations.count) operations covered, \(sent) request\(sent == 1 ? "" : "s") sent"
+        if run.notSent > 0 { text += ", \(run.notSent) not sent (--duration)" }
+        text += ", \(run.findings.count) finding\(run.findings.count == 1 ? "" : "s")"
+        text += " in \(Self.seconds(run.duration))\n"
+        return text
+    }
+
+    /// `duration` as seconds with two decimals.
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds / 1000).\(String(format2: Int(milliseconds % 1000) / 10))s"
+    }
+}
+
+extension String {
+    /// A number of two digits, zero-padded.
+    init(format2 value: Int) {
+        self = value < 10 ? "0\(value)" : "\(value)"
+    }
+}
