@@ -40,7 +40,7 @@ struct MergeCommand: ParsableCommand {
         guard !reports.isEmpty else { throw ValidationError("give the JSON reports of the shards to merge") }
         if output.curl != nil {
             throw ValidationError(
-                "merge writes --report-junit, --report-tap, --report-json, --report-html and "
+                "merge writes --report-junit, --report-tap, --report-json, --report-html, --report-ctrf and "
                     + "--report-openapi-coverage only")
         }
     }
@@ -74,7 +74,9 @@ struct MergeCommand: ParsableCommand {
             return
         }
         let record = merged.record
-        let wantsRunReports = [output.reportJunit, output.reportTap, output.reportJson, output.reportHtml].contains {
+        let wantsRunReports = [
+            output.reportJunit, output.reportTap, output.reportJson, output.reportHtml, output.reportCtrf,
+        ].contains {
             $0 != nil
         }
         if wantsRunReports && record == nil {
@@ -110,7 +112,7 @@ struct MergeCommand: ParsableCommand {
             out.write(
                 "merged \(count) report\(count == 1 ? "" : "s"): \(summary.total) tests, "
                     + "\(summary.passed) passed, \(summary.failed) failed, \(summary.errored) errored, "
-                    + "\(summary.skipped) skipped\n")
+                    + "\(summary.skipped) skipped" + (summary.flaky > 0 ? ", \(summary.flaky) flaky" : "") + "\n")
         }
         if let coverage = merged.coverage {
             let totals = coverage.totals
@@ -130,7 +132,7 @@ struct MergeCommand: ParsableCommand {
     /// Writes the merged load run: its summary on standard output, `--report-json`, `--report-junit` and `--report-html`.
     private func writeLoad(_ load: LoadResult) throws {
         let stderr = StandardOutput.error
-        if output.reportTap != nil || output.reportOpenAPICoverage != nil {
+        if output.reportTap != nil || output.reportOpenAPICoverage != nil || output.reportCtrf != nil {
             stderr.write("error: load reports merge into --report-json, --report-junit and --report-html only\n")
             stderr.flush()
             throw ExitStatus.invalid.exitCode

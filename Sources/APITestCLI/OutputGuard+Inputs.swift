@@ -33,8 +33,9 @@ extension OutputGuard {
         if let path = security.clientKey { add(path, as: .flag("--client-key")) }
     }
 
-    /// Adds the `--shard-timings` report of `selection`.
+    /// Adds the `--shard-timings` and `--last-failed` reports of `selection`.
     mutating func add(_ selection: SelectionOptions) {
         if let path = selection.shardTimings { add(path, as: .flag("--shard-timings")) }
+        if let path = selection.lastFailed { add(path, as: .flag("--last-failed")) }
     }
 }

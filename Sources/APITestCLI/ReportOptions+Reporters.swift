@@ -1,4 +1,5 @@
 import APITestReporting
+import APITestRunner
 import APITestSupport
 import ArgumentParser
 import Foundation
@@ -20,6 +21,11 @@ extension ReportOptions {
         }
         if let reportJson { reports.append(("--report-json", reportJson, json)) }
         if let reportHtml { reports.append(("--report-html", reportHtml, HTMLReportFormat())) }
+        if let reportCtrf {
+            // The run's identity, as the JSON report says it, so that `apitest merge` can merge shards' CTRF files.
+            reports.append(
+                ("--report-ctrf", reportCtrf, CTRFReportFormat(toolVersion: APITestVersion.string, identity: json)))
+        }
         if let reportOpenAPICoverage {
             reports.append(("--report-openapi-coverage", reportOpenAPICoverage, OpenAPICoverageReportFormat()))
         }

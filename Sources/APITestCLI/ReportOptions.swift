@@ -2,7 +2,7 @@ import APITestReporting
 import APITestSupport
 import ArgumentParser
 
-/// The report files `apitest run` writes besides the console output: JUnit XML, TAP, JSON, HTML and OpenAPI
+/// The report files `apitest run` writes besides the console output: JUnit XML, TAP, JSON, HTML, CTRF and OpenAPI
 /// coverage.
 struct ReportOptions: ParsableArguments {
     @Option(
@@ -22,6 +22,13 @@ struct ReportOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Write a self-contained HTML report to FILE.", valueName: "file"), completion: .file())
     var reportHtml: String?
+
+    @Option(
+        name: .customLong("report-ctrf"),
+        help: ArgumentHelp(
+            "Write a CTRF report (Common Test Report Format 1.0, read by CTRF GitHub Actions and dashboards) to "
+                + "FILE.", valueName: "file"), completion: .file())
+    var reportCtrf: String?
 
     @Option(
         name: .customLong("report-openapi-coverage"),
@@ -64,6 +71,7 @@ struct ReportOptions: ParsableArguments {
     private enum CodingKeys: String, CodingKey {
         case reportJunit, reportTap, reportJson, reportHtml, reportOpenAPICoverage, curl, tapVersion, noJunitLocations
         case annotations
+        case reportCtrf
     }
 
     /// Checks the TAP version, and every report path on the file system before anything runs (a path that cannot be

@@ -17,12 +17,15 @@ extension RunArgumentScanner {
         Option(names: ["--connect-timeout"], action: .single { store($1, in: &$0.requests.connectTimeout) }),
         Option(names: ["--max-response-size"], action: .single { store($1, in: &$0.maxResponseSize) }),
         Option(names: ["--decode-memory"], action: .single { store($1, in: &$0.decodeMemory) }),
+        Option(names: ["--retries"], action: .single { store($1, in: &$0.retries) }),
+        Option(names: ["--flaky"], action: .single { store($1, in: &$0.flaky) }),
         Option(names: ["-v", "--verbose"], action: .flag { $0.verbose = true }),
         Option(names: ["-q", "--quiet"], action: .flag { $0.quiet = true }),
         Option(names: ["--report-junit"], action: .single { store($1, in: &$0.reports.reportJunit) }),
         Option(names: ["--report-tap"], action: .single { store($1, in: &$0.reports.reportTap) }),
         Option(names: ["--report-json"], action: .single { store($1, in: &$0.reports.reportJson) }),
         Option(names: ["--report-html"], action: .single { store($1, in: &$0.reports.reportHtml) }),
+        Option(names: ["--report-ctrf"], action: .single { store($1, in: &$0.reports.reportCtrf) }),
         Option(names: ["--report-openapi-coverage"], action: .single { store($1, in: &$0.reports.reportOpenAPICoverage) }),
         Option(names: ["--curl"], action: .single { store($1, in: &$0.reports.curl) }),
         Option(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
@@ -33,6 +36,7 @@ extension RunArgumentScanner {
         Option(names: ["--exclude-tag"], action: .repeating { append($1, to: &$0.selection.excludeTag) }),
         Option(names: ["--shard"], action: .single { store($1, in: &$0.selection.shard) }),
         Option(names: ["--shard-timings"], action: .single { store($1, in: &$0.selection.shardTimings) }),
+        Option(names: ["--last-failed"], action: .single { store($1, in: &$0.selection.lastFailed) }),
         Option(names: ["--wait-for"], action: .single { store($1, in: &$0.waitFor) }),
         Option(names: ["--pinning", "--mode"], action: .single { store($1, in: &$0.security.pinning) }),
         Option(names: ["--pin"], action: .repeating { append($1, to: &$0.security.pins) }),
@@ -71,6 +75,7 @@ extension RunArgumentScanner {
         reports.reportTap = nil
         reports.reportJson = nil
         reports.reportHtml = nil
+        reports.reportCtrf = nil
         reports.reportOpenAPICoverage = nil
         reports.curl = nil
         reports.tapVersion = defaultValue("13")
@@ -82,6 +87,7 @@ extension RunArgumentScanner {
         selection.excludeTag = []
         selection.shard = nil
         selection.shardTimings = nil
+        selection.lastFailed = nil
         var security = SecurityFlags()
         security.pinning = nil
         security.pins = []
@@ -104,6 +110,8 @@ extension RunArgumentScanner {
         command.requests = requests
         command.maxResponseSize = nil
         command.decodeMemory = nil
+        command.retries = defaultValue("0")
+        command.flaky = defaultValue("fail")
         command.verbose = false
         command.quiet = false
         command.reports = reports

@@ -38,6 +38,7 @@ extension RunCommand {
         if let decodeMemory { options.decodeMemoryBudget = decodeMemory.size.bytes }
         options.recordsSentHeaders = verbose
         options.recordsRequestCommands = reports.curl != nil
+        options.retries = retries
         var request = RunRequest(suites: selected.suites, options: options)
         request.warnsAboutSinglePin = !security.pins.isEmpty
         let preflight = RunService.preflight(request, loaded: loaded)
@@ -72,7 +73,7 @@ extension RunCommand {
 
         if summary.interrupted { throw ExitStatus.interrupted.exitCode }
         if !writeErrors.isEmpty { throw ExitStatus.runtimeError.exitCode }
-        if !summary.succeeded { throw ExitStatus.testsFailed.exitCode }
+        if !summary.succeeded(flakyFails: flaky != "pass") { throw ExitStatus.testsFailed.exitCode }
     }
 
     /// Prints the preflight's findings; true when the run can go. Security problems are usage errors (the caller

@@ -1,3 +1,4 @@
+import APITestSuite
 import ArgumentParser
 
 /// `apitest run`: load suites, run their tests concurrently, report.
@@ -50,6 +51,18 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "size"))
     var decodeMemory: ByteSizeArgument?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run a test that fails or errors again, afresh, up to N times (0 to 100; a test's retries: wins); one "
+                + "that then passes is reported flaky. Not a step's retry:.", valueName: "n"))
+    var retries: Int = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "Whether a flaky test (failed, then passed when run again) fails the run: fail (exit code 1, the "
+                + "default) or pass.", valueName: "fail|pass"))
+    var flaky: String = "fail"
+
     @Flag(name: [.short, .long], help: "Show every request and response with headers and bodies (secrets masked).")
     var verbose = false
 
@@ -76,6 +89,12 @@ struct RunCommand: AsyncParsableCommand {
     mutating func validate() throws {
         guard jobs >= 1 && jobs <= 1000 else { throw ValidationError("--jobs must be between 1 and 1000") }
         guard !(verbose && quiet) else { throw ValidationError("--verbose and --quiet cannot be used together") }
+        guard (0...TestCase.maxRetries).contains(retries) else {
+            throw ValidationError("--retries must be between 0 and \(TestCase.maxRetries), got \(retries)")
+        }
+        guard ["fail", "pass"].contains(flaky) else {
+            throw ValidationError("--flaky must be fail or pass, got '\(flaky)'")
+        }
     }
 
     func run() async throws {

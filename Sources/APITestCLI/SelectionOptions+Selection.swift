@@ -34,7 +34,10 @@ extension SelectionOptions {
                 throw ValidationError("--shard-timings '\(shardTimings)': \(error.message)")
             }
         }
-        return TestSelection(filters: filters, tags: tag, excludedTags: excludeTag, shard: spec, timings: timings)
+        var selection = TestSelection(
+            filters: filters, tags: tag, excludedTags: excludeTag, shard: spec, timings: timings)
+        selection.lastFailed = try readLastFailed()
+        return selection
     }
 
     /// `--shard K/N` parsed, `nil` without the flag; the usage error for one that is not K/N with 1 <= K <= N.
@@ -60,6 +63,7 @@ extension SelectionOptions {
     ) throws -> TestSelection.Result {
         var selection = try selection()
         if !sharded { selection.shard = nil }
+        try checkLastFailed(selection.lastFailed, in: suites, errorOutput: errorOutput)
         let result = selection.apply(to: suites)
         try checkEnvironment(of: result, in: suites, errorOutput: errorOutput, colored: colored, sends: sends)
         if selection.narrows && result.matchedCount == 0 {
@@ -126,6 +130,7 @@ extension SelectionOptions {
         parts += filter.map { "--filter '\($0)'" }
         parts += tag.map { "--tag \($0)" }
         parts += excludeTag.map { "--exclude-tag \($0)" }
+        if let lastFailed { parts.append("--last-failed '\(lastFailed)'") }
         return parts.joined(separator: " ")
     }
 

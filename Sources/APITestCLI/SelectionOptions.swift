@@ -32,6 +32,14 @@ struct SelectionOptions: ParsableArguments {
         completion: .file(extensions: ["json"]))
     var shardTimings: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run only the tests that failed or errored in an earlier run's JSON report (--report-json, or a merged "
+                + "report), by suite file and test name; a test it names that no longer exists is an error.",
+            valueName: "report.json"),
+        completion: .file(extensions: ["json"]))
+    var lastFailed: String?
+
     /// The selection the flags describe, made by ``validate()``; not an argument.
     private(set) var validated: TestSelection?
 
@@ -39,6 +47,7 @@ struct SelectionOptions: ParsableArguments {
     /// build of swift-argument-parser refuses to parse a command while one is missing, so its tests fail.
     private enum CodingKeys: String, CodingKey {
         case filter, tag, excludeTag, shard, shardTimings
+        case lastFailed
     }
 
     /// Refuses a bad pattern, tag or shard, and a `--shard-timings` file that is not a readable regular file (a
@@ -46,6 +55,7 @@ struct SelectionOptions: ParsableArguments {
     mutating func validate() throws {
         if shardTimings != nil, shard == nil { throw ValidationError("--shard-timings needs --shard K/N") }
         if let shardTimings { try CommandLineFile.check(shardTimings, flag: "--shard-timings") }
+        if let lastFailed { try CommandLineFile.check(lastFailed, flag: "--last-failed") }
         validated = try makeSelection()
     }
 }
