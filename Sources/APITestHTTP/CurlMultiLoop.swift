@@ -17,6 +17,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         case start(ticket: TransferTicket, transfer: NewTransfer)
         case cancel(id: UInt64)
         case closeJar(id: UInt64)
+        /// Resume `continuation` at `deadline` (``sleep(until:)`` called off the loop thread).
+        case wake(at: ContinuousClock.Instant, continuation: CheckedContinuation<Void, Never>)
         case shutdown
     }
 
@@ -31,6 +33,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// readiness (only then does a new command need to wake it).
     private struct Inbox {
         var queue: [Command] = []
+        /// Jobs of tasks that prefer the loop as their executor, enqueued from other threads.
+        var jobs: [UnownedJob] = []
         var closed = false
         /// The loop is in (or about to enter) its wait with nothing queued.
         var waiting = false
@@ -43,6 +47,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
     private let finished = DispatchSemaphore(value: 0)
+    /// The loop thread's `pthread_self()` once it runs (0 before): lets `enqueue` and `sleep` called on the loop
+    /// thread skip the inbox's lock and the wake-up.
+    let loopThreadID = Atomic<UInt>(0)
 
     // Loop-thread state: read and written on the loop thread only (`assertOnLoopThread()` in debug builds).
     /// The loop thread, once it runs.
@@ -55,6 +62,13 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// The cookie share of each open jar, by jar id.
     var shares: [UInt64: UnsafeMutableRawPointer] = [:]
     private var stopping = false
+    /// Whether the loop has been told to stop (loop thread only).
+    var isStopping: Bool { stopping }
+    /// Jobs enqueued on the loop thread itself (a transfer's caller resumed by its completion, a task added by a
+    /// task running here): run at the start of the next round, with no lock and no wake-up.
+    var localJobs: [UnownedJob] = []
+    /// Sleeping tasks (``sleep(until:)``), earliest deadline first.
+    var timers = LoopTimers()
     /// The epoll instance the loop waits on, and the eventfd that wakes it (-1 when the system refused them).
     let pollFD: Int32
     private let wakeFD: Int32
@@ -128,17 +142,35 @@ final class CurlMultiLoop: @unchecked Sendable {
         inbox.withLock { inbox -> Bool in
             guard !inbox.closed else { return false }
             inbox.queue.append(command)
-            if inbox.waiting && !inbox.woken, wakeFD >= 0 {
-                inbox.woken = true
-                _ = apitest_wake_signal(wakeFD)
-            }
+            wakeIfWaiting(&inbox)
             return true
+        }
+    }
+
+    /// Queues the job of a task that prefers the loop as its executor, from another thread, and wakes the loop as
+    /// `submit` does; `false` once the loop has stopped taking work (the caller then runs the job elsewhere).
+    func submitJob(_ job: UnownedJob) -> Bool {
+        inbox.withLock { inbox -> Bool in
+            guard !inbox.closed else { return false }
+            inbox.jobs.append(job)
+            wakeIfWaiting(&inbox)
+            return true
+        }
+    }
+
+    /// Wakes a loop waiting with nothing queued, once per wait; called under the inbox's lock.
+    private func wakeIfWaiting(_ inbox: inout Inbox) {
+        if inbox.waiting && !inbox.woken, wakeFD >= 0 {
+            inbox.woken = true
+            _ = apitest_wake_signal(wakeFD)
         }
     }
 
     /// Stops the loop, failing transfers still running with `.cancelled`, and waits for the thread to end.
     func shutdown() {
-        if submit(.shutdown) { finished.wait() }
+        // On the loop thread (a task running there shut its session down) the loop stops after this round; waiting
+        // for it here would wait for ourselves.
+        if submit(.shutdown), !isOnLoopThread { finished.wait() }
     }
 
     // MARK: - The loop
@@ -151,19 +183,38 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     private func run() {
         loopThread = pthread_self()
+        loopThreadID.store(UInt(pthread_self()), ordering: .releasing)
         var running: Int32 = 0
-        // Two buffers swapped with the inbox's queue: draining it allocates nothing.
+        // Buffers swapped with the inbox's queues and the local jobs: draining them allocates nothing.
         var pending: [Command] = []
+        var pendingJobs: [UnownedJob] = []
         var events = [apitest_poll_event](repeating: apitest_poll_event(), count: 64)
         while true {
             inbox.withLock { inbox in
                 swap(&pending, &inbox.queue)
+                if !inbox.jobs.isEmpty { pendingJobs.append(contentsOf: inbox.jobs) }
+                inbox.jobs.removeAll(keepingCapacity: true)
                 inbox.waiting = false
                 inbox.woken = false
             }
             for command in pending { handle(command) }
             pending.removeAll(keepingCapacity: true)
-            if stopping { break }
+            if stopping {
+                pendingJobs.append(contentsOf: localJobs)
+                localJobs.removeAll()
+                break
+            }
+            // Tasks whose sleep is over, then every job ready now (a job's own new jobs wait for the next round,
+            // after the sockets have been looked at).
+            fireTimers(now: clock.now)
+            if !localJobs.isEmpty {
+                pendingJobs.append(contentsOf: localJobs)
+                localJobs.removeAll(keepingCapacity: true)
+            }
+            if !pendingJobs.isEmpty {
+                runJobs(pendingJobs)
+                pendingJobs.removeAll(keepingCapacity: true)
+            }
 
             // libcurl's timeout, when due: a transfer just added asks for one at once.
             if let deadline = timerDeadline, deadline <= clock.now {
@@ -173,12 +224,14 @@ final class CurlMultiLoop: @unchecked Sendable {
             }
             // Commands that came while the loop was busy are taken at once; otherwise wait for a socket, the
             // timeout or `submit`'s wake-up.
-            let mayWait = inbox.withLock { inbox -> Bool in
-                guard inbox.queue.isEmpty else { return false }
-                inbox.waiting = true
-                return true
-            }
-            let ready = wait(into: &events, milliseconds: mayWait ? waitMilliseconds() : 0)
+            let mayWait =
+                localJobs.isEmpty
+                && inbox.withLock { inbox -> Bool in
+                    guard inbox.queue.isEmpty, inbox.jobs.isEmpty else { return false }
+                    inbox.waiting = true
+                    return true
+                }
+            let ready = wait(into: &events, nanoseconds: mayWait ? waitNanoseconds() : 0)
             for event in events[0..<ready] {
                 if event.fd == wakeFD {
                     apitest_wake_drain(wakeFD)
@@ -194,9 +247,9 @@ final class CurlMultiLoop: @unchecked Sendable {
             if ready > 0 { readCompletions() }
         }
         // Take no more commands; fail the transfers running and any start that arrived after the last drain.
-        let late = inbox.withLock { inbox -> [Command] in
+        let (late, lateJobs) = inbox.withLock { inbox -> ([Command], [UnownedJob]) in
             inbox.closed = true
-            return inbox.queue
+            return (inbox.queue, inbox.jobs)
         }
         let cancelled = HTTPError(.shutDownDuringTransfer)
         for command in late {
@@ -205,6 +258,13 @@ final class CurlMultiLoop: @unchecked Sendable {
         for (easy, delegate) in delegates {
             finish(easy, delegate.transfer.fail(cancelled))
         }
+        // Tasks that preferred the loop go on on the global executor: their jobs, and sleepers woken now.
+        timers.resumeAll()
+        for command in late {
+            if case .wake(_, let continuation) = command { continuation.resume() }
+        }
+        handOff(pendingJobs + lateJobs + localJobs)
+        localJobs.removeAll()
         for easy in idleHandles {
             cookieEngineOn.remove(easy)
             curl_easy_cleanup(easy)
@@ -229,24 +289,34 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    /// How long the loop may wait: until libcurl's timeout (rounded up to whole milliseconds), at most a second.
-    private func waitMilliseconds() -> Int32 {
-        guard let deadline = timerDeadline else { return 1000 }
-        let left = deadline - clock.now
-        guard left > .zero else { return 0 }
-        return Int32(min(left.milliseconds, 1000))
+    /// How long the loop may wait: until libcurl's timeout (rounded up to whole milliseconds, as libcurl counts)
+    /// or the earliest sleeper's deadline, at most a second.
+    private func waitNanoseconds() -> Int64 {
+        let now = clock.now
+        var limit = Int64(1_000_000_000)
+        if let deadline = timerDeadline {
+            let left = deadline - now
+            guard left > .zero else { return 0 }
+            limit = min(limit, Int64(left.milliseconds) * 1_000_000)
+        }
+        if let deadline = timers.earliest {
+            let left = deadline - now
+            guard left > .zero else { return 0 }
+            limit = min(limit, left.nanoseconds)
+        }
+        return limit
     }
 
-    /// Waits up to `milliseconds` for ready sockets (or the wake-up) and returns how many events it put in `events`.
+    /// Waits up to `nanoseconds` for ready sockets (or the wake-up) and returns how many events it put in `events`.
     /// Without epoll (the system refused it; every transfer then fails naming it) it only sleeps a little, so that
     /// commands are still taken.
-    private func wait(into events: inout [apitest_poll_event], milliseconds: Int32) -> Int {
+    private func wait(into events: inout [apitest_poll_event], nanoseconds: Int64) -> Int {
         guard pollFD >= 0, wakeFD >= 0 else {
-            if milliseconds > 0 { usleep(10_000) }
+            if nanoseconds > 0 { usleep(UInt32(min(nanoseconds / 1000, 10_000))) }
             return 0
         }
         let count = events.withUnsafeMutableBufferPointer { buffer in
-            apitest_poll_wait(pollFD, buffer.baseAddress, Int32(buffer.count), milliseconds)
+            apitest_poll_wait_ns(pollFD, buffer.baseAddress, Int32(buffer.count), nanoseconds)
         }
         return max(0, Int(count))
     }
@@ -267,6 +337,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             if let share = shares.removeValue(forKey: id), curl_share_cleanup(share) == CURLSHE_IN_USE {
                 closingShares[id] = share
             }
+        case .wake(let deadline, let continuation):
+            timers.add(deadline, continuation)
         case .shutdown:
             stopping = true
         }

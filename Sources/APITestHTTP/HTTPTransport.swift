@@ -9,6 +9,25 @@ public protocol HTTPTransport: Sendable {
 
     /// Releases the cookies of `jar`; later requests naming it start with an empty jar.
     func close(_ jar: CookieJar)
+
+    /// The thread the transfers run on, as an executor for tasks that do little but start transfers and look at
+    /// their responses (the load mode's iterations); `nil` for a transport without one.
+    var transferExecutor: (any TransferExecutor)? { get }
+}
+
+extension HTTPTransport {
+    /// No executor of its own: tasks run on the global executor.
+    public var transferExecutor: (any TransferExecutor)? { nil }
+}
+
+// MARK: - TransferExecutor
+
+/// The event-loop thread a transport's transfers run on, as a task executor: a task that prefers it runs between
+/// its transfers on that thread, so a transfer's start and its completion are calls on one thread, with no hand-off.
+public protocol TransferExecutor: TaskExecutor {
+    /// Suspends the calling task until `deadline` on the loop's own timer (no timer thread, and a task running on
+    /// the loop is resumed there). Not cancellable: callers sleep in short steps when they must notice a stop.
+    func sleep(until deadline: ContinuousClock.Instant) async
 }
 
 extension SessionManager: HTTPTransport {}

@@ -100,6 +100,9 @@ public final class SessionManager: Sendable {
         return response
     }
 
+    /// The event-loop thread every transfer of this session runs on, as a task executor (see ``TransferExecutor``).
+    public var transferExecutor: (any TransferExecutor)? { loop }
+
     /// Releases the cookies of `jar`; later requests naming it start with an empty jar.
     public func close(_ jar: CookieJar) {
         loop.submit(.closeJar(id: jar.id))

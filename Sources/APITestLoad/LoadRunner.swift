@@ -93,6 +93,11 @@ package final class LoadRunner: Sendable {
                     }
                 }
             }
+            // The iterations, and the arrivals that start them, run on the transport's event-loop thread when it
+            // offers one: an iteration's transfers then start and complete there with no hand-off between threads,
+            // and the schedule's waits are the loop's own timer (no timer thread). Without one (a scripted
+            // transport), on the global executor.
+            let executor = transport.transferExecutor
             let run: @Sendable (Int, ContinuousClock.Instant) async -> Void = { pick, intended in
                 let entry = entries[pick]
                 let began = clock.now
@@ -100,42 +105,23 @@ package final class LoadRunner: Sendable {
                 let outcome = await iterations.run(suite: entry.suite, test: entry.test)
                 recorder.finished(test: pick, result: outcome, latency: clock.now - intended)
             }
+            let sleep: @Sendable (ContinuousClock.Instant) async -> Void = { deadline in
+                if let executor {
+                    await executor.sleep(until: deadline)
+                } else {
+                    try? await Task.sleep(until: deadline, tolerance: .microseconds(50), clock: clock)
+                }
+            }
             switch options.model {
             case .open(let schedule):
-                let slots = AsyncSlots(options.maxInFlight)
-                var next = 0
-                // When iteration `next` is meant to start: worked out once, for its arrival and the wait before it.
-                var nextOffset = schedule.startOffset(ofIteration: next)
-                let total = schedule.totalIterations
-                while next < total && !control.stopped && !Task.isCancelled {
-                    let due = schedule.iterationsDue(by: clock.now - start)
-                    while next < due && !control.stopped && !Task.isCancelled {
-                        let intended = start + (nextOffset ?? .zero)
-                        let pick = picker.next()
-                        await slots.acquire()
-                        group.addTask {
-                            await run(pick, intended)
-                            slots.release()
-                        }
-                        next += 1
-                        nextOffset = schedule.startOffset(ofIteration: next)
-                    }
-                    guard next < total, let offset = nextOffset else { break }
-                    // At high rates the arrivals of a quarter of a millisecond start together: a wake-up per
-                    // arrival would cost more than the arrivals (their latency still counts from their own time).
-                    let wake = max(start + offset, clock.now + .microseconds(250))
-                    try? await Task.sleep(until: wake, tolerance: .microseconds(50), clock: clock)
-                }
-                // The schedule lasts its whole duration, after its last arrival too: the rate is measured over
-                // the time the load was planned for, never over the instant a lone iteration took.
-                let end = start + schedule.duration
-                while clock.now < end && !control.stopped && !Task.isCancelled {
-                    try? await Task.sleep(until: min(end, clock.now + .milliseconds(50)), clock: clock)
+                group.addTask(executorPreference: executor) {
+                    await self.arrive(
+                        schedule, start: start, control: control, picker: picker, sleep: sleep, run: run)
                 }
             case .closed(let virtualUsers, let duration):
                 let end = start + duration
                 for _ in 0..<virtualUsers {
-                    group.addTask {
+                    group.addTask(executorPreference: executor) {
                         while clock.now < end && !control.stopped && !Task.isCancelled {
                             await run(picker.next(), clock.now)
                         }
@@ -144,8 +130,8 @@ package final class LoadRunner: Sendable {
                 while clock.now < end && !control.stopped && !Task.isCancelled {
                     try? await Task.sleep(until: min(end, clock.now + .milliseconds(50)), clock: clock)
                 }
+                control.stop()
             }
-            control.stop()
         }
         let elapsed = clock.now - start
         recorder.closeTimeline()
@@ -161,6 +147,52 @@ package final class LoadRunner: Sendable {
             result.thresholds = result.evaluate(thresholds)
         }
         return recorder.result
+    }
+
+    /// The open model's arrivals: starts iteration after iteration when `schedule` says, each as a task of its
+    /// own (at most `maxInFlight` at once), until the schedule's end, a stop or cancellation; then waits out the
+    /// planned duration and stops the load. Runs on the transport's event loop when it has one (see `run`).
+    private func arrive(
+        _ schedule: LoadSchedule, start: ContinuousClock.Instant, control: LoadControl, picker: WeightedPicker,
+        sleep: @escaping @Sendable (ContinuousClock.Instant) async -> Void,
+        run: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void
+    ) async {
+        let clock = ContinuousClock()
+        let slots = AsyncSlots(options.maxInFlight)
+        await withDiscardingTaskGroup { group in
+            var next = 0
+            // When iteration `next` is meant to start: worked out once, for its arrival and the wait before it.
+            var nextOffset = schedule.startOffset(ofIteration: next)
+            let total = schedule.totalIterations
+            while next < total && !control.stopped && !Task.isCancelled {
+                let due = schedule.iterationsDue(by: clock.now - start)
+                while next < due && !control.stopped && !Task.isCancelled {
+                    let intended = start + (nextOffset ?? .zero)
+                    let pick = picker.next()
+                    await slots.acquire()
+                    group.addTask {
+                        await run(pick, intended)
+                        slots.release()
+                    }
+                    next += 1
+                    nextOffset = schedule.startOffset(ofIteration: next)
+                }
+                guard next < total, let offset = nextOffset else { break }
+                // At high rates the arrivals of a tenth of a millisecond start together: a wake-up per arrival
+                // would cost more than the arrivals (their latency still counts from their own time). At most 50 ms
+                // at a time, so that a stop is noticed.
+                let now = clock.now
+                await sleep(min(max(start + offset, now + .microseconds(100)), now + .milliseconds(50)))
+            }
+            // The schedule lasts its whole duration, after its last arrival too: the rate is measured over the
+            // time the load was planned for, never over the instant a lone iteration took.
+            let end = start + schedule.duration
+            while clock.now < end && !control.stopped && !Task.isCancelled {
+                await sleep(min(end, clock.now + .milliseconds(50)))
+            }
+            // The iterations still running finish (the group waits for them); the timeline stops now.
+            control.stop()
+        }
     }
 
     /// The model as the report describes it.

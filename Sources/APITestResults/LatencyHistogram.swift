@@ -55,6 +55,7 @@ package struct LatencyHistogram: Sendable, Codable {
         switch storage {
         case .dense(var histogram):
             storage = .sparse([:]) // the histogram is uniquely referenced while it is changed
+            if value > histogram.highestTrackableValue { histogram = Self.grown(histogram, toHold: value) }
             _ = histogram.record(value, count: count)
             storage = .dense(histogram)
         case .sparse(var values):
@@ -72,16 +73,37 @@ package struct LatencyHistogram: Sendable, Codable {
         case .dense(let histogram):
             var merged = hdr
             storage = .sparse([:])
+            if histogram.highestTrackableValue > merged.highestTrackableValue {
+                merged = Self.grown(merged, toHold: histogram.highestTrackableValue)
+            }
             merged.add(histogram)
             storage = .dense(merged)
         }
     }
 
-    /// The HDR histogram of `values`.
+    /// The HDR histogram of `values`, its counts made at once for the highest of them: HDR's auto-resize appends
+    /// its new counts one by one through unspecialised generic code (about a thousand instructions a count, tens of
+    /// thousands of counts), so growing a histogram value by value cost more than every sample recorded in it.
     private static func dense(_ values: [UInt64: UInt64]) -> Histogram<UInt64> {
-        var histogram = emptyDense()
+        let highest = values.keys.max() ?? 2
+        var histogram = Histogram<UInt64>(
+            lowestDiscernibleValue: 1, highestTrackableValue: Swift.max(highest, 2),
+            numberOfSignificantValueDigits: .three)
+        histogram.autoResize = true
         for (value, count) in values { _ = histogram.record(value, count: count) }
         return histogram
+    }
+
+    /// `histogram`'s samples in a histogram whose counts reach twice `value` (at most ``highestTrackable``), made
+    /// at once and added to with HDR's buffer loop: not HDR's own resize (see `dense(_:)`).
+    private static func grown(_ histogram: Histogram<UInt64>, toHold value: UInt64) -> Histogram<UInt64> {
+        let highest = Swift.min(Swift.max(value, histogram.highestTrackableValue) * 2, highestTrackable)
+        var grown = Histogram<UInt64>(
+            lowestDiscernibleValue: 1, highestTrackableValue: Swift.max(highest, 2),
+            numberOfSignificantValueDigits: .three)
+        grown.autoResize = true
+        grown.add(histogram)
+        return grown
     }
 
     /// The samples as HDR holds them: the counts array, or one made from the list.

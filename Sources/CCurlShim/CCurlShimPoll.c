@@ -4,6 +4,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
+#include <time.h>
 #include <unistd.h>
 
 CURLcode apitest_easy_setopt_closesocket_callback(CURL *easy, apitest_closesocket_callback callback, void *clientp) {
@@ -35,10 +36,7 @@ int apitest_poll_unwatch(int poll_fd, int fd) {
     return epoll_ctl(poll_fd, EPOLL_CTL_DEL, fd, &event);
 }
 
-int apitest_poll_wait(int poll_fd, apitest_poll_event *events, int capacity, int timeout_ms) {
-    struct epoll_event ready[64];
-    if (capacity > 64) capacity = 64;
-    int count = epoll_wait(poll_fd, ready, capacity, timeout_ms);
+static int apitest_poll_report(struct epoll_event *ready, int count, apitest_poll_event *events) {
     for (int i = 0; i < count; i++) {
         events[i].fd = ready[i].data.fd;
         events[i].ready = ((ready[i].events & EPOLLIN) ? APITEST_POLL_READABLE : 0) |
@@ -46,6 +44,29 @@ int apitest_poll_wait(int poll_fd, apitest_poll_event *events, int capacity, int
                           ((ready[i].events & (EPOLLERR | EPOLLHUP)) ? APITEST_POLL_ERROR : 0);
     }
     return count;
+}
+
+int apitest_poll_wait(int poll_fd, apitest_poll_event *events, int capacity, int timeout_ms) {
+    struct epoll_event ready[64];
+    if (capacity > 64) capacity = 64;
+    return apitest_poll_report(ready, epoll_wait(poll_fd, ready, capacity, timeout_ms), events);
+}
+
+/// 0 until epoll_pwait2 was found missing (ENOSYS: a kernel before 5.11, or a sandbox without it).
+static int apitest_pwait2_missing = 0;
+
+int apitest_poll_wait_ns(int poll_fd, apitest_poll_event *events, int capacity, int64_t timeout_ns) {
+    struct epoll_event ready[64];
+    if (capacity > 64) capacity = 64;
+    if (timeout_ns < 0) timeout_ns = 0;
+    if (!__atomic_load_n(&apitest_pwait2_missing, __ATOMIC_RELAXED)) {
+        struct timespec timeout = {.tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000};
+        int count = epoll_pwait2(poll_fd, ready, capacity, &timeout, NULL);
+        if (count >= 0 || errno != ENOSYS) return apitest_poll_report(ready, count, events);
+        __atomic_store_n(&apitest_pwait2_missing, 1, __ATOMIC_RELAXED);
+    }
+    int64_t ms = (timeout_ns + 999999) / 1000000;
+    return apitest_poll_report(ready, epoll_wait(poll_fd, ready, capacity, ms > 1000000 ? 1000000 : (int)ms), events);
 }
 
 int apitest_wake_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }

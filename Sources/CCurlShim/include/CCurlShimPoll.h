@@ -45,6 +45,9 @@ int apitest_poll_unwatch(int poll_fd, int fd);
 /// Waits up to `timeout_ms` (-1: no limit) for readiness; fills at most `capacity` events and returns how many,
 /// 0 on timeout, -1 with errno.
 int apitest_poll_wait(int poll_fd, apitest_poll_event *events, int capacity, int timeout_ms);
+/// As `apitest_poll_wait`, with the limit in nanoseconds (>= 0): epoll_pwait2 where the kernel has it (5.11), else
+/// epoll_wait with the limit rounded up to whole milliseconds.
+int apitest_poll_wait_ns(int poll_fd, apitest_poll_event *events, int capacity, int64_t timeout_ns);
 
 /// A non-blocking, close-on-exec eventfd for waking the loop, or -1 with errno.
 int apitest_wake_create(void);
