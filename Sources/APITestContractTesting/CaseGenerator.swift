@@ -187,6 +187,8 @@ package struct CaseGenerator: Sendable {
             for boundary in values.boundaries(schema) {
                 // A parameter's text cannot say null, nor nest a container in a container.
                 if boundary.value == .null || Self.nests(boundary.value) { continue }
+                // An empty path segment routes to another path.
+                if parameter.location == .path, ParameterText.primitive(boundary.value).isEmpty { continue }
                 var changed = base
                 changed[position].value = boundary.value
                 cases.append(

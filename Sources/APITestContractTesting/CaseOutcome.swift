@@ -12,6 +12,8 @@ package struct CaseOutcome: Sendable {
     package var transportError: String?
     /// The checks that failed.
     package var failures: [CheckFailure] = []
+    /// Whether the request routes to the case's operation (a path value such as `a/b` may route elsewhere).
+    package var routes = true
     /// For a step of a stateful sequence, the outcomes of the sequence's steps before it.
     package var history: [CaseOutcome] = []
 

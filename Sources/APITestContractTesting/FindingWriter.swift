@@ -34,7 +34,8 @@ struct FindingWriter {
             var base = "\(String(format3: number + 1))-\(finding.check.rawValue)-\(Self.slug(operation.displayName))"
             while names.contains(base) { base += "-" }
             names.insert(base)
-            return (base + ".yaml", SuiteDocumentRenderer(suite: suite(finding, number: number, seed: seed)).render())
+            let text = SuiteDocumentRenderer(suite: suite(finding, number: number, seed: seed)).render()
+            return (base + ".yaml", addingReproduce(finding, to: text))
         }
     }
 
@@ -52,7 +53,6 @@ struct FindingWriter {
             "Found by apitest fuzz (seed \(seed), \(outcome.fuzzCase.phase.rawValue) phase): \(finding.check.rawValue) on "
                 + "\(operation.method) \(operation.pathTemplate)",
             masker.mask(finding.message),
-            "reproduce: " + masker.mask(engine.curl(outcome.request).line),
         ]
         if Self.usesContract(finding.check) {
             suite.openAPI = SuiteDocument.OpenAPISetting(file: documentReference, server: engine.configuration.baseURL)
@@ -70,6 +70,17 @@ struct FindingWriter {
         }
         suite.tests = [test]
         return suite
+    }
+
+    /// `text` with the `# reproduce: curl …` comment line right after the header comment: one line whatever its
+    /// length, so that it can be copied whole.
+    func addingReproduce(_ finding: FuzzFinding, to text: String) -> String {
+        let line = engine.masker.mask(engine.curl(finding.minimal.request).line)
+        let comment = YAMLEmitter.comment("reproduce: " + line, width: Int.max).joined(separator: "\n")
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let position = lines.firstIndex { !$0.hasPrefix("#") } ?? 0
+        lines.insert(comment, at: position)
+        return lines.joined(separator: "\n")
     }
 
     /// Whether a finding of `check` is shown by the suite's contract check.

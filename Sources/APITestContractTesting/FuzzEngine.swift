@@ -95,16 +95,46 @@ package final class FuzzEngine: Sendable {
     /// ``FuzzCase/Intent/unknown`` when it does not (a value the generator meant valid that breaks a `pattern`,
     /// a path value that routes to another operation).
     package func judge(_ fuzzCase: FuzzCase, _ request: BuiltRequest) -> FuzzCase.Intent {
+        judgement(fuzzCase, request).intent
+    }
+
+    /// Whether `request` routes to `fuzzCase`'s operation under the document's first server.
+    package func routes(_ fuzzCase: FuzzCase, _ request: BuiltRequest) -> Bool {
         let operation = description.operations[fuzzCase.operation]
-        guard request.method == operation.method, fuzzCase.pathOverride == nil else { return .unknown }
+        guard request.method == operation.method else { return false }
+        let (routedTo, _) = description.checkRequest(
+            to: operation, pathAndQuery: request.pathAndQuery, headers: request.headerPairs, body: request.body)
+        return routedTo == nil
+    }
+
+    /// ``judge(_:_:)``, and whether the request routes to the case's operation.
+    func judgement(_ fuzzCase: FuzzCase, _ request: BuiltRequest) -> (intent: FuzzCase.Intent, routes: Bool) {
+        let intent = judgeRouted(fuzzCase, request)
+        return (intent.0, intent.1)
+    }
+
+    private func judgeRouted(_ fuzzCase: FuzzCase, _ request: BuiltRequest) -> (FuzzCase.Intent, Bool) {
+        let operation = description.operations[fuzzCase.operation]
+        guard request.method == operation.method, fuzzCase.pathOverride == nil else { return (.unknown, false) }
         let (routedTo, violations) = description.checkRequest(
             to: operation, pathAndQuery: request.pathAndQuery, headers: request.headerPairs, body: request.body)
-        if routedTo != nil { return .unknown }
+        if routedTo != nil { return (.unknown, false) }
+        return (intent(fuzzCase, violations: violations), true)
+    }
+
+    /// The generator's intent checked against the contract's `violations` of the request.
+    private func intent(_ fuzzCase: FuzzCase, violations: [ContractViolation]) -> FuzzCase.Intent {
         switch fuzzCase.intent {
         case .valid:
             return violations.isEmpty ? .valid : .unknown
         case .invalid(let keyword, let place):
-            if !violations.isEmpty { return fuzzCase.intent }
+            if !violations.isEmpty {
+                // The keyword the contract finds broken, which is the one meant when it is among them (a smaller
+                // case of a shrunk finding may break another one instead).
+                let found = violations.map(Self.keyword(of:))
+                if found.contains(keyword) { return fuzzCase.intent }
+                return .invalid(keyword: found[0], place: Self.place(of: violations[0]))
+            }
             // The contract does not read form bodies: the generator's word for the keywords a form keeps.
             let formKeywords: Set<String> = [
                 "required", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
@@ -116,6 +146,29 @@ package final class FuzzEngine: Sendable {
             return .unknown
         case .unknown:
             return .unknown
+        }
+    }
+
+    /// The keyword a request violation breaks: the schema's keyword, `required` for something missing, `json`
+    /// for a body that is not JSON, `content-type` for an undeclared media type.
+    static func keyword(of violation: ContractViolation) -> String {
+        switch violation.kind {
+        case .missingParameter, .missingBody: "required"
+        case .invalidJSON: "json"
+        case .missingContentType, .undeclaredContentType: "content-type"
+        case .schemaMismatch: violation.keyword ?? "schema"
+        case .undeclaredStatus, .missingHeader: "schema"
+        }
+    }
+
+    /// Where a request violation is (`query limit`, `body /name`).
+    static func place(of violation: ContractViolation) -> String {
+        switch violation.kind {
+        case .missingParameter(let name, let location): return "\(location.rawValue) \(name)"
+        case .missingBody, .invalidJSON: return "body"
+        default:
+            guard let path = violation.instancePath, !path.isEmpty else { return "body" }
+            return path.hasPrefix("/") ? "body " + path : path
         }
     }
 
@@ -151,9 +204,10 @@ package final class FuzzEngine: Sendable {
     /// Sends `fuzzCase` and checks what comes back.
     package func run(_ fuzzCase: FuzzCase) async -> CaseOutcome {
         let request = request(for: fuzzCase)
-        let intent = judge(fuzzCase, request)
+        let (intent, routed) = judgement(fuzzCase, request)
         var outcome = CaseOutcome(
             fuzzCase: fuzzCase, request: request, intent: intent, response: nil, transportError: nil)
+        outcome.routes = routed
         if configuration.dryRun { return outcome }
         let (response, error) = await send(request)
         outcome.response = response
@@ -161,7 +215,7 @@ package final class FuzzEngine: Sendable {
         if let response {
             outcome.failures = evaluator.evaluate(
                 fuzzCase, operation: description.operations[fuzzCase.operation].operation, intent: intent,
-                response: response)
+                routes: routed, response: response)
         }
         return outcome
     }
