@@ -191,6 +191,7 @@ def parse_options():
         die(f"--services takes demo and books, got '{o.services}'")
     if o.st_workers != "auto" and not (o.st_workers.isdigit() and 1 <= int(o.st_workers) <= 64):
         die(f"--st-workers takes 1 to 64 or auto, got '{o.st_workers}'")
+    o.out = os.path.abspath(o.out)
     os.makedirs(o.out, exist_ok=True)
     return o
 
@@ -259,10 +260,11 @@ def spec_for(name, service, out):
 
 
 def run_timed(arguments, log):
+    """Runs a tool in the folder of its log (Schemathesis keeps a .schemathesis cache in its working directory)."""
     start = time.monotonic()
     with open(log, "w") as f:
-        done = subprocess.run(arguments, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=ROOT,
-                              env=dict(os.environ, NO_COLOR="1"))
+        done = subprocess.run(arguments, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                              cwd=os.path.dirname(log), env=dict(os.environ, NO_COLOR="1"))
     return time.monotonic() - start, done.returncode
 
 
