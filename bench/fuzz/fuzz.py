@@ -272,6 +272,10 @@ def run_schemathesis(o, tools, name, service, spec, seed, tag):
     report = os.path.join(o.out, f"st-{name}-{tag}.json")
     if os.path.exists(report):
         os.remove(report)
+    # Every run starts as a first run: no Hypothesis example database or Schemathesis cache from an earlier one
+    # (a database replays earlier failing examples, which the same seed alone would not).
+    for cache in [".hypothesis", ".schemathesis"]:
+        subprocess.run(["rm", "-rf", "--", os.path.join(o.out, cache)], check=True)
     arguments = [tools["st"], "run", spec, "--url", service.base, "--seed", str(seed),
                  "--max-examples", str(o.max_examples), "--workers", o.st_workers, "--continue-on-failure",
                  "-H", f"X-API-Key: {SERVICES[name]['key']}", "--report", "json", "--report-json-path", report]
