@@ -123,7 +123,8 @@ class Service:
             arguments = [os.path.join(VENV, "bin/python"), "-m", "uvicorn", "books_service:app", "--app-dir", HERE,
                          "--port", str(self.port), "--log-level", "warning"]
             self.base = f"http://127.0.0.1:{self.port}"
-            env = dict(os.environ, BOOKS_FAULTS="none" if clean else "all")
+            # No __pycache__ beside books_service.py in the repository.
+            env = dict(os.environ, BOOKS_FAULTS="none" if clean else "all", PYTHONDONTWRITEBYTECODE="1")
         self.process = subprocess.Popen(arguments, stdout=log, stderr=log, stdin=subprocess.DEVNULL, env=env,
                                         start_new_session=True)
         log.close()
