@@ -86,10 +86,14 @@ extension ReportOptions {
             } catch {
                 throw ValidationError("GITHUB_STEP_SUMMARY '\(summary)': \(error.reason)")
             }
+            // GitHub drops a step's summary over 1 MiB: what the step wrote there already counts.
+            let existing = (try? FileManager.default.attributesOfItem(atPath: summary)[.size] as? Int) ?? 0
             reporters.append(
                 FileReporter(
                     destination: destination,
-                    format: GitHubStepSummaryFormat(root: root, currentFolder: currentFolder)))
+                    format: GitHubStepSummaryFormat(
+                        root: root, currentFolder: currentFolder,
+                        byteLimit: max(0, GitHubStepSummaryFormat.gitHubLimit - existing))))
         }
         return reporters
     }
