@@ -13,6 +13,9 @@ public final class CookieJar: Sendable, Hashable {
     public let id: UInt64
     /// The jar whose cookies this one starts with, copied when this jar is first used.
     public let parent: CookieJar?
+    /// The index of the session's event loop that holds this jar's cookies, chosen at its first transfer (-1
+    /// before): every transfer with the jar goes to that loop (see `SessionManager`).
+    let home = Atomic<Int>(-1)
 
     /// An empty jar.
     public init() {

@@ -174,11 +174,10 @@ extension CurlMultiLoop {
     func share(for jar: CookieJar) -> Result<UnsafeMutableRawPointer, RefusedShareOption> {
         assertOnLoopThread()
         if let share = shares[jar.id] { return .success(share) }
-        guard let share = curl_share_init() else { return .failure(RefusedShareOption(option: "curl_share_init")) }
-        guard apitest_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue)) == CURLSHE_OK
-        else {
-            curl_share_cleanup(share)
-            return .failure(RefusedShareOption(option: "CURLSHOPT_SHARE"))
+        let share: UnsafeMutableRawPointer
+        switch newShare() {
+        case .success(let made): share = made
+        case .failure(let refused): return .failure(refused)
         }
         if let parent = jar.parent, let parentShare = shares[parent.id],
             let refused = copyCookies(from: parentShare, to: share)
@@ -190,34 +189,88 @@ extension CurlMultiLoop {
         return .success(share)
     }
 
-    /// Copies every cookie of one share into another through a scratch easy handle: libcurl reads and writes a
-    /// share's cookies only through a handle attached to it (`CURLINFO_COOKIELIST`, `CURLOPT_COOKIELIST`). Returns
-    /// the name of the option libcurl refused, or nil when every cookie was copied.
+    /// Copies every cookie of one share into another: libcurl reads and writes a share's cookies only through a
+    /// handle attached to it (`CURLINFO_COOKIELIST`, `CURLOPT_COOKIELIST`). Returns the name of the option libcurl
+    /// refused, or nil when every cookie was copied.
     private func copyCookies(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer) -> String? {
+        switch cookieLines(of: source) {
+        case .success(let lines): importCookies(lines, into: target)
+        case .failure(let refused): refused.option
+        }
+    }
+
+    /// Every cookie of `share` as `CURLINFO_COOKIELIST` lines, read through a scratch easy handle.
+    func cookieLines(of share: UnsafeMutableRawPointer) -> Result<[String], RefusedShareOption> {
+        guard let easy = curl_easy_init() else { return .failure(RefusedShareOption(option: "curl_easy_init")) }
+        defer {
+            apitest_easy_setopt_share(easy, nil)
+            curl_easy_cleanup(easy)
+        }
+        guard apitest_easy_setopt_share(easy, share) == CURLE_OK else {
+            return .failure(RefusedShareOption(option: "CURLOPT_SHARE"))
+        }
+        guard apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "") == CURLE_OK else {
+            return .failure(RefusedShareOption(option: "CURLOPT_COOKIEFILE"))
+        }
+        var list: UnsafeMutablePointer<curl_slist>?
+        guard apitest_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else {
+            return .failure(RefusedShareOption(option: "CURLINFO_COOKIELIST"))
+        }
+        defer { curl_slist_free_all(list) }
+        var lines: [String] = []
+        var node = list
+        while let current = node {
+            if let line = current.pointee.data { lines.append(String(cString: line)) }
+            node = current.pointee.next
+        }
+        return .success(lines)
+    }
+
+    /// Adds cookie `lines` (`CURLINFO_COOKIELIST`'s form) to `share` through a scratch easy handle. Returns the
+    /// name of the option libcurl refused, or nil when every cookie was added.
+    private func importCookies(_ lines: [String], into share: UnsafeMutableRawPointer) -> String? {
+        guard !lines.isEmpty else { return nil }
         guard let easy = curl_easy_init() else { return "curl_easy_init" }
         defer {
             apitest_easy_setopt_share(easy, nil)
             curl_easy_cleanup(easy)
         }
-        guard apitest_easy_setopt_share(easy, source) == CURLE_OK else { return "CURLOPT_SHARE" }
+        guard apitest_easy_setopt_share(easy, share) == CURLE_OK else { return "CURLOPT_SHARE" }
         guard apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "") == CURLE_OK else { return "CURLOPT_COOKIEFILE" }
-        var list: UnsafeMutablePointer<curl_slist>?
-        guard apitest_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else {
-            return "CURLINFO_COOKIELIST"
-        }
-        defer { curl_slist_free_all(list) }
-        guard apitest_easy_setopt_share(easy, nil) == CURLE_OK, apitest_easy_setopt_share(easy, target) == CURLE_OK
-        else { return "CURLOPT_SHARE" }
-        var node = list
-        while let current = node {
-            if let line = current.pointee.data,
-                apitest_easy_setopt_string(easy, CURLOPT_COOKIELIST, String(cString: line)) != CURLE_OK
-            {
-                return "CURLOPT_COOKIELIST"
-            }
-            node = current.pointee.next
+        for line in lines where apitest_easy_setopt_string(easy, CURLOPT_COOKIELIST, line) != CURLE_OK {
+            return "CURLOPT_COOKIELIST"
         }
         return nil
+    }
+
+    /// Makes `jar`'s share on this loop, before its first transfer, with the cookies `lines` its parent held on
+    /// another loop; a jar that already has its share here keeps it. Returns the option libcurl refused (the
+    /// transfer then fails naming it: it would run without the cookies it starts from), or nil.
+    func seedJar(_ jar: CookieJar, with lines: [String]) -> String? {
+        assertOnLoopThread()
+        guard shares[jar.id] == nil else { return nil }
+        switch newShare() {
+        case .failure(let refused):
+            return refused.option
+        case .success(let share):
+            if let refused = importCookies(lines, into: share) {
+                curl_share_cleanup(share)
+                return refused
+            }
+            shares[jar.id] = share
+            return nil
+        }
+    }
+
+    /// A share of cookies.
+    private func newShare() -> Result<UnsafeMutableRawPointer, RefusedShareOption> {
+        guard let share = curl_share_init() else { return .failure(RefusedShareOption(option: "curl_share_init")) }
+        guard apitest_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue)) == CURLSHE_OK
+        else {
+            curl_share_cleanup(share)
+            return .failure(RefusedShareOption(option: "CURLSHOPT_SHARE"))
+        }
+        return .success(share)
     }
 }
 

@@ -46,6 +46,14 @@ extension CurlMultiLoop: TransferExecutor {
         }
     }
 
+    /// The cookies of `jar` on this loop as `CURLINFO_COOKIELIST` lines (none when it has none here, or once the
+    /// loop has stopped): for a jar on another loop that starts from them.
+    func cookieLines(of jar: CookieJar) async -> [String] {
+        await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
+            if !submit(.exportCookies(id: jar.id, continuation: continuation)) { continuation.resume(returning: []) }
+        }
+    }
+
     /// Runs each of `jobs` on the loop thread, as this executor.
     func runJobs(_ jobs: [UnownedJob]) {
         assertOnLoopThread()

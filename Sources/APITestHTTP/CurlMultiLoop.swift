@@ -19,6 +19,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         case closeJar(id: UInt64)
         /// Resume `continuation` at `deadline` (``sleep(until:)`` called off the loop thread).
         case wake(at: ContinuousClock.Instant, continuation: CheckedContinuation<Void, Never>)
+        /// Resume `continuation` with the cookies of the jar `id` as `CURLINFO_COOKIELIST` lines (none when the jar
+        /// has no share on this loop).
+        case exportCookies(id: UInt64, continuation: CheckedContinuation<[String], Never>)
         case shutdown
     }
 
@@ -27,6 +30,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// lock orders the hand-over, and used on the loop thread only from then on.
     struct NewTransfer: @unchecked Sendable {
         let delegate: TaskDelegate
+        /// The cookies the request's jar starts with when its parent's are on another loop of the session
+        /// (`CURLINFO_COOKIELIST` lines, read there); `nil` otherwise.
+        var cookieSeed: [String]? = nil
     }
 
     /// The queue other threads append to, whether the loop still takes commands, and whether it waits for
@@ -261,7 +267,11 @@ final class CurlMultiLoop: @unchecked Sendable {
         // Tasks that preferred the loop go on on the global executor: their jobs, and sleepers woken now.
         timers.resumeAll()
         for command in late {
-            if case .wake(_, let continuation) = command { continuation.resume() }
+            switch command {
+            case .wake(_, let continuation): continuation.resume()
+            case .exportCookies(_, let continuation): continuation.resume(returning: [])
+            default: break
+            }
         }
         handOff(pendingJobs + lateJobs + localJobs)
         localJobs.removeAll()
@@ -329,6 +339,11 @@ final class CurlMultiLoop: @unchecked Sendable {
                 resumeCaller(transfer.delegate.transfer.cancel())
                 return
             }
+            if let seed = transfer.cookieSeed, let jar = transfer.delegate.request.cookieJar,
+                let refused = seedJar(jar, with: seed)
+            {
+                transfer.delegate.check(refused, CURLE_FAILED_INIT)
+            }
             start(transfer.delegate)
         case .cancel(let id):
             // Only started transfers are cancelled here; a ticket cancelled before its start never starts.
@@ -339,6 +354,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             }
         case .wake(let deadline, let continuation):
             timers.add(deadline, continuation)
+        case .exportCookies(let id, let continuation):
+            continuation.resume(returning: shares[id].flatMap { try? cookieLines(of: $0).get() } ?? [])
         case .shutdown:
             stopping = true
         }

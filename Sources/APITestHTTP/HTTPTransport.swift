@@ -13,11 +13,18 @@ public protocol HTTPTransport: Sendable {
     /// The thread the transfers run on, as an executor for tasks that do little but start transfers and look at
     /// their responses (the load mode's iterations); `nil` for a transport without one.
     var transferExecutor: (any TransferExecutor)? { get }
+
+    /// Every thread the transfers run on, as executors (empty for a transport without one): tasks spread over them
+    /// use as many threads.
+    var transferExecutors: [any TransferExecutor] { get }
 }
 
 extension HTTPTransport {
     /// No executor of its own: tasks run on the global executor.
     public var transferExecutor: (any TransferExecutor)? { nil }
+
+    /// The one executor, if any.
+    public var transferExecutors: [any TransferExecutor] { transferExecutor.map { [$0] } ?? [] }
 }
 
 // MARK: - TransferExecutor

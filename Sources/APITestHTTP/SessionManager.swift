@@ -12,13 +12,14 @@ import Synchronization
 /// ```
 public final class SessionManager: Sendable {
     public let configuration: SessionConfiguration
-    private let loop: CurlMultiLoop
+    /// The event loops (`SessionConfiguration.eventLoops`, usually one).
+    private let loops: [CurlMultiLoop]
     private let nextID = Atomic<UInt64>(0)
     private let isShutDown = Atomic<Bool>(false)
 
     public init(configuration: SessionConfiguration = SessionConfiguration()) {
         self.configuration = configuration
-        self.loop = CurlMultiLoop(configuration: configuration)
+        self.loops = (0..<configuration.eventLoops).map { _ in CurlMultiLoop(configuration: configuration) }
     }
 
     deinit {
@@ -83,13 +84,16 @@ public final class SessionManager: Sendable {
             throw HTTPError(.streamedBodyNotSignable)
         }
         let ticket = TransferTicket(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue)
+        let (loop, seedSource) = route(request)
+        var cookieSeed: [String]?
+        if let seedSource { cookieSeed = await loops[seedSource.loop].cookieLines(of: seedSource.jar) }
         var response = try await withTaskCancellationHandler {
             try await withTransferContinuation { continuation in
                 // The delegate is made here, on the caller's thread: the loop thread only takes it.
                 let delegate = TaskDelegate(
                     id: ticket.id, request: request, maxBodySize: request.maxBodySize ?? configuration.maxBodySize,
                     continuation: continuation)
-                if !loop.submit(.start(ticket: ticket, transfer: .init(delegate: delegate))) {
+                if !loop.submit(.start(ticket: ticket, transfer: .init(delegate: delegate, cookieSeed: cookieSeed))) {
                     continuation.resume(throwing: HTTPError(.sessionShutDown))
                 }
             }
@@ -100,17 +104,42 @@ public final class SessionManager: Sendable {
         return response
     }
 
-    /// The event-loop thread every transfer of this session runs on, as a task executor (see ``TransferExecutor``).
-    public var transferExecutor: (any TransferExecutor)? { loop }
+    /// The loop a transfer of `request` runs on, and the cookies its jar starts with when they are on another loop.
+    ///
+    /// With one loop, that one. Otherwise the loop of the calling task when it runs on one (so that a task on a loop
+    /// starts and finishes its transfers there), else the first; a request with a cookie jar goes to the jar's
+    /// loop, which its first transfer chooses that way. A jar that starts from its parent's cookies (a test's copy
+    /// of its suite's jar) takes them on its own loop; when the parent's are on another, they are read from there
+    /// first (`CURLINFO_COOKIELIST`) and handed over with the transfer.
+    private func route(_ request: HTTPRequest) -> (CurlMultiLoop, seedSource: (loop: Int, jar: CookieJar)?) {
+        guard loops.count > 1 else { return (loops[0], nil) }
+        let caller = loops.firstIndex { $0.isOnLoopThread } ?? 0
+        guard let jar = request.cookieJar else { return (loops[caller], nil) }
+        let (chosen, earlier) = jar.home.compareExchange(
+            expected: -1, desired: caller, ordering: .acquiringAndReleasing)
+        guard chosen else { return (loops[earlier], nil) }
+        guard let parent = jar.parent else { return (loops[caller], nil) }
+        let parentHome = parent.home.load(ordering: .acquiring)
+        guard parentHome >= 0, parentHome != caller else { return (loops[caller], nil) }
+        return (loops[caller], (parentHome, parent))
+    }
+
+    /// The event-loop thread the transfers of tasks not running on a loop go to, as a task executor (see
+    /// ``TransferExecutor``).
+    public var transferExecutor: (any TransferExecutor)? { loops[0] }
+
+    /// Every event-loop thread of the session (`SessionConfiguration.eventLoops`), as task executors: tasks spread
+    /// over them run their transfers on as many threads.
+    public var transferExecutors: [any TransferExecutor] { loops }
 
     /// Releases the cookies of `jar`; later requests naming it start with an empty jar.
     public func close(_ jar: CookieJar) {
-        loop.submit(.closeJar(id: jar.id))
+        loops[max(0, jar.home.load(ordering: .acquiring))].submit(.closeJar(id: jar.id))
     }
 
     /// Fails every transfer still running with `.cancelled` and stops the event-loop thread. Idempotent.
     public func shutdown() {
         guard !isShutDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        loop.shutdown()
+        for loop in loops { loop.shutdown() }
     }
 }

@@ -2,6 +2,7 @@ package import APITestResults
 package import APITestRunner
 package import APITestSuite
 package import APITestSupport
+import Foundation
 
 /// How a load run drives its iterations.
 package struct LoadOptions: Sendable {
@@ -17,6 +18,9 @@ package struct LoadOptions: Sendable {
     package var maxInFlight: Int
     /// An iteration counts as late when it starts more than this after its intended start.
     package var lateAfter: Duration = .milliseconds(10)
+    /// The event-loop threads the iterations run on (`SessionConfiguration.eventLoops`): one per core the process
+    /// may use, at most 8; each holds its share of the arrivals, virtual users and connections.
+    package var eventLoops = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 8)
     package var thresholds: [LoadThreshold] = []
     /// Stop as soon as a threshold fails (checked once a second; rate thresholds only at the end).
     package var abortOnFail = false

@@ -4,6 +4,7 @@ package import APITestRunner
 package import APITestSuite
 import APITestSupport
 import Foundation
+import Synchronization
 
 /// Runs a load test: the selected tests of the suites, picked by weight, run as `apitest run` runs them (steps,
 /// captures, checks, auth) over and over, either arriving on a schedule (open model) or by virtual users (closed
@@ -93,11 +94,16 @@ package final class LoadRunner: Sendable {
                     }
                 }
             }
-            // The iterations, and the arrivals that start them, run on the transport's event-loop thread when it
-            // offers one: an iteration's transfers then start and complete there with no hand-off between threads,
-            // and the schedule's waits are the loop's own timer (no timer thread). Without one (a scripted
-            // transport), on the global executor.
-            let executor = transport.transferExecutor
+            // The iterations, and the arrivals that start them, run on the transport's event-loop threads when it
+            // offers them: an iteration's transfers then start and complete on its thread with no hand-off between
+            // threads, and the schedule's waits are that loop's own timer (no timer thread). Each loop has its share
+            // of the arrivals (every n-th) and of the virtual users. Without loops (a scripted transport), on the
+            // global executor.
+            let executors = transport.transferExecutors
+            let loops = max(1, executors.count)
+            let executor: @Sendable (Int) -> (any TransferExecutor)? = { index in
+                executors.isEmpty ? nil : executors[index % executors.count]
+            }
             let run: @Sendable (Int, ContinuousClock.Instant) async -> Void = { pick, intended in
                 let entry = entries[pick]
                 let began = clock.now
@@ -105,23 +111,33 @@ package final class LoadRunner: Sendable {
                 let outcome = await iterations.run(suite: entry.suite, test: entry.test)
                 recorder.finished(test: pick, result: outcome, latency: clock.now - intended)
             }
-            let sleep: @Sendable (ContinuousClock.Instant) async -> Void = { deadline in
-                if let executor {
-                    await executor.sleep(until: deadline)
-                } else {
-                    try? await Task.sleep(until: deadline, tolerance: .microseconds(50), clock: clock)
-                }
-            }
             switch options.model {
             case .open(let schedule):
-                group.addTask(executorPreference: executor) {
-                    await self.arrive(
-                        schedule, start: start, control: control, picker: picker, sleep: sleep, run: run)
+                let slots = AsyncSlots(options.maxInFlight)
+                let arriving = Countdown(loops)
+                for shard in 0..<loops {
+                    let loop = executor(shard)
+                    group.addTask(executorPreference: loop) {
+                        await self.arrive(
+                            schedule, shard: shard, of: loops, start: start, slots: slots, picker: picker,
+                            sleep: { deadline in
+                                if let loop {
+                                    await loop.sleep(until: deadline)
+                                } else {
+                                    try? await Task.sleep(until: deadline, tolerance: .microseconds(50), clock: clock)
+                                }
+                            }, control: control, run: run,
+                            waitedOut: {
+                                // The planned duration is over once every shard has waited it out: the timeline
+                                // stops now, and the iterations still running finish (each shard waits for its).
+                                if arriving.countDown() { control.stop() }
+                            })
+                    }
                 }
             case .closed(let virtualUsers, let duration):
                 let end = start + duration
-                for _ in 0..<virtualUsers {
-                    group.addTask(executorPreference: executor) {
+                for user in 0..<virtualUsers {
+                    group.addTask(executorPreference: executor(user)) {
                         while clock.now < end && !control.stopped && !Task.isCancelled {
                             await run(picker.next(), clock.now)
                         }
@@ -149,18 +165,20 @@ package final class LoadRunner: Sendable {
         return recorder.result
     }
 
-    /// The open model's arrivals: starts iteration after iteration when `schedule` says, each as a task of its
-    /// own (at most `maxInFlight` at once), until the schedule's end, a stop or cancellation; then waits out the
-    /// planned duration and stops the load. Runs on the transport's event loop when it has one (see `run`).
+    /// The open model's arrivals of one shard (iterations `shard`, `shard + shards`, ...): starts each when `schedule`
+    /// says, as a task of its own (at most `maxInFlight` at once over every shard, `slots`), until the schedule's
+    /// end, a stop or cancellation; then waits out the planned duration and returns once its iterations have
+    /// finished; `waitedOut` hears when the planned duration is over. Runs on one of the transport's event loops when
+    /// it has them (see `run`), sleeping with `sleep`.
     private func arrive(
-        _ schedule: LoadSchedule, start: ContinuousClock.Instant, control: LoadControl, picker: WeightedPicker,
-        sleep: @escaping @Sendable (ContinuousClock.Instant) async -> Void,
-        run: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void
+        _ schedule: LoadSchedule, shard: Int, of shards: Int, start: ContinuousClock.Instant, slots: AsyncSlots,
+        picker: WeightedPicker, sleep: @escaping @Sendable (ContinuousClock.Instant) async -> Void,
+        control: LoadControl, run: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void,
+        waitedOut: @Sendable () -> Void
     ) async {
         let clock = ContinuousClock()
-        let slots = AsyncSlots(options.maxInFlight)
         await withDiscardingTaskGroup { group in
-            var next = 0
+            var next = shard
             // When iteration `next` is meant to start: worked out once, for its arrival and the wait before it.
             var nextOffset = schedule.startOffset(ofIteration: next)
             let total = schedule.totalIterations
@@ -174,7 +192,7 @@ package final class LoadRunner: Sendable {
                         await run(pick, intended)
                         slots.release()
                     }
-                    next += 1
+                    next += shards
                     nextOffset = schedule.startOffset(ofIteration: next)
                 }
                 guard next < total, let offset = nextOffset else { break }
@@ -190,8 +208,7 @@ package final class LoadRunner: Sendable {
             while clock.now < end && !control.stopped && !Task.isCancelled {
                 await sleep(min(end, clock.now + .milliseconds(50)))
             }
-            // The iterations still running finish (the group waits for them); the timeline stops now.
-            control.stop()
+            waitedOut()
         }
     }
 
@@ -218,4 +235,20 @@ package final class LoadRunner: Sendable {
         }
     }
 
+}
+
+// MARK: - Countdown
+
+/// A count shared by tasks, each of which counts down once; the last one learns it was the last.
+private final class Countdown: Sendable {
+    private let left: Atomic<Int>
+
+    init(_ count: Int) {
+        left = Atomic(count)
+    }
+
+    /// Counts down one; true for the call that reaches 0.
+    func countDown() -> Bool {
+        left.subtract(1, ordering: .acquiringAndReleasing).newValue == 0
+    }
 }

@@ -16,7 +16,9 @@ package enum LoadService {
     ) async -> LoadResult {
         var session: SessionManager?
         if transport == nil {
-            session = SessionManager(configuration: RunService.sessionConfiguration(for: options.run))
+            var configuration = RunService.sessionConfiguration(for: options.run)
+            configuration.eventLoops = options.eventLoops
+            session = SessionManager(configuration: configuration)
         }
         defer { session?.shutdown() }
         let runner = LoadRunner(transport: transport ?? session!, options: options)

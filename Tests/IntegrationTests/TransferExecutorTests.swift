@@ -1,4 +1,5 @@
 import APITestHTTP
+import APITestJSON
 import Foundation
 import Synchronization
 import Testing
@@ -139,5 +140,70 @@ import Testing
         #expect(await sleeper.value < .seconds(60))
         // A task that prefers the stopped loop still runs; its transfer fails as the session's do.
         #expect(await Self.outcome(session, demo.baseURL + "/json", on: executor) == "shut down")
+    }
+
+    // MARK: - Several loops
+
+    /// The cookie `name` the demo's `/cookies` shows for `jar`, asked by a task preferring `executor`.
+    static func cookie(
+        _ name: String, _ session: SessionManager, _ base: String, jar: CookieJar, on executor: (any TaskExecutor)?
+    ) async -> String? {
+        let task = Task(executorPreference: executor) { () -> String? in
+            guard let response = try? await session.perform(HTTPRequest(url: base + "/cookies", cookieJar: jar)),
+                let document = try? JSONParser.parse(response.body)
+            else { return nil }
+            return document["cookies"]?[name]?.stringValue
+        }
+        return await task.value
+    }
+
+    /// Sets the cookie `name=value` in `jar` from a task preferring `executor`.
+    static func setCookie(
+        _ name: String, _ value: String, _ session: SessionManager, _ base: String, jar: CookieJar,
+        on executor: (any TaskExecutor)?
+    ) async {
+        let task = Task(executorPreference: executor) {
+            _ = try? await session.perform(HTTPRequest(url: base + "/cookies/set?\(name)=\(value)", cookieJar: jar))
+        }
+        await task.value
+    }
+
+    @Test func aJarKeepsItsCookiesOnTheLoopThatFirstUsedItWhoeverAsks() async throws {
+        let session = SessionManager(configuration: SessionConfiguration(eventLoops: 2))
+        defer { session.shutdown() }
+        let loops = session.transferExecutors
+        try #require(loops.count == 2)
+        let base = demo.baseURL
+        // First used by a task on the second loop; later asked from elsewhere and from the first loop.
+        let jar = CookieJar()
+        await Self.setCookie("flavour", "oatmeal", session, base, jar: jar, on: loops[1])
+        #expect(await Self.cookie("flavour", session, base, jar: jar, on: nil) == "oatmeal")
+        #expect(await Self.cookie("flavour", session, base, jar: jar, on: loops[0]) == "oatmeal")
+        // Another jar sees none of them, on either loop.
+        #expect(await Self.cookie("flavour", session, base, jar: CookieJar(), on: loops[1]) == nil)
+        #expect(await Self.cookie("flavour", session, base, jar: CookieJar(), on: loops[0]) == nil)
+    }
+
+    @Test func aCopyOfAJarStartsWithItsCookiesOnAnotherLoop() async throws {
+        let session = SessionManager(configuration: SessionConfiguration(eventLoops: 2))
+        defer { session.shutdown() }
+        let loops = session.transferExecutors
+        try #require(loops.count == 2)
+        let base = demo.baseURL
+        // A suite's jar filled by setup (off the loops: the first loop), copied by tests on each loop.
+        let suiteJar = CookieJar()
+        await Self.setCookie("session", "s3cr3t", session, base, jar: suiteJar, on: nil)
+        let onSecond = CookieJar(copying: suiteJar)
+        let onFirst = CookieJar(copying: suiteJar)
+        #expect(await Self.cookie("session", session, base, jar: onSecond, on: loops[1]) == "s3cr3t")
+        #expect(await Self.cookie("session", session, base, jar: onFirst, on: loops[0]) == "s3cr3t")
+        // A copy's later cookies stay its own.
+        await Self.setCookie("step", "2", session, base, jar: onSecond, on: loops[1])
+        #expect(await Self.cookie("step", session, base, jar: onSecond, on: loops[1]) == "2")
+        #expect(await Self.cookie("step", session, base, jar: suiteJar, on: nil) == nil)
+        #expect(await Self.cookie("step", session, base, jar: onFirst, on: loops[0]) == nil)
+        // Closing a copy on its loop empties it.
+        session.close(onSecond)
+        #expect(await Self.cookie("session", session, base, jar: onSecond, on: loops[1]) == nil)
     }
 }
