@@ -1,4 +1,4 @@
-import APITestJSON
+package import APITestJSON
 
 // MARK: - A whole run
 
@@ -62,7 +62,7 @@ extension FuzzEngine {
     }
 
     /// Cases one step smaller than `fuzzCase`, the biggest steps first.
-    func smaller(_ fuzzCase: FuzzCase) -> [FuzzCase] {
+    package func smaller(_ fuzzCase: FuzzCase) -> [FuzzCase] {
         var candidates: [FuzzCase] = []
         for position in fuzzCase.parameters.indices
         where !fuzzCase.parameters[position].isRequired && fuzzCase.parameters[position].value != nil {
@@ -93,7 +93,7 @@ extension FuzzEngine {
 
     /// Values one step smaller than `value`: an object without one member, or with one member smaller; an array
     /// with half its items; a string of half its length; a number nearer zero.
-    static func smallerValues(_ value: JSONValue, depth: Int = 0) -> [JSONValue] {
+    package static func smallerValues(_ value: JSONValue, depth: Int = 0) -> [JSONValue] {
         guard depth < 4 else { return [] }
         switch value {
         case .object(let object):
