@@ -33,15 +33,22 @@ package final class OpenAPIYAMLReader: OpenAPIFileReader {
             throw OpenAPIReadError(kind: .unreadable, message: "not UTF-8 text")
         }
         texts.withLock { $0[absolutePath] = text }
+        // JSON's escaped surrogate pairs, which libyaml refuses, as YAML's escape; positions as written.
+        let rewrite = Self.isJSON(text) ? JSONSurrogateEscapes(text) : nil
+        let written = { @Sendable (line: Int, column: Int) -> SourceLocation in
+            SourceLocation(
+                file: absolutePath, line: line, column: rewrite?.originalColumn(line: line, column: column) ?? column)
+        }
         let composed: (document: YAMLDocument, root: YAMLNode?)
         do {
-            composed = try YAMLComposer.compose(text)
+            composed = try YAMLComposer.compose(rewrite?.text ?? text)
         } catch {
-            let source = SourceText(file: absolutePath, text: text)
-            let diagnostic = YAMLErrorDiagnostic.make(error, text: source)
+            let diagnostic = YAMLErrorDiagnostic.make(
+                error, text: SourceText(file: absolutePath, text: rewrite?.text ?? text))
+            let location = written(diagnostic.location.line, diagnostic.location.column)
             throw OpenAPIReadError(
-                kind: .syntax(diagnostic.location), message: diagnostic.message,
-                pointer: Self.jsonPointer(at: diagnostic.location, in: source, text: text))
+                kind: .syntax(location), message: diagnostic.message,
+                pointer: Self.jsonPointer(at: location, in: SourceText(file: absolutePath, text: text), text: text))
         }
         let start = SourceLocation(file: absolutePath, line: 1, column: 1)
         guard let root = composed.root else { return OpenAPISourceFile(value: .null, locate: { _ in start }) }
@@ -59,23 +66,28 @@ package final class OpenAPIYAMLReader: OpenAPIFileReader {
                 (node, message) = (alias, "its aliases expand to far more values than the file holds")
             }
             let mark = document.mark(of: node)
-            let at = SourceLocation(file: absolutePath, line: mark.line, column: mark.column)
-            throw OpenAPIReadError(kind: .syntax(at), message: message)
+            throw OpenAPIReadError(kind: .syntax(written(mark.line, mark.column)), message: message)
         }
         let locator = YAMLPointerLocator(document: document, root: root)
         return OpenAPISourceFile(value: value) { tokens in
             let mark = locator.document.mark(of: locator.node(at: tokens))
-            return SourceLocation(file: absolutePath, line: mark.line, column: mark.column)
+            return written(mark.line, mark.column)
         }
+    }
+
+    /// Whether `text` is a JSON document: its first character, after white space, is `{` or `[`.
+    static func isJSON(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first(where: { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }) else {
+            return false
+        }
+        return first == "{" || first == "["
     }
 
     /// In a JSON document (its first character `{` or `[`), the JSON Pointer of the member or element that holds
     /// `location` in `text` (whose index is `source`), found by reading the JSON before it (``JSONParser/pointer(in:at:)``); nil for a YAML document,
     /// whose block structure that reading does not know.
     static func jsonPointer(at location: SourceLocation, in source: SourceText, text: String) -> [String]? {
-        guard let first = text.unicodeScalars.first(where: { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }),
-            first == "{" || first == "["
-        else { return nil }
+        guard isJSON(text) else { return nil }
         let scalarOffset = source.offset(line: location.line, column: location.column)
         var byteOffset = 0
         for scalar in text.unicodeScalars.prefix(scalarOffset) { byteOffset += UTF8.width(scalar) }
