@@ -64,6 +64,8 @@ struct GenerateOpenAPICommand: ParsableCommand {
     @Flag(help: "Overwrite suite files that exist.")
     var force = false
 
+    @OptionGroup var specOptions: SpecOptions
+
     @Flag(help: "Never colour the output (also when NO_COLOR is set).")
     var noColor = false
 
@@ -88,7 +90,7 @@ struct GenerateOpenAPICommand: ParsableCommand {
             documentName: String(spec.split(separator: "/").last ?? Substring(spec)))
 
         let suites: GeneratedSuites
-        switch OpenAPIDescriptionLoader.load(path: spec) {
+        switch OpenAPIDescriptionLoader.load(path: spec, strictSpec: specOptions.strictSpec) {
         case .failure(let error):
             stderr.write(error.render(colored: colored) + "\n")
             let count = error.diagnostics.count
@@ -96,6 +98,9 @@ struct GenerateOpenAPICommand: ParsableCommand {
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         case .success(let description):
+            let warnings = OpenAPIDescriptionLoader.warningDiagnostics(of: description, named: spec)
+            for warning in warnings { stderr.write(DiagnosticRenderer.oneLine(warning) + "\n") }
+            stderr.flush()
             suites = SuiteGenerator(description: description, options: options).generate()
         }
 

@@ -11,6 +11,7 @@ extension RunArgumentScanner {
         Option(names: ["--var"], action: .repeating { append($1, to: &$0.suites.variables) }),
         Option(names: ["--variables-file"], action: .repeating { append($1, to: &$0.suites.variablesFiles) }),
         Option(names: ["--openapi"], action: .single { store($1, in: &$0.suites.openapi) }),
+        Option(names: ["--strict-spec"], action: .flag { $0.suites.spec.strictSpec = true }),
         Option(names: ["--no-color"], action: .flag { $0.suites.noColor = true }),
         Option(names: ["-j", "--jobs"], action: .single { store($1, in: &$0.jobs) }),
         Option(names: ["--timeout"], action: .single { store($1, in: &$0.requests.timeout) }),
@@ -61,11 +62,14 @@ extension RunArgumentScanner {
 
     /// `run` with every option at its declared default and no path.
     static func defaults() -> RunCommand {
+        var suites_spec = SpecOptions()
+        suites_spec.strictSpec = false
         var suites = SuiteOptions()
         suites.paths = []
         suites.variables = []
         suites.variablesFiles = []
         suites.openapi = nil
+        suites.spec = suites_spec
         suites.noColor = false
         var requests = RequestOptions()
         requests.timeout = nil
@@ -124,6 +128,7 @@ extension RunArgumentScanner {
 
     /// The checks of the option groups, which swift-argument-parser runs as it decodes them.
     static func validateGroups(of command: inout RunCommand) throws {
+        try command.suites.spec.validate()
         try command.suites.validate()
         try command.requests.validate()
         try command.reports.validate()

@@ -84,6 +84,7 @@ extension SuiteOptions {
         }
         var loader = SuiteLoader(environment: environment, overrides: values)
         loader.secretOverrides = secrets
+        loader.contracts = OpenAPIContractStore(strictSpec: spec.strictSpec)
         if let openapi {
             // Located at the start of each suite that uses it (the loader sets the place).
             loader.defaultOpenAPI = OpenAPISetting(

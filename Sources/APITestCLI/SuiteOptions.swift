@@ -29,6 +29,9 @@ struct SuiteOptions: ParsableArguments {
             valueName: "file"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var openapi: String?
 
+    /// `--strict-spec`, for the documents `--openapi` and the suites' `openapi:` name.
+    @OptionGroup var spec: SpecOptions
+
     @Flag(help: "Never colour the output (also when NO_COLOR is set).")
     var noColor = false
 
@@ -38,7 +41,7 @@ struct SuiteOptions: ParsableArguments {
     /// The arguments, for swift-argument-parser; ``validatedVariables`` is not one. A new option needs its key here:
     /// a debug build of swift-argument-parser refuses to parse a command while one is missing, so its tests fail.
     private enum CodingKeys: String, CodingKey {
-        case paths, variables, variablesFiles, openapi, noColor
+        case paths, variables, variablesFiles, openapi, spec, noColor
     }
 
     /// Refuses a suite path or `--openapi` that is not a file apitest can read, and a malformed `--var`; keeps the

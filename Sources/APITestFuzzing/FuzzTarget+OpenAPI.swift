@@ -8,11 +8,19 @@ extension FuzzTarget {
     /// The path the fuzzed document is loaded as; every other path a `$ref` names is missing.
     static let openAPIPath = "/nonexistent-apitest-fuzz/openapi.json"
 
-    /// Loads `bytes` as an OpenAPI document (JSON) and compiles it as a contract.
+    /// Loads `bytes` as an OpenAPI document (JSON) and compiles it as a contract, as a lenient load (warnings) and
+    /// as `--strict-spec` does (warnings as errors), and renders its warnings as a command does.
     static func loadOpenAPI(_ bytes: [UInt8]) {
         guard let value = try? JSONParser.parse(bytes) else { return }
         let reader = InMemoryOpenAPIReader(path: openAPIPath, value: value)
-        _ = try? OpenAPIContract.load(path: openAPIPath, options: OpenAPIContractOptions(), reader: reader)
+        if let contract = try? OpenAPIContract.load(
+            path: openAPIPath, options: OpenAPIContractOptions(), reader: reader)
+        {
+            let summary = OpenAPIWarningSummary(contract.warnings)
+            _ = summary.shown.map(\.description) + summary.omitted.map(\.description)
+        }
+        _ = try? OpenAPIContract.load(
+            path: openAPIPath, options: OpenAPIContractOptions(strictSpec: true), reader: reader)
     }
 }
 

@@ -9,11 +9,16 @@ package struct OpenAPIContractOptions: Sendable, Hashable {
     /// Operations left out of checks and coverage: an `operationId`, `METHOD /path/{template}`, or
     /// `/path/{template}` (every method of the path). An entry that names nothing is a load problem.
     package var ignore: [String]
+    /// Whether the document must conform: every load warning (a 3.0 form in a 3.1 document translated, an unknown
+    /// format or a misused example ignored, ``OpenAPILoadProblem/isWarning``) is an error that stops the load
+    /// (`--strict-spec`).
+    package var strictSpec: Bool
 
     /// Creates options.
-    package init(server: String? = nil, strict: Bool = false, ignore: [String] = []) {
+    package init(server: String? = nil, strict: Bool = false, ignore: [String] = [], strictSpec: Bool = false) {
         self.server = server
         self.strict = strict
         self.ignore = ignore
+        self.strictSpec = strictSpec
     }
 }

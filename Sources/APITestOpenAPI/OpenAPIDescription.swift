@@ -52,6 +52,9 @@ package struct OpenAPIDescription: Sendable {
         self.contract = contract
     }
 
+    /// The document's load warnings (``OpenAPIContract/warnings``): what was translated or ignored, at its place.
+    package var warnings: [OpenAPILoadProblem] { contract.warnings }
+
     /// Whether the document is OpenAPI 3.0 (its schemas: `nullable`, boolean `exclusiveMinimum`, a `$ref`'s
     /// siblings ignored), rather than 3.1 (JSON Schema 2020-12).
     package var isOpenAPI30: Bool { dialect == .openAPI30 }
@@ -59,14 +62,17 @@ package struct OpenAPIDescription: Sendable {
     /// Loads the document whose root file is at `path` (made absolute against the current directory), reading it and
     /// every file its `$ref`s name through `reader`, exactly as a suite's contract is loaded.
     ///
+    /// With `strictSpec`, every load warning is an error (``OpenAPIContractOptions/strictSpec``).
+    ///
     /// - Throws: every problem found, as ``OpenAPIContract/load(path:options:reader:)`` reports them.
     package static func load(
-        path: String, reader: some OpenAPIFileReader
+        path: String, reader: some OpenAPIFileReader, strictSpec: Bool = false
     ) throws(OpenAPILoadFailure)
         -> OpenAPIDescription
     {
         let loader = OpenAPILoader(
-            rootPath: FilePaths.absolute(path), options: OpenAPIContractOptions(), reader: reader)
+            rootPath: FilePaths.absolute(path), options: OpenAPIContractOptions(strictSpec: strictSpec),
+            reader: reader)
         let contract = try loader.load()
         return loader.describe(contract)
     }

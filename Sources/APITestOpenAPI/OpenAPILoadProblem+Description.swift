@@ -40,6 +40,24 @@ extension OpenAPILoadProblem: CustomStringConvertible {
             return
                 "'\(keyword)' is not a keyword of OpenAPI 3.0's Schema Object: it is checked as JSON Schema 2020-12 "
                 + "(OpenAPI 3.1) defines it; declare openapi: 3.1.0 to use 2020-12 keywords as such"
+        case .booleanExclusiveBound(let keyword, let value, let bound):
+            let form = "\(keyword): \(value) is OpenAPI 3.0's form (3.1's is a number)"
+            if let bound { return "\(form): read as 3.1's \(keyword) with the value of \(bound) beside it" }
+            if value { return "\(form) and has no \(Self.sibling(of: keyword)) beside it: ignored" }
+            return "\(form): ignored, \(Self.sibling(of: keyword)) stays inclusive"
+        case .nullableInOpenAPI31(let value, let addedTo):
+            let intro =
+                "\(value ? "nullable" : "nullable: false") is OpenAPI 3.0's keyword, not 3.1's (3.1 writes "
+                + "type: [..., \"null\"])"
+            if !value { return "\(intro): ignored" }
+            if let addedTo { return "\(intro): read as \"null\" added to \(addedTo)" }
+            return "\(intro): ignored, as 3.0 ignores it without a type beside it"
+        case .unknownFormat(let format):
+            return
+                "format \"\(format)\" is not one JSON Schema 2020-12 or the OpenAPI Format Registry defines: ignored "
+                + "(a format is an annotation; reported once, at its first use)"
+        case .exampleMisuse(let misuse):
+            return Self.words(misuse)
         case .schemaNestingTooDeep(let limit):
             return "schema nested too deep: more than \(limit) levels below the top of its file"
         case .unsupportedDialect(let dialect):
@@ -68,6 +86,37 @@ extension OpenAPILoadProblem: CustomStringConvertible {
         }
     }
 
+    /// The kind's name, as the summary of a document's warnings counts them (`... and 212 more of kind
+    /// unknown-format`).
+    package var kindName: String {
+        switch kind {
+        case .notOpenAPI3: "not-openapi-3"
+        case .unsupportedVersion: "unsupported-version"
+        case .readFailed: "read-failed"
+        case .referencedFileMissing: "referenced-file-missing"
+        case .unresolvableReference: "unresolvable-reference"
+        case .externalReference: "external-reference"
+        case .referenceCycle: "reference-cycle"
+        case .invalidSchema: "invalid-schema"
+        case .schemaNestingTooDeep: "schema-nesting-too-deep"
+        case .unsupportedDialect: "unsupported-dialect"
+        case .duplicateOperationId: "duplicate-operation-id"
+        case .clashingPathTemplates: "clashing-path-templates"
+        case .wrongType: "wrong-type"
+        case .missingMember: "missing-member"
+        case .invalidResponseKey: "invalid-response-key"
+        case .invalidPathTemplate: "invalid-path-template"
+        case .invalidParameterLocation: "invalid-parameter-location"
+        case .pathParameterNotRequired: "path-parameter-not-required"
+        case .unknownIgnoreEntry: "unknown-ignore-entry"
+        case .keywordNotInOpenAPI30: "keyword-not-in-3.0"
+        case .booleanExclusiveBound: "boolean-exclusive-bound"
+        case .nullableInOpenAPI31: "nullable-in-3.1"
+        case .unknownFormat: "unknown-format"
+        case .exampleMisuse: "example-misuse"
+        }
+    }
+
     /// `location, at /pointer: message` (without `at` when the problem has no pointer or is at the document's top).
     package var description: String {
         "\(location)" + (pointerText.map { ", at \($0)" } ?? "") + ": \(message)"
@@ -78,6 +127,29 @@ extension OpenAPILoadProblem: CustomStringConvertible {
     package var pointerText: String? {
         guard let pointer, !pointer.isEmpty else { return nil }
         return JSONPointer.shown(pointer)
+    }
+
+    /// The bound an exclusive keyword sits beside: `minimum` for `exclusiveMinimum`.
+    private static func sibling(of keyword: String) -> String {
+        keyword == "exclusiveMaximum" ? "maximum" : "minimum"
+    }
+
+    private static func words(_ misuse: ExampleMisuse) -> String {
+        switch misuse {
+        case .examplesInOpenAPI30Schema:
+            return "examples is not a keyword of OpenAPI 3.0's Schema Object (it has example): ignored"
+        case .schemaExamplesNotArray(let found):
+            return
+                "a schema's examples must be an array (JSON Schema 2020-12), found \(article(found)) \(found.rawValue): "
+                + "ignored"
+        case .bothExampleAndExamples:
+            return "example and examples exclude each other here: both are read as examples"
+        case .examplesNotMap(let found):
+            return "examples must be a map of Example Objects, found \(article(found)) \(found.rawValue): ignored"
+        case .entryNotExampleObject(let name):
+            return
+                "examples entry \"\(name)\" is not an Example Object (it has no value, externalValue or $ref): ignored"
+        }
     }
 
     private static func article(_ type: ValueType) -> String {

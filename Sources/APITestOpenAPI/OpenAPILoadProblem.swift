@@ -59,6 +59,34 @@ package struct OpenAPILoadProblem: Sendable, Hashable {
         /// A warning: an OpenAPI 3.0 schema uses `keyword`, which 3.0's Schema Object lacks (JSON Schema 2020-12 and
         /// OpenAPI 3.1 have it); it is checked as 2020-12 defines it, not ignored.
         case keywordNotInOpenAPI30(keyword: String)
+        /// A warning: an OpenAPI 3.1 schema's `keyword` (`exclusiveMinimum`, `exclusiveMaximum`) is OpenAPI 3.0's
+        /// boolean `value`; `bound` is its sibling (`minimum`, `maximum`) when `value` is true and it has one: the
+        /// schema is read with the 3.1 numeric form (the bound's value), otherwise the keyword is ignored.
+        case booleanExclusiveBound(keyword: String, value: Bool, bound: String?)
+        /// A warning: an OpenAPI 3.1 schema has OpenAPI 3.0's `nullable`; `addedTo` names what `null` was added to
+        /// (`type`, `type and enum`) when it is true beside a `type`, else nil (ignored, as 3.0 ignores it there).
+        case nullableInOpenAPI31(value: Bool, addedTo: String?)
+        /// A warning: a schema's `format` is none that JSON Schema 2020-12 or the OpenAPI Format Registry defines;
+        /// formats are annotations, so it checks nothing. Reported once per format, at its first use.
+        case unknownFormat(String)
+        /// A warning: `example`/`examples` written as another object than the one it is in defines.
+        case exampleMisuse(ExampleMisuse)
+    }
+
+    /// How `example` and `examples` are misused, for ``Kind/exampleMisuse(_:)``.
+    package enum ExampleMisuse: Sendable, Hashable {
+        /// `examples` in an OpenAPI 3.0 Schema Object, which has only `example` (ignored).
+        case examplesInOpenAPI30Schema
+        /// `examples` in an OpenAPI 3.1 Schema Object that is not an array (JSON Schema's `examples` is; ignored).
+        case schemaExamplesNotArray(found: ValueType)
+        /// Both `example` and `examples` in a Media Type or Parameter Object, which allows one of them.
+        case bothExampleAndExamples
+        /// `examples` of a Media Type or Parameter Object that is not a map of Example Objects (`found`, e.g. an
+        /// array of values as JSON Schema writes it; ignored).
+        case examplesNotMap(found: ValueType)
+        /// An entry `name` of a Media Type or Parameter Object's `examples` that is not an Example Object (a bare
+        /// value, without `value`, `externalValue` or `$ref`; ignored).
+        case entryNotExampleObject(name: String)
     }
 
     /// What is wrong.
@@ -69,6 +97,17 @@ package struct OpenAPILoadProblem: Sendable, Hashable {
     /// of the document (not for a file that does not parse): beside the position, it finds the place in a minified
     /// JSON document, whose every position is on line 1 (``pointerText``).
     package var pointer: [String]?
+
+    /// Whether the problem is a warning: the document loads with it, translated or ignored as its message says
+    /// (an error when the options' ``OpenAPIContractOptions/strictSpec`` is set).
+    package var isWarning: Bool {
+        switch kind {
+        case .keywordNotInOpenAPI30, .booleanExclusiveBound, .nullableInOpenAPI31, .unknownFormat, .exampleMisuse:
+            true
+        default:
+            false
+        }
+    }
 
     /// Creates a problem.
     package init(kind: Kind, location: SourceLocation, pointer: [String]? = nil) {

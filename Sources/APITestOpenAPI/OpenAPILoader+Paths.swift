@@ -176,6 +176,7 @@ extension OpenAPILoader {
     private func readHeader(_ name: String, _ node: SpecNode) -> CompiledHeader? {
         guard let resolved = resolve(node), let header = object(resolved, name) else { return nil }
         let (schema, shape, isJSON) = readValueSchema(header, for: .response)
+        checkExamples(of: header)
         var required = false
         if let member = header.member("required") { required = boolean(member, "required") ?? false }
         var explode = false
@@ -204,6 +205,7 @@ extension OpenAPILoader {
             guard let mediaType = object(node, key) else { continue }
             var schema: CompiledSchemaReference?
             if let member = mediaType.member("schema") { schema = compileSchema(member, for: direction) }
+            checkExamples(of: mediaType)
             for (_, example) in mediaType.member("examples")?.members ?? [] { _ = resolve(example) }
             for (_, encoding) in mediaType.member("encoding")?.members ?? [] {
                 for (_, header) in encoding.member("headers")?.members ?? [] { _ = resolve(header) }
@@ -258,6 +260,7 @@ extension OpenAPILoader {
         var explode = style == "form"
         if let member = parameter.member("explode"), let flag = boolean(member, "explode") { explode = flag }
         let (schema, shape, isJSON) = readValueSchema(parameter, for: .request)
+        checkExamples(of: parameter)
         return CompiledParameter(
             name: name, location: place, isRequired: required, style: style, explode: explode, schema: schema,
             shape: shape, isJSONContent: isJSON, declaration: parameter.location)

@@ -12,6 +12,9 @@ final class OpenAPILoader {
     /// Problems found so far, in the order found, without repeats.
     private(set) var problems: [OpenAPILoadProblem] = []
     private var problemSet: Set<OpenAPILoadProblem> = []
+    /// Warnings the loader found itself (the translation keeps its own), without repeats.
+    private(set) var loaderWarnings: [OpenAPILoadProblem] = []
+    private var loaderWarningSet: Set<OpenAPILoadProblem> = []
 
     /// The `openapi` version (`3.0.3`).
     var version = ""
@@ -68,11 +71,14 @@ final class OpenAPILoader {
         readWebhooks(root)
         let ignored = readIgnore(rootLocation)
         for index in operations.indices where ignored.contains(index) { operations[index].isIgnored = true }
+        let warnings = collectedWarnings()
+        // --strict-spec: each warning is refused, with the same words at the same place.
+        if options.strictSpec { for warning in warnings { report(warning) } }
         guard problems.isEmpty else { throw OpenAPILoadFailure(problems: problems) }
-        return makeContract()
+        return makeContract(warnings: warnings)
     }
 
-    private func makeContract() -> OpenAPIContract {
+    private func makeContract(warnings: [OpenAPILoadProblem]) -> OpenAPIContract {
         var router = OperationRouter()
         for operation in operations {
             router.add(operation.template, method: operation.operation.method, index: operation.operation.index)
@@ -81,11 +87,7 @@ final class OpenAPILoader {
             rootPath: documents.rootPath, files: documents.files, identifiers: schemas.identifiers)
         var contract = OpenAPIContract(
             version: version, table: operations, router: router, serverPrefixes: serverPrefixes, tracer: tracer)
-        contract.warnings = schemas.translationWarnings.map { warning in
-            OpenAPILoadProblem(
-                kind: .keywordNotInOpenAPI30(keyword: warning.keyword),
-                location: documents.sourceLocation(warning.location), pointer: warning.location.pointer)
-        }
+        contract.warnings = warnings
         return contract
     }
 
@@ -100,6 +102,13 @@ final class OpenAPILoader {
     /// Records a problem (once).
     func report(_ problem: OpenAPILoadProblem) {
         if problemSet.insert(problem).inserted { problems.append(problem) }
+    }
+
+    /// Records a warning at `location` (once).
+    func warn(_ kind: OpenAPILoadProblem.Kind, at location: SpecLocation) {
+        let warning = OpenAPILoadProblem(
+            kind: kind, location: documents.sourceLocation(location), pointer: location.pointer)
+        if loaderWarningSet.insert(warning).inserted { loaderWarnings.append(warning) }
     }
 
     /// The JSON type of `value`, for problems.

@@ -44,8 +44,8 @@ final class SchemaCompilation {
         translator.identifiers
     }
 
-    /// The JSON Schema 2020-12 keywords met in OpenAPI 3.0 schemas compiled so far, which are checked, and where.
-    var translationWarnings: [(keyword: String, location: SpecLocation)] {
+    /// What the translation of the schemas compiled so far read otherwise than written, or ignored, and where.
+    var translationWarnings: [(kind: OpenAPILoadProblem.Kind, location: SpecLocation)] {
         translator.warnings
     }
 

@@ -32,6 +32,19 @@ final class SchemaTranslator {
         "minContains", "maxContains", "dependentRequired", "dependentSchemas", "propertyNames", "if", "then", "else",
     ]
 
+    /// The formats JSON Schema 2020-12 defines and those of the OpenAPI Format Registry
+    /// (https://spec.openapis.org/registry/format/): any other is warned about, once (``OpenAPILoadProblem/Kind/unknownFormat(_:)``).
+    static let knownFormats: Set<String> = [
+        // JSON Schema 2020-12
+        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
+        "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer",
+        "relative-json-pointer", "regex",
+        // The OpenAPI Format Registry
+        "int8", "int16", "int32", "int64", "uint8", "float", "double", "decimal", "decimal128", "byte", "binary",
+        "base64url", "char", "commonmark", "html", "http-date", "media-range", "password", "sf-binary",
+        "sf-boolean", "sf-decimal", "sf-integer", "sf-string", "sf-token",
+    ]
+
     /// The deepest place a schema may be in its file, in JSON Pointer tokens: compiling nests a call per level of
     /// subschemas, and a debug build spends some 40 KB of stack on each; real schemas stay far below.
     static let maximumPointerDepth = 128
@@ -40,10 +53,13 @@ final class SchemaTranslator {
     let documents: OpenAPIDocumentSet
     /// The problem that made the last transform throw, to report in place of the compiler's error.
     private var raised: (kind: OpenAPILoadProblem.Kind, location: SpecLocation)?
-    /// The 2020-12 keywords met in OpenAPI 3.0 schemas and checked (``keywords2020Only``), each once, in the order
-    /// met.
-    private(set) var warnings: [(keyword: String, location: SpecLocation)] = []
+    /// What the translation read otherwise than the document's version says, or ignored, each at its place, once,
+    /// in the order met: 2020-12 keywords in 3.0 schemas (``keywords2020Only``), 3.0's forms in 3.1 schemas, unknown
+    /// formats (once per format), misused `examples`.
+    private(set) var warnings: [(kind: OpenAPILoadProblem.Kind, location: SpecLocation)] = []
     private var warned: Set<SpecLocation> = []
+    /// The unknown formats warned about.
+    private var formatsWarned: Set<String> = []
     /// Absolute `$id`s of OpenAPI 3.1 schemas seen while compiling, and where they are.
     private(set) var identifiers: [String: SpecLocation] = [:]
     /// The file path of each document URI met (nil for other URIs).
@@ -90,9 +106,14 @@ final class SchemaTranslator {
         }
         switch dialect {
         case .openAPI30:
-            for (key, _) in object where Self.keywords2020Only.contains(key) && object["$ref"] == nil {
-                let place = location.appending(key)
-                if warned.insert(place).inserted { warnings.append((key, place)) }
+            if object["$ref"] == nil {
+                for (key, _) in object where Self.keywords2020Only.contains(key) {
+                    warn(.keywordNotInOpenAPI30(keyword: key), at: location.appending(key))
+                }
+                if object["examples"] != nil {
+                    warn(.exampleMisuse(.examplesInOpenAPI30Schema), at: location.appending("examples"))
+                }
+                warnUnknownFormat(object, at: location)
             }
             return annotatingRequired(translated30(object), at: location)
         case .openAPI31:
@@ -104,8 +125,21 @@ final class SchemaTranslator {
             if case .string(let id) = object["$id"], let scheme = Self.scheme(of: id), scheme != "file" {
                 identifiers[Self.withoutFragment(id)] = location
             }
-            return annotatingRequired(object, at: location)
+            return annotatingRequired(translated31(object, at: location), at: location)
         }
+    }
+
+    /// Records a warning at `location`, once.
+    private func warn(_ kind: OpenAPILoadProblem.Kind, at location: SpecLocation) {
+        if warned.insert(location).inserted { warnings.append((kind, location)) }
+    }
+
+    /// Warns about the schema's `format` when it is a string no specification defines, once per format.
+    private func warnUnknownFormat(_ object: JSONObject, at location: SpecLocation) {
+        guard case .string(let format) = object["format"], !Self.knownFormats.contains(format),
+            formatsWarned.insert(format).inserted
+        else { return }
+        warn(.unknownFormat(format), at: location.appending("format"))
     }
 
     private func raise(
@@ -124,6 +158,14 @@ final class SchemaTranslator {
         if let reference = object["$ref"] { return JSONObject([(key: "$ref", value: reference)]) }
         var result = JSONObject(
             object.filter { Self.keywords30.contains($0.key) || Self.keywords2020Only.contains($0.key) })
+        Self.translateExclusiveBounds(&result)
+        Self.translateNullable(&result)
+        return result
+    }
+
+    /// OpenAPI 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` as 2020-12's numeric form: `true` takes the
+    /// sibling bound's value (and the bound goes); `false`, or `true` without a bound, goes.
+    static func translateExclusiveBounds(_ result: inout JSONObject) {
         for (exclusive, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
             guard case .bool(let flag) = result[exclusive] else { continue }
             result[exclusive] = nil
@@ -132,6 +174,10 @@ final class SchemaTranslator {
                 result[exclusive] = value
             }
         }
+    }
+
+    /// OpenAPI 3.0's `nullable`: `true` adds `null` to a sibling `type` (and to `enum`); the keyword goes.
+    static func translateNullable(_ result: inout JSONObject) {
         if case .bool(true) = result["nullable"], let type = result["type"] {
             switch type {
             case .string(let name) where name != "null":
@@ -146,7 +192,56 @@ final class SchemaTranslator {
             }
         }
         result["nullable"] = nil
+    }
+
+    // MARK: - OpenAPI 3.1
+
+    /// A 3.1 Schema Object with OpenAPI 3.0's forms that vendors keep in 3.1 documents read as 3.0 means them, each
+    /// with a warning: a boolean `exclusiveMinimum`/`exclusiveMaximum` (the numeric form with the sibling bound's
+    /// value), `nullable` (`null` added to a sibling `type`, and `enum`); and `examples` that is not an array dropped.
+    private func translated31(_ object: JSONObject, at location: SpecLocation) -> JSONObject {
+        warnUnknownFormat(object, at: location)
+        var changed = false
+        for (exclusive, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+            guard case .bool(let flag) = object[exclusive] else { continue }
+            let hasBound = flag && Self.isNumber(object[bound])
+            warn(
+                .booleanExclusiveBound(keyword: exclusive, value: flag, bound: hasBound ? bound : nil),
+                at: location.appending(exclusive))
+            changed = true
+        }
+        if case .bool(let flag) = object["nullable"] {
+            var addedTo: String?
+            if flag, object["type"] != nil {
+                addedTo = object["enum"].map { _ in "type and enum" } ?? "type"
+            }
+            warn(.nullableInOpenAPI31(value: flag, addedTo: addedTo), at: location.appending("nullable"))
+            changed = true
+        }
+        if let examples = object["examples"], !Self.isArray(examples) {
+            warn(
+                .exampleMisuse(.schemaExamplesNotArray(found: OpenAPILoader.type(of: examples))),
+                at: location.appending("examples"))
+            changed = true
+        }
+        guard changed else { return object }
+        var result = object
+        if let examples = result["examples"], !Self.isArray(examples) { result["examples"] = nil }
+        Self.translateExclusiveBounds(&result)
+        Self.translateNullable(&result)
         return result
+    }
+
+    private static func isNumber(_ value: JSONValue?) -> Bool {
+        switch value {
+        case .integer?, .double?, .number?: true
+        default: false
+        }
+    }
+
+    private static func isArray(_ value: JSONValue) -> Bool {
+        if case .array = value { return true }
+        return false
     }
 
     // MARK: - readOnly and writeOnly

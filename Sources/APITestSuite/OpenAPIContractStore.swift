@@ -26,12 +26,20 @@ package final class OpenAPIContractStore: Sendable {
     }
 
     private let slots = Mutex<[Key: Slot]>([:])
+    /// The documents whose warnings have been handed to a suite (``warnings(of:for:)``), by absolute path.
+    private let warned = Mutex<Set<String>>([])
+    /// Whether every document's load warnings are errors (`--strict-spec`).
+    package let strictSpec: Bool
 
-    package init() {}
+    /// A store; with `strictSpec`, the documents' load warnings are errors.
+    package init(strictSpec: Bool = false) {
+        self.strictSpec = strictSpec
+    }
 
     /// The contract of `setting`, loaded on first use.
     func contract(for setting: OpenAPISetting) -> Outcome {
-        let options = OpenAPIContractOptions(server: setting.server, strict: setting.strict, ignore: setting.ignore)
+        let options = OpenAPIContractOptions(
+            server: setting.server, strict: setting.strict, ignore: setting.ignore, strictSpec: strictSpec)
         let key = Key(path: setting.absolutePath, options: options)
         let slot = slots.withLock { slots in
             if let slot = slots[key] { return slot }
@@ -64,10 +72,13 @@ package final class OpenAPIContractStore: Sendable {
     }
 
     /// The warnings of a loaded document (``OpenAPIContract/warnings``) as warnings of a suite whose `openapi` is
-    /// `setting`, at their places in the document.
-    static func warnings(of contract: OpenAPIContract, for setting: OpenAPISetting) -> [Diagnostic] {
-        contract.warnings.map { warning in
-            Diagnostic.warning("openapi '\(setting.path)': \(warning.message)", at: warning.location)
+    /// `setting`, at their places in the document, summarized (``OpenAPIDescriptionLoader/warningDiagnostics``);
+    /// only for the first suite that asks, so that a document several suites name prints them once.
+    func warnings(of contract: OpenAPIContract, for setting: OpenAPISetting) -> [Diagnostic] {
+        guard !contract.warnings.isEmpty, warned.withLock({ $0.insert(setting.absolutePath).inserted }) else {
+            return []
         }
+        return OpenAPIDescriptionLoader.warningDiagnostics(
+            contract.warnings, named: setting.path, rootPath: setting.absolutePath)
     }
 }

@@ -132,7 +132,7 @@ package struct SuiteLoader: Sendable {
             switch contracts.contract(for: setting) {
             case .loaded(let contract):
                 suite?.contract = SuiteContract(contract: contract, setting: setting)
-                suite?.warnings += OpenAPIContractStore.warnings(of: contract, for: setting)
+                suite?.warnings += contracts.warnings(of: contract, for: setting)
             case .failed(let problems, let sources):
                 for diagnostic in OpenAPIContractStore.diagnostics(problems, for: setting) {
                     context.report(diagnostic)

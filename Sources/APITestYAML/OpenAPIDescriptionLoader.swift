@@ -5,11 +5,13 @@ package import APITestSupport
 /// YAML layer's reader (``OpenAPIYAMLReader``), with the same problems at the same places.
 package enum OpenAPIDescriptionLoader {
     /// The description of the document at `path`, or its problems as an error that renders each with its line
-    /// (`path` is shown in the messages as given).
-    package static func load(path: String) -> Result<OpenAPIDescription, OpenAPIDocumentError> {
+    /// (`path` is shown in the messages as given). With `strictSpec`, its load warnings are errors.
+    package static func load(
+        path: String, strictSpec: Bool = false
+    ) -> Result<OpenAPIDescription, OpenAPIDocumentError> {
         let reader = OpenAPIYAMLReader()
         do {
-            return .success(try OpenAPIDescription.load(path: path, reader: reader))
+            return .success(try OpenAPIDescription.load(path: path, reader: reader, strictSpec: strictSpec))
         } catch {
             let sources = reader.sources
             return .failure(
@@ -35,5 +37,28 @@ package enum OpenAPIDescriptionLoader {
             }
             return Diagnostic.error("openapi '\(name)'\(pointer): \(problem.message)", at: location)
         }
+    }
+
+    /// The load warnings of a loaded document named `name` (as its user wrote it), summarized as
+    /// ``warningDiagnostics(_:named:rootPath:)`` says.
+    package static func warningDiagnostics(of description: OpenAPIDescription, named name: String) -> [Diagnostic] {
+        warningDiagnostics(description.warnings, named: name, rootPath: description.rootPath)
+    }
+
+    /// The load warnings of the document named `name` as a command prints them, once per document: the first few
+    /// distinct ones of each kind at their places, then a count of the rest of each kind at the start of the root
+    /// file `rootPath` (``OpenAPIWarningSummary``): `openapi 'api.yaml': ... and 212 more of kind unknown-format`.
+    package static func warningDiagnostics(
+        _ warnings: [OpenAPILoadProblem], named name: String, rootPath: String
+    ) -> [Diagnostic] {
+        let summary = OpenAPIWarningSummary(warnings)
+        let start = SourceLocation(file: rootPath, line: 1, column: 1)
+        return summary.shown.map { warning in
+            let pointer = warning.pointerText.map { ", at \($0)" } ?? ""
+            return Diagnostic.warning("openapi '\(name)'\(pointer): \(warning.message)", at: warning.location)
+        }
+            + summary.omitted.map { omitted in
+                Diagnostic.warning("openapi '\(name)': \(omitted)", at: start)
+            }
     }
 }

@@ -68,9 +68,15 @@ struct TranslationTests {
         #expect(response(referenced, "null").isEmpty)
     }
 
+    /// `nullable` is not a keyword of 3.1: a vendor's 3.1 document that keeps it is read as 3.0 means it, with a
+    /// warning (LenientLoadingTests), and refused with `strictSpec`.
     @Test func nullableIsNotAKeywordOf31() throws {
         let pair = try contract("3.1.0", "{type: string, nullable: true}")
-        #expect(response(pair, "null").map(\.keyword) == ["type"])
+        #expect(response(pair, "null").isEmpty)
+        // One at the request's schema, one at the response's.
+        #expect(
+            pair.0.warnings.map(\.kind)
+                == Array(repeating: .nullableInOpenAPI31(value: true, addedTo: "type"), count: 2))
         let typed = try contract("3.1.0", "{type: [string, 'null']}")
         #expect(response(typed, "null").isEmpty)
     }
@@ -94,11 +100,15 @@ struct TranslationTests {
 
         let numeric = try contract("3.1.0", "{type: number, exclusiveMinimum: 5}")
         #expect(response(numeric, "5").map(\.keyword) == ["exclusiveMinimum"])
-        // In 3.1 the boolean form is an error of the schema.
-        let problems = inlineProblems(
-            "openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    N: {minimum: 1, exclusiveMinimum: true}\n")
+        // In 3.1 the boolean form is 3.0's: translated with a warning, an error with strictSpec.
+        let document =
+            "openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    N: {minimum: 1, exclusiveMinimum: true}\n"
+        #expect(inlineProblems(document).isEmpty)
+        let problems = inlineProblems(document, options: OpenAPIContractOptions(strictSpec: true))
         #expect(problems.count == 1)
         #expect(problems.first?.location.line == 5)
+        #expect(
+            problems.first?.kind == .booleanExclusiveBound(keyword: "exclusiveMinimum", value: true, bound: "minimum"))
     }
 
     // MARK: - References and annotations

@@ -28,7 +28,9 @@ struct OpenAPI30KeywordWarningTests {
             "openapi: api.yaml\ntests: [{name: t, request: {url: 'http://h/a'}}]\n", file: "\(directory)/s.yaml")
         #expect(
             suite.warnings.map(DiagnosticRenderer.oneLine) == [
-                "\(directory)/api.yaml:11:38: warning: openapi 'api.yaml': 'patternProperties' is not a keyword of "
+                "\(directory)/api.yaml:11:38: warning: openapi 'api.yaml', at "
+                    + "/paths/~1a/get/responses/200/content/application~1json/schema/patternProperties: "
+                    + "'patternProperties' is not a keyword of "
                     + "OpenAPI 3.0's Schema Object: it is checked as JSON Schema 2020-12 (OpenAPI 3.1) defines it; "
                     + "declare openapi: 3.1.0 to use 2020-12 keywords as such"
             ])
