@@ -67,6 +67,8 @@ final class QueryEvaluator: Sendable {
                         "certificate \(field.rawValue): the response came over plain HTTP, without a certificate"))
             }
             return .success(.one(Self.fact(field, of: leaf)))
+        case .stream(let query):
+            return Self.stream(query, of: body.streamEvent)
         case .image(let field):
             return body.image().map { info in
                 switch field {
@@ -86,6 +88,8 @@ final class QueryEvaluator: Sendable {
     static func source(of query: Query) -> PredicateEvaluator.Source {
         switch query {
         case .jsonpath, .status, .duration, .bodySize, .redirects, .image: .json
+        case .stream(.field(.event)), .stream(.field(.id)), .stream(.field(.data)): .text
+        case .stream: .json
         case .header, .cookie, .body, .xpath, .regex, .sha256, .md5, .url, .certificate: .text
         }
     }

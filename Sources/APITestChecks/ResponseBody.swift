@@ -15,6 +15,8 @@ package struct ResponseBody {
     private var decodedText: Result<String, CheckProblem>?
     /// The chain's decoder for the response (`.some(nil)`: none accepts it), once looked up.
     private var chosenSerializer: (any ResponseSerializer)??
+    /// The event a check of `expect.events` reads (``Query/stream(_:)``), with the number of events so far.
+    var streamEvent: (event: ServerSentEvent, count: Int)?
 
     package init(
         _ response: HTTPResponse, chain: ResponseSerializerChain = .standard, removesKeysWithNullValues: Bool = false

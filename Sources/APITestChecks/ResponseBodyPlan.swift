@@ -39,7 +39,7 @@ package enum ResponseBodyPlan {
     static func readsBody(_ query: Query) -> Bool {
         switch query {
         case .body, .jsonpath, .xpath, .regex, .image: return true
-        case .status, .header, .cookie, .duration, .bodySize, .sha256, .md5, .url, .redirects, .certificate:
+        case .status, .header, .cookie, .duration, .bodySize, .sha256, .md5, .url, .redirects, .certificate, .stream:
             return false
         }
     }

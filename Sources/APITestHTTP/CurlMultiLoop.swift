@@ -510,9 +510,14 @@ final class CurlMultiLoop: @unchecked Sendable {
         response.receivedFieldLines = delegate.headerBlock
         response.bodySize = delegate.bodySize
         response.sentHeaders = delegate.sentHeaders
-        if case .digest = delegate.request.responseBodyHandling {
+        switch delegate.request.responseBodyHandling {
+        case .digest:
             response.bodyIsComplete = false
             response.bodyDigests = digests
+        case .stream:
+            response.bodyIsComplete = false
+        case .keep:
+            break
         }
         return response
     }

@@ -6,4 +6,7 @@ public enum ResponseBodyHandling: Sendable, Hashable {
     /// reports); no size limit applies, and memory stays constant whatever the body's size.
     /// `HTTPResponse.bodySize` and `bodyDigests` carry the results, `bodyIsComplete` is false.
     case digest(Set<BodyDigest.Algorithm>, prefix: Int)
+    /// Hand the body to `sink` as it arrives (an event stream read while it lasts), keeping only its first `prefix`
+    /// bytes; the sink may stop the transfer, which then succeeds with what arrived. `bodyIsComplete` is false.
+    case stream(ResponseStreamSink, prefix: Int)
 }

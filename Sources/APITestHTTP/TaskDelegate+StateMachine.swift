@@ -93,6 +93,8 @@ struct TransferStateMachine<Continuation> {
         case digestFailed
         /// The security policy refused the server's chain: no pin matched, or the chain is invalid.
         case chainRejected(TLSEvaluation)
+        /// Not a failure: the reader of a streamed body stopped the transfer, which succeeds with what arrived.
+        case streamStopped
 
         /// The failure's place in the precedence: lower decides first.
         var precedence: Int {
@@ -102,6 +104,7 @@ struct TransferStateMachine<Continuation> {
             case .bodyTooLarge: 2
             case .digestFailed: 3
             case .chainRejected: 4
+            case .streamStopped: 5
             }
         }
 
@@ -119,6 +122,9 @@ struct TransferStateMachine<Continuation> {
                 return HTTPError(.digestFailed, curlCode: curlCode)
             case .chainRejected(let evaluation):
                 return HTTPError(.chainRejected(evaluation), curlCode: curlCode)
+            case .streamStopped:
+                // Never decisive (see `decisive`): the transfer succeeds.
+                return HTTPError(.digestFailed, curlCode: curlCode)
             }
         }
     }
@@ -238,6 +244,13 @@ struct TransferStateMachine<Continuation> {
         }
     }
 
+    /// The reader of a streamed body (`ResponseBodyHandling.stream`) stopped the transfer: libcurl aborts it with a
+    /// write error, and the transfer succeeds with what arrived unless another failure was recorded.
+    mutating func streamStopped() {
+        guard case .running = state else { return illegal("a stream stopped outside a running transfer") }
+        record(.streamStopped)
+    }
+
     /// The request body stopped with `error` (a file could not be read or changed size); libcurl aborts the
     /// upload, and the transfer fails with `error` unless a failure of higher precedence was recorded.
     mutating func bodyReadFailed(_ error: HTTPError) {
@@ -281,7 +294,8 @@ struct TransferStateMachine<Continuation> {
             return .none
         }
         let curlCode = Int(completion.code.rawValue)
-        if completion.code == CURLE_OK {
+        let stoppedByReader = completion.code == CURLE_WRITE_ERROR && failures.contains(.streamStopped)
+        if completion.code == CURLE_OK || (stoppedByReader && Self.decisive(failures) == nil) {
             // A response arrived: only a request body that stopped early overrides it (it then fails the way a
             // failed transfer would); a digest that failed on the way means the response cannot be complete.
             if failures.contains(where: { if case .bodyUnreadable = $0 { true } else { false } }),
@@ -332,7 +346,7 @@ struct TransferStateMachine<Continuation> {
 
     /// The failure that decides the error among those recorded: the first by precedence.
     static func decisive(_ failures: [Failure]) -> Failure? {
-        failures.min { $0.precedence < $1.precedence }
+        failures.lazy.filter { $0 != .streamStopped }.min { $0.precedence < $1.precedence }
     }
 
     /// The caller's continuation while the transfer has not finished.

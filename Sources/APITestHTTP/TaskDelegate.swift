@@ -49,8 +49,12 @@ final class TaskDelegate {
     @exclusivity(unchecked) var bodySize: Int64 = 0
     /// The digests computed as the body streams, for `.digest` handling.
     private(set) var digests: [StreamingDigest] = []
-    /// Bytes of the body kept: all of it (up to `maxBodySize`) for `.keep`, a prefix for `.digest`.
+    /// Bytes of the body kept: all of it (up to `maxBodySize`) for `.keep`, a prefix for `.digest` and `.stream`.
     private let keptPrefix: Int?
+    /// The reader of a streamed body (`.stream`).
+    private let sink: ResponseStreamSink?
+    /// Whether the sink was told that the current response's body started.
+    private var sinkBegun = false
     /// The header fields of the latest request libcurl sent (for `recordsSentHeaders`).
     var sentHeaders: HTTPHeaders?
     /// The certificates the server sent on the connection of the latest response, leaf first.
@@ -83,8 +87,13 @@ final class TaskDelegate {
         switch request.responseBodyHandling {
         case .keep:
             keptPrefix = nil
+            sink = nil
+        case .stream(let reader, let prefix):
+            keptPrefix = max(0, prefix)
+            sink = reader
         case .digest(let algorithms, let prefix):
             keptPrefix = max(0, prefix)
+            sink = nil
             for algorithm in BodyDigest.Algorithm.allCases where algorithms.contains(algorithm) {
                 if let digest = StreamingDigest(algorithm) {
                     digests.append(digest)
@@ -152,6 +161,7 @@ final class TaskDelegate {
         {
             // A new response (an interim 1xx, or the next hop of a redirect): start over.
             transfer.responseStarted()
+            sinkBegun = false
             headerBlock.removeAll(keepingCapacity: true)
             if headerBlock.capacity == 0 { headerBlock.reserveCapacity(512) }
             announcedLength = nil
@@ -260,6 +270,16 @@ final class TaskDelegate {
         }
         for digest in digests where !digest.update(bytes) {
             return !transfer.digestFailed().abortsTransfer
+        }
+        if let sink {
+            if !sinkBegun {
+                sinkBegun = true
+                sink.begin(statusCode, HTTPHeaders(fieldLines: headerBlock))
+            }
+            if !sink.receive(bytes) {
+                transfer.streamStopped()
+                return false
+            }
         }
         return true
     }

@@ -42,12 +42,18 @@ struct StepChecking {
             ofBody: response.body.count, buildsTree: body.serializer is PropertyListResponseSerializer)
         if cost > 0 { await budget.reserve(cost) }
         var outcome = Outcome(context: sent.context)
-        check(&body, response, sent, into: &outcome)
+        // The events of an `events` step were checked as they arrived; the checks of the whole stream now. A
+        // stream stopped by a time limit before its response started has only those failures to show.
+        let stream = sent.eventStream?.finish(context: sent.context)
+        if sent.eventStream?.hasBegun != false { check(&body, response, sent, into: &outcome) }
+        if let stream { outcome.failures += stream.failures }
         if outcome.failures.isEmpty {
-            let capture = StepCapture(checker: executor.checker, captures: step.captures)
-                .run(&body, context: sent.context, masker: sent.masker)
+            let captures =
+                stream == nil ? step.captures : step.captures.filter { !EventStreamChecker.isEventCapture($0) }
+            let capture = StepCapture(checker: executor.checker, captures: captures)
+                .run(&body, context: stream?.context ?? sent.context, masker: sent.masker)
             outcome.context = capture.context
-            outcome.captured = capture.captured
+            outcome.captured = (stream?.captured ?? []) + capture.captured
             outcome.failures = capture.failures
         }
         body = ResponseBody(response) // drops the decoded forms before the reservation ends

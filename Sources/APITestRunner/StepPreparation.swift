@@ -29,6 +29,8 @@ struct StepPreparation {
         var command: ReproduceCommand?
         /// The token requests sent for the request's token (and its renewal), when every exchange is shown.
         var tokenExchanges: [ExchangeDraft] = []
+        /// The events of a step with `expect.events`, checked as they arrived (made when the request is sent).
+        var eventStream: EventStreamChecker?
     }
 
     /// What the stage produced.

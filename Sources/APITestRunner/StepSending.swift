@@ -51,7 +51,7 @@ struct StepSending {
         }
         sent.command?.sequence = executor.sequence.next()
         do {
-            var response = try await executor.transport.perform(sent.request)
+            var response = try await send(&sent)
             // A server that refused the token as invalid (expired early, revoked) gets the request once more with
             // a renewed one; the second answer is the step's.
             if let use = sent.oauth2, TestExecutor.rejectsToken(response) {

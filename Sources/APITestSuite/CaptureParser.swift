@@ -21,6 +21,15 @@ enum CaptureParser {
                     note: "write {jsonpath: $.path}, {header: Name} or another query, with optional filters")
                 continue
             }
+            if source.contains(where: { $0.key == "event" }) {
+                if let made = EventsParser.capture(
+                    name: entry.key, source, at: entry.value, location: context.location(of: entry.keyNode),
+                    in: context)
+                {
+                    captures.append(made)
+                }
+                continue
+            }
             guard
                 let (query, used) = QueryParser.parse(
                     source, at: entry.value, for: "capture '\(entry.key)'", in: context)

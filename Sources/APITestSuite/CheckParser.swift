@@ -128,7 +128,7 @@ enum CheckParser {
     /// True for queries whose values are text, so arguments of equality are compared as text.
     private static func isText(_ query: Query) -> Bool {
         switch query {
-        case .header, .body, .regex, .url, .sha256, .md5: true
+        case .header, .body, .regex, .url, .sha256, .md5, .stream(.field(.event)), .stream(.field(.id)): true
         default: false
         }
     }

@@ -11,6 +11,7 @@ enum ExpectParser {
 
         case status, headers, json, xml, cookies, body, duration, bodySize, sha256, md5, url, redirects, certificate
         case image, schema, assert
+        case events
 
         var schema: SchemaValue {
             switch self {
@@ -71,6 +72,7 @@ enum ExpectParser {
                     "The JSON body must be valid for a JSON Schema (2020-12 or draft-07): a schema file relative to "
                         + "the suite (local $refs across files), or an inline schema (a map, without placeholders).",
                     ["anyOf": [.ref("filePath"), ["type": "object"]]])
+            case .events: EventsParser.Key.definition
             case .assert:
                 .described(
                     "The general form: a list of checks, each a query, optional filters and one predicate.",
@@ -134,6 +136,7 @@ enum ExpectParser {
                 expectations.assertions += generalAssertions(entry.value, in: context)
             case .schema:
                 expectations.schema = SchemaParser.parse(entry.value, in: context)
+            case .events: expectations.events = EventsParser.parse(entry.value, in: context)
             case .body: singleValue(entry, .body, into: &expectations, in: context)
             case .duration: singleValue(entry, .duration, into: &expectations, in: context)
             case .bodySize: singleValue(entry, .bodySize, into: &expectations, in: context)

@@ -9,6 +9,8 @@ package struct Expectations: Sendable, Hashable {
     package var assertions: [Assertion]
     /// A JSON Schema the JSON body must match.
     @Boxed package var schema: SchemaExpectation?
+    /// The response read as a stream of events (`events:`), checked as they arrive.
+    @Boxed package var events: EventsExpectation? = nil
 
     package init(status: StatusExpectation? = nil, assertions: [Assertion] = [], schema: SchemaExpectation? = nil) {
         self.status = status

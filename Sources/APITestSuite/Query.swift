@@ -36,6 +36,8 @@ package enum Query: Sendable, Hashable, CustomStringConvertible {
     case certificate(CertificateField)
     /// A fact of an image body, read from its header.
     case image(ImageField)
+    /// A part of an event stream (`expect.events`, a capture with `event:`).
+    case stream(StreamQuery)
 
     /// The names of the queries written `query: NAME`, which take no argument.
     package enum PlainName: String, Sendable, CaseIterable {
@@ -83,6 +85,7 @@ package enum Query: Sendable, Hashable, CustomStringConvertible {
         case .redirects: "redirects"
         case .certificate(let field): "certificate \(field.rawValue)"
         case .image(let field): "image \(field.rawValue)"
+        case .stream(let query): query.description
         }
     }
 

@@ -34,6 +34,7 @@ extension SuiteSchema {
             ),
             ("valueCheck", valueCheck),
             ("expect", ExpectParser.Key.definition),
+            ("eventCheck", EventsParser.CheckKey.definition),
             (
                 "statusPattern",
                 [
@@ -59,7 +60,25 @@ extension SuiteSchema {
                     "Variable name → query: values for the later steps of the same test.",
                     [
                         "type": ["object", "null"], "propertyNames": ["pattern": variableName],
-                        "additionalProperties": .ref("captureSource"),
+                        "additionalProperties": ["anyOf": [.ref("captureSource"), .ref("eventCapture")]],
+                    ])
+            ),
+            (
+                "eventCapture",
+                .described(
+                    "A value from one event of an `events` step: event (first, last, until or a 0-based index) and "
+                        + "field (event, id, retry, data) or path (JSONPath on the data as JSON).",
+                    [
+                        "type": "object", "additionalProperties": false, "required": ["event"],
+                        "properties": [
+                            "event": [
+                                "anyOf": [
+                                    ["enum": .strings(["first", "last", "until"])], ["type": "integer", "minimum": 0],
+                                ]
+                            ],
+                            "field": ["enum": .strings(EventField.allCases.map(\.rawValue))],
+                            "path": ["type": "string", "pattern": #"^\s*\$"#],
+                        ],
                     ])
             ),
         ]

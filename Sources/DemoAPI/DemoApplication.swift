@@ -30,6 +30,7 @@ enum DemoApplication {
             JobEndpoints.routes(store: JobStore()),
             EchoEndpoint.routes(),
             StreamingEndpoints.routes(),
+            EventStreamEndpoints.routes(),
             RedirectEndpoints.routes(),
             AuthEndpoints.routes(),
             EncodedEndpoints.routes(),
