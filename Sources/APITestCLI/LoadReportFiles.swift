@@ -30,12 +30,12 @@ enum LoadReportFiles {
             }
         }
 
-        /// The report of `result`, run on `hostname`.
-        func render(_ result: LoadResult, hostname: String) -> String {
+        /// The report of `result`, run on `hostname`, as UTF-8.
+        func render(_ result: LoadResult, hostname: String) -> [UInt8] {
             switch self {
-            case .json: LoadReportFormats.json(result, hostname: hostname)
-            case .junit: LoadReportFormats.junit(result, hostname: hostname)
-            case .html: LoadHTMLReport.render(result, hostname: hostname)
+            case .json: LoadReportFormats.jsonBytes(result, hostname: hostname)
+            case .junit: Array(LoadReportFormats.junit(result, hostname: hostname).utf8)
+            case .html: Array(LoadHTMLReport.render(result, hostname: hostname).utf8)
             }
         }
     }
@@ -63,7 +63,7 @@ enum LoadReportFiles {
         var written = true
         for (kind, destination) in destinations {
             do {
-                try destination.write(Array(kind.render(result, hostname: hostname).utf8))
+                try destination.write(kind.render(result, hostname: hostname))
             } catch {
                 errorOutput.write(
                     "error: cannot write the \(kind.name) load report '\(error.path)': \(error.reason)\n")
