@@ -109,10 +109,20 @@ extension ValueGenerator {
                 values.append(BoundaryValue(number(maximum + step), keyword: keyword, isValid: false))
             }
         }
+        if integer, view.maximum == nil, view.multipleOf == nil {
+            // Large values, and past 32 bits (a format the validator does not judge).
+            let range = integerRange(view)
+            for large: Int64 in [1001, 65_536, Int64(Int32.max)] where range.contains(large) {
+                values.append(BoundaryValue(.integer(large), keyword: "maximum", isValid: true))
+            }
+            values.append(
+                BoundaryValue(
+                    .integer(Int64(Int32.max) + 1), keyword: view.format == "int32" ? "format" : "maximum",
+                    isValid: view.format == "int32" ? nil : true))
+        }
         if integer, view.minimum == nil, view.maximum == nil, view.multipleOf == nil {
             values.append(BoundaryValue(.integer(0), keyword: "type", isValid: true))
             values.append(BoundaryValue(.integer(-1), keyword: "type", isValid: true))
-            values.append(BoundaryValue(.integer(Int64(Int32.max) + 1), keyword: "type", isValid: true))
         }
         if integer {
             values.append(BoundaryValue(.double(Double(lowestInteger(view)) + 0.5), keyword: "type", isValid: false))

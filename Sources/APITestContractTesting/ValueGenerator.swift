@@ -136,6 +136,11 @@ package struct ValueGenerator: Sendable {
         if let maximum = view.maximum {
             high = min(high, view.exclusiveMaximum ? (maximum - 1).rounded(.up) : maximum.rounded(.down))
         }
+        // `int32` values fit in 32 bits (the validator does not assert formats: the generator keeps to them).
+        if view.format == "int32" {
+            low = max(low, Double(Int32.min))
+            high = min(high, Double(Int32.max))
+        }
         if low > high { return Int64(low)...Int64(low) }
         return Int64(low)...Int64(high)
     }
@@ -144,7 +149,12 @@ package struct ValueGenerator: Sendable {
         let range = integerRange(view)
         // Mostly small numbers near the lower bound, sometimes anywhere in the range.
         let value: Int64
-        if random.chance(3, in: 4) {
+        // Sizes servers tend to treat specially, a fifth of the time.
+        let notable: [Int64] = [0, 1, 100, 255, 256, 1000, 1001, 1024, 10_000, 65_536, Int64(Int32.max)]
+        let inRange = notable.filter(range.contains)
+        if !inRange.isEmpty, random.chance(1, in: 5) {
+            value = random.pick(inRange)
+        } else if random.chance(3, in: 4) {
             let start = max(range.lowerBound, min(range.upperBound, -100))
             let end = min(range.upperBound, start &+ 1000)
             value = random.integer(in: start...max(start, end))
