@@ -19,8 +19,9 @@ import Foundation
 /// (`rawStatus: notRun`), are `skipped`; `cancelled` is `other`. Each test has its suite (`suite`), file and line,
 /// its message (the first failure or error) and `trace` (every failure and error with location, expected, actual,
 /// request and curl command), its steps' request lines as `stdout`, and, when it was run again (`--retries`),
-/// `retries` and every attempt in `retryAttempts`. apitest's own facts (the suite file, the run's identity for
-/// `apitest merge`) are under `extra.apitest`.
+/// `retries` and every attempt in `retryAttempts`. apitest's own facts (the suite file, the test as the JSON report
+/// writes it, the run's identity) are under `extra.apitest`, so that `apitest merge` merges CTRF files as it merges
+/// JSON reports (`CTRFDocument+Reading.swift`).
 package struct CTRFReportFormat: ReportFormat {
     package var displayName: String { "CTRF" }
     /// A passing step shows its request line, status and timings in `stdout`.
@@ -146,6 +147,9 @@ struct CTRFDocument: Codable {
         /// apitest's status: `passed`, `failed`, `errored`, `skipped`, `cancelled`, `flaky` or `notRun`.
         var status: String
         var reason: String?
+        /// The test as the JSON report writes it (steps, requests, earlier attempts): what `apitest merge` reads
+        /// back from a CTRF file; absent for a test that never started.
+        var report: JSONReportDocument.Test?
     }
 }
 
@@ -207,7 +211,7 @@ extension CTRFDocument.Test {
             extra: CTRFDocument.TestExtra(
                 apitest: CTRFDocument.TestFacts(
                     suiteFile: result.suiteFile, column: result.location.column, status: rawStatus,
-                    reason: result.reason)))
+                    reason: result.reason, report: JSONReportDocument.Test(result))))
     }
 
     /// A planned test the interrupted run never started.
@@ -217,7 +221,8 @@ extension CTRFDocument.Test {
             rawStatus: "notRun", message: "not run: the run was interrupted", trace: nil, stdout: nil, retries: nil,
             flaky: nil, retryAttempts: nil, tags: nil,
             extra: CTRFDocument.TestExtra(
-                apitest: CTRFDocument.TestFacts(suiteFile: suite.file, column: nil, status: "notRun", reason: nil)))
+                apitest: CTRFDocument.TestFacts(
+                    suiteFile: suite.file, column: nil, status: "notRun", reason: nil, report: nil)))
     }
 
     /// CTRF's status of an apitest status: an error fails the test; a test cut off by Ctrl-C is `other`.

@@ -36,7 +36,9 @@ package struct GitHubStepSummaryFormat: ReportFormat {
 
     package func render(_ record: RunRecord) -> String {
         let summary = record.summary
-        let verdict = summary.failed + summary.errored > 0 || summary.interrupted ? "❌" : "✅"
+        // A flaky test fails the run unless --flaky pass: a warning sign, not a tick.
+        let verdict =
+            summary.failed + summary.errored > 0 || summary.interrupted ? "❌" : summary.flaky > 0 ? "⚠️" : "✅"
         var head = "## \(verdict) apitest: \(summary.total) test\(summary.total == 1 ? "" : "s")\n\n"
         let flakyColumn = summary.flaky > 0
         head +=

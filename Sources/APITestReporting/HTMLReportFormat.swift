@@ -48,9 +48,10 @@ package struct HTMLReportFormat: ReportFormat {
             .map(\.element)
         let summary = record.summary
         let notPassed = summary.failed + summary.errored + summary.cancelled
-        let title =
+        var title =
             notPassed == 0
             ? "apitest: \(entries.count) tests passed" : "apitest: \(notPassed) of \(entries.count) tests did not pass"
+        if summary.flaky > 0 { title += ", \(summary.flaky) flaky" }
 
         var html = """
             <!DOCTYPE html>

@@ -5,7 +5,8 @@ import Foundation
 
 extension ReportMerger {
     /// A file given to merge, recognised by its contents and decoded once: an OpenAPI coverage file (it has
-    /// `documents`), a load report (its `kind` is `load`), else a run's JSON report.
+    /// `documents`), a load report (its `kind` is `load`), a run's CTRF report (its `reportFormat` is `CTRF`: read
+    /// as the JSON report of the same run, from the facts apitest keeps in it), else a run's JSON report.
     enum InputDocument: Decodable {
         case coverage(OpenAPICoverage)
         case load(LoadReportFormats.Document)
@@ -15,6 +16,7 @@ extension ReportMerger {
         private enum Key: String, CodingKey {
             case documents
             case kind
+            case reportFormat
         }
 
         /// Looks at the discriminating members, then decodes the whole document as the one they name.
@@ -25,6 +27,9 @@ extension ReportMerger {
                 self = .coverage(OpenAPICoverage(documents: document.documents))
             } else if (try? members.decode(String.self, forKey: .kind)) == "load" {
                 self = .load(try LoadReportFormats.Document(from: decoder))
+            } else if (try? members.decode(String.self, forKey: .reportFormat)) == "CTRF" {
+                // A CTRF file without apitest's facts is not one apitest can merge: not a report (`nil`).
+                self = .run(try CTRFDocument(from: decoder).jsonReport())
             } else {
                 self = .run(try JSONReportDocument(from: decoder))
             }

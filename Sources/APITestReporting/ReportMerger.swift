@@ -61,7 +61,7 @@ package enum ReportMerger {
             case .nothingToMerge: "no report to merge"
             case .notAReport(let file):
                 "\(file): neither an apitest JSON report (--report-json) nor an OpenAPI coverage file "
-                    + "(--report-openapi-coverage)"
+                    + "(--report-openapi-coverage) nor a CTRF report apitest wrote (--report-ctrf)"
             case .unidentified(let file):
                 "\(file): the report does not say which run it is of (written by an apitest without merge); "
                     + "write the shards' reports again"

@@ -221,8 +221,49 @@ struct FlakyReportTests {
     func html() {
         let text = HTMLReportFormat().render(ReportFixtures.retriedRecord)
         #expect(text.contains("data-status=\"flaky\""))
+        #expect(text.contains("<title>apitest: 1 of 3 tests did not pass, 1 flaky</title>"))
         #expect(text.contains("data-filter=\"flaky\" aria-pressed=\"false\">Flaky <b>1</b>"))
         #expect(text.contains("Run 1 of 2: failed"))
         #expect(text.contains("Run 2 of 3: failed"))
+    }
+}
+
+/// `apitest merge` reads CTRF files apitest wrote as it reads JSON reports.
+@Suite("Merging CTRF")
+struct CTRFMergeTests {
+    @Test("the shards' CTRF files merge into the same record as their JSON reports; other CTRF is refused")
+    func mergeCTRF() throws {
+        let json = JSONReportFormat(id: "run-1", shard: nil, selection: "abc", suiteFiles: [ReportFixtures.file])
+        let ctrf = CTRFReportFormat(toolVersion: "1.0", identity: json).render(ReportFixtures.retriedRecord)
+        let fromCTRF = try #require(
+            try ReportMerger.merge(
+                [ReportMerger.Input(name: "a.ctrf.json", data: Data(ctrf.utf8))], allowMissing: false
+            )
+            .record)
+        let fromJSON = try #require(
+            try ReportMerger.merge(
+                [ReportMerger.Input(name: "a.json", data: Data(json.render(ReportFixtures.retriedRecord).utf8))],
+                allowMissing: false
+            ).record)
+        #expect(JUnitReportFormat().render(fromCTRF) == JUnitReportFormat().render(fromJSON))
+        #expect(fromCTRF.summary.flaky == 1 && fromCTRF.summary.failed == 1)
+        #expect(fromCTRF.results.first { $0.name == "get job" }?.isFlaky == true)
+        // A CTRF file of a run without identity, or another tool's, cannot be merged.
+        let anonymous = CTRFReportFormat().render(ReportFixtures.retriedRecord)
+        #expect(throws: ReportMerger.MergeError.self) {
+            try ReportMerger.merge(
+                [ReportMerger.Input(name: "b.json", data: Data(anonymous.utf8))], allowMissing: false)
+        }
+        let other =
+            #"{"reportFormat": "CTRF", "specVersion": "1.0.0", "results": {"tool": {"name": "jest"}, "#
+            + #""summary": {"tests": 0, "passed": 0, "failed": 0, "skipped": 0, "pending": 0, "other": 0, "#
+            + #""start": 0, "stop": 0}, "tests": []}}"#
+        do {
+            _ = try ReportMerger.merge(
+                [ReportMerger.Input(name: "jest.json", data: Data(other.utf8))], allowMissing: false)
+            Issue.record("merged another tool's CTRF")
+        } catch {
+            #expect(error.message.contains("jest.json: neither an apitest JSON report"), "\(error.message)")
+        }
     }
 }

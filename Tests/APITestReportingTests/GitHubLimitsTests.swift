@@ -121,6 +121,10 @@ import Testing
         #expect(text.contains("| passed | flaky | failed | errored | skipped | cancelled | time |"))
         #expect(text.contains("| 1 | 1 | 1 | 0 | 0 | 0 |"))
         #expect(text.contains("### Flaky tests"))
+        #expect(text.hasPrefix("## ❌ apitest: 3 tests\n"))
+        let onlyFlaky = GitHubStepSummaryFormat(root: "/repo", currentFolder: "/repo").render(
+            Self.record([ReportFixtures.passed, ReportFixtures.flaky]))
+        #expect(onlyFlaky.hasPrefix("## ⚠️ apitest: 2 tests\n"), "\(onlyFlaky)")
         #expect(text.contains("- **Users API › get job** `suites/users.yaml:70`: passed on run 2 of 2"))
     }
 }

@@ -262,6 +262,7 @@ import Testing
         for shard in 1...2 {
             let run = try await runAPITest([
                 "run", suite, "--shard", "\(shard)/2", "--retries", "1", "--report-json", file("shard-\(shard).json"),
+                "--report-ctrf", file("shard-\(shard).ctrf.json"),
             ])
             #expect(run.exitCode == 1 || run.exitCode == 0, "\(run.stderr)")
         }
@@ -275,5 +276,19 @@ import Testing
             $0["name"] as? String
         }
         #expect(Set(names) == ["setup", "fine", "job is done", "always wrong"], "\(names)")
+
+        // The shards' CTRF files merge as their JSON reports do.
+        let fromCTRF = try await runAPITest([
+            "merge", file("shard-1.ctrf.json"), file("shard-2.ctrf.json"), "--report-json", file("from-ctrf.json"),
+        ])
+        #expect(fromCTRF.exitCode == 1, "\(fromCTRF.stdout)\(fromCTRF.stderr)")
+        let fromJSON = try await runAPITest([
+            "merge", file("shard-1.json"), file("shard-2.json"), "--report-json", file("from-json.json"),
+        ])
+        #expect(fromCTRF.stdout == fromJSON.stdout, "\(fromCTRF.stdout) vs \(fromJSON.stdout)")
+        let ctrfTests = try tests(try json(file("from-ctrf.json")))
+        let jsonTests = try tests(try json(file("from-json.json")))
+        #expect(ctrfTests.keys.sorted() == jsonTests.keys.sorted())
+        #expect(ctrfTests.mapValues { $0["status"] as? String } == jsonTests.mapValues { $0["status"] as? String })
     }
 }
