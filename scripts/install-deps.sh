@@ -78,9 +78,11 @@ fi
 if [[ "$check_only" -eq 0 ]]; then
     # module:package (PyYAML, for scripts/check-suite-schema.py, is imported as yaml; httpbin serves Digest and
     # basic authentication to the auth tests; moto, with boto3 for its set-up, verifies AWS SigV4 signatures;
-    # pyspnego is the NTLM acceptor of the NTLM test's server; sse-starlette on uvicorn serves the event-stream tests).
+    # pyspnego is the NTLM acceptor of the NTLM test's server; sse-starlette on uvicorn serves the event-stream tests;
+    # websockets, and Starlette (sse-starlette's) on uvicorn, are the WebSocket tests' servers).
     for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml httpbin:httpbin moto:moto[server] \
-        boto3:boto3 spnego:pyspnego sse_starlette:sse-starlette==3.7.0 uvicorn:uvicorn==0.38.0; do
+        boto3:boto3 spnego:pyspnego sse_starlette:sse-starlette==3.7.0 uvicorn:uvicorn==0.38.0 \
+        websockets:websockets==17.4; do
         module="${entry%%:*}"
         package="${entry#*:}"
         if ! python3 -c "import $module" >/dev/null 2>&1; then

@@ -157,6 +157,9 @@ final class TestExecutor: Sendable {
     func run(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
     ) async -> (StepResult, TestStatus) {
+        if let spec = step.websocket {
+            return await runWebSocket(step, spec: spec, index: index, runtime: runtime, context: &context)
+        }
         // Most steps have no retry: told apart in place (matching an optional copies nothing out of the step).
         var hasRetry = true
         if case .none = step.retry, case .none = runtime.suite.defaults.retry { hasRetry = false }

@@ -59,6 +59,15 @@ package struct Step: Sendable, Hashable {
         }
     }
 
+    /// The step's WebSocket conversation (`websocket:`); nil for a request step. Its connection is `request`.
+    package var websocket: WebSocketSpec? {
+        _read { yield storage.websocket }
+        _modify {
+            makeUnique()
+            yield &storage.websocket
+        }
+    }
+
     /// The step's name, for reports (`delete pet`); nil for `step N`.
     package var name: String? { control?.name }
     /// The condition under which the step runs; nil for always.
@@ -93,6 +102,8 @@ package struct Step: Sendable, Hashable {
         @Boxed var retry: RetrySpec?
         /// Boxed: most steps have no name, condition or loop.
         @Boxed var control: StepControl?
+        /// Boxed: most steps are requests.
+        @Boxed var websocket: WebSocketSpec?
 
         init(
             location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],
@@ -109,6 +120,7 @@ package struct Step: Sendable, Hashable {
         func copy() -> Storage {
             let copy = Storage(location: location, request: request, expect: expect, captures: captures, retry: retry)
             copy.control = control
+            copy.websocket = websocket
             return copy
         }
     }
@@ -119,6 +131,7 @@ package struct Step: Sendable, Hashable {
         if lhs.storage === rhs.storage { return true }
         return lhs.location == rhs.location && lhs.request == rhs.request && lhs.expect == rhs.expect
             && lhs.captures == rhs.captures && lhs.retry == rhs.retry && lhs.control == rhs.control
+            && lhs.websocket == rhs.websocket
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -128,6 +141,7 @@ package struct Step: Sendable, Hashable {
         hasher.combine(captures)
         hasher.combine(retry)
         hasher.combine(control)
+        hasher.combine(websocket)
     }
 }
 

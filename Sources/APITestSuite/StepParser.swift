@@ -10,6 +10,7 @@ enum StepParser {
         static let byName = KeyTable(allCases)
 
         case name, request, expect, capture, retry, when, forEach, steps, include
+        case websocket
 
         var schema: SchemaValue {
             switch self {
@@ -24,13 +25,14 @@ enum StepParser {
             case .forEach: .ref("stepLoop")
             case .steps: GroupKey.steps.schema
             case .include: IncludeKey.include.schema
+            case .websocket: .ref("websocket")
             }
         }
 
         /// The definition of a step: a request step, an include, or a group.
         static var definition: SchemaValue {
             let requestStep = SchemaValue.members(
-                allCases.filter { $0 != .steps && $0 != .include }.map { ($0.rawValue, $0.schema) })
+                allCases.filter { $0 != .steps && $0 != .include && $0 != .websocket }.map { ($0.rawValue, $0.schema) })
             return .described(
                 "One request of a test, setup or teardown, or `{include: steps.yaml}`: the steps of a shared file (a "
                     + "list of steps, or a map with `steps`), relative to this file.",
@@ -51,6 +53,7 @@ enum StepParser {
                                     + "do not nest)."),
                             "properties": GroupKey.properties,
                         ],
+                        WebSocketParser.stepDefinition,
                     ]
                 ])
         }
@@ -132,6 +135,15 @@ enum StepParser {
             }
             if let group = entries[Key.steps] {
                 steps += Self.group(entries, steps: group, at: item, owner: owner, hasBaseURL: hasBaseURL, in: context)
+                continue
+            }
+            if let websocket = entries[Key.websocket] {
+                if var step = WebSocketParser.step(
+                    entries, websocket: websocket, at: item, hasBaseURL: hasBaseURL, in: context)
+                {
+                    step.control = Self.control(entries, in: context)
+                    steps.append(step)
+                }
                 continue
             }
             context.checkKeys(entries, of: Key.self, in: "step")

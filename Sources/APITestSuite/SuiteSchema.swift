@@ -108,6 +108,7 @@ package enum SuiteSchema {
                 ),
                 ("pin", ["type": "string", "pattern": #"^sha256//[A-Za-z0-9+/]{43}=$"#]),
                 ("request", RequestParser.Key.definition),
+                ("websocket", WebSocketParser.Key.definition),
                 ("plistValue", plistValue),
                 ("multipartPart", BodyParser.PartKey.definition),
             ] + checkDefinitions + [

@@ -20,6 +20,11 @@ public enum TransferFailureReason: String, Sendable, Hashable, Codable, CaseIter
     case bodyFileUnreadable
     case bodyFileChanged
     case proxyFailure
+    /// The server did not complete a WebSocket opening handshake (no 101, a wrong `Sec-WebSocket-Accept`, ...).
+    case webSocketHandshake
+    /// A WebSocket server broke RFC 6455 (a masked frame, reserved bits, bad UTF-8, a message past the limit, ...)
+    /// or closed the connection without a close frame.
+    case webSocketProtocol
     case cancelled
     case other
 

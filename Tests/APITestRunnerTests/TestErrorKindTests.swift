@@ -12,7 +12,8 @@ import Testing
     static let reasons: [HTTPError.Reason] = [
         .invalidRequest, .forbiddenCharacter, .dnsFailure, .connectionRefused, .connectionFailed, .connectionReset,
         .emptyReply, .timedOut, .tlsFailure, .pinMismatch, .tooManyRedirects, .bodyTooLarge, .badContentEncoding,
-        .bodyFileUnreadable, .bodyFileChanged, .proxyFailure, .cancelled, .other,
+        .bodyFileUnreadable, .bodyFileChanged, .proxyFailure, .webSocketHandshake, .webSocketProtocol, .cancelled,
+        .other,
     ]
 
     @Test(arguments: reasons)

@@ -38,6 +38,9 @@ struct SuiteFormatReferenceTests {
         ("transport", TransportSpec.keys, "### Transport"),
         ("expect", ExpectParser.keys, "## Expect"),
         ("capture and assert", CaptureParser.keys, "### Queries and the general form"),
+        ("websocket", WebSocketParser.Key.names, "### WebSocket steps"),
+        ("websocket action", WebSocketParser.ActionKey.names, "### WebSocket steps"),
+        ("websocket close", WebSocketParser.CloseKey.names, "### WebSocket steps"),
     ]
 
     /// The keys of `response:`.
@@ -94,9 +97,14 @@ struct SuiteFormatReferenceTests {
             ("$.properties", SuiteParser.keys),
             ("$['$defs'].defaults.properties", SettingsParser.defaultsKeys),
             ("$['$defs'].test.properties", TestParser.keys),
-            ("$['$defs'].step.anyOf[0].properties", StepParser.keys.filter { $0 != "include" && $0 != "steps" }),
+            (
+                "$['$defs'].step.anyOf[0].properties",
+                StepParser.keys.filter { $0 != "include" && $0 != "steps" && $0 != "websocket" }
+            ),
             ("$['$defs'].step.anyOf[1].properties", ["include"]),
             ("$['$defs'].step.anyOf[2].properties", StepParser.groupKeys),
+            ("$['$defs'].step.anyOf[3].properties", WebSocketParser.stepKeys.map(\.rawValue)),
+            ("$['$defs'].websocket.properties", WebSocketParser.Key.names + TransportSpec.keys),
             ("$['$defs'].security.properties", SecurityParser.keys),
             ("$['$defs'].response.properties", Self.responseKeys),
             ("$['$defs'].retry.properties", RetryParser.keys),
