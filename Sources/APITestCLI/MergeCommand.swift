@@ -16,6 +16,9 @@ struct MergeCommand: ParsableCommand {
             Reports of different suite sets or selections, or two reports of one shard, are refused; a shard \
             without a report is an error unless --allow-missing.
 
+            The shards' CTRF reports (--report-ctrf) merge the same way as their JSON reports, and any format can \
+            be written from either.
+
             OpenAPI coverage files the shards wrote (--report-openapi-coverage) may be given too, in any order: \
             their counts are summed into --report-openapi-coverage, and the merged HTML report shows them. Each \
             file is recognised by its contents.
