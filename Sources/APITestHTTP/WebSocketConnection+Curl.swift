@@ -65,10 +65,16 @@ extension WebSocketConnection {
     /// Connects, upgrades and checks the answer (on the queue).
     func open(_ request: HTTPRequest) throws(WebSocketError) {
         let endpoint = try Self.endpoint(of: request.url)
-        if request.authentication != nil {
+        if let authentication = request.authentication {
             // Digest, NTLM, AWS signatures and netrc are run by libcurl on HTTP requests it sends itself.
-            throw WebSocketError(
-                .connect(HTTPError(.optionRefused(name: "an auth scheme libcurl runs (WebSocket)", code: 4))))
+            let scheme: String
+            switch authentication {
+            case .digest: scheme = "digest"
+            case .ntlm: scheme = "ntlm"
+            case .awsSigV4: scheme = "awsSigV4"
+            case .netrc: scheme = "netrc"
+            }
+            throw WebSocketError(.unsupportedAuthentication(scheme))
         }
         CurlGlobal.initialize()
         guard let easy = curl_easy_init() else {

@@ -9,6 +9,9 @@ extension WebSocketError: CustomStringConvertible {
         case .connect(let error): "WebSocket connection failed: \(error)"
         case .invalidURL(let url):
             "'\(url.shownInMessage)' is not a WebSocket URL; write ws://host/path or wss://host/path"
+        case .unsupportedAuthentication(let scheme):
+            "'\(scheme)' authentication cannot open a WebSocket (libcurl runs it on the HTTP requests it sends); "
+                + "use bearer, basic or oauth2"
         case .notUpgraded(let status, let reason):
             "the server did not switch to WebSocket: it answered \(status)\(reason.isEmpty ? "" : " \(reason.shownInMessage)") instead of 101"
         case .malformedResponse(let line):

@@ -11,6 +11,9 @@ public struct WebSocketError: Error, Sendable, Equatable {
         case connect(HTTPError)
         /// The URL is not a `ws://`, `wss://`, `http://` or `https://` URL with a host.
         case invalidURL(String)
+        /// An authentication scheme libcurl runs on the HTTP requests it sends (`digest`, `ntlm`, `awsSigV4`,
+        /// `netrc`), which an upgrade apitest sends itself cannot use.
+        case unsupportedAuthentication(String)
         /// The server answered the upgrade with another status than 101.
         case notUpgraded(status: Int, reason: String)
         /// The server's answer to the upgrade is not an HTTP/1.1 response.

@@ -415,7 +415,7 @@ struct WebSocketStepRunner {
         let reason: TransferFailureReason
         switch error.kind {
         case .connect: reason = .connectionFailed
-        case .invalidURL: reason = .invalidRequest
+        case .invalidURL, .unsupportedAuthentication: reason = .invalidRequest
         case .notUpgraded, .malformedResponse, .missingUpgrade, .missingConnectionUpgrade, .badAccept,
             .unofferedSubprotocol, .unrequestedExtension, .handshakeTooLarge:
             reason = .webSocketHandshake

@@ -21,7 +21,7 @@ enum WebSocketParser {
             case .headers: .described("Header fields of the upgrade request, templated.", ref: "headers")
             case .auth:
                 .described(
-                    "How the upgrade authenticates (replaces defaults.auth): bearer, basic, apiKey, oauth2.",
+                    "How the upgrade authenticates (replaces defaults.auth): bearer, basic or oauth2.",
                     ref: "auth")
             case .timeout:
                 .described(

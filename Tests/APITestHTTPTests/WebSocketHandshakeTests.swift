@@ -98,6 +98,14 @@ import Testing
         #expect(throws: WebSocketError.self) { try WebSocketHandshake.parseResponse(Array("SSH-2.0\r\n\r\n".utf8)) }
     }
 
+    @Test func aSchemeLibcurlRunsCannotOpenAWebSocket() async {
+        var request = HTTPRequest(url: "ws://127.0.0.1:1/")
+        request.authentication = .digest(username: "u", password: "p")
+        await #expect(throws: WebSocketError(.unsupportedAuthentication("digest"))) {
+            _ = try await WebSocketConnection.connect(request)
+        }
+    }
+
     @Test func wsURLsBecomeHTTPURLsForLibcurl() throws {
         let plain = try WebSocketConnection.endpoint(of: "ws://127.0.0.1:8080/chat?room=1#x")
         #expect(plain.curlURL == "http://127.0.0.1:8080/chat?room=1")
