@@ -58,6 +58,8 @@ extension OpenAPILoadProblem: CustomStringConvertible {
                 + "(a format is an annotation; reported once, at its first use)"
         case .exampleMisuse(let misuse):
             return Self.words(misuse)
+        case .operationReference:
+            return "an operation cannot be a Reference Object in OpenAPI (only its path item can): the $ref is followed"
         case .schemaNestingTooDeep(let limit):
             return "schema nested too deep: more than \(limit) levels below the top of its file"
         case .unsupportedDialect(let dialect):
@@ -114,6 +116,7 @@ extension OpenAPILoadProblem: CustomStringConvertible {
         case .nullableInOpenAPI31: "nullable-in-3.1"
         case .unknownFormat: "unknown-format"
         case .exampleMisuse: "example-misuse"
+        case .operationReference: "operation-reference"
         }
     }
 

@@ -71,6 +71,9 @@ package struct OpenAPILoadProblem: Sendable, Hashable {
         case unknownFormat(String)
         /// A warning: `example`/`examples` written as another object than the one it is in defines.
         case exampleMisuse(ExampleMisuse)
+        /// A warning: a path item's operation is a Reference Object, which OpenAPI does not allow there; it is
+        /// followed, as bundlers follow it.
+        case operationReference
     }
 
     /// How `example` and `examples` are misused, for ``Kind/exampleMisuse(_:)``.
@@ -102,7 +105,8 @@ package struct OpenAPILoadProblem: Sendable, Hashable {
     /// (an error when the options' ``OpenAPIContractOptions/strictSpec`` is set).
     package var isWarning: Bool {
         switch kind {
-        case .keywordNotInOpenAPI30, .booleanExclusiveBound, .nullableInOpenAPI31, .unknownFormat, .exampleMisuse:
+        case .keywordNotInOpenAPI30, .booleanExclusiveBound, .nullableInOpenAPI31, .unknownFormat, .exampleMisuse,
+            .operationReference:
             true
         default:
             false

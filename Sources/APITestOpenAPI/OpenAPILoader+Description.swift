@@ -62,7 +62,7 @@ extension OpenAPILoader {
             guard let item = resolve(node), case .object = item.value else { continue }
             let shared = describeParameters(item.member("parameters"))
             for method in Self.methods {
-                guard let operationNode = item.member(method), case .object = operationNode.value,
+                guard let operationNode = item.member(method).flatMap(resolve), case .object = operationNode.value,
                     let compiled = compiledOperations["\(method.uppercased()) \(key)"]
                 else { continue }
                 var parameters = shared

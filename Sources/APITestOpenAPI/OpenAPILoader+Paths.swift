@@ -60,7 +60,9 @@ extension OpenAPILoader {
     private func readPathItem(_ item: SpecNode, template: PathTemplate) {
         let shared = readParameters(item.member("parameters"))
         for method in Self.methods {
-            guard let member = item.member(method), let operation = object(member, method) else { continue }
+            guard let member = item.member(method), let resolved = operationNode(member),
+                let operation = object(resolved, method)
+            else { continue }
             readOperation(operation, method: method.uppercased(), template: template, shared: shared)
         }
     }

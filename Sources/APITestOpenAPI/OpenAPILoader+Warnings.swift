@@ -34,6 +34,16 @@ extension OpenAPILoader {
         return object.allSatisfy { exampleObjectMembers.contains($0.key) || $0.key.hasPrefix("x-") }
     }
 
+    /// The Operation Object at `member` of a path item. OpenAPI has no Reference Object there, but split documents
+    /// write one (DigitalOcean's: `get: {$ref: resources/droplets/droplets_list.yml}`), which bundlers follow: it
+    /// is followed too, with a warning, rather than read as an operation that declares nothing; nil when it leads
+    /// nowhere (reported).
+    func operationNode(_ member: SpecNode) -> SpecNode? {
+        guard case .object(let object) = member.value, object["$ref"] != nil else { return member }
+        warn(.operationReference, at: member.location.appending("$ref"))
+        return resolve(member)
+    }
+
     /// The warnings of the load, the translation's and the loader's, in the order of their places in the files.
     func collectedWarnings() -> [OpenAPILoadProblem] {
         let translated = schemas.translationWarnings.map { warning in

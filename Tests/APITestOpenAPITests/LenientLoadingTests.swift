@@ -206,6 +206,39 @@ struct LenientLoadingTests {
         expectStrictRefusal(yaml, warnings: contract.warnings)
     }
 
+    // MARK: - Operations as Reference Objects
+
+    /// DigitalOcean's split document writes each operation as a `$ref` to its file, which OpenAPI does not allow
+    /// (only the path item may be one): followed, with a warning, rather than read as an operation that declares
+    /// nothing and so checks nothing.
+    @Test func anOperationThatIsAReferenceIsFollowedWithAWarning() throws {
+        let yaml = """
+            openapi: 3.0.3
+            paths:
+              /pets/{id}:
+                get:
+                  $ref: 'operations/get_pet.yaml'
+            """
+        let operationFile = """
+            operationId: getPet
+            parameters:
+              - {name: id, in: path, required: true, schema: {type: integer}}
+            responses:
+              '200': {description: ok, content: {application/json: {schema: {type: object, required: [id]}}}}
+            """
+        let contract = try inlineContract(yaml, files: ["operations/get_pet.yaml": operationFile])
+        let operation = try operation(contract, "getPet")
+        #expect(operation.responseKeys == ["200"])
+        #expect(!contract.checkResponse(operation, jsonResponse(200, "{}")).violations.isEmpty)
+        #expect(!contract.checkResponse(operation, jsonResponse(404, "{}")).violations.isEmpty)
+        #expect(contract.warnings.map(\.kind) == [.operationReference])
+        #expect(contract.warnings.first?.pointerText == "/paths/~1pets~1{id}/get/$ref")
+        #expect(contract.warnings.first?.kindName == "operation-reference")
+        let problems = inlineProblems(
+            yaml, files: ["operations/get_pet.yaml": operationFile], options: OpenAPIContractOptions(strictSpec: true))
+        #expect(problems == contract.warnings)
+    }
+
     // MARK: - What still fails
 
     /// Lenience stops where a check becomes impossible: an unresolvable `$ref` still fails, warnings or not.
