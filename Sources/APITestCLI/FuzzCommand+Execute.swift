@@ -77,6 +77,15 @@ extension FuzzCommand {
         stdout.write("apitest fuzz: \(spec.shownInMessage) against \(base.shownInMessage), seed \(seed)\n")
         stdout.flush()
         let run = await engine.execute()
+        // An API that never answered is no pass: say why and stop (nothing was checked).
+        if !run.outcomes.isEmpty, run.outcomes.allSatisfy({ $0.response == nil }) {
+            let reason = run.outcomes.first?.transportError ?? "no response"
+            stderr.write(
+                "error: no request to \(base.shownInMessage) got a response (\(engine.mask(reason).shownInMessage)); "
+                    + "nothing was checked\n")
+            stderr.flush()
+            throw ExitStatus.runtimeError.exitCode
+        }
         stdout.write("\n" + engine.summary(of: run).render())
         stdout.write("Reproduce this run with --seed \(seed).\n")
         stdout.flush()

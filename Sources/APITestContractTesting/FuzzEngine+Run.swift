@@ -17,6 +17,8 @@ extension FuzzEngine {
         var findings = FuzzRun.findings(of: outcomes)
         if !configuration.dryRun {
             for index in findings.indices {
+                // Shrinking keeps to --duration too: past it, findings are kept as found.
+                if let deadline, ContinuousClock.now >= deadline { break }
                 findings[index].shrunk = await shrink(findings[index])
             }
         }

@@ -70,7 +70,10 @@ package final class FuzzEngine: Sendable {
         var headers = configuration.headers
         if case .withoutCredentials(let bogus) = fuzzCase.purpose {
             let carriers = SecurityFacts.carriers(of: operation, schemes: description.securitySchemes)
-            headers.removeAll { carriers.headers.contains($0.name.lowercased()) }
+            headers.removeAll {
+                carriers.headers.contains($0.name.lowercased())
+                    || (!carriers.cookies.isEmpty && $0.name.lowercased() == "cookie")
+            }
             fuzzCase.parameters.removeAll {
                 ($0.location == .query && carriers.query.contains($0.name))
                     || ($0.location == .cookie && carriers.cookies.contains($0.name))

@@ -49,21 +49,26 @@ package struct FuzzSummary: Sendable {
         let width = checks.map(\.rawValue.count).max() ?? 0
         for check in checks {
             let failed = run.findings.filter { $0.check == check }
+            let judged = run.outcomes.filter { FuzzEngine.applies(check, to: $0) }.count
             let padding = String(repeating: " ", count: width - check.rawValue.count)
-            text +=
-                "  \(check.rawValue)\(padding)  "
-                + (failed.isEmpty
-                    ? "passed"
-                    : "FAILED: \(failed.count) finding\(failed.count == 1 ? "" : "s") on "
-                        + Set(failed.map(\.operation)).count.description + " operation"
-                        + (Set(failed.map(\.operation)).count == 1 ? "" : "s"))
-                + "\n"
+            let operations = Set(failed.map(\.operation)).count
+            let verdict: String
+            if !failed.isEmpty {
+                verdict =
+                    "FAILED: \(failed.count) finding\(failed.count == 1 ? "" : "s") on \(operations) operation"
+                    + (operations == 1 ? "" : "s")
+            } else if judged == 0 {
+                verdict = "not exercised: no response was for it"
+            } else {
+                verdict = "passed (\(judged) response\(judged == 1 ? "" : "s"))"
+            }
+            text += "  \(check.rawValue)\(padding)  \(verdict)\n"
         }
         text += "\nOperations:\n"
         var covered = 0
         for (index, operation) in description.operations.enumerated() {
             let outcomes = run.outcomes.filter { $0.fuzzCase.operation == index }
-            if !outcomes.isEmpty { covered += 1 }
+            if outcomes.contains(where: { $0.response != nil }) { covered += 1 }
             var statuses: [Int: Int] = [:]
             for outcome in outcomes { if let status = outcome.response?.status { statuses[status, default: 0] += 1 } }
             let errors = outcomes.filter { $0.transportError != nil }.count

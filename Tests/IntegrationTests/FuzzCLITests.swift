@@ -177,6 +177,12 @@ import Testing
         #expect(noBase.exitCode == 2)
         #expect(noBase.stderr.contains("--base-url"), "\(noBase.stderr)")
 
+        // Nothing listens on port 9: no response at all is an error, not a pass.
+        let unreachable = try await fuzz(
+            [Self.faultsDocument, "--base-url", "http://127.0.0.1:9/petstore", "--max-examples", "1"], in: folder)
+        #expect(unreachable.exitCode == 3, "\(unreachable.stdout)\(unreachable.stderr)")
+        #expect(unreachable.stderr.contains("got a response"), "\(unreachable.stderr)")
+
         let broken = folder.appendingPathComponent("broken.yaml")
         try """
         openapi: 3.1.0
