@@ -25,7 +25,8 @@ struct MergeCommand: ParsableCommand {
 
             A merged report that is one of the files being merged is a usage error: nothing is written.
 
-            Exit codes: 0 merged and every test passed, 1 merged and some test failed or errored, 2 reports that \
+            Exit codes: 0 merged and every test passed, 1 merged and some test failed or errored (or was flaky, \
+            unless --flaky pass), 2 reports that \
             cannot be merged or a usage error, 3 a report file could not be written.
             """)
 
@@ -37,10 +38,19 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Merge even when some shards have no report (each is named on stderr).")
     var allowMissing = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Whether a flaky test (failed, then passed when run again) makes the exit code 1: fail (the default, "
+                + "as in run) or pass.", valueName: "fail|pass"))
+    var flaky: String = "fail"
+
     @OptionGroup var output: ReportOptions
 
     mutating func validate() throws {
         guard !reports.isEmpty else { throw ValidationError("give the JSON reports of the shards to merge") }
+        guard ["fail", "pass"].contains(flaky) else {
+            throw ValidationError("--flaky must be fail or pass, got '\(flaky)'")
+        }
         if output.curl != nil {
             throw ValidationError(
                 "merge writes --report-junit, --report-tap, --report-json, --report-html, --report-ctrf and "
@@ -127,7 +137,9 @@ struct MergeCommand: ParsableCommand {
         out.flush()
         stderr.flush()
         if failed { throw ExitStatus.runtimeError.exitCode }
-        if let summary = record?.summary, summary.failed + summary.errored + summary.cancelled > 0 {
+        if let summary = record?.summary,
+            summary.failed + summary.errored + summary.cancelled > 0 || (flaky == "fail" && summary.flaky > 0)
+        {
             throw ExitStatus.testsFailed.exitCode
         }
     }

@@ -255,6 +255,25 @@ import Testing
 
     // MARK: - Merge
 
+    @Test func mergeExitsOneOnAFlakyTestUnlessFlakyPass() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try suite(demo)
+        let run = try await runAPITest([
+            "run", suite, "--filter", "job is done", "--retries", "1", "--report-json", file("run.json"),
+        ])
+        #expect(run.exitCode == 1, "\(run.stdout)")
+        let merged = try await runAPITest(["merge", file("run.json"), "--report-junit", file("merged.xml")])
+        #expect(merged.exitCode == 1, "\(merged.stdout)\(merged.stderr)")
+        #expect(merged.stdout.contains("1 flaky"), "\(merged.stdout)")
+        let junit = try String(contentsOfFile: file("merged.xml"), encoding: .utf8)
+        #expect(junit.contains("<flakyFailure "), "\(junit)")
+        let passing = try await runAPITest(["merge", file("run.json"), "--flaky", "pass"])
+        #expect(passing.exitCode == 0, "\(passing.stdout)\(passing.stderr)")
+        let bad = try await runAPITest(["merge", file("run.json"), "--flaky", "never"])
+        #expect(bad.exitCode == 2, "\(bad.stderr)")
+    }
+
     @Test func mergeWritesCTRFFromTheShardsJSONReports() async throws {
         let demo = try await DemoServer.start()
         defer { demo.stop() }
