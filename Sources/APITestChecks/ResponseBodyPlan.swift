@@ -14,6 +14,8 @@ package enum ResponseBodyPlan {
         for step: Step, until: Expectations?, previewBytes: Int, checkedByContract: Bool = false
     ) -> ResponseBodyHandling {
         guard !checkedByContract, step.expect.schema == nil, until?.schema == nil else { return .keep }
+        // A GraphQL response's `errors` are read whatever the checks.
+        if step.request.isGraphQL || step.expect.graphql != nil { return .keep }
         // Every query of the step once, without gathering them in a list: this runs for every request.
         var digests: Set<BodyDigest.Algorithm> = []
         /// Records the digest `query` asks for; false when it reads the body.

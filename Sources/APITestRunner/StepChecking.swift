@@ -81,6 +81,11 @@ struct StepChecking {
                 decoding: runtime.suite.responseDecoding, listsChecks: listsChecks)
             outcome.failures += expected.failures
             outcome.checks += expected.checks
+            if step.request.isGraphQL || step.expect.graphql != nil {
+                outcome.failures += checker.checkGraphQL(
+                    step.expect.graphql, requestLocation: step.request.location, body: &body, context: sent.context,
+                    masker: sent.masker)
+            }
         }
         if let contract = runtime.suite.contract {
             // The checks' own tape when it holds the body as received; else the bytes, parsed if a schema asks.

@@ -11,7 +11,7 @@ enum ExpectParser {
 
         case status, headers, json, xml, cookies, body, duration, bodySize, sha256, md5, url, redirects, certificate
         case image, schema, assert
-        case events
+        case events, graphql
 
         var schema: SchemaValue {
             switch self {
@@ -73,6 +73,7 @@ enum ExpectParser {
                         + "the suite (local $refs across files), or an inline schema (a map, without placeholders).",
                     ["anyOf": [.ref("filePath"), ["type": "object"]]])
             case .events: EventsParser.Key.definition
+            case .graphql: GraphQLParser.ExpectKey.definition
             case .assert:
                 .described(
                     "The general form: a list of checks, each a query, optional filters and one predicate.",
@@ -137,6 +138,7 @@ enum ExpectParser {
             case .schema:
                 expectations.schema = SchemaParser.parse(entry.value, in: context)
             case .events: expectations.events = EventsParser.parse(entry.value, in: context)
+            case .graphql: expectations.graphql = GraphQLParser.expectation(entry.value, in: context)
             case .body: singleValue(entry, .body, into: &expectations, in: context)
             case .duration: singleValue(entry, .duration, into: &expectations, in: context)
             case .bodySize: singleValue(entry, .bodySize, into: &expectations, in: context)

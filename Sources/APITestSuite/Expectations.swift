@@ -11,6 +11,8 @@ package struct Expectations: Sendable, Hashable {
     @Boxed package var schema: SchemaExpectation?
     /// The response read as a stream of events (`events:`), checked as they arrive.
     @Boxed package var events: EventsExpectation? = nil
+    /// The errors a GraphQL response may hold (`graphql:`).
+    @Boxed package var graphql: GraphQLExpectation? = nil
 
     package init(status: StatusExpectation? = nil, assertions: [Assertion] = [], schema: SchemaExpectation? = nil) {
         self.status = status

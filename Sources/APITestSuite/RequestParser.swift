@@ -10,9 +10,10 @@ enum RequestParser {
 
         case method, url, query, headers, basicAuth, json, form, body, bodyFile, multipart, plist, xml, contentType
         case plistFormat, timeout, followRedirects, maxRedirects, compressed, auth
+        case graphql
 
         /// The body keys, of which a request takes one.
-        static let bodies: [Key] = [.json, .form, .body, .bodyFile, .multipart, .plist, .xml]
+        static let bodies: [Key] = [.json, .form, .body, .bodyFile, .multipart, .plist, .xml, .graphql]
 
         var schema: SchemaValue {
             switch self {
@@ -79,6 +80,7 @@ enum RequestParser {
             case .timeout: .described("This request's time limit (default: defaults.timeout).", ref: "duration")
             case .followRedirects, .maxRedirects, .compressed: .ref(rawValue)
             case .auth: .described("How this request authenticates (replaces defaults.auth).", ref: "auth")
+            case .graphql: GraphQLParser.Key.definition
             }
         }
 
@@ -161,14 +163,15 @@ enum RequestParser {
                 if let credentials = basicAuth(entry.value, in: context) { spec.auth = .basic(credentials) }
             case .auth:
                 spec.auth = AuthParser.parse(entry.value, in: context)
-            case .json, .form, .body, .bodyFile, .multipart, .plist, .xml:
+            case .json, .form, .body, .bodyFile, .multipart, .plist, .xml, .graphql:
                 if let first = bodyEntry {
                     context.error(
                         "a request takes one body; found both '\(first.key)' and '\(entry.key)'", at: entry.keyNode)
                     continue
                 }
                 bodyEntry = entry
-                spec.body = BodyParser.parse(entry, in: context)
+                // `graphql` is read after the loop: it depends on the method.
+                if entry.key != Key.graphql.rawValue { spec.body = BodyParser.parse(entry, in: context) }
             case .contentType:
                 contentTypeEntry = entry
                 spec.contentType = context.template(entry.value, for: "contentType")
@@ -188,6 +191,9 @@ enum RequestParser {
                 TransportParser.parse(entry, key: key, into: &transport, in: context)
                 spec.transport = transport
             }
+        }
+        if let bodyEntry, bodyEntry.key == Key.graphql.rawValue {
+            readGraphQL(bodyEntry, method: method, into: &spec, in: context)
         }
         checkAuthentication(entries, spec, in: context)
         if let contentTypeEntry, bodyEntry.map({ [Key.body, .bodyFile].contains(Key(named: $0.key)) }) != true {

@@ -22,6 +22,8 @@ package struct RequestSpec: Sendable, Hashable {
     @Boxed package var maxRedirects: Int?
     /// `compressed`: whether to ask for a compressed response; nil for the suite's default.
     package var compressed: Bool?
+    /// Whether the body (or, for GET, the query) is a GraphQL operation (`graphql:`): its errors fail the step.
+    package var isGraphQL = false
     package var location: SourceLocation
 
     package init(

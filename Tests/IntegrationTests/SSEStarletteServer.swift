@@ -1,15 +1,15 @@
 import Foundation
 
-/// sse-starlette on uvicorn (from PyPI, installed by `scripts/install-deps.sh`) serving
-/// `Fixtures/sse_starlette_app.py` on a free loopback port: an event-stream server nobody here wrote. Fails clearly
-/// when the packages are missing. Stopped on `stop()`/deinit.
+/// An ASGI app of `Fixtures/` on uvicorn (from PyPI, installed by `scripts/install-deps.sh`) on a free loopback
+/// port: `sse_starlette_app:app` (sse-starlette, an event-stream server nobody here wrote) by default, or another
+/// (`strawberry_app:app`, a GraphQL API). Fails clearly when the packages are missing. Stopped on `stop()`/deinit.
 final class SSEStarletteServer: @unchecked Sendable {
     let port: Int
     private let process: Process
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    init() throws {
+    init(app: String = "sse_starlette_app:app") throws {
         let fixtures = FaultServer.scriptURL("sse_starlette_app.py").deletingLastPathComponent()
         var lastError: Error?
         for _ in 0..<5 {
@@ -17,7 +17,7 @@ final class SSEStarletteServer: @unchecked Sendable {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [
-                "python3", "-m", "uvicorn", "--app-dir", fixtures.path, "sse_starlette_app:app", "--host", "127.0.0.1",
+                "python3", "-m", "uvicorn", "--app-dir", fixtures.path, app, "--host", "127.0.0.1",
                 "--port", String(port), "--log-level", "warning",
             ]
             let errors = Pipe()
@@ -36,7 +36,7 @@ final class SSEStarletteServer: @unchecked Sendable {
                 .fileReadUnknown,
                 userInfo: [
                     NSLocalizedDescriptionKey:
-                        "sse-starlette on uvicorn did not start (run scripts/install-deps.sh): \(text)"
+                        "\(app) on uvicorn did not start (run scripts/install-deps.sh): \(text)"
                 ])
         }
         throw lastError ?? CocoaError(.fileReadUnknown)
