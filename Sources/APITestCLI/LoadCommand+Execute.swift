@@ -28,6 +28,7 @@ extension LoadCommand {
         // No report and no redirected standard output is a file the load reads.
         inputs.add(security)
         inputs.add(selection)
+        if let baseline { inputs.add(baseline, as: .flag("--baseline")) }
         let outputs = [("--report-json", reportJson), ("--report-junit", reportJunit), ("--report-html", reportHtml)]
         try inputs.check(outputs.compactMap { flag, path in path.map { (flag, $0) } }, errorOutput: stderr)
         // --shard splits the load, not the tests: every generator picks from the whole selection.
@@ -39,7 +40,7 @@ extension LoadCommand {
             run: try RunOptions(jobs: 1, requests: requests, security: security, transport: transport))
         request.shard = try selection.selection().shard
         request.warnsAboutSinglePin = !security.pins.isEmpty
-        let load: LoadPreparation.Ready
+        var load: LoadPreparation.Ready
         switch try Self.prepare(request) {
         case .ready(let ready):
             load = ready
@@ -53,11 +54,15 @@ extension LoadCommand {
             stderr.flush()
             return
         }
+        let baselineRun = try readBaseline(for: load)
+        // Relative thresholds are judged against the baseline at the end, not by the run.
+        let thresholds = load.options.thresholds
+        load.options.thresholds = thresholds.filter { $0.relative == nil }
         guard try RunCommand.report(load.preflight, to: stderr) else { throw ExitStatus.invalid.exitCode }
         let reports = try reportDestinations()
 
         let live = !quiet && isatty(STDERR_FILENO) == 1
-        let result = await LoadService.run(
+        var result = await LoadService.run(
             load,
             progress: { progress in
                 guard live else { return }
@@ -73,10 +78,14 @@ extension LoadCommand {
             stderr.write("\r\u{1B}[2K")
             stderr.flush()
         }
+        let comparison = baselineRun.map { baselineRun in
+            Self.compare(&result, with: baselineRun, file: baseline ?? "", thresholds: thresholds)
+        }
         stdout.write(LoadReportText.summary(result))
+        if let comparison { stdout.write(LoadReportText.comparison(comparison)) }
         stdout.flush()
 
-        let written = LoadReportFiles.write(result, to: reports, errorOutput: stderr)
+        let written = LoadReportFiles.write(result, to: reports, errorOutput: stderr, baseline: comparison)
         if result.interrupted { throw ExitStatus.interrupted.exitCode }
         if !written { throw ExitStatus.runtimeError.exitCode }
         if !result.thresholdsHold { throw ExitStatus.testsFailed.exitCode }

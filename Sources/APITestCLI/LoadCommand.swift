@@ -34,6 +34,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Stop as soon as a latency or errors threshold fails (checked once a second).")
     var abortOnFail = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Compare with an earlier load JSON report, side by side; thresholds may then be relative (p99<+10%, "
+                + "rate>-5%), failing only on a significant change.", valueName: "file"), completion: .file())
+    var baseline: String?
+
     @OptionGroup var requests: RequestOptions
 
     @Flag(name: [.short, .long], help: "No live line, only the summary.")

@@ -30,12 +30,12 @@ enum LoadReportFiles {
             }
         }
 
-        /// The report of `result`, run on `hostname`, as UTF-8.
-        func render(_ result: LoadResult, hostname: String) -> [UInt8] {
+        /// The report of `result`, run on `hostname` (compared with `baseline`, shown in HTML), as UTF-8.
+        func render(_ result: LoadResult, hostname: String, baseline: LoadBaselineComparison? = nil) -> [UInt8] {
             switch self {
             case .json: LoadReportFormats.jsonBytes(result, hostname: hostname)
             case .junit: Array(LoadReportFormats.junit(result, hostname: hostname).utf8)
-            case .html: Array(LoadHTMLReport.render(result, hostname: hostname).utf8)
+            case .html: Array(LoadHTMLReport.render(result, hostname: hostname, baseline: baseline).utf8)
             }
         }
     }
@@ -54,16 +54,17 @@ enum LoadReportFiles {
     }
 
     /// Writes `result`'s reports to `destinations` (from ``destinations(json:junit:html:)``), saying on
-    /// `errorOutput` which could not be written; true when every one was.
+    /// `errorOutput` which could not be written; true when every one was. The HTML report shows the comparison with
+    /// `baseline` when given.
     static func write(
         _ result: LoadResult, to destinations: [(kind: Kind, destination: ReportDestination)],
-        errorOutput: StandardOutput
+        errorOutput: StandardOutput, baseline: LoadBaselineComparison? = nil
     ) -> Bool {
         let hostname = ProcessInfo.processInfo.hostName
         var written = true
         for (kind, destination) in destinations {
             do {
-                try destination.write(kind.render(result, hostname: hostname))
+                try destination.write(kind.render(result, hostname: hostname, baseline: baseline))
             } catch {
                 errorOutput.write(
                     "error: cannot write the \(kind.name) load report '\(error.path)': \(error.reason)\n")

@@ -6,8 +6,10 @@ import Foundation
 /// run's figures, the thresholds, a chart of each second's completions and latencies, the percentile distribution
 /// on a "nines" scale, and a row per test. Every text from the suites or the server is escaped.
 package enum LoadHTMLReport {
-    /// The page for `result`.
-    package static func render(_ result: LoadResult, hostname: String) -> String {
+    /// The page for `result`, with its comparison with a baseline run (`--baseline`) when there is one.
+    package static func render(
+        _ result: LoadResult, hostname: String, baseline: LoadBaselineComparison? = nil
+    ) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -25,6 +27,7 @@ package enum LoadHTMLReport {
         html += "</header><main>\n"
         html += summaryTable(result)
         html += thresholdsTable(result)
+        if let baseline { html += baselineSection(baseline) }
         html += "<h2>Each second</h2>\n" + timelineChart(result.timeline)
         html += "<h2>Percentile distribution</h2>\n" + distributionChart(result.latency)
         html += testsTable(result)

@@ -31,7 +31,9 @@ package enum LoadReportText {
 
     /// A threshold's measured value in its unit.
     package static func value(_ outcome: LoadResult.ThresholdOutcome) -> String {
-        switch outcome.threshold.metric {
+        // A relative threshold (`p99<+10%`) measures the change from the baseline run.
+        if outcome.threshold.relative != nil { return change(outcome.threshold, outcome.value) }
+        return switch outcome.threshold.metric {
         case .percentile, .max, .min, .mean: latency(outcome.value)
         case .errors: percent(outcome.value)
         case .rate: rate(outcome.value)

@@ -40,7 +40,12 @@ package struct LoadThreshold: Sendable, Hashable, Codable {
     package var metric: Metric
     package var comparison: Comparison
     /// The bound, in the metric's base unit: microseconds for latencies, a fraction for errors, per second for rate.
+    /// For a relative threshold (``relative``), the signed change allowed: in percent of the baseline's value
+    /// (``Relative/percent``) or in the metric's base unit (``Relative/amount``).
     package var bound: Double
+    /// Set for a threshold relative to a baseline run (`apitest load --baseline`): `p99<+10%`, `p95<+5ms`,
+    /// `rate>-5%`, `errors<+1%` (see `LoadThreshold+Relative.swift`).
+    package var relative: Relative?
 
     /// Parses `text`.
     package init(parsing text: String) throws(ParseError) {
@@ -73,6 +78,10 @@ package struct LoadThreshold: Sendable, Hashable, Codable {
                 throw ParseError(text: text, reason: "a percentile is p0 to p100, such as p95 or p99.9")
             }
             metric = .percentile(percentile)
+        }
+        if value.hasPrefix("+") || value.hasPrefix("-") {
+            (relative, bound) = try Self.relativeBound(value, metric: metric, text: text)
+            return
         }
         switch metric {
         case .percentile, .max, .min, .mean:
