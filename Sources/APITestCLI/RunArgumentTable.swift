@@ -20,6 +20,7 @@ extension RunArgumentScanner {
         Option(names: ["--decode-memory"], action: .single { store($1, in: &$0.decodeMemory) }),
         Option(names: ["--retries"], action: .single { store($1, in: &$0.retries) }),
         Option(names: ["--flaky"], action: .single { store($1, in: &$0.flaky) }),
+        Option(names: ["--update-snapshots"], action: .flag { $0.updateSnapshots = true }),
         Option(names: ["-v", "--verbose"], action: .flag { $0.verbose = true }),
         Option(names: ["-q", "--quiet"], action: .flag { $0.quiet = true }),
         Option(names: ["--report-junit"], action: .single { store($1, in: &$0.reports.reportJunit) }),
@@ -116,6 +117,7 @@ extension RunArgumentScanner {
         command.decodeMemory = nil
         command.retries = defaultValue("0")
         command.flaky = defaultValue("fail")
+        command.updateSnapshots = false
         command.verbose = false
         command.quiet = false
         command.reports = reports

@@ -39,6 +39,8 @@ extension RunCommand {
         options.recordsSentHeaders = verbose
         options.recordsRequestCommands = reports.curl != nil
         options.retries = retries
+        options.snapshots.update = updateSnapshots
+        options.snapshots.failsWhenMissing = SnapshotSettings.isCI(environment)
         var request = RunRequest(suites: selected.suites, options: options)
         request.warnsAboutSinglePin = !security.pins.isEmpty
         let preflight = RunService.preflight(request, loaded: loaded)
@@ -68,6 +70,10 @@ extension RunCommand {
         let writeErrors = fileReporters.compactMap { file in file.writeError.map { (file.format, $0) } }
         for (format, error) in writeErrors {
             stderr.write("error: cannot write the \(format.displayName) report '\(error.path)': \(error.reason)\n")
+        }
+        let snapshots = options.snapshots.written.value
+        if updateSnapshots || snapshots > 0 {
+            stderr.write("apitest: \(snapshots) snapshot\(snapshots == 1 ? "" : "s") written\n")
         }
         stderr.flush()
 

@@ -63,6 +63,12 @@ struct RunCommand: AsyncParsableCommand {
                 + "default) or pass.", valueName: "fail|pass"))
     var flaky: String = "fail"
 
+    @Flag(
+        help: ArgumentHelp(
+            "Write every snapshot (expect.snapshot) that is missing or differs, instead of failing on a "
+                + "difference; says how many were written."))
+    var updateSnapshots = false
+
     @Flag(name: [.short, .long], help: "Show every request and response with headers and bodies (secrets masked).")
     var verbose = false
 

@@ -41,6 +41,8 @@ package struct RunOptions: Sendable {
     /// How many times a test that fails or errors is run again, afresh, for tests without their own `retries:`
     /// (`--retries N`; ``TestRetry``).
     package var retries = 0
+    /// What `expect.snapshot` does with a missing or different snapshot (`--update-snapshots`, `CI`).
+    package var snapshots = SnapshotSettings()
 
     /// 64 MiB.
     package static let defaultMaxResponseSize = 64 * 1024 * 1024

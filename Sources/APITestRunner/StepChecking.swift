@@ -81,6 +81,9 @@ struct StepChecking {
                 decoding: runtime.suite.responseDecoding, listsChecks: listsChecks)
             outcome.failures += expected.failures
             outcome.checks += expected.checks
+            if let snapshot = step.expect.snapshot {
+                checkSnapshot(snapshot, response, masker: sent.masker, into: &outcome)
+            }
             if step.request.isGraphQL || step.expect.graphql != nil {
                 outcome.failures += checker.checkGraphQL(
                     step.expect.graphql, requestLocation: step.request.location, body: &body, context: sent.context,

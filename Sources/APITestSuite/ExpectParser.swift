@@ -12,6 +12,7 @@ enum ExpectParser {
         case status, headers, json, xml, cookies, body, duration, bodySize, sha256, md5, url, redirects, certificate
         case image, schema, assert
         case events, graphql
+        case snapshot
 
         var schema: SchemaValue {
             switch self {
@@ -74,6 +75,7 @@ enum ExpectParser {
                     ["anyOf": [.ref("filePath"), ["type": "object"]]])
             case .events: EventsParser.Key.definition
             case .graphql: GraphQLParser.ExpectKey.definition
+            case .snapshot: SnapshotParser.Key.definition
             case .assert:
                 .described(
                     "The general form: a list of checks, each a query, optional filters and one predicate.",
@@ -139,6 +141,7 @@ enum ExpectParser {
                 expectations.schema = SchemaParser.parse(entry.value, in: context)
             case .events: expectations.events = EventsParser.parse(entry.value, in: context)
             case .graphql: expectations.graphql = GraphQLParser.expectation(entry.value, in: context)
+            case .snapshot: expectations.snapshot = SnapshotParser.parse(entry.value, in: context)
             case .body: singleValue(entry, .body, into: &expectations, in: context)
             case .duration: singleValue(entry, .duration, into: &expectations, in: context)
             case .bodySize: singleValue(entry, .bodySize, into: &expectations, in: context)

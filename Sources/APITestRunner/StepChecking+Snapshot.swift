@@ -1,0 +1,119 @@
+import APITestChecks
+import APITestHTTP
+import APITestJSON
+import APITestResults
+import APITestSecrets
+import APITestSuite
+import APITestSupport
+
+/// `expect.snapshot`: the body against its stored snapshot (``SnapshotStore``), both sides normalized alike
+/// (``SnapshotNormalizer``); a missing snapshot is written (a failure in CI), `--update-snapshots` rewrites one that
+/// differs. What was written is said as a warning of the step; the run counts the files.
+extension StepChecking {
+    /// The response's body as a snapshot compares it.
+    enum SnapshotBody {
+        case json(JSONValue)
+        case text(String)
+    }
+
+    /// Compares `response`'s body with `spec`'s snapshot into `outcome`: a difference is a failure, a file written
+    /// a warning. Nothing is written for a step whose other checks failed.
+    func checkSnapshot(
+        _ spec: SnapshotSpec, _ response: HTTPResponse, masker: SecretMasker, into outcome: inout Outcome
+    ) {
+        let settings = executor.options.snapshots
+        let store = SnapshotStore(suite: runtime.suite)
+        let normalizer = SnapshotNormalizer(spec: spec, masker: masker)
+        let body = Self.snapshotBody(response)
+        let isJSON: Bool
+        let written: [UInt8]
+        let difference: MessageText?
+        let stored = store.read(spec.name)
+        switch body {
+        case .json(let value):
+            isJSON = true
+            let actual = normalizer.normalized(value)
+            written = Array((JSONWriter.string(actual, pretty: true, sortedKeys: true) + "\n").utf8)
+            switch stored {
+            case .json(let expected):
+                difference = SnapshotComparison.difference(expected: normalizer.normalized(expected), actual: actual)
+            case .text:
+                difference = "the snapshot is text (\(store.shownPath(of: spec.name, json: false))), the body is JSON"
+            case .unusable(let reason): difference = "cannot be used: \(reason)"
+            case .missing: difference = nil
+            }
+        case .text(let text):
+            isJSON = false
+            let actual = normalizer.normalized(text)
+            written = Array(actual.utf8)
+            switch stored {
+            case .text(let expected):
+                difference = SnapshotComparison.difference(
+                    expectedText: normalizer.normalized(expected), actualText: actual)
+            case .json:
+                difference =
+                    "the snapshot is JSON (\(store.shownPath(of: spec.name, json: true))), the body is not JSON"
+            case .unusable(let reason): difference = "cannot be used: \(reason)"
+            case .missing: difference = nil
+            }
+        }
+        let subject = "snapshot '\(spec.name)'"
+        let shownPath = store.shownPath(of: spec.name, json: isJSON)
+        let stepHeld = outcome.failures.isEmpty
+        if case .missing = stored {
+            if settings.failsWhenMissing && !settings.update {
+                outcome.failures.append(
+                    AssertionFailure(
+                        location: spec.location, subject: subject,
+                        message: "\(subject) is missing: \(shownPath) is not written when CI is set; run apitest "
+                            + "run --update-snapshots (or without CI) and commit it"))
+                return
+            }
+        } else if let difference {
+            if !settings.update || !stepHeld {
+                outcome.failures.append(
+                    AssertionFailure(
+                        location: spec.location, subject: subject,
+                        text: "\(subject): \(difference) (\(shownPath); --update-snapshots rewrites it)"))
+                return
+            }
+        } else {
+            return
+        }
+        // Missing (outside CI), or different with --update-snapshots: write it, if the step's other checks held.
+        let verb = difference == nil ? "written" : "updated"
+        guard stepHeld else {
+            outcome.warnings.append(
+                AssertionFailure(
+                    location: spec.location, subject: subject,
+                    message: "\(subject) not written: the step's other checks failed"))
+            return
+        }
+        do {
+            try store.write(written, as: spec.name, json: isJSON)
+            settings.written.add()
+            outcome.warnings.append(
+                AssertionFailure(location: spec.location, subject: subject, message: "\(subject) \(verb): \(shownPath)")
+            )
+        } catch {
+            outcome.failures.append(
+                AssertionFailure(
+                    location: spec.location, subject: subject,
+                    message: "\(subject) could not be written: \(error.reason)"))
+        }
+    }
+
+    /// The body as JSON when it parses as JSON and says so (or is an object or an array), else as UTF-8 text.
+    static func snapshotBody(_ response: HTTPResponse) -> SnapshotBody {
+        let bytes = [UInt8](response.body)
+        let mediaType = response.mediaType ?? ""
+        let declaredJSON = mediaType.hasSuffix("/json") || mediaType.hasSuffix("+json")
+        if let value = try? JSONParser.parse(bytes) {
+            switch value {
+            case .object, .array: return .json(value)
+            default: if declaredJSON { return .json(value) }
+            }
+        }
+        return .text(String(decoding: bytes, as: UTF8.self))
+    }
+}

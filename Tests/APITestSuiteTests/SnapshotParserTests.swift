@@ -1,0 +1,62 @@
+import APITestSupport
+import Foundation
+import Testing
+
+@testable import APITestSuite
+
+/// Issue 41 item 4: `expect.snapshot` loads as a name or as `{name, ignore, redact}`; a bad name, an unknown key, a bad
+/// path and an unknown pattern are located errors (with a did-you-mean). The old loader refused `snapshot` itself
+/// (`unknown key 'snapshot' in expect`).
+struct SnapshotParserTests {
+    func suite(_ snapshot: String) -> String {
+        "name: s\ntests:\n  - name: a\n    request: {url: \"http://api.example.test/\"}\n    expect:\n      snapshot: \(snapshot)\n"
+    }
+
+    @Test func aNameAndTheMapFormLoad() throws {
+        let short = try loadSuite(suite("user"))
+        let spec = try #require(short.tests[0].steps[0].expect.snapshot)
+        #expect(spec.name == "user" && spec.ignore.isEmpty && spec.redact.isEmpty)
+        #expect(spec.location.line == 6)
+
+        let full = try loadSuite(
+            suite("{name: list-users.v2, ignore: [$.id, \"$.items[*].createdAt\"], redact: [uuid, datetime, date]}"))
+        let map = try #require(full.tests[0].steps[0].expect.snapshot)
+        #expect(map.name == "list-users.v2")
+        #expect(map.ignore.map(\.expression) == ["$.id", "$.items[*].createdAt"])
+        #expect(map.redact == [.uuid, .datetime, .date])
+    }
+
+    @Test(arguments: [
+        ("../escape", "it holds a path separator"), ("a/b", "it holds a path separator"),
+        ("a\\\\b", "it holds a path separator"), ("a..b", "it holds '..'"), ("\"\"", "it is empty"),
+        (".hidden", "starting with a letter or a digit"), ("\"a b\"", "letters, digits"),
+    ])
+    func badNamesAreLocatedErrors(_ name: String, _ reason: String) {
+        let found = errors(suite(name))
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.contains("test.yaml:6:17") == true, "\(found)")
+        #expect(found.first?.contains("invalid snapshot name") == true, "\(found)")
+        #expect(found.first?.contains(reason) == true, "\(found)")
+        let inMap = errors(suite("{name: \(name)}"))
+        #expect(inMap.first?.contains("invalid snapshot name") == true, "\(inMap)")
+    }
+
+    @Test func unknownKeysPatternsAndPathsAreLocatedWithSuggestions() {
+        let key = errors(suite("{name: user, ignor: [$.id]}"))
+        #expect(key.count == 1 && key[0].contains("unknown key 'ignor' in snapshot; did you mean 'ignore'?"), "\(key)")
+        #expect(key.first?.contains("test.yaml:6:30") == true, "\(key)")
+
+        let pattern = errors(suite("{name: user, redact: [uuid, dates]}"))
+        #expect(pattern.count == 1, "\(pattern)")
+        #expect(pattern.first?.contains("unknown redact pattern 'dates'; did you mean 'date'?") == true, "\(pattern)")
+
+        let path = errors(suite("{name: user, ignore: [\"$.a[\"]}"))
+        #expect(path.count == 1 && path[0].contains("invalid JSONPath '$.a['"), "\(path)")
+
+        let noName = errors(suite("{ignore: [$.id]}"))
+        #expect(noName.count == 1 && noName[0].contains("'snapshot' needs a 'name'"), "\(noName)")
+
+        let wrongType = errors(suite("[user]"))
+        #expect(wrongType.count == 1 && wrongType[0].contains("snapshot"), "\(wrongType)")
+    }
+}
