@@ -7,10 +7,12 @@
 /// array, so a name is found by its exact code points (as the YAML layer compares keys), never by canonical
 /// equivalence.
 struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
-    /// Where a slot's name is in ``bytes``, and its key; `key` is `nil` where the slot is empty.
+    /// Where a slot's name is in ``bytes``, its first 16 bytes as two words (zero-padded), and its key; `key` is
+    /// `nil` where the slot is empty.
     private struct Slot: Sendable {
         var offset: Int
         var count: Int
+        var words: (UInt64, UInt64)
         var key: Key?
     }
 
@@ -25,13 +27,14 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
     init(_ cases: [Key]) {
         var size = 16
         while size < cases.count * 4 { size *= 2 }
-        var slots = [Slot](repeating: Slot(offset: 0, count: 0, key: nil), count: size)
+        var slots = [Slot](repeating: Slot(offset: 0, count: 0, words: (0, 0), key: nil), count: size)
         var bytes: [UInt8] = []
         for key in cases {
             let name = Array(key.rawValue.utf8)
             var slot = name.withUnsafeBufferPointer(Self.hash) & (size - 1)
             while slots[slot].key != nil { slot = (slot + 1) & (size - 1) }
-            slots[slot] = Slot(offset: bytes.count, count: name.count, key: key)
+            let words = name.withUnsafeBufferPointer(Self.words)
+            slots[slot] = Slot(offset: bytes.count, count: name.count, words: words, key: key)
             bytes += name
         }
         self.slots = slots
@@ -50,6 +53,17 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
     /// The key whose name is `name`, or `nil`.
     private func key(bytes name: UnsafeBufferPointer<UInt8>) -> Key? {
         var slot = Self.hash(name) & mask
+        // Names of up to 16 bytes (every key of the format) compare as two words, without reaching `bytes`.
+        if name.count <= 16 {
+            let words = Self.words(name)
+            return slots.withUnsafeBufferPointer { slots in
+                while let key = slots[slot].key {
+                    if slots[slot].count == name.count, slots[slot].words == words { return key }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
+        }
         return bytes.withUnsafeBufferPointer { names in
             while let key = slots[slot].key {
                 let candidate = slots[slot]
@@ -58,6 +72,15 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
             }
             return nil
         }
+    }
+
+    /// The first 16 bytes of `bytes` as two little-endian words, zero-padded.
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            raw.copyMemory(from: UnsafeRawBufferPointer(start: bytes.baseAddress, count: min(bytes.count, 16)))
+        }
+        return words
     }
 
     /// True when the `name.count` bytes of `names` from `offset` are those of `name` (a plain loop: `elementsEqual`

@@ -11,11 +11,17 @@ extension SuiteParseContext {
     /// `expression` compiled; a syntax error is reported at the offending character and gives `nil`. Suites repeat
     /// the same few paths, so each is compiled once.
     func jsonPath(_ expression: String, at node: YAMLNode) -> JSONPath? {
-        if let compiled = shared.jsonPaths[CodePointKey(expression)] { return compiled }
+        // The path last asked for is compared first: a suite's tests check the same path one after another.
+        if let last = shared.lastJSONPath, last.expression.hasSameCodePoints(as: expression) { return last.compiled }
+        if let compiled = shared.jsonPaths[CodePointKey(expression)] {
+            shared.lastJSONPath = (expression, compiled)
+            return compiled
+        }
         let problem: JSONPathError
         do {
             let compiled = try JSONPath(expression)
             shared.jsonPaths[CodePointKey(expression)] = compiled
+            shared.lastJSONPath = (expression, compiled)
             return compiled
         } catch {
             problem = error

@@ -156,12 +156,26 @@ extension SuiteParseContext {
         guard pairs.count <= 8 else { return nil }
         var entries: [MapEntry] = []
         entries.reserveCapacity(pairs.count)
+        // Untagged keys are distinct by code points (the composer rejects a map with two), so a key is compared
+        // with the others only once a tagged key has come.
+        var hasTaggedKey = false
         for (keyNode, value) in pairs {
-            guard let key = scalar(keyNode), !isMergeKey(key) else { return nil }
-            if entries.contains(where: { $0.key.hasSameCodePoints(as: key.string) }) { continue }
-            entries.append(MapEntry(key: key.string, keyNode: keyNode, value: value))
+            let record = document.records[Int(keyNode.index)]
+            guard record.kind == .scalar, !Self.isMergeKey(record, in: document) else { return nil }
+            // A key's text alone (not its typed scalar); a long one through `scalar(_:)`, which keeps it.
+            let key =
+                record.count <= Self.sharedTextLength ? document.text(of: record) : scalar(keyNode)?.string ?? ""
+            if record.tag != -1 { hasTaggedKey = true }
+            if hasTaggedKey, entries.contains(where: { $0.key.hasSameCodePoints(as: key) }) { continue }
+            entries.append(MapEntry(key: key, keyNode: keyNode, value: value))
         }
         return entries
+    }
+
+    /// True for the record of the plain key `<<` (`isMergeKey(_:)` without making the key's text).
+    private static func isMergeKey(_ record: YAMLDocument.Record, in document: YAMLDocument) -> Bool {
+        guard record.count == 2, record.style == .plain || record.style == .any else { return false }
+        return document.withBytes(of: record) { $0[0] == UInt8(ascii: "<") && $0[1] == UInt8(ascii: "<") }
     }
 
     /// True for the plain key `<<`.

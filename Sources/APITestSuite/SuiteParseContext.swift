@@ -157,6 +157,8 @@ extension SuiteParseContext {
         /// JSONPath expressions already compiled, by their text's code points (suites repeat the same few paths;
         /// a `[String: …]` key would give `$['e\u{301}']` the path compiled for the canonically equal `$['\u{E9}']`).
         var jsonPaths: [CodePointKey: JSONPath] = [:]
+        /// The JSONPath expression last compiled or found in `jsonPaths`, and its compiled path.
+        var lastJSONPath: (expression: String, compiled: JSONPath)?
         /// Regular expressions already compiled, by their pattern's code points (as `jsonPaths`).
         var regularExpressions: [CodePointKey: RegularExpression] = [:]
         /// Schema files already compiled, by absolute path (tests often share one).

@@ -1,4 +1,5 @@
 import APITestJSON
+import Foundation
 
 /// Map keys: marking them (their scalars type as strings) and finding duplicates the way Yams does, except that
 /// text compares by code points.
@@ -120,7 +121,12 @@ extension YAMLDocument {
     /// True when two scalars have the same text, code point for code point (`é` written as one scalar and as `e`
     /// and a combining accent are different texts, as JSON member names are).
     private func isSameText(_ left: Record, _ right: Record) -> Bool {
-        withBytes(of: left) { a in withBytes(of: right) { b in a.elementsEqual(b) } }
+        guard left.count == right.count else { return false }
+        if left.start == right.start { return true }
+        return scalarBytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            return memcmp(base + Int(left.start), base + Int(right.start), Int(left.count)) == 0
+        }
     }
 
     /// Yams' `Node` equality: same kind and resolved tag, and the same text or the same children.
@@ -129,6 +135,10 @@ extension YAMLDocument {
     ) throws(KeyComparisonLimit) -> Bool {
         if lhs == rhs { return true }
         let (left, right) = (records[Int(lhs.index)], records[Int(rhs.index)])
+        // Two untagged scalars (nearly every key): their resolved tags are the same, so the text decides.
+        if left.kind == .scalar, right.kind == .scalar, left.tag == -1, right.tag == -1 {
+            return isSameText(left, right)
+        }
         guard left.kind == right.kind, resolvedTag(lhs) == resolvedTag(rhs) else { return false }
         if left.kind == .scalar { return isSameText(left, right) }
         guard left.count == right.count else { return false }

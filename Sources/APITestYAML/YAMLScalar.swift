@@ -40,7 +40,7 @@ package enum YAMLScalar: Equatable {
             self = .string(text)
             return
         }
-        if Self.nullSpellings.contains(text) {
+        if Self.isNullSpelling(text) {
             self = .null
         } else if let bool = Self.bool(text) {
             self = .bool(bool)
@@ -58,8 +58,18 @@ package enum YAMLScalar: Equatable {
         switch scalar.tag {
         case .null: true
         case .str, .bool, .int, .float: false
-        case .none: (scalar.style == .plain || scalar.style == .any) && nullSpellings.contains(scalar.string)
+        case .none: (scalar.style == .plain || scalar.style == .any) && isNullSpelling(scalar.string)
         }
+    }
+
+    /// True for a null spelling (`nullSpellings`). Most texts are ruled out by their length and first byte, without
+    /// comparing them with the five spellings (a suite's every text field asks).
+    @inlinable static func isNullSpelling(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return true }
+        guard utf8.count <= 4, first == UInt8(ascii: "~") || first == UInt8(ascii: "n") || first == UInt8(ascii: "N")
+        else { return false }
+        return nullSpellings.contains(text)
     }
 
     @usableFromInline static let nullSpellings = ["", "~", "null", "Null", "NULL"]
