@@ -17,7 +17,7 @@ extension FuzzCommand {
 
         let reader = OpenAPIYAMLReader()
         let description: FuzzDocument
-        switch OpenAPIDescriptionLoader.load(path: spec) {
+        switch OpenAPIDescriptionLoader.load(path: spec, strictSpec: specOptions.strictSpec) {
         case .failure(let error):
             stderr.write(error.render(colored: colored) + "\n")
             let count = error.diagnostics.count
@@ -25,6 +25,11 @@ extension FuzzCommand {
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         case .success(let loaded):
+            // What the loader translated or ignored of a document that is not strictly valid, at its place.
+            for warning in OpenAPIDescriptionLoader.warningDiagnostics(of: loaded, named: spec) {
+                stderr.write(DiagnosticRenderer.oneLine(warning) + "\n")
+            }
+            stderr.flush()
             do {
                 description = try FuzzDocument.load(description: loaded, reader: reader)
             } catch {

@@ -71,6 +71,8 @@ struct FuzzCommand: AsyncParsableCommand {
 
     @OptionGroup var requests: RequestOptions
 
+    @OptionGroup var specOptions: SpecOptions
+
     @OptionGroup var reports: ReportOptions
 
     @Option(
@@ -90,7 +92,8 @@ struct FuzzCommand: AsyncParsableCommand {
     private(set) var parsedHeaders: [BuiltRequest.Header] = []
 
     private enum CodingKeys: String, CodingKey {
-        case spec, baseURL, seed, maxExamples, duration, phases, checks, headers, concurrency, requests, reports
+        case spec, baseURL, seed, maxExamples, duration, phases, checks, headers, concurrency, requests, specOptions
+        case reports
         case findings, dryRun, noColor
     }
 

@@ -154,6 +154,30 @@ import Testing
 
     // MARK: - Bad input
 
+    @Test func aDocumentThatIsNotStrictlyValidLoadsWithWarningsUnlessStrictSpec() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lenient = folder.appendingPathComponent("lenient.yaml")
+        try """
+        openapi: 3.1.0
+        info: {title: t, version: "1"}
+        paths:
+          /a:
+            get:
+              parameters:
+                - {name: n, in: query, schema: {type: integer, minimum: 0, exclusiveMinimum: true}}
+              responses: {"200": {description: ok}}
+        """.write(to: lenient, atomically: true, encoding: .utf8)
+        let loaded = try await fuzz([lenient.path, "--base-url", "http://127.0.0.1:9", "--dry-run"], in: folder)
+        #expect(loaded.exitCode == 0, "\(loaded.stderr)")
+        #expect(loaded.stderr.contains("lenient.yaml:7:"), "\(loaded.stderr)")
+        #expect(loaded.stdout.contains("coverage GET /a?n="))
+        let strict = try await fuzz(
+            [lenient.path, "--base-url", "http://127.0.0.1:9", "--dry-run", "--strict-spec"], in: folder)
+        #expect(strict.exitCode == 2, "\(strict.stdout)\(strict.stderr)")
+        #expect(strict.stderr.contains("nothing was sent"))
+    }
+
     @Test func badInputIsAClearError() async throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
