@@ -5,7 +5,7 @@ package import Foundation
 /// latency's p50, p95, p99, maximum and mean, the achieved rate and the error share of both, with the change and
 /// whether the Mann-Whitney U test over the two latency histograms finds them different; and the verdicts of the
 /// relative thresholds (`p99<+10%`, `rate>-5%`), each failed only when its change passes the bound **and** the
-/// change is significant (``LoadStatistics``, p below ``significanceLevel``).
+/// change is significant by the test suited to its metric (``LoadStatistics``, p below ``significanceLevel``).
 package struct LoadBaselineComparison: Sendable {
     /// A relative threshold fails only when its two-sample test's p-value is below this.
     package static let significanceLevel = 0.01
@@ -103,14 +103,19 @@ package struct LoadBaselineComparison: Sendable {
         let errorTest = LoadStatistics.twoProportions(
             Double(baseline.counts.notPassed), of: Double(baseline.counts.completed),
             Double(current.counts.notPassed), of: Double(current.counts.completed))
-        let latencyTest = overall.latencyTest
         verdicts = thresholds.filter { $0.relative != nil }.map { threshold in
             let before = baseline.value(of: threshold)
             let now = current.value(of: threshold)
             let change = threshold.change(from: before, to: now)
+            let quantile = { (percentile: Double) in
+                LoadStatistics.quantileTest(percentile, baseline.latency, current.latency)
+            }
             let (name, test): (String, LoadStatistics.Outcome) =
                 switch threshold.metric {
-                case .percentile, .max, .min, .mean: ("Mann-Whitney U over the latency histograms", latencyTest)
+                case .percentile(let percentile): ("quantile test", quantile(percentile))
+                case .max: ("quantile test at p99.9", quantile(99.9))
+                case .min: ("quantile test at p0.1", quantile(0.1))
+                case .mean: ("Welch's t-test", LoadStatistics.welch(baseline.latency, current.latency))
                 case .rate: ("Mann-Whitney U over the completions per second", rateTest)
                 case .errors: ("two-proportion z-test", errorTest)
                 }

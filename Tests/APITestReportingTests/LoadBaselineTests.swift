@@ -72,6 +72,30 @@ import Testing
         #expect(LoadStatistics.twoProportions(0, of: 100, 0, of: 200).pValue == 1)
     }
 
+    @Test func welchsTestMatchesSciPysStatistic() {
+        // scipy.stats.ttest_ind(y, x, equal_var=False).statistic, and 2 × norm.sf(|t|).
+        let outcome = LoadStatistics.welch(
+            Self.pairs([(1_000, 900), (1_100, 90), (2_000, 10)]),
+            Self.pairs([(1_000, 600), (1_100, 200), (5_000, 150), (900_000, 50)]))
+        #expect(Self.close(outcome.statistic, 7.353230522691264), "\(outcome)")
+        #expect(Self.close(outcome.pValue, 1.9347284177549702e-13, relative: 1e-6), "\(outcome)")
+        #expect(LoadStatistics.welch(Self.pairs([(5, 3)]), Self.pairs([(5, 4)])).pValue == 1)
+    }
+
+    @Test func theQuantileTestLooksAtTheTailTheThresholdLooksAt() {
+        // A quarter of the samples most of a second slower, another quarter a little faster: the ranks balance
+        // (Mann-Whitney finds nothing), p95 and p99 move, and the quantile test says so.
+        let baseline = Self.histogram([(2_000, 800)])
+        let current = Self.histogram([(1_500, 200), (2_000, 400), (900_000, 200)])
+        #expect(LoadStatistics.mannWhitneyU(baseline, current).pValue > 0.5)
+        let p99 = LoadStatistics.quantileTest(99, baseline, current)
+        #expect(p99.pValue < 1e-10 && p99.statistic > 0, "\(p99)")
+        // One slow sample of twenty: no evidence.
+        let few = LoadStatistics.quantileTest(
+            99, Self.histogram([(1_000, 19), (2_000, 1)]), Self.histogram([(1_000, 19), (3_000, 1)]))
+        #expect(few.pValue > 0.1, "\(few)")
+    }
+
     // MARK: - Relative thresholds
 
     @Test func relativeThresholdsParseIntoASignedChange() throws {
@@ -159,7 +183,11 @@ import Testing
         let current = Self.histogram([(1_000, 600), (1_100, 200), (5_000, 150), (900_000, 50)])
         let verdict = try Self.verdict("p99<+10%", baseline: Self.run(baseline), current: Self.run(current))
         #expect(verdict.exceedsBound && verdict.significant && !verdict.holds, "\(verdict)")
-        #expect(Self.close(verdict.test.pValue, 2.5051433123136244e-59, relative: 1e-6))
+        // 50 of 1,000 at the pooled p99 (900 ms) against none: z = 0.05 / √(0.025 × 0.975 × 0.002).
+        #expect(verdict.testName == "quantile test" && Self.close(verdict.test.statistic, 7.161148740394329))
+        // The mean by Welch's t-test.
+        let mean = try Self.verdict("mean<+10%", baseline: Self.run(baseline), current: Self.run(current))
+        #expect(mean.testName == "Welch's t-test" && mean.significant && !mean.holds, "\(mean)")
         // The same change within a wider bound holds: the bound decides, significance only confirms.
         #expect(try Self.verdict("p95<+2s", baseline: Self.run(baseline), current: Self.run(current)).holds)
         // The same runs the other way round: faster is no regression.
@@ -214,7 +242,7 @@ import Testing
         #expect(text.contains("    errors  0.00 %        0.00 %        +0.00 pt"), "\(text)")
         #expect(
             text.contains(
-                "  ✘ p99<+10%: 1.10 ms → 900 ms (+81718.2 %), Mann-Whitney U over the latency histograms p = 2.5e-59: "
+                "  ✘ p99<+10%: 1.10 ms → 900 ms (+81718.2 %), quantile test p = 8.0e-13: "
                     + "beyond the bound and significant: a regression"), "\(text)")
         // Only the relative threshold is judged here; the absolute one is the run's.
         #expect(comparison.verdicts.count == 1)
