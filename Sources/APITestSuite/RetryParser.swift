@@ -53,6 +53,11 @@ enum RetryParser {
         }
         if let until = entries[Key.until] {
             let expectations = ExpectParser.parse(until.value, in: context)
+            if let snapshot = expectations.snapshot {
+                context.error(
+                    "'snapshot' does not apply to 'until'; compare the final response in 'expect'",
+                    at: snapshot.location)
+            }
             if expectations.status == nil, expectations.assertions.isEmpty, expectations.schema == nil {
                 context.error("'until' is empty; give the checks that end the polling", at: until.value)
                 return nil

@@ -41,6 +41,21 @@ struct SnapshotParserTests {
         #expect(inMap.first?.contains("invalid snapshot name") == true, "\(inMap)")
     }
 
+    /// A snapshot in a retry's `until` would be ignored: it is refused at its place.
+    @Test func aSnapshotInUntilIsAnError() {
+        let yaml = """
+            name: s
+            tests:
+              - name: a
+                request: {url: "http://api.example.test/"}
+                retry: {attempts: 3, until: {status: 200, snapshot: user}}
+            """
+        let found = errors(yaml)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.contains("test.yaml:5:57") == true, "\(found)")
+        #expect(found.first?.contains("'snapshot' does not apply to 'until'") == true, "\(found)")
+    }
+
     @Test func unknownKeysPatternsAndPathsAreLocatedWithSuggestions() {
         let key = errors(suite("{name: user, ignor: [$.id]}"))
         #expect(key.count == 1 && key[0].contains("unknown key 'ignor' in snapshot; did you mean 'ignore'?"), "\(key)")
