@@ -22,10 +22,16 @@ extension LoadCommand {
               apitest load suites/ --stage 30s:500/s --stage 60s:2000/s --stage 10s:0/s
               apitest load suites/ --vus 50 --duration 30s --tag smoke
               apitest load suites/ --rate 4000/s --duration 60s --shard 2/4 --report-json load-2.json
+              apitest load suites/ --rate 500/s --duration 60s --baseline main.json --threshold 'p99<+10%'
 
             Thresholds: pNN (p95, p99.9), max, min, mean against a latency (us, ms, s); errors against a share of \
             the completed iterations (%, or a fraction); rate against the completed iterations per second. \
             --abort-on-fail stops the run the second a latency or errors threshold fails.
+
+            --baseline FILE compares with an earlier load JSON report, side by side. Thresholds may then be \
+            relative, a signed change from the baseline: p99<+10%, p95<+5ms, rate>-5%, errors<+1% (percentage \
+            points); one fails only when its change passes the bound and a two-sample test finds it significant \
+            (p < 0.01; see docs/load.md).
 
             Without any threshold (--threshold or a suite's load: thresholds), errors<=0 applies: every iteration \
             must pass.
