@@ -63,7 +63,8 @@ struct FindingWriter {
         if finding.check == .unsupportedMethod {
             test.expect.headers = [(name: "Allow", check: .object(JSONObject([(key: "exists", value: .bool(true))])))]
         }
-        if finding.check == .useAfterFree || finding.check == .ensureResourceAvailability,
+        if finding.check == .useAfterFree || finding.check == .ensureResourceAvailability
+            || (finding.check == .ignoredAuth && finding.outcome.fuzzCase.phase == .stateful),
             let sequence = sequence(for: finding)
         {
             test = sequence
@@ -141,7 +142,8 @@ struct FindingWriter {
     }
 
     /// The create-then-read sequence of a stateful finding: the creation (its id captured from the body), for
-    /// `use_after_free` the deletion, then the read, expecting what the fixed API answers.
+    /// `use_after_free` the deletion, then the read (for `ignored_auth` the request without credentials), expecting
+    /// what the fixed API answers.
     private func sequence(for finding: FuzzFinding) -> SuiteDocument.Test? {
         let read = finding.outcome
         guard let create = engine.lastCreate(before: read),

@@ -9,20 +9,31 @@ extension FuzzEngine {
 
     /// Runs every chain: creates a resource, reads it, changes it, deletes it and reads it again; the outcomes in
     /// order. A chain stops when its creation is refused.
+    ///
+    /// The chain's last sequence also sends each step whose operation requires credentials without them first
+    /// (`ignored_auth` on a resource that exists, where a 2xx is possible: the coverage phase's probes go to ids
+    /// made up, which a server that ignores the credentials answers 404 all the same). The other sequences do not,
+    /// so that a deletion the server lets through without credentials does not hide `use_after_free`.
     package func runStateful(until deadline: ContinuousClock.Instant?) async -> [CaseOutcome] {
         let planner = StatefulPlanner(description: description, document: document)
         var outcomes: [CaseOutcome] = []
+        let count = min(Self.sequencesPerChain, max(configuration.maxExamples, 1))
         for chain in planner.chains() {
-            for sequence in 0..<min(Self.sequencesPerChain, max(configuration.maxExamples, 1)) {
+            for sequence in 0..<count {
                 if let deadline, ContinuousClock.now >= deadline { return outcomes }
-                outcomes += await runSequence(chain, number: sequence)
+                outcomes += await runSequence(chain, number: sequence, probingCredentials: sequence == count - 1)
             }
         }
         return outcomes
     }
 
-    /// One sequence of `chain`.
-    private func runSequence(_ chain: StatefulPlanner.Chain, number: Int) async -> [CaseOutcome] {
+    /// One sequence of `chain`; when `probingCredentials`, each step that requires credentials is sent without them
+    /// first.
+    private func runSequence(
+        _ chain: StatefulPlanner.Chain, number: Int, probingCredentials: Bool
+    ) async
+        -> [CaseOutcome]
+    {
         var random = FuzzRandom.stream(seed: configuration.seed, UInt64(chain.create), 4, UInt64(number))
         var create: FuzzCase
         if number == 0, let example = generator.cases(for: chain.create, phase: .examples).first {
@@ -51,6 +62,16 @@ extension FuzzEngine {
                 fuzzCase.purpose = .stateful(step)
                 fuzzCase.label = "\(Self.word(step)) after create (sequence \(number + 1))"
                 if step == .readAfterCreate, reader == nil { reader = fuzzCase }
+                if probingCredentials, configuration.checks.contains(.ignoredAuth),
+                    SecurityFacts.requiresCredentials(description.operations[target.operation])
+                {
+                    var probe = fuzzCase
+                    probe.purpose = .withoutCredentials(bogus: false)
+                    probe.label = "\(Self.word(step)) without credentials after create (sequence \(number + 1))"
+                    var outcome = await run(probe)
+                    outcome.history = outcomes
+                    outcomes.append(outcome)
+                }
                 var outcome = await run(fuzzCase)
                 outcome.history = outcomes
                 outcomes.append(outcome)

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `apitest fuzz`'s `ignored_auth` on a resource that exists: Fixtures/ignored_auth_notes.py declares both DELETEs
+/// behind an `X-API-Key` and checks it only for memos, and holds no item at start, so a DELETE without the key to an
+/// id made up gets 404 from both. The stateful phase sends the DELETE of the item it just created without the key:
+/// the notes' answers 204 (found, and the written finding fails `apitest run`), the memos' 401 (not found).
+@Suite struct FuzzIgnoredAuthTests {
+    static let document = """
+        openapi: 3.0.3
+        info: {title: notes, version: "1"}
+        components:
+          securitySchemes:
+            key: {type: apiKey, in: header, name: X-API-Key}
+          schemas:
+            New:
+              type: object
+              required: [text]
+              properties: {text: {type: string, maxLength: 20}}
+            Item:
+              type: object
+              required: [id, text]
+              properties: {id: {type: integer}, text: {type: string}}
+            Error:
+              type: object
+              properties: {error: {type: string}}
+        paths:
+        """
+        + ["notes", "memos"].map { name in
+            let singular = String(name.dropLast()).capitalized
+            return """
+
+                  /\(name):
+                    post:
+                      operationId: add\(singular)
+                      requestBody:
+                        required: true
+                        content: {application/json: {schema: {$ref: '#/components/schemas/New'}}}
+                      responses:
+                        "201": {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
+                        "400": {description: bad, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+                  /\(name)/{id}:
+                    parameters:
+                      - {name: id, in: path, required: true, schema: {type: integer, minimum: 1}}
+                    get:
+                      operationId: get\(singular)
+                      responses:
+                        "200": {description: the item, content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
+                        "400": {description: bad, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+                        "404": {description: absent, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+                    delete:
+                      operationId: delete\(singular)
+                      security: [{key: []}]
+                      responses:
+                        "204": {description: deleted}
+                        "400": {description: bad, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+                        "401": {description: no key, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+                        "404": {description: absent, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+                """
+        }.joined()
+
+    @Test func aDeleteThatIgnoresItsKeyIsFoundOnACreatedResource() async throws {
+        let server = try FaultServer(script: "ignored_auth_notes.py")
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("notes.yaml")
+        try Self.document.write(to: spec, atomically: true, encoding: .utf8)
+        let result = try await runProcess(
+            try TestBinaries.url("apitest"),
+            [
+                "fuzz", spec.path, "--base-url", server.baseURL, "--seed", "1", "--max-examples", "10",
+                "-H", "X-API-Key: notes-key", "--checks", "ignored_auth", "--findings", "found", "--no-color",
+            ], currentDirectory: folder, timeout: .seconds(120))
+        #expect(result.exitCode == 1, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("ignored_auth on deleteNote"), "\(result.stdout)")
+        #expect(!result.stdout.contains("ignored_auth on deleteMemo"), "\(result.stdout)")
+
+        let found = folder.appendingPathComponent("found")
+        let files = try FileManager.default.contentsOfDirectory(atPath: found.path).filter { $0.hasSuffix(".yaml") }
+        #expect(files.count == 1, "\(files)")
+        for file in files {
+            let text = try String(contentsOf: found.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("notes-key"), "\(file):\n\(text)")
+            let run = try await runProcess(
+                try TestBinaries.url("apitest"), ["run", found.appendingPathComponent(file).path],
+                environment: ["X_API_KEY": "notes-key"], currentDirectory: folder)
+            #expect(run.exitCode == 1, "\(file) did not fail:\n\(text)\n\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("204"), "\(run.stdout)")
+        }
+    }
+}
