@@ -235,9 +235,15 @@ extension FuzzEngine {
         read.history.first { $0.fuzzCase.purpose == .stateful(.create) }
     }
 
-    /// The deletion of `read`'s sequence.
+    /// The deletion of `read`'s sequence: the one with credentials, else the one without them that got a 2xx.
     func deleteOutcome(before read: CaseOutcome) -> CaseOutcome? {
-        read.history.last { $0.fuzzCase.purpose == .stateful(.delete) }
+        read.history.last { outcome in
+            if outcome.fuzzCase.purpose == .stateful(.delete) { return true }
+            guard outcome.fuzzCase.purpose == .withoutCredentials(bogus: false), outcome.fuzzCase.phase == .stateful,
+                outcome.request.method == "DELETE", let status = outcome.response?.status
+            else { return false }
+            return (200..<300).contains(status)
+        }
     }
 
     /// Where the created resource's id is in the creation's response (a JSONPath) and its text.

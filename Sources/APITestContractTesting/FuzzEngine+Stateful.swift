@@ -12,8 +12,8 @@ extension FuzzEngine {
     ///
     /// The chain's last sequence also sends each step whose operation requires credentials without them first
     /// (`ignored_auth` on a resource that exists, where a 2xx is possible: the coverage phase's probes go to ids
-    /// made up, which a server that ignores the credentials answers 404 all the same). The other sequences do not,
-    /// so that a deletion the server lets through without credentials does not hide `use_after_free`.
+    /// made up, which a server that ignores the credentials answers 404 all the same). A deletion the server lets
+    /// through without credentials stands for the sequence's deletion (the read after it checks `use_after_free`).
     package func runStateful(until deadline: ContinuousClock.Instant?) async -> [CaseOutcome] {
         let planner = StatefulPlanner(description: description, document: document)
         var outcomes: [CaseOutcome] = []
@@ -71,6 +71,11 @@ extension FuzzEngine {
                     var outcome = await run(probe)
                     outcome.history = outcomes
                     outcomes.append(outcome)
+                    // A deletion let through without credentials is the sequence's deletion: read after it.
+                    if step == .delete, let status = outcome.response?.status, (200..<300).contains(status) {
+                        deleted = true
+                        break
+                    }
                 }
                 var outcome = await run(fuzzCase)
                 outcome.history = outcomes

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Two collections, notes and memos, whose DELETEs are both declared behind an X-API-Key; the notes' does not check
-it. For the ignored_auth tests of `apitest fuzz` (standard library only). Prints "ignored-auth-notes listening on
+it, and a deleted note can still be read. For the ignored_auth tests of `apitest fuzz` (standard library only). Prints "ignored-auth-notes listening on
 <port>" once ready. Nothing exists at start; ids start at 1000, so a DELETE of an id the client makes up gets 404
 (C is notes or memos):
   POST /C              201 {"id": N, "text": ...}; 400 when text is not a string
-  GET /C/N             200 the item; 404 for no such item
+  GET /C/N             200 the item (a deleted note too); 404 for no such item
   DELETE /C/N          memos: 401 without the key `notes-key`; then 204, or 404 for no such item
 --log PATH is accepted and each request line appended to it.
 """
@@ -14,6 +14,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 items = {"notes": {}, "memos": {}}
+deleted_notes = {}
 next_id = [1000]
 lock = threading.Lock()
 log_path = None
@@ -63,10 +64,14 @@ class Handler(BaseHTTPRequestHandler):
                     return self.answer(400, {"error": "id must be an integer"})
                 if self.command == "DELETE" and parts[0] == "memos" and self.headers.get("X-API-Key") != "notes-key":
                     return self.answer(401, {"error": "no key"})
+                if self.command == "GET" and parts[0] == "notes" and number in deleted_notes:
+                    return self.answer(200, deleted_notes[number])
                 if number not in collection:
                     return self.answer(404, {"error": "no such item"})
                 if self.command == "GET":
                     return self.answer(200, collection[number])
+                if parts[0] == "notes":
+                    deleted_notes[number] = collection[number]
                 del collection[number]
                 return self.answer(204)
             return self.answer(404, {"error": "no such route"})
