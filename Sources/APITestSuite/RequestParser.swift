@@ -193,6 +193,8 @@ enum RequestParser {
             }
         }
         if let bodyEntry, bodyEntry.key == Key.graphql.rawValue {
+            // A GraphQL operation is POSTed as JSON unless `method` is written (GET only when written).
+            if entries[Key.method] == nil { method = "POST" }
             readGraphQL(bodyEntry, method: method, into: &spec, in: context)
         }
         checkAuthentication(entries, spec, in: context)
