@@ -223,18 +223,23 @@ enum WebSocketParser {
         return (request, spec)
     }
 
-    /// Checks a literal URL's scheme: ws, wss (or http, https); a relative one is checked as a request's.
+    /// Checks a URL's scheme when its text names one before any template: only ws and wss (an http(s) URL is not
+    /// silently opened as ws(s)); a literal relative one is checked as a request's (it resolves against baseURL).
     private static func checkURL(_ url: Template, at node: YAMLNode, in context: SuiteParseContext) {
-        guard url.isLiteral else { return }
         let text = url.source
-        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else {
-            context.shared.urlChecks.append(SuiteParseContext.URLCheck(template: url, length: context.length(of: node)))
+        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://"),
+            !text[..<colon].contains("{")
+        else {
+            if url.isLiteral {
+                context.shared.urlChecks.append(
+                    SuiteParseContext.URLCheck(template: url, length: context.length(of: node)))
+            }
             return
         }
         let scheme = text[..<colon].lowercased()
-        if !["ws", "wss", "http", "https"].contains(scheme) {
+        if !["ws", "wss"].contains(scheme) {
             context.error(
-                "unsupported URL scheme '\(scheme.shownInMessage)' in a WebSocket URL; use ws or wss", at: node)
+                "unsupported URL scheme '\(scheme.shownInMessage)' in a WebSocket URL; use ws:// or wss://", at: node)
         }
     }
 

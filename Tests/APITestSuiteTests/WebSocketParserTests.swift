@@ -88,6 +88,8 @@ import Testing
     @Test func eachBadValueIsALocatedError() {
         let cases: [(String, String)] = [
             ("websocket: {url: ftp://h/, actions: [{ping: null}]}", "unsupported URL scheme 'ftp'"),
+            ("websocket: {url: http://h/, actions: [{ping: null}]}", "unsupported URL scheme 'http'"),
+            ("websocket: {url: 'HTTPS://h/{{ p }}', actions: [{ping: null}]}", "unsupported URL scheme 'https'"),
             ("websocket: {url: ws://h/}", "'websocket' needs 'actions'"),
             ("websocket: {actions: [{ping: null}]}", "'websocket' needs a 'url'"),
             ("websocket: {url: ws://h/, actions: [{send: hi, ping: null}]}", "a WebSocket action does one thing"),
