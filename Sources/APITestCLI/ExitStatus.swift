@@ -6,7 +6,7 @@ enum ExitStatus: Int32 {
     case testsFailed = 1
     case invalid = 2
     case runtimeError = 3
-    /// `--filter`, `--tag` and `--exclude-tag` matched no test (nothing ran).
+    /// `--filter`, `--tag` and `--exclude-tag` matched no test (nothing ran); `fuzz` sent no request.
     case noTestsSelected = 4
     case interrupted = 130
 

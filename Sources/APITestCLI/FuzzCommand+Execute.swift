@@ -91,6 +91,13 @@ extension FuzzCommand {
             stderr.flush()
             throw ExitStatus.runtimeError.exitCode
         }
+        // A run that sent nothing checked nothing: no pass either (exit 4, as `run` when nothing is selected).
+        if run.outcomes.isEmpty {
+            stderr.write(
+                "error: no request was sent: \(nothingSentReason(notSent: run.notSent)); nothing was checked\n")
+            stderr.flush()
+            throw ExitStatus.noTestsSelected.exitCode
+        }
         stdout.write("\n" + engine.summary(of: run).render())
         stdout.write("Reproduce this run with --seed \(seed).\n")
         stdout.flush()
@@ -125,6 +132,17 @@ extension FuzzCommand {
         stderr.flush()
         if failedWrites { throw ExitStatus.runtimeError.exitCode }
         if !run.findings.isEmpty { throw ExitStatus.testsFailed.exitCode }
+    }
+
+    /// Why a run sent no request: `--duration` ran out before the first case, or no case was made.
+    private func nothingSentReason(notSent: Int) -> String {
+        if notSent > 0 {
+            return "none of the \(notSent) cases made was started before --duration ran out"
+        }
+        if parsedPhases == FuzzPhase.allCases { return "the document has no operation" }
+        let named = parsedPhases.map(\.rawValue).joined(separator: ",")
+        return "--phases \(named) made no request for the document's operations"
+            + (parsedPhases == [.stateful] ? " (the stateful phase needs an operation that creates a resource)" : "")
     }
 
     /// How the dry run names an intent.

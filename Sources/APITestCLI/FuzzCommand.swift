@@ -23,7 +23,8 @@ struct FuzzCommand: AsyncParsableCommand {
             The same --seed makes the same requests and reports them in the same order. Each finding is shrunk \
             to a smaller request that fails the same way and written under --findings as a suite that apitest run \
             fails until the API is fixed. Exit status: 0 no finding, 1 findings, 2 invalid command line or \
-            document, 3 a report or finding could not be written. See docs/fuzz.md.
+            document, 3 no request got a response or a report or finding could not be written, 4 no request \
+            was sent (no operation, no case in --phases, or --duration ran out first). See docs/fuzz.md.
 
             Examples:
               apitest fuzz api/openapi.yaml --base-url http://localhost:8080

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `apitest fuzz` runs that cannot pass silently: nothing sent is exit 4, bad options are refused before sending.
+extension FuzzCLITests {
+    /// Writes `text` as `name` in `folder`; its path.
+    func document(_ text: String, named name: String, in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    // MARK: - Nothing sent
+
+    @Test func aRunThatSendsNoRequestIsNoPass() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = try document(
+            """
+            openapi: 3.0.3
+            info: {title: t, version: "1"}
+            paths: {}
+            """, named: "empty.yaml", in: folder)
+        let readOnly = try document(
+            """
+            openapi: 3.0.3
+            info: {title: t, version: "1"}
+            paths:
+              /health:
+                get:
+                  responses: {"200": {description: ok}}
+            """, named: "read-only.yaml", in: folder)
+        // Nothing listens on port 9, and none of these sends anything to it.
+        let base = "http://127.0.0.1:9"
+        let noOperation = try await fuzz([empty, "--base-url", base], in: folder)
+        #expect(noOperation.exitCode == 4, "\(noOperation.stdout)\(noOperation.stderr)")
+        #expect(noOperation.stderr.contains("no request was sent: the document has no operation"))
+        #expect(!noOperation.stdout.contains("not exercised"))
+
+        let noCreation = try await fuzz([readOnly, "--base-url", base, "--phases", "stateful"], in: folder)
+        #expect(noCreation.exitCode == 4, "\(noCreation.stdout)\(noCreation.stderr)")
+        #expect(noCreation.stderr.contains("--phases stateful made no request"), "\(noCreation.stderr)")
+
+        let noTime = try await fuzz([Self.faultsDocument, "--base-url", base, "--duration", "0s"], in: folder)
+        #expect(noTime.exitCode == 4, "\(noTime.stdout)\(noTime.stderr)")
+        #expect(noTime.stderr.contains("before --duration ran out"), "\(noTime.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("fuzz-findings").path))
+    }
+}
