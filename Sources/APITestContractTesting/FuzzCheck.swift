@@ -45,7 +45,7 @@ package enum FuzzCheck: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
-    /// The checks a comma-separated list names (`not_a_server_error,ignored_auth`); `all` for every check.
+    /// The checks a comma-separated list names (`not_a_server_error,ignored_auth`); `all`, alone or in the list, for every check.
     ///
     /// - Throws: ``FuzzOptionError`` for an unknown name, with the closest known one.
     package static func parse(_ list: String) throws(FuzzOptionError) -> [FuzzCheck] {
@@ -54,6 +54,11 @@ package enum FuzzCheck: String, Sendable, Hashable, CaseIterable, Comparable {
         if names == ["all"] { return allCases }
         var checks: Set<FuzzCheck> = []
         for name in names {
+            // `all` beside other names is all of them (the others are still checked).
+            if name == "all" {
+                checks.formUnion(allCases)
+                continue
+            }
             guard let check = FuzzCheck(rawValue: name) else {
                 throw FuzzOptionError(
                     .unknownName(option: "--checks", name: name, known: allCases.map(\.rawValue) + ["all"]))

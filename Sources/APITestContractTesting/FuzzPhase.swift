@@ -16,7 +16,7 @@ package enum FuzzPhase: String, Sendable, Hashable, CaseIterable, Comparable {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
-    /// The phases a comma-separated list names (`examples,coverage`); `all` for every phase.
+    /// The phases a comma-separated list names (`examples,coverage`); `all`, alone or in the list, for every phase.
     ///
     /// - Throws: ``FuzzOptionError`` for an unknown name, with the closest known one.
     package static func parse(_ list: String) throws(FuzzOptionError) -> [FuzzPhase] {
@@ -25,6 +25,11 @@ package enum FuzzPhase: String, Sendable, Hashable, CaseIterable, Comparable {
         if names == ["all"] { return allCases }
         var phases: Set<FuzzPhase> = []
         for name in names {
+            // `all` beside other names is all of them (the others are still checked).
+            if name == "all" {
+                phases.formUnion(allCases)
+                continue
+            }
             guard let phase = FuzzPhase(rawValue: name) else {
                 throw FuzzOptionError(
                     .unknownName(option: "--phases", name: name, known: allCases.map(\.rawValue) + ["all"]))

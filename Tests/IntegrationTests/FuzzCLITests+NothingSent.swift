@@ -47,3 +47,27 @@ extension FuzzCLITests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("fuzz-findings").path))
     }
 }
+
+extension FuzzCLITests {
+    // MARK: - all in a list
+
+    @Test func allBesideOtherNamesIsEveryNameAndTheOthersAreStillChecked() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = "http://127.0.0.1:9/petstore"
+        let unknown = try await fuzz([Self.faultsDocument, "--base-url", base, "--checks", "all,foo"], in: folder)
+        #expect(unknown.exitCode == 2, "\(unknown.stdout)\(unknown.stderr)")
+        #expect(unknown.stderr.contains("unknown name 'foo'"), "\(unknown.stderr)")
+        #expect(!unknown.stderr.contains("unknown name 'all'"), "\(unknown.stderr)")
+
+        let everything = try await fuzz(
+            [Self.faultsDocument, "--base-url", base, "--seed", "3", "--dry-run"], in: folder)
+        #expect(everything.exitCode == 0, "\(everything.stderr)")
+        for arguments in [["--checks", "not_a_server_error,all"], ["--phases", "all,examples"]] {
+            let mixed = try await fuzz(
+                [Self.faultsDocument, "--base-url", base, "--seed", "3", "--dry-run"] + arguments, in: folder)
+            #expect(mixed.exitCode == 0, "\(arguments): \(mixed.stderr)")
+            #expect(mixed.stdout == everything.stdout, "\(arguments)")
+        }
+    }
+}
