@@ -145,7 +145,8 @@ enum GraphQLParser {
                 var filters: [Filter] = []
                 switch check.key {
                 case "count":
-                    path = "$.errors"
+                    // Every error, so that a response without `errors` (GraphQL omits it then) counts 0.
+                    path = "$.errors[*]"
                     filters = [.count]
                 case "message": path = "$.errors[0].message"
                 case "path": path = "$.errors[0].path"
