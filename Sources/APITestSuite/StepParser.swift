@@ -209,6 +209,7 @@ enum StepParser {
         let captures = capture.map { CaptureParser.captures($0, in: context) } ?? []
         let retrySpec = retry.flatMap { RetryParser.parse($0, in: context) }
         guard let requestSpec else { return nil }
+        checkExpectConflicts(expectations, request: requestSpec, in: context)
         return Step(
             location: location, request: requestSpec, expect: expectations, captures: captures, retry: retrySpec)
     }
