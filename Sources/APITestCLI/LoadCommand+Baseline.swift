@@ -11,7 +11,8 @@ import Foundation
 extension LoadCommand {
     /// The baseline run `--baseline` names, read and checked before anything is sent: a load JSON report whose
     /// tests are those `load` picks. Throws the usage error (exit 2) for a file that cannot be read, is not a load
-    /// report or ran other tests, and for relative thresholds without `--baseline`. `nil` without `--baseline`.
+    /// report, ran other tests or has no latency samples (overall or for a test), and for relative thresholds
+    /// without `--baseline`. `nil` without `--baseline`.
     func readBaseline(for load: LoadPreparation.Ready) throws -> LoadResult? {
         let relative = load.options.thresholds.filter { $0.relative != nil }
         guard let baseline else {
@@ -42,6 +43,9 @@ extension LoadCommand {
         if !unmatched.notInBaseline.isEmpty || !unmatched.notInRun.isEmpty {
             throw .testsDiffer(file: path, notInBaseline: unmatched.notInBaseline, notInRun: unmatched.notInRun)
         }
+        if document.load.latency.count == 0 { throw .noSamples(file: path) }
+        let empty = document.load.tests.filter { $0.latency.count == 0 }.map(\.displayName)
+        if !empty.isEmpty { throw .testsWithoutSamples(file: path, tests: empty) }
         return document.load
     }
 

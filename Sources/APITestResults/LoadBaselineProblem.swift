@@ -8,6 +8,10 @@ package enum LoadBaselineProblem: Error, Sendable, Hashable, CustomStringConvert
     case testsDiffer(file: String, notInBaseline: [String], notInRun: [String])
     /// Relative thresholds (`p99<+10%`) given without `--baseline`.
     case relativeWithoutBaseline([String])
+    /// The baseline recorded no latency at all (its histogram is empty): nothing to compare with.
+    case noSamples(file: String)
+    /// These tests of the baseline recorded no latency (their histograms are empty).
+    case testsWithoutSamples(file: String, tests: [String])
 
     package var description: String {
         switch self {
@@ -24,6 +28,14 @@ package enum LoadBaselineProblem: Error, Sendable, Hashable, CustomStringConvert
                 parts.append("the baseline's \(notInRun.joined(separator: ", ")) not in this run")
             }
             return "--baseline '\(file)': its tests do not match: " + parts.joined(separator: "; ")
+        case .noSamples(let file):
+            return "--baseline '\(file)': it has no latency samples (its latency histogram is empty): "
+                + "nothing to compare with"
+        case .testsWithoutSamples(let file, let tests):
+            let which =
+                tests.count == 1 ? "its test \(tests[0]) has" : "its tests \(tests.joined(separator: ", ")) have"
+            return "--baseline '\(file)': \(which) no latency samples (an empty latency histogram): "
+                + "nothing to compare with"
         case .relativeWithoutBaseline(let thresholds):
             let quoted = thresholds.map { "'\($0)'" }.joined(separator: ", ")
             return

@@ -136,6 +136,66 @@ import Testing
         #expect(!missing.stdout.contains("load:") && !differ.stdout.contains("load:"))
     }
 
+    /// The load JSON report at `source` written to `name` with `edit` applied to its `load` object.
+    func edited(_ source: String, to name: String, _ edit: (inout [String: Any]) -> Void) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: source))
+        var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var load = try #require(document["load"] as? [String: Any])
+        edit(&load)
+        document["load"] = load
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: path(name)))
+        return path(name)
+    }
+
+    /// An empty latency histogram: no samples.
+    static func emptied(_ latency: Any?) -> [String: Any] {
+        var histogram = latency as? [String: Any] ?? [:]
+        histogram["counts"] = [[UInt64]]()
+        histogram["count"] = 0
+        return histogram
+    }
+
+    @Test func aBaselineWithoutLatencySamplesIsAUsageErrorSayingSo() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let quiet = try suite("stall.yaml", demo: demo)
+        let short = ["--rate", "20/s", "--duration", "500ms", "--quiet"]
+        let baseline = path("baseline.json")
+        let first = try await runAPITest(["load", quiet, "--report-json", baseline] + short)
+        #expect(first.exitCode == 0, "\(first.stdout)\(first.stderr)")
+
+        // Empty overall and per test (the audit's file): refused, not compared as "+∞ %".
+        let none = try edited(baseline, to: "none.json") { load in
+            load["latency"] = Self.emptied(load["latency"])
+            load["tests"] = (load["tests"] as? [[String: Any]] ?? []).map { test in
+                var test = test
+                test["latency"] = Self.emptied(test["latency"])
+                return test
+            }
+        }
+        let empty = try await runAPITest(["load", quiet, "--baseline", none, "--threshold", "p99<+10%"] + short)
+        #expect(empty.exitCode == 2, "\(empty.stdout)\(empty.stderr)")
+        #expect(
+            empty.stderr.contains("--baseline '\(none)': it has no latency samples (its latency histogram is empty)"),
+            "\(empty.stderr)")
+        #expect(!empty.stdout.contains("load:") && !empty.stdout.contains("∞"), "\(empty.stdout)")
+
+        // Only the test's histogram empty: the test is named.
+        let testless = try edited(baseline, to: "testless.json") { load in
+            load["tests"] = (load["tests"] as? [[String: Any]] ?? []).map { test in
+                var test = test
+                test["latency"] = Self.emptied(test["latency"])
+                return test
+            }
+        }
+        let named = try await runAPITest(["load", quiet, "--baseline", testless] + short)
+        #expect(named.exitCode == 2, "\(named.stdout)\(named.stderr)")
+        #expect(
+            named.stderr.contains("--baseline '\(testless)': its test stall › ping has no latency samples"),
+            "\(named.stderr)")
+    }
+
     /// Checks the load JSON report at `path` against `schemas/load-report.schema.json` (Python's jsonschema).
     static func expectValidReport(_ path: String) async throws {
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
