@@ -128,6 +128,7 @@ enum SuiteParser {
                     "a test cannot be named '\(reserved)' in a suite with \(reserved) steps", at: test.location)
             }
         }
+        SnapshotParser.checkUnique(suite, in: context)
         let usedEnvironment = ScopeChecker.check(suite, in: context)
         guard !context.hasErrors else { return (nil, declaresTests) }
         suite.environment = context.environment.filter { usedEnvironment.contains($0.key) }

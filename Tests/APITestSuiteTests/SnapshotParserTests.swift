@@ -74,4 +74,96 @@ struct SnapshotParserTests {
         let wrongType = errors(suite("[user]"))
         #expect(wrongType.count == 1 && wrongType[0].contains("snapshot"), "\(wrongType)")
     }
+
+    /// Two steps of one suite with one snapshot name would write one file, the later silently replacing the earlier
+    /// (the old loader accepted it, and the next run failed one of them): the later is a located error naming the
+    /// earlier's place.
+    @Test func aSnapshotNameUsedByTwoStepsIsALocatedErrorNamingBoth() {
+        let yaml = """
+            name: dup
+            baseURL: http://api.example.test
+            setup:
+              - request: {url: /setup}
+                expect: {snapshot: {name: other}}
+            tests:
+              - name: a
+                request: {url: /health}
+                expect: {snapshot: same}
+              - name: b
+                request: {url: /json}
+                expect: {snapshot: same}
+              - name: c
+                steps:
+                  - request: {url: /json}
+                    expect: {snapshot: {name: c, ignore: ["$.nope"]}}
+                  - request: {url: /json}
+                    expect: {snapshot: {name: other}}
+            """
+        let found = errors(yaml)
+        #expect(found.count == 2, "\(found)")
+        #expect(
+            found.contains {
+                $0.hasPrefix("suites/test.yaml:12:") && $0.contains("snapshot name 'same' is already used at ")
+                    && $0.contains("test.yaml:9:") && $0.contains("(test 'a')")
+            }, "\(found)")
+        #expect(
+            found.contains {
+                $0.hasPrefix("suites/test.yaml:18:") && $0.contains("snapshot name 'other' is already used at ")
+                    && $0.contains("test.yaml:5:") && $0.contains("(setup)")
+            }, "\(found)")
+    }
+
+    /// A step that `forEach` repeats (its own, its group's, or its test's rows) would write its snapshot once per
+    /// run: refused, saying so, once per step.
+    @Test func aSnapshotInAStepThatForEachRepeatsIsRefused() {
+        let cases = [
+            """
+            variables: {ids: [1, 2]}
+            tests:
+              - name: t
+                steps:
+                  - request: {url: "http://h/{{ id }}"}
+                    forEach: {items: "{{ ids }}", as: id}
+                    expect: {snapshot: item}
+            """,
+            """
+            variables: {ids: [1, 2]}
+            tests:
+              - name: t
+                steps:
+                  - forEach: {items: "{{ ids }}", as: id}
+                    steps:
+                      - request: {url: "http://h/{{ id }}"}
+                        expect: {snapshot: item}
+            """,
+            """
+            tests:
+              - name: t
+                forEach: [{id: 1}, {id: 2}, {id: 3}]
+                request: {url: "http://h/{{ id }}"}
+                expect: {snapshot: item}
+            """,
+        ]
+        for yaml in cases {
+            let found = errors(yaml)
+            #expect(found.count == 1, "\(yaml): \(found)")
+            #expect(
+                found.first?.contains("snapshot 'item' is in a step that forEach repeats: every run would write")
+                    == true,
+                "\(yaml): \(found)")
+        }
+        // Steps after a forEach group are not repeated.
+        let after = """
+            variables: {ids: [1]}
+            tests:
+              - name: t
+                steps:
+                  - forEach: {items: "{{ ids }}", as: id}
+                    steps:
+                      - request: {url: "http://h/{{ id }}"}
+                  - request: {url: "http://h/"}
+                    expect: {snapshot: item}
+            """
+        #expect(errors(after).isEmpty, "\(errors(after))")
+    }
 }

@@ -1,0 +1,47 @@
+import APITestSupport
+
+// MARK: - One file per snapshot
+
+extension SnapshotParser {
+    /// Reports every snapshot a run of `suite` would write more than once: a name used by two steps of the suite
+    /// (both steps would write `__snapshots__/<suite file stem>/<name>.json`, the later silently replacing the
+    /// earlier, and the next run failing one of them), located at the later step and naming the earlier one; and a
+    /// snapshot in a step that `forEach` repeats (the step's own, its group's or its test's), whose runs would all
+    /// write the one file.
+    static func checkUnique(_ suite: Suite, in context: SuiteParseContext) {
+        var first: [String: (location: SourceLocation, owner: String)] = [:]
+        var reported: Set<SourceLocation> = []
+        func check(_ steps: [Step], owner: String, repeated testRepeats: Bool) {
+            // The index up to which (exclusive) a `forEach` group holds the steps.
+            var loopedUntil = 0
+            for index in steps.indices {
+                let step = steps[index]
+                if let group = step.control?.group, group.loop != nil {
+                    loopedUntil = max(loopedUntil, index + group.count)
+                }
+                guard let spec = step.expect.snapshot, !reported.contains(spec.location) else { continue }
+                if testRepeats || step.loop != nil || index < loopedUntil {
+                    reported.insert(spec.location)
+                    context.error(
+                        "snapshot '\(spec.name.shownInMessage)' is in a step that forEach repeats: every run would "
+                            + "write the same file, each replacing the one before", at: spec.location,
+                        note: "a snapshot is one response; take it in a step outside the forEach")
+                } else if let earlier = first[spec.name] {
+                    guard earlier.location != spec.location else { continue }
+                    reported.insert(spec.location)
+                    context.error(
+                        "snapshot name '\(spec.name.shownInMessage)' is already used at \(earlier.location) "
+                            + "(\(earlier.owner)): both steps would write the same file, the later replacing the "
+                            + "earlier", at: spec.location, note: "give each snapshot a name of its own")
+                } else {
+                    first[spec.name] = (spec.location, owner)
+                }
+            }
+        }
+        check(suite.setup, owner: "setup", repeated: false)
+        for test in suite.tests {
+            check(test.steps, owner: "test '\(test.name.shownInMessage)'", repeated: !test.bindings.isEmpty)
+        }
+        check(suite.teardown, owner: "teardown", repeated: false)
+    }
+}
