@@ -113,13 +113,18 @@ struct FuzzCommand: AsyncParsableCommand {
             throw ValidationError("--concurrency must be between 1 and 1000")
         }
         if findings.isEmpty { throw ValidationError("--findings needs a folder") }
+        if let problem = FindingsFolder.problem(findings) {
+            throw ValidationError("--findings '\(findings.shownInMessage)' \(problem); nothing was sent")
+        }
         parsedHeaders = try headers.map { text in
             guard let colon = text.firstIndex(of: ":") else {
                 throw ValidationError("--header '\(text.shownInMessage)': write it as 'Name: value'")
             }
             let name = String(text[..<colon])
             let value = String(text[text.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
-            guard !name.isEmpty, !name.contains(" "), !text.contains("\n"), !text.contains("\r") else {
+            // By scalar: "\r\n" is one Character, which `contains("\n")` does not find.
+            let control = text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
+            guard !name.isEmpty, !name.contains(" "), !name.contains("\t"), !control else {
                 throw ValidationError("--header '\(text.shownInMessage)': write it as 'Name: value' on one line")
             }
             return BuiltRequest.Header(name, value)
@@ -128,6 +133,11 @@ struct FuzzCommand: AsyncParsableCommand {
             let lowered = baseURL.lowercased()
             guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
                 throw ValidationError("--base-url '\(baseURL.shownInMessage)' must be an http:// or https:// URL")
+            }
+            guard !baseURL.contains("?"), !baseURL.contains("#") else {
+                throw ValidationError(
+                    "--base-url '\(baseURL.shownInMessage)' must have no query or fragment: the document's paths are "
+                        + "appended to it")
             }
         }
     }

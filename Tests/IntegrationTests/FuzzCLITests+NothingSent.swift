@@ -71,3 +71,30 @@ extension FuzzCLITests {
         }
     }
 }
+
+extension FuzzCLITests {
+    // MARK: - Refused before sending
+
+    @Test func aBaseURLWithAQueryAHeaderOnTwoLinesAndFindingsThatAreNoFolderAreRefusedBeforeSending() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = "http://127.0.0.1:9/petstore"
+        let notAFolder = folder.appendingPathComponent("file.txt")
+        try "x".write(to: notAFolder, atomically: true, encoding: .utf8)
+        let cases: [(arguments: [String], message: String)] = [
+            (["--base-url", "http://127.0.0.1:9/?q=1#frag"], "must have no query or fragment"),
+            (["--base-url", "http://127.0.0.1:9/petstore#frag"], "must have no query or fragment"),
+            (["--base-url", base, "-H", "X-A: a\r\nX-Injected: 1"], "on one line"),
+            (["--base-url", base, "-H", "X-A: a\rX-Injected: 1"], "on one line"),
+            (["--base-url", base, "--findings", "/dev/null"], "is not a folder"),
+            (["--base-url", base, "--findings", notAFolder.path], "is not a folder"),
+            (["--base-url", base, "--findings", notAFolder.path + "/below"], "cannot be made"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await fuzz([Self.faultsDocument, "--max-examples", "1"] + arguments, in: folder)
+            #expect(result.exitCode == 2, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.contains("apitest fuzz:"), "\(arguments): sent\n\(result.stdout)")
+        }
+    }
+}
