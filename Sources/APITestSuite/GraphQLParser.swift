@@ -68,15 +68,19 @@ enum GraphQLParser {
         context.checkKeys(entries, of: Key.self, in: "graphql")
         var document: TemplateValue?
         var members: [TemplateValue.Member] = []
+        // Whether `query` or `file` is written: one that is wrong has its own error, and no second one.
+        var documentWritten = false
         for entry in entries {
             switch Key(named: entry.key) {
             case .query:
+                documentWritten = true
                 if document != nil {
                     context.error("'graphql' takes 'query' or 'file', not both", at: entry.keyNode)
                     continue
                 }
                 document = context.template(entry.value, for: "query").map(TemplateValue.string)
             case .file:
+                documentWritten = true
                 if document != nil {
                     context.error("'graphql' takes 'query' or 'file', not both", at: entry.keyNode)
                     continue
@@ -103,6 +107,7 @@ enum GraphQLParser {
             }
         }
         guard let document else {
+            if documentWritten { return (nil, nil) }
             context.error(
                 "'graphql' needs a 'query' or a 'file'", at: node, note: "write {query: \"{ users { id } }\"}")
             return (nil, nil)

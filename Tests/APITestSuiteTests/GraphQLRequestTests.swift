@@ -51,3 +51,29 @@ struct GraphQLRequestTests {
         #expect(suite.tests[0].steps[0].request.method == "PUT")
     }
 }
+
+extension GraphQLRequestTests {
+    // MARK: - Load errors
+
+    @Test func aMissingFileIsReportedOnce() {
+        let found = errors(
+            """
+            tests:
+              - name: q
+                request: {url: "http://127.0.0.1:9/graphql", graphql: {file: nope.graphql}}
+            """)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.contains("nope.graphql") == true, "\(found)")
+        #expect(!found.contains { $0.contains("needs a 'query' or a 'file'") }, "\(found)")
+    }
+
+    @Test func neitherQueryNorFileIsReported() {
+        let found = errors(
+            """
+            tests:
+              - name: q
+                request: {url: "http://127.0.0.1:9/graphql", graphql: {variables: {a: 1}}}
+            """)
+        #expect(found.contains { $0.contains("'graphql' needs a 'query' or a 'file'") }, "\(found)")
+    }
+}
