@@ -29,7 +29,7 @@ struct FuzzCommand: AsyncParsableCommand {
             Examples:
               apitest fuzz api/openapi.yaml --base-url http://localhost:8080
               apitest fuzz api.yaml --seed 7 --max-examples 50 --checks not_a_server_error,ignored_auth
-              apitest fuzz api.yaml --phases examples,coverage --header 'Authorization: Bearer $TOKEN'
+              apitest fuzz api.yaml --phases examples,coverage --header "Authorization: Bearer $TOKEN"
             """
     )
 

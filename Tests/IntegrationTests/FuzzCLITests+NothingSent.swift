@@ -98,3 +98,21 @@ extension FuzzCLITests {
         }
     }
 }
+
+extension FuzzCLITests {
+    // MARK: - Help
+
+    @Test func theHelpsExamplesExpandTheirVariables() async throws {
+        let result = try await runProcess(
+            try TestBinaries.url("apitest"), ["fuzz", "--help"], environment: ["COLUMNS": "200"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains(#"--header "Authorization: Bearer $TOKEN""#), "\(result.stdout)")
+        // A `$NAME` between single quotes is sent as it is written, never expanded by the shell.
+        let examples = result.stdout.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix("apitest fuzz ") }
+        #expect(examples.count >= 3, "\(result.stdout)")
+        for line in examples {
+            let quoted = line.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            #expect(!quoted.contains { $0.offset % 2 == 1 && $0.element.contains("$") }, "\(line)")
+        }
+    }
+}
