@@ -345,6 +345,47 @@ package final class EventStreamChecker: @unchecked Sendable {
 
     // MARK: - The end
 
+    /// The checks that wait for the whole stream (until, count, each, first, last, nth, any); under the lock.
+    private func checkWholeStream(context: TemplateContext) {
+        let stoppedEarly = stopped
+        if let until = expectation.until, terminal == nil, !failures.contains(where: { $0.subject == "events" }) {
+            _ = until
+            fail(
+                "the stream ended after \(count) event\(count == 1 ? "" : "s") without an event matching `until`"
+                    + (stoppedEarly ? "" : " (the server closed it)"))
+        }
+        if !expectation.count.isEmpty {
+            var body = Self.body(of: ServerSentEvent(data: ""), count: count)
+            let found = checker.check(
+                Expectations(assertions: expectation.count), stepLocation: expectation.location, body: &body,
+                context: context, masker: masker, requireSuccessStatus: false, listsChecks: false
+            ).failures
+            found.forEach(add)
+        }
+        if eachFailedEvents > 1 {
+            fail("\(eachFailedEvents) of \(count) events failed the `each` checks (the first is shown)")
+        }
+        if expectation.first != nil, first == nil { fail("events (first): the stream had no events") }
+        if let check = expectation.last {
+            if let last {
+                apply(check, last, name: "last")
+            } else {
+                fail("events (last): the stream had no events")
+            }
+        }
+        for item in expectation.nth {
+            let position = item.index < 0 ? count + item.index : item.index
+            if position < 0 || position >= count {
+                fail("events (nth \(item.index)): there is no such event; the stream had \(count)")
+            } else if item.index < 0, let kept = tail.first(where: { $0.index == position }) {
+                apply(item.check, kept, name: "nth \(item.index)")
+            }
+        }
+        if expectation.any != nil, !anyHeld {
+            fail("events (any): none of the \(count) events passed the `any` checks")
+        }
+    }
+
     /// The stream ended: the checks that wait for the whole stream (count, last, nth from the end, any, until),
     /// then, when everything held, the captures into `context`.
     package func finish(context: TemplateContext) -> Outcome {
@@ -353,44 +394,8 @@ package final class EventStreamChecker: @unchecked Sendable {
                 // A last JSON line without its line end is a record.
                 if format != .sse, let line = splitter.finish() { _ = dispatch(ServerSentEvent(data: line)) }
             }
-            if let streamProblem { fail(streamProblem) }
-            let stoppedEarly = stopped
-            if let until = expectation.until, terminal == nil, !failures.contains(where: { $0.subject == "events" }) {
-                _ = until
-                fail(
-                    "the stream ended after \(count) event\(count == 1 ? "" : "s") without an event matching `until`"
-                        + (stoppedEarly ? "" : " (the server closed it)"))
-            }
-            if !expectation.count.isEmpty {
-                var body = Self.body(of: ServerSentEvent(data: ""), count: count)
-                let found = checker.check(
-                    Expectations(assertions: expectation.count), stepLocation: expectation.location, body: &body,
-                    context: context, masker: masker, requireSuccessStatus: false, listsChecks: false
-                ).failures
-                found.forEach(add)
-            }
-            if eachFailedEvents > 1 {
-                fail("\(eachFailedEvents) of \(count) events failed the `each` checks (the first is shown)")
-            }
-            if expectation.first != nil, first == nil { fail("events (first): the stream had no events") }
-            if let check = expectation.last {
-                if let last {
-                    apply(check, last, name: "last")
-                } else {
-                    fail("events (last): the stream had no events")
-                }
-            }
-            for item in expectation.nth {
-                let position = item.index < 0 ? count + item.index : item.index
-                if position < 0 || position >= count {
-                    fail("events (nth \(item.index)): there is no such event; the stream had \(count)")
-                } else if item.index < 0, let kept = tail.first(where: { $0.index == position }) {
-                    apply(item.check, kept, name: "nth \(item.index)")
-                }
-            }
-            if expectation.any != nil, !anyHeld {
-                fail("events (any): none of the \(count) events passed the `any` checks")
-            }
+            // A response that is no event stream has that failure alone: no follow-on `events count: got 0`.
+            if let streamProblem { fail(streamProblem) } else { checkWholeStream(context: context) }
             if droppedFailures > 0 { fail("… and \(droppedFailures) more event failures") }
             // The stream's own failures show what arrived.
             let summary = summary()

@@ -173,6 +173,24 @@ import Testing
         #expect(result.stdout.contains("the response is application/json, not an event stream"), "\(result.stdout)")
     }
 
+    @Test func aResponseThatIsNoEventStreamHasThatFailureAlone() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let result = try await run(
+            """
+            tests:
+              - name: json
+                request: {url: "/json"}
+                expect:
+                  events: {count: 1, first: {event: tick}, last: {event: tick}, any: {event: tick}}
+            """, demo)
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("not an event stream"), "\(result.stdout)")
+        #expect(!result.stdout.contains("events count"), "\(result.stdout)")
+        #expect(!result.stdout.contains("the stream had no events"), "\(result.stdout)")
+        #expect(!result.stdout.contains("none of the 0 events"), "\(result.stdout)")
+    }
+
     @Test func badEventKeysAreLocatedLoadErrors() async throws {
         let file = try writeTemporarySuite(
             """
