@@ -104,7 +104,7 @@ fi
 # the package of the libxml2 whose ABI the headers describe (libxml2.so.2; libxml2.so.16 from 2.14 on).
 xml_soname="libxml2.so.2"
 if pkg-config --atleast-version=2.14 libxml-2.0 2>/dev/null; then xml_soname="libxml2.so.16"; fi
-xml_path="$(ldconfig -p | awk -v soname="$xml_soname" '$1 == soname { print $NF; exit }')"
+xml_path="$(ldconfig -p | awk -v soname="$xml_soname" '$1 == soname && path == "" { path = $NF } END { print path }')"
 xml_package=""
 if [[ -n "$xml_path" ]]; then
     xml_package="$(dpkg -S "$(readlink -f "$xml_path")" 2>/dev/null | head -n 1 | cut -d: -f1 || true)"
