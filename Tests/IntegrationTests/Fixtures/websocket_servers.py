@@ -115,6 +115,9 @@ def run_starlette(args):
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", args.port))
+    # Listening before the port is announced: a client that connects before uvicorn serves waits in the backlog
+    # instead of being refused (CI met the refusal).
+    sock.listen(128)
     port = sock.getsockname()[1]
     print(f"starlette websocket server on port {port}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)
