@@ -20,7 +20,7 @@ extension CurlMultiLoop: TransferExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         if isOnLoopThread {
-            if isStopping {
+            if stopping {
                 globalConcurrentExecutor.enqueue(job)
             } else {
                 localJobs.append(job)
@@ -35,7 +35,7 @@ extension CurlMultiLoop: TransferExecutor {
     func sleep(until deadline: ContinuousClock.Instant) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             if isOnLoopThread {
-                if isStopping {
+                if stopping {
                     continuation.resume()
                 } else {
                     timers.add(deadline, continuation)

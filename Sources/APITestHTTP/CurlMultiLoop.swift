@@ -67,9 +67,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var idleHandles: [UnsafeMutableRawPointer] = []
     /// The cookie share of each open jar, by jar id.
     var shares: [UInt64: UnsafeMutableRawPointer] = [:]
-    private var stopping = false
     /// Whether the loop has been told to stop (loop thread only).
-    var isStopping: Bool { stopping }
+    private(set) var stopping = false
     /// Jobs enqueued on the loop thread itself (a transfer's caller resumed by its completion, a task added by a
     /// task running here): run at the start of the next round, with no lock and no wake-up.
     var localJobs: [UnownedJob] = []
