@@ -176,16 +176,32 @@ import Testing
 
     // MARK: - Interruption
 
-    /// A token endpoint whose first request hangs until its task is cancelled (then it takes `cancelDelayMilliseconds` more to
-    /// return, as a transfer being torn down does) and whose later requests are answered at once.
+    /// A token endpoint whose first request hangs until its task is cancelled, and notes that it was. A cancelled
+    /// request then returns at once, or, built with `holdsCancelledRequest`, only once the test calls `release()`
+    /// (as a transfer being torn down takes a while): what a test checks while it is held depends on no timing. Later
+    /// requests are answered at once.
     final class HangingFetcher: OAuth2TokenFetching {
         let requests = Mutex(0)
         let cancelled = Mutex(0)
         let firstReturned = Mutex(false)
-        let cancelDelayMilliseconds: Int
+        /// Whether a later request was sent before the first had returned.
+        let overlapped = Mutex(false)
+        private let holdsCancelledRequest: Bool
+        /// Whether `release()` was called, and the held request's continuation while it waits for it.
+        private let gate = Mutex<(released: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
 
-        init(cancelDelayMilliseconds: Int = 0) {
-            self.cancelDelayMilliseconds = cancelDelayMilliseconds
+        init(holdsCancelledRequest: Bool = false) {
+            self.holdsCancelledRequest = holdsCancelledRequest
+        }
+
+        /// Lets the held cancelled request return.
+        func release() {
+            let waiting = gate.withLock { gate in
+                gate.released = true
+                defer { gate.waiting = nil }
+                return gate.waiting
+            }
+            waiting?.resume()
         }
 
         func fetch(_ grant: OAuth2Grant, _ kind: OAuth2FetchKind) async -> Result<OAuth2Token, OAuth2Failure> {
@@ -193,17 +209,25 @@ import Testing
                 requests += 1
                 return requests
             }
-            guard number == 1 else { return .success(OAuth2TokenStoreTests.token("token-\(number)")) }
+            guard number == 1 else {
+                if !firstReturned.withLock({ $0 }) { overlapped.withLock { $0 = true } }
+                return .success(OAuth2TokenStoreTests.token("token-\(number)"))
+            }
             defer { firstReturned.withLock { $0 = true } }
             do {
-                try await Task.sleep(for: .seconds(30))
+                // Far longer than any test waits: a store that waited for this request fails its test's checks.
+                try await Task.sleep(for: .seconds(600))
                 return .success(OAuth2TokenStoreTests.token("token-1"))
             } catch {
                 cancelled.withLock { $0 += 1 }
-                // Not cancellable: the time a cancelled transfer takes to end.
-                let delay = DispatchTimeInterval.milliseconds(cancelDelayMilliseconds)
-                await withCheckedContinuation { continuation in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { continuation.resume() }
+                if holdsCancelledRequest {
+                    await withCheckedContinuation { continuation in
+                        let released = gate.withLock { gate in
+                            if !gate.released { gate.waiting = continuation }
+                            return gate.released
+                        }
+                        if released { continuation.resume() }
+                    }
                 }
                 return .failure(
                     OAuth2Failure(
@@ -231,11 +255,9 @@ import Testing
         let waiting = (0..<3).map { _ in Task { await store.token(for: Self.grant, fetcher: fetcher) } }
         #expect(await Self.eventually { await store.stepsWaiting(for: Self.grant) == 3 })
         #expect(fetcher.requests.withLock { $0 } == 1)
-        let clock = ContinuousClock()
-        let start = clock.now
         for task in waiting { task.cancel() }
+        // The request hangs for ten minutes unless cancelled: steps that waited for it would not end here.
         for task in waiting { #expect(await task.value == .failure(Self.interrupted)) }
-        #expect(clock.now - start < .seconds(5), "the steps waited for the token request")
         // Nobody waits for the request any more: it is cancelled.
         #expect(await Self.eventually { fetcher.cancelled.withLock { $0 } == 1 })
         #expect(await Self.eventually { fetcher.firstReturned.withLock { $0 } })
@@ -342,18 +364,23 @@ import Testing
 
     @Test func aStepAfterAnAbandonedRequestAsksAgainOnceItHasEnded() async throws {
         let store = OAuth2TokenStore()
-        let fetcher = HangingFetcher(cancelDelayMilliseconds: 300)
+        let fetcher = HangingFetcher(holdsCancelledRequest: true)
         let interrupted = Task { await store.token(for: Self.grant, fetcher: fetcher) }
         #expect(await Self.eventually { fetcher.requests.withLock { $0 } == 1 })
         interrupted.cancel()
         #expect(await interrupted.value == .failure(Self.interrupted))
         #expect(await Self.eventually { fetcher.cancelled.withLock { $0 } == 1 })
-        // The cancelled request has not ended yet: a step that needs the token now (a teardown, which an
-        // interruption does not cancel) must not be handed its "interrupted".
+        // The cancelled request has not ended yet (it is held): a step that needs the token now (a teardown, which
+        // an interruption does not cancel) must not be handed its "interrupted", but wait for the request to end.
         #expect(!fetcher.firstReturned.withLock { $0 })
-        let token = try await store.token(for: Self.grant, fetcher: fetcher).get()
+        let next = Task { await store.token(for: Self.grant, fetcher: fetcher) }
+        // Time for a wrong store to send its second request while the first is held (it is noted if it does).
+        try await Task.sleep(for: .milliseconds(100))
+        fetcher.release()
+        let token = try await next.value.get()
         #expect(token.accessToken == "token-2")
         #expect(fetcher.firstReturned.withLock { $0 })
+        #expect(!fetcher.overlapped.withLock { $0 }, "a second request went out before the first had ended")
         #expect(await store.requestsSent == 2)
     }
 

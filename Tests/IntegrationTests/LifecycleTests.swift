@@ -24,24 +24,16 @@ import Testing
           - {name: slow, request: {url: /delay/20000}}
         teardown: [{request: {url: "/status/200?teardown-ran"}}]
         """.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = try TestBinaries.url("apitest")
-        process.arguments = ["run", file.path, "--timeout", "60s", "--no-color"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         // Interrupt once setup is done (the demo logs a request when it has answered it) and the slow test has had
-        // time to send its request.
-        for _ in 0..<500 where !demo.standardError.contains("setup-ran") {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(demo.standardError.contains("setup-ran"))
-        try await Task.sleep(for: .milliseconds(300))
-        process.interrupt()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        // time to send its request. From a thread of its own and without blocking the test's executor.
+        let run = try InterruptibleRun(["run", file.path, "--timeout", "60s", "--no-color"])
+        let took = try await run.interrupt(when: { demo.standardError.contains("setup-ran") }, settle: .milliseconds(300))
+        #expect(took != nil, "the setup request never reached the server")
+        let status = await run.exitStatus()
+        let text = await run.output()
+        // The slow test waits 20 s: a run that ended with 0 finished it without seeing the signal.
+        #expect(status == 130, "\(text)")
+        #expect(text.contains("interrupted"), "\(text)")
         #expect(text.contains("✔ interrupted › teardown"), "\(text)")
         for _ in 0..<100 where !demo.standardError.contains("teardown-ran") {
             try await Task.sleep(for: .milliseconds(20))

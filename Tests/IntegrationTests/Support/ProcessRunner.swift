@@ -76,15 +76,29 @@ func runProcess(
     }
     // Foundation's process monitor has been seen to leave a child that exited unreaped (a zombie) and never call the
     // termination handler, which hung the whole test run. A thread of its own reaps such a child itself: a zombie
-    // that Foundation has not collected within a second is waited for here, and its real status delivered.
+    // that Foundation has not collected within a second is waited for here, and its real status delivered. Only the
+    // child itself: once Foundation has reaped it (its termination handler may run late on a loaded machine), its
+    // process ID can be given to another test's child, whose status `waitpid` here would steal (Foundation then
+    // reports that child as having exited 0). The child's start time, read now, tells the two apart.
+    let startTime = processStartTime(readProcFile("/proc/\(pid)/stat") ?? "")
     let reaper = Thread {
         var zombieSince: ContinuousClock.Instant?
+        var goneSince: ContinuousClock.Instant?
         while exited.current == nil {
             Thread.sleep(forTimeInterval: 0.2)
             let stat = readProcFile("/proc/\(pid)/stat") ?? ""
+            guard !stat.isEmpty, startTime != nil, processStartTime(stat) == startTime else {
+                // Reaped (by Foundation, whose handler is yet to run) or replaced: never waited for here. When the
+                // handler has not run a minute later, its status is lost; say so rather than hang.
+                let since = goneSince ?? ContinuousClock.now
+                goneSince = since
+                if ContinuousClock.now - since > .seconds(60) { exited.fulfill(-1) }
+                continue
+            }
+            goneSince = nil
             // "pid (comm) S ...": the state follows the last ')'.
             let state = stat.lastIndex(of: ")").flatMap { stat[stat.index(after: $0)...].first { $0 != " " } }
-            guard state == "Z" || stat.isEmpty else {
+            guard state == "Z" else {
                 zombieSince = nil
                 continue
             }
@@ -92,13 +106,9 @@ func runProcess(
             zombieSince = since
             guard ContinuousClock.now - since > .seconds(1), exited.current == nil else { continue }
             var status: Int32 = 0
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid {
+            if waitpid(pid, &status, WNOHANG) == pid {
                 let signal = status & 0x7f
                 exited.fulfill(signal == 0 ? (status >> 8) & 0xff : 128 + signal)
-            } else if reaped < 0 && stat.isEmpty {
-                // Gone and reaped by someone else without a word: its status is lost; say so rather than hang.
-                exited.fulfill(-1)
             }
         }
     }
@@ -117,4 +127,12 @@ func runProcess(
         throw ProcessTimedOut(command: command, timeout: timeout, stdout: stdout, stderr: stderr)
     }
     return ProcessResult(exitCode: exitCode, stdout: stdout, stderr: stderr)
+}
+
+/// The start time (field 22, in clock ticks since boot) in a `/proc/PID/stat` line; nil when it cannot be read.
+private func processStartTime(_ stat: String) -> Substring? {
+    guard let close = stat.lastIndex(of: ")") else { return nil }
+    // Fields 3 onwards follow the command's closing parenthesis: field 22 is the 20th of them.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.count > 19 ? fields[19] : nil
 }
