@@ -27,7 +27,8 @@ import Testing
         // Interrupt once setup is done (the demo logs a request when it has answered it) and the slow test has had
         // time to send its request. From a thread of its own and without blocking the test's executor.
         let run = try InterruptibleRun(["run", file.path, "--timeout", "60s", "--no-color"])
-        let took = try await run.interrupt(when: { demo.standardError.contains("setup-ran") }, settle: .milliseconds(300))
+        let took = try await run.interrupt(
+            when: { demo.standardError.contains("setup-ran") }, settle: .milliseconds(300))
         #expect(took != nil, "the setup request never reached the server")
         let status = await run.exitStatus()
         let text = await run.output()
