@@ -278,8 +278,13 @@ package struct CaseGenerator: Sendable {
     }
 
     /// A random case of the operation at `index`: valid values, and when `breaking`, one part of a third of them
-    /// broken at one keyword.
-    package func randomCase(_ index: Int, number: Int, _ random: inout FuzzRandom, breaking: Bool) -> FuzzCase {
+    /// broken at one keyword; `fill` says which optional members its objects get.
+    package func randomCase(
+        _ index: Int, number: Int, _ random: inout FuzzRandom, breaking: Bool,
+        fill: ValueGenerator.Fill = .random
+    ) -> FuzzCase {
+        var values = self.values
+        values.fill = fill
         let operation = description.operations[index]
         let chosen = bodyMediaType(operation)
         var parameters = baseParameters(operation)

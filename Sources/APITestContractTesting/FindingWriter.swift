@@ -230,9 +230,10 @@ extension FuzzEngine {
         FindingWriter(engine: self, documentReference: documentReference).files(of: run, seed: configuration.seed)
     }
 
-    /// The creation that came last before `read` in the run's stateful outcomes.
+    /// The creation that came last before `read` in the run's stateful outcomes (the one the server accepted, after
+    /// any it refused).
     func lastCreate(before read: CaseOutcome) -> CaseOutcome? {
-        read.history.first { $0.fuzzCase.purpose == .stateful(.create) }
+        read.history.last { $0.fuzzCase.purpose == .stateful(.create) }
     }
 
     /// The deletion of `read`'s sequence: the one with credentials, else the one without them that got a 2xx.

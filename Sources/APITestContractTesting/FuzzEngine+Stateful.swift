@@ -4,16 +4,26 @@ import APITestOpenAPI
 // MARK: - The stateful phase
 
 extension FuzzEngine {
-    /// Sequences per chain of ``StatefulPlanner``.
-    static let sequencesPerChain = 2
+    /// Sequences per chain of ``StatefulPlanner`` (fewer when `--max-examples` is smaller).
+    static let sequencesPerChain = 3
+    /// Creations tried per sequence: another body is made when the server refuses one (a duplicate's 409).
+    static let creationAttempts = 3
+    /// Bodies generated per creation until the contract finds one valid.
+    static let validityAttempts = 8
 
     /// Runs every chain: creates a resource, reads it, changes it, deletes it and reads it again; the outcomes in
-    /// order. A chain stops when its creation is refused.
+    /// order. A sequence stops when its creations are refused.
     ///
-    /// The chain's last sequence also sends each step whose operation requires credentials without them first
-    /// (`ignored_auth` on a resource that exists, where a 2xx is possible: the coverage phase's probes go to ids
-    /// made up, which a server that ignores the credentials answers 404 all the same). A deletion the server lets
-    /// through without credentials stands for the sequence's deletion (the read after it checks `use_after_free`).
+    /// The sequences of a chain create differently, so that a resource the server stores only when it is complete
+    /// is made as well as one as small as the document allows: the first from the document's example (else with the
+    /// required members only), the second with every member (an optional `anyOf` string-or-null a string), the
+    /// third with the required members only when the first was an example, else random. Each creation is a body
+    /// the contract finds valid (another one generated when it does not).
+    ///
+    /// Each sequence also sends each step whose operation requires credentials without them first (`ignored_auth`
+    /// on a resource that exists, where a 2xx is possible: the coverage phase's probes go to ids made up, which a
+    /// server that ignores the credentials answers 404 all the same). A deletion the server lets through without
+    /// credentials stands for the sequence's deletion (the read after it checks `use_after_free`).
     package func runStateful(until deadline: ContinuousClock.Instant?) async -> [CaseOutcome] {
         let planner = StatefulPlanner(description: description, document: document)
         var outcomes: [CaseOutcome] = []
@@ -21,10 +31,40 @@ extension FuzzEngine {
         for chain in planner.chains() {
             for sequence in 0..<count {
                 if let deadline, ContinuousClock.now >= deadline { return outcomes }
-                outcomes += await runSequence(chain, number: sequence, probingCredentials: sequence == count - 1)
+                outcomes += await runSequence(chain, number: sequence, probingCredentials: true)
             }
         }
         return outcomes
+    }
+
+    /// The creation of sequence `number` of `chain`, attempt `attempt`: a valid case, by the contract when it can
+    /// find one.
+    func creation(
+        _ chain: StatefulPlanner.Chain, number: Int, attempt: Int, random: inout FuzzRandom
+    ) -> FuzzCase {
+        let example = attempt == 0 ? generator.cases(for: chain.create, phase: .examples).first : nil
+        let fill: ValueGenerator.Fill
+        switch number {
+        case 0: fill = .requiredOnly
+        case 1: fill = .every
+        default:
+            let first = generator.cases(for: chain.create, phase: .examples).first
+            fill = first == nil ? .random : .requiredOnly
+        }
+        var create: FuzzCase
+        if number == 0, let example {
+            create = example
+        } else {
+            create = generator.randomCase(chain.create, number: number, &random, breaking: false, fill: fill)
+            for _ in 1..<Self.validityAttempts where judge(create, request(for: create)) != .valid {
+                create = generator.randomCase(chain.create, number: number, &random, breaking: false, fill: fill)
+            }
+        }
+        create.phase = .stateful
+        create.purpose = .stateful(.create)
+        create.intent = .valid
+        create.label = "create (sequence \(number + 1)\(attempt > 0 ? ", attempt \(attempt + 1)" : ""))"
+        return create
     }
 
     /// One sequence of `chain`; when `probingCredentials`, each step that requires credentials is sent without them
@@ -35,18 +75,24 @@ extension FuzzEngine {
         -> [CaseOutcome]
     {
         var random = FuzzRandom.stream(seed: configuration.seed, UInt64(chain.create), 4, UInt64(number))
-        var create: FuzzCase
-        if number == 0, let example = generator.cases(for: chain.create, phase: .examples).first {
-            create = example
-        } else {
-            create = generator.randomCase(chain.create, number: number, &random, breaking: false)
+        var outcomes: [CaseOutcome] = []
+        var create = creation(chain, number: number, attempt: 0, random: &random)
+        var response: FuzzResponse?
+        for attempt in 0..<Self.creationAttempts {
+            if attempt > 0 { create = creation(chain, number: number, attempt: attempt, random: &random) }
+            var created = await run(create)
+            created.history = outcomes
+            outcomes.append(created)
+            // A refusal for what the server holds (a duplicate's 409) gets another body; a server error or no
+            // answer ends the sequence.
+            guard let answer = created.response else { return outcomes }
+            if (200..<300).contains(answer.status) {
+                response = answer
+                break
+            }
+            guard (400..<500).contains(answer.status) else { return outcomes }
         }
-        create.phase = .stateful
-        create.purpose = .stateful(.create)
-        create.label = "create (sequence \(number + 1))"
-        let created = await run(create)
-        var outcomes = [created]
-        guard let response = created.response, (200..<300).contains(response.status) else { return outcomes }
+        guard let response else { return outcomes }
         let createdBody = try? JSONParser.parse(response.body)
 
         let order: [FuzzCase.StatefulStep] = [.readAfterCreate, .update, .delete]

@@ -12,6 +12,19 @@ package struct ValueGenerator: Sendable {
     package let description: OpenAPIDescription
     /// Whether values are request data: `readOnly` properties are left out.
     package var forRequests = true
+    /// Which optional members a random object gets (see ``Fill``).
+    package var fill = Fill.random
+
+    /// Which optional members a random object gets, and whether a value may be `null` where a type is also allowed.
+    package enum Fill: Sendable, Hashable {
+        /// Each optional property half the time; `null` now and then where it is allowed.
+        case random
+        /// The required properties only (a resource as small as the document allows).
+        case requiredOnly
+        /// Every property (but `readOnly` ones), never `null` where another type is allowed, an alternative other
+        /// than `null` (a resource as full as the document allows: an optional `anyOf` string-or-null is a string).
+        case every
+    }
 
     /// The deepest nesting generated.
     package static let maximumDepth = 5
@@ -42,11 +55,18 @@ package struct ValueGenerator: Sendable {
         if let values = view.enumValues, !values.isEmpty { return random.pick(values) }
         if !view.examples.isEmpty, random.chance(1, in: 4) { return random.pick(view.examples) }
         if !view.alternatives.isEmpty {
-            let chosen = random.pick(view.alternatives)
+            var choices = view.alternatives
+            if fill == .every {
+                let filled = choices.filter { self.view($0).types != ["null"] }
+                if !filled.isEmpty { choices = filled }
+            }
+            let chosen = random.pick(choices)
             return merged(valid(chosen, &random, depth: depth + 1), into: view, &random, depth: depth)
         }
-        if view.nullable, random.chance(1, in: 8) { return .null }
-        let type = view.types.map { random.pick($0) } ?? view.primaryType
+        if view.nullable, fill != .every, random.chance(1, in: 8) { return .null }
+        var types = view.types ?? []
+        if fill == .every, types.count > 1 { types.removeAll { $0 == "null" } }
+        let type = types.isEmpty ? view.primaryType : random.pick(types)
         switch type {
         case "null": return .null
         case "boolean": return .bool(random.chance(1, in: 2))
@@ -223,12 +243,21 @@ package struct ValueGenerator: Sendable {
         return values
     }
 
+    /// Whether an optional property is generated, by ``fill``.
+    private func wanted(_ property: SchemaView, _ random: inout FuzzRandom) -> Bool {
+        switch fill {
+        case .random: random.chance(1, in: 2)
+        case .requiredOnly: false
+        case .every: !property.readOnly
+        }
+    }
+
     private func randomObject(_ view: SchemaView, _ random: inout FuzzRandom, depth: Int) -> JSONObject {
         var object = JSONObject()
         for (name, schema) in view.properties {
             let property = self.view(schema)
             if forRequests, property.readOnly, !view.required.contains(name) { continue }
-            if view.required.contains(name) || random.chance(1, in: 2) {
+            if view.required.contains(name) || wanted(property, &random) {
                 object[name] = valid(schema, &random, depth: depth + 1)
             }
         }
