@@ -66,8 +66,10 @@ extension HTTPError {
             return "unsupported URL scheme in '\(url)': use http or https"
         case .missingHost(let url):
             return "URL '\(url)' has no host"
-        case .propertyListEncoding(let failure):
-            return "cannot encode the property list: \(failure)"
+        case .propertyListCharacter(let path, let scalar):
+            let hex = String(scalar, radix: 16, uppercase: true)
+            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return "an XML property list cannot hold the character U+\(code) (at \(path)); use plistFormat: binary"
         case .propertyListNull(let path):
             return "a property list cannot hold null (at \(path))"
         }

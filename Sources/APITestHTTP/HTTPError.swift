@@ -73,8 +73,8 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case unsupportedScheme(url: String)
         /// The resolved URL `url` has no host.
         case missingHost(url: String)
-        /// Foundation could not encode a property list body; `failure` is its error, described.
-        case propertyListEncoding(failure: String)
+        /// An XML property list body held a character XML 1.0 cannot hold (U+`scalar`) at the JSONPath `path`.
+        case propertyListCharacter(path: String, scalar: UInt32)
         /// A property list body held null at the JSONPath `path`; property lists cannot hold it.
         case propertyListNull(path: String)
         /// AWS Signature Version 4 was asked for a body streamed from a file or a multipart form: libcurl 7.88
@@ -157,7 +157,7 @@ extension HTTPError.Detail {
         case .bodyFileShrank, .bodyFileChangedSize: .bodyFileChanged
         case .forbiddenCharacter: .forbiddenCharacter
         case .relativeURLWithoutBase, .baseURLNotAbsolute, .unsupportedScheme, .missingHost: .invalidRequest
-        case .propertyListEncoding, .propertyListNull: .invalidRequest
+        case .propertyListCharacter, .propertyListNull: .invalidRequest
         }
     }
 

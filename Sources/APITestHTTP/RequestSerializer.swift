@@ -87,7 +87,7 @@ public struct RequestSerializer: Sendable {
         case .multipart(let form):
             return (.multipart(form), form.contentType)
         case .plist(let value, let format):
-            let data = try PropertyListBody.encode(value, format: format == .binary ? .binary : .xml)
+            let data = try PropertyListBody.encode(value, format: format)
             return (.data(data), format == .binary ? "application/x-bplist" : "application/x-plist")
         }
     }

@@ -108,8 +108,8 @@ import Testing
             "unsupported URL scheme in 'ftp://h/x': use http or https"),
         Row(.missingHost(url: "http:///x"), .invalidRequest, "URL 'http:///x' has no host"),
         Row(
-            .propertyListEncoding(failure: "the data couldn't be written"), .invalidRequest,
-            "cannot encode the property list: the data couldn't be written"),
+            .propertyListCharacter(path: "$.a[0]", scalar: 1), .invalidRequest,
+            "an XML property list cannot hold the character U+0001 (at $.a[0]); use plistFormat: binary"),
         Row(.propertyListNull(path: "$.a[0]"), .invalidRequest, "a property list cannot hold null (at $.a[0])"),
         Row(
             .streamedBodyNotSignable, .invalidRequest,
@@ -142,7 +142,7 @@ import Testing
         case .unsupportedScheme: "unsupportedScheme"
         case .missingHost: "missingHost"
         case .streamedBodyNotSignable: "streamedBodyNotSignable"
-        case .propertyListEncoding: "propertyListEncoding"
+        case .propertyListCharacter: "propertyListCharacter"
         case .propertyListNull: "propertyListNull"
         }
     }
@@ -151,7 +151,7 @@ import Testing
         "curl", "optionRefused", "transferRefused", "handleUnavailable", "sessionShutDown", "shutDownDuringTransfer",
         "uncheckedConnection", "chainRejected", "handshakeNotChecked", "notHTTPS", "bodyTooLarge", "digestFailed",
         "bodyFileUnreadable", "bodyFileShrank", "bodyFileChangedSize", "forbiddenCharacter", "relativeURLWithoutBase",
-        "baseURLNotAbsolute", "unsupportedScheme", "missingHost", "propertyListEncoding", "propertyListNull",
+        "baseURLNotAbsolute", "unsupportedScheme", "missingHost", "propertyListCharacter", "propertyListNull",
         "streamedBodyNotSignable",
     ]
 
