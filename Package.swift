@@ -166,6 +166,12 @@ let package = Package(
             name: "APITestLoad",
             dependencies: ["APITestRunner", "APITestHTTP", "APITestResults", "APITestSuite", "APITestSupport"]),
         .target(name: "APITestReporting", dependencies: ["APITestResults", "APITestSupport"]),
+        // Traces over OTLP/HTTP (JSON or protobuf, written here rather than with swift-otel, whose build pulls
+        // swift-nio and gRPC): the `OTEL_*` settings, the span of each run, suite, test attempt and step built from
+        // sealed results, and the exporter, which posts through the HTTP layer. See docs/tracing.md.
+        .target(
+            name: "APITestTelemetry",
+            dependencies: ["APITestResults", "APITestHTTP", "APITestJSON", "APITestSupport"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -175,7 +181,7 @@ let package = Package(
             dependencies: [
                 "APITestRunner", "APITestLoad", "APITestReporting", "APITestSuite", "APITestResults", "APITestSupport",
                 "APITestSecurity", "APITestGenerate", "APITestImport", "APITestSuiteWriting", "APITestYAML",
-                "APITestContractTesting",
+                "APITestContractTesting", "APITestTelemetry",
                 "CLibraryVersions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian's libmimalloc-dev) is the process's allocator: glibc's malloc cost the run 6-17 % of
@@ -252,6 +258,9 @@ let package = Package(
                 "APITestChecks", "APITestHTTP", "APITestJSON", "APITestSecrets", "APITestSuite", "APITestSupport",
             ]
         ),
+        .testTarget(
+            name: "APITestTelemetryTests",
+            dependencies: ["APITestTelemetry", "APITestResults", "APITestHTTP", "APITestTestSupport"]),
         .testTarget(
             name: "APITestReportingTests",
             dependencies: ["APITestReporting", "APITestResults", "APITestSupport", "APITestTestSupport"]),

@@ -41,6 +41,9 @@ extension RunCommand {
         options.retries = retries
         options.snapshots.update = updateSnapshots
         options.snapshots.failsWhenMissing = SnapshotSettings.isCI(environment)
+        // OTEL_EXPORTER_OTLP_ENDPOINT: spans over OTLP, and a traceparent on every request.
+        let tracing = try Self.tracing(environment: environment, flakyFails: flaky != "pass", errorOutput: stderr)
+        options.tracing = tracing?.trace
         var request = RunRequest(suites: selected.suites, options: options)
         request.warnsAboutSinglePin = !security.pins.isEmpty
         let preflight = RunService.preflight(request, loaded: loaded)
@@ -61,11 +64,13 @@ extension RunCommand {
             try reports.makeReporters(json: json) + reports.annotationReporters(environment: environment)
         // The console first: its summary is out before the reports are written (which a second Ctrl-C may cut
         // short), and a report written through to standard output comes after it.
-        let reporter = CompositeReporter([console] + fileReporters)
+        let reporter = CompositeReporter([console] + fileReporters + (tracing?.reporters ?? []))
 
         let summary = await RunService.run(request, reporter: reporter) { cancel in interrupts.cancelRun(with: cancel) }
         interrupts.stop()
         stdout.flush()
+        // The last spans, within the export timeout; an unreachable collector is one warning, not a failed run.
+        if let tracing, let warning = await tracing.finish() { stderr.write(warning + "\n") }
 
         let writeErrors = fileReporters.compactMap { file in file.writeError.map { (file.format, $0) } }
         for (format, error) in writeErrors {

@@ -34,6 +34,7 @@ extension StepDraft {
         result.earlierAttempts = earlierAttempts
         result.label = label.map { $0.rendered(masking: sealer.mask) }
         result.skipped = skipped.map(sealer.mask)
+        result.trace = trace
         if !tokenExchanges.isEmpty { result.tokenExchanges = tokenExchanges.map { $0.sealed(by: sealer) } }
         return result
     }

@@ -28,6 +28,8 @@ package struct StepDraft: Sendable {
     package var skipped: String?
     /// The OAuth2 token requests the step sent for its token (see ``StepResult/tokenExchanges``).
     package var tokenExchanges: [ExchangeDraft] = []
+    /// The step's span in a traced run (see ``StepResult/trace``); nil when the run is not traced.
+    package var trace: StepTrace?
 
     /// A draft of step `index`, written at `location`.
     package init(

@@ -35,6 +35,9 @@ package struct StepResult: Sendable, Hashable, Codable {
     /// The OAuth2 token requests this step sent for its token, before its own request, when every exchange is
     /// recorded (`--verbose`); nil when it sent none (its token was already at hand, or another step fetched it).
     package internal(set) var tokenExchanges: [Exchange]?
+    /// The step's span in a traced run (`OTEL_EXPORTER_OTLP_ENDPOINT`): the id its requests' `traceparent` named and
+    /// when it ran; nil when the run is not traced, or the step was not run. Ids and times only, nothing to mask.
+    package internal(set) var trace: StepTrace?
 
     /// The memberwise initializer, for the sealing point and the report reader of this module only.
     init(

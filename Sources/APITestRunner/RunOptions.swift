@@ -1,3 +1,4 @@
+package import APITestResults
 package import APITestSecurity
 import APITestSupport
 
@@ -43,6 +44,9 @@ package struct RunOptions: Sendable {
     package var retries = 0
     /// What `expect.snapshot` does with a missing or different snapshot (`--update-snapshots`, `CI`).
     package var snapshots = SnapshotSettings()
+    /// The run's trace when it is exported (`OTEL_EXPORTER_OTLP_ENDPOINT`): every request then carries a W3C
+    /// `traceparent` naming its step's span (``StepSpan``); nil sends none.
+    package var tracing: TraceContext?
 
     /// 64 MiB.
     package static let defaultMaxResponseSize = 64 * 1024 * 1024

@@ -18,6 +18,8 @@ struct StepAttempt {
     let until: Expectations?
     /// Whether the step retries (see ``StepSending/retrying``).
     let retrying: Bool
+    /// The step's span in a traced run, which its request's `traceparent` names; nil when the run is not traced.
+    var spanID: SpanID? = nil
 
     /// How an attempt ended.
     struct Outcome {
@@ -33,7 +35,8 @@ struct StepAttempt {
 
     /// Sends the step's request once from `context` and checks the response.
     func run(context: TemplateContext) async -> Outcome {
-        let preparation = StepPreparation(executor: executor, step: step, index: index, runtime: runtime, until: until)
+        let preparation = StepPreparation(
+            executor: executor, step: step, index: index, runtime: runtime, until: until, spanID: spanID)
         var sent: StepPreparation.Prepared
         switch await preparation.run(context: context) {
         case .ready(let ready): sent = ready

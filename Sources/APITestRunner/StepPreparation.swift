@@ -15,6 +15,8 @@ struct StepPreparation {
     let runtime: SuiteRuntime
     /// Checked before `expect` when polling: it decides, with `expect`, how much of the body is kept.
     let until: Expectations?
+    /// The step's span in a traced run: the request then carries a `traceparent` naming it.
+    var spanID: SpanID? = nil
 
     /// A request ready to send.
     struct Prepared {
@@ -62,6 +64,7 @@ struct StepPreparation {
             draft.tokenExchanges = tokenExchanges
             return .ended(draft, status, sealer: masker)
         }
+        if let spanID, let tracing = executor.options.tracing { Self.addTraceContext(tracing, spanID, to: &request) }
         masker = masker.adding(SecretMasker.credentials(of: request))
         if runtime.usesFunctions {
             masker = masker.adding(TestExecutor.computedSecrets(of: step, runtime: runtime, context))

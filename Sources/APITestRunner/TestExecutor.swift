@@ -163,18 +163,20 @@ final class TestExecutor: Sendable {
         // Most steps have no retry: told apart in place (matching an optional copies nothing out of the step).
         var hasRetry = true
         if case .none = step.retry, case .none = runtime.suite.defaults.retry { hasRetry = false }
+        // A traced run's step span: its id goes out in every request's `traceparent` (StepPreparation).
+        let span = StepSpan(options.tracing)
         guard hasRetry, let retry = step.retry ?? runtime.suite.defaults.retry, retry.attempts > 1 || retry.until != nil
         else {
             let outcome = await StepAttempt(
                 executor: self, step: step, index: index, testName: testName, runtime: runtime, until: nil,
-                retrying: false
+                retrying: false, spanID: span.id
             ).run(context: context)
             context = outcome.context
-            return (outcome.draft.sealed(by: outcome.sealer), outcome.status)
+            return (span.traced(outcome.draft).sealed(by: outcome.sealer), outcome.status)
         }
         let attempt = StepAttempt(
             executor: self, step: step, index: index, testName: testName, runtime: runtime, until: retry.until,
-            retrying: true)
+            retrying: true, spanID: span.id)
         var attempts = 0
         var earlierAttempts: [ReproduceCommand] = []
         while true {
@@ -187,13 +189,13 @@ final class TestExecutor: Sendable {
             }
             if let ending = Self.retryEnding(of: &outcome, attempts: attempts, retry: retry) {
                 context = outcome.context
-                return (outcome.draft.sealed(by: outcome.sealer), ending)
+                return (span.traced(outcome.draft).sealed(by: outcome.sealer), ending)
             }
             do {
                 try await clock.sleep(for: retry.interval)
             } catch {
                 outcome.draft.error = TestError(.interrupted, location: step.location)
-                return (outcome.draft.sealed(by: outcome.sealer), .cancelled)
+                return (span.traced(outcome.draft).sealed(by: outcome.sealer), .cancelled)
             }
         }
     }

@@ -1,0 +1,46 @@
+import APITestResults
+import APITestRunner
+import APITestSupport
+import APITestTelemetry
+
+// MARK: - Traces over OTLP
+
+/// A traced run's parts: the settings read from `OTEL_*` and the reporter that exports the spans.
+struct RunTracing {
+    let settings: TelemetrySettings
+    let recorder: TraceRecorder
+
+    /// The trace the runner's requests name in their `traceparent` (`RunOptions.tracing`).
+    var trace: TraceContext { settings.trace }
+
+    /// The reporter that builds and exports the spans, beside the run's others.
+    var reporters: [any Reporter] { [recorder] }
+
+    /// Exports what is left within the export timeout; the warning to print when spans were not exported.
+    func finish() async -> String? {
+        await recorder.finish()
+    }
+}
+
+extension RunCommand {
+    /// The run's tracing as `environment`'s `OTEL_*` variables ask (docs/tracing.md), its warnings printed; nil
+    /// when tracing is off. A setting that makes no exporter (an unsupported protocol, a bad endpoint or header
+    /// list) is a usage error, printed, before anything runs.
+    static func tracing(
+        environment: [String: String], flakyFails: Bool, errorOutput: StandardOutput
+    ) throws -> RunTracing? {
+        let settings: TelemetrySettings?
+        do {
+            settings = try TelemetrySettings(environment: environment, version: APITestVersion.string)
+        } catch {
+            errorOutput.write("error: \(error.message)\n")
+            errorOutput.flush()
+            throw ExitStatus.invalid.exitCode
+        }
+        guard let settings else { return nil }
+        for warning in settings.warnings { errorOutput.write("warning: \(warning)\n") }
+        let exporter = OTLPExporter(settings: settings, version: APITestVersion.string)
+        return RunTracing(
+            settings: settings, recorder: TraceRecorder(settings: settings, exporter: exporter, flakyFails: flakyFails))
+    }
+}
