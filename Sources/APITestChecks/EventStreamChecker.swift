@@ -67,6 +67,8 @@ package final class EventStreamChecker: @unchecked Sendable {
     private var longestGap: Duration = .zero
     private var firstEventAfter: Duration?
     private var stopped = false
+    /// Whether the stream's source broke off, so the checks of the whole stream are not made.
+    private var wholeStreamSkipped = false
     private var streamProblem: String?
     private var statusCode = 0
     private var headers = HTTPHeaders()
@@ -166,6 +168,37 @@ package final class EventStreamChecker: @unchecked Sendable {
                 streamProblem = "a record of the stream is larger than \(splitter.maximumRecordSize) bytes"
             }
             return false
+        }
+    }
+
+    /// Starts a stream whose events are not read from a body (a GraphQL subscription's `next` messages): the
+    /// answer's status and header fields, for reports.
+    package func beginEvents(status: Int, headers: HTTPHeaders) {
+        lock.withLock {
+            statusCode = status
+            self.headers = headers
+            began = true
+            format = .ndjson
+        }
+    }
+
+    /// One event from a source other than a body (a GraphQL subscription's `next` payload); false when the stream
+    /// is to stop (`until` matched, a time limit passed, or it had stopped already).
+    package func receive(event: ServerSentEvent) -> Bool {
+        lock.withLock {
+            guard !stopped, streamProblem == nil else { return false }
+            return dispatch(event)
+        }
+    }
+
+    /// Ends the stream early because its source broke off (a subscription's error, a close): with `message`, a
+    /// failure of its own; without, the step's other failures say why. Either way the checks that wait for the whole
+    /// stream do not add follow-on failures.
+    package func end(failing message: String?) {
+        lock.withLock {
+            stopped = true
+            wholeStreamSkipped = true
+            if streamProblem == nil { streamProblem = message }
         }
     }
 
@@ -395,7 +428,11 @@ package final class EventStreamChecker: @unchecked Sendable {
                 if format != .sse, let line = splitter.finish() { _ = dispatch(ServerSentEvent(data: line)) }
             }
             // A response that is no event stream has that failure alone: no follow-on `events count: got 0`.
-            if let streamProblem { fail(streamProblem) } else { checkWholeStream(context: context) }
+            if let streamProblem {
+                fail(streamProblem)
+            } else if !wholeStreamSkipped {
+                checkWholeStream(context: context)
+            }
             if droppedFailures > 0 { fail("… and \(droppedFailures) more event failures") }
             // The stream's own failures show what arrived.
             let summary = summary()

@@ -228,7 +228,7 @@ extension CurlMultiLoop {
 
     /// Adds cookie `lines` (`CURLINFO_COOKIELIST`'s form) to `share` through a scratch easy handle. Returns the
     /// name of the option libcurl refused, or nil when every cookie was added.
-    private func importCookies(_ lines: [String], into share: UnsafeMutableRawPointer) -> String? {
+    func importCookies(_ lines: [String], into share: UnsafeMutableRawPointer) -> String? {
         guard !lines.isEmpty else { return nil }
         guard let easy = curl_easy_init() else { return "curl_easy_init" }
         defer {

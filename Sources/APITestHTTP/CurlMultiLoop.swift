@@ -22,6 +22,10 @@ final class CurlMultiLoop: @unchecked Sendable {
         /// Resume `continuation` with the cookies of the jar `id` as `CURLINFO_COOKIELIST` lines (none when the jar
         /// has no share on this loop).
         case exportCookies(id: UInt64, continuation: CheckedContinuation<[String], Never>)
+        /// Seed `jar` with `seed` when it has no share here yet, add `adding` to it (made from its parent's cookies
+        /// on first use, as a transfer would), and resume `continuation` with its cookies (a WebSocket upgrade's).
+        case jarCookies(
+            jar: CookieJar, seed: [String]?, adding: [String], continuation: CheckedContinuation<[String], Never>)
         case shutdown
     }
 
@@ -269,6 +273,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             switch command {
             case .wake(_, let continuation): continuation.resume()
             case .exportCookies(_, let continuation): continuation.resume(returning: [])
+            case .jarCookies(_, _, _, let continuation): continuation.resume(returning: [])
             default: break
             }
         }
@@ -355,6 +360,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             timers.add(deadline, continuation)
         case .exportCookies(let id, let continuation):
             continuation.resume(returning: shares[id].flatMap { try? cookieLines(of: $0).get() } ?? [])
+        case .jarCookies(let jar, let seed, let adding, let continuation):
+            continuation.resume(returning: jarCookies(jar, seed: seed, adding: adding))
         case .shutdown:
             stopping = true
         }

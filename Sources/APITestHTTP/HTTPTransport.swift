@@ -10,6 +10,10 @@ public protocol HTTPTransport: Sendable {
     /// Releases the cookies of `jar`; later requests naming it start with an empty jar.
     func close(_ jar: CookieJar)
 
+    /// Adds `lines` (`CURLINFO_COOKIELIST` lines) to `jar` and returns every cookie it then holds, as a transfer
+    /// with the jar would see them: for a connection the transport makes no request on (a WebSocket upgrade).
+    func cookies(of jar: CookieJar, adding lines: [String]) async -> [String]
+
     /// The thread the transfers run on, as an executor for tasks that do little but start transfers and look at
     /// their responses (the load mode's iterations); `nil` for a transport without one.
     var transferExecutor: (any TransferExecutor)? { get }
@@ -20,6 +24,9 @@ public protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
+    /// No cookies kept outside requests.
+    public func cookies(of jar: CookieJar, adding lines: [String]) async -> [String] { [] }
+
     /// No executor of its own: tasks run on the global executor.
     public var transferExecutor: (any TransferExecutor)? { nil }
 

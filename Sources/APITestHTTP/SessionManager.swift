@@ -13,7 +13,7 @@ import Synchronization
 public final class SessionManager: Sendable {
     public let configuration: SessionConfiguration
     /// The event loops (`SessionConfiguration.eventLoops`, usually one).
-    private let loops: [CurlMultiLoop]
+    let loops: [CurlMultiLoop]
     private let nextID = Atomic<UInt64>(0)
     private let isShutDown = Atomic<Bool>(false)
 

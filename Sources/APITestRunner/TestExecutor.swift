@@ -160,6 +160,9 @@ final class TestExecutor: Sendable {
         if let spec = step.websocket {
             return await runWebSocket(step, spec: spec, index: index, runtime: runtime, context: &context)
         }
+        if step.request.isGraphQL, GraphQLSubscriptionRunner.isSubscription(step, context: context) {
+            return await runGraphQLSubscription(step, index: index, runtime: runtime, context: &context)
+        }
         // Most steps have no retry: told apart in place (matching an optional copies nothing out of the step).
         var hasRetry = true
         if case .none = step.retry, case .none = runtime.suite.defaults.retry { hasRetry = false }

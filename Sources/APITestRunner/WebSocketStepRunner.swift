@@ -73,7 +73,7 @@ struct WebSocketStepRunner {
             maxMessageSize: spec.maxMessageSize ?? WebSocketConnection.Options.defaultMaxMessageSize)
         let connection: WebSocketConnection
         do throws(WebSocketError) {
-            connection = try await WebSocketConnection.connect(request, options: options)
+            connection = try await Self.connect(&request, options: options, transport: executor.transport)
         } catch {
             draft.error = testError(error, at: step.request.url.location)
             draft.exchange = ExchangeRecorder.record(
@@ -409,8 +409,34 @@ struct WebSocketStepRunner {
         }
     }
 
+    /// Opens a connection for `request` (a `ws://` or `wss://` URL) with `options`: the upgrade sends the cookies
+    /// of the request's jar that match its URL (beside a `Cookie` field of its own), and the cookies the answer sets
+    /// are stored in the jar, as for any request.
+    static func connect(
+        _ request: inout HTTPRequest, options: WebSocketConnection.Options, transport: any HTTPTransport
+    ) async throws(WebSocketError) -> WebSocketConnection {
+        guard let jar = request.cookieJar else {
+            return try await WebSocketConnection.connect(request, options: options)
+        }
+        let lines = await transport.cookies(of: jar, adding: [])
+        if let cookies = WebSocketCookies.header(for: request.url, lines: lines) {
+            let own = request.headers.values(for: "Cookie")
+            request.headers.remove(name: "Cookie")
+            request.headers.add(name: "Cookie", value: (own + [cookies]).joined(separator: "; "))
+        }
+        let connection = try await WebSocketConnection.connect(request, options: options)
+        let set = WebSocketCookies.lines(setBy: connection.handshakeResponse.headers, for: request.url)
+        if !set.isEmpty { _ = await transport.cookies(of: jar, adding: set) }
+        return connection
+    }
+
     /// The step's error for a connection that failed.
     private func testError(_ error: WebSocketError, at location: SourceLocation, action: String? = nil) -> TestError {
+        Self.testError(error, at: location, action: action)
+    }
+
+    /// The step's error for a connection that failed.
+    static func testError(_ error: WebSocketError, at location: SourceLocation, action: String? = nil) -> TestError {
         if case .connect(let httpError) = error.kind { return TestError(.http(httpError), location: location) }
         let reason: TransferFailureReason
         switch error.kind {

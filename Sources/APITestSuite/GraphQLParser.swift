@@ -62,6 +62,13 @@ enum GraphQLParser {
 
     // MARK: - The request
 
+    /// Whether `url` is written as a WebSocket URL (`ws://` or `wss://` before any placeholder): the request is a
+    /// subscription over `graphql-transport-ws`.
+    static func isWebSocketURL(_ url: Template) -> Bool {
+        let text = url.source.prefix(6).lowercased()
+        return text.hasPrefix("ws://") || text.hasPrefix("wss://")
+    }
+
     /// The body (or, for GET, the query parameters) of `graphql:`.
     static func parse(_ node: YAMLNode, get: Bool, in context: SuiteParseContext) -> (BodySpec?, TemplateValue?) {
         guard let entries = context.mapping(node, for: "graphql") else { return (nil, nil) }

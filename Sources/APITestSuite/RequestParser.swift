@@ -149,7 +149,11 @@ enum RequestParser {
                 }
             case .url:
                 url = context.template(entry.value, for: "url")
-                if let url { checkURL(url, at: entry.value, hasBaseURL: hasBaseURL, in: context) }
+                if let url {
+                    // A GraphQL subscription's URL is ws:// or wss://.
+                    let graphql = entries[Key.graphql] != nil
+                    checkURL(url, at: entry.value, hasBaseURL: hasBaseURL, allowsWebSocket: graphql, in: context)
+                }
             case .query:
                 if context.isMapping(entry.value) {
                     spec.query = context.templateValue(entry.value)
@@ -195,7 +199,7 @@ enum RequestParser {
         if let bodyEntry, bodyEntry.key == Key.graphql.rawValue {
             // A GraphQL operation is POSTed as JSON unless `method` is written (GET only when written).
             if entries[Key.method] == nil { method = "POST" }
-            readGraphQL(bodyEntry, method: method, into: &spec, in: context)
+            readGraphQL(bodyEntry, method: method, url: url, into: &spec, in: context)
         }
         checkAuthentication(entries, spec, in: context)
         if let contentTypeEntry, bodyEntry.map({ [Key.body, .bodyFile].contains(Key(named: $0.key)) }) != true {
@@ -224,12 +228,18 @@ enum RequestParser {
 
     /// Checks a literal URL of a suite known to have a base URL now, and leaves the others to `ScopeChecker`, which
     /// knows the variables and the suite's base URL: a suite can have 100,000 URLs, and most are literal.
-    private static func checkURL(_ url: Template, at node: YAMLNode, hasBaseURL: Bool, in context: SuiteParseContext) {
+    private static func checkURL(
+        _ url: Template, at node: YAMLNode, hasBaseURL: Bool, allowsWebSocket: Bool = false,
+        in context: SuiteParseContext
+    ) {
         if hasBaseURL, url.isLiteral {
             ScopeChecker.checkRequestURL(
-                url, prefix: url.source, length: context.length(of: node), hasBaseURL: true, in: context)
+                url, prefix: url.source, length: context.length(of: node), hasBaseURL: true,
+                allowsWebSocket: allowsWebSocket, in: context)
         } else {
-            context.shared.urlChecks.append(SuiteParseContext.URLCheck(template: url, length: context.length(of: node)))
+            context.shared.urlChecks.append(
+                SuiteParseContext.URLCheck(
+                    template: url, length: context.length(of: node), allowsWebSocket: allowsWebSocket))
         }
     }
 

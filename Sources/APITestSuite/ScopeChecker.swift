@@ -424,7 +424,7 @@ struct ScopeChecker {
         let url = check.template
         Self.checkRequestURL(
             url, prefix: Self.knownPrefix(of: url, values: values), length: check.length, hasBaseURL: hasBaseURL,
-            in: context)
+            allowsWebSocket: check.allowsWebSocket, in: context)
     }
 
     /// The note of an empty `url`: what to write for the base URL itself (``RequestSpec/emptyURLNote(hasBaseURL:)``).
@@ -437,7 +437,7 @@ struct ScopeChecker {
     /// of a suite with a base URL are checked as they are parsed (`RequestParser`), the others here.
     static func checkRequestURL(
         _ url: Template, prefix: String, length: @autoclosure () -> Int, hasBaseURL: Bool,
-        in context: SuiteParseContext
+        allowsWebSocket: Bool = false, in context: SuiteParseContext
     ) {
         if RequestSpec.isBlankURL(url.source) {
             context.error(
@@ -448,7 +448,8 @@ struct ScopeChecker {
         // A URL that starts with a capture is known only at run time.
         guard !prefix.isEmpty else { return }
         if let scheme = Self.scheme(of: prefix) {
-            if !["http", "https"].contains(scheme.lowercased()) {
+            let webSocket = allowsWebSocket && ["ws", "wss"].contains(scheme.lowercased())
+            if !["http", "https"].contains(scheme.lowercased()) && !webSocket {
                 context.error(
                     "unsupported URL scheme '\(scheme)' in '\(url.source)'; use http or https", at: url.location,
                     length: length())

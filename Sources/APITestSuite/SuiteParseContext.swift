@@ -240,5 +240,7 @@ extension SuiteParseContext {
     struct URLCheck {
         let template: Template
         let length: Int
+        /// Whether ws:// and wss:// are accepted too (a GraphQL subscription's URL).
+        var allowsWebSocket = false
     }
 }

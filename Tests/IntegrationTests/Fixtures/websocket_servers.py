@@ -7,7 +7,9 @@
                   a text "close-me" is answered with the close code 4001 and the reason "asked". With --cert and
                   --key it serves wss.
 --mode starlette  a Starlette app on uvicorn: /ws sends {"hello": "starlette"}, then echoes {"echo": text}; "bye"
-                  closes with 1000 "bye".
+                  closes with 1000 "bye". Cookies: GET /login sets session=abc123 (Path=/), scoped=1 (Path=/elsewhere)
+                  and sec=1 (Secure); the WebSocket /cookies accepts with Set-Cookie ws_seen=yes (Path=/) and sends
+                  {"cookie": the upgrade's Cookie field}; GET /whoami answers {"cookie": the request's Cookie field}.
 --mode hostile    a raw server that completes (or botches) the handshake and then breaks RFC 6455, one way per path
                   (/masked, /badutf8, /bigcontrol, /rsv, /opcode, /toolarge, /abrupt, /fragmentedping, /badaccept,
                   /noupgrade, /silent); the close frame the client sends back is logged as "close <path> <code>".
@@ -99,7 +101,8 @@ def run_starlette(args):
 
     import uvicorn
     from starlette.applications import Starlette
-    from starlette.routing import WebSocketRoute
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route, WebSocketRoute
 
     async def endpoint(websocket):
         await websocket.accept()
@@ -111,7 +114,29 @@ def run_starlette(args):
                 return
             await websocket.send_json({"echo": text})
 
-    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+    async def cookies(websocket):
+        await websocket.accept(headers=[(b"set-cookie", b"ws_seen=yes; Path=/")])
+        await websocket.send_json({"cookie": websocket.headers.get("cookie", "")})
+        await websocket.close(code=1000)
+
+    async def login(request):
+        response = JSONResponse({"ok": True})
+        response.set_cookie("session", "abc123", path="/")
+        response.set_cookie("scoped", "1", path="/elsewhere")
+        response.set_cookie("sec", "1", path="/", secure=True)
+        return response
+
+    async def whoami(request):
+        return JSONResponse({"cookie": request.headers.get("cookie", "")})
+
+    app = Starlette(
+        routes=[
+            WebSocketRoute("/ws", endpoint),
+            WebSocketRoute("/cookies", cookies),
+            Route("/login", login),
+            Route("/whoami", whoami),
+        ]
+    )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", args.port))
