@@ -100,13 +100,14 @@ let package = Package(
             name: "APITestGenerate",
             dependencies: ["APITestOpenAPI", "APITestJSON", "APITestSuiteWriting"]),
         // `apitest fuzz`: requests generated from a document (examples, boundary values, seeded random data, stateful
-        // sequences through links), sent through the HTTP layer, every response checked as Schemathesis checks it;
-        // findings shrunk and written as suites.
+        // sequences through links), sent through the HTTP layer with `run`'s transfer settings (the runner's
+        // `RequestTransfer`: TLS and transport flags), every response checked as Schemathesis checks it; findings
+        // shrunk and written as suites.
         .target(
             name: "APITestContractTesting",
             dependencies: [
                 "APITestOpenAPI", "APITestJSON", "APITestJSONSchema", "APITestHTTP", "APITestSuiteWriting",
-                "APITestResults", "APITestSecrets", "APITestSupport",
+                "APITestResults", "APITestSecrets", "APITestSupport", "APITestRunner",
             ]),
 
         // MARK: - Writing suites

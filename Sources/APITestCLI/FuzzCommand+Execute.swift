@@ -1,6 +1,7 @@
 import APITestContractTesting
 import APITestReporting
 import APITestResults
+import APITestRunner
 import APITestSuiteWriting
 import APITestSupport
 import APITestYAML
@@ -66,6 +67,16 @@ extension FuzzCommand {
         configuration.concurrency = concurrency
         configuration.timeout = requests.timeout?.duration
         configuration.connectTimeout = requests.connectTimeout?.duration
+        // `run`'s one conversion of its flags, and the runner's one use of them.
+        do {
+            let options = try RunOptions(
+                jobs: concurrency, requests: requests, security: security, transport: transport)
+            configuration.transfer = try RequestTransfer(options)
+        } catch {
+            stderr.write("error: \(String(describing: error).shownInMessage); nothing was sent\n")
+            stderr.flush()
+            throw ExitStatus.invalid.exitCode
+        }
         configuration.dryRun = dryRun
 
         let engine = description.engine(configuration)

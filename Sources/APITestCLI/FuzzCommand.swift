@@ -76,6 +76,12 @@ struct FuzzCommand: AsyncParsableCommand {
 
     @OptionGroup var reports: ReportOptions
 
+    @OptionGroup(title: "TLS (as for run)")
+    var security: SecurityFlags
+
+    @OptionGroup(title: "Transport (as for run)")
+    var transport: TransportFlags
+
     @Option(
         help: ArgumentHelp("The folder findings are written to, a suite each.", valueName: "dir"),
         completion: .directory)
@@ -94,7 +100,7 @@ struct FuzzCommand: AsyncParsableCommand {
 
     private enum CodingKeys: String, CodingKey {
         case spec, baseURL, seed, maxExamples, duration, phases, checks, headers, concurrency, requests, specOptions
-        case reports
+        case reports, security, transport
         case findings, dryRun, noColor
     }
 

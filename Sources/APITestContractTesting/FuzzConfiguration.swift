@@ -1,3 +1,5 @@
+package import APITestRunner
+
 /// What a fuzz run does: where it sends, what it generates, what it checks.
 package struct FuzzConfiguration: Sendable {
     /// The API's base URL (the document's paths are appended to it).
@@ -19,6 +21,9 @@ package struct FuzzConfiguration: Sendable {
     /// Time allowed per request, and to connect.
     package var timeout: Duration?
     package var connectTimeout: Duration?
+    /// The run's TLS and transport flags as `run` reads them (`RunOptions(jobs:requests:security:transport:)`), with
+    /// the session's settings; nil for the defaults (full verification, no proxy beyond the environment's).
+    package var transfer: RequestTransfer?
     /// Attempts of shrinking per finding.
     package var shrinkAttempts = 40
     /// Only generate the cases, send nothing (`--dry-run`).

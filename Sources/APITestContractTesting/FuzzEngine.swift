@@ -1,6 +1,7 @@
 import APITestHTTP
 package import APITestJSON
 package import APITestOpenAPI
+import APITestRunner
 import Foundation
 
 /// Runs `apitest fuzz`: generates the cases of each phase, sends them through the HTTP layer's ``SessionManager``
@@ -39,12 +40,14 @@ package final class FuzzEngine: Sendable {
         self.evaluator = CheckEvaluator(contract: contract, checks: configuration.checks)
         self.generator = CaseGenerator(
             description: description, seed: configuration.seed, maxExamples: configuration.maxExamples)
-        self.session = SessionManager(
-            configuration: SessionConfiguration(
+        var session =
+            configuration.transfer?.session
+            ?? SessionConfiguration(
                 maxConnections: max(configuration.concurrency, 1),
                 timeout: configuration.timeout ?? .seconds(30),
-                connectTimeout: configuration.connectTimeout ?? .seconds(10),
-                maxBodySize: 64 * 1024 * 1024))
+                connectTimeout: configuration.connectTimeout ?? .seconds(10))
+        session.maxBodySize = 64 * 1024 * 1024
+        self.session = SessionManager(configuration: session)
     }
 
     deinit { session.shutdown() }
@@ -181,12 +184,17 @@ package final class FuzzEngine: Sendable {
     package func send(_ request: BuiltRequest) async -> (FuzzResponse?, String?) {
         var base = configuration.baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        let http = HTTPRequest(
+        var http = HTTPRequest(
             method: request.method, url: base + request.pathAndQuery,
             headers: HTTPHeaders(request.headers.map { ($0.name, $0.value) }),
             body: request.body.isEmpty ? .none : .data(Data(request.body)), timeout: configuration.timeout,
             connectTimeout: configuration.connectTimeout, followRedirects: false)
         let start = ContinuousClock.now
+        do {
+            try configuration.transfer?.apply(to: &http)
+        } catch {
+            return (nil, "\(error)")
+        }
         do {
             let response = try await session.perform(http)
             let body = [UInt8](response.body.prefix(Self.bodyLimit))
