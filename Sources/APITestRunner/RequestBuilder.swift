@@ -66,7 +66,8 @@ struct RequestBuilder: Sendable {
             let authentication = try authentication(
                 spec, defaults: runtime.suite.defaults, context: context, accessToken: accessToken)
             if let token = authentication.bearer { headers.add(name: "Authorization", value: "Bearer \(token)") }
-            let url = try spec.url.render(context)
+            // A secret in the URL is percent-encoded: one value, which the server cannot split (`renderURL`).
+            let url = try spec.url.renderURL(context)
             // A URL that renders to nothing would resolve to the base URL: the load-time error, at run time.
             if RequestSpec.isBlankURL(url) {
                 throw BlankRequestURL(template: spec.url.source, rendered: url, hasBaseURL: serializer.baseURL != nil)

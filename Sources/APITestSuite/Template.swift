@@ -155,6 +155,20 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// Renders to text: strings raw, other values as compact JSON. A text that would pass
     /// `LoadBudget.maximumRenderedBytes` is an error, found before it is built.
     package func render(_ context: TemplateContext) throws(TemplateError) -> String {
+        try render(context, encodingSecrets: false)
+    }
+
+    /// Renders a request's URL: as ``render(_:)``, except that the text of a placeholder or expression that reads a
+    /// secret is percent-encoded, all but RFC 3986's unreserved characters (letters, digits, `-`, `.`, `_`, `~`).
+    ///
+    /// A secret is one value, never URL syntax: written raw into a query, a token `ab&cd+ef` reached the server as
+    /// the argument `ab` and an argument named `cd ef`, pieces that no masking finds in what the server echoes (and a
+    /// base64 token's `+` became a space). Encoded, the server reads the whole secret back, which masking hides.
+    package func renderURL(_ context: TemplateContext) throws(TemplateError) -> String {
+        try render(context, encodingSecrets: true)
+    }
+
+    private func render(_ context: TemplateContext, encodingSecrets: Bool) throws(TemplateError) -> String {
         guard let parsedSegments else { return self.text }
         var text = ""
         for segment in parsedSegments {
@@ -162,14 +176,43 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
             case .literal(let literal):
                 try Self.append(.string(literal), to: &text, at: location)
             case .placeholder(let name, let location, _):
-                try Self.append(try context.value(named: name, at: location), to: &text, at: location)
+                let value = try context.value(named: name, at: location)
+                if encodingSecrets && context.isSecret(name) {
+                    try Self.append(Self.percentEncoded(value), to: &text, at: location)
+                } else {
+                    try Self.append(value, to: &text, at: location)
+                }
             case .expression(let expression, let source, let location, _):
-                try Self.append(
-                    try expression.evaluate(context, source: source, location: location, undefinedIsNull: false),
-                    to: &text, at: location)
+                let value = try expression.evaluate(context, source: source, location: location, undefinedIsNull: false)
+                if encodingSecrets && expression.referencedNames.contains(where: context.isSecret) {
+                    try Self.append(Self.percentEncoded(value), to: &text, at: location)
+                } else {
+                    try Self.append(value, to: &text, at: location)
+                }
             }
         }
         return text
+    }
+
+    /// `value`'s text with every byte but RFC 3986's unreserved characters percent-encoded (UTF-8, upper-case hex).
+    private static func percentEncoded(_ value: JSONValue) -> JSONValue {
+        let text = TemplateContext.text(of: value)
+        var encoded = ""
+        encoded.reserveCapacity(text.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                encoded.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0x0F)]))
+            }
+        }
+        return .string(encoded)
     }
 
     /// Appends `value` as text (see `TemplateContext.text(of:)`), or fails when the text would pass

@@ -148,4 +148,37 @@ import Testing
         #expect(!result.stdout.contains(credential), "\(result.stdout)")
         #expect(!result.stdout.contains("app-secret-77"))
     }
+
+    /// A secret written into a request's URL reaches the server as one value: the demo's echo of the query
+    /// arguments shows it whole (masked) and none of its pieces; raw, `ab&cd+ef gh=ij` was split by the server into
+    /// the arguments `ab` and `cd ef gh`, which `--verbose` and the JSON report showed.
+    @Test func aSecretInTheURLIsOneValueThatTheServerEchoesMasked() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try writeTemporarySuite(
+            """
+            name: secret in the url
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: raw in the query
+                request: {url: "/echo?raw={{ env.URL_TOKEN }}&page=2"}
+                capture: {raw: {jsonpath: "$.args.raw[0]"}, names: {jsonpath: "$.args"}}
+                expect: {status: 200, json: {$.args.page: ["2"]}}
+            """)
+        let folder = suite.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report.json")
+        let token = "Ab7&Cd9+Ef3 Gh5=Ij1"
+        let result = try await runAPITest(
+            ["run", suite.path, "--verbose", "--report-json", report.path], environment: ["URL_TOKEN": token])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        let json = try String(contentsOf: report, encoding: .utf8)
+        // The server's echo names two arguments only: `raw` (the whole token, masked) and `page`.
+        #expect(result.stdout.contains(#""args":{"raw":["•••••"],"page":["2"]}"#), "\(result.stdout)")
+        for (name, text) in ["stdout": result.stdout, "stderr": result.stderr, "report.json": json] {
+            for piece in ["Ab7", "Cd9", "Ef3", "Gh5", "Ij1"] {
+                #expect(!text.contains(piece), "\(name) shows a piece of the secret (\(piece))")
+            }
+        }
+    }
 }
