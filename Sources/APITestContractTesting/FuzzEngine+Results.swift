@@ -26,7 +26,11 @@ extension FuzzEngine {
     /// The console summary of `run`.
     package func summary(of run: FuzzRun) -> FuzzSummary {
         let masker = self.masker
-        return FuzzSummary(run: run, description: description, checks: configuration.checks) { masker.mask($0) }
+        var summary = FuzzSummary(run: run, description: description, checks: configuration.checks) {
+            masker.mask($0)
+        }
+        summary.unsupportedPatterns = unsupportedPatterns()
+        return summary
     }
 }
 

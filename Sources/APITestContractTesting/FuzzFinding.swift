@@ -31,6 +31,14 @@ package struct FuzzRun: Sendable {
     /// The wall time of the run.
     package var duration: Duration
 
+    /// A run that sent `outcomes` and left `notSent` cases, with `findings`, in `duration`.
+    package init(outcomes: [CaseOutcome], notSent: Int, findings: [FuzzFinding], duration: Duration) {
+        self.outcomes = outcomes
+        self.notSent = notSent
+        self.findings = findings
+        self.duration = duration
+    }
+
     /// The findings of `outcomes`: the first case of each operation, check and signature.
     package static func findings(of outcomes: [CaseOutcome]) -> [FuzzFinding] {
         var findings: [FuzzFinding] = []

@@ -13,6 +13,8 @@ package struct FuzzSummary: Sendable {
     package let checks: [FuzzCheck]
     /// Hides secrets in text shown.
     package let mask: @Sendable (String) -> String
+    /// The document's `pattern`s outside ``PatternSampler``'s subset, named once after the operations.
+    package var unsupportedPatterns: [String] = []
 
     /// A summary of `run`.
     package init(
@@ -94,6 +96,14 @@ package struct FuzzSummary: Sendable {
                 + (errors == 0 ? "" : ", \(errors) without response")
                 + (findings == 0 ? "" : ", \(findings) finding\(findings == 1 ? "" : "s")")
                 + "\n"
+        }
+        if !unsupportedPatterns.isEmpty {
+            let count = unsupportedPatterns.count
+            text +=
+                "\n\(count) pattern\(count == 1 ? "" : "s") outside the generator's subset (back-references, "
+                + "look-around, \\b, \\p{...}): strings for \(count == 1 ? "it" : "them") are the schema's "
+                + "examples, else not judged: "
+                + unsupportedPatterns.map { "'\($0.shownInMessage)'" }.joined(separator: ", ") + "\n"
         }
         let sent = run.outcomes.count
         text +=

@@ -168,6 +168,14 @@ extension ValueGenerator {
                 BoundaryValue(.string(String(repeating: "a", count: maximum + 1)), keyword: "maxLength", isValid: false)
             )
         }
+        if let pattern = view.pattern, let sampler = PatternSampler(pattern) {
+            var random = FuzzRandom(seed: 13)
+            if let sample = sampler.sample(&random, minLength: view.minLength, maxLength: view.maxLength) {
+                values.append(BoundaryValue(.string(sample), keyword: "pattern", isValid: true))
+            }
+            // The contract says whether it is broken (an unanchored pattern may match inside it).
+            values.append(BoundaryValue(.string("~"), keyword: "pattern", isValid: false))
+        }
         if let format = view.format {
             var random = FuzzRandom(seed: 11)
             if let sample = FormatSamples.valid(format, &random) {

@@ -207,6 +207,15 @@ package struct ValueGenerator: Sendable {
 
     private func randomString(_ view: SchemaView, _ random: inout FuzzRandom) -> String {
         if let format = view.format, let sample = FormatSamples.valid(format, &random) { return sample }
+        if let pattern = view.pattern {
+            if let sample = PatternSampler(pattern)?.sample(
+                &random, minLength: view.minLength, maxLength: view.maxLength)
+            {
+                return sample
+            }
+            // A pattern outside the sampler's subset: a documented example, which should match it.
+            if let example = view.examples.lazy.compactMap(\.stringValue).first { return example }
+        }
         let low = view.minLength ?? 0
         let high = max(low, min(view.maxLength ?? (low + Self.maximumLength), low + Self.maximumLength))
         let length = min(Int(random.integer(in: Int64(low)...Int64(high))), Self.absoluteLength)
@@ -214,11 +223,18 @@ package struct ValueGenerator: Sendable {
         return String((0..<length).map { _ in random.pick(alphabet) })
     }
 
-    /// A string of `length` characters for `view` (a sample of its format when it has one).
+    /// A string for `view`: a sample of its format or its pattern when it has one (within its length bounds), else
+    /// `length` characters.
     func sampleString(_ view: SchemaView, length: Int) -> String {
         if let format = view.format {
             var random = FuzzRandom(seed: 7)
             if let sample = FormatSamples.valid(format, &random) { return sample }
+        }
+        if let pattern = view.pattern, let sampler = PatternSampler(pattern) {
+            var random = FuzzRandom(seed: 7)
+            if let sample = sampler.sample(&random, minLength: view.minLength, maxLength: view.maxLength) {
+                return sample
+            }
         }
         return String(repeating: "a", count: min(max(length, 0), Self.absoluteLength))
     }
