@@ -362,6 +362,10 @@ package final class EventStreamChecker: @unchecked Sendable {
         }
     }
 
+    /// The time from the start of the request to the first event, nil while none arrived (load reports' time to
+    /// first event).
+    package var timeToFirstEvent: Duration? { lock.withLock { firstEventAfter } }
+
     /// Whether a response started (its status and headers are known).
     package var hasBegun: Bool { lock.withLock { began } }
 

@@ -63,12 +63,21 @@ final class LoadRecorder: Sendable {
                     state.result.bytesReceived += Int64(exchange.responseBodySize)
                     if let total = exchange.timings?.total {
                         let index = step.index + 1
-                        if let position = state.result.tests[test].steps.firstIndex(where: { $0.index == index }) {
-                            state.result.tests[test].steps[position].latency.record(total)
+                        let position: Int
+                        if let found = state.result.tests[test].steps.firstIndex(where: { $0.index == index }) {
+                            position = found
                         } else {
-                            var stats = LoadResult.StepStats(index: index, location: "\(step.location)")
-                            stats.latency.record(total)
-                            state.result.tests[test].steps.append(stats)
+                            position = state.result.tests[test].steps.count
+                            state.result.tests[test].steps.append(
+                                LoadResult.StepStats(index: index, location: "\(step.location)"))
+                        }
+                        state.result.tests[test].steps[position].latency.record(total)
+                        // Time to first event, in the same step's stats (made on the first stream step seen).
+                        if let first = exchange.timings?.firstEvent {
+                            if state.result.tests[test].steps[position].firstEvent == nil {
+                                state.result.tests[test].steps[position].firstEvent = LatencyHistogram()
+                            }
+                            state.result.tests[test].steps[position].firstEvent?.record(first)
                         }
                     }
                 }

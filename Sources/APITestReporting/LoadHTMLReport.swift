@@ -84,6 +84,12 @@ package enum LoadHTMLReport {
             html += "<tr><td>\(ReportText.html(test.displayName))</td>"
             html += cells.map { "<td>\(ReportText.html($0))</td>" }.joined() + "</tr>\n"
             var notes: [String] = []
+            for step in test.steps {
+                guard let first = step.firstEvent else { continue }
+                notes.append(
+                    "time to first event, step \(step.index) (\(step.location)): "
+                        + LoadReportText.distribution(first))
+            }
             for (kind, count) in test.errors.sorted(by: { $0.key < $1.key }) { notes.append("error \(kind): \(count)") }
             for failure in test.failures {
                 notes.append("\(failure.location): \(failure.message) (\(failure.count)×)")

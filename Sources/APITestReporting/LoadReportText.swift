@@ -111,6 +111,12 @@ package enum LoadReportText {
                 lines.append(
                     "    step \(step.index) (\(ReportText.terminalLine(step.location))): \(distribution(step.latency))")
             }
+            for step in test.steps {
+                guard let first = step.firstEvent else { continue }
+                lines.append(
+                    "    time to first event, step \(step.index) (\(ReportText.terminalLine(step.location))): "
+                        + distribution(first))
+            }
             for (kind, count) in test.errors.sorted(by: { $0.key < $1.key }) {
                 lines.append("    error \(kind): \(count)")
             }

@@ -64,6 +64,9 @@ package struct Exchange: Sendable, Hashable, Codable {
         package var tlsHandshake: Duration
         package var firstByte: Duration
         package var total: Duration
+        /// For a step read as a stream of events (`expect.events`, a GraphQL subscription): the time from the start
+        /// of the request to its first event; nil for other steps and for a stream without events.
+        package var firstEvent: Duration?
 
         package init(
             nameLookup: Duration, connect: Duration, tlsHandshake: Duration, firstByte: Duration, total: Duration

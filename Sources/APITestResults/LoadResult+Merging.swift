@@ -21,6 +21,10 @@ extension LoadResult.TestStats {
         for step in other.steps {
             if let position = steps.firstIndex(where: { $0.index == step.index }) {
                 steps[position].latency.merge(step.latency)
+                if let first = step.firstEvent {
+                    if steps[position].firstEvent == nil { steps[position].firstEvent = LatencyHistogram() }
+                    steps[position].firstEvent?.merge(first)
+                }
             } else {
                 steps.append(step)
             }

@@ -115,6 +115,9 @@ package struct LoadResult: Sendable, Codable {
         package var location: String
         /// The step's own request time (not counted from the iteration's intended start).
         package var latency: LatencyHistogram
+        /// For a step read as a stream of events (SSE, JSON lines, a GraphQL subscription): the time from the start
+        /// of its request to its first event; nil for other steps.
+        package var firstEvent: LatencyHistogram?
 
         /// The step at `index`, written at `location`, with no latency recorded yet.
         package init(index: Int, location: String, latency: LatencyHistogram = LatencyHistogram()) {

@@ -157,6 +157,7 @@ struct GraphQLSubscriptionRunner {
         draft.exchange = ExchangeRecorder.record(
             request, response, limit: executor.options.bodyPreviewLimit, masker: sent.masker,
             detail: executor.resultDetail.forStep(passed: status == .passed))
+        if let first = stream.timeToFirstEvent { draft.exchange?.timings?.firstEvent = first }
         return StepAttempt.Outcome(
             draft: draft, status: status, sealer: sent.masker,
             context: status == .passed ? finished.context : context)

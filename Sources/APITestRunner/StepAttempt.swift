@@ -63,6 +63,7 @@ struct StepAttempt {
                 sent.request, response, limit: executor.options.bodyPreviewLimit, masker: sent.masker,
                 detail: executor.resultDetail.forStep(passed: passed)))
         draft.tokenExchanges = sent.tokenExchanges
+        if let first = sent.eventStream?.timeToFirstEvent { draft.exchange?.timings?.firstEvent = first }
         if Task.isCancelled {
             // The run is being interrupted: checks stop early then (a regular expression stops matching), so what
             // they found says nothing of the response. The step ends as interrupted, not failed or passed.
