@@ -64,8 +64,15 @@ package final class PredicateEvaluator: Sendable {
     }
 
     /// The `matches` patterns with placeholders, compiled once rendered, by their rendered text's code points
-    /// (a `[String: …]` key would reuse `^\u{E9}$` for the canonically equal `^e\u{301}$`).
+    /// (a `[String: …]` key would reuse `^\u{E9}$` for the canonically equal `^e\u{301}$`). At most
+    /// ``regexCacheLimit`` of them: a pattern built from a capture is new in every test (and every iteration of a
+    /// load run), and the cache grew without bound; when it is full it is emptied and starts again.
     private let regexCache = Mutex<[CodePointKey: RegularExpression]>([:])
+    /// How many rendered patterns ``regexCache`` keeps at most.
+    static let regexCacheLimit = 256
+
+    /// How many rendered patterns the cache holds now.
+    var cachedPatternCount: Int { regexCache.withLock { $0.count } }
 
     /// Checks `predicate(argument)` against `subject`, which comes from `source` (JSON, strict, unless said);
     /// `nil` means the subject is absent. Numbers in the expectation and the actual value are shown with `unit` (`ms` for `duration`) when
@@ -164,7 +171,10 @@ package final class PredicateEvaluator: Sendable {
         let key = CodePointKey(pattern)
         if let cached = regexCache.withLock({ $0[key] }) { return cached }
         guard let regex = try? RegularExpression(pattern) else { return nil }
-        regexCache.withLock { $0[key] = regex }
+        regexCache.withLock { cache in
+            if cache.count >= Self.regexCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = regex
+        }
         return regex
     }
 

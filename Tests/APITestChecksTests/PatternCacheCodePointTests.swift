@@ -19,4 +19,19 @@ import Testing
         #expect(evaluator.evaluate(.matches, subject: .string(composed), argument: .string("^\(composed)$")).passed)
         #expect(!evaluator.evaluate(.matches, subject: .string(composed), argument: .string("^\(precomposed)$")).passed)
     }
+
+    /// A pattern rendered from a capture is new for every test: the cache keeps at most its limit of them, and a
+    /// pattern compiled again after the cache was emptied gives the same verdicts.
+    @Test func theCacheOfRenderedPatternsIsBounded() {
+        let evaluator = PredicateEvaluator()
+        for number in 0..<5_000 {
+            let outcome = evaluator.evaluate(
+                .matches, subject: .string("order-\(number)-ok"), argument: .string("^order-\(number)-"))
+            #expect(outcome.passed, "\(outcome.expectation)")
+            #expect(evaluator.cachedPatternCount <= PredicateEvaluator.regexCacheLimit)
+        }
+        #expect(evaluator.cachedPatternCount > 0)
+        #expect(!evaluator.evaluate(.matches, subject: .string("order-7-ok"), argument: .string("^order-8-")).passed)
+        #expect(evaluator.evaluate(.matches, subject: .string("order-7-ok"), argument: .string("^order-7-")).passed)
+    }
 }
