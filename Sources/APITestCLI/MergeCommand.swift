@@ -51,6 +51,11 @@ struct MergeCommand: ParsableCommand {
         guard ["fail", "pass"].contains(flaky) else {
             throw ValidationError("--flaky must be fail or pass, got '\(flaky)'")
         }
+        if output.reportHar != nil {
+            // The shards' reports do not hold what an archive shows (the headers sent, the timings, binary bodies).
+            throw ValidationError(
+                "merge does not write --report-har: HAR files are not merged; each shard's run writes its own")
+        }
         if output.curl != nil {
             throw ValidationError(
                 "merge writes --report-junit, --report-tap, --report-json, --report-html, --report-ctrf and "

@@ -26,6 +26,9 @@ extension ReportOptions {
             reports.append(
                 ("--report-ctrf", reportCtrf, CTRFReportFormat(toolVersion: APITestVersion.string, identity: json)))
         }
+        if let reportHar {
+            reports.append(("--report-har", reportHar, HARReportFormat(toolVersion: APITestVersion.string)))
+        }
         if let reportOpenAPICoverage {
             reports.append(("--report-openapi-coverage", reportOpenAPICoverage, OpenAPICoverageReportFormat()))
         }

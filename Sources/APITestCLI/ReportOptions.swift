@@ -31,6 +31,14 @@ struct ReportOptions: ParsableArguments {
     var reportCtrf: String?
 
     @Option(
+        name: .customLong("report-har"),
+        help: ArgumentHelp(
+            "Write every request and response of the run as an HTTP Archive (HAR 1.2, opened by browsers' developer "
+                + "tools and read by 'apitest import har'), secrets masked, to FILE.", valueName: "file"),
+        completion: .file())
+    var reportHar: String?
+
+    @Option(
         name: .customLong("report-openapi-coverage"),
         help: ArgumentHelp(
             "Write what the run covered of the suites' OpenAPI documents (schemas/openapi-coverage.schema.json) to "
@@ -72,6 +80,7 @@ struct ReportOptions: ParsableArguments {
         case reportJunit, reportTap, reportJson, reportHtml, reportOpenAPICoverage, curl, tapVersion, noJunitLocations
         case annotations
         case reportCtrf
+        case reportHar
     }
 
     /// Checks the TAP version, and every report path on the file system before anything runs (a path that cannot be

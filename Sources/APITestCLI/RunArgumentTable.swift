@@ -28,6 +28,7 @@ extension RunArgumentScanner {
         Option(names: ["--report-json"], action: .single { store($1, in: &$0.reports.reportJson) }),
         Option(names: ["--report-html"], action: .single { store($1, in: &$0.reports.reportHtml) }),
         Option(names: ["--report-ctrf"], action: .single { store($1, in: &$0.reports.reportCtrf) }),
+        Option(names: ["--report-har"], action: .single { store($1, in: &$0.reports.reportHar) }),
         Option(names: ["--report-openapi-coverage"], action: .single { store($1, in: &$0.reports.reportOpenAPICoverage) }),
         Option(names: ["--curl"], action: .single { store($1, in: &$0.reports.curl) }),
         Option(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
@@ -81,6 +82,7 @@ extension RunArgumentScanner {
         reports.reportJson = nil
         reports.reportHtml = nil
         reports.reportCtrf = nil
+        reports.reportHar = nil
         reports.reportOpenAPICoverage = nil
         reports.curl = nil
         reports.tapVersion = defaultValue("13")

@@ -36,7 +36,9 @@ extension RunCommand {
         var options = try RunOptions(jobs: jobs, requests: requests, security: security, transport: transport)
         if let maxResponseSize { options.maxResponseSize = maxResponseSize.size.bytes }
         if let decodeMemory { options.decodeMemoryBudget = decodeMemory.size.bytes }
-        options.recordsSentHeaders = verbose
+        // The HAR report shows the headers as they went on the wire, and every attempt's exchange.
+        options.recordsSentHeaders = verbose || reports.reportHar != nil
+        options.recordsExchangeArchive = reports.reportHar != nil
         options.recordsRequestCommands = reports.curl != nil
         options.retries = retries
         options.snapshots.update = updateSnapshots

@@ -514,6 +514,9 @@ final class CurlMultiLoop: @unchecked Sendable {
             peerCertificates: delegate.peerCertificates,
             tlsEvaluation: evaluation)
         response.receivedFieldLines = delegate.headerBlock
+        var localPort = 0
+        apitest_easy_getinfo_long(easy, CURLINFO_LOCAL_PORT, &localPort)
+        response.localPort = localPort
         response.bodySize = delegate.bodySize
         response.sentHeaders = delegate.sentHeaders
         switch delegate.request.responseBodyHandling {

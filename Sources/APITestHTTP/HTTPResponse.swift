@@ -17,6 +17,7 @@ public struct HTTPResponse: Sendable {
         var sentHeaders: HTTPHeaders?
         var timings: TransferTimings
         var remoteAddress: String
+        var localPort: Int = 0
         var effectiveURL: String
         var redirectCount: Int
         var bytesUploaded: Int64
@@ -99,6 +100,11 @@ public struct HTTPResponse: Sendable {
     public var remoteAddress: String {
         get { storage.fields.remoteAddress }
         set { uniqueStorage().fields.remoteAddress = newValue }
+    }
+    /// The local port of the connection that carried the response (`CURLINFO_LOCAL_PORT`); 0 when unknown.
+    public var localPort: Int {
+        get { storage.fields.localPort }
+        set { uniqueStorage().fields.localPort = newValue }
     }
     /// The URL of the final response, after redirects.
     public var effectiveURL: String {

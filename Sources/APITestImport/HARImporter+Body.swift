@@ -1,4 +1,5 @@
 import APITestSuiteWriting
+import APITestSupport
 import Foundation
 
 extension HARImporter {
@@ -82,6 +83,27 @@ extension HARImporter {
             let path = (bodyFolder.isEmpty ? "" : bodyFolder + "/") + "entry-\(number).bin"
             files.append(SuiteDocument.File(path: path, bytes: bytes))
             return .file(path: path, contentType: contentType)
+        }
+    }
+
+    /// The parts of a multipart body recorded as `params`: a field's `value`, a file's recorded content as `data`
+    /// with its `fileName` (a recorder that left the content out gives an empty part, noted).
+    func multipartParts(
+        _ params: [(name: String, value: String, fileName: String?)], number: Int, notes: inout [SuiteDocument.Note]
+    ) -> [SuiteDocument.Part] {
+        params.map { param in
+            guard let fileName = param.fileName else {
+                return SuiteDocument.Part(name: param.name, content: .value(TemplateLiteral.escaped(param.value)))
+            }
+            if param.value.isEmpty {
+                notes.append(
+                    SuiteDocument.Note(
+                        location: "entry \(number)",
+                        text: "the file \(fileName.shownInMessage) of part \(param.name.shownInMessage) was recorded "
+                            + "without its content: the part is sent empty"))
+            }
+            return SuiteDocument.Part(
+                name: param.name, content: .data(TemplateLiteral.escaped(param.value)), filename: fileName)
         }
     }
 }

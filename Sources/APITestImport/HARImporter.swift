@@ -172,6 +172,10 @@ package struct HARImporter: Sendable {
             } else if body.mimeType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
                 request.body = .form(
                     body.params.map { (name: $0.name, value: .string(TemplateLiteral.escaped($0.value))) })
+            } else if body.mimeType.lowercased().hasPrefix("multipart/form-data"), !body.params.isEmpty {
+                request.body = .multipart(multipartParts(body.params, number: number, notes: &notes))
+                // The recorded Content-Type names the recording's boundary: the runner writes its own.
+                request.headers.removeAll { $0.name.lowercased() == "content-type" }
             }
         }
         var test = SuiteDocument.Test(name: "\(entry.method) \(Self.path(of: entry.url))", request: request)

@@ -1,3 +1,5 @@
+package import Foundation
+
 /// A request and its response as recorded, before sealing: the texts as sent and received, secrets included.
 /// Only sealing (`StepDraft.sealed(by:)`) turns it into the ``Exchange`` that reports show, masking every text and
 /// cutting the body previews.
@@ -31,6 +33,18 @@ package struct ExchangeDraft: Sendable {
     package var timings: Exchange.Timings?
     /// About how many bytes of a body preview reports keep.
     package var bodyPreviewLimit: Int
+    /// When the request was handed to the transport (see ``Exchange/startedAt``).
+    package var startedAt: Date?
+    /// The status line's reason phrase.
+    package var reasonPhrase: String?
+    /// The local port of the connection (see ``Exchange/localPort``).
+    package var localPort: Int?
+    /// The first bytes of a response body that is no UTF-8 text, read past the preview limit as text previews
+    /// are, when the run records binary bodies; sealing masks them and keeps them base64-encoded
+    /// (``Exchange/responseBodyBase64``).
+    package var responseBinary: Data?
+    /// The parts of a multipart request body, values as they were (see ``Exchange/requestParts``).
+    package var requestParts: [Exchange.FormPart]?
 
     /// A request of `method` to `url` with `requestHeaders`, no response yet; previews keep `bodyPreviewLimit`
     /// bytes.

@@ -1,4 +1,5 @@
 import APITestSupport
+import Foundation
 
 // MARK: - The sealing point
 
@@ -36,6 +37,7 @@ extension StepDraft {
         result.skipped = skipped.map(sealer.mask)
         result.trace = trace
         if !tokenExchanges.isEmpty { result.tokenExchanges = tokenExchanges.map { $0.sealed(by: sealer) } }
+        if !earlierExchanges.isEmpty { result.earlierExchanges = earlierExchanges }
         return result
     }
 
@@ -62,7 +64,7 @@ extension TestError {
 
 extension ExchangeDraft {
     /// The exchange as reports show it: URLs and header values masked, body previews masked and then cut.
-    func sealed(by sealer: some SecretSealing) -> Exchange {
+    package func sealed(by sealer: some SecretSealing) -> Exchange {
         var exchange = Exchange(
             method: method, url: sealer.mask(url),
             requestHeaders: requestHeaders.map { Self.sealed($0, by: sealer) },
@@ -73,7 +75,38 @@ extension ExchangeDraft {
             responseBodySize: responseBodySize, effectiveURL: effectiveURL.map(sealer.mask),
             remoteAddress: remoteAddress, redirectCount: redirectCount, timings: timings)
         exchange.sentRequestHeaders = sentRequestHeaders?.map { Self.sealed($0, by: sealer) }
+        exchange.startedAt = startedAt
+        exchange.reasonPhrase = reasonPhrase.map(sealer.mask)
+        exchange.localPort = localPort
+        exchange.responseBodyBase64 = responseBinary.map { Self.binaryPreview($0, limit: bodyPreviewLimit, by: sealer) }
+        exchange.requestParts = requestParts?.map { part in
+            Exchange.FormPart(
+                name: sealer.mask(part.name), fileName: part.fileName.map(sealer.mask),
+                contentType: part.contentType.map(sealer.mask),
+                value: part.value.map { sealer.mask($0).truncated(to: bodyPreviewLimit) })
+        }
+        if case .note = requestBody { exchange.requestBodyIsNote = true }
+        if case .note = responseBody { exchange.responseBodyIsNote = true }
         return exchange
+    }
+
+    /// The start of a binary body, base64-encoded: its bytes read as Latin-1 (one character a byte, so that a
+    /// secret's bytes read as text however they are encoded), masked as text, written back a byte a character (a
+    /// mask's characters are ASCII), then cut at `limit` bytes.
+    static func binaryPreview(_ bytes: Data, limit: Int, by sealer: some SecretSealing) -> String {
+        let latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        let masked = sealer.mask(latin1)
+        var out: [UInt8] = []
+        out.reserveCapacity(min(limit, masked.unicodeScalars.count))
+        for scalar in masked.unicodeScalars {
+            guard out.count < limit else { break }
+            if scalar.value < 0x100 {
+                out.append(UInt8(scalar.value))
+            } else {
+                out.append(contentsOf: String(scalar).utf8.prefix(limit - out.count))
+            }
+        }
+        return Data(out).base64EncodedString()
     }
 
     private static func sealed(_ header: Exchange.Header, by sealer: some SecretSealing) -> Exchange.Header {

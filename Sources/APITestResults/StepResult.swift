@@ -38,6 +38,9 @@ package struct StepResult: Sendable, Hashable, Codable {
     /// The step's span in a traced run (`OTEL_EXPORTER_OTLP_ENDPOINT`): the id its requests' `traceparent` named and
     /// when it ran; nil when the run is not traced, or the step was not run. Ids and times only, nothing to mask.
     package internal(set) var trace: StepTrace?
+    /// The exchanges of the attempts before the last one when the step has a `retry`, in order, when the run
+    /// records every attempt's exchange (the HAR report); nil otherwise. ``exchange`` is the last attempt's.
+    package internal(set) var earlierExchanges: [Exchange]?
 
     /// The memberwise initializer, for the sealing point and the report reader of this module only.
     init(

@@ -10,7 +10,8 @@ enum ExchangeRecorder {
     /// timings and body sizes for `.requestLines`, everything for `.everyStep`. `masker` sets how far past `limit` a
     /// preview reads (``previewBytes(limit:masker:)``).
     static func record(
-        _ request: HTTPRequest, _ response: HTTPResponse, limit: Int, masker: SecretMasker, detail: ResultDetail
+        _ request: HTTPRequest, _ response: HTTPResponse, limit: Int, masker: SecretMasker, detail: ResultDetail,
+        keepsBinary: Bool = false
     ) -> ExchangeDraft? {
         switch detail {
         case .failures:
@@ -24,13 +25,14 @@ enum ExchangeRecorder {
             exchange.requestBodySize = requestBodySize(request, response)
             return exchange
         case .everyStep:
-            return record(request, response, limit: limit, masker: masker)
+            return record(request, response, limit: limit, masker: masker, keepsBinary: keepsBinary)
         }
     }
 
-    /// The whole exchange: headers, body previews, timings.
+    /// The whole exchange: headers, body previews, timings; with `keepsBinary`, the first bytes of a response body
+    /// that is no text (for the HAR report).
     static func record(
-        _ request: HTTPRequest, _ response: HTTPResponse?, limit: Int, masker: SecretMasker
+        _ request: HTTPRequest, _ response: HTTPResponse?, limit: Int, masker: SecretMasker, keepsBinary: Bool = false
     ) -> ExchangeDraft {
         let readBytes = previewBytes(limit: limit, masker: masker)
         var exchange = ExchangeDraft(
@@ -41,7 +43,9 @@ enum ExchangeRecorder {
         case .none: break
         case .data(let data): exchange.requestBody = preview(data, readBytes: readBytes)
         case .file(let path): exchange.requestBody = .note("<file \(path)>")
-        case .multipart(let form): exchange.requestBody = .note(form.summary)
+        case .multipart(let form):
+            exchange.requestBody = .note(form.summary)
+            if keepsBinary { exchange.requestParts = parts(of: form, limit: limit) }
         }
         exchange.requestBodySize = requestBodySize(request, response)
         guard let response else { return exchange }
@@ -55,7 +59,33 @@ enum ExchangeRecorder {
         exchange.remoteAddress = response.remoteAddress
         exchange.redirectCount = response.redirectCount
         exchange.timings = timings(of: response)
+        exchange.reasonPhrase = response.reasonPhrase
+        exchange.localPort = response.localPort > 0 ? response.localPort : nil
+        if keepsBinary, case .note = exchange.responseBody, !response.body.isEmpty {
+            exchange.responseBinary = response.body.prefix(readBytes)
+        }
         return exchange
+    }
+
+    /// The parts of `form` as the HAR report lists them: each part's name, file name and media type, and its
+    /// content when it is UTF-8 text (HAR's `value` is a field's value or a file's content); a file on disk is read
+    /// for it when it is at most `limit` bytes.
+    static func parts(of form: MultipartFormData, limit: Int) -> [Exchange.FormPart] {
+        form.parts.map { part in
+            var value: String?
+            var fileName = part.filename
+            switch part.content {
+            case .data(let data):
+                value = String(validating: data, as: UTF8.self)
+            case .file(let path):
+                fileName = fileName ?? URL(fileURLWithPath: path).lastPathComponent
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? Int.max
+                if size <= limit, let data = FileManager.default.contents(atPath: path) {
+                    value = String(validating: data, as: UTF8.self)
+                }
+            }
+            return Exchange.FormPart(name: part.name, fileName: fileName, contentType: part.contentType, value: value)
+        }
     }
 
     /// The bytes of `request`'s body: a body in memory's size; for a file or multipart body (read as it is sent),
@@ -72,7 +102,7 @@ enum ExchangeRecorder {
         let t = response.timings
         return Exchange.Timings(
             nameLookup: t.nameLookup, connect: t.connect, tlsHandshake: t.tlsHandshake, firstByte: t.firstByte,
-            total: t.total)
+            total: t.total, preTransfer: t.preTransfer)
     }
 
     /// The first `readBytes` of the body as text when it is UTF-8, a note otherwise. `totalSize` is the size of the

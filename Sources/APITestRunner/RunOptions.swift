@@ -24,6 +24,9 @@ package struct RunOptions: Sendable {
     /// Record the request headers as they went on the wire, libcurl's own included, into each exchange
     /// (`Exchange.sentRequestHeaders`), for `--verbose`.
     package var recordsSentHeaders = false
+    /// Record what an HTTP archive shows of every exchange, for `--report-har`: the start of a binary response
+    /// body (masked, base64-encoded) and the exchange of every attempt of a step that retries.
+    package var recordsExchangeArchive = false
     /// Record every request as a curl command (`StepResult.reproduce`, with the order it was sent in), for
     /// `--curl`; without it only steps that fail or error carry one.
     package var recordsRequestCommands = false

@@ -61,7 +61,9 @@ struct StepAttempt {
             index: index, location: step.location,
             exchange: ExchangeRecorder.record(
                 sent.request, response, limit: executor.options.bodyPreviewLimit, masker: sent.masker,
-                detail: executor.resultDetail.forStep(passed: passed)))
+                detail: executor.resultDetail.forStep(passed: passed),
+                keepsBinary: executor.options.recordsExchangeArchive))
+        draft.exchange?.startedAt = sent.sentAt
         draft.tokenExchanges = sent.tokenExchanges
         if let first = sent.eventStream?.timeToFirstEvent { draft.exchange?.timings?.firstEvent = first }
         if Task.isCancelled {

@@ -4,6 +4,7 @@ import APITestHTTP
 import APITestResults
 import APITestSecrets
 import APITestSuite
+import Foundation
 
 /// The first stage of a step's attempt: the OAuth2 token the request sends (obtained first), the request built
 /// from the context, a masker that knows every credential it carries, the response body's plan, and the request
@@ -33,6 +34,8 @@ struct StepPreparation {
         var tokenExchanges: [ExchangeDraft] = []
         /// The events of a step with `expect.events`, checked as they arrived (made when the request is sent).
         var eventStream: EventStreamChecker?
+        /// When the request was handed to the transport (wall clock), for the exchange's `startedAt`.
+        var sentAt: Date?
     }
 
     /// What the stage produced.

@@ -4,6 +4,7 @@ import APITestHTTP
 import APITestResults
 import APITestSuite
 import APITestSupport
+import Foundation
 
 /// The second stage of a step's attempt: the prepared request through the transport, sent once more with a renewed
 /// token when the server refuses the one it had, or not sent at all to a host found unreachable earlier in the run.
@@ -50,6 +51,7 @@ struct StepSending {
             progress = relay
         }
         sent.command?.sequence = executor.sequence.next()
+        sent.sentAt = Date()
         do {
             var response = try await send(&sent)
             // A server that refused the token as invalid (expired early, revoked) gets the request once more with
@@ -88,6 +90,7 @@ struct StepSending {
             index: index, location: step.location,
             exchange: ExchangeRecorder.record(
                 request, nil, limit: executor.options.bodyPreviewLimit, masker: sent.masker))
+        draft.exchange?.startedAt = sent.sentAt
         guard let failure = error as? HTTPError else {
             draft.error = TestError(.interrupted, location: location)
             return draft

@@ -182,6 +182,7 @@ final class TestExecutor: Sendable {
             retrying: true, spanID: span.id)
         var attempts = 0
         var earlierAttempts: [ReproduceCommand] = []
+        var earlierExchanges: [Exchange] = []
         while true {
             attempts += 1
             var outcome = await attempt.run(context: context)
@@ -189,6 +190,11 @@ final class TestExecutor: Sendable {
             if options.recordsRequestCommands {
                 outcome.draft.earlierAttempts = earlierAttempts
                 if let command = outcome.draft.reproduce { earlierAttempts.append(command) }
+            }
+            // Each attempt's exchange sealed by its own attempt's masker (for the HAR report).
+            outcome.draft.earlierExchanges = earlierExchanges
+            if options.recordsExchangeArchive, let exchange = outcome.draft.exchange {
+                earlierExchanges.append(exchange.sealed(by: outcome.sealer))
             }
             if let ending = Self.retryEnding(of: &outcome, attempts: attempts, retry: retry) {
                 context = outcome.context
