@@ -80,10 +80,12 @@ if [[ "$check_only" -eq 0 ]]; then
     # basic authentication to the auth tests; moto, with boto3 for its set-up, verifies AWS SigV4 signatures;
     # pyspnego is the NTLM acceptor of the NTLM test's server; sse-starlette on uvicorn serves the event-stream tests;
     # websockets, and Starlette (sse-starlette's) on uvicorn, are the WebSocket tests' servers; strawberry-graphql
-    # on uvicorn is the GraphQL tests' server).
+    # on uvicorn is the GraphQL tests' server; grpcio is the gRPC transport tests' server; haralyzer reads the HAR
+    # report in its tests).
     for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml httpbin:httpbin moto:moto[server] \
         boto3:boto3 spnego:pyspnego sse_starlette:sse-starlette==3.7.0 uvicorn:uvicorn==0.38.0 \
-        websockets:websockets==17.4 strawberry:strawberry-graphql==0.341.2; do
+        websockets:websockets==17.4 strawberry:strawberry-graphql==0.341.2 \
+        grpc:grpcio==1.85.1 haralyzer:haralyzer==2.4.0; do
         module="${entry%%:*}"
         package="${entry#*:}"
         if ! python3 -c "import $module" >/dev/null 2>&1; then

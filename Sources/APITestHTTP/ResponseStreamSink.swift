@@ -11,6 +11,9 @@ public final class ResponseStreamSink: @unchecked Sendable, Hashable {
     let begin: (_ statusCode: Int, _ headers: HTTPHeaders) -> Void
     /// Called with each block of the body; false stops the transfer.
     let receive: (UnsafeRawBufferPointer) -> Bool
+    /// Called with each field line that arrives after the response's header block ended (HTTP/2 trailers, HTTP/1.1
+    /// chunked trailers), without its line ending; `nil` keeps such lines among the response's header fields.
+    let trailer: ((UnsafeRawBufferPointer) -> Void)?
 
     /// A sink calling `begin` when a body starts and `receive` with its bytes.
     public init(
@@ -19,6 +22,18 @@ public final class ResponseStreamSink: @unchecked Sendable, Hashable {
     ) {
         self.begin = begin
         self.receive = receive
+        self.trailer = nil
+    }
+
+    /// A sink that also gets the trailer field lines apart from the header fields (gRPC's status is in them).
+    public init(
+        begin: @escaping (_ statusCode: Int, _ headers: HTTPHeaders) -> Void,
+        receive: @escaping (UnsafeRawBufferPointer) -> Bool,
+        trailer: @escaping (UnsafeRawBufferPointer) -> Void
+    ) {
+        self.begin = begin
+        self.receive = receive
+        self.trailer = trailer
     }
 
     /// Sinks are the same when they are the same object.

@@ -55,6 +55,8 @@ final class TaskDelegate {
     private let sink: ResponseStreamSink?
     /// Whether the sink was told that the current response's body started.
     private var sinkBegun = false
+    /// Whether the current response's header block ended (its empty line came): field lines after it are trailers.
+    private var headerBlockEnded = false
     /// The header fields of the latest request libcurl sent (for `recordsSentHeaders`).
     var sentHeaders: HTTPHeaders?
     /// The certificates the server sent on the connection of the latest response, leaf first.
@@ -154,7 +156,10 @@ final class TaskDelegate {
     func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
         var end = raw.count
         while end > 0, raw[end - 1] == UInt8(ascii: "\n") || raw[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        guard end > 0 else { return }
+        guard end > 0 else {
+            headerBlockEnded = true
+            return
+        }
         let line = UnsafeRawBufferPointer(rebasing: raw[0..<end])
         if end > 5, line[0] == UInt8(ascii: "H"), line[1] == UInt8(ascii: "T"), line[2] == UInt8(ascii: "T"),
             line[3] == UInt8(ascii: "P"), line[4] == UInt8(ascii: "/")
@@ -162,11 +167,17 @@ final class TaskDelegate {
             // A new response (an interim 1xx, or the next hop of a redirect): start over.
             transfer.responseStarted()
             sinkBegun = false
+            headerBlockEnded = false
             headerBlock.removeAll(keepingCapacity: true)
             if headerBlock.capacity == 0 { headerBlock.reserveCapacity(512) }
             announcedLength = nil
             (statusCode, reasonPhrase) = Self.statusAndReason(of: line)
             if let source = certificateSource { peerCertificates = source.cache.certificates(for: source.easy) }
+            return
+        }
+        if headerBlockEnded, let trailer = sink?.trailer {
+            // A trailer (after the body, or after an empty one): its reader keeps it apart from the header fields.
+            trailer(line)
             return
         }
         if let length = Self.contentLength(of: line) { announcedLength = length }

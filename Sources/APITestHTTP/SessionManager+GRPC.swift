@@ -1,0 +1,164 @@
+import APITestSupport
+public import Foundation
+import Synchronization
+
+// MARK: - gRPC calls
+
+extension SessionManager {
+    /// Sends the gRPC call `call` as one HTTP/2 transfer and returns how it ended.
+    ///
+    /// `onHeaders` gets the response header fields when the first message arrives (the result carries them in every
+    /// case); `onMessage` gets each response message as soon as its frame is complete, and may stop the call by
+    /// returning false (it then ends CANCELLED, `.stoppedByReader`). Both run on the session's event-loop thread,
+    /// one at a time, and must not block.
+    ///
+    /// A status from the server, OK or not, is the result's `status`; a failure of the transport or the protocol,
+    /// or the deadline passing, is the result's `failure`, with the status gRPC gives it.
+    ///
+    /// - Throws: `GRPCError` when the call cannot be sent (its URL, method path or metadata), before anything is
+    ///   sent; `CancellationError` when the calling task was cancelled (the transfer is cancelled).
+    public func performGRPC(
+        _ call: GRPCCallDescription,
+        onHeaders: (@Sendable (HTTPHeaders) -> Void)? = nil,
+        onMessage: @escaping @Sendable (Data) -> Bool = { _ in true }
+    ) async throws -> GRPCCallResult {
+        let reader = GRPCResponseReader(limit: call.maxResponseMessageSize, onHeaders: onHeaders, onMessage: onMessage)
+        let request = try call.httpRequest(sink: reader.sink)
+        let response: HTTPResponse
+        do {
+            response = try await perform(request)
+        } catch let error as HTTPError {
+            let failure =
+                if error.reason == .timedOut, let deadline = call.deadline {
+                    GRPCError(.deadlineExceeded(deadline: deadline))
+                } else {
+                    GRPCError(.transport(error))
+                }
+            let read = reader.finish()
+            return GRPCCallResult(
+                status: failure.status, failure: failure, headers: HTTPHeaders(), trailers: read.trailers,
+                isTrailersOnly: false, messageCount: read.count, response: nil)
+        }
+        return reader.finish().result(of: response)
+    }
+}
+
+// MARK: - The response reader
+
+/// What a gRPC call's response body handling collects on the loop thread: the messages cut from the body, the
+/// trailer fields, and the first failure. Read by the caller once the transfer has ended.
+final class GRPCResponseReader: Sendable {
+    /// What the reader holds when the call ends.
+    struct Read {
+        var failure: GRPCError?
+        var trailerLines: [UInt8]
+        var count: Int
+        var decoder: GRPCMessageDecoder
+
+        var trailers: HTTPHeaders { HTTPHeaders(fieldLines: trailerLines) }
+
+        /// The result of the call whose HTTP response is `response`.
+        func result(of response: HTTPResponse) -> GRPCCallResult {
+            let headers = response.headers
+            let trailers = self.trailers
+            var result = GRPCCallResult(
+                status: GRPCStatus(.ok), failure: nil, headers: headers, trailers: trailers, isTrailersOnly: false,
+                messageCount: count, response: response)
+            func fail(_ error: GRPCError) -> GRPCCallResult {
+                result.failure = error
+                result.status = error.status
+                return result
+            }
+            if let failure { return fail(failure) }
+            let contentType = headers["content-type"]
+            let isGRPC = contentType.map { Self.isGRPCContentType($0) } ?? false
+            let trailersOnly = trailers.isEmpty && response.bodySize == 0 && GRPCStatus.read(from: headers) != nil
+            let status = trailersOnly ? GRPCStatus.read(from: headers) : GRPCStatus.read(from: trailers)
+            if response.statusCode != 200, status == nil || !isGRPC {
+                return fail(GRPCError(.notGRPC(httpStatus: response.statusCode, contentType: contentType)))
+            }
+            if !response.httpVersion.hasPrefix("HTTP/2") {
+                return fail(GRPCError(.notHTTP2(version: response.httpVersion)))
+            }
+            guard isGRPC else {
+                return fail(GRPCError(.notGRPC(httpStatus: response.statusCode, contentType: contentType)))
+            }
+            do throws(GRPCError) {
+                try decoder.finish()
+            } catch {
+                return fail(error)
+            }
+            guard let status else { return fail(GRPCError(.missingStatus)) }
+            result.status = status
+            result.isTrailersOnly = trailersOnly
+            return result
+        }
+
+        /// Whether a content type is gRPC's: `application/grpc`, or `application/grpc+<format>` / `;<parameters>`.
+        static func isGRPCContentType(_ value: String) -> Bool {
+            let lower = value.lowercased().trimmingCharacters(in: .whitespaces)
+            guard lower.hasPrefix("application/grpc") else { return false }
+            let rest = lower.dropFirst("application/grpc".count)
+            return rest.isEmpty || rest.hasPrefix("+") || rest.hasPrefix(";")
+        }
+    }
+
+    private let state: Mutex<Read>
+    private let onHeaders: (@Sendable (HTTPHeaders) -> Void)?
+    private let onMessage: @Sendable (Data) -> Bool
+
+    init(limit: Int, onHeaders: (@Sendable (HTTPHeaders) -> Void)?, onMessage: @escaping @Sendable (Data) -> Bool) {
+        state = Mutex(Read(failure: nil, trailerLines: [], count: 0, decoder: GRPCMessageDecoder(limit: limit)))
+        self.onHeaders = onHeaders
+        self.onMessage = onMessage
+    }
+
+    /// The body handling of the call's request: messages and trailers to this reader.
+    var sink: ResponseStreamSink {
+        ResponseStreamSink(
+            begin: { [self] status, headers in begin(status: status, headers: headers) },
+            receive: { [self] bytes in receive(bytes) },
+            trailer: { [self] line in
+                state.withLock { read in
+                    read.trailerLines.append(contentsOf: line)
+                    read.trailerLines.append(UInt8(ascii: "\n"))
+                }
+            })
+    }
+
+    /// The body starts: a body that is not gRPC's is not cut into messages (`receive` stops the transfer).
+    private func begin(status: Int, headers: HTTPHeaders) {
+        let isGRPC = status == 200 && (headers["content-type"].map { Read.isGRPCContentType($0) } ?? false)
+        if !isGRPC {
+            state.withLock { read in
+                if read.failure == nil {
+                    read.failure = GRPCError(.notGRPC(httpStatus: status, contentType: headers["content-type"]))
+                }
+            }
+            return
+        }
+        onHeaders?(headers)
+    }
+
+    /// Body bytes: cut into messages, each handed to `onMessage`; false stops the transfer.
+    private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        state.withLock { read -> Bool in
+            guard read.failure == nil else { return false }
+            do throws(GRPCError) {
+                let goOn = try read.decoder.feed(bytes) { message in onMessage(message) }
+                read.count = read.decoder.count
+                if !goOn { read.failure = GRPCError(.stoppedByReader) }
+                return goOn
+            } catch {
+                read.count = read.decoder.count
+                read.failure = error
+                return false
+            }
+        }
+    }
+
+    /// What was read, once the transfer has ended.
+    func finish() -> Read {
+        state.withLock { $0 }
+    }
+}
