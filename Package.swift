@@ -194,6 +194,11 @@ let package = Package(
             dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")]
         ),
 
+        // MARK: - Protobuf
+        // `.proto` schemas as descriptors (its own wire reader, no swift-protobuf) and the dynamic codec between the
+        // protobuf JSON mapping and the binary wire format, for gRPC steps.
+        .target(name: "APITestProtobuf", dependencies: ["APITestJSON", "APITestSupport"]),
+
         // MARK: - Fuzzing
         // The parsers and decoders of untrusted input as fuzz targets (`FuzzTarget`), and `apitest-fuzz`, which runs
         // one with libFuzzer (`scripts/fuzz.sh`: `-sanitize=fuzzer -D APITEST_LIBFUZZER`) or its own mutation loop.
@@ -201,7 +206,7 @@ let package = Package(
             name: "APITestFuzzing",
             dependencies: [
                 "APITestSuite", "APITestJSON", "APITestImport", "APITestOpenAPI", "APITestSupport",
-                "APITestSuiteWriting",
+                "APITestSuiteWriting", "APITestProtobuf",
             ]),
         .executableTarget(name: "APITestFuzz", dependencies: ["APITestFuzzing"]),
 
@@ -305,6 +310,10 @@ let package = Package(
             ]),
         // Replays the fuzz targets' seed corpus (Fuzz/corpus) and a seeded mutation pass on every test run.
         .testTarget(name: "APITestFuzzingTests", dependencies: ["APITestFuzzing"]),
+        // Python's protobuf (PyPI) is the oracle of the codec's tests; the fixtures are .proto files.
+        .testTarget(
+            name: "APITestProtobufTests", dependencies: ["APITestProtobuf", "APITestJSON", "APITestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

@@ -31,7 +31,7 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(yaml expression jsonpath json curl postman-script openapi)
+    targets=(yaml expression jsonpath json curl postman-script openapi protobuf)
 fi
 
 scratch=.build-fuzz

@@ -17,7 +17,8 @@ USAGE
 # libxml2 for FoundationXML, nginx for benchmarks and integration tests, curl, python3 and GNU time for scripts;
 # xmllint (libxml2-utils) and chromium read the JUnit and HTML reports in the report tests; zsh and fish parse and
 # run the shell completions in their tests, bash-completion's loader finds the installed bash one; dpkg-dev (dpkg-shlibdeps) and lintian build and check the Debian package.
-packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libyaml-dev libmimalloc-dev openssl libxml2-dev nginx-light curl python3 time libxml2-utils chromium zsh fish bash-completion dpkg-dev lintian)
+# protobuf-compiler (protoc) compiles the .proto files of gRPC suites and of the protobuf codec's tests.
+packages=(libcurl4-openssl-dev zlib1g-dev libssl-dev libyaml-dev libmimalloc-dev openssl libxml2-dev nginx-light curl python3 time libxml2-utils chromium zsh fish bash-completion dpkg-dev lintian protobuf-compiler)
 bench_packages=(hyperfine wrk jq)
 
 with_bench=0
@@ -81,8 +82,9 @@ if [[ "$check_only" -eq 0 ]]; then
     # pyspnego is the NTLM acceptor of the NTLM test's server; sse-starlette on uvicorn serves the event-stream tests;
     # websockets, and Starlette (sse-starlette's) on uvicorn, are the WebSocket tests' servers; strawberry-graphql
     # on uvicorn is the GraphQL tests' server; grpcio is the gRPC transport tests' server; haralyzer reads the HAR
-    # report in its tests).
+    # report in its tests; protobuf, Google's own runtime, is the protobuf codec tests' oracle).
     for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml httpbin:httpbin moto:moto[server] \
+        google.protobuf:protobuf==6.33.6 \
         boto3:boto3 spnego:pyspnego sse_starlette:sse-starlette==3.7.0 uvicorn:uvicorn==0.38.0 \
         websockets:websockets==17.4 strawberry:strawberry-graphql==0.341.2 \
         grpc:grpcio==1.85.1 haralyzer:haralyzer==2.4.0; do

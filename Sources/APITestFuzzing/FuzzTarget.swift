@@ -20,6 +20,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case postmanScript = "postman-script"
     /// An OpenAPI document (JSON), loaded and compiled as a contract.
     case openapi
+    /// Protobuf: a descriptor set, message bytes decoded to JSON, or JSON encoded to message bytes (first byte).
+    case protobuf
 
     /// Runs the target once on `bytes`.
     package func run(_ bytes: [UInt8]) {
@@ -31,6 +33,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .curl: Self.importCurl(bytes)
         case .postmanScript: Self.translatePostmanScript(bytes)
         case .openapi: Self.loadOpenAPI(bytes)
+        case .protobuf: Self.runProtobuf(bytes)
         }
     }
 
