@@ -61,10 +61,18 @@ extension FuzzCase {
         if !cookies.isEmpty { headers.append(BuiltRequest.Header("Cookie", cookies.joined(separator: "; "))) }
         var bytes: [UInt8] = []
         if let body {
-            headers.append(BuiltRequest.Header("Content-Type", body.mediaType))
+            switch body.encoding {
+            case .multipart:
+                headers.append(
+                    BuiltRequest.Header("Content-Type", body.mediaType + "; boundary=" + BodyText.boundary))
+            default:
+                headers.append(BuiltRequest.Header("Content-Type", body.mediaType))
+            }
             switch body.encoding {
             case .json: bytes = JSONWriter.bytes(body.value)
             case .form: bytes = Array(ParameterText.form(body.value).utf8)
+            case .multipart: bytes = Array(BodyText.multipart(body.value, fileParts: body.fileParts).utf8)
+            case .xml(let root): bytes = Array(BodyText.xml(body.value, root: root).utf8)
             case .raw(let text): bytes = Array(text.utf8)
             }
         }

@@ -51,7 +51,46 @@ package struct CaseGenerator: Sendable {
         if let form = body.content.first(where: { $0.essence == "application/x-www-form-urlencoded" }) {
             return (form, .form)
         }
+        if let multipart = body.content.first(where: { $0.essence == "multipart/form-data" }) {
+            return (multipart, .multipart)
+        }
+        if let xml = body.content.first(where: {
+            $0.essence == "application/xml" || $0.essence == "text/xml" || $0.essence.hasSuffix("+xml")
+        }) {
+            return (xml, .xml(root: xmlRoot(xml.schema)))
+        }
         return nil
+    }
+
+    /// The root element of an XML body: the schema's `xml.name`, else the name of the component it refers to, else
+    /// `root`.
+    func xmlRoot(_ schema: DescribedSchema?) -> String {
+        guard let schema else { return "root" }
+        if let name = description.resolve(schema)?.value.objectValue?["xml"]?.objectValue?["name"]?.stringValue {
+            return name
+        }
+        if let reference = schema.value.objectValue?["$ref"]?.stringValue,
+            let last = reference.split(separator: "/").last
+        {
+            return String(last)
+        }
+        return "root"
+    }
+
+    /// A body of `mediaType` holding `value`; a multipart body's files are the members whose schema says binary
+    /// (`format: binary`, a `contentMediaType`).
+    func body(_ mediaType: DescribedMediaType, _ encoding: FuzzCase.Body.Encoding, _ value: JSONValue) -> FuzzCase.Body
+    {
+        var body = FuzzCase.Body(mediaType: mediaType.key, encoding: encoding, value: value)
+        if encoding == .multipart, let schema = mediaType.schema {
+            for (name, property) in values.view(schema).properties {
+                let raw = description.resolve(property)?.value.objectValue
+                if values.view(property).format == "binary" || raw?["contentMediaType"] != nil {
+                    body.fileParts.insert(name)
+                }
+            }
+        }
+        return body
     }
 
     /// The parameters of `operation`, each with its simplest valid value (required ones; optional ones left out).
@@ -73,7 +112,7 @@ package struct CaseGenerator: Sendable {
         guard let (mediaType, encoding) = bodyMediaType(operation) else { return nil }
         let value =
             mediaType.examples.first ?? mediaType.schema.map { values.minimal($0) } ?? .object(JSONObject())
-        return FuzzCase.Body(mediaType: mediaType.key, encoding: encoding, value: value)
+        return body(mediaType, encoding, value)
     }
 
     /// A data case of `operation` at `index`.
@@ -215,7 +254,7 @@ package struct CaseGenerator: Sendable {
             }
             if let schema = mediaType.schema {
                 for boundary in values.boundaries(schema) {
-                    if encoding == .form, Self.nests(boundary.value) || boundary.keyword == "type" { continue }
+                    if encoding.keepsOnlyText, Self.nests(boundary.value) || boundary.keyword == "type" { continue }
                     var changed = body
                     changed.value = boundary.value
                     cases.append(
@@ -309,7 +348,7 @@ package struct CaseGenerator: Sendable {
         var body: FuzzCase.Body?
         if let (mediaType, encoding) = chosen {
             let value = mediaType.schema.map { values.valid($0, &random) } ?? .object(JSONObject())
-            body = FuzzCase.Body(mediaType: mediaType.key, encoding: encoding, value: value)
+            body = self.body(mediaType, encoding, value)
         }
         var intent = FuzzCase.Intent.valid
         var label = "random \(number + 1)"
@@ -320,7 +359,7 @@ package struct CaseGenerator: Sendable {
             if !targets.isEmpty {
                 let target = random.pick(targets)
                 if target == -1, let schema = chosen?.0.schema, let broken = values.invalid(schema, &random),
-                    !(chosen?.1 == .form && (Self.nests(broken.value) || broken.keyword == "type"))
+                    !(chosen?.1.keepsOnlyText == true && (Self.nests(broken.value) || broken.keyword == "type"))
                 {
                     body?.value = broken.value
                     intent = Self.intent(broken, place: "body")

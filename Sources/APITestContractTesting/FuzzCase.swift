@@ -62,15 +62,26 @@ package struct FuzzCase: Sendable {
         package enum Encoding: Sendable, Hashable {
             case json
             case form
+            /// `multipart/form-data`: a part per member (``BodyText/multipart(_:fileParts:)``).
+            case multipart
+            /// XML: a string value as it is (a documented example), else elements made from the value
+            /// (``BodyText/xml(_:root:)``).
+            case xml(root: String)
             /// The text as it is (a malformed JSON body).
             case raw(String)
+
+            /// Whether the body keeps only text (a form or multipart): a value nested in a container, or a type
+            /// other than a string, cannot be sent in it.
+            package var keepsOnlyText: Bool { self == .form || self == .multipart }
         }
 
         /// The media type sent as `Content-Type`.
         package var mediaType: String
         package var encoding: Encoding
-        /// The value (for `json` and `form`).
+        /// The value (for `json`, `form`, `multipart` and `xml`).
         package var value: JSONValue
+        /// The members sent as files in a multipart body (`format: binary`, a `contentMediaType`).
+        package var fileParts: Set<String> = []
     }
 
     /// The index of the operation in the description's `operations`.

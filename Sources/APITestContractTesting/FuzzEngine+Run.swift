@@ -72,7 +72,7 @@ extension FuzzEngine {
             candidate.parameters[position].value = nil
             candidates.append(candidate)
         }
-        if let body = fuzzCase.body, body.encoding != .json && body.encoding != .form {
+        if let body = fuzzCase.body, body.encoding != .json && !body.encoding.keepsOnlyText {
             return candidates
         }
         if let body = fuzzCase.body {

@@ -130,6 +130,11 @@ package final class FuzzEngine: Sendable {
 
     /// The generator's intent checked against the contract's `violations` of the request.
     private func intent(_ fuzzCase: FuzzCase, violations: [ContractViolation]) -> FuzzCase.Intent {
+        // An XML body made from generated values is not judged (XML has no types; the element names are guessed):
+        // only a documented example is taken for valid.
+        if case .xml = fuzzCase.body?.encoding, fuzzCase.phase != .examples, fuzzCase.purpose == .data {
+            return .unknown
+        }
         switch fuzzCase.intent {
         case .valid:
             return violations.isEmpty ? .valid : .unknown
@@ -146,7 +151,7 @@ package final class FuzzEngine: Sendable {
                 "required", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
                 "maxLength", "additionalProperties", "minItems", "maxItems",
             ]
-            if fuzzCase.body?.encoding == .form, place.hasPrefix("body"), formKeywords.contains(keyword) {
+            if fuzzCase.body?.encoding.keepsOnlyText == true, place.hasPrefix("body"), formKeywords.contains(keyword) {
                 return fuzzCase.intent
             }
             return .unknown
