@@ -110,6 +110,20 @@ import Testing
         }
     }
 
+    @Test func connectToAndAuthorityApplyAsForAnyRequest() async throws {
+        // A name that resolves nowhere, reached through a connect-to entry: the transport's own options apply.
+        let result = try await session.performGRPC(
+            GRPCCallDescription(
+                baseURL: "http://grpc.invalid:\(server.port)", path: "/test.Echo/Metadata", messages: [Data()],
+                authority: "service.example:443",
+                transport: TransportOptions(
+                    connectTo: ["grpc.invalid:\(server.port):127.0.0.1:\(server.port)"]),
+                recordsSentHeaders: true))
+        #expect(result.failure == nil)
+        #expect(result.status.isOK)
+        #expect(result.response?.sentHeaders?["host"] == "service.example:443")
+    }
+
     @Test func aBidirectionalCallEchoesEachMessage() async throws {
         let messages = (0..<20).map { Self.streamed($0, size: $0 * 997) }
         let (result, received) = try await call("Bidi", messages)
