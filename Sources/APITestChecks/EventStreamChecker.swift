@@ -73,6 +73,11 @@ package final class EventStreamChecker: @unchecked Sendable {
     private var statusCode = 0
     private var headers = HTTPHeaders()
     private var began = false
+    /// For an implicit stream (``init(implicitFor:checker:context:masker:)``): the response is no event stream, so
+    /// its bytes are left to the transfer (counted, their prefix kept) and nothing is checked.
+    private var ignoring = false
+    /// Whether the checker reads a step without `expect.events`, only when its response turns out to be one.
+    private let implicit: Bool
     /// Whether the current response is a redirect, whose body is skipped.
     private var skipping = false
     /// The first bytes of the stream, for a response the transfer did not return (`partialResponse`).
@@ -92,6 +97,7 @@ package final class EventStreamChecker: @unchecked Sendable {
         self.context = context
         self.masker = masker
         self.started = started
+        implicit = false
         tailLength = max(1, -(expectation.nth.map(\.index).min() ?? 0))
         var indices = Set(expectation.nth.map(\.index).filter { $0 >= 0 })
         for capture in captures {
@@ -99,6 +105,30 @@ package final class EventStreamChecker: @unchecked Sendable {
         }
         keptIndices = indices
     }
+
+    /// A checker for a step without `expect.events` whose response may be a `text/event-stream`: such a response
+    /// is read as events while it arrives (and kept no further than its first bytes, so an endless stream runs in
+    /// constant memory until the step's timeout ends it), with no check but its end; any other response is left as
+    /// it is.
+    package init(
+        implicitFor location: SourceLocation, checker: ResponseChecker, context: TemplateContext, masker: SecretMasker
+    ) {
+        var expectation = EventsExpectation(location: location)
+        expectation.format = .sse
+        self.expectation = expectation
+        self.captures = []
+        self.checker = checker
+        self.context = context
+        self.masker = masker
+        self.started = .now
+        implicit = true
+        tailLength = 1
+        keptIndices = []
+    }
+
+    /// Whether the step's timeout ending the transfer ends the stream (a failure of the step with what arrived),
+    /// rather than erring as any transfer does: once a response started that is read as events.
+    package var readsEvents: Bool { lock.withLock { began && !ignoring } }
 
     /// The event captures of `captures` (``Query/stream(_:)``), which the checker takes rather than the body.
     package static func isEventCapture(_ capture: CaptureSpec) -> Bool {
@@ -123,6 +153,11 @@ package final class EventStreamChecker: @unchecked Sendable {
             self.headers = headers
             began = true
             let media = headers["Content-Type"].map(MediaTypePattern.essence(of:))
+            if implicit {
+                ignoring = media != "text/event-stream"
+                format = .sse
+                return
+            }
             if let written = expectation.format {
                 format = written
             } else if let media {
@@ -146,7 +181,7 @@ package final class EventStreamChecker: @unchecked Sendable {
     /// Reads bytes of the body; false stops the transfer (the stream ended by `until`, a limit, or a problem).
     private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         lock.withLock {
-            if skipping { return true }
+            if skipping || ignoring { return true }
             guard !stopped, streamProblem == nil, let format else { return false }
             if rawPrefix.count < previewLimit {
                 rawPrefix.append(
@@ -353,9 +388,11 @@ package final class EventStreamChecker: @unchecked Sendable {
             guard !stopped else { return }
             stopped = true
             let ending =
-                expectation.until == nil
-                ? "the stream did not end (no `until` condition ends it)"
-                : "no event matched `until`"
+                implicit
+                ? "the text/event-stream response did not end (add expect.events with an `until` condition to end it)"
+                : expectation.until == nil
+                    ? "the stream did not end (no `until` condition ends it)"
+                    : "no event matched `until`"
             fail(
                 "the step's timeout ended the event stream: \(ending); \(count) event\(count == 1 ? "" : "s") "
                     + "received")
@@ -366,8 +403,9 @@ package final class EventStreamChecker: @unchecked Sendable {
     /// first event).
     package var timeToFirstEvent: Duration? { lock.withLock { firstEventAfter } }
 
-    /// Whether a response started (its status and headers are known).
-    package var hasBegun: Bool { lock.withLock { began } }
+    /// Whether a response started (its status and headers are known); always for an implicit stream, whose step is
+    /// checked as any (a response without a body never starts its sink).
+    package var hasBegun: Bool { lock.withLock { implicit || began } }
 
     /// The response as far as it arrived, for a transfer stopped before libcurl returned one (a time limit).
     package func partialResponse(to request: HTTPRequest) -> HTTPResponse {
@@ -434,7 +472,7 @@ package final class EventStreamChecker: @unchecked Sendable {
             // A response that is no event stream has that failure alone: no follow-on `events count: got 0`.
             if let streamProblem {
                 fail(streamProblem)
-            } else if !wholeStreamSkipped {
+            } else if !wholeStreamSkipped && !ignoring {
                 checkWholeStream(context: context)
             }
             if droppedFailures > 0 { fail("… and \(droppedFailures) more event failures") }

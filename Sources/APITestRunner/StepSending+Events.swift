@@ -9,8 +9,28 @@ extension StepSending {
     /// arrive (``EventStreamChecker``, left in `sent.eventStream` for the checking stage), stopped by `until`, by its
     /// time limits (`within`, watched here: a silent server sends nothing that would wake the transfer) or by the
     /// step's timeout, each of which still gives the response as far as it arrived.
+    ///
+    /// A step without `expect.events` whose checks do not read the body is sent the same way with an implicit
+    /// checker: a `text/event-stream` answer is read as events and not kept (an endless one is ended by the step's
+    /// timeout, a failure saying so, in constant memory); any other answer is counted and its first bytes kept, as
+    /// before.
     func send(_ sent: inout StepPreparation.Prepared) async throws -> HTTPResponse {
-        guard let events = step.expect.events else { return try await executor.transport.perform(sent.request) }
+        guard let events = step.expect.events else {
+            guard case .digest(let digests, let prefix) = sent.request.responseBodyHandling, digests.isEmpty else {
+                return try await executor.transport.perform(sent.request)
+            }
+            let stream = EventStreamChecker(
+                implicitFor: step.location, checker: executor.checker, context: sent.context, masker: sent.masker)
+            stream.previewLimit = prefix
+            sent.eventStream = stream
+            sent.request.responseBodyHandling = .stream(stream.sink, prefix: prefix)
+            do {
+                return try await executor.transport.perform(sent.request)
+            } catch let error as HTTPError where error.reason == .timedOut && stream.readsEvents {
+                stream.timedOut()
+                return stream.partialResponse(to: sent.request)
+            }
+        }
         let stream = EventStreamChecker(
             events, captures: step.captures.filter(EventStreamChecker.isEventCapture), checker: executor.checker,
             context: sent.context, masker: sent.masker)
@@ -47,7 +67,7 @@ extension StepSending {
                 try Task.checkCancellation()
                 return stream.partialResponse(to: request)
             }
-        } catch let error as HTTPError where error.reason == .timedOut && stream.hasBegun {
+        } catch let error as HTTPError where error.reason == .timedOut && stream.readsEvents {
             stream.timedOut()
             return stream.partialResponse(to: request)
         }
