@@ -1,6 +1,6 @@
 /// The texts of `Timestamp` (RFC 3339, UTC, `1972-01-01T10:00:20.021Z`) and `Duration` (`1.000340012s`), with 0, 3,
 /// 6 or 9 fractional digits on output as the JSON mapping writes them, and any of 0 to 9 digits (and, for
-/// timestamps, any UTC offset) on input.
+/// timestamps, any UTC offset; `T` and `Z` upper-case, as the conformance suite requires) on input.
 enum ProtoTimeText {
     /// The earliest and latest seconds a Timestamp may hold (0001-01-01T00:00:00Z, 9999-12-31T23:59:59Z).
     static let timestampRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
@@ -26,7 +26,7 @@ enum ProtoTimeText {
     static func timestamp(parsing text: String) -> (seconds: Int64, nanos: Int32)? {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4), scanner.take("-"), let month = scanner.digits(2), scanner.take("-"),
-            let day = scanner.digits(2), scanner.take("T") || scanner.take("t"), let hour = scanner.digits(2),
+            let day = scanner.digits(2), scanner.take("T"), let hour = scanner.digits(2),
             scanner.take(":"), let minute = scanner.digits(2), scanner.take(":"), let second = scanner.digits(2),
             (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
             second < 60
@@ -37,7 +37,7 @@ enum ProtoTimeText {
             nanos = fraction
         }
         var offset: Int64 = 0
-        if scanner.take("Z") || scanner.take("z") {
+        if scanner.take("Z") {
         } else if let sign = scanner.sign() {
             guard let offsetHours = scanner.digits(2), scanner.take(":"), let offsetMinutes = scanner.digits(2),
                 offsetHours < 24, offsetMinutes < 60
