@@ -71,7 +71,8 @@ enum Main {
         if let error = failure {
             let code = APITestCommand.exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((APITestCommand.fullMessage(for: error) + "\n").utf8))
+                let message = messageEscaping.escape(APITestCommand.fullMessage(for: error))
+                FileHandle.standardError.write(Data((message + "\n").utf8))
                 exit(ExitStatus.invalid.rawValue)
             }
             if code == .success, isVersionRequest(error) {
@@ -82,10 +83,14 @@ enum Main {
                 APITestCommand.exit(withError: error)
             }
             // Anything else is apitest's own failure, not the tests': report it and exit with 3.
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(messageEscaping.escape(String(describing: error)))\n".utf8))
             exit(ExitStatus.runtimeError.rawValue)
         }
     }
+
+    /// How an error message is shown: it may quote a command-line value (`The value '4\u{1B}[2J' is invalid for
+    /// '--jobs'`), which must not reach the terminal as control characters; its own line breaks stay.
+    private static let messageEscaping = DisplayEscaping([.controls, .bidiControls], replacing: ["\n": "\n"])
 
     /// Whether `error` is swift-argument-parser's answer to `--version` (the configuration's bare version).
     ///

@@ -1,3 +1,4 @@
+import APITestReporting
 import APITestSuite
 import APITestSupport
 import Foundation
@@ -14,11 +15,14 @@ struct SuiteSetLoader {
         do {
             set = try SuiteSet.load(paths: paths, loader: loader)
         } catch {
-            errorOutput.write("error: \(error)\n")
+            // The path is the command line's (or a file name found in a folder): shown, never obeyed by the terminal.
+            errorOutput.write("error: \(ReportText.terminalLine(String(describing: error)))\n")
             errorOutput.flush()
             return nil
         }
-        for warning in set.discoveryWarnings { errorOutput.write("warning: \(warning)\n") }
+        for warning in set.discoveryWarnings {
+            errorOutput.write("warning: \(ReportText.terminalLine(String(describing: warning)))\n")
+        }
         for suite in set.suites {
             for warning in suite.warnings { errorOutput.write(DiagnosticRenderer.oneLine(warning) + "\n") }
         }

@@ -160,7 +160,8 @@ package final class ConsoleReporter: Reporter {
             for failure in step.failures {
                 // A message is one line: a line break in it (a JSON key from the server, in a path) is shown as
                 // `\n`, so that no server value can start a line of its own (a forged pass or summary line).
-                text += "    \(style.cyan(failure.location.description)): \(ReportText.terminalLine(failure.message))\n"
+                text +=
+                    "    \(style.cyan(ReportText.terminalLine(failure.location.description))): \(ReportText.terminalLine(failure.message))\n"
                 // The message already reads "expected X, got Y"; repeat them apart only when they are long.
                 if let expected = failure.expected, let actual = failure.actual,
                     failure.message.count > 120 || expected.contains("\n") || actual.contains("\n")
@@ -170,7 +171,7 @@ package final class ConsoleReporter: Reporter {
                 }
             }
             if let error = step.error {
-                let location = (error.location ?? step.location).description
+                let location = ReportText.terminalLine((error.location ?? step.location).description)
                 text += "    \(style.cyan(location)): \(style.red(ReportText.terminalLine(error.message)))\n"
             }
             if let command = step.reproduce {
@@ -190,7 +191,7 @@ package final class ConsoleReporter: Reporter {
         for step in result.steps {
             for warning in step.warnings {
                 text +=
-                    "    \(style.yellow("warning:")) \(style.cyan(warning.location.description)): "
+                    "    \(style.yellow("warning:")) \(style.cyan(ReportText.terminalLine(warning.location.description))): "
                     + "\(ReportText.plain(warning.message))\n"
             }
         }
@@ -259,7 +260,7 @@ package final class ConsoleReporter: Reporter {
             text += "\nNot passed:\n"
             for result in unsuccessful {
                 let name = ReportText.terminalLine("\(result.suiteName) › \(result.name)")
-                text += "  \(mark(result)) \(name) \(style.dim(result.location.description))\n"
+                text += "  \(mark(result)) \(name) \(style.dim(ReportText.terminalLine(result.location.description)))\n"
             }
         }
         let parts =

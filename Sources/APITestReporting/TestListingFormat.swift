@@ -3,14 +3,16 @@ import Foundation
 
 /// Renders a `TestListing` as `apitest list` prints it: text, one line per test, or a JSON document.
 package enum TestListingFormat {
-    /// One line per selected test: `suite file › suite name › test name [tags] (skipped: reason)`.
+    /// One line per selected test: `suite file › suite name › test name [tags] (skipped: reason)`, every name
+    /// escaped as the console escapes it (a file or test name cannot move the cursor or set the terminal's title).
     package static func text(_ listing: TestListing) -> String {
         var output = ""
         var expectedTotal: Double?
+        let line = ReportText.terminalLine
         for test in listing.tests {
-            output += "\(test.suiteFile) › \(test.suiteName) › \(test.testName)"
-            if !test.tags.isEmpty { output += " [\(test.tags.joined(separator: ", "))]" }
-            if let skip = test.skip { output += " (skipped: \(skip))" }
+            output += "\(line(test.suiteFile)) › \(line(test.suiteName)) › \(line(test.testName))"
+            if !test.tags.isEmpty { output += " [\(test.tags.map(line).joined(separator: ", "))]" }
+            if let skip = test.skip { output += " (skipped: \(line(skip)))" }
             if let seconds = test.expectedSeconds {
                 output += " (expected \(String(format: "%.3f", seconds)) s)"
                 expectedTotal = (expectedTotal ?? 0) + seconds
