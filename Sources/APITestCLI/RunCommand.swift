@@ -27,6 +27,10 @@ struct RunCommand: AsyncParsableCommand {
             is a usage error (exit code 2) before anything runs, and so is a report (or --curl, or standard output \
             redirected to a file) that is a file the run reads: a suite, a file it includes or names, a \
             --variables-file. A second Ctrl-C quits at once, leaving no temporary file.
+
+            With OTEL_EXPORTER_OTLP_ENDPOINT set (and the other OTEL_* variables), the run exports a span per run, \
+            suite, test and step over OTLP/HTTP, and every request carries a W3C traceparent naming its step's \
+            span (docs/tracing.md).
             """
     )
 
