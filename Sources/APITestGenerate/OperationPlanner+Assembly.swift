@@ -108,7 +108,7 @@ extension OperationPlanner {
                     + ParameterSerializer.encodeComponent(ParameterSerializer.text($0.value))
             }
             bytes = Array(pairs.joined(separator: "&").utf8)
-        case .file, .multipart, nil:
+        case .file, .multipart, .graphql, nil:
             // The planner skips operations whose body is a file or parts.
             break
         }

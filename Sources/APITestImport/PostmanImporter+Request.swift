@@ -237,10 +237,10 @@ extension PostmanImporter {
         case .graphql(let query, let variables):
             let convertedQuery = scope.convert(query, local: local)
             let convertedVariables = scope.convert(variables, local: local).trimmingSpaces
-            var object = JSONObject([(key: "query", value: .string(convertedQuery))])
+            var parsedVariables: JSONValue?
             if !convertedVariables.isEmpty {
-                if let parsed = try? JSONParser.parse(convertedVariables) {
-                    object["variables"] = parsed
+                if let parsed = try? JSONParser.parse(convertedVariables), case .object = parsed {
+                    parsedVariables = parsed
                 } else {
                     // Unquoted placeholders (`{"id": {{id}}}`): sent as text, as Postman substitutes them.
                     let text = "{\"query\":\(JSONWriter.quoted(convertedQuery)),\"variables\":\(convertedVariables)}"
@@ -248,11 +248,9 @@ extension PostmanImporter {
                     return
                 }
             }
-            if hasContentType {
-                request.body = .text(JSONWriter.string(.object(object)), contentType: nil)
-            } else {
-                request.body = .json(.object(object))
-            }
+            // A `graphql:` request (POSTed as JSON, its response's `errors` checked): its own Content-Type.
+            request.headers.removeAll { $0.name.lowercased() == "content-type" }
+            request.body = .graphql(query: convertedQuery, variables: parsedVariables)
         }
     }
 

@@ -52,6 +52,8 @@ extension SuiteDocument {
         case file(path: String, contentType: String?)
         /// `multipart`: parts in order.
         case multipart([Part])
+        /// `graphql`: a GraphQL operation (`query`, its `variables` when any), POSTed as JSON by the runner.
+        case graphql(query: String, variables: JSONValue?)
     }
 
     /// One part of a `multipart` body.

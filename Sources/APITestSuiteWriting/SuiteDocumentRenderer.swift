@@ -161,6 +161,10 @@ package struct SuiteDocumentRenderer: Sendable {
             if let contentType { object["contentType"] = .string(contentType) }
         case .multipart(let parts)?:
             object["multipart"] = .array(parts.map(part))
+        case .graphql(let query, let variables)?:
+            var operation = JSONObject([(key: "query", value: .string(query))])
+            if let variables { operation["variables"] = variables }
+            object["graphql"] = .object(operation)
         case nil:
             break
         }
