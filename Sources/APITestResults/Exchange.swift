@@ -47,11 +47,11 @@ package struct Exchange: Sendable, Hashable, Codable {
     /// The parts of a `multipart/form-data` request body, when the run records them (the HAR report's
     /// `postData.params`): names, file names and text values masked.
     package var requestParts: [FormPart]?
-    /// True when ``requestBody`` is a note in place of the body (`<file PATH>`, a multipart summary), not its text;
-    /// nil otherwise.
+    /// Whether ``requestBody`` is a note in place of the body (`<file PATH>`, a multipart summary), not its text;
+    /// nil without a body or when not recorded.
     package var requestBodyIsNote: Bool?
-    /// True when ``responseBody`` is a note in place of the body (`<N bytes of binary data>`), not its text; nil
-    /// otherwise.
+    /// Whether ``responseBody`` is a note in place of the body (`<N bytes of binary data>`), not its text; nil
+    /// without a body or when not recorded.
     package var responseBodyIsNote: Bool?
 
     package init(

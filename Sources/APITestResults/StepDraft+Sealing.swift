@@ -37,7 +37,7 @@ extension StepDraft {
         result.skipped = skipped.map(sealer.mask)
         result.trace = trace
         if !tokenExchanges.isEmpty { result.tokenExchanges = tokenExchanges.map { $0.sealed(by: sealer) } }
-        if !earlierExchanges.isEmpty { result.earlierExchanges = earlierExchanges }
+        if !earlierExchanges.isEmpty { result.earlierExchanges = earlierExchanges.map { $0.masked(by: sealer) } }
         return result
     }
 
@@ -85,9 +85,14 @@ extension ExchangeDraft {
                 contentType: part.contentType.map(sealer.mask),
                 value: part.value.map { sealer.mask($0).truncated(to: bodyPreviewLimit) })
         }
-        if case .note = requestBody { exchange.requestBodyIsNote = true }
-        if case .note = responseBody { exchange.responseBodyIsNote = true }
+        exchange.requestBodyIsNote = requestBody.map(Self.isNote)
+        exchange.responseBodyIsNote = responseBody.map(Self.isNote)
         return exchange
+    }
+
+    private static func isNote(_ body: Body) -> Bool {
+        if case .note = body { return true }
+        return false
     }
 
     /// The start of a binary body, base64-encoded: its bytes read as Latin-1 (one character a byte, so that a
@@ -128,5 +133,34 @@ extension ExchangeDraft {
             }
             return masked + "… (\(totalSize) bytes in all)"
         }
+    }
+}
+
+extension Exchange {
+    /// This exchange, sealed already (an earlier attempt's, by that attempt's masker), masked again by `sealer`
+    /// (the step's): every text that sealing masks, the base64 body decoded, masked and encoded again.
+    func masked(by sealer: some SecretSealing) -> Exchange {
+        func header(_ field: Header) -> Header {
+            Header(name: field.name, value: sealer.maskHeader(name: field.name, value: field.value))
+        }
+        var exchange = self
+        exchange.url = sealer.mask(url)
+        exchange.requestHeaders = requestHeaders.map(header)
+        exchange.sentRequestHeaders = sentRequestHeaders?.map(header)
+        exchange.requestBody = requestBody.map(sealer.mask)
+        exchange.responseHeaders = responseHeaders.map(header)
+        exchange.responseBody = responseBody.map(sealer.mask)
+        exchange.effectiveURL = effectiveURL.map(sealer.mask)
+        exchange.reasonPhrase = reasonPhrase.map(sealer.mask)
+        exchange.requestParts = requestParts?.map { part in
+            FormPart(
+                name: sealer.mask(part.name), fileName: part.fileName.map(sealer.mask),
+                contentType: part.contentType.map(sealer.mask), value: part.value.map(sealer.mask))
+        }
+        exchange.responseBodyBase64 = responseBodyBase64.map { base64 in
+            guard let bytes = Data(base64Encoded: base64) else { return "" }
+            return ExchangeDraft.binaryPreview(bytes, limit: Int.max, by: sealer)
+        }
+        return exchange
     }
 }

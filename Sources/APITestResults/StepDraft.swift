@@ -31,7 +31,8 @@ package struct StepDraft: Sendable {
     /// The step's span in a traced run (see ``StepResult/trace``); nil when the run is not traced.
     package var trace: StepTrace?
     /// The exchanges of the attempts before the last one (a step's `retry`), each sealed by its own attempt's
-    /// masker, when the run records every exchange (see ``StepResult/earlierExchanges``).
+    /// masker (and masked again by the step's when the step is sealed), when the run records every exchange (see
+    /// ``StepResult/earlierExchanges``).
     package var earlierExchanges: [Exchange] = []
 
     /// A draft of step `index`, written at `location`.

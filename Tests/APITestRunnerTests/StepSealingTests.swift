@@ -24,7 +24,9 @@ import Testing
         "reproduce.oneLine", "earlierAttempts.words", "earlierAttempts.input", "earlierAttempts.notes",
         "earlierAttempts.oneLine", "tokenExchanges.method", "tokenExchanges.httpVersion",
         "tokenExchanges.remoteAddress", "tokenExchanges.requestHeaders.name", "tokenExchanges.sentRequestHeaders.name",
-        "tokenExchanges.responseHeaders.name",
+        "tokenExchanges.responseHeaders.name", "earlierExchanges.method", "earlierExchanges.httpVersion",
+        "earlierExchanges.remoteAddress", "earlierExchanges.requestHeaders.name",
+        "earlierExchanges.sentRequestHeaders.name", "earlierExchanges.responseHeaders.name",
     ]
 
     /// A draft with every field set, every text holding the secret.
@@ -48,7 +50,15 @@ import Testing
         exchange.remoteAddress = "127.0.0.1 \(s)"
         exchange.redirectCount = 1
         exchange.timings = Exchange.Timings(
-            nameLookup: .zero, connect: .zero, tlsHandshake: .zero, firstByte: .zero, total: .milliseconds(1))
+            nameLookup: .zero, connect: .zero, tlsHandshake: .zero, firstByte: .zero, total: .milliseconds(1),
+            preTransfer: .zero)
+        exchange.startedAt = Date(timeIntervalSince1970: 1)
+        exchange.reasonPhrase = "OK \(s)"
+        exchange.localPort = 40000
+        exchange.responseBinary = Data([0xFF] + Array(s.utf8))
+        exchange.requestParts = [
+            Exchange.FormPart(name: "n\(s)", fileName: "f\(s)", contentType: "text/\(s)", value: "v\(s)")
+        ]
         let command = ReproduceCommand(words: ["curl-\(s)", "'\(s)'"], input: s, notes: [s], sequence: 1, oneLine: s)
         var draft = StepDraft(
             index: 0, location: here, exchange: exchange, failures: [failure],
@@ -61,7 +71,15 @@ import Testing
         draft.label = "step › \(s)"
         draft.skipped = "when: false (\(s))"
         draft.tokenExchanges = [exchange]
+        // An earlier attempt's exchange, sealed by a masker that knew no secret: the step's sealing masks it.
+        draft.earlierExchanges = [exchange.sealed(by: KeepsEverything())]
         return draft
+    }
+
+    /// Masks nothing.
+    struct KeepsEverything: SecretSealing {
+        func mask(_ text: String) -> String { text }
+        func maskHeader(name: String, value: String) -> String { value }
     }
 
     // MARK: - Walking values
@@ -94,7 +112,10 @@ import Testing
     @Test func theFixtureSetsEveryFieldOfTheDraftWithTheSecretInEveryText() {
         let (texts, unset) = Self.walk(Self.draft)
         #expect(unset.isEmpty, "a field of the draft is not set by this test's fixture: \(unset)")
-        let without = texts.filter { !$0.text.contains(Self.secret) }.map(\.path)
+        // The earlier attempt's exchange was sealed: its binary body is the secret's bytes in base64, its body's
+        // preview cut before the secret.
+        let sealedAlready: Set = ["earlierExchanges.responseBodyBase64", "earlierExchanges.responseBody"]
+        let without = texts.filter { !$0.text.contains(Self.secret) && !sealedAlready.contains($0.path) }.map(\.path)
         #expect(without.isEmpty, "texts of the fixture without the secret: \(without)")
     }
 
@@ -105,6 +126,11 @@ import Testing
         let shown = Set(texts.filter { $0.text.contains(Self.secret) }.map(\.path))
         #expect(shown.subtracting(Self.unmasked).isEmpty, "left unmasked: \(shown.subtracting(Self.unmasked))")
         #expect(Self.unmasked.subtracting(shown).isEmpty, "masked though listed: \(Self.unmasked.subtracting(shown))")
+        // Binary bodies are masked before they are base64-encoded, an earlier attempt's again by the step's masker.
+        for exchange in [result.exchange, result.tokenExchanges?.first, result.earlierExchanges?.first] {
+            let bytes = try #require(Data(base64Encoded: exchange?.responseBodyBase64 ?? "-"))
+            #expect(!String(decoding: bytes, as: UTF8.self).contains(Self.secret))
+        }
         // What a report writes: the JSON of the result shows the secret only where the list says.
         let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
         #expect(json.contains(SecretMasker.mask))

@@ -122,6 +122,38 @@ import Testing
         #expect(headers.contains { $0["name"] == "Host" }, "the headers as sent, libcurl's own included")
     }
 
+    // MARK: - Attempts
+
+    @Test func eachAttemptOfAStepThatRetriesIsAnEntryOfItsOwn() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = file("retry.yaml")
+        // A job that is pending on its first read and done on the next: the polling step sends twice.
+        try """
+        name: Retry
+        baseURL: \(demo.baseURL)/api/
+        tests:
+          - name: poll
+            steps:
+              - request: {method: POST, url: "jobs?polls=1"}
+                expect: {status: 202}
+                capture: {job: {jsonpath: $.id}}
+              - name: wait
+                request: {url: "jobs/{{ job }}"}
+                retry: {attempts: 5, interval: 10ms, until: {json: {$.state: done}}}
+        """.write(toFile: suite, atomically: true, encoding: .utf8)
+        let result = try await runAPITest(["run", suite, "--report-har", file("retry.har")])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        let origins = try entries(file("retry.har")).compactMap { $0["_apitest"] as? [String: Any] }
+        let waits = origins.filter { $0["step"] as? String == "wait" }
+        #expect(waits.map { $0["attempt"] as? Int } == [1, 2], "\(origins)")
+        let states = try entries(file("retry.har")).compactMap { entry -> String? in
+            guard (entry["_apitest"] as? [String: Any])?["step"] as? String == "wait" else { return nil }
+            return ((entry["response"] as? [String: Any])?["content"] as? [String: Any])?["text"] as? String
+        }
+        #expect(states.count == 2 && states[0].contains("pending") && states[1].contains("done"), "\(states)")
+    }
+
     // MARK: - Round trip
 
     @Test func importHarOfTheArchiveSendsTheSameRequests() async throws {
