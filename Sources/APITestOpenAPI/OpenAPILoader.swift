@@ -69,6 +69,7 @@ final class OpenAPILoader {
         readComponents(root)
         readPaths(root)
         readWebhooks(root)
+        if options.strictSpec { checkStructure(root) }
         let ignored = readIgnore(rootLocation)
         for index in operations.indices where ignored.contains(index) { operations[index].isIgnored = true }
         let warnings = collectedWarnings()

@@ -18,6 +18,7 @@ struct LenientLoadingTests {
                 '200':
                   description: ok
                   content: {application/json: {schema: \(schema)}}
+        info: {title: t, version: "1"}
         """
     }
 
@@ -136,6 +137,7 @@ struct LenientLoadingTests {
                               id: {type: string, format: uuid}
                               price: {type: string, format: decimal}
                               phone: {type: string, format: phone-number}
+            info: {title: t, version: "1"}
             """
         let contract = try inlineContract(yaml)
         #expect(contract.warnings.map(\.kind) == [.unknownFormat("unix-time"), .unknownFormat("phone-number")])
@@ -190,6 +192,7 @@ struct LenientLoadingTests {
                             good: {summary: a pet, value: {id: 1}}
                             bare: {id: 1, name: Rex}
                             scalar: 3
+            info: {title: t, version: "1"}
             """
         let contract = try inlineContract(yaml)
         #expect(
@@ -218,6 +221,7 @@ struct LenientLoadingTests {
               /pets/{id}:
                 get:
                   $ref: 'operations/get_pet.yaml'
+            info: {title: t, version: "1"}
             """
         let operationFile = """
             operationId: getPet

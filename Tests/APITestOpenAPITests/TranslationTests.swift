@@ -103,6 +103,7 @@ struct TranslationTests {
         // In 3.1 the boolean form is 3.0's: translated with a warning, an error with strictSpec.
         let document =
             "openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    N: {minimum: 1, exclusiveMinimum: true}\n"
+            + "info: {title: t, version: '1'}\n"
         #expect(inlineProblems(document).isEmpty)
         let problems = inlineProblems(document, options: OpenAPIContractOptions(strictSpec: true))
         #expect(problems.count == 1)
