@@ -23,8 +23,6 @@ extension ProtobufError: CustomStringConvertible {
         case .truncated: return "the message bytes end inside a field"
         case .varintOverflow: return "a varint is longer than 64 bits"
         case .invalidTag(let tag): return "invalid field tag \(tag) (wire type \(tag & 7), field \(tag >> 3))"
-        case .wireTypeMismatch(let field, let wireType):
-            return "field '\(field)' has wire type \(wireType), which its type is never encoded with"
         case .groupsUnsupported(let what): return "\(what) is a group, which is not supported (proto2 groups)"
         case .tooDeep(let limit): return "messages are nested deeper than \(limit) levels"
         case .tooLarge(let limit): return "the input is larger than the limit of \(limit) bytes"

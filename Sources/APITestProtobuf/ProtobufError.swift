@@ -16,8 +16,6 @@ package struct ProtobufError: Error, Sendable, Hashable {
         case varintOverflow
         /// A wire type that protobuf does not define (6 or 7) or a field number of 0 or beyond 2^29-1.
         case invalidTag(UInt64)
-        /// A field encoded with a wire type its declared type never uses.
-        case wireTypeMismatch(field: String, wireType: Int)
         /// A group (proto2's wire types 3 and 4, or a field of type group), which this codec refuses.
         case groupsUnsupported(String)
         /// Messages nested deeper than the depth budget.
