@@ -1,6 +1,6 @@
 import Foundation
 
-/// `Fixtures/otlp_receiver.py` on a free loopback port: an OTLP/HTTP trace receiver that parses every export with
+/// `Fixtures/otlp_receiver.py` on a loopback port of its own: an OTLP/HTTP trace receiver that parses every export with
 /// the OpenTelemetry project's own protobuf definitions (PyPI's opentelemetry-proto, installed by
 /// `scripts/install-deps.sh`), and, on any other path, the tested service, which records the W3C trace headers it
 /// is sent. What it received is read back with ``entries()``. Fails clearly when the package is missing. Stopped on
@@ -13,37 +13,40 @@ final class OTLPReceiver: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts the receiver, writing what it receives to `output`.
+    /// Starts the receiver on a port the system picks, writing what it receives to `output`; returns once it
+    /// listens (it prints its port only then).
     init(output: URL) throws {
         self.output = output
         let script = FaultServer.scriptURL("otlp_receiver.py")
-        var lastError: Error?
-        for _ in 0..<5 {
-            let port = try freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, String(port), output.path]
-            let errors = Pipe()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors
-            try process.run()
-            for _ in 0..<1200 where process.isRunning && !acceptsConnections(port: port) { usleep(50_000) }
-            if process.isRunning, acceptsConnections(port: port) {
-                self.port = port
-                self.process = process
-                self.errors = errors
-                return
-            }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "0", output.path]
+        let announcement = Pipe()
+        let errors = Pipe()
+        process.standardOutput = announcement
+        process.standardError = errors
+        try process.run()
+        var buffer = Data()
+        let handle = announcement.fileHandleForReading
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        guard let port = Int(String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             stopProcess(process)
             let text = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
-            lastError = CocoaError(
+            throw CocoaError(
                 .fileReadUnknown,
                 userInfo: [
                     NSLocalizedDescriptionKey:
                         "the OTLP receiver did not start (run scripts/install-deps.sh for opentelemetry-proto): \(text)"
                 ])
         }
-        throw lastError ?? CocoaError(.fileReadUnknown)
+        self.port = port
+        self.process = process
+        self.errors = errors
     }
 
     /// Everything received so far, in order: one dictionary per export (`kind: export`), rejected document

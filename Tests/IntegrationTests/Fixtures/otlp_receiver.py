@@ -5,7 +5,7 @@ hex ids are turned into the base64 the protobuf JSON mapping expects), so a docu
 fails the export with 400. Any other request is answered 200 as the tested service would, and its W3C trace
 headers are recorded.
 
-Usage: otlp_receiver.py PORT OUTPUT. Writes one JSON object a line to OUTPUT, before answering:
+Usage: otlp_receiver.py PORT OUTPUT (PORT 0: one the system picks; the port is printed once listening). Writes one JSON object a line to OUTPUT, before answering:
   {"kind": "export", "contentType": ..., "authorization": ..., "resource": {...}, "spans": [...]}
   {"kind": "invalid", "error": ...}
   {"kind": "request", "method": ..., "path": ..., "traceparent": ..., "tracestate": ...}
