@@ -25,6 +25,10 @@ struct MergeCommand: ParsableCommand {
 
             A merged report that is one of the files being merged is a usage error: nothing is written.
 
+            Load reports (apitest load --shard K/N --report-json) merge into one load run; its absolute \
+            thresholds are measured again on the merged figures, and relative ones (p99<+10%) need --baseline, \
+            the earlier run they are judged against.
+
             Exit codes: 0 merged and every test passed, 1 merged and some test failed or errored (or was flaky, \
             unless --flaky pass), 2 reports that \
             cannot be merged or a usage error, 3 a report file could not be written.
@@ -43,6 +47,14 @@ struct MergeCommand: ParsableCommand {
             "Whether a flaky test (failed, then passed when run again) makes the exit code 1: fail (the default, "
                 + "as in run) or pass.", valueName: "fail|pass"))
     var flaky: String = "fail"
+
+    @Option(
+        help: ArgumentHelp(
+            "For load reports: the earlier load JSON report the merged run is compared with, side by side, and "
+                + "its relative thresholds (p99<+10%) judged against, as 'apitest load --baseline' does.",
+            valueName: "file"),
+        completion: .file(extensions: ["json"]))
+    var baseline: String?
 
     @OptionGroup var output: ReportOptions
 
@@ -68,6 +80,7 @@ struct MergeCommand: ParsableCommand {
         // No merged report (nor a redirected standard output) is one of the reports being merged.
         var files = OutputGuard()
         for path in reports { files.add(path, as: .argument("the report being merged")) }
+        if let baseline { files.add(baseline, as: .flag("--baseline")) }
         try files.check(
             output.requested.map { ($0.flag, $0.path) }, errorOutput: stderr, consequence: "nothing was merged")
         var inputs: [ReportMerger.Input] = []
@@ -88,8 +101,13 @@ struct MergeCommand: ParsableCommand {
             throw ExitStatus.invalid.exitCode
         }
         if let load = merged.load {
-            try writeLoad(load)
+            try writeLoad(load, thresholds: merged.loadThresholds)
             return
+        }
+        if baseline != nil {
+            stderr.write("error: --baseline compares load reports; these are reports of 'apitest run'\n")
+            stderr.flush()
+            throw ExitStatus.invalid.exitCode
         }
         let record = merged.record
         let wantsRunReports = [
@@ -149,9 +167,28 @@ struct MergeCommand: ParsableCommand {
         }
     }
 
-    /// Writes the merged load run: its summary on standard output, `--report-json`, `--report-junit` and `--report-html`.
-    private func writeLoad(_ load: LoadResult) throws {
+    /// Writes the merged load run: its summary on standard output, `--report-json`, `--report-junit` and
+    /// `--report-html`; with `--baseline`, compared with that run and its relative `thresholds` judged (a relative
+    /// threshold without `--baseline` is a usage error, as in `apitest load`).
+    private func writeLoad(_ merged: LoadResult, thresholds: [LoadThreshold]) throws {
         let stderr = StandardOutput.error
+        var load = merged
+        var comparison: LoadBaselineComparison?
+        let relative = thresholds.filter { $0.relative != nil }
+        if let baseline {
+            do {
+                let earlier = try LoadCommand.readBaseline(baseline, tests: load.tests.map { ($0.suite, $0.name) })
+                comparison = LoadCommand.compare(&load, with: earlier, file: baseline, thresholds: thresholds)
+            } catch {
+                stderr.write("error: \(error.description)\n")
+                stderr.flush()
+                throw ExitStatus.invalid.exitCode
+            }
+        } else if !relative.isEmpty {
+            stderr.write("error: \(LoadBaselineProblem.relativeWithoutBaseline(relative.map(\.text)).description)\n")
+            stderr.flush()
+            throw ExitStatus.invalid.exitCode
+        }
         if output.reportTap != nil || output.reportOpenAPICoverage != nil || output.reportCtrf != nil {
             stderr.write("error: load reports merge into --report-json, --report-junit and --report-html only\n")
             stderr.flush()
@@ -161,8 +198,9 @@ struct MergeCommand: ParsableCommand {
             json: output.reportJson, junit: output.reportJunit, html: output.reportHtml)
         let count = reports.count
         StandardOutput.out.write("merged \(count) load report\(count == 1 ? "" : "s")\n" + LoadReportText.summary(load))
+        if let comparison { StandardOutput.out.write(LoadReportText.comparison(comparison)) }
         StandardOutput.out.flush()
-        guard LoadReportFiles.write(load, to: files, errorOutput: stderr) else {
+        guard LoadReportFiles.write(load, to: files, errorOutput: stderr, baseline: comparison) else {
             throw ExitStatus.runtimeError.exitCode
         }
         if !load.thresholdsHold { throw ExitStatus.testsFailed.exitCode }

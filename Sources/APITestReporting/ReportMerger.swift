@@ -1,5 +1,5 @@
 package import APITestResults
-import APITestSupport
+package import APITestSupport
 package import Foundation
 
 // MARK: - ReportMerger
@@ -98,8 +98,12 @@ package enum ReportMerger {
         package var coverage: OpenAPICoverage?
         /// How many of the files were coverage files.
         package var coverageFiles = 0
-        /// The merged load run, when the files were load reports (`apitest load --report-json`).
+        /// The merged load run, when the files were load reports (`apitest load --report-json`). Its thresholds
+        /// hold the verdicts of the absolute ones only (see ``loadThresholds``).
         package var load: LoadResult?
+        /// Every threshold of the merged load run, in the order given, relative ones (`p99<+10%`) included: those
+        /// are judged against a baseline run (`apitest merge --baseline`), never on the merged figures alone.
+        package var loadThresholds: [LoadThreshold] = []
     }
 
     /// Merges `inputs`, JSON reports and OpenAPI coverage files in any order (each file is recognised by its
@@ -128,6 +132,7 @@ package enum ReportMerger {
             if let file = coverages.first { throw MergeError(kind: .loadReportsAndCoverage(load.name, file.name)) }
             var merged = Merged(record: nil, jsonFormat: JSONReportFormat(), coverage: nil)
             merged.load = try LoadReportMerger.merge(loads, allowMissing: allowMissing)
+            merged.loadThresholds = loads.first?.document.load.thresholds.map(\.threshold) ?? []
             return merged
         }
         let coverage = try coverages.isEmpty ? nil : mergeCoverage(coverages)
