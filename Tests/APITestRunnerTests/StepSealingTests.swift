@@ -52,6 +52,7 @@ import Testing
         exchange.timings = Exchange.Timings(
             nameLookup: .zero, connect: .zero, tlsHandshake: .zero, firstByte: .zero, total: .milliseconds(1),
             preTransfer: .zero)
+        exchange.timings?.firstEvent = .milliseconds(1)
         exchange.startedAt = Date(timeIntervalSince1970: 1)
         exchange.reasonPhrase = "OK \(s)"
         exchange.localPort = 40000
