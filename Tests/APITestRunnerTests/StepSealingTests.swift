@@ -72,6 +72,8 @@ import Testing
         draft.label = "step › \(s)"
         draft.skipped = "when: false (\(s))"
         draft.tokenExchanges = [exchange]
+        // Ids and times only (a traced run's step span): nothing to mask.
+        draft.trace = StepTrace(spanID: SpanID(1), startNanoseconds: 1, endNanoseconds: 2)
         // An earlier attempt's exchange, sealed by a masker that knew no secret: the step's sealing masks it.
         draft.earlierExchanges = [exchange.sealed(by: KeepsEverything())]
         return draft
