@@ -53,7 +53,7 @@ struct GraphQLSubscriptionRunner {
     func run(context: TemplateContext) async -> StepAttempt.Outcome {
         var prepared = step
         do {
-            let url = try step.request.url.render(context)
+            let url = try step.request.url.renderURL(context)
             prepared.request.url = Template(
                 literal: WebSocketStepRunner.httpURL(url), location: step.request.url.location)
         } catch {

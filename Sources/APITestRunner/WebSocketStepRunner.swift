@@ -45,7 +45,8 @@ struct WebSocketStepRunner {
         var prepared = step
         let url: String
         do {
-            url = try step.request.url.render(context)
+            // A secret in the query is one value (`renderURL`), as for an HTTP request.
+            url = try step.request.url.renderURL(context)
         } catch {
             let draft = StepDraft(
                 index: index, location: step.location,

@@ -159,11 +159,14 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Renders a request's URL: as ``render(_:)``, except that the text of a placeholder or expression that reads a
-    /// secret is percent-encoded, all but RFC 3986's unreserved characters (letters, digits, `-`, `.`, `_`, `~`).
+    /// secret inside the query (after the URL's first `?`) is percent-encoded, all but RFC 3986's unreserved
+    /// characters (letters, digits, `-`, `.`, `_`, `~`).
     ///
-    /// A secret is one value, never URL syntax: written raw into a query, a token `ab&cd+ef` reached the server as
-    /// the argument `ab` and an argument named `cd ef`, pieces that no masking finds in what the server echoes (and a
-    /// base64 token's `+` became a space). Encoded, the server reads the whole secret back, which masking hides.
+    /// A query argument's secret is one value, never URL syntax: written raw, a token `ab&cd+ef` reached the server
+    /// as the argument `ab` and an argument named `cd ef`, pieces that no masking finds in what the server echoes
+    /// (and a base64 token's `+` became a space). Encoded, the server reads the whole secret back, which masking
+    /// hides. Before the query a secret goes in as written: it may be the URL's start (`{{ env.API_URL }}/users`,
+    /// every environment value being secret) or a path the user wrote encoded.
     package func renderURL(_ context: TemplateContext) throws(TemplateError) -> String {
         try render(context, encodingSecrets: true)
     }
@@ -177,14 +180,16 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
                 try Self.append(.string(literal), to: &text, at: location)
             case .placeholder(let name, let location, _):
                 let value = try context.value(named: name, at: location)
-                if encodingSecrets && context.isSecret(name) {
+                if encodingSecrets && context.isSecret(name) && Self.isInQuery(text) {
                     try Self.append(Self.percentEncoded(value), to: &text, at: location)
                 } else {
                     try Self.append(value, to: &text, at: location)
                 }
             case .expression(let expression, let source, let location, _):
                 let value = try expression.evaluate(context, source: source, location: location, undefinedIsNull: false)
-                if encodingSecrets && expression.referencedNames.contains(where: context.isSecret) {
+                if encodingSecrets && expression.referencedNames.contains(where: context.isSecret)
+                    && Self.isInQuery(text)
+                {
                     try Self.append(Self.percentEncoded(value), to: &text, at: location)
                 } else {
                     try Self.append(value, to: &text, at: location)
@@ -192,6 +197,11 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return text
+    }
+
+    /// Whether what follows the URL text `rendered` is in its query (or fragment): `rendered` holds a `?`.
+    private static func isInQuery(_ rendered: String) -> Bool {
+        rendered.utf8.contains(UInt8(ascii: "?"))
     }
 
     /// `value`'s text with every byte but RFC 3986's unreserved characters percent-encoded (UTF-8, upper-case hex).

@@ -32,10 +32,20 @@ import Testing
         #expect(try template.renderURL(context) == "/x?t=AB%26CD%2BEF%20GH%3DIJ%23K%2F%2541%C3%89&p=A&B=C")
     }
 
+    /// Before the query a secret is URL text: the URL's start (every environment value is secret) or its path.
+    @Test func aSecretBeforeTheQueryGoesInAsWritten() throws {
+        var context = TemplateContext(environment: ["API_URL": "http://127.0.0.1:8080/v1", "TOK": "a&b"])
+        context.set("id", .string("x/y"), secret: true)
+        let template = try Template(parsing: "{{ env.API_URL }}/items/{{ id }}?token={{ env.TOK }}", location: here)
+        #expect(try template.renderURL(context) == "http://127.0.0.1:8080/v1/items/x/y?token=a%26b")
+        let query = try Template(parsing: "{{ env.API_URL }}?q=1", location: here)
+        #expect(try query.renderURL(context) == "http://127.0.0.1:8080/v1?q=1")
+    }
+
     @Test func unreservedCharactersStayAsTheyAre() throws {
         var context = TemplateContext(environment: ["JWT": "eyJ0.abc-DEF_ghi~9"])
         context.set("n", .string("x"), secret: false)
-        let template = try Template(parsing: "/t/{{ env.JWT }}", location: here)
-        #expect(try template.renderURL(context) == "/t/eyJ0.abc-DEF_ghi~9")
+        let template = try Template(parsing: "/t?jwt={{ env.JWT }}", location: here)
+        #expect(try template.renderURL(context) == "/t?jwt=eyJ0.abc-DEF_ghi~9")
     }
 }
