@@ -47,6 +47,7 @@ public struct HTTPRequest: Sendable {
         var maxBodySize: Int?
         var responseBodyHandling: ResponseBodyHandling = .keep
         var recordsSentHeaders: Bool = false
+        var recordsRedirectHops: Bool = false
         var security: SecurityPolicy?
         var resolve: [String] = []
         var transport: TransportOptions = TransportOptions()
@@ -136,6 +137,12 @@ public struct HTTPRequest: Sendable {
     public var recordsSentHeaders: Bool {
         get { storage.fields.recordsSentHeaders }
         set { uniqueStorage().fields.recordsSentHeaders = newValue }
+    }
+    /// Follow redirects one transfer a hop (as `SessionManager` does for origin-bound fields) and keep every hop's
+    /// request and response in `HTTPResponse.redirectHops` (for an archive of the run, where each hop is an entry).
+    public var recordsRedirectHops: Bool {
+        get { storage.fields.recordsRedirectHops }
+        set { uniqueStorage().fields.recordsRedirectHops = newValue }
     }
     /// Pinning and trust settings checked during the TLS handshake; nil: full verification against the system's
     /// trust store, nothing pinned.

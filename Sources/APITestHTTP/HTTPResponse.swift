@@ -24,6 +24,21 @@ public struct HTTPResponse: Sendable {
         var peerCertificates: [CertificateInfo]
         var tlsEvaluation: TLSEvaluation?
         var receivedFieldLines: [UInt8]?
+        var redirectHops: [RedirectHop] = []
+    }
+
+    /// A redirect followed on the way to this response: the request sent for the hop and the redirect it got.
+    public struct RedirectHop: Sendable {
+        /// The hop's request (its method and body as the redirect before it left them).
+        public var request: HTTPRequest
+        /// The hop's response: a redirect status with its `Location`.
+        public var response: HTTPResponse
+
+        /// A hop of `request` answered by `response`.
+        public init(request: HTTPRequest, response: HTTPResponse) {
+            self.request = request
+            self.response = response
+        }
     }
 
     /// The shared storage: its fields are read and written only through `uniqueStorage()`'s unique reference or
@@ -114,6 +129,12 @@ public struct HTTPResponse: Sendable {
     public var redirectCount: Int {
         get { storage.fields.redirectCount }
         set { uniqueStorage().fields.redirectCount = newValue }
+    }
+    /// The redirects followed on the way, in order, when the request asked (`HTTPRequest.recordsRedirectHops`);
+    /// empty otherwise.
+    public var redirectHops: [RedirectHop] {
+        get { storage.fields.redirectHops }
+        set { uniqueStorage().fields.redirectHops = newValue }
     }
     /// Bytes of request body sent.
     public var bytesUploaded: Int64 {

@@ -24,11 +24,13 @@ extension SessionManager {
         var crossed = false
         var hops = 0
         var elapsed = Duration.zero
+        var recorded: [HTTPResponse.RedirectHop] = []
         while true {
             var response = try await performOnce(request)
             guard let target = try Self.redirectTarget(of: response, from: request.url) else {
                 if hops > 0 {
                     response.redirectCount = hops
+                    response.redirectHops = recorded
                     var timings = response.timings
                     for phase in [
                         \TransferTimings.nameLookup, \.connect, \.tlsHandshake, \.preTransfer, \.firstByte, \.total,
@@ -48,6 +50,9 @@ extension SessionManager {
             }
             hops += 1
             elapsed += response.timings.total
+            if original.recordsRedirectHops {
+                recorded.append(HTTPResponse.RedirectHop(request: request, response: response))
+            }
             if hops == 1, var policy = request.security, policy.settings.hosts.isEmpty,
                 let host = CurlMultiLoop.host(of: original.url)
             {

@@ -47,12 +47,13 @@ public final class SessionManager: Sendable {
     ///
     /// A request with fields bound to its origin (`HTTPRequest.originBoundHeaders`, or an AWS session token) that
     /// follows redirects has them followed here, one transfer a hop, so that a hop to another origin goes without
-    /// those fields (libcurl 7.88 keeps custom headers across hosts); any other request's redirects are libcurl's.
+    /// those fields (libcurl 7.88 keeps custom headers across hosts), and so does one that records its hops
+    /// (`recordsRedirectHops`); any other request's redirects are libcurl's.
     ///
     /// - Throws: `HTTPError` when no complete response arrived (with a reason such as `.connectionRefused`,
     ///   `.timedOut` or `.bodyTooLarge`), `CancellationError` when the calling task was cancelled.
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if request.followRedirects, request.hasOriginBoundFields {
+        if request.followRedirects, request.hasOriginBoundFields || request.recordsRedirectHops {
             return try await performFollowingRedirects(request)
         }
         return try await performOnce(request)

@@ -44,15 +44,51 @@ extension HARDocument {
         var runStart: Date
     }
 
-    /// The entries of `step`: its token requests, its earlier attempts, its last exchange.
+    /// The entries of `step`: its token requests, its earlier attempts, its last exchange; before each exchange, an
+    /// entry per redirect it followed (`redirect`), in order.
     static func entries(of step: StepResult, at place: Place) -> [(date: Date, entry: Entry)] {
         var entries: [(Date, Entry)] = []
         func add(_ exchange: Exchange, attempt: Int, kind: String, error: String? = nil) {
-            let origin = Origin(
-                suite: place.suite, file: place.file, test: place.test, step: step.displayName, stepIndex: step.index,
-                attempt: attempt, testAttempt: place.testAttempt, kind: kind)
-            let date = exchange.startedAt ?? place.runStart
-            entries.append((date, entry(exchange, date: date, page: place.pageID, origin: origin, error: error)))
+            func origin(_ kind: String) -> Origin {
+                Origin(
+                    suite: place.suite, file: place.file, test: place.test, step: step.displayName,
+                    stepIndex: step.index, attempt: attempt, testAttempt: place.testAttempt, kind: kind)
+            }
+            var date = exchange.startedAt ?? place.runStart
+            var final = exchange
+            if let hops = exchange.redirectHops, !hops.isEmpty {
+                // Each hop started when the one before it ended; the final response's timings count from the start
+                // of the first hop (as libcurl's own following counts them): its entry keeps its own transfer's.
+                var elapsed = Duration.zero
+                for hop in hops {
+                    entries.append(
+                        (date, entry(hop, date: date, page: place.pageID, origin: origin("redirect"), error: nil)))
+                    let hopTotal = hop.timings?.total ?? .zero
+                    elapsed += hopTotal
+                    date = date.addingTimeInterval(Self.seconds(hopTotal))
+                }
+                final.timings = final.timings.map { Self.timings($0, less: elapsed) }
+                // The final entry is the last hop's request: the URL the redirects led to, and the method (and
+                // body) as the redirects left them (a 303, or a 301 or 302 after a POST, makes a GET without body).
+                final.url = exchange.effectiveURL ?? final.url
+                for hop in hops {
+                    let method = final.method.uppercased()
+                    let becomesGET =
+                        switch hop.statusCode ?? 0 {
+                        case 303: method != "HEAD" && method != "GET"
+                        case 301, 302: method == "POST"
+                        default: false
+                        }
+                    if becomesGET {
+                        final.method = "GET"
+                        final.requestBody = nil
+                        final.requestBodySize = 0
+                        final.requestParts = nil
+                        final.requestBodyIsNote = nil
+                    }
+                }
+            }
+            entries.append((date, entry(final, date: date, page: place.pageID, origin: origin(kind), error: error)))
         }
         let earlier = step.earlierExchanges ?? []
         for token in step.tokenExchanges ?? [] { add(token, attempt: 1, kind: "token") }
@@ -62,6 +98,25 @@ extension HARDocument {
             add(exchange, attempt: max(step.attempts, earlier.count + 1), kind: "request", error: error)
         }
         return entries
+    }
+
+    /// `timings` with `elapsed` (the redirects before) taken off each phase that had started.
+    static func timings(_ timings: Exchange.Timings, less elapsed: Duration) -> Exchange.Timings {
+        func less(_ phase: Duration) -> Duration { phase > elapsed ? phase - elapsed : phase > .zero ? .zero : phase }
+        var result = timings
+        result.nameLookup = less(timings.nameLookup)
+        result.connect = less(timings.connect)
+        result.tlsHandshake = less(timings.tlsHandshake)
+        result.firstByte = less(timings.firstByte)
+        result.total = less(timings.total)
+        result.preTransfer = timings.preTransfer.map(less)
+        return result
+    }
+
+    /// `duration` in seconds.
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let parts = duration.components
+        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 
     /// The entry of one exchange.

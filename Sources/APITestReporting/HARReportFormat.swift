@@ -8,8 +8,9 @@ import Foundation
 ///   order, titled with the suite's name), and each entry names its suite's page (`pageref`).
 /// - `log.entries` has one entry per exchange, in the order the requests were sent (`startedDateTime`, with
 ///   milliseconds): each attempt of a step that retries (`retry:`) and of a test run again (`--retries`) is an entry
-///   of its own, and so are the OAuth2 token requests a step sent; `_apitest` names the suite, file, test, step and
-///   attempt (`attempt` for the step's `retry:`, `testAttempt` for the test's re-runs, `kind` `request` or `token`).
+///   of its own, and so are the OAuth2 token requests a step sent and each hop of a followed redirect; `_apitest`
+///   names the suite, file, test, step and attempt (`attempt` for the step's `retry:`, `testAttempt` for the
+///   test's re-runs, `kind` `request`, `token` or `redirect`).
 /// - The request has the headers as they went on the wire (libcurl's own included), the query string, cookies (from
 ///   `Cookie`) and `postData` (its media type and text, a form's `params`, a multipart body's parts with their
 ///   `fileName`); the response has its status line, headers, cookies (from `Set-Cookie`), `redirectURL` (from

@@ -53,6 +53,9 @@ package struct Exchange: Sendable, Hashable, Codable {
     /// Whether ``responseBody`` is a note in place of the body (`<N bytes of binary data>`), not its text; nil
     /// without a body or when not recorded.
     package var responseBodyIsNote: Bool?
+    /// The redirects followed on the way to this response, in order, each the exchange of one hop (its request and
+    /// the redirect it got), when the run records them (the HAR report, where each hop is an entry); nil otherwise.
+    package var redirectHops: [Exchange]?
 
     package init(
         method: String, url: String, requestHeaders: [Header] = [], requestBody: String? = nil,

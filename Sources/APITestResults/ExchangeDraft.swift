@@ -45,6 +45,9 @@ package struct ExchangeDraft: Sendable {
     package var responseBinary: Data?
     /// The parts of a multipart request body, values as they were (see ``Exchange/requestParts``).
     package var requestParts: [Exchange.FormPart]?
+    /// The redirects followed on the way to this response, each its own exchange, when the run records them
+    /// (see ``Exchange/redirectHops``).
+    package var redirectHops: [ExchangeDraft] = []
 
     /// A request of `method` to `url` with `requestHeaders`, no response yet; previews keep `bodyPreviewLimit`
     /// bytes.

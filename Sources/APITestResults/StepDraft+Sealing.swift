@@ -87,6 +87,7 @@ extension ExchangeDraft {
         }
         exchange.requestBodyIsNote = requestBody.map(Self.isNote)
         exchange.responseBodyIsNote = responseBody.map(Self.isNote)
+        if !redirectHops.isEmpty { exchange.redirectHops = redirectHops.map { $0.sealed(by: sealer) } }
         return exchange
     }
 
@@ -161,6 +162,7 @@ extension Exchange {
             guard let bytes = Data(base64Encoded: base64) else { return "" }
             return ExchangeDraft.binaryPreview(bytes, limit: Int.max, by: sealer)
         }
+        exchange.redirectHops = redirectHops?.map { $0.masked(by: sealer) }
         return exchange
     }
 }

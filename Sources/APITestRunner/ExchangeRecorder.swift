@@ -64,6 +64,9 @@ enum ExchangeRecorder {
         if keepsBinary, case .note = exchange.responseBody, !response.body.isEmpty {
             exchange.responseBinary = response.body.prefix(readBytes)
         }
+        exchange.redirectHops = response.redirectHops.map { hop in
+            record(hop.request, hop.response, limit: limit, masker: masker, keepsBinary: keepsBinary)
+        }
         return exchange
     }
 

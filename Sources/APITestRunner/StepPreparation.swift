@@ -74,6 +74,8 @@ struct StepPreparation {
         }
         let options = executor.options
         request.recordsSentHeaders = options.recordsSentHeaders
+        // An archive of the run (--report-har) has an entry per redirect hop.
+        request.recordsRedirectHops = options.recordsExchangeArchive
         request.responseBodyHandling = ResponseBodyPlan.handling(
             for: step, until: until,
             previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker),

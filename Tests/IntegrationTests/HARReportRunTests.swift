@@ -184,6 +184,25 @@ import Testing
         let first = try await runAPITest(["run", suite, "--jobs", "1", "--report-har", file("first.har")])
         #expect(first.exitCode == 0, "\(first.stdout)\(first.stderr)")
         try await validate(file("first.har"))
+        // Each hop of a redirect is an entry of its own, as a browser records it: two redirects, then the answer.
+        let hops = try entries(file("first.har")).filter {
+            ($0["_apitest"] as? [String: Any])?["test"] as? String == "redirect"
+        }
+        #expect(
+            hops.map { ($0["_apitest"] as? [String: Any])?["kind"] as? String } == ["redirect", "redirect", "request"])
+        let statuses = hops.map { ($0["response"] as? [String: Any])?["status"] as? Int ?? 0 }
+        #expect(
+            statuses.count == 3 && statuses.prefix(2).allSatisfy { (300...399).contains($0) } && statuses.last == 200,
+            "\(statuses)")
+        let targets = hops.map { ($0["response"] as? [String: Any])?["redirectURL"] as? String ?? "" }
+        #expect(targets.prefix(2).allSatisfy { !$0.isEmpty } && targets.last == "", "\(targets)")
+        // Each hop's request is the URL the hop before it named.
+        let urls = hops.map { ($0["request"] as? [String: Any])?["url"] as? String ?? "" }
+        #expect(urls.count == 3 && urls[0].hasSuffix("/redirect/2"), "\(urls)")
+        for index in 1..<min(urls.count, 3) {
+            #expect(
+                urls[index].hasSuffix(targets[index - 1]) || urls[index] == targets[index - 1], "\(urls) \(targets)")
+        }
 
         let imported = try await runProcess(
             try TestBinaries.url("apitest"), ["import", "har", "first.har", "-o", "imported.yaml"],
