@@ -55,6 +55,11 @@ package enum CurlExport {
         return entries
     }
 
+    /// Why a `websocket:` step or a GraphQL subscription has no command.
+    static let webSocketProblem =
+        "a WebSocket conversation (a websocket: step or a GraphQL subscription), which a curl command cannot hold; "
+        + "apitest run runs it"
+
     /// The entries of `steps`, those before each step having captured what it names.
     private static func steps(
         _ steps: [Step], label: String, runtime: SuiteRuntime, bindings: [TestCase.Binding], captured: Set<String>,
@@ -71,6 +76,12 @@ package enum CurlExport {
             // credentials (masked where the suite writes them out) and to hold the command to.
             var known = context
             for name in captured { known.set(name, .string("{{ \(name) }}"), secret: false) }
+            if step.websocket != nil || GraphQLSubscriptionRunner.isSubscription(step, context: known) {
+                // Not a URL the suite got wrong: a conversation no curl command holds (curl 7.88 has no WebSocket).
+                entries.append(Entry(label: stepLabel, command: nil, problem: Self.webSocketProblem))
+                captured.formUnion(step.captures.map(\.name))
+                continue
+            }
             do {
                 // No token is fetched: the command sends `${APITEST_OAUTH2_TOKEN}`; a random stand-in here is
                 // masked only where it would appear, which is nowhere.

@@ -102,4 +102,35 @@ import Testing
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains(#"{"query":"{ users { id } }","variables":{"limit":2}}"#), "\(result.stdout)")
     }
+
+    /// `export curl` of a subscription or a `websocket:` step says why there is no command, instead of calling the
+    /// ws:// URL unsupported and asking for http or https as if the suite were wrong.
+    @Test func exportCurlSaysAWebSocketConversationHasNoCommand() async throws {
+        let file = try writeTemporarySuite(
+            """
+            name: ws
+            baseURL: http://127.0.0.1:9
+            tests:
+              - name: sub
+                request:
+                  url: ws://127.0.0.1:9/graphql
+                  graphql: {query: "subscription { count(to: 3) }"}
+                expect:
+                  events: {count: 3}
+              - name: socket
+                steps:
+                  - websocket:
+                      url: ws://127.0.0.1:9/ws
+                      actions:
+                        - send: {text: hi}
+                  - request: {url: /after}
+            """)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let result = try await runAPITest(["export", "curl", file.path])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        let note = "# not exported: a WebSocket conversation (a websocket: step or a GraphQL subscription)"
+        #expect(result.stdout.components(separatedBy: note).count == 3, "\(result.stdout)")
+        #expect(!result.stdout.contains("use http or https"), "\(result.stdout)")
+        #expect(result.stdout.contains("http://127.0.0.1:9/after"), "the step after it is exported: \(result.stdout)")
+    }
 }
