@@ -51,27 +51,14 @@ struct GraphQLSubscriptionRunner {
 
     /// Runs the subscription once from `context`.
     func run(context: TemplateContext) async -> StepAttempt.Outcome {
-        var prepared = step
-        do {
-            let url = try step.request.url.renderURL(context)
-            prepared.request.url = Template(
-                literal: WebSocketStepRunner.httpURL(url), location: step.request.url.location)
-        } catch {
-            let draft = StepDraft(
-                index: index, location: step.location,
-                error: TestError(.template(error), location: step.request.url.location))
-            return StepAttempt.Outcome(draft: draft, status: .errored, sealer: runtime.masker, context: context)
-        }
-        let preparation = StepPreparation(
-            executor: executor, step: prepared, index: index, runtime: runtime, until: nil)
         let sent: StepPreparation.Prepared
-        switch await preparation.run(context: context) {
+        switch await WebSocketStepRunner.prepareUpgrade(
+            step, index: index, executor: executor, runtime: runtime, context: context)
+        {
         case .ready(let ready): sent = ready
-        case .ended(let draft, let status, let sealer):
-            return StepAttempt.Outcome(draft: draft, status: status, sealer: sealer, context: context)
+        case .ended(let outcome): return outcome
         }
         var request = sent.request
-        request.url = WebSocketStepRunner.webSocketURL(request.url)
         // The upgrade carries no body: the operation goes in the `subscribe` message.
         let operation = Self.operation(of: request.body)
         request.body = .none

@@ -37,35 +37,59 @@ struct WebSocketStepRunner {
         case errored(TestError)
     }
 
-    // MARK: - Running
+    // MARK: - The upgrade request
 
-    /// Runs the step once from `context`.
-    func run(context: TemplateContext) async -> StepAttempt.Outcome {
-        // The URL first: `ws://` and `wss://` become the http(s) URL the request is built and resolved with.
+    /// How preparing an upgrade request ended.
+    enum UpgradePreparation {
+        /// The request, built and ready, its URL `ws://` or `wss://` again.
+        case ready(StepPreparation.Prepared)
+        /// The step ended before anything was sent (a template error, a skip, an auth failure).
+        case ended(StepAttempt.Outcome)
+    }
+
+    /// The upgrade request of `step` (a `websocket:` step or a GraphQL subscription) from `context`: its URL rendered
+    /// (a secret in the query as one value, `renderURL`), a `ws://` or `wss://` URL built and resolved as the
+    /// http(s) URL it upgrades, through the step preparation every request has, and given back its scheme.
+    static func prepareUpgrade(
+        _ step: Step, index: Int, executor: TestExecutor, runtime: SuiteRuntime, context: TemplateContext
+    ) async -> UpgradePreparation {
         var prepared = step
-        let url: String
         do {
-            // A secret in the query is one value (`renderURL`), as for an HTTP request.
-            url = try step.request.url.renderURL(context)
+            let url = try step.request.url.renderURL(context)
+            prepared.request.url = Template(literal: httpURL(url), location: step.request.url.location)
         } catch {
             let draft = StepDraft(
                 index: index, location: step.location,
                 error: TestError(.template(error), location: step.request.url.location))
-            return StepAttempt.Outcome(draft: draft, status: .errored, sealer: runtime.masker, context: context)
+            return .ended(
+                StepAttempt.Outcome(draft: draft, status: .errored, sealer: runtime.masker, context: context))
         }
-        prepared.request.url = Template(literal: Self.httpURL(url), location: step.request.url.location)
-        prepared.websocket = nil
-        prepared.captures = []
         let preparation = StepPreparation(
             executor: executor, step: prepared, index: index, runtime: runtime, until: nil)
-        let sent: StepPreparation.Prepared
         switch await preparation.run(context: context) {
-        case .ready(let ready): sent = ready
+        case .ready(var ready):
+            ready.request.url = webSocketURL(ready.request.url)
+            return .ready(ready)
         case .ended(let draft, let status, let sealer):
-            return StepAttempt.Outcome(draft: draft, status: status, sealer: sealer, context: context)
+            return .ended(StepAttempt.Outcome(draft: draft, status: status, sealer: sealer, context: context))
+        }
+    }
+
+    // MARK: - Running
+
+    /// Runs the step once from `context`.
+    func run(context: TemplateContext) async -> StepAttempt.Outcome {
+        var upgrade = step
+        upgrade.websocket = nil
+        upgrade.captures = []
+        let sent: StepPreparation.Prepared
+        switch await Self.prepareUpgrade(
+            upgrade, index: index, executor: executor, runtime: runtime, context: context)
+        {
+        case .ready(let ready): sent = ready
+        case .ended(let outcome): return outcome
         }
         var request = sent.request
-        request.url = Self.webSocketURL(request.url)
 
         var draft = StepDraft(index: index, location: step.location)
         draft.tokenExchanges = sent.tokenExchanges
