@@ -283,7 +283,7 @@ let package = Package(
         .testTarget(
             name: "APITestOpenAPITests",
             dependencies: [
-                "APITestOpenAPI", "APITestJSON", "APITestJSONSchema", "APITestSupport",
+                "APITestOpenAPI", "APITestJSON", "APITestJSONSchema", "APITestSupport", "APITestTestSupport",
                 .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Fixtures"]
@@ -299,7 +299,10 @@ let package = Package(
         // APITestSuite: every imported suite is loaded by the suite loader, as `apitest validate` would.
         .testTarget(
             name: "APITestImportTests",
-            dependencies: ["APITestImport", "APITestSuite", "APITestJSON", "APITestSupport", "APITestSuiteWriting"],
+            dependencies: [
+                "APITestImport", "APITestSuite", "APITestJSON", "APITestSupport", "APITestSuiteWriting",
+                "APITestTestSupport",
+            ],
             // The Postman collections and HAR archives the tests import (with their licence).
             exclude: ["Fixtures"]
         ),

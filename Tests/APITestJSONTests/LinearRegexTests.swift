@@ -1,3 +1,4 @@
+import APITestTestSupport
 import Foundation
 import Testing
 
@@ -89,9 +90,9 @@ struct LinearRegexTests {
             #expect(counts[2] <= 2 * program * 3001, "\(pattern): \(counts[2]) steps for \(program) instructions")
         }
         // And a long text ends, whatever the pattern.
-        let start = ContinuousClock.now
+        let cpuStart = threadCPUTime()
         #expect(try LinearRegex("(a*)*b").firstMatch(in: String(repeating: "a", count: 100_000)) == nil)
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(threadCPUTime() - cpuStart < 20)
     }
 
     @Test func cancellationStopsAMatch() async throws {

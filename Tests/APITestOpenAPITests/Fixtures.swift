@@ -72,11 +72,3 @@ func jsonResponse(_ status: Int, _ body: String, headers: [(name: String, value:
     ContractResponse(
         status: status, headers: [("Content-Type", "application/json")] + headers, body: ContractDataBody(text: body))
 }
-
-/// The CPU time the calling thread has used, in seconds: what a synchronous piece of work costs, whatever else the
-/// machine runs (timing tests assert on it, and keep a generous wall-clock bound against hangs).
-func threadCPUTime() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}

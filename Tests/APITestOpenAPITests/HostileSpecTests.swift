@@ -1,5 +1,6 @@
 import APITestOpenAPI
 import APITestSupport
+import APITestTestSupport
 import Foundation
 import Testing
 

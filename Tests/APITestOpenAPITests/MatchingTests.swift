@@ -1,4 +1,5 @@
 import APITestOpenAPI
+import APITestTestSupport
 import Foundation
 import Testing
 
