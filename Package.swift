@@ -85,6 +85,8 @@ let package = Package(
             dependencies: [
                 "APITestSupport", "APITestJSON", "APITestJSONSchema", "APITestSecurity", "APITestOpenAPI",
                 "APITestYAML",
+                // The `.proto` schema of `grpc:` steps, compiled and checked when the suite loads.
+                "APITestProtobuf",
                 // Digests and HMAC of expression functions (`sha256`, `hmacSHA256`), computed by libcrypto.
                 "COpenSSL",
             ]
@@ -157,6 +159,8 @@ let package = Package(
             dependencies: [
                 "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestSecurity", "APITestSupport",
                 "APITestOpenAPI", "APITestSecrets", "APITestChecks", "APITestAuth", "APITestReproduce",
+                // `grpc:` steps: messages encoded and decoded with the suite's schema.
+                "APITestProtobuf",
             ]
         ),
         // The load mode: `LoadService` and `LoadRunner` (arrivals by a `LoadSchedule` or virtual users, tests picked by
@@ -172,7 +176,8 @@ let package = Package(
         // sealed results, and the exporter, which posts through the HTTP layer. See docs/tracing.md.
         .target(
             name: "APITestTelemetry",
-            dependencies: ["APITestResults", "APITestHTTP", "APITestJSON", "APITestSupport"]),
+            // APITestProtobuf: the wire format OTLP's protobuf export is written in.
+            dependencies: ["APITestResults", "APITestHTTP", "APITestJSON", "APITestProtobuf", "APITestSupport"]),
 
         // MARK: - Executables
         .executableTarget(

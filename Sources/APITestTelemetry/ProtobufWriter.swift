@@ -1,19 +1,25 @@
-/// Protobuf's wire format, the few field kinds OTLP's spans use.
+import APITestProtobuf
+
+/// OTLP's span messages in protobuf's wire format: the field kinds its spans use, with proto3's rule that a field at
+/// its default is left out. The encoding itself is ``ProtoWireWriter``'s, the one the gRPC codec uses.
 struct ProtobufWriter {
-    private(set) var bytes: [UInt8] = []
+    private var wire = ProtoWireWriter()
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { wire.bytes }
 
     /// A varint field (wire type 0); left out at zero unless `always` (a oneof member is written even then).
     mutating func varintField(_ field: Int, _ value: UInt64, always: Bool = false) {
         guard value != 0 || always else { return }
-        tag(field, wireType: 0)
-        varint(value)
+        wire.writeTag(field, .varint)
+        wire.writeVarint(value)
     }
 
-    /// A fixed64 field (wire type 1), little-endian.
+    /// A fixed64 field (wire type 1), little-endian; left out at zero.
     mutating func fixed64(_ field: Int, _ value: UInt64) {
         guard value != 0 else { return }
-        tag(field, wireType: 1)
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        wire.writeTag(field, .fixed64)
+        wire.writeFixed64(value)
     }
 
     /// A string field (wire type 2, UTF-8); left out when empty unless `always`.
@@ -25,6 +31,7 @@ struct ProtobufWriter {
     /// A bytes field of `words`, each written big-endian (a trace id's two halves, a span id).
     mutating func bytes(_ field: Int, bigEndian words: [UInt64]) {
         var data: [UInt8] = []
+        data.reserveCapacity(words.count * 8)
         for word in words {
             for shift in stride(from: 56, through: 0, by: -8) {
                 data.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
@@ -39,21 +46,7 @@ struct ProtobufWriter {
     }
 
     private mutating func lengthDelimited(_ field: Int, _ data: [UInt8]) {
-        tag(field, wireType: 2)
-        varint(UInt64(data.count))
-        bytes += data
-    }
-
-    private mutating func tag(_ field: Int, wireType: UInt64) {
-        varint(UInt64(field) << 3 | wireType)
-    }
-
-    private mutating func varint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
+        wire.writeTag(field, .lengthDelimited)
+        wire.writeLengthDelimited(data)
     }
 }
