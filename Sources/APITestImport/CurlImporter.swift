@@ -132,11 +132,19 @@ package struct CurlImporter: Sendable {
             }
             // The command is the test's comment: a credential written out in it shows as its variable, put in the
             // words before they are quoted (in the quoted text, a quote in the value would hide it from the search).
-            let written = translation.secrets.variables.filter { !$0.value.isEmpty }
-                .sorted { $0.value.count > $1.value.count }
+            // Only the words the credential was taken from are searched (the option's own word and the one after
+            // it), so that a short value elsewhere on the line (a one-letter password in a host name) is left alone.
+            let words = Array(command.words.dropFirst())
             translation.commandText =
                 "curl "
-                + command.words.dropFirst().map { Self.referencing(written, in: $0).quoted }
+                + words.indices.map { index in
+                    let position = index + 1
+                    let uses =
+                        (translation.secretsByPosition[position, default: []]
+                        + translation.secretsByPosition[position - 1, default: []])
+                        .filter { !$0.value.isEmpty }.sorted { $0.value.count > $1.value.count }
+                    return Self.referencing(uses, in: words[index]).quoted
+                }
                 .joined(separator: " ")
             translations.append(translation)
         }
@@ -214,23 +222,52 @@ package struct CurlImporter: Sendable {
         return origin.contains("{{") ? nil : origin
     }
 
-    /// `word` with each value of `variables` in its text replaced by a reference to the variable, longest value
-    /// first.
-    static func referencing(_ variables: [HARSecrets.Variable], in word: ShellWord) -> ShellWord {
+    /// `word` with each value of `uses` in its text replaced by a reference to its variable, longest value first;
+    /// only where the value stands after its lead (`Bearer `, `access_token=`) and as a whole value: a value without
+    /// a lead after the start, `:`, `=`, a space, `,` or `"`, and any value before the end, `&`, `;`, `@`, `,`, `#`, a
+    /// space or `"` (`-u user:VALUE`, `-H 'Name: VALUE'`), never inside a longer run of text.
+    static func referencing(_ uses: [HARSecrets.Use], in word: ShellWord) -> ShellWord {
         var pieces = word.pieces
-        for variable in variables {
+        for use in uses {
             pieces = pieces.flatMap { piece -> [ShellWord.Piece] in
                 guard case .literal(let bytes) = piece else { return [piece] }
-                let parts = String(decoding: bytes, as: UTF8.self).components(separatedBy: variable.value)
-                guard parts.count > 1 else { return [piece] }
+                let text = String(decoding: bytes, as: UTF8.self)
+                let ranges = valueRanges(of: use, in: text)
+                guard !ranges.isEmpty else { return [piece] }
                 var result: [ShellWord.Piece] = []
-                for (index, part) in parts.enumerated() {
-                    if index > 0 { result.append(.variable(variable.name)) }
-                    result.append(.text(part))
+                var rest = text.startIndex
+                for range in ranges {
+                    if rest < range.lowerBound { result.append(.text(String(text[rest..<range.lowerBound]))) }
+                    result.append(.variable(use.name))
+                    rest = range.upperBound
                 }
+                if rest < text.endIndex { result.append(.text(String(text[rest...]))) }
                 return result
             }
         }
         return ShellWord(pieces)
+    }
+
+    /// The ranges of `use`'s value in `text` where it stands as a whole value after its lead (see
+    /// ``referencing(_:in:)``), without overlaps.
+    static func valueRanges(of use: HARSecrets.Use, in text: String) -> [Range<String.Index>] {
+        let before: Set<Character> = [":", "=", " ", ",", "\""]
+        let after: Set<Character> = ["&", ";", "@", ",", "#", " ", "\""]
+        let needle = use.lead + use.value
+        var ranges: [Range<String.Index>] = []
+        var start = text.startIndex
+        while start < text.endIndex, let range = text.range(of: needle, range: start..<text.endIndex) {
+            let opens =
+                !use.lead.isEmpty || range.lowerBound == text.startIndex
+                || before.contains(text[text.index(before: range.lowerBound)])
+            let closes = range.upperBound == text.endIndex || after.contains(text[range.upperBound])
+            if opens && closes {
+                ranges.append(text.index(range.lowerBound, offsetBy: use.lead.count)..<range.upperBound)
+                start = range.upperBound
+            } else {
+                start = text.index(after: range.lowerBound)
+            }
+        }
+        return ranges
     }
 }

@@ -74,6 +74,9 @@ struct CurlTranslation {
     var outputOnly: [(long: String, spelling: String, position: Int)] = []
     /// The command line as a shell would need it, for the tests' comment.
     var commandText = ""
+    /// The secrets each argument gave (by the position ``noting(_:_:)`` was called with: an option's own word, its
+    /// value the word after it or within it), so that the comment replaces a value only where it was taken from.
+    var secretsByPosition: [Int: [HARSecrets.Use]] = [:]
 
     /// Reads `words` (those after `curl`).
     init(
@@ -210,7 +213,9 @@ struct CurlTranslation {
     /// What `make` returns, with a note at `position` for each environment variable it made in ``secrets``.
     mutating func noting(_ position: Int, _ make: (inout HARSecrets) -> String) -> String {
         let known = secrets.variables.count
+        let knownUses = secrets.uses.count
         let result = make(&secrets)
+        secretsByPosition[position, default: []] += secrets.uses[knownUses...]
         for variable in secrets.variables[known...] {
             note(
                 position,

@@ -15,8 +15,22 @@ struct HARSecrets {
         var entries: [Int]
     }
 
+    /// Where a variable's value was met: the value and the text that stood right before it in its source (`Bearer `,
+    /// `session=`, `access_token=`, `ann:`; empty for a whole value), for an importer that shows its source with the
+    /// value replaced (`import curl`'s comment).
+    struct Use {
+        /// The variable's name.
+        var name: String
+        /// The value.
+        var value: String
+        /// The text before the value in its source.
+        var lead: String
+    }
+
     /// The variables, in the order they were met.
     private(set) var variables: [Variable] = []
+    /// Every placeholder made, in order.
+    private(set) var uses: [Use] = []
     /// The index in ``variables`` of each source and value met, so that a value is looked up in constant time.
     private var indexes: [SourceValue: Int] = [:]
     /// The names taken.
@@ -40,13 +54,22 @@ struct HARSecrets {
         names.insert(name)
     }
 
-    /// `{{ env.NAME }}` for `value` found at `source` in entry `entry`, the name derived from `base`.
-    mutating func placeholder(for value: String, base: String, source: String, entry: Int) -> String {
+    /// `{{ env.NAME }}` for `value` found at `source` in entry `entry`, the name derived from `base`; `lead` is the
+    /// text right before the value in its source (``Use``).
+    mutating func placeholder(for value: String, base: String, source: String, entry: Int, lead: String = "") -> String
+    {
+        let name = variableName(for: value, base: base, source: source, entry: entry)
+        uses.append(Use(name: name, value: value, lead: lead))
+        return "{{ env.\(name) }}"
+    }
+
+    /// The variable's name for `value` found at `source`, made when the value is new.
+    private mutating func variableName(for value: String, base: String, source: String, entry: Int) -> String {
         let key = SourceValue(source: source, value: value)
         if let index = indexes[key] {
             // Entries are met in order, so the list stays sorted and its last element is the only one to check.
             if variables[index].entries.last != entry { variables[index].entries.append(entry) }
-            return "{{ env.\(variables[index].name) }}"
+            return variables[index].name
         }
         let stem = Self.environmentName(base)
         var name = stem
@@ -61,7 +84,7 @@ struct HARSecrets {
         names.insert(name)
         indexes[key] = variables.count
         variables.append(Variable(name: name, source: source, value: value, entries: [entry]))
-        return "{{ env.\(name) }}"
+        return name
     }
 
     /// `X-Api-Key` → `X_API_KEY`.
@@ -90,7 +113,9 @@ struct HARSecrets {
             if parts.count == 2, parts[0].allSatisfy({ $0.isLetter || $0 == "-" }) {
                 return TemplateLiteral.joined([
                     .literal("\(parts[0]) "),
-                    .placeholder(placeholder(for: String(parts[1]), base: name, source: source, entry: entry)),
+                    .placeholder(
+                        placeholder(
+                            for: String(parts[1]), base: name, source: source, entry: entry, lead: "\(parts[0]) ")),
                 ])
             }
             return placeholder(for: value, base: name, source: source, entry: entry)
@@ -109,7 +134,8 @@ struct HARSecrets {
                 pieces.append(
                     .placeholder(
                         placeholder(
-                            for: cookieValue, base: "COOKIE_" + cookie, source: "cookie \(cookie)", entry: entry)))
+                            for: cookieValue, base: "COOKIE_" + cookie, source: "cookie \(cookie)", entry: entry,
+                            lead: cookie + "=")))
             }
             return TemplateLiteral.joined(pieces)
         default:
@@ -136,7 +162,7 @@ struct HARSecrets {
                     .placeholder(
                         placeholder(
                             for: String(authority[authority.index(after: colon)..<at]), base: "URL_PASSWORD",
-                            source: "password of the URL user \(user)@\(host)", entry: entry)))
+                            source: "password of the URL user \(user)@\(host)", entry: entry, lead: user + ":")))
                 rest = url[at...]
             }
         }
@@ -159,7 +185,9 @@ struct HARSecrets {
             let value = String(pair[pair.index(after: equals)...])
             pieces.append(.literal(name + "="))
             pieces.append(
-                .placeholder(placeholder(for: value, base: name, source: "query parameter \(name)", entry: entry)))
+                .placeholder(
+                    placeholder(
+                        for: value, base: name, source: "query parameter \(name)", entry: entry, lead: name + "=")))
         }
         pieces.append(.literal(String(rest[fragmentStart...])))
         return TemplateLiteral.joined(pieces)

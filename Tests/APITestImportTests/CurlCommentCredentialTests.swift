@@ -48,4 +48,27 @@ struct CurlCommentCredentialTests {
         let splitter = ShellSplitterTests()
         #expect(try splitter.bashWords(written) == (try splitter.bashWords(words)), "\(written)")
     }
+
+    /// A short credential (a one-letter password, a token that is a common syllable) is replaced only where it was
+    /// taken from and only as a whole value: the old comment replaced every occurrence on the line, so `-u al:e`
+    /// turned `https://api.example.com` into `api."${API_PASSWORD}"xampl"${API_PASSWORD}".com`.
+    @Test func aShortCredentialIsReplacedOnlyWhereItWasTaken() throws {
+        let (importer, importFolder) = try CurlImporterTests.importer()
+        defer { try? FileManager.default.removeItem(atPath: importFolder) }
+        let suite = try importer.importTexts([
+            "curl -u al:e https://api.example.com/users/alice -H 'X-Api-Key: e'"
+        ])
+        let comment = try #require(suite.tests.first?.comments.first)
+        #expect(
+            comment
+                == #"curl -u al:"${API_PASSWORD}" https://api.example.com/users/alice -H 'X-Api-Key: '"${X_API_KEY}""#)
+        let second = try importer.importTexts([
+            "curl 'https://e.example.com/x?access_token=e&page=e' -H 'Authorization: Bearer abc' --oauth2-bearer tok"
+        ])
+        let secondComment = try #require(second.tests.first?.comments.first)
+        #expect(
+            secondComment
+                == #"curl 'https://e.example.com/x?access_token='"${ACCESS_TOKEN}"'&page=e' "#
+                + #"-H 'Authorization: Bearer '"${AUTHORIZATION}" --oauth2-bearer "${BEARER_TOKEN}""#)
+    }
 }
