@@ -237,6 +237,7 @@ let package = Package(
             name: "APITestSuiteTests",
             dependencies: [
                 "APITestSuite", "APITestSupport", "APITestJSON", "APITestSecurity", "APITestOpenAPI", "APITestYAML",
+                "APITestProtobuf",
             ]
         ),
         .testTarget(

@@ -12,6 +12,7 @@ enum ExpectParser {
         case status, headers, json, xml, cookies, body, duration, bodySize, sha256, md5, url, redirects, certificate
         case image, schema, assert
         case events, graphql
+        case grpc
         case snapshot
 
         var schema: SchemaValue {
@@ -75,6 +76,7 @@ enum ExpectParser {
                     ["anyOf": [.ref("filePath"), ["type": "object"]]])
             case .events: EventsParser.Key.definition
             case .graphql: GraphQLParser.ExpectKey.definition
+            case .grpc: GRPCParser.ExpectKey.definition
             case .snapshot: SnapshotParser.Key.definition
             case .assert:
                 .described(
@@ -141,6 +143,7 @@ enum ExpectParser {
                 expectations.schema = SchemaParser.parse(entry.value, in: context)
             case .events: expectations.events = EventsParser.parse(entry.value, in: context)
             case .graphql: expectations.graphql = GraphQLParser.expectation(entry.value, in: context)
+            case .grpc: expectations.grpc = GRPCParser.expectation(entry.value, in: context)
             case .snapshot: expectations.snapshot = SnapshotParser.parse(entry.value, in: context)
             case .body: singleValue(entry, .body, into: &expectations, in: context)
             case .duration: singleValue(entry, .duration, into: &expectations, in: context)

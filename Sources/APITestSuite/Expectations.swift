@@ -13,6 +13,8 @@ package struct Expectations: Sendable, Hashable {
     @Boxed package var events: EventsExpectation? = nil
     /// The errors a GraphQL response may hold (`graphql:`).
     @Boxed package var graphql: GraphQLExpectation? = nil
+    /// The status, status message, details and trailers of a gRPC call (`grpc:`).
+    @Boxed package var grpc: GRPCExpectation? = nil
     /// The body compared with a stored snapshot (`snapshot:`).
     @Boxed package var snapshot: SnapshotSpec? = nil
 

@@ -68,6 +68,16 @@ package struct Step: Sendable, Hashable {
         }
     }
 
+    /// The step's gRPC call (`grpc:`); nil for other steps. Its connection (URL, metadata, timeout, transport) is
+    /// `request`.
+    package var grpc: GRPCSpec? {
+        _read { yield storage.grpc }
+        _modify {
+            makeUnique()
+            yield &storage.grpc
+        }
+    }
+
     /// The step's name, for reports (`delete pet`); nil for `step N`.
     package var name: String? { control?.name }
     /// The condition under which the step runs; nil for always.
@@ -104,6 +114,8 @@ package struct Step: Sendable, Hashable {
         @Boxed var control: StepControl?
         /// Boxed: most steps are requests.
         @Boxed var websocket: WebSocketSpec?
+        /// Boxed: most steps are HTTP requests.
+        @Boxed var grpc: GRPCSpec?
 
         init(
             location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],
@@ -121,6 +133,7 @@ package struct Step: Sendable, Hashable {
             let copy = Storage(location: location, request: request, expect: expect, captures: captures, retry: retry)
             copy.control = control
             copy.websocket = websocket
+            copy.grpc = grpc
             return copy
         }
     }
@@ -131,7 +144,7 @@ package struct Step: Sendable, Hashable {
         if lhs.storage === rhs.storage { return true }
         return lhs.location == rhs.location && lhs.request == rhs.request && lhs.expect == rhs.expect
             && lhs.captures == rhs.captures && lhs.retry == rhs.retry && lhs.control == rhs.control
-            && lhs.websocket == rhs.websocket
+            && lhs.websocket == rhs.websocket && lhs.grpc == rhs.grpc
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -142,6 +155,7 @@ package struct Step: Sendable, Hashable {
         hasher.combine(retry)
         hasher.combine(control)
         hasher.combine(websocket)
+        hasher.combine(grpc)
     }
 }
 
@@ -215,6 +229,7 @@ extension Step {
         if let transport = request.transport { try transport.templates.forEach(body) }
         if let requestBody = request.body { try requestBody.templates.forEach(body) }
         if let contentType = request.contentType { try body(contentType) }
+        if let grpc { try grpc.forEachTemplate(body) }
         // By index: copying each `Assertion` out would retain everything it holds.
         let assertions = expect.assertions
         for index in assertions.indices { try assertions[index].argument.forEachTemplate(body) }

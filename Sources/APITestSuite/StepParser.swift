@@ -11,6 +11,7 @@ enum StepParser {
 
         case name, request, expect, capture, retry, when, forEach, steps, include
         case websocket
+        case grpc
 
         var schema: SchemaValue {
             switch self {
@@ -26,13 +27,15 @@ enum StepParser {
             case .steps: GroupKey.steps.schema
             case .include: IncludeKey.include.schema
             case .websocket: .ref("websocket")
+            case .grpc: .ref("grpc")
             }
         }
 
         /// The definition of a step: a request step, an include, or a group.
         static var definition: SchemaValue {
             let requestStep = SchemaValue.members(
-                allCases.filter { $0 != .steps && $0 != .include && $0 != .websocket }.map { ($0.rawValue, $0.schema) })
+                allCases.filter { ![.steps, .include, .websocket, .grpc].contains($0) }.map { ($0.rawValue, $0.schema) }
+            )
             return .described(
                 "One request of a test, setup or teardown, or `{include: steps.yaml}`: the steps of a shared file (a "
                     + "list of steps, or a map with `steps`), relative to this file.",
@@ -54,6 +57,7 @@ enum StepParser {
                             "properties": GroupKey.properties,
                         ],
                         WebSocketParser.stepDefinition,
+                        GRPCParser.stepDefinition,
                     ]
                 ])
         }
@@ -146,6 +150,13 @@ enum StepParser {
                 }
                 continue
             }
+            if let grpc = entries[Key.grpc] {
+                if var step = GRPCParser.step(entries, grpc: grpc, at: item, hasBaseURL: hasBaseURL, in: context) {
+                    step.control = Self.control(entries, in: context)
+                    steps.append(step)
+                }
+                continue
+            }
             context.checkKeys(entries, of: Key.self, in: "step")
             guard let request = entries[Key.request] else {
                 context.error("step \(index + 1) of \(owner) needs a 'request'", at: context.location(of: item))
@@ -210,6 +221,9 @@ enum StepParser {
         let retrySpec = retry.flatMap { RetryParser.parse($0, in: context) }
         guard let requestSpec else { return nil }
         checkExpectConflicts(expectations, request: requestSpec, in: context)
+        if let grpc = expectations.grpc {
+            context.error("'expect.grpc' checks a gRPC call; this step is an HTTP request", at: grpc.location)
+        }
         return Step(
             location: location, request: requestSpec, expect: expectations, captures: captures, retry: retrySpec)
     }

@@ -37,6 +37,10 @@ package struct Suite: Sendable, Hashable {
     package var openapi: OpenAPISetting?
     /// The document of `openapi`, loaded and compiled; set whenever `openapi` is.
     package var contract: SuiteContract?
+    /// `grpc:`: where the message types of the suite's `grpc:` steps come from (`.proto` files or reflection).
+    package var grpc: GRPCSchemaSetting?
+    /// The schema `grpc.proto` compiled to when the suite loaded; nil without `.proto` files.
+    package var grpcSchema: SuiteGRPCSchema?
     /// `load: {thresholds: [...]}`: the thresholds `apitest load` holds the suite's tests to (besides `--threshold`).
     package var loadThresholds: [LoadThreshold] = []
     /// The SHA-256 of the suite file's text (hex), set by the loader: which version of the file a run ran.

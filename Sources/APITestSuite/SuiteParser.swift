@@ -14,12 +14,14 @@ enum SuiteParser {
         static let byName = KeyTable(allCases)
 
         case name, include, baseURL, variables, defaults, security, openapi, response, setup, tests, teardown, load
+        case grpc
 
         var schema: SchemaValue {
             switch self {
             case .name:
                 .described("The suite's name in reports (default: the file name without extension).", ref: "text")
             case .include, .variables, .defaults, .security, .openapi, .response: .ref(rawValue)
+            case .grpc: .ref("grpcSchema")
             case .baseURL:
                 .described(
                     "What relative request URLs resolve against; must render to an absolute http:// or https:// "
@@ -128,6 +130,8 @@ enum SuiteParser {
                     "a test cannot be named '\(reserved)' in a suite with \(reserved) steps", at: test.location)
             }
         }
+        if let entry = entries[Key.grpc] { suite.grpc = GRPCParser.setting(entry, in: context) }
+        GRPCSchemaCheck.check(&suite, in: context)
         SnapshotParser.checkUnique(suite, in: context)
         let usedEnvironment = ScopeChecker.check(suite, in: context)
         guard !context.hasErrors else { return (nil, declaresTests) }

@@ -109,6 +109,8 @@ package enum SuiteSchema {
                 ("pin", ["type": "string", "pattern": #"^sha256//[A-Za-z0-9+/]{43}=$"#]),
                 ("request", RequestParser.Key.definition),
                 ("websocket", WebSocketParser.Key.definition),
+                ("grpc", GRPCParser.Key.definition),
+                ("grpcSchema", GRPCParser.SettingKey.definition),
                 ("plistValue", plistValue),
                 ("multipartPart", BodyParser.PartKey.definition),
             ] + checkDefinitions + [
