@@ -203,6 +203,9 @@ let package = Package(
         // `.proto` schemas as descriptors (its own wire reader, no swift-protobuf) and the dynamic codec between the
         // protobuf JSON mapping and the binary wire format, for gRPC steps.
         .target(name: "APITestProtobuf", dependencies: ["APITestJSON", "APITestSupport"]),
+        // gRPC server reflection (`grpc.reflection.v1`, `v1alpha`): a server's descriptors fetched over the HTTP
+        // layer's gRPC transport and made into a schema; the request and answer messages encoded by hand.
+        .target(name: "APITestGRPC", dependencies: ["APITestHTTP", "APITestProtobuf", "APITestSupport"]),
 
         // MARK: - Fuzzing
         // The parsers and decoders of untrusted input as fuzz targets (`FuzzTarget`), and `apitest-fuzz`, which runs
@@ -327,6 +330,8 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "APITestHTTP", "APITestJSON", "APITestSecurity", "APITestTestSupport", "APITestSupport",
+                // The reflection client's tests against grpcio-reflection compile their schema with ProtocRunner.
+                "APITestGRPC", "APITestProtobuf",
             ],
             exclude: ["cases", "Fixtures"]),
     ]

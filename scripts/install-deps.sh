@@ -81,14 +81,15 @@ if [[ "$check_only" -eq 0 ]]; then
     # basic authentication to the auth tests; moto, with boto3 for its set-up, verifies AWS SigV4 signatures;
     # pyspnego is the NTLM acceptor of the NTLM test's server; sse-starlette on uvicorn serves the event-stream tests;
     # websockets, and Starlette (sse-starlette's) on uvicorn, are the WebSocket tests' servers; strawberry-graphql
-    # on uvicorn is the GraphQL tests' server; grpcio is the gRPC transport tests' server; haralyzer reads the HAR
-    # report in its tests; protobuf, Google's own runtime, is the protobuf codec tests' oracle; opentelemetry-proto
+    # on uvicorn is the GraphQL tests' server; grpcio is the gRPC transport tests' server, with grpcio-reflection
+    # for the reflection tests (1.81.1: the last release that accepts the protobuf 6 pinned here); haralyzer reads
+    # the HAR report in its tests; protobuf, Google's own runtime, is the protobuf codec tests' oracle; opentelemetry-proto
     # parses every export the tracing tests' OTLP receiver gets).
     for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml httpbin:httpbin moto:moto[server] \
         google.protobuf:protobuf==6.33.6 \
         boto3:boto3 spnego:pyspnego sse_starlette:sse-starlette==3.7.0 uvicorn:uvicorn==0.38.0 \
         websockets:websockets==17.4 strawberry:strawberry-graphql==0.341.2 \
-        grpc:grpcio==1.85.1 haralyzer:haralyzer==2.4.0 opentelemetry.proto:opentelemetry-proto==1.38.0; do
+        grpc:grpcio==1.85.1 grpc_reflection:grpcio-reflection==1.81.1 haralyzer:haralyzer==2.4.0 opentelemetry.proto:opentelemetry-proto==1.38.0; do
         module="${entry%%:*}"
         package="${entry#*:}"
         if ! python3 -c "import $module" >/dev/null 2>&1; then

@@ -1,0 +1,70 @@
+import APITestProtobuf
+import Foundation
+
+/// `Fixtures/grpc_reflection_server.py` (grpcio with grpcio-reflection, from PyPI, installed by
+/// `scripts/install-deps.sh`) on 127.0.0.1: the services of `Fixtures/grpc_reflection/acme/...` (a users service
+/// importing a shared file of another package that imports `google/protobuf/timestamp.proto`, and a billing service),
+/// with reflection served as `mode` says (`v1`, `v1alpha`, `both`, `none`, `junk`). Started on a port the server
+/// chose and printed once it listens; fails clearly (with the server's standard error) when a module is missing.
+final class GRPCReflectionServer: @unchecked Sendable {
+    let port: Int
+    private let process: Process
+    private let folder: URL
+
+    /// The server's base URL (h2c).
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    /// The folder of the fixture `.proto` files.
+    static let protos = FaultServer.scriptURL("grpc_reflection")
+
+    /// The fixture files as `protoc` compiles them (imports included): the FileDescriptorSet the server serves.
+    static func descriptorSet() throws -> [UInt8] {
+        try ProtocRunner().descriptorSet(
+            files: ["acme/users/v1/users.proto", "acme/billing/v1/billing.proto"], importPaths: ["."],
+            workingDirectory: protos.path)
+    }
+
+    init(mode: String, shallow: Bool = false) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("grpc-reflection-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let set = folder.appendingPathComponent("set.pb")
+        try Data(Self.descriptorSet()).write(to: set)
+        let errorLog = folder.appendingPathComponent("server.err")
+        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [
+                "python3", FaultServer.scriptURL("grpc_reflection_server.py").path, "--descriptor-set", set.path,
+                "--reflection", mode,
+            ] + (shallow ? ["--shallow"] : [])
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        try process.run()
+        var buffer = Data()
+        let handle = pipe.fileHandleForReading
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let port = Int(line), port > 0 else {
+            process.waitUntilExit()
+            let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: folder)
+            throw FixtureError(
+                "the grpcio reflection server did not start (run scripts/install-deps.sh for grpcio and"
+                    + " grpcio-reflection): said '\(line)', stderr: \(errors.suffix(3000))")
+        }
+        self.port = port
+    }
+
+    func stop() {
+        stopProcess(process)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    deinit { stop() }
+}
