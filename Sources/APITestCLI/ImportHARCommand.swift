@@ -13,8 +13,9 @@ struct ImportHARCommand: ParsableCommand {
         discussion: """
             Every entry of the included resource types becomes a test that sends the recorded request and expects \
             the recorded status (a recorded redirect is not followed). Types come from Chromium's _resourceType \
-            (document, xhr, fetch, script, stylesheet, image, font, media, preflight, other) or, when the browser \
-            did not record it, from the response's media type. Credentials are never written into the suite: the \
+            (document, xhr, fetch, script, stylesheet, image, font, media, preflight, websocket, other) or, when \
+            the browser did not record it, from the response's media type. A websocket entry becomes a websocket: \
+            step that sends the recorded messages and expects the received ones. Credentials are never written into the suite: the \
             credential of Authorization, every cookie, and headers and query parameters whose names say they hold \
             a secret become {{ env.NAME }} (AUTHORIZATION, COOKIE_SESSION, X_API_KEY, ACCESS_TOKEN; listed at the top \
             of the suite and on standard error): export them before running. When all entries share an origin, it \
@@ -33,7 +34,8 @@ struct ImportHARCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The resource types to import, comma-separated (default: xhr,fetch,document; 'all' for every entry).",
+            "The resource types to import, comma-separated (default: xhr,fetch,document,websocket; 'all' for "
+                + "every entry).",
             valueName: "types"))
     var includeTypes: String?
 

@@ -33,6 +33,10 @@ package struct HAREntry: Sendable {
     package var status: Int
     /// `response.content.mimeType`, when recorded.
     package var responseMimeType: String?
+    /// `response.headers`, in order.
+    package var responseHeaders: [(name: String, value: String)] = []
+    /// The frames of a WebSocket entry (Chromium's and Firefox's `_webSocketMessages`), in order.
+    package var webSocketMessages: [HARWebSocketMessage] = []
 
     /// An entry.
     package init(
@@ -75,6 +79,24 @@ package struct HARPostData: Sendable {
     }
 }
 
+/// One frame of a WebSocket entry's `_webSocketMessages`: `{type: send|receive, time, opcode, data}`, the data of a
+/// binary frame (opcode 2) in base64.
+package struct HARWebSocketMessage: Sendable, Equatable {
+    /// Whether the client sent it (`type: send`); otherwise the server did (`receive`).
+    package var sent: Bool
+    /// The frame's opcode: 1 text, 2 binary, 8 close, 9 ping, 10 pong.
+    package var opcode: Int
+    /// `data`: the text, or base64 of the bytes for a binary frame.
+    package var data: String
+
+    /// A frame.
+    package init(sent: Bool, opcode: Int, data: String) {
+        self.sent = sent
+        self.opcode = opcode
+        self.data = data
+    }
+}
+
 extension HARArchive {
     /// The archive in `bytes` (a file named `file`, for errors).
     package static func decode(_ bytes: [UInt8], file: String) throws(JSONSourceError) -> HARArchive {
@@ -113,11 +135,33 @@ extension HARArchive {
                 encoding: try body.text("encoding"))
         }
         let response = node.member("response")
-        return HAREntry(
+        var entry = HAREntry(
             index: index, resourceType: try node.text("_resourceType"), method: method.uppercased(), url: url,
             headers: try pairs(request.member("headers")), cookies: try pairs(request.member("cookies")),
             postData: postData, status: response?.integer("status") ?? 0,
             responseMimeType: try response?.member("content")?.text("mimeType"))
+        entry.responseHeaders = try pairs(response?.member("headers"))
+        if let frames = node.member("_webSocketMessages") {
+            entry.webSocketMessages = try webSocketMessages(frames)
+        }
+        return entry
+    }
+
+    /// `_webSocketMessages`: each frame's `type` (`send` or `receive`), `opcode` and `data`.
+    private static func webSocketMessages(_ node: JSONSourceNode) throws(JSONSourceError) -> [HARWebSocketMessage] {
+        var messages: [HARWebSocketMessage] = []
+        for frame in try node.elements() {
+            let type = try frame.text("type")?.lowercased()
+            guard type == "send" || type == "receive" else {
+                throw frame.error("a WebSocket message whose 'type' is not 'send' or 'receive'")
+            }
+            guard let opcode = frame.integer("opcode"), (0...15).contains(opcode) else {
+                throw frame.error("a WebSocket message without an 'opcode' (1 text, 2 binary)")
+            }
+            messages.append(
+                HARWebSocketMessage(sent: type == "send", opcode: opcode, data: try frame.text("data") ?? ""))
+        }
+        return messages
     }
 
     /// A list of `{name, value}`.

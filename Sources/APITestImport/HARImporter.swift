@@ -21,7 +21,7 @@ import Foundation
 ///   `--var origin=https://staging.example.com` replays the recording elsewhere.
 package struct HARImporter: Sendable {
     /// The resource types imported when none are named.
-    package static let defaultTypes = ["xhr", "fetch", "document"]
+    package static let defaultTypes = ["xhr", "fetch", "document", "websocket"]
 
     /// The archive.
     package var archive: HARArchive
@@ -53,6 +53,7 @@ package struct HARImporter: Sendable {
     /// The entry's resource type: recorded, or guessed from the response's media type.
     static func resourceType(of entry: HAREntry) -> (type: String, guessed: Bool) {
         if let recorded = entry.resourceType, !recorded.isEmpty { return (recorded.lowercased(), false) }
+        if isWebSocket(entry) { return ("websocket", true) }
         let mime = (entry.responseMimeType ?? "").lowercased().split(separator: ";").first.map(String.init) ?? ""
         let type: String
         if mime == "text/html" || mime == "application/xhtml+xml" {
@@ -101,11 +102,18 @@ package struct HARImporter: Sendable {
                     SuiteDocument.Note(
                         location: "entry \(entry.index + 1)",
                         text: "\(entry.method) \(entry.url) got no response (blocked or cancelled): left out"))
+            } else if Self.isWebSocket(entry), entry.status != 101 {
+                suite.notes.append(
+                    SuiteDocument.Note(
+                        location: "entry \(entry.index + 1)",
+                        text: "the WebSocket upgrade to \(entry.url) was answered \(entry.status), not 101 (no "
+                            + "conversation to replay): left out"))
             } else {
                 kept.append(entry)
             }
         }
-        let origins = Set(kept.compactMap { Self.origin(of: $0.url) })
+        // A WebSocket entry's origin is its HTTP one (`wss://h` is `https://h`): its URL is then relative too.
+        let origins = Set(kept.compactMap { Self.origin(of: Self.httpURL($0.url)) })
         let origin = origins.count == 1 ? origins.first : nil
         // The origin as suite text: a password in its user information is read from the environment.
         let suiteOrigin = origin.map { secrets.url($0, entry: kept[0].index + 1) }
@@ -114,7 +122,11 @@ package struct HARImporter: Sendable {
             suite.baseURL = "{{ origin }}"
         }
         for entry in kept {
-            suite.tests.append(test(entry, origin: suiteOrigin, secrets: &secrets, files: &suite.files))
+            if Self.isWebSocket(entry) {
+                suite.tests.append(webSocketTest(entry, origin: suiteOrigin, secrets: &secrets, files: &suite.files))
+            } else {
+                suite.tests.append(test(entry, origin: suiteOrigin, secrets: &secrets, files: &suite.files))
+            }
         }
         if !skipped.isEmpty {
             let counts = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -149,19 +161,8 @@ package struct HARImporter: Sendable {
             if url.isEmpty || url.hasPrefix("?") { url = "/" + url }
         }
         var request = SuiteDocument.Request(method: entry.method, url: url)
-        var hasContentType = false
-        for header in entry.headers {
-            let lower = header.name.lowercased()
-            if lower.hasPrefix(":") || Self.transportHeaders.contains(lower) { continue }
-            if lower == "content-type" { hasContentType = true }
-            let value = secrets.header(header.name, header.value, entry: number)
-            if let index = request.headers.firstIndex(where: { $0.name.lowercased() == lower }) {
-                // A suite's headers are a map: a repeated field (HTTP/2 sends each cookie apart) is joined.
-                request.headers[index].value += (lower == "cookie" ? "; " : ", ") + value
-                continue
-            }
-            request.headers.append(SuiteDocument.Header(header.name, value))
-        }
+        request.headers = requestHeaders(entry, secrets: &secrets)
+        let hasContentType = request.headers.contains { $0.name.lowercased() == "content-type" }
         var notes: [SuiteDocument.Note] = []
         if let body = entry.postData {
             if let text = body.text {
@@ -184,6 +185,26 @@ package struct HARImporter: Sendable {
         test.comments = ["entry \(number)" + (entry.resourceType.map { " (\($0))" } ?? "")]
         test.notes = notes
         return test
+    }
+
+    /// The entry's request headers as the suite sends them: those the transport writes (and `skipping`) left out,
+    /// credentials as environment variables (``HARSecrets``), a repeated field joined.
+    func requestHeaders(
+        _ entry: HAREntry, skipping: Set<String> = [], secrets: inout HARSecrets
+    ) -> [SuiteDocument.Header] {
+        var headers: [SuiteDocument.Header] = []
+        for header in entry.headers {
+            let lower = header.name.lowercased()
+            if lower.hasPrefix(":") || Self.transportHeaders.contains(lower) || skipping.contains(lower) { continue }
+            let value = secrets.header(header.name, header.value, entry: entry.index + 1)
+            if let index = headers.firstIndex(where: { $0.name.lowercased() == lower }) {
+                // A suite's headers are a map: a repeated field (HTTP/2 sends each cookie apart) is joined.
+                headers[index].value += (lower == "cookie" ? "; " : ", ") + value
+                continue
+            }
+            headers.append(SuiteDocument.Header(header.name, value))
+        }
+        return headers
     }
 
     /// Headers the transport writes itself.

@@ -11,6 +11,9 @@ extension SuiteDocument {
         package var source: String
         /// The request.
         package var request: Request
+        /// The step as a WebSocket conversation instead of ``request``: ``request``, ``expect`` and ``captures`` are
+        /// then not written.
+        package var websocket: WebSocket?
         /// `expect`.
         package var expect = Expectation()
         /// `capture`: variable name → a query in the general form.
@@ -22,6 +25,13 @@ extension SuiteDocument {
         package init(source: String, request: Request) {
             self.source = source
             self.request = request
+        }
+
+        /// A step from `source` holding the conversation `websocket` (``request`` is its URL, not written).
+        package init(source: String, websocket: WebSocket) {
+            self.source = source
+            self.request = Request(url: websocket.url)
+            self.websocket = websocket
         }
     }
 }

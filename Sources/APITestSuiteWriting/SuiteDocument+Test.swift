@@ -14,6 +14,10 @@ extension SuiteDocument {
         package var forEach: JSONValue?
         /// The request.
         package var request: Request
+        /// The test's first step as a WebSocket conversation instead of ``request``: the test is then written with
+        /// `steps:` (a `websocket:` step has no form at the test's level), and ``request``, ``expect`` and
+        /// ``captures`` are not written (a conversation checks and captures in its actions).
+        package var websocket: WebSocket?
         /// `expect`.
         package var expect = Expectation()
         /// `capture`: variable name → a query in the general form (`{jsonpath: $.token}`, `{header: Location}`).
@@ -31,6 +35,13 @@ extension SuiteDocument {
         package init(name: String, request: Request) {
             self.name = name
             self.request = request
+        }
+
+        /// A test named `name` holding the conversation `websocket` (``request`` is its URL, not written).
+        package init(name: String, websocket: WebSocket) {
+            self.name = name
+            self.request = Request(url: websocket.url)
+            self.websocket = websocket
         }
 
         /// Drops the comments and notes of the test and of its steps: what is left is what the suite reads.

@@ -113,11 +113,16 @@ package struct SuiteDocumentRenderer: Sendable {
         var item = JSONObject([(key: "name", value: .string(name))])
         if !test.tags.isEmpty { item["tags"] = .array(test.tags.map { .string($0) }) }
         if let forEach = test.forEach { item["forEach"] = forEach }
-        let first = Self.step(request: test.request, expect: test.expect, captures: test.captures)
-        if test.laterSteps.isEmpty {
+        let first =
+            test.websocket.map(Self.websocketStep)
+            ?? Self.step(request: test.request, expect: test.expect, captures: test.captures)
+        if test.laterSteps.isEmpty && test.websocket == nil {
             for member in first { item[member.key] = member.value }
         } else {
-            let later = test.laterSteps.map { Self.step(request: $0.request, expect: $0.expect, captures: $0.captures) }
+            let later = test.laterSteps.map {
+                $0.websocket.map(Self.websocketStep)
+                    ?? Self.step(request: $0.request, expect: $0.expect, captures: $0.captures)
+            }
             item["steps"] = .array(([first] + later).map { .object($0) })
         }
         return lines + YAMLEmitter.itemLines(.object(item), indent: 2)
