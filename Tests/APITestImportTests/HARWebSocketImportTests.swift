@@ -280,6 +280,26 @@ struct HARWebSocketImportTests {
         #expect(loaded.tests[0].steps[0].websocket?.actions.map(\.name) == ["send"])
     }
 
+    @Test(arguments: [
+        (#"{"type": "sent", "opcode": 1, "data": "x"}"#, "a WebSocket message whose 'type' is not 'send' or 'receive'"),
+        (#"{"type": "send", "data": "x"}"#, "a WebSocket message without an 'opcode' (1 text, 2 binary)"),
+        (#"{"type": "send", "opcode": 99, "data": "x"}"#, "a WebSocket message without an 'opcode' (1 text, 2 binary)"),
+        (#"{"type": "send", "opcode": 1, "data": {"x": 1}}"#, "expected a string, found an object"),
+    ])
+    func aMalformedFrameIsALocatedError(frame: String, message: String) throws {
+        let har =
+            #"{"log": {"entries": [{"_resourceType": "websocket", "request": {"method": "GET", "url": "ws://h/"}, "#
+            + #""response": {"status": 101}, "_webSocketMessages": [{"type": "receive", "opcode": 1, "data": "a"}, "#
+            + frame + "]}]}}"
+        #expect(throws: JSONSourceError.self) { try HARArchive.decode(Array(har.utf8), file: "m.har") }
+        do {
+            _ = try HARArchive.decode(Array(har.utf8), file: "m.har")
+        } catch {
+            #expect(error.location.hasPrefix("log.entries[0]._webSocketMessages[1]"), "\(error.location)")
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
     // MARK: - The checks of a received message
 
     @Test func volatileValuesAreCheckedByType() throws {
