@@ -15,8 +15,10 @@ import APITestSupport
 /// - `negative_data_rejection` and `ignored_auth` expect a 4xx;
 /// - `positive_data_acceptance` expects neither 400 nor 422;
 /// - `unsupported_method` expects 405 and an `Allow` header;
-/// - `use_after_free` and `ensure_resource_availability` create the resource first (its id captured), then read
-///   it (after deleting it for `use_after_free`) and expect 404 or 410, or not 404.
+/// - `use_after_free` expects 404 or 410, `ensure_resource_availability` a 2xx.
+///
+/// A finding of the stateful phase is written as its (shrunk) sequence, one test whose steps create the resource
+/// (its id captured) and work on it, the failing step last (`FindingWriter+Sequence.swift`).
 ///
 /// Values the server or the generator made are data, never template: every `{{` is escaped; credentials are
 /// `{{ env.NAME }}` references, never values.
@@ -63,24 +65,27 @@ struct FindingWriter {
         if finding.check == .unsupportedMethod {
             test.expect.headers = [(name: "Allow", check: .object(JSONObject([(key: "exists", value: .bool(true))])))]
         }
-        if finding.check == .useAfterFree || finding.check == .ensureResourceAvailability
-            || (finding.check == .ignoredAuth && finding.outcome.fuzzCase.phase == .stateful),
-            let sequence = sequence(for: finding)
-        {
-            test = sequence
+        if outcome.fuzzCase.phase == .stateful {
+            suite.header += sequenceComments(finding)
+            if let sequence = sequence(for: finding) { test = sequence }
         }
         suite.tests = [test]
         return suite
     }
 
     /// `text` with the `# reproduce: curl …` comment line right after the header comment: one line whatever its
-    /// length, so that it can be copied whole.
+    /// length, so that it can be copied whole. A finding written as a sequence has one line per step, in order, each
+    /// ending with a shell comment naming the step (the ids in them are those of the run; the suite captures its own).
     func addingReproduce(_ finding: FuzzFinding, to text: String) -> String {
-        let line = engine.masker.mask(engine.curl(finding.minimal.request).line)
-        let comment = YAMLEmitter.comment("reproduce: " + line, width: Int.max).joined(separator: "\n")
+        let steps = writtenSequence(finding)
+        let comments = steps.enumerated().map { number, outcome in
+            var line = engine.masker.mask(engine.curl(outcome.request).line)
+            if steps.count > 1 { line += "  # step \(number + 1): " + engine.masker.mask(outcome.fuzzCase.label) }
+            return YAMLEmitter.comment("reproduce: " + line, width: Int.max).joined(separator: "\n")
+        }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let position = lines.firstIndex { !$0.hasPrefix("#") } ?? 0
-        lines.insert(comment, at: position)
+        lines.insert(contentsOf: comments, at: position)
         return lines.joined(separator: "\n")
     }
 
@@ -141,43 +146,6 @@ struct FindingWriter {
         return written
     }
 
-    /// The create-then-read sequence of a stateful finding: the creation (its id captured from the body), for
-    /// `use_after_free` the deletion, then the read (for `ignored_auth` the request without credentials), expecting
-    /// what the fixed API answers.
-    private func sequence(for finding: FuzzFinding) -> SuiteDocument.Test? {
-        let read = finding.outcome
-        guard let create = engine.lastCreate(before: read),
-            let id = engine.createdIDPointer(create: create, read: read)
-        else { return nil }
-        var test = SuiteDocument.Test(
-            name: "\(finding.check.rawValue): \(finding.signature)", request: request(create.request))
-        test.captures = [(name: "created_id", query: .object(JSONObject([(key: "jsonpath", value: .string(id.path))])))]
-        var steps: [SuiteDocument.Step] = []
-        if finding.check == .useAfterFree, let delete = engine.deleteOutcome(before: read) {
-            var step = SuiteDocument.Step(
-                source: "delete", request: self.request(delete.request, replacing: id.value))
-            step.expect.status = [.string("2xx")]
-            steps.append(step)
-        }
-        var last = SuiteDocument.Step(source: "read", request: request(read.request, replacing: id.value))
-        last.expect.status = Self.expectedStatus(finding.check, seen: read.response?.status)
-        steps.append(last)
-        test.expect.status = [.string("2xx")]
-        test.laterSteps = steps
-        return test
-    }
-
-    /// `request` with the created id's text in its path replaced by the capture.
-    private func request(_ request: BuiltRequest, replacing id: String) -> SuiteDocument.Request {
-        var written = self.request(request)
-        let encoded = PercentText.encode(id, keeping: "")
-        let path = written.url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var segments = path[0].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if let last = segments.lastIndex(where: { $0 == encoded }) { segments[last] = "{{ created_id }}" }
-        written.url = segments.joined(separator: "/") + (path.count > 1 ? "?" + path[1] : "")
-        return written
-    }
-
     // MARK: - Text
 
     /// `text` written so that a suite sends it as it is: each `{` another `{` follows is written `{{ '{' }}`.
@@ -228,38 +196,5 @@ extension FuzzEngine {
     /// `documentReference`.
     package func findingFiles(of run: FuzzRun, documentReference: String) -> [(name: String, text: String)] {
         FindingWriter(engine: self, documentReference: documentReference).files(of: run, seed: configuration.seed)
-    }
-
-    /// The creation that came last before `read` in the run's stateful outcomes (the one the server accepted, after
-    /// any it refused).
-    func lastCreate(before read: CaseOutcome) -> CaseOutcome? {
-        read.history.last { $0.fuzzCase.purpose == .stateful(.create) }
-    }
-
-    /// The deletion of `read`'s sequence: the one with credentials, else the one without them that got a 2xx.
-    func deleteOutcome(before read: CaseOutcome) -> CaseOutcome? {
-        read.history.last { outcome in
-            if outcome.fuzzCase.purpose == .stateful(.delete) { return true }
-            guard outcome.fuzzCase.purpose == .withoutCredentials(bogus: false), outcome.fuzzCase.phase == .stateful,
-                outcome.request.method == "DELETE", let status = outcome.response?.status
-            else { return false }
-            return (200..<300).contains(status)
-        }
-    }
-
-    /// Where the created resource's id is in the creation's response (a JSONPath) and its text.
-    func createdIDPointer(create: CaseOutcome, read: CaseOutcome) -> (path: String, value: String)? {
-        guard let response = create.response, let body = try? JSONParser.parse(response.body),
-            case .object(let object) = body
-        else { return nil }
-        let operation = description.operations[read.fuzzCase.operation]
-        guard let last = Self.lastTemplateName(operation.pathTemplate),
-            let value = read.fuzzCase.parameters.first(where: { $0.location == .path && $0.name == last })?.value
-        else { return nil }
-        for (key, member) in object where member == value {
-            guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
-            return ("$.\(key)", ParameterText.primitive(value))
-        }
-        return nil
     }
 }

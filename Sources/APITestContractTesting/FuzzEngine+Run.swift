@@ -18,8 +18,19 @@ extension FuzzEngine {
         if !configuration.dryRun {
             for index in findings.indices {
                 // Shrinking keeps to --duration too: past it, findings are kept as found.
-                if let deadline, ContinuousClock.now >= deadline { break }
-                findings[index].shrunk = await shrink(findings[index])
+                let stateful = findings[index].outcome.fuzzCase.phase == .stateful
+                if let deadline, ContinuousClock.now >= deadline {
+                    if stateful { findings[index].reproduction = .notTried }
+                    continue
+                }
+                if stateful {
+                    let shrinking = await shrinkSequence(findings[index], until: deadline)
+                    findings[index].shrunk = shrinking.shrunk
+                    findings[index].reproduction = shrinking.reproduction
+                    findings[index].shrinkNotes = shrinking.notes
+                } else {
+                    findings[index].shrunk = await shrink(findings[index])
+                }
             }
         }
         return FuzzRun(outcomes: outcomes, notSent: notSent, findings: findings, duration: ContinuousClock.now - start)
@@ -31,7 +42,7 @@ extension FuzzEngine {
     /// body members left out, values made their simplest, strings and arrays cut, each kept only when the same
     /// failure (check and signature) is seen again; at most ``FuzzConfiguration/shrinkAttempts`` requests. Nil
     /// when nothing smaller fails the same way (or the finding is of a stateful sequence, which depends on what came
-    /// before it).
+    /// before it: ``shrinkSequence(_:until:)`` shrinks those).
     package func shrink(_ finding: FuzzFinding) async -> CaseOutcome? {
         let original = finding.outcome.fuzzCase
         switch original.purpose {

@@ -162,7 +162,20 @@ extension FuzzEngine {
         var fuzzCase = generator.randomCase(index, number: 0, &random, breaking: false)
         fuzzCase.phase = .stateful
         fuzzCase.intent = .valid
-        let operation = description.operations[index]
+        return bind(fuzzCase, link: link, create: create, created: created, createdBody: createdBody)
+    }
+
+    /// `fuzzCase` on the resource `create` made (`created` its response): the parameters the creation's own
+    /// parameters of the same name give, then those the link's expressions give, else the last path parameter set
+    /// to the new resource's id (the body's id property, else the last segment of `Location`); nil when no id is
+    /// found. The stateful phase makes each step on a resource with it, and shrinking re-binds a step to the
+    /// resource a re-run creates.
+    func bind(
+        _ fuzzCase: FuzzCase, link: StatefulPlanner.Link?, create: FuzzCase, created: FuzzResponse,
+        createdBody: JSONValue?
+    ) -> FuzzCase? {
+        var fuzzCase = fuzzCase
+        let operation = description.operations[fuzzCase.operation]
         for position in fuzzCase.parameters.indices {
             let parameter = fuzzCase.parameters[position]
             if let same = create.parameters.first(where: {
@@ -175,14 +188,7 @@ extension FuzzEngine {
         }
         if let link {
             for (name, expression) in link.parameters {
-                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-                let (location, bare) =
-                    parts.count == 2 && ["path", "query", "header", "cookie"].contains(parts[0])
-                    ? (parts[0], parts[1]) : (nil, name)
-                guard
-                    let position = fuzzCase.parameters.firstIndex(where: {
-                        $0.name == bare && (location == nil || $0.location.rawValue == location)
-                    }),
+                guard let position = Self.linkedPosition(name, in: fuzzCase),
                     let value = StatefulPlanner.evaluate(
                         expression, request: create, requestBody: create.body?.value, response: created)
                 else { continue }
@@ -204,6 +210,39 @@ extension FuzzEngine {
             return nil
         }
         return fuzzCase
+    }
+
+    /// The positions of `fuzzCase`'s parameters that ``bind(_:link:create:created:createdBody:)`` sets from the
+    /// creation `create`: those of a name the creation has, those the link names, else the last path parameter.
+    func boundPositions(of fuzzCase: FuzzCase, link: StatefulPlanner.Link?, create: FuzzCase) -> Set<Int> {
+        var positions = Set<Int>()
+        for (position, parameter) in fuzzCase.parameters.enumerated()
+        where create.parameters.contains(where: {
+            $0.name == parameter.name && $0.location == parameter.location && $0.value != nil
+        }) {
+            positions.insert(position)
+        }
+        if let link {
+            for (name, _) in link.parameters {
+                if let position = Self.linkedPosition(name, in: fuzzCase) { positions.insert(position) }
+            }
+        } else if let last = Self.lastTemplateName(description.operations[fuzzCase.operation].pathTemplate),
+            let position = fuzzCase.parameters.firstIndex(where: { $0.location == .path && $0.name == last })
+        {
+            positions.insert(position)
+        }
+        return positions
+    }
+
+    /// The position of the parameter a link names (`id`, `path.id`) in `fuzzCase`.
+    private static func linkedPosition(_ name: String, in fuzzCase: FuzzCase) -> Int? {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        let (location, bare) =
+            parts.count == 2 && ["path", "query", "header", "cookie"].contains(parts[0])
+            ? (parts[0], parts[1]) : (nil, name)
+        return fuzzCase.parameters.firstIndex(where: {
+            $0.name == bare && (location == nil || $0.location.rawValue == location)
+        })
     }
 
     /// The name of the last `{template}` of `path`.

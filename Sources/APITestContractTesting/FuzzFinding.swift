@@ -15,6 +15,24 @@ package struct FuzzFinding: Sendable {
     package var shrunk: CaseOutcome?
     /// How many cases showed it.
     package var occurrences: Int
+    /// What re-running a stateful finding's sequence showed; nil when it was not re-run (a finding of one request,
+    /// or a dry run).
+    package var reproduction: Reproduction?
+    /// What shrinking a stateful finding took out (the steps left out, the members and parameters left out of a
+    /// step's request), one sentence each, for the written suite's comment.
+    package var shrinkNotes: [String] = []
+
+    /// What re-running a stateful finding's sequence showed.
+    package enum Reproduction: Sendable, Hashable {
+        /// The same check failed the same way at the same step again.
+        case reproduced
+        /// It did not, in `requests` requests: the server is flaky, or the failure depends on what came before the
+        /// sequence.
+        case notReproduced(requests: Int)
+        /// The sequence was not re-run: the budget (``FuzzConfiguration/shrinkAttempts``) or `--duration` did not
+        /// leave room for it.
+        case notTried
+    }
 
     /// The outcome a finding is reported and written with: the shrunk one when there is one.
     package var minimal: CaseOutcome { shrunk ?? outcome }
