@@ -182,6 +182,22 @@ struct HARWebSocketImportTests {
         #expect(text.contains("- send:\n                json:\n                  subscribe: prices"), "\(text)")
     }
 
+    @Test func anHTTPURLOfAnotherOriginIsWrittenAsAWebSocketURL() throws {
+        // A recorder that wrote the upgrade's http(s) URL; the other entry's origin differs, so URLs stay absolute.
+        var page = Self.entry([], url: "https://www.test/", type: "document", headers: [])
+        page.status = 200
+        let socket = Self.entry(
+            [HARWebSocketMessage(sent: true, opcode: 1, data: "x")], url: "https://live.test/feed?v=2", type: nil,
+            headers: [(name: "Upgrade", value: "websocket")])
+        var archive = HARArchive(entries: [page, socket])
+        archive.entries[1].index = 1
+        let suite = HARImporter(archive: archive, file: "u.har").suite()
+        #expect(suite.baseURL == nil)
+        #expect(suite.tests.map(\.name) == ["GET /", "websocket /feed"])
+        #expect(suite.tests[1].websocket?.url == "wss://live.test/feed?v=2")
+        _ = try Self.load(suite)
+    }
+
     @Test func anUpgradeThatWasRefusedIsLeftOutWithANote() throws {
         let suite = HARImporter(
             archive: HARArchive(entries: [Self.entry([], status: 403)]), file: "r.har"
