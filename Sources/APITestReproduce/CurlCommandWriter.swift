@@ -223,7 +223,7 @@ package struct CurlCommandWriter {
     /// `parts` of a header whose whole value is a credential (`Authorization`, `Cookie`, ...), with every literal
     /// credential replaced by a variable of its own: all but the scheme of an `Authorization`
     /// (`"${APITEST_AUTHORIZATION}"`), the values of a `Cookie` (`"${APITEST_COOKIE_SID}"`). References stay.
-    private mutating func maskCredentials(in parts: [Part], header: String) -> [Part] {
+    mutating func maskCredentials(in parts: [Part], header: String) -> [Part] {
         var result: [Part] = []
         if header.caseInsensitiveEquals("Cookie") {
             var inValue = false

@@ -82,6 +82,14 @@ package enum CurlExport {
                 captured.formUnion(step.captures.map(\.name))
                 continue
             }
+            if let grpc = step.grpc {
+                entries.append(
+                    grpcEntry(
+                        step, grpc, label: stepLabel, runtime: runtime, known: known, context: context,
+                        captured: captured, reproducer: reproducer))
+                captured.formUnion(step.captures.map(\.name))
+                continue
+            }
             do {
                 // No token is fetched: the command sends `${APITEST_OAUTH2_TOKEN}`; a random stand-in here is
                 // masked only where it would appear, which is nowhere.
@@ -101,5 +109,37 @@ package enum CurlExport {
             captured.formUnion(step.captures.map(\.name))
         }
         return entries
+    }
+
+    /// The grpcurl command of a `grpc:` step (the connection built as the step runner builds it, for its
+    /// credentials), or why it has none.
+    private static func grpcEntry(
+        _ step: Step, _ grpc: GRPCSpec, label: String, runtime: SuiteRuntime, known: TemplateContext,
+        context: TemplateContext, captured: Set<String>, reproducer: ReproduceBuilder
+    ) -> Entry {
+        do throws(TestError) {
+            var connection = step.request
+            var url = runtime.serializer.baseURL ?? ""
+            if grpc.hasURL {
+                do throws(TemplateError) {
+                    url = try step.request.url.renderURL(known)
+                } catch {
+                    throw TestError(.template(error), location: step.request.url.location)
+                }
+            }
+            connection.url = Template(literal: ReproduceBuilder.httpURL(of: url), location: step.request.url.location)
+            let accessToken =
+                RequestBuilder.oauth2(of: connection, defaults: runtime.suite.defaults) == nil
+                ? nil : UUID().uuidString
+            let request = try reproducer.builder.build(
+                connection, runtime: runtime, context: known, accessToken: accessToken)
+            let masker = runtime.masker.adding(SecretMasker.credentials(of: request))
+            let command = try reproducer.grpcCommand(
+                for: step, spec: grpc, runtime: runtime, context: context, unknownCaptures: captured, sent: nil,
+                masker: masker)
+            return Entry(label: label, command: command, problem: nil)
+        } catch {
+            return Entry(label: label, command: nil, problem: error.sealed(by: runtime.masker).message)
+        }
     }
 }

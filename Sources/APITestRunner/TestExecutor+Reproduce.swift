@@ -5,7 +5,8 @@ import APITestSuite
 import Synchronization
 
 extension TestExecutor {
-    /// The curl command of `step`'s request as built from `context` and sent as `sent`; `nil` when the stand-in
+    /// The curl command of `step`'s request (the grpcurl command of a `grpc:` step) as built from `context` and sent
+    /// as `sent`; `nil` when the stand-in
     /// renderings fail, which they cannot once the real request was built (the same templates, other values), and
     /// for a request the wire check refuses.
     func reproduce(
@@ -14,6 +15,10 @@ extension TestExecutor {
         // A request the wire check refuses (a CR, LF or NUL planted in a header) is never sent, so no command sends
         // it either: the command would do the smuggling the check prevented, and it is no request of the run.
         guard (try? sent.checkWireFields()) != nil else { return nil }
+        if let grpc = step.grpc {
+            return try? reproducer.grpcCommand(
+                for: step, spec: grpc, runtime: runtime, context: context, sent: sent, masker: masker)
+        }
         return try? reproducer.command(
             for: step.request, runtime: runtime, context: context, sent: sent, masker: masker)
     }
