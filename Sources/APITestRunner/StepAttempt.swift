@@ -35,6 +35,11 @@ struct StepAttempt {
 
     /// Sends the step's request once from `context` and checks the response.
     func run(context: TemplateContext) async -> Outcome {
+        if let grpc = step.grpc {
+            return await GRPCStepRunner(
+                executor: executor, step: step, spec: grpc, index: index, runtime: runtime, until: until
+            ).run(context: context)
+        }
         let preparation = StepPreparation(
             executor: executor, step: step, index: index, runtime: runtime, until: until, spanID: spanID)
         var sent: StepPreparation.Prepared

@@ -1,6 +1,6 @@
 import APITestJSON
-import APITestProtobuf
-import APITestSupport
+package import APITestProtobuf
+package import APITestSupport
 import Foundation
 import Synchronization
 
@@ -9,7 +9,7 @@ import Synchronization
 /// (did-you-mean for an unknown service or method), whether `message` or `messages` fits its streaming shape, and
 /// the field and enum names of its messages (literal messages are encoded whole; in a templated one the names
 /// written literally are checked). With `reflection: true` these checks happen at run time, located at the step.
-enum GRPCSchemaCheck {
+package enum GRPCSchemaCheck {
     /// Loads the schema of `suite.grpc` and checks the suite's `grpc:` steps, reporting problems in `context`.
     static func check(_ suite: inout Suite, in context: SuiteParseContext) {
         let hasCalls =
@@ -75,13 +75,15 @@ enum GRPCSchemaCheck {
     // MARK: - Checks shared with run time
 
     /// A problem of a call against its method, located.
-    struct Problem {
-        var message: String
-        var location: SourceLocation
+    package struct Problem {
+        /// What is wrong.
+        package var message: String
+        /// Where.
+        package var location: SourceLocation
     }
 
     /// What does not fit `method` in `spec`: its streaming shape, and the names in its messages.
-    static func problems(of spec: GRPCSpec, method: ProtoMethodDescriptor, schema: ProtoSchema) -> [Problem] {
+    package static func problems(of spec: GRPCSpec, method: ProtoMethodDescriptor, schema: ProtoSchema) -> [Problem] {
         var problems: [Problem] = []
         let name = "\(method.serviceName)/\(method.name)"
         if method.clientStreaming, !spec.isMessageList, !spec.messages.isEmpty {
