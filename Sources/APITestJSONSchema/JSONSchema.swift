@@ -157,6 +157,10 @@ package struct JSONSchema: Sendable {
 
     /// How many values `instance` holds (itself, its items and members, theirs...), for the step budget.
     static func valueCount(_ instance: JSONValue) -> Int {
+        switch instance {
+        case .array, .object: break
+        default: return 1 // a parameter's or a header's scalar: no list of pending values
+        }
         var count = 0
         var pending = [instance]
         while let value = pending.popLast() {

@@ -111,6 +111,7 @@ final class SchemaCompiler {
                 compiler: self, object: object, location: location, base: base, draft: document.draft,
                 vocabulary: document.draft == .draft7 ? .all : document.vocabulary)
             node.keywords = try context.compileKeywords()
+            node.objectPlan = ObjectPlan(keywords: node.keywords)
             if context.usesUnevaluated { tracksAnnotations = true }
         default:
             throw error(at: location, "a schema must be an object or a boolean, found \(value.typeName)")

@@ -12,6 +12,8 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) var boolean: Bool?
     /// The keywords, in evaluation order; set while compiling, only read afterwards.
     @exclusivity(unchecked) var keywords: [Keyword] = []
+    /// `properties`, `additionalProperties` and `required` as one pass, for the quick check; set with `keywords`.
+    @exclusivity(unchecked) var objectPlan: ObjectPlan?
 
     init(resourceURI: String) {
         self.resourceURI = resourceURI

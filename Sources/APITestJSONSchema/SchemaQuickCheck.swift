@@ -75,13 +75,51 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         let kind = document.kind(of: index)
         var members: [Member]?
         var result = Verdict.valid
-        for keyword in node.keywords {
+        guard let plan = node.objectPlan else {
+            for keyword in node.keywords {
+                switch verdict(keyword, index, kind, depth: depth, members: &members) {
+                case .valid: continue
+                case .invalid: return .invalid
+                case .unknown: result = .unknown
+                }
+            }
+            return result
+        }
+        // The keywords the plan holds hold for a value that is not an object; for an object, one pass decides them.
+        if kind == .object {
+            result = verdict(plan, index, depth: depth)
+            if result == .invalid { return .invalid }
+        }
+        for (position, keyword) in node.keywords.enumerated() where !plan.covers[position] {
             switch verdict(keyword, index, kind, depth: depth, members: &members) {
             case .valid: continue
             case .invalid: return .invalid
             case .unknown: result = .unknown
             }
         }
+        return result
+    }
+
+    /// The verdict of an object plan's keywords (`properties`, `additionalProperties`, `required`) on the object at
+    /// `index`: each member's name looked up once.
+    private func verdict(_ plan: ObjectPlan, _ index: Node, depth: Int) -> Verdict {
+        var result = Verdict.valid
+        var seen: UInt64 = 0
+        document.forEachMember(of: index) { name, _, value in
+            if let slot = plan.slot(of: name) {
+                seen |= 1 << UInt64(slot)
+                let entry = plan.slots[slot]
+                if let schema = entry.schema {
+                    result = Self.combine(result, verdict(schema, value, depth: depth + 1))
+                } else if !entry.isDeclared, let additional = plan.additional {
+                    result = Self.combine(result, verdict(additional, value, depth: depth + 1))
+                }
+            } else if let additional = plan.additional {
+                result = Self.combine(result, verdict(additional, value, depth: depth + 1))
+            }
+            return result != .invalid
+        }
+        if result == .invalid || seen & plan.requiredMask != plan.requiredMask { return .invalid }
         return result
     }
 
@@ -207,8 +245,13 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
 
     private func string(_ check: Keyword.Check, _ string: String) -> Verdict {
         switch check {
-        case .maxLength(let limit): Verdict(string.unicodeScalars.count <= limit)
-        case .minLength(let limit): Verdict(string.unicodeScalars.count >= limit)
+        // A code point takes one to four UTF-8 bytes: the byte count often settles a length without counting.
+        case .maxLength(let limit):
+            string.utf8.count <= limit ? .valid : Verdict(string.unicodeScalars.count <= limit)
+        case .minLength(let limit):
+            string.utf8.count < limit
+                ? .invalid
+                : (string.utf8.count + 3) / 4 >= limit ? .valid : Verdict(string.unicodeScalars.count >= limit)
         case .pattern(let regex): (try? regex.matchesOrInterrupts(string)).map(Verdict.init) ?? .unknown
         default: .unknown
         }
