@@ -36,22 +36,24 @@ package struct ContractChecker: Sendable {
         let contract = suiteContract.contract
         let setting = suiteContract.setting
         var outcome = Outcome()
+        // The fields read in place, not copied as pairs: the checks read one or two of them.
         let sent = ContractRequest(
-            method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
+            method: request.method, url: request.url, fields: Fields(headers: request.headers),
             body: Self.requestBody(request.body))
         let received = ContractResponse(
-            status: response.statusCode, headers: response.headers.map { ($0.name, $0.value) }, body: body,
+            status: response.statusCode, fields: Fields(headers: response.headers), body: body,
             requestMethod: request.method)
-        var checked = contract.checkExchange(sent, received)
+        var checked = contract.checkExchange(sent, received, readsPathParameters: false)
         if response.redirectCount > 0, response.effectiveURL != request.url {
             // A followed redirect: the response is the final URL's. The request is held to the operation it was
             // sent to; the response to the final URL's operation, asked with the same method (307, 308) or, when
             // there is none for it, with GET (what libcurl sends after 301, 302 and 303).
             let final = ContractRequest(method: request.method, url: response.effectiveURL, headers: [])
-            var finalCheck = contract.checkExchange(final, received)
+            var finalCheck = contract.checkExchange(final, received, readsPathParameters: false)
             if case .noOperation = finalCheck.match, request.method != "GET" {
                 finalCheck = contract.checkExchange(
-                    ContractRequest(method: "GET", url: response.effectiveURL, headers: []), received)
+                    ContractRequest(method: "GET", url: response.effectiveURL, headers: []), received,
+                    readsPathParameters: false)
             }
             let requestViolations = checked.requestViolations
             checked = finalCheck
@@ -108,6 +110,15 @@ package struct ContractChecker: Sendable {
         case .data(let data): return ContractDataBody(Array(data))
         case .file, .multipart: return PresentBody()
         }
+    }
+
+    /// A request's or a response's header fields as the contract reads them.
+    private struct Fields: ContractHeaderFields {
+        let headers: HTTPHeaders
+
+        func values(named name: String) -> [String] { headers.values(for: name) }
+        func first(named name: String) -> String? { headers[name] }
+        var pairs: [(name: String, value: String)] { headers.map { ($0.name, $0.value) } }
     }
 
     /// A body that is there but not read: streamed from a file, or multipart. Its schema is not checked (it passes):

@@ -22,17 +22,18 @@ struct CompiledOperation: Sendable {
 
     /// The entry for `status`: the exact code, else its range (`2XX`), else `default`.
     func response(for status: Int) -> CompiledResponse? {
-        var range: CompiledResponse?
-        var fallback: CompiledResponse?
-        for response in responses {
-            switch response.status {
-            case .exact(let code) where code == status: return response
-            case .range(let hundreds) where hundreds == status / 100: range = range ?? response
-            case .default: fallback = fallback ?? response
+        // By position: only the entry found is copied (a copy retains each of its fields).
+        var range: Int?
+        var fallback: Int?
+        for position in responses.indices {
+            switch responses[position].status {
+            case .exact(let code) where code == status: return responses[position]
+            case .range(let hundreds) where hundreds == status / 100: range = range ?? position
+            case .default: fallback = fallback ?? position
             default: break
             }
         }
-        return range ?? fallback
+        return (range ?? fallback).map { responses[$0] }
     }
 }
 

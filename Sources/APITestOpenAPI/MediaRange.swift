@@ -28,6 +28,36 @@ struct MediaRange: Sendable, Hashable {
         }
     }
 
+    /// Whether `text`, up to a `;`, is this type's `type/subtype` byte for byte (neither a wildcard): then it parses
+    /// to this range, as ``init(_:)`` reads it, and no other declared range covers it more specifically.
+    func isExactly(_ text: String) -> Bool {
+        guard type != "*", subtype != "*", !subtype.isEmpty else { return false }
+        // Compared over the three texts' bytes in place (a string's UTF-8 view compared index by index costs
+        // several times more).
+        var text = text
+        var type = type
+        var subtype = subtype
+        return text.withUTF8 { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+            return type.withUTF8 { type in
+                subtype.withUTF8 { subtype in
+                    end == type.count + 1 + subtype.count && bytes[type.count] == UInt8(ascii: "/")
+                        && bytesEqual(bytes, from: 0, type) && bytesEqual(bytes, from: type.count + 1, subtype)
+                }
+            }
+        }
+    }
+
+    /// Whether `bytes` holds `part` at `offset` (which with `part` is within `bytes`).
+    private func bytesEqual(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, _ part: UnsafeBufferPointer<UInt8>
+    )
+        -> Bool
+    {
+        for position in part.indices where bytes[offset + position] != part[position] { return false }
+        return true
+    }
+
     /// `type/subtype`.
     var essence: String { "\(type)/\(subtype)" }
 

@@ -7,10 +7,11 @@ extension OpenAPIContract {
     /// percent-decoded. A `HEAD` that the document does not declare matches the path's `GET`.
     package func match(method: String, url: String) -> OpenAPIMatch {
         switch route(method: method, url: url) {
-        case .found(let index, let values):
+        case .found(let index, let path):
             let compiled = table[index]
             guard !compiled.isIgnored else { return .ignored }
-            return .operation(compiled.operation, pathParameters: values.mapValues(\.decoded))
+            return .operation(
+                compiled.operation, pathParameters: path.values(of: compiled.template).mapValues(\.decoded))
         case .notFound(let method, let path):
             return .noOperation(method: method, path: path)
         case .outside:
@@ -26,9 +27,78 @@ extension OpenAPIContract {
         var decoded: String
     }
 
+    /// The segments of a routed path after the server prefix, as sent and percent-decoded: slices of the URL's
+    /// segments, read into parameter values only when a check asks for them.
+    struct RoutedPath {
+        /// As in the URL.
+        var raw: ArraySlice<Substring>
+        /// Percent-decoded.
+        var decoded: ArraySlice<Substring>
+
+        /// The values of `template`'s parameters in the path it matched (with or without a trailing slash).
+        func values(of template: PathTemplate) -> [String: PathValue] {
+            var values: [String: PathValue] = [:]
+            for (offset, segment) in template.segments.enumerated() where offset < decoded.count {
+                switch segment {
+                case .literal:
+                    continue
+                case .parameter(let name):
+                    values[name] = PathValue(
+                        raw: String(raw[raw.startIndex + offset]), decoded: String(decoded[decoded.startIndex + offset])
+                    )
+                case .mixed(let parts):
+                    for (name, value) in Self.mixedValues(
+                        parts, raw[raw.startIndex + offset], decoded[decoded.startIndex + offset])
+                    {
+                        values[name] = value
+                    }
+                }
+            }
+            return values
+        }
+
+        /// The value of `template`'s parameter `name` (the last one of that name, as ``values(of:)`` keeps it), without
+        /// reading the others.
+        func value(named name: String, of template: PathTemplate) -> PathValue? {
+            var found: PathValue?
+            for (offset, segment) in template.segments.enumerated() where offset < decoded.count {
+                switch segment {
+                case .literal:
+                    continue
+                case .parameter(let parameter):
+                    guard parameter == name else { continue }
+                    found = PathValue(
+                        raw: String(raw[raw.startIndex + offset]), decoded: String(decoded[decoded.startIndex + offset])
+                    )
+                case .mixed(let parts):
+                    guard parts.contains(.parameter(name)) else { continue }
+                    if let value = Self.mixedValues(
+                        parts, raw[raw.startIndex + offset], decoded[decoded.startIndex + offset])[name]
+                    {
+                        found = value
+                    }
+                }
+            }
+            return found
+        }
+
+        /// The values of a mixed segment's parameters (`{name}.{ext}`).
+        private static func mixedValues(
+            _ parts: [PathTemplate.Part], _ raw: Substring, _ decoded: Substring
+        ) -> [String: PathValue] {
+            guard let decodedValues = PathTemplate.match(parts, decoded) else { return [:] }
+            let rawValues = PathTemplate.match(parts, raw) ?? [:]
+            var values: [String: PathValue] = [:]
+            for (name, value) in decodedValues {
+                values[name] = PathValue(raw: rawValues[name] ?? value, decoded: value)
+            }
+            return values
+        }
+    }
+
     /// What routing a request found.
     enum Route {
-        case found(Int, [String: PathValue])
+        case found(Int, RoutedPath)
         case notFound(method: String, path: String)
         case outside
     }
@@ -39,49 +109,24 @@ extension OpenAPIContract {
         let (path, _) = ServerURL.split(url)
         let rawSegments = ServerURL.segments(of: path)
         let decoded =
-            path.utf8.contains(UInt8(ascii: "%"))
+            PercentEncoding.contains(UInt8(ascii: "%"), in: path)
             ? rawSegments.map { Substring(PercentEncoding.decodeLeniently($0)) } : rawSegments
         var firstPrefixMatched: Int?
         for prefix in serverPrefixes {
             guard prefix.count <= decoded.count, zip(prefix, decoded).allSatisfy({ $0.utf8.elementsEqual($1.utf8) })
             else { continue }
             if firstPrefixMatched == nil { firstPrefixMatched = prefix.count }
-            var rest = Array(decoded[prefix.count...])
-            var restRaw = Array(rawSegments[prefix.count...])
-            if rest.isEmpty {
-                rest = [""]
-                restRaw = [""]
-            }
-            if let found = lookup(upper, rest) ?? (upper == "HEAD" ? lookup("GET", rest) : nil) {
-                return .found(found, pathValues(table[found].template, raw: restRaw, decoded: rest))
+            // The rest of the path, in place; `/` left after the prefix is one empty segment.
+            var rest = RoutedPath(raw: rawSegments[prefix.count...], decoded: decoded[prefix.count...])
+            if rest.decoded.isEmpty { rest = RoutedPath(raw: [""], decoded: [""]) }
+            if let found = router.lookup(method: upper, segments: rest.decoded)
+                ?? (upper == "HEAD" ? router.lookup(method: "GET", segments: rest.decoded) : nil)
+            {
+                return .found(found, rest)
             }
         }
         guard let matched = firstPrefixMatched else { return .outside }
         let remainder = rawSegments[matched...].joined(separator: "/")
         return .notFound(method: upper, path: "/" + remainder)
-    }
-
-    private func lookup(_ method: String, _ segments: [Substring]) -> Int? {
-        router.lookup(method: method, segments: segments)
-    }
-
-    /// The values of `template`'s parameters in a path it matched (with or without a trailing slash).
-    private func pathValues(_ template: PathTemplate, raw: [Substring], decoded: [Substring]) -> [String: PathValue] {
-        var values: [String: PathValue] = [:]
-        for (offset, segment) in template.segments.enumerated() where offset < decoded.count {
-            switch segment {
-            case .literal:
-                continue
-            case .parameter(let name):
-                values[name] = PathValue(raw: String(raw[offset]), decoded: String(decoded[offset]))
-            case .mixed(let parts):
-                guard let decodedValues = PathTemplate.match(parts, decoded[offset]) else { continue }
-                let rawValues = PathTemplate.match(parts, raw[offset]) ?? [:]
-                for (name, value) in decodedValues {
-                    values[name] = PathValue(raw: rawValues[name] ?? value, decoded: value)
-                }
-            }
-        }
-        return values
     }
 }

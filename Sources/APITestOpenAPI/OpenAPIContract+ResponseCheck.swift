@@ -12,23 +12,25 @@ extension OpenAPIContract {
     /// An operation without `responses` (OpenAPI 3.1 allows it) constrains nothing. An entry without `content`
     /// leaves the body unchecked; an empty body is fine for 204, 304 and a `HEAD`.
     package func checkResponse(_ operation: OpenAPIOperation, _ response: ContractResponse) -> ContractResponseCheck {
-        let compiled = table[operation.index]
-        guard compiled.declaresResponses else { return ContractResponseCheck(responseKey: nil, violations: []) }
-        guard let entry = compiled.response(for: response.status) else {
+        // Fields read in place: a copy of the compiled operation retains all it holds.
+        guard table[operation.index].declaresResponses else {
+            return ContractResponseCheck(responseKey: nil, violations: [])
+        }
+        guard let entry = table[operation.index].response(for: response.status) else {
             let violation = ContractViolation(
                 kind: .undeclaredStatus(response.status, declared: operation.responseKeys), subject: .response,
-                operation: operation, specLocation: tracer.location(of: compiled.responsesLocation))
+                operation: operation, specLocation: tracer.location(of: table[operation.index].responsesLocation))
             return ContractResponseCheck(responseKey: nil, violations: [violation])
         }
         var violations: [ContractViolation] = []
-        checkHeaders(entry, response.headers, operation, &violations)
+        checkHeaders(entry, response.fields, operation, &violations)
         if let content = entry.content, !content.isEmpty {
             let bodyless =
                 response.status == 204 || response.status == 304
                 || response.requestMethod?.caseInsensitiveEquals("HEAD") == true
             if !(bodyless && response.body.isEmpty) {
                 checkBody(
-                    response.body, contentType: Self.header("content-type", in: response.headers), content: content,
+                    response.body, contentType: response.fields.first(named: "content-type"), content: content,
                     declaration: entry.declaration, subject: .response, operation: operation, responseKey: entry.key,
                     &violations)
             }
@@ -37,11 +39,11 @@ extension OpenAPIContract {
     }
 
     private func checkHeaders(
-        _ entry: CompiledResponse, _ headers: [(name: String, value: String)], _ operation: OpenAPIOperation,
+        _ entry: CompiledResponse, _ headers: any ContractHeaderFields, _ operation: OpenAPIOperation,
         _ violations: inout [ContractViolation]
     ) {
         for header in entry.headers {
-            let values = headers.filter { $0.name.caseInsensitiveEquals(header.name) }.map(\.value)
+            let values = headers.values(named: header.name)
             guard !values.isEmpty else {
                 if header.isRequired {
                     violations.append(
@@ -92,19 +94,29 @@ extension OpenAPIContract {
                     specLocation: tracer.location(of: declaration)))
             return
         }
-        let actual = MediaRange(contentType)
-        var best: (specificity: Int, mediaType: CompiledMediaType)?
-        for mediaType in content {
-            guard let specificity = mediaType.range.specificity(for: actual) else { continue }
-            if best == nil || specificity > best!.specificity { best = (specificity, mediaType) }
-        }
-        guard let mediaType = best?.mediaType else {
-            violations.append(
-                ContractViolation(
-                    kind: .undeclaredContentType(actual.essence, declared: declared), subject: subject,
-                    operation: operation, responseKey: responseKey, instancePath: "header Content-Type",
-                    specLocation: tracer.location(of: declaration)))
-            return
+        let mediaType: CompiledMediaType
+        let actual: MediaRange
+        if let exact = content.first(where: { $0.range.isExactly(contentType) }) {
+            // What servers send (`application/json`, maybe with parameters), byte for byte a declared type: the
+            // most specific match there is, found without parsing the header (this runs for every response).
+            mediaType = exact
+            actual = exact.range
+        } else {
+            actual = MediaRange(contentType)
+            var best: (specificity: Int, mediaType: CompiledMediaType)?
+            for mediaType in content {
+                guard let specificity = mediaType.range.specificity(for: actual) else { continue }
+                if best == nil || specificity > best!.specificity { best = (specificity, mediaType) }
+            }
+            guard let found = best?.mediaType else {
+                violations.append(
+                    ContractViolation(
+                        kind: .undeclaredContentType(actual.essence, declared: declared), subject: subject,
+                        operation: operation, responseKey: responseKey, instancePath: "header Content-Type",
+                        specLocation: tracer.location(of: declaration)))
+                return
+            }
+            mediaType = found
         }
         guard actual.isJSON, let schema = mediaType.schema else { return }
         guard let result = body.validate(against: schema.schema) else {
@@ -138,10 +150,5 @@ extension OpenAPIContract {
                     schemaPath: traced?.text ?? (tracer.text(of: schema.site) + error.schemaPath),
                     specLocation: traced?.location ?? tracer.location(of: schema.site)))
         }
-    }
-
-    /// The first value of header `name` (lower case), if any.
-    static func header(_ name: String, in headers: [(name: String, value: String)]) -> String? {
-        headers.first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 }

@@ -57,6 +57,23 @@ enum ServerURL {
     /// looked for).
     static func segments(of path: Substring) -> [Substring] {
         let utf8 = path.utf8
+        // Over the bytes in place when the text is contiguous (a native string: this runs for every request a
+        // contract routes), the segments cut at offsets from the start.
+        let cuts = utf8.withContiguousStorageIfAvailable { bytes -> [Substring] in
+            let slash = UInt8(ascii: "/")
+            var start = bytes.first == slash ? 1 : 0
+            let segment = { (from: Int, to: Int) in
+                Substring(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])
+            }
+            var segments: [Substring] = []
+            for position in start..<bytes.count where bytes[position] == slash {
+                segments.append(segment(start, position))
+                start = position + 1
+            }
+            segments.append(segment(start, bytes.count))
+            return segments
+        }
+        if let cuts { return cuts }
         let slash = UInt8(ascii: "/")
         var start = utf8.startIndex
         if start < utf8.endIndex, utf8[start] == slash { start = utf8.index(after: start) }

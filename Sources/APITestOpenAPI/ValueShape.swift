@@ -110,6 +110,14 @@ indirect enum ValueShape: Sendable, Hashable {
         return .string(text)
     }
 
+    /// Whether values of this shape are arrays or objects (read from several parts of a text).
+    var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        case .unknown, .scalar: false
+        }
+    }
+
     /// The shape of an array's items, an object's property, or unknown.
     var itemShape: ValueShape {
         if case .array(let items) = self { return items }
