@@ -43,8 +43,8 @@ package struct Suite: Sendable, Hashable {
     package var grpcSchema: SuiteGRPCSchema?
     /// `load: {thresholds: [...]}`: the thresholds `apitest load` holds the suite's tests to (besides `--threshold`).
     package var loadThresholds: [LoadThreshold] = []
-    /// The SHA-256 of the suite file's text (hex), set by the loader: which version of the file a run ran.
-    package var sourceDigest = ""
+    /// The SHA-256 of the suite file's text, set by the loader and computed when first read (`sourceDigest`).
+    package var digestOfSource = SourceDigest()
     /// The uses of unset environment variables a loader that defers them to the selection kept (empty otherwise:
     /// the loader reported them as errors).
     package var unsetEnvironment = UnsetEnvironment()

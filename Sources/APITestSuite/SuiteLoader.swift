@@ -125,9 +125,8 @@ package struct SuiteLoader: Sendable {
         }
         let parsed = SuiteParser.parse(root, in: context)
         var suite = parsed.suite
-        if let digest = try? Digests.digest("SHA256", Array(source.utf8)) {
-            suite?.sourceDigest = ExpressionFunctions.hex(digest)
-        }
+        // Computed when a command reads it (a run's selection does, `validate` does not).
+        suite?.digestOfSource = SourceDigest(of: source)
         if let setting = parsed.suite?.openapi, !context.hasErrors {
             switch contracts.contract(for: setting) {
             case .loaded(let contract):
