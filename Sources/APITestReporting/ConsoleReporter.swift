@@ -45,6 +45,10 @@ package final class ConsoleReporter: Reporter {
     private let state = Mutex(State())
     /// Longest body text printed in verbose mode.
     private let bodyLimit: Int
+    /// The mark of a passing test (`mark(.passed)`), as bytes.
+    private let passedMark: [UInt8]
+    /// The bytes that start and end dimmed text.
+    private let dim: (start: [UInt8], end: [UInt8])
 
     /// - Parameters:
     ///   - output: where test lines and the summary go (standard output).
@@ -58,6 +62,10 @@ package final class ConsoleReporter: Reporter {
         self.progressOutput = progress?.isTerminal == true ? progress : nil
         self.style = ANSIStyle(enabled: colored)
         self.verbosity = verbosity
+        let style = ANSIStyle(enabled: colored)
+        passedMark = Array(style.green("✔").utf8)
+        dim =
+            colored ? (Array("\u{1B}[\(ANSIStyle.Code.dim.rawValue)m".utf8), Array("\u{1B}[0m".utf8)) : ([], [])
     }
 
     /// Verbose output shows every exchange; otherwise a passing test is one line, and a failure's details come
@@ -109,26 +117,44 @@ package final class ConsoleReporter: Reporter {
     private func write(_ result: TestResult) {
         let failedOrErrored = result.status == .failed || result.status == .errored
         if verbosity == .quiet && !failedOrErrored && !result.isFlaky { return }
-        // One buffer for the line (a line per test): the suite's and the test's names are escaped apart, as the
-        // separator between them needs nothing.
-        var reason = ""
-        if let text = result.reason, result.status == .skipped || result.status == .cancelled {
-            reason = style.dim(" - \(ReportText.terminalLine(text))")
+        // One byte buffer for the test's text (a line per test): the suite's and the test's names are escaped apart,
+        // as the separator between them needs nothing.
+        var text = LineBuffer(capacity: 96 + result.suiteName.utf8.count + result.name.utf8.count)
+        if result.status == .passed && !result.isFlaky {
+            text.append(passedMark)
+        } else {
+            text.append(mark(result))
         }
-        let duration = String.concatenating(
-            "(", DurationFormatter.format(result.duration), ReportText.attemptsNote(result), runsNote(result), ")")
-        var text = String.concatenating(
-            mark(result), " ", ReportText.terminalLine(result.suiteName), " › ",
-            ReportText.terminalLine(result.name), " ", style.dim(duration), reason, "\n")
+        text.append(byte: UInt8(ascii: " "))
+        text.appendTerminalLine(result.suiteName)
+        text.append(Self.nameSeparator)
+        text.appendTerminalLine(result.name)
+        text.append(byte: UInt8(ascii: " "))
+        text.append(dim.start)
+        text.append(byte: UInt8(ascii: "("))
+        text.append(DurationFormatter.format(result.duration))
+        text.append(ReportText.attemptsNote(result))
+        if !result.earlierAttempts.isEmpty { text.append(runsNote(result)) }
+        text.append(byte: UInt8(ascii: ")"))
+        text.append(dim.end)
+        if let reason = result.reason, result.status == .skipped || result.status == .cancelled {
+            text.append(style.dim(" - \(ReportText.terminalLine(reason))"))
+        }
+        text.append(byte: UInt8(ascii: "\n"))
         if verbosity == .verbose {
-            for step in result.steps { text += exchangeText(step) }
+            for step in result.steps { text.append(exchangeText(step)) }
         }
         // Every earlier run of a test run again, then the last run's failure.
-        text += earlierAttemptsText(result)
-        if failedOrErrored { text += details(result.steps) }
-        if verbosity != .quiet { text += warningLines(result) }
-        output.write(text)
+        if !result.earlierAttempts.isEmpty { text.append(earlierAttemptsText(result)) }
+        if failedOrErrored { text.append(details(result.steps)) }
+        if verbosity != .quiet, result.steps.contains(where: { !$0.warnings.isEmpty }) {
+            text.append(warningLines(result))
+        }
+        output.write(text.text)
     }
+
+    /// What stands between a test's suite and its name.
+    private static let nameSeparator = Array(" › ".utf8)
 
     /// The mark of a finished test: its status's, or the flaky mark.
     func mark(_ result: TestResult) -> String {
