@@ -159,8 +159,9 @@ let package = Package(
             dependencies: [
                 "APITestHTTP", "APITestSuite", "APITestResults", "APITestJSON", "APITestSecurity", "APITestSupport",
                 "APITestOpenAPI", "APITestSecrets", "APITestChecks", "APITestAuth", "APITestReproduce",
-                // `grpc:` steps: messages encoded and decoded with the suite's schema.
-                "APITestProtobuf",
+                // `grpc:` steps: messages encoded and decoded with the suite's schema, or a server's through
+                // reflection.
+                "APITestProtobuf", "APITestGRPC",
             ]
         ),
         // The load mode: `LoadService` and `LoadRunner` (arrivals by a `LoadSchedule` or virtual users, tests picked by

@@ -94,7 +94,31 @@ struct GRPCStepRunner {
     /// The call of `prepared`'s request: the schema and method, the messages rendered and encoded, the metadata.
     private func makeCall(_ prepared: StepPreparation.Prepared) async throws(Ended) -> Call {
         let request = prepared.request
-        let schema = try await schema(for: request.url)
+        var metadata = GRPCMetadata()
+        let keys = Set(spec.metadataKeys)
+        for field in request.headers where keys.contains(field.name.lowercased()) {
+            let key = field.name.lowercased()
+            if key.hasSuffix("-bin"), let bytes = Self.base64(field.value) {
+                metadata.add(key, .binary(bytes))
+            } else {
+                metadata.add(key, .text(field.value))
+            }
+        }
+        var authority: String?
+        if let template = spec.authority {
+            do throws(TemplateError) {
+                authority = try template.render(prepared.context)
+            } catch {
+                throw Ended(error: TestError(.template(error), location: template.location))
+            }
+        }
+        var description = GRPCCallDescription(
+            baseURL: request.url, path: "", messages: [], metadata: metadata, deadline: request.timeout,
+            authority: authority,
+            maxResponseMessageSize: spec.maxMessageSize ?? GRPCCallDescription.defaultMaxResponseMessageSize,
+            security: request.security, resolve: request.resolve, transport: request.transport,
+            connectTimeout: request.connectTimeout, recordsSentHeaders: request.recordsSentHeaders)
+        let schema = try await schema(for: description)
         let method: ProtoMethodDescriptor
         if let resolved = spec.resolved {
             method = resolved
@@ -131,41 +155,37 @@ struct GRPCStepRunner {
             }
             json.append(value)
         }
-        var metadata = GRPCMetadata()
-        let keys = Set(spec.metadataKeys)
-        for field in request.headers where keys.contains(field.name.lowercased()) {
-            let key = field.name.lowercased()
-            if key.hasSuffix("-bin"), let bytes = Self.base64(field.value) {
-                metadata.add(key, .binary(bytes))
-            } else {
-                metadata.add(key, .text(field.value))
-            }
-        }
-        var authority: String?
-        if let template = spec.authority {
-            do throws(TemplateError) {
-                authority = try template.render(prepared.context)
-            } catch {
-                throw Ended(error: TestError(.template(error), location: template.location))
-            }
-        }
-        let description = GRPCCallDescription(
-            baseURL: request.url, path: method.path, messages: messages, metadata: metadata, deadline: request.timeout,
-            authority: authority,
-            maxResponseMessageSize: spec.maxMessageSize ?? GRPCCallDescription.defaultMaxResponseMessageSize,
-            security: request.security, resolve: request.resolve, transport: request.transport,
-            connectTimeout: request.connectTimeout, recordsSentHeaders: request.recordsSentHeaders)
+        description.path = method.path
+        description.messages = messages
         return Call(description: description, method: method, schema: schema, json: json)
     }
 
-    /// The schema of the call to `url`: the suite's `.proto` files', or the server's through reflection.
-    private func schema(for url: String) async throws(Ended) -> ProtoSchema {
+    /// The schema of `target`'s call: the suite's `.proto` files', or the server's through reflection (asked once
+    /// per server in the run; a failure errors the step, located at its `grpc:`).
+    private func schema(for target: GRPCCallDescription) async throws(Ended) -> ProtoSchema {
         if let loaded = runtime.suite.grpcSchema { return loaded.schema }
-        throw Ended(
-            error: TestError(
-                kind: .request,
-                message: "the suite's grpc: has no .proto files and reflection is not available in this build",
-                location: spec.location))
+        guard runtime.suite.grpc?.reflection == true else {
+            throw Ended(
+                error: TestError(
+                    kind: .request, message: "the suite's grpc: names no .proto files and no reflection",
+                    location: spec.location))
+        }
+        guard let session = executor.transport as? SessionManager else {
+            throw Ended(
+                error: TestError(
+                    kind: .request, message: "gRPC calls need the libcurl transport", location: spec.location))
+        }
+        var reflection = target
+        // The reflection calls of a step with a short deadline still get the time they need.
+        reflection.deadline = nil
+        switch await executor.grpcSchemas.schema(for: reflection, session: session) {
+        case .success(let schema): return schema
+        case .failure(let failure):
+            throw Ended(
+                error: TestError(
+                    kind: .request, message: "cannot read the server's schema through reflection: \(failure.message)",
+                    location: spec.location))
+        }
     }
 
     /// Bytes of a `-bin` metadata value written in base64 (padded or not, standard or URL-safe); nil for other text.

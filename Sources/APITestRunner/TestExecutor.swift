@@ -35,6 +35,8 @@ final class TestExecutor: Sendable {
     let sequence: RequestSequence
     /// The run's OAuth2 access tokens, one per grant, shared by every suite.
     let tokens = OAuth2TokenStore()
+    /// The schemas of the gRPC servers read through reflection, once per server in the run.
+    let grpcSchemas = GRPCReflectedSchemas()
     /// What tests are timed by and retries wait on.
     let clock: any RunClock
 
