@@ -51,9 +51,14 @@ extension CurlMultiLoop {
         return true
     }
 
-    /// libcurl's next timeout: in `milliseconds` (0: at once), or none (-1).
+    /// libcurl's next timeout: in `milliseconds` (0: at once, due from the round's start with no reading of the
+    /// clock), or none (-1).
     func setTimer(milliseconds: Int) {
-        timerDeadline = milliseconds < 0 ? nil : clock.now + .milliseconds(milliseconds)
+        switch milliseconds {
+        case ..<0: timerDeadline = nil
+        case 0: timerDeadline = roundStart
+        default: timerDeadline = clock.now + .milliseconds(milliseconds)
+        }
     }
 }
 

@@ -86,6 +86,12 @@ final class CurlMultiLoop: @unchecked Sendable {
     var watchedSockets: [Int32: (what: Int32, parked: Bool)] = [:]
     /// When libcurl next wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)`; `nil` for no timeout.
     var timerDeadline: ContinuousClock.Instant?
+    /// The clock when the current round began: a timeout libcurl wants at once is due from then, with no reading.
+    var roundStart: ContinuousClock.Instant
+    /// Rounds that take new work may follow each other without a look at the sockets, at most this many in a row.
+    static let roundsBetweenPolls = 3
+    /// The waits for ready sockets so far (each a system call), for the tests.
+    let waits = Atomic<Int>(0)
     /// The clock `timerDeadline` is read on.
     let clock = ContinuousClock()
     /// Compiled security policies, one per distinct policy.
@@ -112,6 +118,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             preconditionFailure("curl_multi_init failed")
         }
         self.multi = multi
+        self.roundStart = ContinuousClock.now
         self.pollFD = apitest_poll_create()
         self.wakeFD = apitest_wake_create()
         if pollFD < 0 {
@@ -198,6 +205,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         var pending: [Command] = []
         var pendingJobs: [UnownedJob] = []
         var events = [apitest_poll_event](repeating: apitest_poll_event(), count: 64)
+        // Rounds in a row that took new work without asking the kernel for ready sockets.
+        var roundsWithoutPoll = 0
         while true {
             inbox.withLock { inbox in
                 swap(&pending, &inbox.queue)
@@ -213,9 +222,12 @@ final class CurlMultiLoop: @unchecked Sendable {
                 localJobs.removeAll()
                 break
             }
-            // Tasks whose sleep is over, then every job ready now (a job's own new jobs wait for the next round,
-            // after the sockets have been looked at).
-            fireTimers(now: clock.now)
+            // The round's one reading of the clock, for the sleepers and libcurl's timeout (a transfer started above
+            // asked for its timeout at once, before this reading).
+            let now = clock.now
+            roundStart = now
+            // Tasks whose sleep is over, then every job ready now (a job's own new jobs wait for the next round).
+            fireTimers(now: now)
             if !localJobs.isEmpty {
                 pendingJobs.append(contentsOf: localJobs)
                 localJobs.removeAll(keepingCapacity: true)
@@ -226,13 +238,13 @@ final class CurlMultiLoop: @unchecked Sendable {
             }
 
             // libcurl's timeout, when due: a transfer just added asks for one at once.
-            if let deadline = timerDeadline, deadline <= clock.now {
+            if let deadline = timerDeadline, deadline <= now {
                 timerDeadline = nil
                 curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running)
                 readCompletions()
             }
-            // Commands that came while the loop was busy are taken at once; otherwise wait for a socket, the
-            // timeout or `submit`'s wake-up.
+            // Work that came while the loop was busy (a job's own jobs, a transfer a job started, a command from
+            // another thread) is taken at once; otherwise wait for a socket, a timeout or `submit`'s wake-up.
             let mayWait =
                 localJobs.isEmpty
                 && inbox.withLock { inbox -> Bool in
@@ -240,6 +252,14 @@ final class CurlMultiLoop: @unchecked Sendable {
                     inbox.waiting = true
                     return true
                 }
+            // An iteration's chain (its arrival, its task, its transfer's start) takes several rounds: they run
+            // one after the other without a system call between them, the sockets looked at after at most
+            // `roundsBetweenPolls` of them, so that busy rounds still see every ready socket.
+            if !mayWait && roundsWithoutPoll < Self.roundsBetweenPolls {
+                roundsWithoutPoll += 1
+                continue
+            }
+            roundsWithoutPoll = 0
             let ready = wait(into: &events, nanoseconds: mayWait ? waitNanoseconds() : 0)
             for event in events[0..<ready] {
                 if event.fd == wakeFD {
@@ -329,6 +349,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             if nanoseconds > 0 { usleep(UInt32(min(nanoseconds / 1000, 10_000))) }
             return 0
         }
+        waits.add(1, ordering: .relaxed)
         let count = events.withUnsafeMutableBufferPointer { buffer in
             apitest_poll_wait_ns(pollFD, buffer.baseAddress, Int32(buffer.count), nanoseconds)
         }
