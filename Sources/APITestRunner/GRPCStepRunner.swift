@@ -72,12 +72,25 @@ struct GRPCStepRunner {
         }
     }
 
-    /// `grpc://` as `http://` (h2c) and `grpcs://` as `https://` (TLS); others as they are.
+    /// `grpc://` as `http://` (h2c) and `grpcs://` as `https://` (TLS); a bare `host:port` (grpcurl's form of a
+    /// target) as `http://host:port`; others as they are.
     static func httpURL(_ url: String) -> String {
         let lower = url.prefix(8).lowercased()
         if lower.hasPrefix("grpc://") { return "http://" + url.dropFirst(7) }
         if lower.hasPrefix("grpcs://") { return "https://" + url.dropFirst(8) }
+        if isHostAndPort(url) { return "http://" + url }
         return url
+    }
+
+    /// Whether `text` is `host:port` with no scheme and no path (`localhost:50051`, `[::1]:50051`).
+    static func isHostAndPort(_ text: String) -> Bool {
+        guard !text.contains("/"), let colon = text.lastIndex(of: ":") else { return false }
+        let host = text[..<colon]
+        let port = text[text.index(after: colon)...]
+        guard !host.isEmpty, !port.isEmpty, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber) else {
+            return false
+        }
+        return host.hasPrefix("[") || !host.contains(":")
     }
 
     // MARK: - The call
@@ -219,7 +232,14 @@ struct GRPCStepRunner {
             checker.beginEvents(status: 200, headers: HTTPHeaders([("Content-Type", "application/x-ndjson")]))
             stream = checker
         }
-        let collector = GRPCResponseCollector(schema: call.schema, type: call.method.outputType, stream: stream)
+        // A stream checked by `events` alone keeps only its first messages (for the exchange), so an endless one
+        // runs in constant memory until `until` or the deadline ends it.
+        let readsBody =
+            step.expect.events == nil || !step.expect.assertions.isEmpty || step.expect.schema != nil
+            || step.expect.snapshot != nil || until != nil
+            || step.captures.contains { !EventStreamChecker.isEventCapture($0) }
+        let collector = GRPCResponseCollector(
+            schema: call.schema, type: call.method.outputType, stream: stream, keeps: readsBody ? Int.max : 20)
         let sentAt = Date()
         let result: GRPCCallResult
         do {
@@ -398,6 +418,8 @@ final class GRPCResponseCollector: Sendable {
     /// What was collected.
     struct Collected {
         var messages: [JSONValue] = []
+        /// How many messages decoded (kept or not).
+        var received = 0
         /// Why a message did not decode.
         var problem: String?
     }
@@ -405,12 +427,15 @@ final class GRPCResponseCollector: Sendable {
     private let schema: ProtoSchema
     private let type: String
     private let stream: EventStreamChecker?
+    /// How many messages are kept.
+    private let keeps: Int
     private let state = Mutex(Collected())
 
-    init(schema: ProtoSchema, type: String, stream: EventStreamChecker?) {
+    init(schema: ProtoSchema, type: String, stream: EventStreamChecker?, keeps: Int = .max) {
         self.schema = schema
         self.type = type
         self.stream = stream
+        self.keeps = keeps
     }
 
     /// One message; false stops the call.
@@ -420,12 +445,15 @@ final class GRPCResponseCollector: Sendable {
             json = try schema.decode(Array(bytes), as: type)
         } catch {
             state.withLock { collected in
-                let position = collected.messages.count + 1
+                let position = collected.received + 1
                 collected.problem = "response message \(position) does not decode as \(type): \(error.description)"
             }
             return false
         }
-        state.withLock { $0.messages.append(json) }
+        state.withLock { collected in
+            collected.received += 1
+            if collected.messages.count < keeps { collected.messages.append(json) }
+        }
         guard let stream else { return true }
         return stream.receive(event: ServerSentEvent(data: JSONWriter.string(json)))
     }

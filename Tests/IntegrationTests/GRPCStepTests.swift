@@ -67,6 +67,7 @@ import Testing
         #expect(
             result.stdout.contains("\"visits\":\"9000000000\""), "the response message shown as JSON: \(result.stdout)")
         #expect(result.stdout.contains("{\"id\":\"42\"}"), "the request message shown as JSON: \(result.stdout)")
+        #expect(report.contains("9000000000") && report.contains("x-served-by"), "the JSON report: \(report)")
     }
 
     @Test func serverStreamingIsCheckedWithEventsAndJSON() async throws {
@@ -104,7 +105,7 @@ import Testing
               - name: streams
                 steps:
                   - grpc:
-                      url: \(server.grpcURL)
+                      url: "127.0.0.1:\(server.port)"
                       method: acme.Users/Upload
                       messages: [{id: a}, {id: b}, {id: c}]
                     expect: {json: {$.count: 3, $.ids: [a, b, c]}}
