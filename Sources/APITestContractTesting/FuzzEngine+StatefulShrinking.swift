@@ -42,7 +42,9 @@ extension FuzzEngine {
     /// out in turn. Then the failing step's own request is made smaller with ``smaller(_:)`` (its bound parameters
     /// kept), then the other steps' (the creation's body kept valid when it was, so that the resource is still
     /// made). At most ``FuzzConfiguration/shrinkAttempts`` requests, none started after `deadline`; a candidate
-    /// is only started when all its requests fit. Deterministic: the candidates come in a fixed order.
+    /// is only started when all its requests fit. A re-run whose creation the server refuses with a 4xx (it holds
+    /// what the run made: a duplicate's 409) sends another valid body of the same members instead
+    /// (``alternativeCreation(of:number:)``). Deterministic: the candidates come in a fixed order.
     ///
     /// A finding the re-runs do not show again is kept as found, ``FuzzFinding/Reproduction/notReproduced(requests:)``.
     func shrinkSequence(_ finding: FuzzFinding, until deadline: ContinuousClock.Instant?) async -> SequenceShrinking {
@@ -51,10 +53,27 @@ extension FuzzEngine {
             return SequenceShrinking(shrunk: nil, reproduction: .notTried)
         }
         var budget = configuration.shrinkAttempts
-        func attempt(_ candidate: [SequenceStep]) async -> CaseOutcome? {
+        var alternatives = 0
+        var replaced = false
+        func attempt(_ candidate: [SequenceStep]) async -> (outcome: CaseOutcome, steps: [SequenceStep])? {
             if let deadline, ContinuousClock.now >= deadline { return nil }
             guard candidate.count <= budget else { return nil }
-            return await replay(candidate, check: finding.check, signature: finding.signature, budget: &budget)
+            // Each try its own: the server holds the ones tried before.
+            let alternative = candidate.first(where: \.isProducer).flatMap {
+                alternativeCreation(of: $0.fuzzCase, number: alternatives)
+            }
+            alternatives += 1
+            guard
+                let (outcome, creation) = await replay(
+                    candidate, alternative: alternative, check: finding.check, signature: finding.signature,
+                    budget: &budget)
+            else { return nil }
+            var steps = candidate
+            if let creation, let index = steps.firstIndex(where: \.isProducer) {
+                steps[index].fuzzCase = creation
+                replaced = true
+            }
+            return (outcome, steps)
         }
         func outOfRoom(_ count: Int) -> Bool {
             if let deadline, ContinuousClock.now >= deadline { return true }
@@ -66,11 +85,11 @@ extension FuzzEngine {
         if outOfRoom(closure.count) { return SequenceShrinking(shrunk: nil, reproduction: .notTried) }
         var best: [SequenceStep]
         var bestOutcome: CaseOutcome
-        if let outcome = await attempt(closure) {
-            best = closure
+        if let (outcome, kept) = await attempt(closure) {
+            best = kept
             bestOutcome = outcome
-        } else if closure.count < steps.count, let outcome = await attempt(steps) {
-            best = steps
+        } else if closure.count < steps.count, let (outcome, kept) = await attempt(steps) {
+            best = kept
             bestOutcome = outcome
             var index = 0
             while index < best.count, !outOfRoom(best.count - 1) {
@@ -80,8 +99,8 @@ extension FuzzEngine {
                 }
                 var candidate = best
                 candidate.remove(at: index)
-                if let outcome = await attempt(candidate) {
-                    best = candidate
+                if let (outcome, kept) = await attempt(candidate) {
+                    best = kept
                     bestOutcome = outcome
                 } else {
                     index += 1
@@ -106,8 +125,8 @@ extension FuzzEngine {
                     if outOfRoom(best.count) { break }
                     var trial = best
                     trial[index].fuzzCase = candidate
-                    if let outcome = await attempt(trial) {
-                        best = trial
+                    if let (outcome, kept) = await attempt(trial) {
+                        best = kept
                         bestOutcome = outcome
                         progress = true
                         break
@@ -116,7 +135,12 @@ extension FuzzEngine {
             }
         }
 
-        let notes = Self.shrinkNotes(from: steps, to: best)
+        var notes = Self.shrinkNotes(from: steps, to: best, replacedCreation: replaced)
+        if replaced, let producer = best.first(where: \.isProducer) {
+            notes.insert(
+                "\(producer.fuzzCase.label): another valid body of the same members, as the server refused the run's "
+                    + "again (a duplicate of what the run made)", at: 0)
+        }
         return SequenceShrinking(shrunk: notes.isEmpty ? nil : bestOutcome, reproduction: .reproduced, notes: notes)
     }
 
@@ -179,10 +203,14 @@ extension FuzzEngine {
     /// last step's outcome (the steps before it as its history) when it fails `check` with `signature`; nil when
     /// it does not, or when the sequence is not the same (the creation or the deletion gets no 2xx, no id is found
     /// for a step). Each request takes one from `budget`.
+    ///
+    /// When the creation gets a 4xx (the server holds what the run made: a duplicate's 409), `alternative` is sent
+    /// in its place, and returned with the outcome when the failure is seen again.
     private func replay(
-        _ steps: [SequenceStep], check: FuzzCheck, signature: String, budget: inout Int
-    ) async -> CaseOutcome? {
+        _ steps: [SequenceStep], alternative: FuzzCase?, check: FuzzCheck, signature: String, budget: inout Int
+    ) async -> (outcome: CaseOutcome, creation: FuzzCase?)? {
         var outcomes: [CaseOutcome] = []
+        var creation: FuzzCase?
         var producer: (fuzzCase: FuzzCase, response: FuzzResponse, body: JSONValue?)?
         for (index, step) in steps.enumerated() {
             var fuzzCase = step.fuzzCase
@@ -197,10 +225,18 @@ extension FuzzEngine {
             guard budget > 0 else { return nil }
             budget -= 1
             var outcome = await run(fuzzCase)
+            if step.isProducer, let alternative, let status = outcome.response?.status, (400..<500).contains(status),
+                budget >= steps.count - index
+            {
+                budget -= 1
+                fuzzCase = alternative
+                creation = alternative
+                outcome = await run(fuzzCase)
+            }
             outcome.history = outcomes
             if index == steps.count - 1 {
                 let same = outcome.failures.contains { $0.check == check && $0.signature == signature }
-                return same ? outcome : nil
+                return same ? (outcome, creation) : nil
             }
             if step.isProducer {
                 guard Self.succeeded(outcome), let response = outcome.response else { return nil }
@@ -243,11 +279,34 @@ extension FuzzEngine {
         return candidates
     }
 
+    /// Another valid creation like `create` (the same parameters, a body of the same members with other values),
+    /// for a re-run whose creation the server refuses because it holds what the run made (a duplicate's 409); nil
+    /// when none is found valid. Try `number` of a shrinking has its own seeded stream: the same seed makes the
+    /// same ones.
+    private func alternativeCreation(of create: FuzzCase, number: Int) -> FuzzCase? {
+        guard case .object(let original)? = create.body?.value else { return nil }
+        var random = FuzzRandom.stream(seed: configuration.seed, UInt64(create.operation), 5, UInt64(number))
+        for _ in 0..<Self.validityAttempts {
+            let generated = generator.randomCase(create.operation, number: 0, &random, breaking: false, fill: .every)
+            guard case .object(let members)? = generated.body?.value else { continue }
+            var body = JSONObject()
+            for (key, value) in original { body[key] = members[key] ?? value }
+            var candidate = create
+            candidate.body?.value = .object(body)
+            if candidate.body?.value != create.body?.value, judge(candidate, request(for: candidate)) == .valid {
+                return candidate
+            }
+        }
+        return nil
+    }
+
     // MARK: - Notes
 
     /// What shrinking took out of `original` to make `shrunk`, a sentence each: the steps left out, then per step
     /// kept, the parameters and body members left out and whether values were made simpler.
-    static func shrinkNotes(from original: [SequenceStep], to shrunk: [SequenceStep]) -> [String] {
+    static func shrinkNotes(
+        from original: [SequenceStep], to shrunk: [SequenceStep], replacedCreation: Bool = false
+    ) -> [String] {
         var notes: [String] = []
         let kept = Set(shrunk.map(\.position))
         let removed = original.filter { !kept.contains($0.position) }
@@ -256,7 +315,7 @@ extension FuzzEngine {
                 "shrunk from \(original.count) steps to \(shrunk.count): left out "
                     + removed.map(\.fuzzCase.label).joined(separator: "; "))
         }
-        for step in shrunk {
+        for step in shrunk where !(replacedCreation && step.isProducer) {
             guard let before = original.first(where: { $0.position == step.position })?.fuzzCase else { continue }
             let after = step.fuzzCase
             var parts: [String] = []

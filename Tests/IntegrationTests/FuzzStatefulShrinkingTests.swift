@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// How `apitest fuzz` shrinks a finding of its stateful phase (Fixtures/stateful_notes.py: a notes collection whose
-/// `PUT` of a body with a `title` is a 500 once the note exists, and which still finds a deleted note). The failure
+/// `PUT` of a body with a `title` is a 500 once the note exists, which still finds a deleted note, and which refuses a
+/// title it had before with 409, as a re-run of the run's creation is). The failure
 /// is re-run against the server with fewer steps and smaller requests, kept only when the same check fails the same
 /// way at the same step, within the shrinking budget; the finding is written as the sequence that is left, which
 /// `apitest run` fails the same way until the API is fixed (and passes once it is, `--fixed`). A finding that does
@@ -42,6 +43,7 @@ import Testing
                 "201":
                   description: created
                   content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}
+                "409": {description: a title used before, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
                 "422": {description: invalid, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
           /notes/{note_id}:
             parameters:
@@ -172,6 +174,10 @@ import Testing
         #expect(Self.steps(read) == 3, "\(read)")
         #expect(read.contains("# shrunk from 5 steps to 3: left out "), "\(read)")
         #expect(!read.contains("method: PUT"), "\(read)")
+        // The server never takes a title twice: each re-run created with another valid body of the same members.
+        for text in [update, read] {
+            #expect(text.contains(": another valid body of the same members, as the server refused the run"), "\(text)")
+        }
     }
 
     @Test func theWrittenFindingsFailApitestRunUntilTheAPIIsFixed() async throws {
@@ -228,11 +234,58 @@ import Testing
         let sent = try #require(Self.sent(fuzzed.result.stdout), "\(output)")
         let shrinking = fuzzed.requestLines.count - sent
         #expect(shrinking <= 40, "\(shrinking) requests of shrinking")
-        // It used the budget (a try is only started when all its requests fit), and stopped short of one character.
-        #expect(shrinking >= 38, "\(shrinking) requests of shrinking")
+        // It used the budget (a try is only started when all its requests fit, at most three: the creation, another
+        // when the server refuses it, the update), and stopped short of one character.
+        #expect(shrinking >= 37, "\(shrinking) requests of shrinking")
         let update = try #require(fuzzed.files.values.first)
         let title = Self.request("PUT", in: update).first { $0.hasPrefix("title: ") } ?? ""
         #expect(title.count > "title: ".count + 1, "\(update)")
+    }
+
+    @Test func theDemoPetstoresStatefulFaultsAreShrunkAndTheirSuitesFailUntilFixed() async throws {
+        // The seeded petstore keeps a deleted pet's name: a re-run of the run's creation is a 409, so the re-runs
+        // create with another valid body of the same members.
+        let demo = try await DemoServer.start(extraArguments: ["--seeded-faults"])
+        defer { demo.stop() }
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await runProcess(
+            try TestBinaries.url("apitest"),
+            [
+                "fuzz", FuzzCLITests.faultsDocument, "--base-url", demo.baseURL + "/petstore", "--seed", "1",
+                "--max-examples", "30", "-H", FuzzCLITests.key, "--phases", "stateful", "--checks",
+                "use_after_free,ensure_resource_availability", "--findings", "found", "--no-color",
+            ], currentDirectory: folder, timeout: .seconds(300))
+        #expect(result.exitCode == 1, "\(result.stdout)\n\(result.stderr)")
+        let found = folder.appendingPathComponent("found")
+        let names = try FileManager.default.contentsOfDirectory(atPath: found.path).sorted()
+        #expect(names.count == 2, "\(names)\n\(result.stdout)")
+        var texts: [String: String] = [:]
+        for name in names {
+            let text = try String(contentsOf: found.appendingPathComponent(name), encoding: .utf8)
+            texts[name] = text
+            #expect(!text.contains("did not reproduce"), "\(name):\n\(text)")
+            #expect(!text.contains("petstore-key"), "\(name):\n\(text)")
+            #expect(text.contains("capture:\n          created_id:"), "\(name):\n\(text)")
+        }
+        let afterDelete = try #require(texts.first { $0.key.contains("use_after_free") }?.value)
+        #expect(Self.steps(afterDelete) == 3, "\(afterDelete)")
+        #expect(afterDelete.contains("method: DELETE"), "\(afterDelete)")
+        for seeded in [true, false] {
+            let server = try await DemoServer.start(extraArguments: seeded ? ["--seeded-faults"] : [])
+            defer { server.stop() }
+            for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+                let file = folder.appendingPathComponent(name)
+                try text.replacingOccurrences(of: demo.baseURL, with: server.baseURL)
+                    .write(to: file, atomically: true, encoding: .utf8)
+                let run = try await runProcess(
+                    try TestBinaries.url("apitest"), ["run", file.path, "--no-color"],
+                    environment: ["X_API_KEY": "petstore-key"], currentDirectory: folder)
+                #expect(
+                    run.exitCode == (seeded ? 1 : 0),
+                    "\(name) on the \(seeded ? "seeded" : "clean") demo:\n\(text)\n\(run.stdout)\(run.stderr)")
+            }
+        }
     }
 
     @Test func aFindingThatDoesNotFailAgainIsWrittenAsFoundWithANote() async throws {

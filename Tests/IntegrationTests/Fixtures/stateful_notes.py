@@ -3,7 +3,8 @@
 stateful phase (standard library only). Prints "stateful-notes listening on <port>" once ready. Nothing exists at
 start; ids start at 1000.
   POST /notes       {"title": 1-N chars, "text"?: string, "tags"?: [string]}: 201 with the note and a Location
-                    /notes/N; 422 otherwise.
+                    /notes/N; 422 otherwise; 409 for a title a note had before (titles are never reused, so a
+                    re-run of a creation is refused).
   GET /notes/N      200 the note; 404 for no such note. Fault: a deleted note is still found (use after delete).
   PUT /notes/N      404 for no such note. Fault: a body with a "title" member is a 500 (a server error that needs
                     the note to exist, and nothing of the body but the title). Otherwise 200 with the note.
@@ -18,6 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 notes = {}
 deleted = {}
+titles = set()
 next_id = [1000]
 puts = [0]
 lock = threading.Lock()
@@ -74,6 +76,9 @@ class Handler(BaseHTTPRequestHandler):
                 wrong = problem(value, True)
                 if wrong:
                     return self.answer(422, {"detail": wrong})
+                if value["title"] in titles:
+                    return self.answer(409, {"detail": "a note was titled so before"})
+                titles.add(value["title"])
                 note = {"id": next_id[0], "title": value["title"], "text": value.get("text", ""),
                         "tags": value.get("tags", [])}
                 next_id[0] += 1
