@@ -32,6 +32,8 @@ struct ASCIIPattern: Sendable {
     let states: [State]
     /// The first state.
     let start: Int
+    /// Whether the first state is `^`: an attempt can start only at the start of the text.
+    let isAnchoredAtStart: Bool
 
     /// The most states a pattern may compile to (counted repetitions are copied out); larger patterns use ICU.
     static let maximumStates = 2_000
@@ -46,6 +48,7 @@ struct ASCIIPattern: Sendable {
         }
         self.states = builder.states
         self.start = start
+        if case .atStart = builder.states[start] { isAnchoredAtStart = true } else { isAnchoredAtStart = false }
     }
 
     // MARK: - Matching
@@ -86,10 +89,16 @@ struct ASCIIPattern: Sendable {
                         &matched)
                     if matched { return true }
                 }
-                add(
-                    start, at: position + 1, of: bytes.count, into: next, &nextCount, stack, marks, generation, &matched
-                )
-                if matched { return true }
+                // A pattern that starts with `^` starts an attempt at the first byte only (a later one would stop
+                // at once), so with no attempt left it cannot match.
+                if !isAnchoredAtStart {
+                    add(
+                        start, at: position + 1, of: bytes.count, into: next, &nextCount, stack, marks, generation,
+                        &matched)
+                    if matched { return true }
+                } else if nextCount == 0 {
+                    return false
+                }
                 swap(&current, &next)
                 currentCount = nextCount
             }
