@@ -13,13 +13,17 @@ extension HARImporter {
         "sec-websocket-protocol", "upgrade", "connection",
     ]
 
-    /// Whether an entry is a WebSocket conversation: Chromium's `websocket` type, or (Firefox, Safari) a `ws://` or
-    /// `wss://` URL, recorded frames, or an upgrade to `websocket`.
+    /// Whether an entry is a WebSocket conversation: Chromium's `websocket` type; or signs of one (a `ws://` or
+    /// `wss://` URL, recorded frames, an `Upgrade: websocket` request) without a recorded type (Firefox, Safari) or
+    /// with another type and a 101 answer (`apitest run --report-har` records a `websocket:` step's upgrade as
+    /// `fetch`).
     static func isWebSocket(_ entry: HAREntry) -> Bool {
-        if let type = entry.resourceType, !type.isEmpty { return type.lowercased() == "websocket" }
         let scheme = entry.url.prefix { $0 != ":" }.lowercased()
-        return scheme == "ws" || scheme == "wss" || !entry.webSocketMessages.isEmpty
+        let signs =
+            scheme == "ws" || scheme == "wss" || !entry.webSocketMessages.isEmpty
             || entry.headers.contains { $0.name.lowercased() == "upgrade" && $0.value.lowercased() == "websocket" }
+        guard let type = entry.resourceType, !type.isEmpty else { return signs }
+        return type.lowercased() == "websocket" || (signs && entry.status == 101)
     }
 
     /// `url` with a WebSocket scheme as the HTTP one its origin shares (`wss://h/` → `https://h/`).

@@ -198,6 +198,21 @@ struct HARWebSocketImportTests {
         _ = try Self.load(suite)
     }
 
+    @Test func anUpgradeRecordedAsFetchWithIts101IsAWebSocket() {
+        // As `apitest run --report-har` records a websocket: step's upgrade.
+        #expect(HARImporter.isWebSocket(Self.entry([], url: "ws://h.test/echo", type: "fetch")))
+        #expect(
+            HARImporter.isWebSocket(
+                Self.entry([], url: "http://h.test/echo", type: "xhr", headers: [(name: "Upgrade", value: "websocket")])
+            ))
+        // An HTTP exchange of another type stays one, even answered 101 (an h2c upgrade) or failed.
+        #expect(!HARImporter.isWebSocket(Self.entry([], url: "http://h.test/", type: "fetch")))
+        #expect(
+            !HARImporter.isWebSocket(
+                Self.entry([], url: "http://h.test/", type: "fetch", headers: [(name: "Upgrade", value: "h2c")])))
+        #expect(!HARImporter.isWebSocket(Self.entry([], url: "ws://h.test/echo", status: 400, type: "fetch")))
+    }
+
     @Test func anUpgradeThatWasRefusedIsLeftOutWithANote() throws {
         let suite = HARImporter(
             archive: HARArchive(entries: [Self.entry([], status: 403)]), file: "r.har"

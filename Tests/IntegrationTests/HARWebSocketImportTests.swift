@@ -60,6 +60,40 @@ import Testing
         #expect(run.stdout.contains(#"< text "key: value\n- item {{ env.HOME }} \"quoted\" "#), "\(run.stdout)")
     }
 
+    @Test func aRunsHARReportOfAWebSocketStepImportsAsAWebSocketStep() async throws {
+        // --report-har records a websocket: step's upgrade (as fetch, with its 101, the headers the step was given and
+        // the transcript as content; no frames, no Sec-WebSocket-Protocol): the import opens the same connection with
+        // the same headers, and closes it.
+        let echo = try WebSocketServer(mode: "echo")
+        defer { echo.stop() }
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try """
+        name: live
+        tests:
+          - name: chat
+            steps:
+              - websocket:
+                  url: \(echo.baseURL)/echo
+                  headers: {X-Room: lobby}
+                  actions:
+                    - send: hi
+                    - expect: {body: {equals: hi}}
+        """.write(to: workspace.folder.appendingPathComponent("live.yaml"), atomically: true, encoding: .utf8)
+        let run = try await workspace.run(["run", "live.yaml", "--report-har", "run.har"])
+        try #require(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
+        let imported = try await workspace.run(["import", "har", "run.har", "-o", "again.yaml"])
+        try #require(imported.exitCode == 0, "\(imported.stderr)")
+        let suite = try String(contentsOf: workspace.folder.appendingPathComponent("again.yaml"), encoding: .utf8)
+        #expect(suite.contains("- websocket:\n          url: /echo"), "\(suite)")
+        #expect(suite.contains("X-Room: lobby"), "\(suite)")
+        #expect(!suite.contains("Sec-WebSocket-Key"), "\(suite)")
+        let replay = try await workspace.run(
+            ["run", "again.yaml", "--var", "origin=http://127.0.0.1:\(echo.port)", "--verbose"])
+        #expect(replay.exitCode == 0, "\(replay.stdout)\(replay.stderr)\n\(suite)")
+        #expect(replay.stdout.contains("< close 1000"), "\(replay.stdout)")
+    }
+
     @Test func aServerThatAnswersDifferentlyFailsTheReplay() async throws {
         let echo = try WebSocketServer(mode: "echo")
         defer { echo.stop() }
