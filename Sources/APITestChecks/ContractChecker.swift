@@ -33,8 +33,8 @@ package struct ContractChecker: Sendable {
         _ request: HTTPRequest, _ response: HTTPResponse, body: any ContractBody, against suiteContract: SuiteContract,
         stepLocation: SourceLocation
     ) -> Outcome {
-        let contract = suiteContract.contract
-        let setting = suiteContract.setting
+        // Read in place: a copy of the contract retains each of its tables.
+        let isStrict = suiteContract.setting.strict
         var outcome = Outcome()
         // The fields read in place, not copied as pairs: the checks read one or two of them.
         let sent = ContractRequest(
@@ -43,15 +43,15 @@ package struct ContractChecker: Sendable {
         let received = ContractResponse(
             status: response.statusCode, fields: Fields(headers: response.headers), body: body,
             requestMethod: request.method)
-        var checked = contract.checkExchange(sent, received, readsPathParameters: false)
+        var checked = suiteContract.contract.checkExchange(sent, received, readsPathParameters: false)
         if response.redirectCount > 0, response.effectiveURL != request.url {
             // A followed redirect: the response is the final URL's. The request is held to the operation it was
             // sent to; the response to the final URL's operation, asked with the same method (307, 308) or, when
             // there is none for it, with GET (what libcurl sends after 301, 302 and 303).
             let final = ContractRequest(method: request.method, url: response.effectiveURL, headers: [])
-            var finalCheck = contract.checkExchange(final, received, readsPathParameters: false)
+            var finalCheck = suiteContract.contract.checkExchange(final, received, readsPathParameters: false)
             if case .noOperation = finalCheck.match, request.method != "GET" {
-                finalCheck = contract.checkExchange(
+                finalCheck = suiteContract.contract.checkExchange(
                     ContractRequest(method: "GET", url: response.effectiveURL, headers: []), received,
                     readsPathParameters: false)
             }
@@ -68,7 +68,7 @@ package struct ContractChecker: Sendable {
             let problem = AssertionFailure(
                 location: stepLocation, subject: "openapi", message: "\(method) \(path) matches no operation in \(file)"
             )
-            if setting.strict { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
+            if isStrict { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
             return outcome
         case .operation(let operation, _):
             let responseCheck = checked.response ?? ContractResponseCheck(responseKey: nil, violations: [])
@@ -78,7 +78,7 @@ package struct ContractChecker: Sendable {
                 failure($0, status: response.statusCode, at: stepLocation)
             }
             let requestProblems = checked.requestViolations.map { failure($0, status: nil, at: stepLocation) }
-            if setting.strict { outcome.failures += requestProblems } else { outcome.warnings += requestProblems }
+            if isStrict { outcome.failures += requestProblems } else { outcome.warnings += requestProblems }
             return outcome
         }
     }
