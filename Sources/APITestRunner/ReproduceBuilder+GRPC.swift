@@ -98,11 +98,21 @@ extension ReproduceBuilder {
         return RenderedCall(request: request, messages: messages, authority: authority)
     }
 
-    /// `grpc://` as `http://` (h2c), `grpcs://` as `https://` (TLS), as the step runs them; others as they are.
+    /// `grpc://` as `http://` (h2c), `grpcs://` as `https://` (TLS), a bare `host:port` (grpcurl's target) as
+    /// `http://host:port`, as the step runs them; others as they are.
     static func httpURL(of url: String) -> String {
         let lower = url.prefix(8).lowercased()
         if lower.hasPrefix("grpc://") { return "http://" + url.dropFirst(7) }
         if lower.hasPrefix("grpcs://") { return "https://" + url.dropFirst(8) }
+        if !url.contains("/"), let colon = url.lastIndex(of: ":") {
+            let host = url[..<colon]
+            let port = url[url.index(after: colon)...]
+            if !host.isEmpty, !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }),
+                host.hasPrefix("[") || !host.contains(":")
+            {
+                return "http://" + url
+            }
+        }
         return url
     }
 }

@@ -101,6 +101,25 @@ import Testing
             ], "\(command.line)")
     }
 
+    @Test func aBareHostAndPortIsAPlaintextTarget() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = try SuiteLoader(environment: [:]).load(
+            source: """
+                grpc: {reflection: true}
+                tests:
+                  - name: bare
+                    steps:
+                      - grpc: {url: "localhost:50051", method: acme.Users/GetUser}
+                """, file: folder.appendingPathComponent("suite.yaml").path)
+        let command = try #require(CurlExport.entries(of: [suite], options: RunOptions(jobs: 1)).first?.command)
+        let arguments = try arguments(of: command, in: folder)
+        #expect(
+            arguments == [
+                "-plaintext", "-max-time", "30", "-connect-timeout", "10", "localhost:50051", "acme.Users/GetUser",
+            ], "\(command.line)")
+    }
+
     @Test func suiteTextCannotBreakTheQuoting() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
