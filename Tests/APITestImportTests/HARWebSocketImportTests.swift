@@ -276,7 +276,15 @@ struct HARWebSocketImportTests {
         // JSON whose strings and keys hold the same.
         frames.append(
             HARWebSocketMessage(sent: true, opcode: 1, data: #"{"a{{b": "{{ env.SECRET }}", "k'\\": ["}}"]}"#))
+        // A received one too: its member names are JSONPath segments, its strings expected values.
+        frames.append(
+            HARWebSocketMessage(sent: false, opcode: 1, data: #"{"a{{b": "{{ env.SECRET }}", "k'\\": {"]": "}}"}}"#))
         let suite = HARImporter(archive: HARArchive(entries: [Self.entry(frames)]), file: "h.har").suite()
+        guard case .expect(let received) = suite.tests[0].websocket?.actions.last?.kind else {
+            Issue.record("the received JSON message is not expected")
+            return
+        }
+        #expect(received.json.map(\.path) == [#"$['a{{b']"#, #"$['k\'\\'][']']"#])
         let (_, loaded) = try Self.load(suite, environment: ["SECRET": "leaked"])
         let actions = try #require(loaded.tests[0].steps[0].websocket?.actions)
         let context = try loaded.makeContext()
@@ -285,7 +293,7 @@ struct HARWebSocketImportTests {
             if case .sendText(let template) = action.kind { sent.append(try template.render(context)) }
         }
         #expect(sent == texts)
-        guard case .sendJSON(let value) = actions.last?.kind else {
+        guard case .sendJSON(let value) = actions.dropLast().last?.kind else {
             Issue.record("the JSON message is not sent as JSON")
             return
         }
