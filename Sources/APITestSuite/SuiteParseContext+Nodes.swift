@@ -6,11 +6,15 @@ import APITestYAML
 
 /// Reading the nodes of the file being parsed, and reporting problems located in it.
 extension SuiteParseContext {
-    /// True for a map node.
-    func isMapping(_ node: YAMLNode) -> Bool { document.kind(of: node) == .mapping }
+    /// True for a map node. (Matched as a pattern: `==` on the other module's enum goes through its witness.)
+    func isMapping(_ node: YAMLNode) -> Bool {
+        if case .mapping = document.kind(of: node) { true } else { false }
+    }
 
     /// True for a list node.
-    func isSequence(_ node: YAMLNode) -> Bool { document.kind(of: node) == .sequence }
+    func isSequence(_ node: YAMLNode) -> Bool {
+        if case .sequence = document.kind(of: node) { true } else { false }
+    }
 
     /// The scalar of a scalar node, or `nil`.
     ///
@@ -113,12 +117,10 @@ extension SuiteParseContext {
     /// The entries of a map node, with YAML merge keys (`<<: *anchor`) expanded. A null value (`expect:` with
     /// nothing after it) is an empty map. Reports a type error and returns `nil` for other nodes.
     func mapping(_ node: YAMLNode, for name: String) -> [MapEntry]? {
+        if isMapping(node) { return entries(of: node, depth: 0) }
         if let scalar = scalar(node), YAMLScalar.isNull(scalar) { return [] }
-        guard isMapping(node) else {
-            typeError(expected: "a map", for: name, found: node)
-            return nil
-        }
-        return entries(of: node, depth: 0)
+        typeError(expected: "a map", for: name, found: node)
+        return nil
     }
 
     /// The entries of a map node, merge keys expanded (`depth` counts nested merges).
@@ -159,12 +161,18 @@ extension SuiteParseContext {
         // Untagged keys are distinct by code points (the composer rejects a map with two), so a key is compared
         // with the others only once a tagged key has come.
         var hasTaggedKey = false
+        let scalarBytes = document.scalarBytes
         for (keyNode, value) in pairs {
             let record = document.records[Int(keyNode.index)]
             guard record.kind == .scalar, !Self.isMergeKey(record, in: document) else { return nil }
-            // A key's text alone (not its typed scalar); a long one through `scalar(_:)`, which keeps it.
-            let key =
-                record.count <= Self.sharedTextLength ? document.text(of: record) : scalar(keyNode)?.string ?? ""
+            // A key's text alone (not its typed scalar): a short one from the keys read before, a long one through
+            // `scalar(_:)`, which keeps it.
+            let key: String
+            if record.count <= KeyTextCache.maximumLength {
+                key = keyTexts.text(start: Int(record.start), count: Int(record.count), in: scalarBytes)
+            } else {
+                key = record.count <= Self.sharedTextLength ? document.text(of: record) : scalar(keyNode)?.string ?? ""
+            }
             if record.tag != -1 { hasTaggedKey = true }
             if hasTaggedKey, entries.contains(where: { $0.key.hasSameCodePoints(as: key) }) { continue }
             entries.append(MapEntry(key: key, keyNode: keyNode, value: value))

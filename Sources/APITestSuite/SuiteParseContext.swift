@@ -36,6 +36,8 @@ final class SuiteParseContext {
     private(set) lazy var marksMatchText = SourceText.marksMatchLibyaml(in: source)
     /// The texts of the long scalars read so far (see `scalar(_:)`).
     var longScalarTexts: [YAMLNode: String] = [:]
+    /// The texts of the short map keys read so far (see `plainEntries(of:)`).
+    let keyTexts = KeyTextCache()
 
     /// The context of the suite file `file` (composed into `document`).
     convenience init(
