@@ -46,7 +46,8 @@ extension YAMLDocument {
     }
 
     /// Appends one part's nodes (all but its root), the children of its collections and its scalar bytes, and
-    /// its root's items to `items`.
+    /// its root's items to `items`. The records and children are copied in bulk and then moved in place (one pass
+    /// over contiguous memory: this runs for every node of a long suite).
     private mutating func append(_ part: ListPart, items: inout [YAMLNode]) {
         let document = part.document
         // The part's node i becomes node `nodeBase + i`; its root, node 0, is dropped.
@@ -55,29 +56,48 @@ extension YAMLDocument {
         let childBase = Int32(truncatingIfNeeded: children.count)
         let lineOffset = Int32(clamping: part.lineOffset)
         let tags = document.tagNames.map { tagIndex($0) }
-        for index in 1..<document.records.count {
-            var record = document.records[index]
-            let node = YAMLNode(index: nodeBase + Int32(truncatingIfNeeded: index))
-            record.line = record.line &+ lineOffset
-            record.start = record.start &+ (record.kind == .scalar ? byteBase : childBase)
-            if let tag = document.tagIndex(of: YAMLNode(index: Int32(truncatingIfNeeded: index))) {
-                if let small = Int16(exactly: tags[tag]) {
-                    record.tag = small
-                } else {
-                    record.tag = Record.overflowTag
-                    overflowTags[node.index] = tags[tag]
+        let firstNew = records.count
+        records.append(contentsOf: document.records[1...])
+        var overflows: [(node: Int32, tag: Int32?, width: Int?)] = []
+        records.withUnsafeMutableBufferPointer { records in
+            for index in firstNew..<records.count {
+                let partIndex = Int32(truncatingIfNeeded: index - firstNew + 1)
+                records[index].line = records[index].line &+ lineOffset
+                records[index].start = records[index].start &+ (records[index].kind == .scalar ? byteBase : childBase)
+                let tag = records[index].tag
+                let width = records[index].width
+                if tag == -1 && width != Record.overflowWidth { continue }
+                var tagIndex: Int32?
+                if tag >= 0 {
+                    tagIndex = tags[Int(tag)]
+                } else if tag == Record.overflowTag, let index = document.overflowTags[partIndex] {
+                    tagIndex = tags[Int(index)]
                 }
+                if let tagIndex, let small = Int16(exactly: tagIndex) {
+                    records[index].tag = small
+                } else if tagIndex != nil {
+                    records[index].tag = Record.overflowTag
+                }
+                let node = nodeBase + partIndex
+                let overflowTag = records[index].tag == Record.overflowTag ? tagIndex : nil
+                let overflowWidth = width == Record.overflowWidth ? document.overflowWidths[partIndex] : nil
+                if overflowTag != nil || overflowWidth != nil { overflows.append((node, overflowTag, overflowWidth)) }
             }
-            if record.width == Record.overflowWidth {
-                overflowWidths[node.index] = document.overflowWidths[Int32(truncatingIfNeeded: index)]
-            }
-            records.append(record)
+        }
+        for overflow in overflows {
+            if let tag = overflow.tag { overflowTags[overflow.node] = tag }
+            if let width = overflow.width { overflowWidths[overflow.node] = width }
         }
         let rootRecord = document.records[0]
         let rootRun = Int(rootRecord.start)..<Int(rootRecord.start + rootRecord.count)
-        for child in document.children[..<rootRun.lowerBound] {
-            children.append(YAMLNode(index: child.index &+ nodeBase))
+        let firstChild = children.count
+        children.append(contentsOf: document.children[..<rootRun.lowerBound])
+        children.withUnsafeMutableBufferPointer { children in
+            for index in firstChild..<children.count {
+                children[index] = YAMLNode(index: children[index].index &+ nodeBase)
+            }
         }
+        items.reserveCapacity(items.count + rootRun.count)
         for item in document.children[rootRun] {
             items.append(YAMLNode(index: item.index &+ nodeBase))
         }
