@@ -107,9 +107,9 @@ extension FuzzEngine {
                 }
             }
         } else {
-            return SequenceShrinking(
-                shrunk: nil,
-                reproduction: .notReproduced(requests: configuration.shrinkAttempts - budget))
+            // Nothing sent (--duration ran out first): not re-run.
+            let sent = configuration.shrinkAttempts - budget
+            return SequenceShrinking(shrunk: nil, reproduction: sent == 0 ? .notTried : .notReproduced(requests: sent))
         }
 
         // The requests: the failing step's, then the creation's, then the others'.
