@@ -4,8 +4,9 @@ import Foundation
 /// `Fixtures/grpc_reflection_server.py` (grpcio with grpcio-reflection, from PyPI, installed by
 /// `scripts/install-deps.sh`) on 127.0.0.1: the services of `Fixtures/grpc_reflection/acme/...` (a users service
 /// importing a shared file of another package that imports `google/protobuf/timestamp.proto`, and a billing service),
-/// with reflection served as `mode` says (`v1`, `v1alpha`, `both`, `none`, `junk`). Started on a port the server
-/// chose and printed once it listens; fails clearly (with the server's standard error) when a module is missing.
+/// with reflection served as `mode` says (`v1`, `v1alpha`, `both`, `none`, `junk`), over h2c or TLS with a
+/// `GRPCTestCertificate`. Started on a port the server chose and printed once it listens; fails clearly (with the
+/// server's standard error) when a module is missing.
 final class GRPCReflectionServer: @unchecked Sendable {
     let port: Int
     private let process: Process
@@ -13,6 +14,9 @@ final class GRPCReflectionServer: @unchecked Sendable {
 
     /// The server's base URL (h2c).
     var url: String { "http://127.0.0.1:\(port)" }
+
+    /// The TLS server's base URL, by name (resolved to 127.0.0.1 through a `--resolve` entry in the tests).
+    var tlsURL: String { "https://localhost:\(port)" }
 
     /// The folder of the fixture `.proto` files.
     static let protos = FaultServer.scriptURL("grpc_reflection")
@@ -24,7 +28,7 @@ final class GRPCReflectionServer: @unchecked Sendable {
             workingDirectory: protos.path)
     }
 
-    init(mode: String, shallow: Bool = false) throws {
+    init(mode: String, shallow: Bool = false, certificate: GRPCTestCertificate? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("grpc-reflection-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let set = folder.appendingPathComponent("set.pb")
@@ -38,6 +42,7 @@ final class GRPCReflectionServer: @unchecked Sendable {
                 "python3", FaultServer.scriptURL("grpc_reflection_server.py").path, "--descriptor-set", set.path,
                 "--reflection", mode,
             ] + (shallow ? ["--shallow"] : [])
+            + (certificate.map { ["--cert", $0.certificatePath, "--key", $0.keyPath] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = try FileHandle(forWritingTo: errorLog)

@@ -2,6 +2,7 @@ import APITestGRPC
 import APITestHTTP
 import APITestJSON
 import APITestProtobuf
+import APITestSecurity
 import Foundation
 import Synchronization
 import Testing
@@ -171,6 +172,39 @@ import Testing
             return
         }
         #expect(version == .v1)
+        #expect(status.code == .unavailable)
+    }
+
+    // MARK: - TLS
+
+    @Test func theTargetsTLSAndPinsApplyToTheReflectionCalls() async throws {
+        let certificate = try await GRPCTestCertificate.make()
+        defer { certificate.remove() }
+        let server = try GRPCReflectionServer(mode: "v1", certificate: certificate)
+        defer { server.stop() }
+        let session = SessionManager(configuration: SessionConfiguration(timeout: .seconds(120)))
+        defer { session.shutdown() }
+        func client(pin: String) throws -> GRPCReflectionClient {
+            let policy = try SecurityPolicy(
+                SecuritySettings(
+                    pinning: .publicKey, pins: [try PublicKeyPin(pin)], caFile: certificate.certificatePath))
+            return GRPCReflectionClient(
+                session: session,
+                target: GRPCCallDescription(
+                    baseURL: server.tlsURL, path: "/", messages: [], security: policy,
+                    resolve: ["localhost:\(server.port):127.0.0.1"]))
+        }
+        let reflected = try await client(pin: certificate.pin).schema(services: ["acme.users.v1.Users"])
+        #expect(reflected.version == .v1)
+        #expect(reflected.schema.services.keys.contains("acme.users.v1.Users"))
+
+        let wrongPin = "sha256//" + Data(repeating: 7, count: 32).base64EncodedString()
+        let error = await reflectionError { _ = try await client(pin: wrongPin).listServices() }
+        guard case .callFailed(let version, let status) = error?.kind else {
+            Issue.record("not a failed call: \(String(describing: error))")
+            return
+        }
+        #expect(version == .v1, "a failure that is not UNIMPLEMENTED is not asked again in v1alpha")
         #expect(status.code == .unavailable)
     }
 

@@ -10,6 +10,7 @@ its port on one line only once the server listens.
                           every request with bytes that are no protobuf message.
   --shallow               answer a file request with that file only, not its imports (a server may do so; the
                           client then asks for each import by name).
+  --cert PATH --key PATH  serve TLS with this certificate and key instead of plaintext (h2c).
 
 Each unary method answers a message of its output type whose fields of the same name and type as the request's are
 copied from it; a server-streaming method answers that twice.
@@ -88,6 +89,8 @@ def main():
     parser.add_argument("--descriptor-set", required=True)
     parser.add_argument("--reflection", choices=["v1", "v1alpha", "both", "none", "junk"], default="both")
     parser.add_argument("--shallow", action="store_true")
+    parser.add_argument("--cert")
+    parser.add_argument("--key")
     arguments = parser.parse_args()
 
     with open(arguments.descriptor_set, "rb") as f:
@@ -123,7 +126,14 @@ def main():
         server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
             "grpc.reflection.v1.ServerReflection", {"ServerReflectionInfo": handler}),))
 
-    port = server.add_insecure_port("127.0.0.1:0")
+    if arguments.cert:
+        with open(arguments.cert, "rb") as f:
+            cert = f.read()
+        with open(arguments.key, "rb") as f:
+            key = f.read()
+        port = server.add_secure_port("127.0.0.1:0", grpc.ssl_server_credentials(((key, cert),)))
+    else:
+        port = server.add_insecure_port("127.0.0.1:0")
     if port == 0:
         print("could not bind", file=sys.stderr)
         sys.exit(1)
