@@ -41,6 +41,7 @@ struct SuiteFormatReferenceTests {
         ("websocket", WebSocketParser.Key.names, "### WebSocket steps"),
         ("websocket action", WebSocketParser.ActionKey.names, "### WebSocket steps"),
         ("websocket close", WebSocketParser.CloseKey.names, "### WebSocket steps"),
+        ("grpc", GRPCParser.Key.names, "### gRPC steps"),
     ]
 
     /// The keys of `response:`.
@@ -99,12 +100,15 @@ struct SuiteFormatReferenceTests {
             ("$['$defs'].test.properties", TestParser.keys),
             (
                 "$['$defs'].step.anyOf[0].properties",
-                StepParser.keys.filter { $0 != "include" && $0 != "steps" && $0 != "websocket" }
+                StepParser.keys.filter { $0 != "include" && $0 != "steps" && $0 != "websocket" && $0 != "grpc" }
             ),
             ("$['$defs'].step.anyOf[1].properties", ["include"]),
             ("$['$defs'].step.anyOf[2].properties", StepParser.groupKeys),
             ("$['$defs'].step.anyOf[3].properties", WebSocketParser.stepKeys.map(\.rawValue)),
             ("$['$defs'].websocket.properties", WebSocketParser.Key.names + TransportSpec.keys),
+            ("$['$defs'].step.anyOf[4].properties", GRPCParser.stepKeys.map(\.rawValue)),
+            ("$['$defs'].grpc.properties", GRPCParser.Key.names + TransportSpec.keys),
+            ("$['$defs'].grpcSchema.properties", GRPCParser.SettingKey.names),
             ("$['$defs'].security.properties", SecurityParser.keys),
             ("$['$defs'].response.properties", Self.responseKeys),
             ("$['$defs'].retry.properties", RetryParser.keys),
