@@ -17,10 +17,13 @@ extension HTTPHeaders {
             func first(_ byte: UInt8, from start: Int, to end: Int) -> Int {
                 bytes.firstIndex(of: byte, in: start..<end) ?? end
             }
-            // Counted in one loop over the bytes, which the compiler vectorizes (a search per line cost more).
             var lineCount = 0
-            for byte in bytes where byte == UInt8(ascii: "\n") { lineCount += 1 }
-            fields.reserveCapacity(lineCount + (bytes.last == UInt8(ascii: "\n") ? 0 : 1))
+            var position = 0
+            while position < bytes.count {
+                position = first(UInt8(ascii: "\n"), from: position, to: bytes.count) + 1
+                lineCount += 1
+            }
+            fields.reserveCapacity(lineCount)
             var lineStart = 0
             while lineStart < bytes.count {
                 let lineEnd = first(UInt8(ascii: "\n"), from: lineStart, to: bytes.count)
