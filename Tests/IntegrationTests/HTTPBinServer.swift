@@ -1,36 +1,23 @@
 import Foundation
 
-/// httpbin (from PyPI, installed by `scripts/install-deps.sh`) on a free loopback port: a server nobody here wrote,
-/// for Digest, basic and bearer authentication. Stopped on `stop()`/deinit.
+/// httpbin (from PyPI, installed by `scripts/install-deps.sh`) on werkzeug's threaded server, on a loopback port the
+/// server binds itself and prints once it listens (`Fixtures/announced_port_server.py`): a server nobody here wrote,
+/// for Digest, basic and bearer authentication. Fails clearly, with httpbin's standard error, when it cannot start.
+/// Stopped on `stop()`/deinit.
 final class HTTPBinServer: @unchecked Sendable {
     let port: Int
-    private let process: Process
+    private let server: AnnouncedPortProcess
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     init() throws {
-        var lastError: Error?
-        for _ in 0..<5 {
-            let port = try freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-m", "httpbin.core", "--host", "127.0.0.1", "--port", String(port)]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            for _ in 0..<200 where process.isRunning && !acceptsConnections(port: port) { usleep(50_000) }
-            if process.isRunning, acceptsConnections(port: port) {
-                self.port = port
-                self.process = process
-                return
-            }
-            stopProcess(process)
-            lastError = CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "httpbin did not start"])
-        }
-        throw lastError ?? CocoaError(.fileReadUnknown)
+        server = try AnnouncedPortProcess(
+            python: [FaultServer.scriptURL("announced_port_server.py").path, "wsgi", "httpbin.core:app"],
+            what: "httpbin")
+        port = server.port
     }
 
-    func stop() { stopProcess(process) }
+    func stop() { server.stop() }
 
     deinit { stop() }
 }
