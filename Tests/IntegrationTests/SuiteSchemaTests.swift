@@ -79,7 +79,7 @@ struct SuiteSchemaTests {
         let result = try await runProcess(try TestBinaries.tool("python3"), ["-c", script, Self.schema.path])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(
-            result.stdout == "https://json-schema.org/draft/2020-12/schema ['baseURL', 'defaults', 'include', "
+            result.stdout == "https://json-schema.org/draft/2020-12/schema ['baseURL', 'defaults', 'grpc', 'include', "
                 + "'load', 'name', 'openapi', 'response', 'security', 'setup', 'teardown', 'tests', 'variables'] True\n"
         )
     }
