@@ -80,15 +80,26 @@ extension FuzzEngine {
             return count > budget
         }
 
-        // The steps.
-        let closure = steps.filter { required.contains($0.position) }
+        // The steps. A deletion the run made without credentials (the server let it through) is made with them:
+        // the read after it fails the same way, and the suite still deletes once the credentials are checked.
+        var closure = steps.filter { required.contains($0.position) }
+        var credentialed = false
+        if let index = closure.firstIndex(where: \.isDeletion),
+            case .withoutCredentials = closure[index].fuzzCase.purpose
+        {
+            closure[index].fuzzCase.purpose = .stateful(.delete)
+            closure[index].fuzzCase.label = closure[index].fuzzCase.label.replacing(
+                "delete without credentials", with: "delete")
+            credentialed = true
+        }
         if outOfRoom(closure.count) { return SequenceShrinking(shrunk: nil, reproduction: .notTried) }
         var best: [SequenceStep]
         var bestOutcome: CaseOutcome
         if let (outcome, kept) = await attempt(closure) {
             best = kept
             bestOutcome = outcome
-        } else if closure.count < steps.count, let (outcome, kept) = await attempt(steps) {
+        } else if closure.count < steps.count || credentialed, let (outcome, kept) = await attempt(steps) {
+            credentialed = false
             best = kept
             bestOutcome = outcome
             var index = 0
@@ -136,6 +147,9 @@ extension FuzzEngine {
         }
 
         var notes = Self.shrinkNotes(from: steps, to: best, replacedCreation: replaced)
+        if credentialed, let deletion = best.first(where: \.isDeletion) {
+            notes.append("\(deletion.fuzzCase.label): sent with the credentials (the run's went without them)")
+        }
         if replaced, let producer = best.first(where: \.isProducer) {
             notes.insert(
                 "\(producer.fuzzCase.label): another valid body of the same members, as the server refused the run's "

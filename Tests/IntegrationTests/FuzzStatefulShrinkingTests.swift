@@ -288,6 +288,50 @@ import Testing
         }
     }
 
+    @Test func theBooksServicesStatefulFaultsAreShrunkAndTheirSuitesFailUntilFixed() async throws {
+        // Fixtures/stateful_books.py: books stores a book only with an isbn, still finds a deleted one and deletes
+        // without the key; papers, the same API without the faults, is the fixed one.
+        let server = try FaultServer(script: "stateful_books.py")
+        defer { server.stop() }
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("books.yaml")
+        try FuzzStatefulBooksTests.document.write(to: spec, atomically: true, encoding: .utf8)
+        let result = try await runProcess(
+            try TestBinaries.url("apitest"),
+            [
+                "fuzz", spec.path, "--base-url", server.baseURL, "--seed", "1", "-H", "X-API-Key: books-key",
+                "--phases", "stateful", "--checks", "use_after_free,ensure_resource_availability,ignored_auth",
+                "--findings", "found", "--no-color",
+            ], currentDirectory: folder, timeout: .seconds(300))
+        #expect(result.exitCode == 1, "\(result.stdout)\n\(result.stderr)")
+        let found = folder.appendingPathComponent("found")
+        let names = try FileManager.default.contentsOfDirectory(atPath: found.path).sorted()
+        #expect(names.count == 3, "\(names)\n\(result.stdout)")
+        let fresh = try FaultServer(script: "stateful_books.py")
+        defer { fresh.stop() }
+        for name in names {
+            let text = try String(contentsOf: found.appendingPathComponent(name), encoding: .utf8)
+            #expect(!text.contains("did not reproduce"), "\(name):\n\(text)")
+            #expect(!text.contains("books-key"), "\(name):\n\(text)")
+            for fixed in [false, true] {
+                // The same suite on a new server, and on its clean collection.
+                var suite = text.replacingOccurrences(of: server.baseURL, with: fresh.baseURL)
+                if fixed { suite = suite.replacingOccurrences(of: "url: books", with: "url: papers") }
+                suite = suite.replacingOccurrences(
+                    of: "url: \"books/", with: fixed ? "url: \"papers/" : "url: \"books/")
+                let file = folder.appendingPathComponent((fixed ? "fixed-" : "") + name)
+                try suite.write(to: file, atomically: true, encoding: .utf8)
+                let run = try await runProcess(
+                    try TestBinaries.url("apitest"), ["run", file.path, "--no-color"],
+                    environment: ["X_API_KEY": "books-key"], currentDirectory: folder)
+                #expect(
+                    run.exitCode == (fixed ? 0 : 1),
+                    "\(name) on \(fixed ? "papers" : "books"):\n\(suite)\n\(run.stdout)\(run.stderr)")
+            }
+        }
+    }
+
     @Test func aFindingThatDoesNotFailAgainIsWrittenAsFoundWithANote() async throws {
         let fuzzed = try await fuzz(seed: 1, checks: "not_a_server_error", options: ["--flaky"])
         let output = fuzzed.result.stdout + fuzzed.result.stderr
