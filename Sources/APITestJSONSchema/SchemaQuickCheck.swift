@@ -46,8 +46,9 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
     /// Steps taken and allowed: a reference, so the check's non-mutating walk can count.
     final class Budget {
         let maximumSteps: Int
-        var steps = 0
-        var isSpent = false
+        // One check's own counter, never shared between threads: read and written without exclusivity checks.
+        @exclusivity(unchecked) var steps = 0
+        @exclusivity(unchecked) var isSpent = false
 
         init(maximumSteps: Int) { self.maximumSteps = maximumSteps }
 

@@ -45,7 +45,9 @@ enum ServerURL {
         var start = bytes.startIndex
         if let colon = ReferenceText.schemeColon(bytes[..<end]) { start = bytes.index(after: colon) }
         let slash = UInt8(ascii: "/")
-        if bytes[start..<end].starts(with: [slash, slash]) {
+        // `//` compared byte by byte: no array of the two bytes for every URL.
+        let second = start == end ? end : bytes.index(after: start)
+        if second != end, bytes[start] == slash, bytes[second] == slash {
             let afterSlashes = bytes.index(start, offsetBy: 2)
             start = bytes[afterSlashes..<end].firstIndex(of: slash) ?? end
         }
