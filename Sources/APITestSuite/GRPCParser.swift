@@ -401,6 +401,18 @@ enum GRPCParser {
                     context.error("'status' is an empty list; give at least one status", at: entry.value)
                 }
                 expectation.codes = items.compactMap { statusCode($0, in: context) }
+            case .details where isPathMap(entry.value, in: context):
+                // `details: {"$[0].reason": USER_MISSING}`: JSONPath queries on the list of details, as `json:`.
+                for check in context.mapping(entry.value, for: "details") ?? [] {
+                    guard context.jsonPath(check.key, at: check.keyNode) != nil,
+                        let query = try? JSONPath("$.details" + check.key.dropFirst())
+                    else { continue }
+                    if let made = CheckParser.check(
+                        check.value, query: .jsonpath(query), at: context.location(of: check.keyNode), in: context)
+                    {
+                        expectation.statusChecks.append(made)
+                    }
+                }
             case .message, .details:
                 guard let query = try? JSONPath("$.\(entry.key)") else { continue }
                 if let made = CheckParser.check(
@@ -423,6 +435,14 @@ enum GRPCParser {
             }
         }
         return expectation
+    }
+
+    /// Whether `node` is a map whose keys are all JSONPath queries (`$...`).
+    private static func isPathMap(_ node: YAMLNode, in context: SuiteParseContext) -> Bool {
+        guard context.isMapping(node), let entries = context.mapping(node, for: "details"), !entries.isEmpty else {
+            return false
+        }
+        return entries.allSatisfy { $0.key.hasPrefix("$") }
     }
 
     /// One status: a name (any case) or a number 0-16 (a larger one a server may send too, up to 999).

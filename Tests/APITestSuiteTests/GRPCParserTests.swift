@@ -104,6 +104,27 @@ import Testing
         #expect(step.expect.events != nil)
     }
 
+    @Test func detailsTakeOneCheckOrJSONPathsIntoTheList() throws {
+        let loaded = try Self.load(
+            """
+            grpc: {url: grpc://h:1, method: acme.Users/GetUser}
+            expect:
+              grpc:
+                status: NOT_FOUND
+                details: {"$[0].reason": USER_MISSING, "$[*]": {count: 1}}
+            """)
+        let checks = try #require(loaded.tests.first?.steps.first?.expect.grpc?.statusChecks)
+        #expect(checks.map(\.query.description) == ["$.details[0].reason", "$.details[*]"])
+        let whole = try Self.load(
+            "grpc: {url: grpc://h:1, method: acme.Users/GetUser}\nexpect: {grpc: {status: 5, details: [{a: 1}]}}")
+        #expect(whole.tests.first?.steps.first?.expect.grpc?.statusChecks.map(\.query.description) == ["$.details"])
+        #expect(
+            try Self.errorsOf(
+                "grpc: {url: grpc://h:1, method: acme.Users/GetUser}\nexpect: {grpc: {details: {\"$[\": 1}}}"
+            )
+            .contains { $0.contains("JSONPath") || $0.contains("$[") })
+    }
+
     @Test func unknownNamesGetADidYouMeanAtTheirPlace() throws {
         let cases: [(String, String)] = [
             (
