@@ -19,6 +19,56 @@ enum GRPCStatusDocument {
         return .object(JSONObject(members))
     }
 
+    /// The error detail types of `google/rpc/error_details.proto` (the ones gRPC servers send), compiled once per
+    /// process with `protoc` when a detail of one of them arrives that the suite's schema does not declare; nil when
+    /// `protoc` is not there (such a detail then shows its bytes in base64).
+    static let standardDetails: ProtoSchema? = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-rpc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("google/rpc/error_details.proto")
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try errorDetailsProto.write(to: file, atomically: true, encoding: .utf8)
+            return try ProtocRunner().schema(files: ["google/rpc/error_details.proto"], workingDirectory: folder.path)
+        } catch {
+            return nil
+        }
+    }()
+
+    /// The message types of `google/rpc/error_details.proto`, as Google publishes them.
+    static let errorDetailsProto = """
+        syntax = "proto3";
+        package google.rpc;
+        import "google/protobuf/duration.proto";
+        message ErrorInfo { string reason = 1; string domain = 2; map<string, string> metadata = 3; }
+        message RetryInfo { google.protobuf.Duration retry_delay = 1; }
+        message DebugInfo { repeated string stack_entries = 1; string detail = 2; }
+        message QuotaFailure {
+          message Violation { string subject = 1; string description = 2; }
+          repeated Violation violations = 1;
+        }
+        message PreconditionFailure {
+          message Violation { string type = 1; string subject = 2; string description = 3; }
+          repeated Violation violations = 1;
+        }
+        message BadRequest {
+          message FieldViolation {
+            string field = 1; string description = 2; string reason = 3; LocalizedMessage localized_message = 4;
+          }
+          repeated FieldViolation field_violations = 1;
+        }
+        message RequestInfo { string request_id = 1; string serving_data = 2; }
+        message ResourceInfo {
+          string resource_type = 1; string resource_name = 2; string owner = 3; string description = 4;
+        }
+        message Help {
+          message Link { string description = 1; string url = 2; }
+          repeated Link links = 1;
+        }
+        message LocalizedMessage { string locale = 1; string message = 2; }
+        """
+
     /// The `details` of a serialized `google.rpc.Status` (field 3, repeated `Any`); empty when it does not decode.
     static func details(_ bytes: [UInt8], schema: ProtoSchema?) -> [JSONValue] {
         var reader = ProtoWireReader(bytes[...])
@@ -51,8 +101,10 @@ enum GRPCStatusDocument {
             }
         }
         let typeName = url.split(separator: "/").last.map(String.init) ?? url
-        if let schema, schema.messages[typeName] != nil,
-            case .object(let object) = try? schema.decode(value, as: typeName)
+        let known = schema.flatMap { $0.messages[typeName] != nil ? $0 : nil }
+        let decoder = known ?? (typeName.hasPrefix("google.rpc.") ? standardDetails : nil)
+        if let decoder, decoder.messages[typeName] != nil,
+            case .object(let object) = try? decoder.decode(value, as: typeName)
         {
             var members: [JSONObject.Member] = [("@type", .string(url))]
             for (key, member) in object { members.append((key, member)) }

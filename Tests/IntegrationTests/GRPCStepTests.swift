@@ -133,12 +133,20 @@ import Testing
                       grpc:
                         status: NOT_FOUND
                         message: {contains: not found}
-                        details: [{"@type": type.googleapis.com/acme.ErrorInfo, reason: USER_MISSING, domain: acme}]
+                        details:
+                          - {"@type": type.googleapis.com/acme.ErrorInfo, reason: USER_MISSING, domain: acme}
+                          - {"@type": type.googleapis.com/google.rpc.ErrorInfo, reason: STANDARD, domain: googleapis.com}
                         trailers: {x-trace: t-1}
               - name: by number
                 steps:
                   - grpc: {url: \(server.grpcURL), method: acme.Users/GetUser, message: {id: missing}}
-                    expect: {grpc: {status: 5, details: {"$[0].domain": acme, "$[*]": {count: 1}}}}
+                    expect:
+                      grpc:
+                        status: 5
+                        details:
+                          "$[0].domain": acme
+                          "$[*]": {count: 2}
+                          "$[1]": {equals: {"@type": type.googleapis.com/google.rpc.ErrorInfo, reason: STANDARD, domain: googleapis.com}}
             """)
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
     }

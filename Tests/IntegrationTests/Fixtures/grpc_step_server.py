@@ -3,7 +3,8 @@ the FileDescriptorSet protoc made of users.proto and status.proto (no generated 
 only once the server listens.
 
   GetUser    id "missing": NOT_FOUND "user missing not found", details google.rpc.Status with an acme.ErrorInfo
-             {reason: USER_MISSING, domain: acme}, trailing metadata x-trace: t-1. id "whoami": the name is the
+             {reason: USER_MISSING, domain: acme} and a google.rpc.ErrorInfo {reason: STANDARD, domain:
+             googleapis.com}, trailing metadata x-trace: t-1. id "whoami": the name is the
              request's x-api-key metadata. Else {id, name: "Ada <id>", role: ADMIN, visits: 9000000000}, with
              initial metadata x-served-by: step-server and trailing metadata x-trace: t-1.
   ListUsers  count users u0, u1, ... (name "User <i>").
@@ -47,6 +48,11 @@ def main():
             detail = status.details.add()
             detail.type_url = "type.googleapis.com/acme.ErrorInfo"
             detail.value = info.SerializeToString()
+            # The same fields as google.rpc.ErrorInfo (reason 1, domain 2), under its type: a detail of a standard
+            # type the suite's .proto files do not declare.
+            standard = status.details.add()
+            standard.type_url = "type.googleapis.com/google.rpc.ErrorInfo"
+            standard.value = ErrorInfo(reason="STANDARD", domain="googleapis.com").SerializeToString()
             context.set_trailing_metadata(
                 (("x-trace", "t-1"), ("grpc-status-details-bin", status.SerializeToString())))
             context.abort(grpc.StatusCode.NOT_FOUND, "user missing not found")
