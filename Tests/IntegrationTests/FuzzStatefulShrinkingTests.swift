@@ -97,7 +97,7 @@ import Testing
             [
                 "fuzz", spec.path, "--base-url", server.baseURL, "--seed", String(seed), "--phases", "stateful",
                 "--checks", checks, "--findings", "found", "--no-color",
-            ], currentDirectory: folder, timeout: .seconds(300))
+            ], currentDirectory: folder, timeout: .seconds(600))
         var files: [String: String] = [:]
         let found = folder.appendingPathComponent("found")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: found.path)) ?? [] {
@@ -195,7 +195,7 @@ import Testing
                     .write(to: file, atomically: true, encoding: .utf8)
                 let run = try await runProcess(
                     try TestBinaries.url("apitest"), ["run", file.path, "--no-color"], currentDirectory: folder,
-                    timeout: .seconds(120))
+                    timeout: .seconds(600))
                 let output = run.stdout + run.stderr
                 if fixed {
                     #expect(run.exitCode == 0, "\(name) fails on the fixed API:\n\(text)\n\(output)")
@@ -255,7 +255,7 @@ import Testing
                 "fuzz", FuzzCLITests.faultsDocument, "--base-url", demo.baseURL + "/petstore", "--seed", "1",
                 "--max-examples", "30", "-H", FuzzCLITests.key, "--phases", "stateful", "--checks",
                 "use_after_free,ensure_resource_availability", "--findings", "found", "--no-color",
-            ], currentDirectory: folder, timeout: .seconds(300))
+            ], currentDirectory: folder, timeout: .seconds(600))
         #expect(result.exitCode == 1, "\(result.stdout)\n\(result.stderr)")
         let found = folder.appendingPathComponent("found")
         let names = try FileManager.default.contentsOfDirectory(atPath: found.path).sorted()
@@ -280,7 +280,7 @@ import Testing
                     .write(to: file, atomically: true, encoding: .utf8)
                 let run = try await runProcess(
                     try TestBinaries.url("apitest"), ["run", file.path, "--no-color"],
-                    environment: ["X_API_KEY": "petstore-key"], currentDirectory: folder)
+                    environment: ["X_API_KEY": "petstore-key"], currentDirectory: folder, timeout: .seconds(600))
                 #expect(
                     run.exitCode == (seeded ? 1 : 0),
                     "\(name) on the \(seeded ? "seeded" : "clean") demo:\n\(text)\n\(run.stdout)\(run.stderr)")
@@ -303,7 +303,7 @@ import Testing
                 "fuzz", spec.path, "--base-url", server.baseURL, "--seed", "1", "-H", "X-API-Key: books-key",
                 "--phases", "stateful", "--checks", "use_after_free,ensure_resource_availability,ignored_auth",
                 "--findings", "found", "--no-color",
-            ], currentDirectory: folder, timeout: .seconds(300))
+            ], currentDirectory: folder, timeout: .seconds(600))
         #expect(result.exitCode == 1, "\(result.stdout)\n\(result.stderr)")
         let found = folder.appendingPathComponent("found")
         let names = try FileManager.default.contentsOfDirectory(atPath: found.path).sorted()
@@ -324,7 +324,7 @@ import Testing
                 try suite.write(to: file, atomically: true, encoding: .utf8)
                 let run = try await runProcess(
                     try TestBinaries.url("apitest"), ["run", file.path, "--no-color"],
-                    environment: ["X_API_KEY": "books-key"], currentDirectory: folder)
+                    environment: ["X_API_KEY": "books-key"], currentDirectory: folder, timeout: .seconds(600))
                 #expect(
                     run.exitCode == (fixed ? 0 : 1),
                     "\(name) on \(fixed ? "papers" : "books"):\n\(suite)\n\(run.stdout)\(run.stderr)")
