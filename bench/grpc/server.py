@@ -1,0 +1,66 @@
+"""bench/grpc's server: bench.Users of bench.proto on grpcio's synchronous server with its default thread pool
+(max_workers 16), dynamic messages from the FileDescriptorSet protoc made of bench.proto (no generated code).
+Binds 127.0.0.1:0 and prints the port on one line only once the server listens.
+
+  GetUser  {id, name: "Ada <id>", role: ADMIN, visits: 9000000000, tags: [bench, grpc]}
+  Calls    how many GetUser calls it has answered so far
+"""
+
+import argparse
+import sys
+import threading
+from concurrent import futures
+
+import grpc
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--descriptor-set", required=True)
+    parser.add_argument("--workers", type=int, default=16)
+    arguments = parser.parse_args()
+    files = descriptor_pb2.FileDescriptorSet()
+    with open(arguments.descriptor_set, "rb") as f:
+        files.ParseFromString(f.read())
+    pool = descriptor_pool.DescriptorPool()
+    for file in files.file:
+        pool.Add(file)
+
+    def cls(name):
+        return message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
+
+    User, GetUserRequest = cls("bench.User"), cls("bench.GetUserRequest")
+    CallsRequest, CallsReply = cls("bench.CallsRequest"), cls("bench.CallsReply")
+    lock = threading.Lock()
+    answered = [0]
+
+    def get_user(request, context):
+        with lock:
+            answered[0] += 1
+        return User(id=request.id, name="Ada " + request.id, role=1, visits=9000000000, tags=["bench", "grpc"])
+
+    def calls(request, context):
+        with lock:
+            return CallsReply(calls=answered[0])
+
+    def codec(request_class, response_class):
+        return dict(request_deserializer=request_class.FromString, response_serializer=response_class.SerializeToString)
+
+    handlers = {
+        "GetUser": grpc.unary_unary_rpc_method_handler(get_user, **codec(GetUserRequest, User)),
+        "Calls": grpc.unary_unary_rpc_method_handler(calls, **codec(CallsRequest, CallsReply)),
+    }
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=arguments.workers))
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("bench.Users", handlers),))
+    port = server.add_insecure_port("127.0.0.1:0")
+    if port == 0:
+        print("server: could not bind 127.0.0.1:0", file=sys.stderr)
+        sys.exit(1)
+    server.start()
+    print(port, flush=True)
+    server.wait_for_termination()
+
+
+if __name__ == "__main__":
+    main()
