@@ -200,6 +200,26 @@ def timed(command, log, limit):
     return (rc, wall, float(user), float(system), int(rss))
 
 
+def connections(port):
+    """The client ports of every TCP connection to the server's port that the kernel still knows (established,
+    closing or in TIME_WAIT, from either side), or None without ss. The ports new after a run are the connections
+    the run opened (a port in TIME_WAIT cannot be reused for the same server within 60 s)."""
+    if shutil.which("ss") is None:
+        return None
+    listing = subprocess.run(["ss", "-Htan"], capture_output=True, text=True).stdout
+    ports = set()
+    for line in listing.splitlines():
+        fields = line.split()
+        if len(fields) < 5 or fields[0] == "LISTEN":
+            continue
+        local, peer = fields[3].rsplit(":", 1)[1], fields[4].rsplit(":", 1)[1]
+        if local == str(port):
+            ports.add(peer)
+        elif peer == str(port):
+            ports.add(local)
+    return ports
+
+
 def write_suite(path, port, count, name=None):
     lines = ["name: grpc bench", f"baseURL: http://127.0.0.1:{port}", "grpc: {proto: [bench.proto]}", "tests:"]
     for n in range(1, count + 1):
@@ -299,14 +319,15 @@ def report(o, python, apitest, apitest_source, debug, descriptor_set, server, wo
             if tool in failed:
                 continue
             log = os.path.join(o.out, f"{tool}-run.log")
-            before, cpu_before = server.calls(), server.cpu()
+            before, cpu_before, ports_before = server.calls(), server.cpu(), connections(port)
             rc, wall, user, system, rss = timed(commands[tool], log, limit)
-            grew, cpu = server.calls() - before, server.cpu() - cpu_before
+            grew, cpu, ports_after = server.calls() - before, server.cpu() - cpu_before, connections(port)
             if rc != 0 or grew < n:
                 failed[tool] = f"round {r}: exit {rc}, server answered {grew} of {n} calls (see {log})"
                 continue
             results[tool].append({"wall": wall, "user": user, "sys": system, "rss": rss, "rate": n / wall,
-                                  "cpu_call": (user + system) / n})
+                                  "cpu_call": (user + system) / n,
+                                  "conns": None if ports_after is None else len(ports_after - ports_before)})
             server_cpu[tool].append(cpu / n)
             row[tool] = results[tool][-1]
         rounds.append(row)
@@ -332,7 +353,8 @@ def report(o, python, apitest, apitest_source, debug, descriptor_set, server, wo
             else "-"
         out.append(f"  {i:>5}  {row['first']:<9} {a:>16} {g:>15} {ratio:>15}")
     out.append("")
-    out.append("  tool     median calls/s  (spread)        CPU/call us (spread)        peak RSS   server CPU/call us")
+    out.append("  tool     median calls/s  (spread)        CPU/call us (spread)        peak RSS   server CPU/call us"
+               "  connections")
     for tool in ("apitest", "grpcio"):
         runs = results[tool]
         if tool in failed or not runs:
@@ -343,10 +365,12 @@ def report(o, python, apitest, apitest_source, debug, descriptor_set, server, wo
         rss = max(x["rss"] for x in runs) / 1024
         rate_spread, cpu_spread = f"({min(rates):.0f}-{max(rates):.0f})", f"({min(cpus):.0f}-{max(cpus):.0f})"
         out.append(f"  {tool:<8} {median(rates):>14.0f}  {rate_spread:<15} {median(cpus):>11.0f} {cpu_spread:<11}"
-                   f"{rss:>8.1f} MiB {median(server_cpu[tool]) * 1e6:>20.0f}")
+                   f"{rss:>8.1f} MiB {median(server_cpu[tool]) * 1e6:>20.0f}"
+                   f"{median([x['conns'] for x in runs]) if runs[0]['conns'] is not None else '-':>13}")
     out.append("  (calls/s: calls over the wall time of the whole process, start-up and suite loading included;")
     out.append("   CPU/call: the tool's user + sys over the calls; peak RSS: the highest of the rounds;")
-    out.append("   server CPU/call: the grpcio server's user + sys during the run, over the calls)")
+    out.append("   server CPU/call: the grpcio server's user + sys during the run, over the calls;")
+    out.append("   connections: TCP connections to the server the run opened (ss; the median of the rounds))")
     paired = [row for row in rounds if "apitest" in row and "grpcio" in row]
     out.append("")
     if paired:
