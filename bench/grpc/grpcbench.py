@@ -152,13 +152,17 @@ class Server:
         for file in files.file:
             pool.Add(file)
         reply = message_factory.GetMessageClass(pool.FindMessageTypeByName("bench.CallsReply"))
+        self.request = message_factory.GetMessageClass(pool.FindMessageTypeByName("bench.CallsRequest"))
         self.channel = grpc.insecure_channel(f"127.0.0.1:{self.port}")
-        self.calls_method = self.channel.unary_unary("/bench.Users/Calls", request_serializer=lambda _: b"",
-                                                     response_deserializer=reply.FromString)
+        self.calls_method = self.channel.unary_unary(
+            "/bench.Users/Calls", request_serializer=self.request.SerializeToString,
+            response_deserializer=reply.FromString)
 
-    def calls(self):
-        """GetUser calls the server has answered so far."""
-        return self.calls_method(None, timeout=30).calls
+    def calls(self, reset=False):
+        """(GetUser calls the server has answered so far, distinct client addresses of those since the last reset);
+        reset forgets the addresses after answering."""
+        reply = self.calls_method(self.request(reset=reset), timeout=30)
+        return reply.calls, reply.peers
 
     def cpu(self):
         """The server's user + system CPU seconds so far (/proc/PID/stat)."""
@@ -198,26 +202,6 @@ def timed(command, log, limit):
     except (OSError, ValueError):
         return (rc if rc else "no GNU time figures", wall, 0, 0, 0)
     return (rc, wall, float(user), float(system), int(rss))
-
-
-def connections(port):
-    """The client ports of every TCP connection to the server's port that the kernel still knows (established,
-    closing or in TIME_WAIT, from either side), or None without ss. The ports new after a run are the connections
-    the run opened (a port in TIME_WAIT cannot be reused for the same server within 60 s)."""
-    if shutil.which("ss") is None:
-        return None
-    listing = subprocess.run(["ss", "-Htan"], capture_output=True, text=True).stdout
-    ports = set()
-    for line in listing.splitlines():
-        fields = line.split()
-        if len(fields) < 5 or fields[0] == "LISTEN":
-            continue
-        local, peer = fields[3].rsplit(":", 1)[1], fields[4].rsplit(":", 1)[1]
-        if local == str(port):
-            ports.add(peer)
-        elif peer == str(port):
-            ports.add(local)
-    return ports
 
 
 def write_suite(path, port, count, name=None):
@@ -319,15 +303,16 @@ def report(o, python, apitest, apitest_source, debug, descriptor_set, server, wo
             if tool in failed:
                 continue
             log = os.path.join(o.out, f"{tool}-run.log")
-            before, cpu_before, ports_before = server.calls(), server.cpu(), connections(port)
+            (before, _), cpu_before = server.calls(reset=True), server.cpu()
             rc, wall, user, system, rss = timed(commands[tool], log, limit)
-            grew, cpu, ports_after = server.calls() - before, server.cpu() - cpu_before, connections(port)
+            (after, peers), cpu = server.calls(), server.cpu() - cpu_before
+            grew = after - before
             if rc != 0 or grew < n:
                 failed[tool] = f"round {r}: exit {rc}, server answered {grew} of {n} calls (see {log})"
                 continue
             results[tool].append({"wall": wall, "user": user, "sys": system, "rss": rss, "rate": n / wall,
                                   "cpu_call": (user + system) / n,
-                                  "conns": None if ports_after is None else len(ports_after - ports_before)})
+                                  "conns": peers})
             server_cpu[tool].append(cpu / n)
             row[tool] = results[tool][-1]
         rounds.append(row)
@@ -366,11 +351,12 @@ def report(o, python, apitest, apitest_source, debug, descriptor_set, server, wo
         rate_spread, cpu_spread = f"({min(rates):.0f}-{max(rates):.0f})", f"({min(cpus):.0f}-{max(cpus):.0f})"
         out.append(f"  {tool:<8} {median(rates):>14.0f}  {rate_spread:<15} {median(cpus):>11.0f} {cpu_spread:<11}"
                    f"{rss:>8.1f} MiB {median(server_cpu[tool]) * 1e6:>20.0f}"
-                   f"{median([x['conns'] for x in runs]) if runs[0]['conns'] is not None else '-':>13}")
+                   f"{median([x['conns'] for x in runs]):>13.0f}")
     out.append("  (calls/s: calls over the wall time of the whole process, start-up and suite loading included;")
     out.append("   CPU/call: the tool's user + sys over the calls; peak RSS: the highest of the rounds;")
     out.append("   server CPU/call: the grpcio server's user + sys during the run, over the calls;")
-    out.append("   connections: TCP connections to the server the run opened (ss; the median of the rounds))")
+    out.append("   connections: the client addresses the server saw the run's calls come from, one a TCP connection;")
+    out.append("   the median of the rounds)")
     paired = [row for row in rounds if "apitest" in row and "grpcio" in row]
     out.append("")
     if paired:

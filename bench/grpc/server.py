@@ -3,7 +3,8 @@
 Binds 127.0.0.1:0 and prints the port on one line only once the server listens.
 
   GetUser  {id, name: "Ada <id>", role: ADMIN, visits: 9000000000, tags: [bench, grpc]}
-  Calls    how many GetUser calls it has answered so far
+  Calls    how many GetUser calls it has answered so far, and from how many client addresses (host:port: one
+           a TCP connection) since the last call with reset
 """
 
 import argparse
@@ -34,15 +35,21 @@ def main():
     CallsRequest, CallsReply = cls("bench.CallsRequest"), cls("bench.CallsReply")
     lock = threading.Lock()
     answered = [0]
+    peers = set()
 
     def get_user(request, context):
+        peer = context.peer()
         with lock:
             answered[0] += 1
+            peers.add(peer)
         return User(id=request.id, name="Ada " + request.id, role=1, visits=9000000000, tags=["bench", "grpc"])
 
     def calls(request, context):
         with lock:
-            return CallsReply(calls=answered[0])
+            reply = CallsReply(calls=answered[0], peers=len(peers))
+            if request.reset:
+                peers.clear()
+            return reply
 
     def codec(request_class, response_class):
         return dict(request_deserializer=request_class.FromString, response_serializer=response_class.SerializeToString)
