@@ -32,6 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 TIME = "/usr/bin/time"
 PINS = ["grpcio==1.85.1", "protobuf==6.33.6"]  # scripts/install-deps.sh's pins
 VENV = os.path.join(ROOT, "bench/out/grpc/venv")
+RUNNING = []  # the process group of the measured run under way (its own session: Ctrl-C does not reach it)
 
 
 def say(*parts):
@@ -190,12 +191,15 @@ def timed(command, log, limit):
     with open(log, "w") as f:
         process = subprocess.Popen([TIME, "-f", "%e %U %S %M", "-o", stats, *command], stdout=f,
                                    stderr=subprocess.STDOUT, start_new_session=True)
+        RUNNING.append(process.pid)
         try:
             rc = process.wait(limit)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
             return ("timeout", (time.perf_counter_ns() - start) / 1e9, 0, 0, 0)
+        finally:
+            RUNNING.remove(process.pid)
     wall = (time.perf_counter_ns() - start) / 1e9
     try:
         _, user, system, rss = open(stats).read().strip().splitlines()[-1].split()
@@ -230,6 +234,11 @@ def main():
     server = None
 
     def cleanup():
+        for group in RUNNING:
+            try:
+                os.killpg(group, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         if server is not None:
             server.stop()
         shutil.rmtree(work, ignore_errors=True)
