@@ -118,7 +118,9 @@ let package = Package(
         .target(name: "APITestSuiteWriting", dependencies: ["APITestJSON", "APITestSupport"]),
         // `apitest import curl` (and the other importers): a model of what is imported, independent of its source,
         // and the renderer that writes it as one suite file with a comment for everything not translated.
-        .target(name: "APITestImport", dependencies: ["APITestSuiteWriting", "APITestJSON", "APITestSupport"]),
+        // COpenSSL: libcrypto's SHA-256 for the checks written for recorded binary WebSocket messages.
+        .target(
+            name: "APITestImport", dependencies: ["APITestSuiteWriting", "APITestJSON", "APITestSupport", "COpenSSL"]),
 
         // MARK: - Results, runner, reporting
         .target(
