@@ -2,8 +2,9 @@ import Foundation
 
 // MARK: - AnnouncedPortProcess
 
-/// A server process that binds 127.0.0.1:0 itself and prints the port it got on its first line of standard output
-/// once the socket listens (`Fixtures/announced_port_server.py` and the fixtures built like it): no port is chosen
+/// A server process that binds 127.0.0.1:0 itself and prints the port it got as the last word of its first line of
+/// standard output once the socket listens (`Fixtures/announced_port_server.py` prints only the port,
+/// `Fixtures/websocket_servers.py` `… on port PORT`): no port is chosen
 /// before the server binds it, so no other process can take it in between, and nothing is polled. Its standard
 /// error goes to a temporary file, kept for the failure message and removed on ``stop()``.
 final class AnnouncedPortProcess: @unchecked Sendable {
@@ -37,8 +38,9 @@ final class AnnouncedPortProcess: @unchecked Sendable {
             if chunk.isEmpty { break }
             buffer.append(chunk)
         }
-        let line = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(line), port > 0, port < 65536 else {
+        let text = String(decoding: buffer, as: UTF8.self)
+        let line = text.prefix { $0 != "\n" }.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let word = line.split(separator: " ").last, let port = Int(word), port > 0, port < 65536 else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
@@ -47,6 +49,8 @@ final class AnnouncedPortProcess: @unchecked Sendable {
                 "\(what) did not start (run scripts/install-deps.sh): printed '\(line.prefix(200))', "
                     + "exit status \(process.terminationStatus), stderr: \(errors.suffix(3000))")
         }
+        // Anything it prints later is read away, so that the server never blocks on a full pipe.
+        _ = PipeDrain(handle)
         self.port = port
         self.process = process
         self.errorLog = errorLog
