@@ -17,7 +17,7 @@ final class AnnouncedPortProcess: @unchecked Sendable {
     init(python arguments: [String], environment: [String: String]? = nil, what: String) throws {
         let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent(
             "announced-port-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
