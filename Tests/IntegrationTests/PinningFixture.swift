@@ -128,19 +128,21 @@ final class PinningFixture: @unchecked Sendable {
     private func startServer() throws {
         let nginx = directory.appendingPathComponent("nginx")
         try FileManager.default.createDirectory(at: nginx, withIntermediateDirectories: true)
-        for attempt in 0..<5 {
-            var ports: [String: Int] = [:]
+        let served = Self.servedChains + [("redirect", "chain.pem", "leaf.key")]
+        let names = served.map(\.0) + ["mutual", "plain"]
+        let (process, portList) = try NginxLauncher.start(
+            in: nginx, portCount: names.count, errorLogLevel: "notice", accessLog: true
+        ) { portList in
+            let ports = Dictionary(uniqueKeysWithValues: zip(names, portList))
             var blocks = ""
-            for served in Self.servedChains + [("redirect", "chain.pem", "leaf.key")] {
-                let port = try freePort()
-                ports[served.0] = port
+            for served in served {
                 let body =
                     served.0 == "redirect"
-                    ? "return 302 https://127.0.0.1:PORT_IP/landed;"
+                    ? "return 302 https://127.0.0.1:\(ports["ipLeaf"] ?? 0)/landed;"
                     : #"default_type application/json; return 200 '{"server":"\#(served.0)"}';"#
                 blocks += """
                       server {
-                        listen 127.0.0.1:\(port) ssl http2;
+                        listen 127.0.0.1:\(ports[served.0] ?? 0) ssl http2;
                         ssl_certificate \(file(served.1));
                         ssl_certificate_key \(file(served.2));
                         location / { \(body) }
@@ -148,12 +150,9 @@ final class PinningFixture: @unchecked Sendable {
 
                     """
             }
-            blocks = blocks.replacingOccurrences(of: "PORT_IP", with: String(ports["ipLeaf"] ?? 0))
-            let mutualPort = try freePort()
-            ports["mutual"] = mutualPort
             blocks += """
                   server {
-                    listen 127.0.0.1:\(mutualPort) ssl;
+                    listen 127.0.0.1:\(ports["mutual"] ?? 0) ssl;
                     ssl_certificate \(file("chain.pem"));
                     ssl_certificate_key \(file("leaf.key"));
                     ssl_client_certificate \(file("root.pem"));
@@ -162,46 +161,11 @@ final class PinningFixture: @unchecked Sendable {
                   }
 
                 """
-            let plainPort = try freePort()
-            ports["plain"] = plainPort
-            blocks += "  server { listen 127.0.0.1:\(plainPort); location / { return 200 'plain'; } }\n"
-            let config = """
-                worker_processes 1;
-                daemon off;
-                error_log \(nginx.path)/error.log notice;
-                pid \(nginx.path)/nginx.pid;
-                events { worker_connections 256; }
-                http {
-                  access_log \(nginx.path)/access.log;
-                  client_body_temp_path \(nginx.path);
-                \(blocks)
-                }
-                """
-            let configFile = nginx.appendingPathComponent("nginx.conf")
-            try config.write(to: configFile, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-            process.arguments = ["-c", configFile.path, "-p", nginx.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var ready = false
-            for _ in 0..<100 {
-                guard process.isRunning else { break }
-                if ports.values.allSatisfy(acceptsConnections(port:)) {
-                    ready = true
-                    break
-                }
-                usleep(50_000)
-            }
-            if ready {
-                self.ports = ports
-                self.process = process
-                return
-            }
-            stopProcess(process, signal: SIGTERM)
-            if attempt == 4 { throw FixtureError("nginx did not start") }
+            blocks += "  server { listen 127.0.0.1:\(ports["plain"] ?? 0); location / { return 200 'plain'; } }\n"
+            return blocks
         }
+        self.ports = Dictionary(uniqueKeysWithValues: zip(names, portList))
+        self.process = process
     }
 
     func stop() {

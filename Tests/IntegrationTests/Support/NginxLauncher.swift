@@ -7,8 +7,13 @@ import Foundation
 enum NginxLauncher {
     /// nginx running the `server` blocks `servers(ports)` (written with the rest of the configuration to
     /// `directory/nginx.conf`: one worker in the foreground, logs, pid and temporary files in `directory`) on
-    /// `portCount` ports bound for it, once it answers on the first; the process and its ports.
-    static func start(in directory: URL, portCount: Int, servers: ([Int]) -> String) throws -> (Process, [Int]) {
+    /// `portCount` ports bound for it, once it answers on the first; the process and its ports. `errorLogLevel`
+    /// (`notice`, ...) sets the error log's level (nginx's default, `error`, when nil); `accessLog` writes
+    /// `directory/access.log`.
+    static func start(
+        in directory: URL, portCount: Int, errorLogLevel: String? = nil, accessLog: Bool = false,
+        servers: ([Int]) -> String
+    ) throws -> (Process, [Int]) {
         let errorLog = directory.appendingPathComponent("launcher.err")
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         let process = Process()
@@ -48,11 +53,11 @@ enum NginxLauncher {
         let config = """
             worker_processes 1;
             daemon off;
-            error_log \(directory.path)/error.log;
+            error_log \(directory.path)/error.log\(errorLogLevel.map { " " + $0 } ?? "");
             pid \(directory.path)/nginx.pid;
             events { worker_connections 256; }
             http {
-              access_log off;
+              access_log \(accessLog ? directory.path + "/access.log" : "off");
               client_body_temp_path \(directory.path);
             \(servers(ports))
             }
