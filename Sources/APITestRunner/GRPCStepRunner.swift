@@ -61,6 +61,13 @@ struct GRPCStepRunner {
         return await perform(call, prepared, context: context)
     }
 
+    /// The grpcurl command of the step's call as `prepared` (``TestExecutor/reproduce(_:runtime:context:sent:masker:)``
+    /// of the step itself, its `grpc:` set).
+    private func reproduce(_ prepared: StepPreparation.Prepared) -> ReproduceCommand? {
+        executor.reproduce(
+            step, runtime: runtime, context: prepared.context, sent: prepared.request, masker: prepared.masker)
+    }
+
     /// The server's URL: the step's `url` (rendered; `grpc://` as `http://`, `grpcs://` as `https://`; a relative
     /// one resolves against baseURL when the request is built), or the suite's baseURL.
     private func url(_ context: TemplateContext) throws(Ended) -> String {
@@ -240,6 +247,12 @@ struct GRPCStepRunner {
             || step.captures.contains { !EventStreamChecker.isEventCapture($0) }
         let collector = GRPCResponseCollector(
             schema: call.schema, type: call.method.outputType, stream: stream, keeps: readsBody ? Int.max : 20)
+        // A run that records every request (`--curl`) numbers the call's command in the order calls are sent.
+        var command: ReproduceCommand?
+        if executor.options.recordsRequestCommands {
+            command = reproduce(prepared)
+            command?.sequence = executor.sequence.next()
+        }
         let sentAt = Date()
         let result: GRPCCallResult
         do {
@@ -247,11 +260,11 @@ struct GRPCStepRunner {
         } catch let error as GRPCError {
             return ended(
                 TestError(kind: .request, message: error.description, location: spec.location), context: context,
-                masker: prepared.masker, request: shown)
+                masker: prepared.masker, request: shown, reproduce: command ?? reproduce(prepared))
         } catch {
             return ended(
                 TestError(.interrupted, location: step.location), context: context, masker: prepared.masker,
-                request: shown, status: .cancelled)
+                request: shown, status: .cancelled, reproduce: command ?? reproduce(prepared))
         }
         let collected = collector.finish()
         let body = Self.body(of: collected.messages, streaming: call.method.serverStreaming)
@@ -352,6 +365,9 @@ struct GRPCStepRunner {
             }
         }
         if status == .passed, !failures.isEmpty { status = .failed }
+        // The grpcurl command of the call, for a step that did not pass or when the run records every request
+        // (`--curl`), as a request step's curl command.
+        if status != .passed || command != nil { draft.reproduce = command ?? reproduce(prepared) }
         draft.failures = failures
         draft.checks = checks
         draft.captured = captured
@@ -367,9 +383,10 @@ struct GRPCStepRunner {
     /// The attempt ended before a call's checks with `error`.
     private func ended(
         _ error: TestError, context: TemplateContext, masker: SecretMasker, request: HTTPRequest? = nil,
-        status: TestStatus = .errored
+        status: TestStatus = .errored, reproduce: ReproduceCommand? = nil
     ) -> StepAttempt.Outcome {
         var draft = StepDraft(index: index, location: step.location, error: error)
+        draft.reproduce = reproduce
         if let request {
             draft.exchange = ExchangeRecorder.record(
                 request, nil, limit: executor.options.bodyPreviewLimit, masker: masker)

@@ -246,6 +246,40 @@ import Testing
         #expect(result.stdout.contains("x-api-key"), "\(result.stdout)")
     }
 
+    /// A gRPC step that did not pass has its grpcurl command as its `reproduce:` line (console and JSON report), as a
+    /// request step has its curl command; `--curl` lists the commands of passing ones too. A secret sent as metadata
+    /// is its `"${NAME}"` reference there. The old runner wrote no command for a gRPC step.
+    @Test func aFailingCallHasItsGrpcurlCommandAsItsReproduceLine() async throws {
+        let secret = "sekrit-\(UUID().uuidString.prefix(8))"
+        let commands = folder.appendingPathComponent("commands.sh")
+        let result = try await run(
+            """
+            tests:
+              - name: found
+                steps:
+                  - grpc: {url: \(server.grpcURL), method: acme.Users/GetUser, message: {id: "1"}}
+              - name: missing
+                steps:
+                  - grpc:
+                      url: \(server.grpcURL)
+                      method: acme.Users/GetUser
+                      message: {id: missing}
+                      metadata: {x-api-key: "{{ env.API_KEY }}"}
+            """, ["--jobs", "1", "--curl", commands.path], environment: ["API_KEY": secret])
+        #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
+        let line = try #require(
+            result.stdout.split(separator: "\n").first { $0.contains("reproduce: grpcurl") }, "\(result.stdout)")
+        #expect(line.contains("-plaintext"), "\(line)")
+        #expect(line.contains(#"-H 'x-api-key: '"${API_KEY}""#), "\(line)")
+        #expect(line.contains(#"-d '{"id":"missing"}'"#), "\(line)")
+        #expect(line.hasSuffix("acme.Users/GetUser"), "\(line)")
+        #expect(!result.stdout.contains(secret) && !report.contains(secret), "\(result.stdout)")
+        #expect(report.contains("grpcurl -plaintext"), "\(report)")
+        let file = try String(contentsOf: commands, encoding: .utf8)
+        #expect(file.components(separatedBy: "\ngrpcurl \\\n  -plaintext").count == 3, "both calls:\n\(file)")
+        #expect(!file.contains(secret), "\(file)")
+    }
+
     // MARK: - TLS
 
     @Test func tlsWithAPinThatMatchesAndOneThatDoesNot() async throws {
