@@ -9,9 +9,10 @@ import Testing
         defer { demo.stop() }
         var tests = ""
         // One slow test and seven fast ones: by count, shard 1/2 would take the slow one and three fast ones. The slow
-        // one takes 1.5 s, longer than the seven fast ones together even when a loaded machine slows each to 200 ms
-        // (the plan is made from the timings this run measures).
-        tests += "  - name: slow\n    request: {url: delay/1500}\n"
+        // one takes 4 s, longer than the seven fast ones together even when a loaded machine slows each to 500 ms
+        // (the plan is made from the timings this run measures; a CI run with every other test beside it measured
+        // the fast ones at over 200 ms each when the slow one took 1.5 s).
+        tests += "  - name: slow\n    request: {url: delay/4000}\n"
         for number in 1...7 { tests += "  - name: fast \(number)\n    request: {url: health}\n" }
         let suite = try writeTemporarySuite("name: timed\nbaseURL: \(demo.baseURL)/\ntests:\n\(tests)")
         let folder = suite.deletingLastPathComponent()
