@@ -8,9 +8,11 @@ import Foundation
 /// `GRPCTestCertificate`. Started on a port the server chose and printed once it listens; fails clearly (with the
 /// server's standard error) when a module is missing.
 final class GRPCReflectionServer: @unchecked Sendable {
-    let port: Int
-    private let process: Process
+    private let server: AnnouncedPortProcess
     private let folder: URL
+
+    /// The port the server chose.
+    var port: Int { server.port }
 
     /// The server's base URL (h2c).
     var url: String { "http://127.0.0.1:\(port)" }
@@ -33,41 +35,24 @@ final class GRPCReflectionServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let set = folder.appendingPathComponent("set.pb")
         try Data(Self.descriptorSet()).write(to: set)
-        let errorLog = folder.appendingPathComponent("server.err")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        let arguments =
             [
-                "python3", FaultServer.scriptURL("grpc_reflection_server.py").path, "--descriptor-set", set.path,
-                "--reflection", mode,
-            ] + (shallow ? ["--shallow"] : [])
+                FaultServer.scriptURL("grpc_reflection_server.py").path, "--descriptor-set", set.path, "--reflection",
+                mode,
+            ]
+            + (shallow ? ["--shallow"] : [])
             + (certificate.map { ["--cert", $0.certificatePath, "--key", $0.keyPath] } ?? [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        try process.run()
-        var buffer = Data()
-        let handle = pipe.fileHandleForReading
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let line = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(line), port > 0 else {
-            process.waitUntilExit()
-            let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        do {
+            server = try AnnouncedPortProcess(
+                python: arguments, what: "the grpcio reflection server (grpcio and grpcio-reflection)")
+        } catch {
             try? FileManager.default.removeItem(at: folder)
-            throw FixtureError(
-                "the grpcio reflection server did not start (run scripts/install-deps.sh for grpcio and"
-                    + " grpcio-reflection): said '\(line)', stderr: \(errors.suffix(3000))")
+            throw error
         }
-        self.port = port
     }
 
     func stop() {
-        stopProcess(process)
+        server.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 

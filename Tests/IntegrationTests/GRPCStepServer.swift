@@ -6,9 +6,11 @@ import Foundation
 /// printed once it listens; it fails clearly (with the server's standard error) when grpcio is missing. Stopped on
 /// `stop()`/deinit.
 final class GRPCStepServer: @unchecked Sendable {
-    let port: Int
-    private let process: Process
+    private let server: AnnouncedPortProcess
     private let scratch: URL
+
+    /// The port the server chose.
+    var port: Int { server.port }
 
     /// The folder of `users.proto`.
     static var protoFolder: URL { FaultServer.scriptURL("grpc_step") }
@@ -34,38 +36,18 @@ final class GRPCStepServer: @unchecked Sendable {
         guard protoc.terminationStatus == 0 else {
             throw FixtureError("protoc failed (install protobuf-compiler): \(protocText.suffix(2000))")
         }
-        let errorLog = scratch.appendingPathComponent("server.err")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["python3", FaultServer.scriptURL("grpc_step_server.py").path, "--descriptor-set", set.path]
+        var arguments = [FaultServer.scriptURL("grpc_step_server.py").path, "--descriptor-set", set.path]
         if let certificate { arguments += ["--cert", certificate.certificatePath, "--key", certificate.keyPath] }
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        try process.run()
-        var buffer = Data()
-        let handle = pipe.fileHandleForReading
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let line = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(line), port > 0 else {
-            process.waitUntilExit()
-            let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        do {
+            server = try AnnouncedPortProcess(python: arguments, what: "the grpc step server (grpcio and protobuf)")
+        } catch {
             try? FileManager.default.removeItem(at: scratch)
-            throw FixtureError(
-                "the grpc step server did not start (run scripts/install-deps.sh for grpcio and protobuf): said "
-                    + "'\(line)', stderr: \(errors.suffix(3000))")
+            throw error
         }
-        self.port = port
     }
 
     func stop() {
-        stopProcess(process)
+        server.stop()
         try? FileManager.default.removeItem(at: scratch)
     }
 

@@ -9,8 +9,10 @@ import Foundation
 /// `localhost` and 127.0.0.1 that `makeCertificate` makes with openssl. Fails clearly (with the server's standard
 /// error) when grpcio is missing. Stopped on `stop()`/deinit.
 final class GRPCTestServer: @unchecked Sendable {
-    let port: Int
-    private let process: Process
+    private let server: AnnouncedPortProcess
+
+    /// The port the server chose.
+    var port: Int { server.port }
 
     /// The plaintext server's base URL.
     var plainURL: String { "http://127.0.0.1:\(port)" }
@@ -19,41 +21,12 @@ final class GRPCTestServer: @unchecked Sendable {
     var tlsURL: String { "https://localhost:\(port)" }
 
     init(certificate: GRPCTestCertificate? = nil) throws {
-        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "grpc-server-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["python3", FaultServer.scriptURL("grpc_test_server.py").path]
+        var arguments = [FaultServer.scriptURL("grpc_test_server.py").path]
         if let certificate { arguments += ["--cert", certificate.certificatePath, "--key", certificate.keyPath] }
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        try process.run()
-        var buffer = Data()
-        let handle = pipe.fileHandleForReading
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let line = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(line), port > 0 else {
-            process.waitUntilExit()
-            let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-            try? FileManager.default.removeItem(at: errorLog)
-            throw FixtureError(
-                "the grpcio test server did not start (run scripts/install-deps.sh for grpcio): said '\(line)', "
-                    + "stderr: \(errors.suffix(3000))")
-        }
-        try? FileManager.default.removeItem(at: errorLog)
-        self.port = port
+        server = try AnnouncedPortProcess(python: arguments, what: "the grpcio test server (grpcio)")
     }
 
-    func stop() { stopProcess(process) }
-
-    deinit { stop() }
+    func stop() { server.stop() }
 }
 
 /// A self-signed certificate for `localhost` and 127.0.0.1 made with openssl in a temporary folder, with its SPKI pin
