@@ -53,14 +53,8 @@ extension ReproduceBuilder {
         _ step: Step, _ spec: GRPCSpec, _ runtime: SuiteRuntime, _ context: TemplateContext,
         _ unknownCaptures: Set<String>, _ sentinels: inout ReproduceSentinels
     ) throws(TestError) -> RenderedCall {
-        let shadow = sentinels.shadow(
-            of: context, suite: runtime.suite, suiteContext: runtime.context, unknownCaptures: unknownCaptures)
-        var serializer = runtime.serializer
-        do {
-            serializer.baseURL = try runtime.suite.baseURL?.render(shadow)
-        } catch {
-            throw TestError(.template(error), location: spec.location)
-        }
+        let (shadow, serializer) = try shadowed(
+            context, runtime: runtime, unknownCaptures: unknownCaptures, sentinels: &sentinels, location: spec.location)
         var connection = step.request
         let url: String
         if spec.hasURL {
@@ -73,11 +67,8 @@ extension ReproduceBuilder {
             url = serializer.baseURL ?? ""
         }
         connection.url = Template(literal: Self.httpURL(of: url), location: step.request.url.location)
-        let accessToken =
-            RequestBuilder.oauth2(of: connection, defaults: runtime.suite.defaults) == nil
-            ? nil : sentinels.token(for: .accessToken)
-        let request = try builder.build(
-            connection, runtime: runtime, context: shadow, serializer: serializer, accessToken: accessToken)
+        let request = try build(
+            connection, runtime: runtime, shadow: shadow, serializer: serializer, sentinels: &sentinels)
         // A single call without `message:` sends an empty message; grpcurl does too without -d.
         var messages: [String] = []
         for message in spec.messages {

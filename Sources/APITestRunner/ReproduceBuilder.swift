@@ -4,6 +4,7 @@ import APITestReproduce
 import APITestResults
 import APITestSecrets
 import APITestSuite
+import APITestSupport
 import Foundation
 
 /// Builds the curl command of a step's request (`StepResult.reproduce`, `--curl`, `apitest export curl`).
@@ -63,15 +64,34 @@ struct ReproduceBuilder: Sendable {
         _ spec: RequestSpec, runtime: SuiteRuntime, context: TemplateContext, unknownCaptures: Set<String>,
         sentinels: inout ReproduceSentinels
     ) throws(TestError) -> HTTPRequest {
+        let (shadow, serializer) = try shadowed(
+            context, runtime: runtime, unknownCaptures: unknownCaptures, sentinels: &sentinels, location: spec.location)
+        return try build(spec, runtime: runtime, shadow: shadow, serializer: serializer, sentinels: &sentinels)
+    }
+
+    /// The context with stand-ins of `sentinels` for every secret and for `unknownCaptures`, and the suite's
+    /// serializer with its baseURL rendered from it (an error located at `location`).
+    func shadowed(
+        _ context: TemplateContext, runtime: SuiteRuntime, unknownCaptures: Set<String>,
+        sentinels: inout ReproduceSentinels, location: SourceLocation
+    ) throws(TestError) -> (shadow: TemplateContext, serializer: RequestSerializer) {
         let shadow = sentinels.shadow(
             of: context, suite: runtime.suite, suiteContext: runtime.context, unknownCaptures: unknownCaptures)
         var serializer = runtime.serializer
         do {
             serializer.baseURL = try runtime.suite.baseURL?.render(shadow)
         } catch {
-            throw TestError(.template(error), location: spec.location)
+            throw TestError(.template(error), location: location)
         }
-        // An `oauth2` request sends the token as a variable: the command never holds one.
+        return (shadow, serializer)
+    }
+
+    /// `spec` built from `shadow` (see ``shadowed(_:runtime:unknownCaptures:sentinels:location:)``); an `oauth2`
+    /// request sends the token as a variable, so the command never holds one.
+    func build(
+        _ spec: RequestSpec, runtime: SuiteRuntime, shadow: TemplateContext, serializer: RequestSerializer,
+        sentinels: inout ReproduceSentinels
+    ) throws(TestError) -> HTTPRequest {
         let accessToken =
             RequestBuilder.oauth2(of: spec, defaults: runtime.suite.defaults) == nil
             ? nil : sentinels.token(for: .accessToken)
