@@ -189,33 +189,19 @@ final class GRPCSchemaStore: Sendable {
         var directory: String
     }
 
-    private final class Slot: @unchecked Sendable {
-        let lock = NSLock()
-        var outcome: Result<ProtoSchema, ProtobufError>?
-    }
-
-    private let slots = Mutex<[Key: Slot]>([:])
+    /// Each set of files, compiled once.
+    private let compilations = LoadOnceCache<Key, Result<ProtoSchema, ProtobufError>>()
 
     /// The schema of `files` (relative to `directory`) with `importPaths` (absolute; empty for `directory`).
     func schema(files: [String], importPaths: [String], directory: String) -> Result<ProtoSchema, ProtobufError> {
-        let key = Key(files: files, importPaths: importPaths, directory: directory)
-        let slot = slots.withLock { slots in
-            if let slot = slots[key] { return slot }
-            let slot = Slot()
-            slots[key] = slot
-            return slot
+        compilations.value(for: Key(files: files, importPaths: importPaths, directory: directory)) { key in
+            do throws(ProtobufError) {
+                return .success(
+                    try ProtocRunner().schema(
+                        files: key.files, importPaths: key.importPaths, workingDirectory: key.directory))
+            } catch {
+                return .failure(error)
+            }
         }
-        slot.lock.lock()
-        defer { slot.lock.unlock() }
-        if let outcome = slot.outcome { return outcome }
-        let outcome: Result<ProtoSchema, ProtobufError>
-        do throws(ProtobufError) {
-            outcome = .success(
-                try ProtocRunner().schema(files: files, importPaths: importPaths, workingDirectory: directory))
-        } catch {
-            outcome = .failure(error)
-        }
-        slot.outcome = outcome
-        return outcome
     }
 }

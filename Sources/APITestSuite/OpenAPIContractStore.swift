@@ -19,13 +19,8 @@ package final class OpenAPIContractStore: Sendable {
         case failed([OpenAPILoadProblem], sources: [String: String])
     }
 
-    /// One document's load, done once; callers that come while it runs wait on its lock.
-    private final class Slot: @unchecked Sendable {
-        let lock = NSLock()
-        var outcome: Outcome?
-    }
-
-    private let slots = Mutex<[Key: Slot]>([:])
+    /// Each document's load, done once.
+    private let loads = LoadOnceCache<Key, Outcome>()
     /// The documents whose warnings have been handed to a suite (``warnings(of:for:)``), by absolute path.
     private let warned = Mutex<Set<String>>([])
     /// Whether every document's load warnings are errors (`--strict-spec`).
@@ -40,19 +35,9 @@ package final class OpenAPIContractStore: Sendable {
     func contract(for setting: OpenAPISetting) -> Outcome {
         let options = OpenAPIContractOptions(
             server: setting.server, strict: setting.strict, ignore: setting.ignore, strictSpec: strictSpec)
-        let key = Key(path: setting.absolutePath, options: options)
-        let slot = slots.withLock { slots in
-            if let slot = slots[key] { return slot }
-            let slot = Slot()
-            slots[key] = slot
-            return slot
+        return loads.value(for: Key(path: setting.absolutePath, options: options)) { key in
+            Self.load(key.path, options: key.options)
         }
-        slot.lock.lock()
-        defer { slot.lock.unlock() }
-        if let outcome = slot.outcome { return outcome }
-        let outcome = Self.load(key.path, options: options)
-        slot.outcome = outcome
-        return outcome
     }
 
     /// Loads the document at `path`: the contract, or its problems with the texts of the files they are in.
