@@ -58,10 +58,15 @@ extension RunCommand {
             output: stdout, progress: stderr,
             colored: ANSIStyle.shouldColor(output: stdout, environment: environment, disabled: suites.noColor),
             verbosity: verbose ? .verbose : quiet ? .quiet : .normal)
-        // The JSON report says which run and shard it is of, so that `apitest merge` can check the shards.
-        let json = JSONReportFormat(
-            id: UUID().uuidString.lowercased(), shard: selected.shard.map { ($0.index, $0.count) },
-            selection: selected.fingerprint, suiteFiles: selected.suiteFiles, suiteDigests: selected.suiteDigests)
+        // The JSON report says which run and shard it is of, so that `apitest merge` can check the shards (the CTRF
+        // report says it too). Without either, the selection's fingerprint and the suite files' digests are not
+        // computed.
+        let json =
+            reports.reportJson == nil && reports.reportCtrf == nil
+            ? JSONReportFormat()
+            : JSONReportFormat(
+                id: UUID().uuidString.lowercased(), shard: selected.shard.map { ($0.index, $0.count) },
+                selection: selected.fingerprint, suiteFiles: selected.suiteFiles, suiteDigests: selected.suiteDigests)
         let fileReporters =
             try reports.makeReporters(json: json) + reports.annotationReporters(environment: environment)
         // The console first: its summary is out before the reports are written (which a second Ctrl-C may cut

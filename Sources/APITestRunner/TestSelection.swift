@@ -113,29 +113,18 @@ package struct TestSelection: Sendable {
                 narrowed.append(copy)
             }
         }
-        // What the shards of one run share: the whole selection, each test by its suite's relative path and name.
-        // Bytes appended into one buffer, not a string grown by `+=` (four appends a test, before anything is sent).
-        var listing: [UInt8] = []
-        listing.reserveCapacity(canonical.count * 32)
-        for entry in canonical {
-            entry.relativePath.withUTF8Bytes { listing.append(contentsOf: $0) }
-            listing.append(UInt8(ascii: "\t"))
-            entry.testName.withUTF8Bytes { listing.append(contentsOf: $0) }
-            listing.append(UInt8(ascii: "\n"))
-        }
-        let fingerprint = BodyDigest.sha256(Data(listing))
         var suiteFiles: [String] = []
-        var suiteDigests: [String] = []
+        var digestSources: [SourceDigest] = []
         for entry in matched where suiteFiles.last != entry.relativePath {
             suiteFiles.append(entry.relativePath)
-            suiteDigests.append(suites[entry.suiteIndex].sourceDigest)
+            digestSources.append(suites[entry.suiteIndex].digestOfSource)
         }
         var result = Result(
             suites: narrowed, tests: selected, matchedCount: matched.count,
             totalCount: suites.reduce(0) { $0 + $1.tests.count }, shard: shard)
-        result.fingerprint = fingerprint
+        result.canonicalTests = canonical
         result.suiteFiles = suiteFiles
-        result.suiteDigests = suiteDigests
+        result.digestSources = digestSources
         return result
     }
 
@@ -212,12 +201,33 @@ package struct TestSelection: Sendable {
         /// Tests in all the suites given.
         package var totalCount: Int
         package var shard: ShardSpec?
-        /// The SHA-256 of the whole selection before sharding (each test's suite path relative to the suites'
-        /// common folder, and its name, in the canonical order): equal for every shard of one run.
-        package var fingerprint = ""
+        /// The selection before sharding in canonical order, which `fingerprint` digests.
+        var canonicalTests: [Entry] = []
         /// The selection's suite files, relative to their common folder, in run order.
         package var suiteFiles: [String] = []
+        /// The digests of `suiteFiles`' text, in the same order, each computed when first read.
+        var digestSources: [SourceDigest] = []
+
+        /// The SHA-256 of the whole selection before sharding (each test's suite path relative to the suites'
+        /// common folder, and its name, in the canonical order): equal for every shard of one run. Computed when
+        /// read (only the JSON and CTRF reports say it): about 30 instructions a byte where the CPU has no SHA
+        /// instructions.
+        package var fingerprint: String {
+            // Bytes appended into one buffer, not a string grown by `+=` (four appends a test).
+            var listing: [UInt8] = []
+            listing.reserveCapacity(canonicalTests.count * 32)
+            for entry in canonicalTests {
+                entry.relativePath.withUTF8Bytes { listing.append(contentsOf: $0) }
+                listing.append(UInt8(ascii: "\t"))
+                entry.testName.withUTF8Bytes { listing.append(contentsOf: $0) }
+                listing.append(UInt8(ascii: "\n"))
+            }
+            return BodyDigest.sha256(Data(listing))
+        }
+
         /// The SHA-256 of each of `suiteFiles`' text, in the same order: which version of each file the run ran.
-        package var suiteDigests: [String] = []
+        /// Each file's digest is computed when first read (``SourceDigest``): a run without a JSON or CTRF report
+        /// never hashes its suite files.
+        package var suiteDigests: [String] { digestSources.map(\.hex) }
     }
 }
