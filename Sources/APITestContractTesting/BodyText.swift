@@ -1,3 +1,4 @@
+import APITestHTTP
 import APITestJSON
 
 /// The text of the request bodies that are neither JSON nor a form: `multipart/form-data` and XML.
@@ -27,7 +28,7 @@ enum BodyText {
         var text = ""
         for (name, member) in parts {
             text += "--\(boundary)\r\n"
-            let quoted = quotedName(name)
+            let quoted = MultipartFormData.escape(name)
             if fileParts.contains(name) {
                 text += "Content-Disposition: form-data; name=\"\(quoted)\"; filename=\"\(quoted)\"\r\n"
                 text += "Content-Type: application/octet-stream\r\n\r\n"
@@ -43,20 +44,6 @@ enum BodyText {
             text += "\r\n"
         }
         return text + "--\(boundary)--\r\n"
-    }
-
-    /// A part's name in its quoted string (RFC 7578 §4.2: `"` and line breaks percent-encoded).
-    static func quotedName(_ name: String) -> String {
-        var text = ""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\"": text += "%22"
-            case "\r": text += "%0D"
-            case "\n": text += "%0A"
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
     }
 
     /// `value` as XML: a string as it is (a documented example is written as the document's XML text), else an

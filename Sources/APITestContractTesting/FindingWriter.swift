@@ -50,7 +50,7 @@ struct FindingWriter {
             name: "fuzz finding \(number + 1): \(finding.check.rawValue) on \(operation.displayName)")
         var base = engine.configuration.baseURL
         if !base.hasSuffix("/") { base += "/" }
-        suite.baseURL = Self.escaped(base)
+        suite.baseURL = TemplateLiteral.escaped(base)
         suite.header = [
             "Found by apitest fuzz (seed \(seed), \(outcome.fuzzCase.phase.rawValue) phase): \(finding.check.rawValue) on "
                 + "\(operation.method) \(operation.pathTemplate)",
@@ -118,7 +118,7 @@ struct FindingWriter {
     /// references, the body as JSON when it is, else as text.
     func request(_ request: BuiltRequest) -> SuiteDocument.Request {
         var written = SuiteDocument.Request(
-            method: request.method, url: Self.escaped(String(request.pathAndQuery.drop { $0 == "/" })))
+            method: request.method, url: TemplateLiteral.escaped(String(request.pathAndQuery.drop { $0 == "/" })))
         let secrets = engine.masker
         var contentType: String?
         for header in request.headers {
@@ -128,7 +128,7 @@ struct FindingWriter {
             }
             let value =
                 secrets.containsSecret(header.value)
-                ? "{{ env.\(FuzzEngine.variableName(header.name)) }}" : Self.escaped(header.value)
+                ? "{{ env.\(FuzzEngine.variableName(header.name)) }}" : TemplateLiteral.escaped(header.value)
             written.headers.append(SuiteDocument.Header(header.name, value))
         }
         if !request.body.isEmpty {
@@ -136,42 +136,17 @@ struct FindingWriter {
             if contentType.map({ $0.lowercased().contains("json") }) == true, let value = try? JSONParser.parse(text),
                 contentType?.lowercased().hasPrefix("application/json") == true
             {
-                written.body = .json(Self.escaped(value))
+                written.body = .json(TemplateLiteral.escaped(value))
             } else {
-                written.body = .text(Self.escaped(text), contentType: contentType)
+                written.body = .text(TemplateLiteral.escaped(text), contentType: contentType)
             }
         } else if let contentType {
-            written.headers.append(SuiteDocument.Header("Content-Type", Self.escaped(contentType)))
+            written.headers.append(SuiteDocument.Header("Content-Type", TemplateLiteral.escaped(contentType)))
         }
         return written
     }
 
     // MARK: - Text
-
-    /// `text` written so that a suite sends it as it is: each `{` another `{` follows is written `{{ '{' }}`.
-    static func escaped(_ text: String) -> String {
-        guard text.contains("{{") else { return text }
-        var result = ""
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == "{", index + 1 < scalars.count, scalars[index + 1] == "{" {
-                result += "{{ '{' }}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// `value` with every string escaped.
-    static func escaped(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .string(let text): .string(escaped(text))
-        case .array(let items): .array(items.map { escaped($0) })
-        case .object(let object): .object(JSONObject(object.map { (key: $0.key, value: escaped($0.value)) }))
-        default: value
-        }
-    }
 
     /// A file-name part of `name`: letters, digits and `-`, at most 60 characters.
     static func slug(_ name: String) -> String {

@@ -1,4 +1,5 @@
 package import APITestJSON
+import APITestJSONSchema
 package import APITestOpenAPI
 
 /// A value made to exercise one keyword of a schema: whether the schema should accept it, and which keyword it
@@ -243,7 +244,8 @@ extension ValueGenerator {
             var without = minimal
             without[name] = nil
             values.append(
-                BoundaryValue(.object(without), keyword: "required", pointer: "/" + Self.escaped(name), isValid: false))
+                BoundaryValue(
+                    .object(without), keyword: "required", pointer: "/" + JSONPointer.escape(name), isValid: false))
         }
         if view.closed {
             var extra = minimal
@@ -261,15 +263,11 @@ extension ValueGenerator {
                 changed[name] = inner.value
                 values.append(
                     BoundaryValue(
-                        .object(changed), keyword: inner.keyword, pointer: "/" + Self.escaped(name) + inner.pointer,
+                        .object(changed), keyword: inner.keyword,
+                        pointer: "/" + JSONPointer.escape(name) + inner.pointer,
                         isValid: inner.isValid))
             }
         }
         return values
-    }
-
-    /// `name` as a JSON pointer token.
-    static func escaped(_ name: String) -> String {
-        name.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 }

@@ -149,8 +149,8 @@ public struct MultipartFormData: Sendable, Equatable {
 
     /// Escapes a name or filename as the WHATWG multipart/form-data encoding does: `"` as `%22`, CR as `%0D`, LF
     /// as `%0A`; other characters, non-ASCII ones included, are sent as UTF-8 (RFC 7578 §4.2 rules out
-    /// `filename*`).
-    static func escape(_ text: String) -> String {
+    /// `filename*`). The one quoting of a part's name: `apitest fuzz`'s multipart bodies use it too.
+    package static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestSuiteWriting
 import APITestSupport
 import Foundation
 

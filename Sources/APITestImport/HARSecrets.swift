@@ -1,3 +1,5 @@
+import APITestSuiteWriting
+
 /// The secrets of a HAR archive (and those typed into a Postman collection's auth settings and headers), turned into
 /// environment variables as they are met: each distinct value of a credential header, cookie or query parameter gets
 /// a name derived from where it was found, and the texts written into the suite carry `{{ env.NAME }}` instead of

@@ -1,3 +1,4 @@
+import APITestSuiteWriting
 import Foundation
 
 /// Postman's variables as apitest sees them: the names and values of the suite's `variables`, and every text of the

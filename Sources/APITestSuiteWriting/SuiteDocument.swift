@@ -4,7 +4,7 @@ package import APITestJSON
 /// a Postman collection) and `apitest generate openapi` (from an OpenAPI document) write, and what later writers
 /// fill too. ``SuiteDocumentRenderer`` turns it into the file's text through ``YAMLEmitter``, keys in the order of
 /// docs/suite-format.md; every value is written as the model holds it (placeholders such as `{{ env.TOKEN }}` are
-/// live: a writer escapes text that is data first, as the importers' `TemplateLiteral` does).
+/// live: a writer escapes text that is data first, as ``TemplateLiteral`` does).
 ///
 /// ```swift
 /// var suite = SuiteDocument(name: "users")

@@ -82,4 +82,27 @@ import Testing
             #expect(engine.judge(fuzzCase, built) == .unknown)
         }
     }
+
+    /// A part's name is quoted by the one rule of the HTTP layer's `MultipartFormData` (WHATWG: `"` as `%22`, CR
+    /// as `%0D`, LF as `%0A`), not by a copy of it.
+    @Test func aPartNameWithAQuoteAndALineBreakIsQuotedAsTheHTTPLayerQuotesIt() throws {
+        let document = """
+            {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+             "paths": {"/uploads": {"post": {"operationId": "upload",
+               "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {
+                 "type": "object", "required": ["say \\"hi\\"\\r\\nnow"], "properties": {
+                   "say \\"hi\\"\\r\\nnow": {"type": "string", "minLength": 1, "maxLength": 5}}}}}},
+               "responses": {"201": {"description": "stored"}}}}}}
+            """
+        var configuration = FuzzConfiguration(baseURL: "http://127.0.0.1:9")
+        configuration.seed = 4
+        configuration.maxExamples = 5
+        configuration.dryRun = true
+        let engine = try TestDocument.document(document).engine(configuration)
+        let bodies = engine.generatedCases().filter { $0.purpose == .data && $0.body != nil }.map {
+            String(decoding: engine.request(for: $0).body, as: UTF8.self)
+        }
+        #expect(bodies.contains { $0.contains("Content-Disposition: form-data; name=\"say %22hi%22%0D%0Anow\"\r\n") })
+        #expect(!bodies.contains { $0.contains("say \"hi") })
+    }
 }

@@ -1,4 +1,4 @@
-import APITestJSON
+package import APITestJSON
 import Foundation
 
 /// Imported text is data, never template: what an importer copies from its source (a recorded header, a body, a
@@ -11,9 +11,11 @@ import Foundation
 /// so no placeholder is left in the data; the escape holds no `"`, `\`, `;`, `=`, `:` or `@`, so it survives being
 /// split or quoted as JSON. Placeholders an importer writes on purpose (`{{ env.TOKEN }}`, a Postman `{{var}}` as
 /// `{{ var }}`) are joined to escaped text with ``joined(_:)``, which also escapes a literal `{` right before them.
-enum TemplateLiteral {
+///
+/// The one rule for every writer of suites: the importers and `apitest fuzz`'s findings (`FindingWriter`).
+package enum TemplateLiteral {
     /// A piece of suite text: data to escape, or a placeholder written on purpose.
-    enum Piece: Equatable {
+    package enum Piece: Equatable {
         /// Text from the source, written so that it renders as it is.
         case literal(String)
         /// A placeholder the importer means (`{{ env.TOKEN }}`), written as it is.
@@ -21,11 +23,11 @@ enum TemplateLiteral {
     }
 
     /// The escape of one `{`: a placeholder whose expression is the string `{`.
-    static let brace = "{{ '{' }}"
+    package static let brace = "{{ '{' }}"
 
     /// `text` written so that a suite renders it as it is: each `{` followed by another `{` (or, when
     /// `beforePlaceholder`, ending the text that a placeholder follows) is written ``brace``.
-    static func escaped(_ text: String, beforePlaceholder: Bool = false) -> String {
+    package static func escaped(_ text: String, beforePlaceholder: Bool = false) -> String {
         guard text.contains("{{") || (beforePlaceholder && text.hasSuffix("{")) else { return text }
         var result = ""
         let scalars = Array(text.unicodeScalars)
@@ -42,12 +44,12 @@ enum TemplateLiteral {
 
     /// The text ``escaped(_:beforePlaceholder:)`` was given: each ``brace`` read back as `{` (in escaped text
     /// every `{{` starts one).
-    static func unescaped(_ text: String) -> String {
+    package static func unescaped(_ text: String) -> String {
         text.contains(brace) ? text.replacingOccurrences(of: brace, with: "{") : text
     }
 
     /// The suite text of `pieces`: literals escaped, placeholders as they are.
-    static func joined(_ pieces: [Piece]) -> String {
+    package static func joined(_ pieces: [Piece]) -> String {
         var result = ""
         var literal = "" // Adjacent literals are one text, escaped together.
         for piece in pieces {
@@ -63,7 +65,7 @@ enum TemplateLiteral {
     }
 
     /// `value` with every string escaped (member names stay: the suite format reads them as written).
-    static func escaped(_ value: JSONValue) -> JSONValue {
+    package static func escaped(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let text):
             return .string(escaped(text))
