@@ -100,16 +100,9 @@ extension SessionManager {
         return result
     }
 
-    /// The method and body of the request that follows a `status` redirect.
+    /// The method and body of the request that follows a `status` redirect (``RedirectMethodRewrite``'s rule).
     static func rewriteMethod(of request: inout HTTPRequest, for status: Int) {
-        let method = request.method.uppercased()
-        let becomesGET =
-            switch status {
-            case 303: method != "HEAD" && method != "GET"
-            case 301, 302: method == "POST"
-            default: false
-            }
-        guard becomesGET else { return }
+        guard RedirectMethodRewrite.becomesGET(method: request.method, status: status) else { return }
         request.method = "GET"
         request.body = .none
         var headers = request.headers

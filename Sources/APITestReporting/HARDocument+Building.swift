@@ -1,4 +1,5 @@
 import APITestResults
+import APITestSupport
 import Foundation
 
 // MARK: - From a run record
@@ -72,14 +73,7 @@ extension HARDocument {
                 // body) as the redirects left them (a 303, or a 301 or 302 after a POST, makes a GET without body).
                 final.url = exchange.effectiveURL ?? final.url
                 for hop in hops {
-                    let method = final.method.uppercased()
-                    let becomesGET =
-                        switch hop.statusCode ?? 0 {
-                        case 303: method != "HEAD" && method != "GET"
-                        case 301, 302: method == "POST"
-                        default: false
-                        }
-                    if becomesGET {
+                    if RedirectMethodRewrite.becomesGET(method: final.method, status: hop.statusCode ?? 0) {
                         final.method = "GET"
                         final.requestBody = nil
                         final.requestBodySize = 0
