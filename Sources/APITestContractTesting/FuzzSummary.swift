@@ -43,6 +43,7 @@ package struct FuzzSummary: Sendable {
                 if let status = outcome.response?.status { text += " -> \(status)" }
                 text += ", \(finding.occurrences) case\(finding.occurrences == 1 ? "" : "s")"
                 if finding.shrunk != nil { text += ", shrunk" }
+                if let note = finding.reproduction?.summaryNote { text += ", " + note }
                 text += "\n"
             }
             text += "\n"
@@ -118,6 +119,21 @@ package struct FuzzSummary: Sendable {
     static func seconds(_ duration: Duration) -> String {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         return "\(milliseconds / 1000).\(String(format2: Int(milliseconds % 1000) / 10))s"
+    }
+}
+
+// MARK: - Re-running a stateful finding
+
+extension FuzzFinding.Reproduction {
+    /// What the summary's line of a finding says of re-running it: that it did not fail the same way again (it is
+    /// written as found); nil when it did, or was not re-run (the written file's comment says so).
+    var summaryNote: String? {
+        switch self {
+        case .notReproduced(let requests):
+            "did not reproduce when re-run (\(requests) request\(requests == 1 ? "" : "s")), written as found"
+        case .reproduced, .notTried:
+            nil
+        }
     }
 }
 
