@@ -23,6 +23,10 @@ struct MergeCommand: ParsableCommand {
             their counts are summed into --report-openapi-coverage, and the merged HTML report shows them. Each \
             file is recognised by its contents.
 
+            gRPC coverage files (--report-grpc-coverage) are summed the same way into --report-grpc-coverage \
+            (without them, the gRPC coverage the JSON reports carry is summed); two that declare one schema \
+            source's methods differently are refused.
+
             A merged report that is one of the files being merged is a usage error: nothing is written.
 
             Load reports (apitest load --shard K/N --report-json) merge into one load run; its absolute \
@@ -35,7 +39,8 @@ struct MergeCommand: ParsableCommand {
             """)
 
     @Argument(
-        help: ArgumentHelp("The shards' JSON reports and OpenAPI coverage files.", valueName: "file.json"),
+        help: ArgumentHelp(
+            "The shards' JSON reports and OpenAPI and gRPC coverage files.", valueName: "file.json"),
         completion: .file(extensions: ["json"]))
     var reports: [String] = []
 
@@ -70,8 +75,8 @@ struct MergeCommand: ParsableCommand {
         }
         if output.curl != nil {
             throw ValidationError(
-                "merge writes --report-junit, --report-tap, --report-json, --report-html, --report-ctrf and "
-                    + "--report-openapi-coverage only")
+                "merge writes --report-junit, --report-tap, --report-json, --report-html, --report-ctrf, "
+                    + "--report-openapi-coverage and --report-grpc-coverage only")
         }
     }
 
@@ -125,11 +130,20 @@ struct MergeCommand: ParsableCommand {
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         }
+        if output.reportGRPCCoverage != nil && merged.grpcCoverage == nil {
+            stderr.write(
+                "error: --report-grpc-coverage: no gRPC coverage among the files to merge (no gRPC coverage file, "
+                    + "no JSON report carrying one)\n")
+            stderr.flush()
+            throw ExitStatus.invalid.exitCode
+        }
         var failed = false
         for (destination, format) in try output.destinations(json: merged.jsonFormat) {
             let text: String
             if format is OpenAPICoverageReportFormat, let coverage = merged.coverage {
                 text = OpenAPICoverageReportFormat.render(coverage)
+            } else if format is GRPCCoverageReportFormat, let coverage = merged.grpcCoverage {
+                text = GRPCCoverageReportFormat.render(coverage)
             } else if let record {
                 text = format.render(record)
             } else {
@@ -144,7 +158,7 @@ struct MergeCommand: ParsableCommand {
         }
         let out = StandardOutput.out
         if let summary = record?.summary {
-            let count = reports.count - merged.coverageFiles
+            let count = reports.count - merged.coverageFiles - merged.grpcCoverageFiles
             out.write(
                 "merged \(count) report\(count == 1 ? "" : "s"): \(summary.total) tests, "
                     + "\(summary.passed) passed, \(summary.failed) failed, \(summary.errored) errored, "
@@ -156,6 +170,13 @@ struct MergeCommand: ParsableCommand {
                 "merged \(merged.coverageFiles) coverage file\(merged.coverageFiles == 1 ? "" : "s"): "
                     + "\(totals.operationsHit) of \(totals.operations) operations and \(totals.responsesHit) of "
                     + "\(totals.responses) responses covered\n")
+        }
+        if merged.grpcCoverageFiles > 0, let coverage = merged.grpcCoverage {
+            let totals = coverage.totals
+            let files = merged.grpcCoverageFiles
+            out.write(
+                "merged \(files) gRPC coverage file\(files == 1 ? "" : "s"): \(totals.methodsCalled) of "
+                    + "\(totals.methods) methods called\n")
         }
         out.flush()
         stderr.flush()
@@ -189,7 +210,9 @@ struct MergeCommand: ParsableCommand {
             stderr.flush()
             throw ExitStatus.invalid.exitCode
         }
-        if output.reportTap != nil || output.reportOpenAPICoverage != nil || output.reportCtrf != nil {
+        if output.reportTap != nil || output.reportOpenAPICoverage != nil || output.reportCtrf != nil
+            || output.reportGRPCCoverage != nil
+        {
             stderr.write("error: load reports merge into --report-json, --report-junit and --report-html only\n")
             stderr.flush()
             throw ExitStatus.invalid.exitCode

@@ -32,6 +32,9 @@ extension ReportOptions {
         if let reportOpenAPICoverage {
             reports.append(("--report-openapi-coverage", reportOpenAPICoverage, OpenAPICoverageReportFormat()))
         }
+        if let reportGRPCCoverage {
+            reports.append(("--report-grpc-coverage", reportGRPCCoverage, GRPCCoverageReportFormat()))
+        }
         if let curl { reports.append(("--curl", curl, CurlCommandsFormat())) }
         return reports
     }

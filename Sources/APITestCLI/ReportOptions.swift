@@ -46,6 +46,13 @@ struct ReportOptions: ParsableArguments {
     var reportOpenAPICoverage: String?
 
     @Option(
+        name: .customLong("report-grpc-coverage"),
+        help: ArgumentHelp(
+            "Write which gRPC methods the suites' descriptors declare were called, with their status codes "
+                + "(schemas/grpc-coverage.schema.json), to FILE.", valueName: "file"), completion: .file())
+    var reportGRPCCoverage: String?
+
+    @Option(
         name: .customLong("curl"),
         help: ArgumentHelp(
             "Write every request sent, in order, as a curl command (secrets as \"${NAME}\" environment "
@@ -81,6 +88,7 @@ struct ReportOptions: ParsableArguments {
         case annotations
         case reportCtrf
         case reportHar
+        case reportGRPCCoverage
     }
 
     /// Checks the TAP version, and every report path on the file system before anything runs (a path that cannot be

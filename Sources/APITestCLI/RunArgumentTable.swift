@@ -30,6 +30,7 @@ extension RunArgumentScanner {
         Option(names: ["--report-ctrf"], action: .single { store($1, in: &$0.reports.reportCtrf) }),
         Option(names: ["--report-har"], action: .single { store($1, in: &$0.reports.reportHar) }),
         Option(names: ["--report-openapi-coverage"], action: .single { store($1, in: &$0.reports.reportOpenAPICoverage) }),
+        Option(names: ["--report-grpc-coverage"], action: .single { store($1, in: &$0.reports.reportGRPCCoverage) }),
         Option(names: ["--curl"], action: .single { store($1, in: &$0.reports.curl) }),
         Option(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
         Option(names: ["--no-junit-locations"], action: .flag { $0.reports.noJunitLocations = true }),
@@ -84,6 +85,7 @@ extension RunArgumentScanner {
         reports.reportCtrf = nil
         reports.reportHar = nil
         reports.reportOpenAPICoverage = nil
+        reports.reportGRPCCoverage = nil
         reports.curl = nil
         reports.tapVersion = defaultValue("13")
         reports.noJunitLocations = false

@@ -298,6 +298,7 @@ package final class ConsoleReporter: Reporter {
             "\n\(style.bold(tests)): \(parts.joined(separator: ", ")) (\(DurationFormatter.format(summary.duration)))"
         if summary.interrupted { text += style.yellow(" - interrupted") }
         if let coverage = summary.coverage { text += "\n" + coverageText(coverage) }
+        if let coverage = summary.grpcCoverage { text += "\n" + grpcCoverageText(coverage) }
         output.write(text + "\n")
     }
 

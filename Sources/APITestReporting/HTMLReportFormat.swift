@@ -70,6 +70,7 @@ package struct HTMLReportFormat: ReportFormat {
         html += header(record, entries: entries)
         html += "<main>\n"
         if let coverage = summary.coverage { html += coverageSection(coverage) }
+        if let coverage = summary.grpcCoverage { html += grpcCoverageSection(coverage) }
         if ordered.isEmpty { html += "<p class=\"empty\">No tests.</p>\n" }
         for (index, entry) in ordered.enumerated() {
             html += render(entry, id: index + 1)

@@ -9,12 +9,14 @@ extension ReportMerger {
     /// as the JSON report of the same run, from the facts apitest keeps in it), else a run's JSON report.
     enum InputDocument: Decodable {
         case coverage(OpenAPICoverage)
+        case grpcCoverage(GRPCCoverage)
         case load(LoadReportFormats.Document)
         case run(JSONReportDocument)
 
         /// The members that tell the three apart.
         private enum Key: String, CodingKey {
             case documents
+            case sources
             case kind
             case reportFormat
         }
@@ -25,6 +27,9 @@ extension ReportMerger {
             if members.contains(.documents) {
                 let document = try OpenAPICoverageReportFormat.Document(from: decoder)
                 self = .coverage(OpenAPICoverage(documents: document.documents))
+            } else if members.contains(.sources) {
+                let document = try GRPCCoverageReportFormat.Document(from: decoder)
+                self = .grpcCoverage(GRPCCoverage(sources: document.sources))
             } else if (try? members.decode(String.self, forKey: .kind)) == "load" {
                 self = .load(try LoadReportFormats.Document(from: decoder))
             } else if (try? members.decode(String.self, forKey: .reportFormat)) == "CTRF" {

@@ -50,6 +50,10 @@ package enum ReportMerger {
             /// Two coverage files describe different versions of one OpenAPI document (its `openapi` version or its
             /// operations differ).
             case differentDocuments(document: String, String, String)
+            /// Load reports and gRPC coverage files given together (a load writes no gRPC coverage either).
+            case loadReportsAndGRPCCoverage(String, String)
+            /// Two gRPC coverage files (or JSON reports) describe one schema source with different methods.
+            case differentGRPCSources(source: String, method: String, String, String)
         }
 
         /// What is wrong.
@@ -61,7 +65,8 @@ package enum ReportMerger {
             case .nothingToMerge: "no report to merge"
             case .notAReport(let file):
                 "\(file): neither an apitest JSON report (--report-json) nor an OpenAPI coverage file "
-                    + "(--report-openapi-coverage) nor a CTRF report apitest wrote (--report-ctrf)"
+                    + "(--report-openapi-coverage) nor a gRPC coverage file (--report-grpc-coverage) nor a CTRF "
+                    + "report apitest wrote (--report-ctrf)"
             case .unidentified(let file):
                 "\(file): the report does not say which run it is of (written by an apitest without merge); "
                     + "write the shards' reports again"
@@ -81,6 +86,12 @@ package enum ReportMerger {
                     + "merge the coverage files of runs on their own"
             case .differentDocuments(let document, let first, let second):
                 "\(first) and \(second) cover different versions of the OpenAPI document '\(document)'"
+            case .loadReportsAndGRPCCoverage(let load, let coverage):
+                "\(load) is a load report and \(coverage) a gRPC coverage file, which a load does not write: "
+                    + "merge the coverage files of runs on their own"
+            case .differentGRPCSources(let source, let method, let first, let second):
+                "\(first) and \(second) cover different declarations of the gRPC schema source '\(source)' "
+                    + "(they differ in '\(method)')"
             }
         }
 
@@ -98,6 +109,11 @@ package enum ReportMerger {
         package var coverage: OpenAPICoverage?
         /// How many of the files were coverage files.
         package var coverageFiles = 0
+        /// The summed gRPC coverage: of the gRPC coverage files when any was given, else of the JSON reports'
+        /// `grpcCoverage`; `nil` when there is none. The record's summary carries it too.
+        package var grpcCoverage: GRPCCoverage?
+        /// How many of the files were gRPC coverage files.
+        package var grpcCoverageFiles = 0
         /// The merged load run, when the files were load reports (`apitest load --report-json`). Its thresholds
         /// hold the verdicts of the absolute ones only (see ``loadThresholds``).
         package var load: LoadResult?
@@ -113,10 +129,13 @@ package enum ReportMerger {
         var documents: [(name: String, document: JSONReportDocument, run: JSONReportDocument.Run)] = []
         var coverages: [(name: String, coverage: OpenAPICoverage)] = []
         var loads: [(name: String, document: LoadReportFormats.Document)] = []
+        var grpcCoverages: [(name: String, coverage: GRPCCoverage)] = []
         for input in inputs {
             switch InputDocument.read(input.data) {
             case .coverage(let coverage):
                 coverages.append((input.name, coverage))
+            case .grpcCoverage(let coverage):
+                grpcCoverages.append((input.name, coverage))
             case .load(let load):
                 loads.append((input.name, load))
             case .run(let document):
@@ -130,20 +149,32 @@ package enum ReportMerger {
             if let run = documents.first { throw MergeError(kind: .loadAndRunReports(load.name, run.name)) }
             // Refused rather than left out: a coverage file given here would otherwise be dropped unsaid.
             if let file = coverages.first { throw MergeError(kind: .loadReportsAndCoverage(load.name, file.name)) }
+            if let file = grpcCoverages.first {
+                throw MergeError(kind: .loadReportsAndGRPCCoverage(load.name, file.name))
+            }
             var merged = Merged(record: nil, jsonFormat: JSONReportFormat(), coverage: nil)
             merged.load = try LoadReportMerger.merge(loads, allowMissing: allowMissing)
             merged.loadThresholds = loads.first?.document.load.thresholds.map(\.threshold) ?? []
             return merged
         }
         let coverage = try coverages.isEmpty ? nil : mergeCoverage(coverages)
+        // The coverage files when given; else what the JSON reports carry.
+        let grpcCoverage = try mergeGRPCCoverage(
+            grpcCoverages.isEmpty
+                ? documents.compactMap { entry in entry.document.grpcCoverage.map { (entry.name, $0.coverage) } }
+                : grpcCoverages)
         guard !documents.isEmpty else {
             return Merged(
-                record: nil, jsonFormat: JSONReportFormat(), coverage: coverage, coverageFiles: coverages.count)
+                record: nil, jsonFormat: JSONReportFormat(), coverage: coverage, coverageFiles: coverages.count,
+                grpcCoverage: grpcCoverage, grpcCoverageFiles: grpcCoverages.count)
         }
         var merged = try mergeReports(documents, allowMissing: allowMissing)
         merged.coverage = coverage
         merged.coverageFiles = coverages.count
         merged.record?.summary.coverage = coverage
+        merged.grpcCoverage = grpcCoverage
+        merged.grpcCoverageFiles = grpcCoverages.count
+        merged.record?.summary.grpcCoverage = grpcCoverage
         return merged
     }
 

@@ -52,6 +52,9 @@ package struct RunSummary: Sendable, Hashable, Codable {
     package var interrupted: Bool
     /// What the run covered of the OpenAPI documents its suites name; `nil` when none names one.
     package var coverage: OpenAPICoverage?
+    /// What the run called of the gRPC methods its suites' descriptors declare; `nil` when no suite has a `grpc:`
+    /// step.
+    package var grpcCoverage: GRPCCoverage?
 
     package init(
         passed: Int = 0, failed: Int = 0, errored: Int = 0, skipped: Int = 0, cancelled: Int = 0,

@@ -199,7 +199,10 @@ struct GRPCStepRunner {
         // The reflection calls of a step with a short deadline still get the time they need.
         reflection.deadline = nil
         switch await executor.grpcSchemas.schema(for: reflection, session: session) {
-        case .success(let schema): return schema
+        case .success(let schema):
+            executor.grpcCoverage?.register(
+                reflected: schema, server: GRPCCoverageRecorder.serverName(of: target.baseURL))
+            return schema
         case .failure(let failure):
             throw Ended(
                 error: TestError(
@@ -293,6 +296,14 @@ struct GRPCStepRunner {
         let code = stoppedByEvents ? 0 : result.status.rawCode
         let expectation = step.expect.grpc
         let accepted = expectation?.accepts(code: code) ?? (code == 0)
+        // Coverage counts every call that was sent, with the status the step judged (a stream its `events` ended
+        // counts as OK).
+        if let coverage = executor.grpcCoverage {
+            coverage.record(
+                call.method, code: code, suiteFile: runtime.suite.file,
+                server: runtime.suite.grpcSchema == nil
+                    ? GRPCCoverageRecorder.serverName(of: call.description.baseURL) : nil)
+        }
         if let problem = collected.problem {
             draft.error = TestError(kind: .request, message: problem, location: spec.location)
             status = .errored

@@ -53,7 +53,8 @@ package final class Runner: Sendable {
         let executor = TestExecutor(
             transport: transport, options: options, events: sink,
             reachability: options.failFastUnreachable ? HostReachability() : nil, resultDetail: reporter.resultDetail,
-            contracts: ContractChecker(coverage: coverage), clock: clock)
+            contracts: ContractChecker(coverage: coverage), clock: clock,
+            grpcCoverage: GRPCCoverageRecorder.needed(for: suites) ? GRPCCoverageRecorder(suites: suites) : nil)
 
         // `jobs` workers each take the next test from one shared queue until it is empty: no task per test and no
         // hop through a coordinating task between tests.
@@ -84,6 +85,7 @@ package final class Runner: Sendable {
         summary.duration = clock.now - start
         summary.interrupted = Task.isCancelled
         summary.coverage = coverage.coverage
+        summary.grpcCoverage = executor.grpcCoverage?.coverage
         sink.emit(.runFinished(summary))
         return summary
     }

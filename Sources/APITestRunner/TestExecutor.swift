@@ -39,6 +39,8 @@ final class TestExecutor: Sendable {
     let grpcSchemas = GRPCReflectedSchemas()
     /// What tests are timed by and retries wait on.
     let clock: any RunClock
+    /// Counts the run's gRPC calls by method and status; `nil` when no suite has a `grpc:` step.
+    let grpcCoverage: GRPCCoverageRecorder?
 
     /// Bodies at least this large report their upload progress.
     static let progressThreshold: Int64 = 4 * 1024 * 1024
@@ -47,9 +49,10 @@ final class TestExecutor: Sendable {
         transport: any HTTPTransport, options: RunOptions, events: EventSink? = nil,
         reachability: HostReachability? = nil, resultDetail: ResultDetail = .everyStep,
         contracts: ContractChecker = ContractChecker(coverage: ContractCoverageRecorder()),
-        clock: any RunClock = SystemClock()
+        clock: any RunClock = SystemClock(), grpcCoverage: GRPCCoverageRecorder? = nil
     ) {
         self.clock = clock
+        self.grpcCoverage = grpcCoverage
         self.resultDetail = resultDetail
         self.contracts = contracts
         self.transport = transport
