@@ -38,10 +38,6 @@ extension JSONReportDocument {
     }
 }
 
-extension JSONReportDocument.Location {
-    var sourceLocation: SourceLocation { SourceLocation(file: file, line: line, column: column) }
-}
-
 extension JSONReportDocument.Test {
     /// Decodes a test of a report, its steps twice: as the document holds them, and as results (the texts were
     /// sealed when the report was written; only decoding them makes a result of them outside the results module).

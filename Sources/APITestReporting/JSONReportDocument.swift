@@ -20,17 +20,8 @@ struct JSONReportDocument: Codable {
         var notRun: Int
     }
 
-    struct Location: Codable {
-        var file: String
-        var line: Int
-        var column: Int
-
-        init(_ location: SourceLocation) {
-            file = location.file
-            line = location.line
-            column = location.column
-        }
-    }
+    /// A place in a suite file, as a step writes it too.
+    typealias Location = ReportStep.Location
 
     struct Suite: Codable {
         var name: String
@@ -76,90 +67,8 @@ struct JSONReportDocument: Codable {
         }
     }
 
-    struct Step: Codable {
-        var index: Int
-        /// The step's name, and which iteration of its `forEach`; absent for a step without a name.
-        var label: String?
-        /// Why the step was not sent (`when: false (...)`, `forEach: no items`); absent when it ran.
-        var skipped: String?
-        var location: Location
-        var request: Request?
-        var response: Response?
-        var timings: Timings?
-        var failures: [Failure]
-        /// What is wrong without failing the step (a request that breaks its OpenAPI contract); absent when none.
-        var warnings: [Failure]?
-        /// Every assertion checked, passed or not.
-        var assertions: [Assertion]
-        var error: Error?
-        var captured: [String]
-        /// How many times the request was sent.
-        var attempts: Int
-        /// The request as a curl command, for a step that failed or errored; absent otherwise.
-        var reproduce: Reproduce?
-    }
-
-    /// A request as a curl command for a POSIX shell: secrets as `"${NAME}"`, never their values.
-    struct Reproduce: Codable {
-        /// The command on one line.
-        var command: String
-        /// Where the command departs from the request (a masked credential, a value apitest encoded).
-        var notes: [String]
-    }
-
-    struct Assertion: Codable {
-        var location: Location
-        var subject: String
-        var expected: String
-        var passed: Bool
-    }
-
-    struct Header: Codable {
-        var name: String
-        var value: String
-    }
-
-    struct Request: Codable {
-        var method: String
-        var url: String
-        var headers: [Header]
-        var body: String?
-        var bodySize: Int64
-    }
-
-    struct Response: Codable {
-        var status: Int
-        var httpVersion: String?
-        var headers: [Header]
-        var body: String?
-        var bodySize: Int
-        var effectiveURL: String?
-        var remoteAddress: String?
-        var redirectCount: Int
-    }
-
-    /// Each phase measured from the start of the transfer, as libcurl reports them.
-    struct Timings: Codable {
-        var nameLookupMs: Double
-        var connectMs: Double
-        var tlsHandshakeMs: Double
-        var firstByteMs: Double
-        var totalMs: Double
-    }
-
-    struct Failure: Codable {
-        var location: Location
-        var subject: String
-        var message: String
-        var expected: String?
-        var actual: String?
-    }
-
-    struct Error: Codable {
-        var kind: String
-        var message: String
-        var location: Location?
-    }
+    /// A step: the one wire model of a step's result, which reading a report back decodes too.
+    typealias Step = ReportStep
 
     /// Who the run was within a sharded set of runs: what `apitest merge` checks and reports.
     struct Run: Codable {
@@ -205,8 +114,6 @@ struct JSONReportDocument: Codable {
     var run: Run?
     /// Of a merged report (`apitest merge`): the reports it was made of, in shard order.
     var merged: [MergedRun]?
-    /// What the run called of the gRPC methods its suites declare; absent when no suite has a `grpc:` step.
-    var grpcCoverage: GRPCCoverageReportFormat.Summary?
 }
 
 // MARK: - Building
@@ -222,7 +129,6 @@ extension JSONReportDocument {
                 errored: summary.errored, skipped: summary.skipped, cancelled: summary.cancelled,
                 flaky: summary.flaky == 0 ? nil : summary.flaky, notRun: record.notRunCount),
             suites: record.suites.map(Suite.init), run: run)
-        grpcCoverage = summary.grpcCoverage.map(GRPCCoverageReportFormat.Summary.init)
     }
 }
 
@@ -245,7 +151,7 @@ extension JSONReportDocument.Test {
             name: result.name, location: .init(result.location),
             status: result.isFlaky ? JSONReportDocument.flakyStatus : result.status.rawValue,
             durationMs: ReportText.milliseconds(result.duration), reason: result.reason,
-            steps: result.steps.map(JSONReportDocument.Step.init),
+            steps: result.steps.map(ReportStep.init),
             earlierAttempts: result.earlierAttempts.isEmpty
                 ? nil : result.earlierAttempts.map(JSONReportDocument.Attempt.init))
     }
@@ -255,70 +161,11 @@ extension JSONReportDocument.Attempt {
     init(_ attempt: TestAttempt) {
         self.init(
             status: attempt.status.rawValue, durationMs: ReportText.milliseconds(attempt.duration),
-            reason: attempt.reason, steps: attempt.steps.map(JSONReportDocument.Step.init))
+            reason: attempt.reason, steps: attempt.steps.map(ReportStep.init))
     }
 }
 
 extension JSONReportDocument {
     /// The status of a flaky test (``TestResult/isFlaky``): one that passed in the end is not written `passed`.
     static let flakyStatus = "flaky"
-}
-
-extension JSONReportDocument.Step {
-    init(_ step: StepResult) {
-        typealias Document = JSONReportDocument
-        let exchange = step.exchange
-        let request = exchange.map {
-            Document.Request(
-                method: $0.method, url: $0.url, headers: $0.requestHeaders.map(Document.Header.init),
-                body: $0.requestBody, bodySize: $0.requestBodySize)
-        }
-        var response: Document.Response?
-        if let exchange, let status = exchange.statusCode {
-            response = Document.Response(
-                status: status, httpVersion: exchange.httpVersion,
-                headers: exchange.responseHeaders.map(Document.Header.init), body: exchange.responseBody,
-                bodySize: exchange.responseBodySize, effectiveURL: exchange.effectiveURL,
-                remoteAddress: exchange.remoteAddress, redirectCount: exchange.redirectCount)
-        }
-        let timings = exchange?.timings.map {
-            Document.Timings(
-                nameLookupMs: ReportText.milliseconds($0.nameLookup), connectMs: ReportText.milliseconds($0.connect),
-                tlsHandshakeMs: ReportText.milliseconds($0.tlsHandshake),
-                firstByteMs: ReportText.milliseconds($0.firstByte), totalMs: ReportText.milliseconds($0.total))
-        }
-        self.init(
-            index: step.index, label: step.label, skipped: step.skipped, location: .init(step.location),
-            request: request, response: response,
-            timings: timings,
-            failures: step.failures.map {
-                Document.Failure(
-                    location: .init($0.location), subject: $0.subject, message: $0.message, expected: $0.expected,
-                    actual: $0.actual)
-            },
-            warnings: step.warnings.isEmpty
-                ? nil
-                : step.warnings.map {
-                    Document.Failure(
-                        location: .init($0.location), subject: $0.subject, message: $0.message, expected: $0.expected,
-                        actual: $0.actual)
-                },
-            assertions: step.checks.map {
-                Document.Assertion(
-                    location: .init($0.location), subject: $0.subject, expected: $0.expected, passed: $0.passed)
-            },
-            error: step.error.map {
-                Document.Error(
-                    kind: $0.kind.rawValue, message: $0.message, location: $0.location.map(Document.Location.init))
-            },
-            captured: step.captured, attempts: step.attempts,
-            reproduce: step.failures.isEmpty && step.error == nil
-                ? nil : step.reproduce.map { Document.Reproduce(command: $0.line, notes: $0.notes) })
-    }
-}
-
-extension JSONReportDocument.Header {
-    init(_ header: Exchange.Header) {
-        self.init(name: header.name, value: header.value)
-    }
 }

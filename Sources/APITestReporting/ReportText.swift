@@ -92,7 +92,7 @@ package enum ReportText {
 
     /// `duration` in milliseconds, rounded to microseconds.
     package static func milliseconds(_ duration: Duration) -> Double {
-        (seconds(duration) * 1e6).rounded() / 1e3
+        duration.inReportMilliseconds
     }
 
     /// A number as the JSON report writes it, for the text reports: a whole number without a fraction (`15`,

@@ -6,4 +6,10 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
+
+    /// The duration in milliseconds, rounded to microseconds: how reports write a time (`durationMs`, a step's
+    /// `timings`).
+    package var inReportMilliseconds: Double {
+        (inSeconds * 1e6).rounded() / 1e3
+    }
 }
