@@ -166,7 +166,8 @@ package final class LoadRunner: Sendable {
     }
 
     /// The open model's arrivals of one shard (iterations `shard`, `shard + shards`, ...): starts each when `schedule`
-    /// says, as a task of its own (at most `maxInFlight` at once over every shard, `slots`), until the schedule's
+    /// says (at most `maxInFlight` at once over every shard, `slots`) on a task of the shard that waits for one
+    /// (``ArrivalWorkers``; a new task only when none waits, so no task is made per iteration), until the schedule's
     /// end, a stop or cancellation; then waits out the planned duration and returns once its iterations have
     /// finished; `waitedOut` hears when the planned duration is over. Runs on one of the transport's event loops when
     /// it has them (see `run`), sleeping with `sleep`.
@@ -177,6 +178,7 @@ package final class LoadRunner: Sendable {
         waitedOut: @Sendable () -> Void
     ) async {
         let clock = ContinuousClock()
+        let workers = ArrivalWorkers()
         await withDiscardingTaskGroup { group in
             var next = shard
             // When iteration `next` is meant to start: worked out once, for its arrival and the wait before it.
@@ -186,11 +188,17 @@ package final class LoadRunner: Sendable {
                 let due = schedule.iterationsDue(by: clock.now - start)
                 while next < due && !control.stopped && !Task.isCancelled {
                     let intended = start + (nextOffset ?? .zero)
-                    let pick = picker.next()
+                    let arrival = ArrivalWorkers.Arrival(pick: picker.next(), intended: intended)
                     await slots.acquire()
-                    group.addTask {
-                        await run(pick, intended)
-                        slots.release()
+                    // A task that ran an earlier iteration runs this one; a new task only when none waits.
+                    if !workers.hand(arrival) {
+                        group.addTask {
+                            var current: ArrivalWorkers.Arrival? = arrival
+                            while let iteration = current {
+                                await run(iteration.pick, iteration.intended)
+                                current = await workers.park(thenRelease: slots.release)
+                            }
+                        }
                     }
                     next += shards
                     nextOffset = schedule.startOffset(ofIteration: next)
@@ -202,6 +210,8 @@ package final class LoadRunner: Sendable {
                 let now = clock.now
                 await sleep(min(max(start + offset, now + .microseconds(100)), now + .milliseconds(50)))
             }
+            // No more arrivals: the tasks waiting for one end, the others once their iteration has finished.
+            workers.close()
             // The schedule lasts its whole duration, after its last arrival too: the rate is measured over the
             // time the load was planned for, never over the instant a lone iteration took.
             let end = start + schedule.duration
