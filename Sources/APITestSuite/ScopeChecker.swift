@@ -237,6 +237,8 @@ struct ScopeChecker {
     /// Checks the names of every template of `step` (see `checkNames(in:known:hints:)`), without collecting them.
     private mutating func checkNames(in step: Step, known: Set<String>, hints: () -> NameHints) {
         guard step.control != nil else {
+            // A step the parser saw no placeholder in has nothing to check.
+            if step.hasOnlyLiteralTemplates { return }
             step.forEachTemplate { checkNames(in: $0, known: known, hints: hints) }
             return
         }

@@ -11,16 +11,17 @@ extension SnapshotParser {
     static func checkUnique(_ suite: Suite, in context: SuiteParseContext) {
         var first: [String: (location: SourceLocation, owner: String)] = [:]
         var reported: Set<SourceLocation> = []
-        func check(_ steps: [Step], owner: String, repeated testRepeats: Bool) {
+        // `owner` names the steps' owner for a later error: made only for a step with a snapshot (a suite can have
+        // 100,000 tests, a few with snapshots).
+        func check(_ steps: [Step], owner: () -> String, repeated testRepeats: Bool) {
             // The index up to which (exclusive) a `forEach` group holds the steps.
             var loopedUntil = 0
             for index in steps.indices {
-                let step = steps[index]
-                if let group = step.control?.group, group.loop != nil {
+                if let group = steps[index].control?.group, group.loop != nil {
                     loopedUntil = max(loopedUntil, index + group.count)
                 }
-                guard let spec = step.expect.snapshot, !reported.contains(spec.location) else { continue }
-                if testRepeats || step.loop != nil || index < loopedUntil {
+                guard let spec = steps[index].expect.snapshot, !reported.contains(spec.location) else { continue }
+                if testRepeats || steps[index].loop != nil || index < loopedUntil {
                     reported.insert(spec.location)
                     context.error(
                         "snapshot '\(spec.name.shownInMessage)' is in a step that forEach repeats: every run would "
@@ -34,14 +35,18 @@ extension SnapshotParser {
                             + "(\(earlier.owner)): both steps would write the same file, the later replacing the "
                             + "earlier", at: spec.location, note: "give each snapshot a name of its own")
                 } else {
-                    first[spec.name] = (spec.location, owner)
+                    first[spec.name] = (spec.location, owner())
                 }
             }
         }
-        check(suite.setup, owner: "setup", repeated: false)
-        for test in suite.tests {
-            check(test.steps, owner: "test '\(test.name.shownInMessage)'", repeated: !test.bindings.isEmpty)
+        check(suite.setup, owner: { "setup" }, repeated: false)
+        // By index: copying each `TestCase` out of the array costs more than looking at its steps.
+        let tests = suite.tests
+        for index in tests.indices {
+            check(
+                tests[index].steps, owner: { "test '\(tests[index].name.shownInMessage)'" },
+                repeated: !tests[index].bindings.isEmpty)
         }
-        check(suite.teardown, owner: "teardown", repeated: false)
+        check(suite.teardown, owner: { "teardown" }, repeated: false)
     }
 }

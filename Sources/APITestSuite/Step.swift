@@ -29,7 +29,7 @@ package struct Step: Sendable, Hashable {
     package var request: RequestSpec {
         _read { yield storage.request }
         _modify {
-            makeUnique()
+            makeUniqueForTemplates()
             yield &storage.request
         }
     }
@@ -37,7 +37,7 @@ package struct Step: Sendable, Hashable {
     package var expect: Expectations {
         _read { yield storage.expect }
         _modify {
-            makeUnique()
+            makeUniqueForTemplates()
             yield &storage.expect
         }
     }
@@ -45,7 +45,7 @@ package struct Step: Sendable, Hashable {
     package var captures: [CaptureSpec] {
         _read { yield storage.captures }
         _modify {
-            makeUnique()
+            makeUniqueForTemplates()
             yield &storage.captures
         }
     }
@@ -63,7 +63,7 @@ package struct Step: Sendable, Hashable {
     package var websocket: WebSocketSpec? {
         _read { yield storage.websocket }
         _modify {
-            makeUnique()
+            makeUniqueForTemplates()
             yield &storage.websocket
         }
     }
@@ -73,9 +73,22 @@ package struct Step: Sendable, Hashable {
     package var grpc: GRPCSpec? {
         _read { yield storage.grpc }
         _modify {
-            makeUnique()
+            makeUniqueForTemplates()
             yield &storage.grpc
         }
+    }
+
+    /// True when the suite parser read every template of the step's request, checks, retry, WebSocket
+    /// conversation and gRPC call, and none has a placeholder, so that the scope check passes the step by
+    /// (`forEachTemplate` would give only literal templates, its `control`'s lists apart); false when that is not
+    /// known: a step built elsewhere, or one of those parts changed since the parser marked it.
+    package var hasOnlyLiteralTemplates: Bool { storage.hasOnlyLiteralTemplates }
+
+    /// Marks the step as holding only literal templates (see `hasOnlyLiteralTemplates`): for the parser, which
+    /// saw no placeholder while it read them.
+    mutating func markOnlyLiteralTemplates() {
+        makeUnique()
+        storage.hasOnlyLiteralTemplates = true
     }
 
     /// The step's name, for reports (`delete pet`); nil for `step N`.
@@ -89,7 +102,7 @@ package struct Step: Sendable, Hashable {
     package var retry: RetrySpec? {
         _read { yield storage.retry }
         _modify {
-            makeUnique()
+            makeUniqueForTemplates()
             yield &storage.retry
         }
     }
@@ -99,6 +112,13 @@ package struct Step: Sendable, Hashable {
     /// Gives this step a box of its own before a mutation, when another step shares it.
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// `makeUnique()` before a change to a part whose templates `hasOnlyLiteralTemplates` vouches for: it is no
+    /// longer known.
+    private mutating func makeUniqueForTemplates() {
+        makeUnique()
+        storage.hasOnlyLiteralTemplates = false
     }
 
     /// The fields of a step. Only a step that holds the sole reference changes them (see `makeUnique`), so a box
@@ -116,6 +136,8 @@ package struct Step: Sendable, Hashable {
         @Boxed var websocket: WebSocketSpec?
         /// Boxed: most steps are HTTP requests.
         @Boxed var grpc: GRPCSpec?
+        /// See `Step.hasOnlyLiteralTemplates`; not part of equality (it says what is known of the other fields).
+        var hasOnlyLiteralTemplates = false
 
         init(
             location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],
@@ -134,6 +156,7 @@ package struct Step: Sendable, Hashable {
             copy.control = control
             copy.websocket = websocket
             copy.grpc = grpc
+            copy.hasOnlyLiteralTemplates = hasOnlyLiteralTemplates
             return copy
         }
     }

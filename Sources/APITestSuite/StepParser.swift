@@ -215,6 +215,7 @@ enum StepParser {
         at location: SourceLocation, request: YAMLNode, expect: YAMLNode?, capture: YAMLNode?, retry: YAMLNode?,
         hasBaseURL: Bool, in context: SuiteParseContext
     ) -> Step? {
+        let placeholdersBefore = context.shared.placeholderTemplateCount
         let requestSpec = RequestParser.parse(request, hasBaseURL: hasBaseURL, in: context)
         let expectations = expect.map { ExpectParser.parse($0, in: context) } ?? Expectations()
         let captures = capture.map { CaptureParser.captures($0, in: context) } ?? []
@@ -224,7 +225,9 @@ enum StepParser {
         if let grpc = expectations.grpc {
             context.error("'expect.grpc' checks a gRPC call; this step is an HTTP request", at: grpc.location)
         }
-        return Step(
+        var step = Step(
             location: location, request: requestSpec, expect: expectations, captures: captures, retry: retrySpec)
+        if context.shared.placeholderTemplateCount == placeholdersBefore { step.markOnlyLiteralTemplates() }
+        return step
     }
 }

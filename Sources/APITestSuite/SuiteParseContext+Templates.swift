@@ -59,7 +59,9 @@ extension SuiteParseContext {
                 return .expression(expression, source: source, location: locations.next() ?? start, length: length)
             }
         }
-        return Template(source: string, segments: segments, location: start)
+        let template = Template(source: string, segments: segments, location: start)
+        if !template.isLiteral { shared.placeholderTemplateCount += 1 }
+        return template
     }
 
     /// A value tree (a `json:` body, `query`, `form`, a variable, a predicate argument): scalars keep their YAML

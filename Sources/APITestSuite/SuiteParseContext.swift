@@ -140,6 +140,9 @@ extension SuiteParseContext {
         /// The files found on an include cycle, absolute, symbolic links resolved: never shared fragments.
         var includeCycleFiles: Set<String> = []
 
+        /// How many templates with a placeholder have been parsed (`parseTemplate(_:at:)`): a step whose parse left
+        /// it unchanged has only literal templates (`Step.hasOnlyLiteralTemplates`).
+        var placeholderTemplateCount = 0
         /// How many value nodes have been built, to stop alias bombs.
         var valueNodeCount = 0
         /// How many bytes of scalar text value nodes have taken, to stop alias bombs made of long scalars.

@@ -123,8 +123,8 @@ enum SuiteParser {
         }
         if let entry = entries[Key.load] { suite.loadThresholds = loadThresholds(entry.value, in: context) }
         for reserved in ["setup", "teardown"] {
-            if let test = tests.first(where: { $0.name == reserved }),
-                !(reserved == "setup" ? suite.setup : suite.teardown).isEmpty
+            if !(reserved == "setup" ? suite.setup : suite.teardown).isEmpty,
+                let test = tests.first(where: { $0.name == reserved })
             {
                 context.error(
                     "a test cannot be named '\(reserved)' in a suite with \(reserved) steps", at: test.location)
