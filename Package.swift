@@ -255,7 +255,7 @@ let package = Package(
         ),
         .testTarget(name: "APITestSecretsTests", dependencies: ["APITestSecrets", "APITestHTTP", "APITestJSON"]),
         .testTarget(
-            name: "APITestAuthTests", dependencies: ["APITestAuth", "APITestHTTP", "APITestSuite"]),
+            name: "APITestAuthTests", dependencies: ["APITestAuth", "APITestHTTP", "APITestSuite", "APITestSupport"]),
         .testTarget(
             name: "APITestReproduceTests",
             dependencies: [

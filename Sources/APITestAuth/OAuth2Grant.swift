@@ -1,51 +1,16 @@
-package import APITestSuite
+package import APITestSupport
 
 // MARK: - OAuth2Grant
 
 /// The rendered parameters of an `oauth2` setting: what a token is asked for with, and the key under which the run
-/// shares the token (two suites that name the same grant share one token).
-package struct OAuth2Grant: Sendable, Hashable {
-    /// The grant type.
-    package var flow: OAuth2Spec.Flow
-    /// The token endpoint, absolute.
-    package var tokenURL: String
-    /// The client id.
-    package var clientID: String
-    /// The client secret; nil for a public client.
-    package var clientSecret: String?
-    /// The scopes asked for.
-    package var scope: String?
-    /// The `audience` parameter.
-    package var audience: String?
-    /// The resource owner's user name (`password` flow).
-    package var username: String?
-    /// The resource owner's password (`password` flow).
-    package var password: String?
-    /// The refresh token the suite holds (`refreshToken` flow).
-    package var refreshToken: String?
-    /// How the client authenticates to the endpoint.
-    package var clientAuthentication: OAuth2Spec.ClientAuthentication
+/// shares the token (two suites that name the same grant share one token). The one model of the parameters
+/// (``OAuth2Parameters``) over values: the runner renders a suite's `OAuth2Spec` into it with `map`, its token URL
+/// made absolute.
+package typealias OAuth2Grant = OAuth2Parameters<String>
 
-    /// A grant of `flow` at `tokenURL` for `clientID`, with the parameters the flow takes.
-    package init(
-        flow: OAuth2Spec.Flow, tokenURL: String, clientID: String, clientSecret: String? = nil, scope: String? = nil,
-        audience: String? = nil, username: String? = nil, password: String? = nil, refreshToken: String? = nil,
-        clientAuthentication: OAuth2Spec.ClientAuthentication
-    ) {
-        self.flow = flow
-        self.tokenURL = tokenURL
-        self.clientID = clientID
-        self.clientSecret = clientSecret
-        self.scope = scope
-        self.audience = audience
-        self.username = username
-        self.password = password
-        self.refreshToken = refreshToken
-        self.clientAuthentication = clientAuthentication
-    }
-
+extension OAuth2Parameters where Field == String {
     /// The grant type a token request of `kind` asks for under `flow` (RFC 6749's names).
-    package static func grantType(of flow: OAuth2Spec.Flow, _ kind: OAuth2FetchKind) -> String {
+    package static func grantType(of flow: OAuth2Flow, _ kind: OAuth2FetchKind) -> String {
         if case .refresh = kind { return "refresh_token" }
         switch flow {
         case .clientCredentials: return "client_credentials"

@@ -1,6 +1,7 @@
 package import APITestHTTP
 import APITestJSON
 import APITestSecrets
+import APITestSupport
 
 // MARK: - OAuth2TokenClient
 

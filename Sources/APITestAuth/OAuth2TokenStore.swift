@@ -1,3 +1,5 @@
+import APITestSupport
+
 // MARK: - OAuth2TokenFetching
 
 /// Sends one token request and reads its answer (`OAuth2TokenClient` over the run's transport; a scripted one in

@@ -133,11 +133,11 @@ extension PostmanImporter {
             }
             request.auth = .oauth2(
                 SuiteDocument.Auth.OAuth2(
-                    flow: password ? "password" : "clientCredentials", tokenURL: value("accessTokenUrl"),
+                    flow: password ? .password : .clientCredentials, tokenURL: value("accessTokenUrl"),
                     clientID: value("clientId"), clientSecret: optionalSecret("clientSecret"), scope: optional("scope"),
                     audience: optional("tokenRequestParams.audience"),
                     username: password ? value("username") : nil, password: password ? secret("password") : nil,
-                    clientAuth: auth.parameters["client_authentication"] == "body" ? "body" : nil))
+                    clientAuthentication: auth.parameters["client_authentication"] == "body" ? .body : .basic))
             let dropped = auth.parameters.keys.filter {
                 $0.hasPrefix("tokenRequestParams.") && $0 != "tokenRequestParams.audience"
             }.sorted()

@@ -1,6 +1,7 @@
 import APITestAuth
 import APITestHTTP
 import APITestSuite
+import APITestSupport
 import Foundation
 
 // MARK: - OAuth2
@@ -19,13 +20,9 @@ extension RequestBuilder {
     func grant(
         of oauth2: OAuth2Spec, runtime: SuiteRuntime, context: TemplateContext
     ) throws -> OAuth2Grant {
-        let tokenURL = try URLResolver.resolve(try oauth2.tokenURL.render(context), against: runtime.baseURL)
-        return OAuth2Grant(
-            flow: oauth2.flow, tokenURL: tokenURL, clientID: try oauth2.clientID.render(context),
-            clientSecret: try oauth2.clientSecret?.render(context), scope: try oauth2.scope?.render(context),
-            audience: try oauth2.audience?.render(context), username: try oauth2.username?.render(context),
-            password: try oauth2.password?.render(context), refreshToken: try oauth2.refreshToken?.render(context),
-            clientAuthentication: oauth2.clientAuthentication)
+        try oauth2.map(tokenURL: { try URLResolver.resolve(try $0.render(context), against: runtime.baseURL) }) {
+            try $0.render(context)
+        }
     }
 
     /// The token request for `grant` (RFC 6749 §4.3, §4.4, §6): a form POST, the client authenticated by HTTP Basic

@@ -3,6 +3,7 @@ import APITestHTTP
 import APITestResults
 import APITestSecrets
 import APITestSuite
+import APITestSupport
 
 // MARK: - OAuth2
 

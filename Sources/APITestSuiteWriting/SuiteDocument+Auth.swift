@@ -20,42 +20,8 @@ extension SuiteDocument {
         /// `oauth2: {flow, tokenURL, clientId, ...}`: apitest fetches and renews the token.
         case oauth2(OAuth2)
 
-        /// The values of `oauth2`, as written into the suite; nil ones are left out.
-        package struct OAuth2: Sendable, Equatable {
-            /// `flow`: `clientCredentials`, `password` or `refreshToken`.
-            package var flow: String
-            /// `tokenURL`.
-            package var tokenURL: String
-            /// `clientId`.
-            package var clientID: String
-            /// `clientSecret`.
-            package var clientSecret: String?
-            /// `scope`.
-            package var scope: String?
-            /// `audience`.
-            package var audience: String?
-            /// `username` (flow `password`).
-            package var username: String?
-            /// `password` (flow `password`).
-            package var password: String?
-            /// `clientAuth`: `basic` or `body`; nil for the default (`basic`).
-            package var clientAuth: String?
-
-            /// The grant of `flow` at `tokenURL` for `clientID`.
-            package init(
-                flow: String, tokenURL: String, clientID: String, clientSecret: String? = nil, scope: String? = nil,
-                audience: String? = nil, username: String? = nil, password: String? = nil, clientAuth: String? = nil
-            ) {
-                self.flow = flow
-                self.tokenURL = tokenURL
-                self.clientID = clientID
-                self.clientSecret = clientSecret
-                self.scope = scope
-                self.audience = audience
-                self.username = username
-                self.password = password
-                self.clientAuth = clientAuth
-            }
-        }
+        /// The values of `oauth2`, as written into the suite (the one model of the parameters, over text); nil ones
+        /// are left out, and `clientAuth` when it is the default (`basic`).
+        package typealias OAuth2 = OAuth2Parameters<String>
     }
 }

@@ -213,12 +213,14 @@ package struct SuiteDocumentRenderer: Sendable {
             return ["netrc": file.map { .string($0) } ?? .bool(true)]
         case .oauth2(let grant):
             var object = JSONObject([
-                (key: "flow", value: .string(grant.flow)), (key: "tokenURL", value: .string(grant.tokenURL)),
+                (key: "flow", value: .string(grant.flow.rawValue)), (key: "tokenURL", value: .string(grant.tokenURL)),
                 (key: "clientId", value: .string(grant.clientID)),
             ])
+            let clientAuth = grant.clientAuthentication == .basic ? nil : grant.clientAuthentication.rawValue
             let optional: [(String, String?)] = [
                 ("clientSecret", grant.clientSecret), ("scope", grant.scope), ("audience", grant.audience),
-                ("username", grant.username), ("password", grant.password), ("clientAuth", grant.clientAuth),
+                ("username", grant.username), ("password", grant.password), ("refreshToken", grant.refreshToken),
+                ("clientAuth", clientAuth),
             ]
             for (key, value) in optional { if let value { object[key] = .string(value) } }
             return ["oauth2": .object(object)]

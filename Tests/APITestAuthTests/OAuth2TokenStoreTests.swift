@@ -1,5 +1,6 @@
 import APITestHTTP
 import APITestSuite
+import APITestSupport
 import Foundation
 import Synchronization
 import Testing

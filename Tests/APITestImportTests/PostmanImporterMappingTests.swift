@@ -109,15 +109,16 @@ struct PostmanImporterMappingTests {
             requests[0].auth
                 == .oauth2(
                     .init(
-                        flow: "clientCredentials", tokenURL: "{{ idp }}/oauth/token", clientID: "app",
-                        clientSecret: "{{ secret }}", scope: "read write", audience: "https://api", clientAuth: "body"))
+                        flow: .clientCredentials, tokenURL: "{{ idp }}/oauth/token", clientID: "app",
+                        clientSecret: "{{ secret }}", scope: "read write", audience: "https://api",
+                        clientAuthentication: .body))
         )
         #expect(requests[0].headers.isEmpty)
         #expect(
             requests[1].auth
                 == .oauth2(
                     .init(
-                        flow: "password", tokenURL: "https://idp/token", clientID: "web", username: "alice",
+                        flow: .password, tokenURL: "https://idp/token", clientID: "web", username: "alice",
                         password: "{{ pw }}")))
         // The authorization code grant needs a browser: the stored token is sent, as Newman does.
         #expect(requests[2].auth == nil)

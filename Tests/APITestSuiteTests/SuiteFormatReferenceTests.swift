@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestSupport
 import Foundation
 import Testing
 
