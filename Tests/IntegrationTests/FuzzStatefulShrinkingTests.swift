@@ -338,6 +338,8 @@ import Testing
         #expect(fuzzed.result.exitCode == 1, "\(output)")
         let update = try #require(Self.file(fuzzed, "not_a_server_error-updatenote"), "\(output)")
         #expect(update.contains("# did not reproduce: the sequence, re-run ("), "\(update)")
+        // The console summary says so too.
+        #expect(fuzzed.result.stdout.contains(", did not reproduce when re-run ("), "\(output)")
         // As found: the creation, the read and the update with its whole body.
         #expect(Self.steps(update) == 3, "\(update)")
         #expect(!update.contains("shrunk from"), "\(update)")
