@@ -13,6 +13,9 @@ package struct Assertion: Sendable, Hashable {
     /// The argument of `matches`, compiled when the suite loads, when it has no placeholders; `nil` otherwise (a
     /// pattern with placeholders is compiled once rendered).
     package var pattern: RegularExpression?
+    /// What the query reads when it is not the response itself (a gRPC call's trailers, read with a `header`
+    /// query); it names the checked value in messages.
+    package var target: QueryTarget = .response
 
     package init(
         location: SourceLocation, query: Query, filters: [Filter] = [], predicate: Predicate, argument: TemplateValue,
@@ -26,9 +29,10 @@ package struct Assertion: Sendable, Hashable {
         self.pattern = pattern
     }
 
-    /// How the checked value is named in reports: the query, then its filters (`$.users | count`).
+    /// How the checked value is named in reports: the query (as its target names it), then its filters
+    /// (`$.users | count`, `trailer x-trace`).
     package var subject: String {
-        filters.isEmpty
-            ? query.description : ([query.description] + filters.map(\.description)).joined(separator: " | ")
+        let name = target.name(of: query)
+        return filters.isEmpty ? name : ([name] + filters.map(\.description)).joined(separator: " | ")
     }
 }

@@ -424,10 +424,11 @@ enum GRPCParser {
                 guard let checks = context.mapping(entry.value, for: "trailers") else { continue }
                 for check in checks {
                     guard context.checkHeaderName(check.key, at: check.keyNode) else { continue }
-                    if let made = CheckParser.check(
+                    if var made = CheckParser.check(
                         check.value, query: .header(check.key.lowercased()),
                         at: context.location(of: check.keyNode), in: context)
                     {
+                        made.target = .grpcTrailers
                         expectation.trailers.append(made)
                     }
                 }
