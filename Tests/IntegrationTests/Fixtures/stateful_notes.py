@@ -12,17 +12,17 @@ start; ids start at 1000.
 --fixed: no fault (the API once fixed). --flaky: the 500 only for the first PUT the server gets.
 --log PATH is accepted and each request line appended to it.
 """
-import argparse
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the fixtures
+from stateful_rest import JSONHandler, start  # noqa: E402 (beside this file)
 
 notes = {}
 deleted = {}
 titles = set()
 next_id = [1000]
 puts = [0]
-lock = threading.Lock()
 options = None
 
 
@@ -41,91 +41,59 @@ def problem(value, creating):
     return None
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, status, value=None, headers=()):
-        body = b"" if value is None else json.dumps(value).encode()
-        self.send_response(status)
-        if value is not None:
-            self.send_header("Content-Type", "application/json")
-        for name, text in headers:
-            self.send_header(name, text)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def handle_any(self):
-        if options.log:
-            with lock, open(options.log, "a") as log:
-                log.write(self.requestline + "\n")
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
-        parts = [p for p in self.path.split("?")[0].split("/") if p]
-        with lock:
-            if not parts or parts[0] != "notes":
-                return self.answer(404, {"detail": "no such route"})
-            if len(parts) == 1 and self.command == "POST":
-                try:
-                    value = json.loads(body)
-                except ValueError:
-                    return self.answer(422, {"detail": "the body is not JSON"})
-                wrong = problem(value, True)
-                if wrong:
-                    return self.answer(422, {"detail": wrong})
-                if value["title"] in titles:
-                    return self.answer(409, {"detail": "a note was titled so before"})
-                titles.add(value["title"])
-                note = {"id": next_id[0], "title": value["title"], "text": value.get("text", ""),
-                        "tags": value.get("tags", [])}
-                next_id[0] += 1
-                notes[note["id"]] = note
-                return self.answer(201, note, [("Location", f"/notes/{note['id']}")])
-            if len(parts) == 2 and self.command in ("GET", "PUT", "DELETE"):
-                try:
-                    number = int(parts[1])
-                except ValueError:
-                    return self.answer(422, {"detail": "the id must be an integer"})
-                if self.command == "GET" and not options.fixed and number in deleted:
-                    return self.answer(200, deleted[number])
-                if number not in notes:
-                    return self.answer(404, {"detail": "no such note"})
-                if self.command == "GET":
-                    return self.answer(200, notes[number])
-                if self.command == "DELETE":
-                    deleted[number] = notes.pop(number)
-                    return self.answer(204)
-                try:
-                    value = json.loads(body)
-                except ValueError:
-                    return self.answer(422, {"detail": "the body is not JSON"})
-                puts[0] += 1
-                faulty = not options.fixed and (not options.flaky or puts[0] == 1)
-                if faulty and isinstance(value, dict) and "title" in value:
-                    return self.answer(500, {"detail": "title index corrupted"})
-                wrong = problem(value, False)
-                if wrong:
-                    return self.answer(422, {"detail": wrong})
-                notes[number].update(value)
+class Handler(JSONHandler):
+    def route(self, parts, body):
+        if not parts or parts[0] != "notes":
+            return self.answer(404, {"detail": "no such route"})
+        if len(parts) == 1 and self.command == "POST":
+            try:
+                value = json.loads(body)
+            except ValueError:
+                return self.answer(422, {"detail": "the body is not JSON"})
+            wrong = problem(value, True)
+            if wrong:
+                return self.answer(422, {"detail": wrong})
+            if value["title"] in titles:
+                return self.answer(409, {"detail": "a note was titled so before"})
+            titles.add(value["title"])
+            note = {"id": next_id[0], "title": value["title"], "text": value.get("text", ""),
+                    "tags": value.get("tags", [])}
+            next_id[0] += 1
+            notes[note["id"]] = note
+            return self.answer(201, note, [("Location", f"/notes/{note['id']}")])
+        if len(parts) == 2 and self.command in ("GET", "PUT", "DELETE"):
+            try:
+                number = int(parts[1])
+            except ValueError:
+                return self.answer(422, {"detail": "the id must be an integer"})
+            if self.command == "GET" and not options.fixed and number in deleted:
+                return self.answer(200, deleted[number])
+            if number not in notes:
+                return self.answer(404, {"detail": "no such note"})
+            if self.command == "GET":
                 return self.answer(200, notes[number])
-            return self.answer(405, {"detail": "method not allowed"}, [("Allow", "GET, PUT, DELETE")])
-
-    do_GET = do_POST = do_DELETE = do_PUT = do_PATCH = handle_any
+            if self.command == "DELETE":
+                deleted[number] = notes.pop(number)
+                return self.answer(204)
+            try:
+                value = json.loads(body)
+            except ValueError:
+                return self.answer(422, {"detail": "the body is not JSON"})
+            puts[0] += 1
+            faulty = not options.fixed and (not options.flaky or puts[0] == 1)
+            if faulty and isinstance(value, dict) and "title" in value:
+                return self.answer(500, {"detail": "title index corrupted"})
+            wrong = problem(value, False)
+            if wrong:
+                return self.answer(422, {"detail": wrong})
+            notes[number].update(value)
+            return self.answer(200, notes[number])
+        return self.answer(405, {"detail": "method not allowed"}, [("Allow", "GET, PUT, DELETE")])
 
 
 def main():
     global options
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--log")
-    parser.add_argument("--fixed", action="store_true")
-    parser.add_argument("--flaky", action="store_true")
-    options = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
-    print(f"stateful-notes listening on {server.server_address[1]}", flush=True)
+    server, options = start("stateful-notes", Handler, ["--fixed", "--flaky"])
     server.serve_forever()
 
 
