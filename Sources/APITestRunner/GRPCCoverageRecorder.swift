@@ -125,7 +125,8 @@ final class GRPCCoverageRecorder: Sendable {
 
     /// Whether any of `suites` has a `grpc:` step (else a run needs no recorder).
     static func needed(for suites: [Suite]) -> Bool {
-        suites.contains { suite in suite.containsStep { $0.grpc != nil } }
+        // A suite with a grpc: step has the suite-level grpc: (else it does not load): only those are walked.
+        suites.contains { suite in suite.grpc != nil && suite.containsStep { $0.grpc != nil } }
     }
 
     // MARK: - Sources

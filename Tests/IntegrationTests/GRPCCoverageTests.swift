@@ -174,6 +174,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path("refused.json")))
     }
 
+    @Test func eachAttemptOfARetriedStepCountsWhetherItPassedOrNot() async throws {
+        let suite = """
+            grpc: {proto: [users.proto]}
+            tests:
+              - name: retried
+                steps:
+                  - grpc: {url: \(server.grpcURL), method: acme.Users/GetUser, message: {id: "1"}}
+                    retry: {attempts: 3, interval: 10ms}
+                    expect: {grpc: {status: NOT_FOUND}}
+            """
+        try suite.write(toFile: path("retried.yaml"), atomically: true, encoding: .utf8)
+        let result = try await runAPITest(["run", path("retried.yaml"), "--report-grpc-coverage", path("retried.json")])
+        #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("✔ acme.Users/GetUser  OK 3\n"), "\(result.stdout)")
+        let methods = try methods(json("retried.json"))
+        #expect(methods["acme.Users/GetUser"]?["calls"] as? Int == 3)
+        #expect(methods["acme.Users/GetUser"]?["statuses"] as? [String: Int] == ["OK": 3])
+    }
+
     @Test func aServerReadThroughReflectionIsASourceNamedByHostAndPort() async throws {
         let reflecting = try GRPCReflectionServer(mode: "v1")
         defer { reflecting.stop() }
