@@ -126,9 +126,7 @@ extension CurlMultiLoop {
         }
         configureTransport(easy, for: delegate)
         configureAuthentication(easy, for: delegate)
-        if request.forcesFreshConnection {
-            delegate.check("CURLOPT_FRESH_CONNECT", apitest_easy_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1))
-        }
+        configureConnectionReuse(easy, for: delegate)
         if request.connectOnly {
             delegate.check("CURLOPT_CONNECT_ONLY", apitest_easy_setopt_long(easy, CURLOPT_CONNECT_ONLY, 1))
         }

@@ -39,6 +39,7 @@ extension CurlMultiLoop {
     func closeSocket(_ socket: Int32) -> Int32 {
         assertOnLoopThread()
         watchedSockets.removeValue(forKey: socket)
+        h2cConnections.closed(socket)
         return close(socket)
     }
 

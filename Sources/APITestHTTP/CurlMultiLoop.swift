@@ -96,6 +96,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     let clock = ContinuousClock()
     /// Compiled security policies, one per distinct policy.
     var compiledPolicies: [SecurityPolicy: CompiledSecurityPolicy] = [:]
+    /// The plaintext HTTP/2 connections gRPC calls share (`CurlMultiLoop+H2C.swift`).
+    var h2cConnections = H2CConnections()
     /// Pooled handles whose cookie engine is on. libcurl 7.88 keeps each `CURLOPT_COOKIEFILE` in a list that
     /// `curl_easy_reset` does not empty, so setting it on every reuse of a handle grew that list by two small
     /// allocations per request, for as long as the process ran; it is set once per handle instead.
@@ -136,6 +138,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         for (name, option, value) in [
             ("CURLMOPT_MAXCONNECTS", CURLMOPT_MAXCONNECTS, configuration.maxConnections),
             ("CURLMOPT_PIPELINING", CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX)),
+            // One request at a time on an HTTP/2 connection: libcurl 7.88 loses the trailers of a stream (a gRPC
+            // call's status) when another stream on the connection fills its buffer (CurlMultiLoop+H2C.swift).
+            ("CURLMOPT_MAX_CONCURRENT_STREAMS", CURLMOPT_MAX_CONCURRENT_STREAMS, 1),
         ] where apitest_multi_setopt_long(multi, option, value) != CURLM_OK && refusedSessionOption == nil {
             refusedSessionOption = name
         }
@@ -441,6 +446,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         if let tlsState = delegate.tlsState, tlsState.stoppedUncheckedConnection {
             delegate.transfer.stoppedUncheckedConnection()
         }
+        if delegate.h2c?.refused == true { delegate.transfer.stoppedUncheckedConnection() }
         if let evaluation { delegate.transfer.tlsEvaluated(evaluation) }
         var completion = CurlCompletion(code: result)
         if result != CURLE_OK {
@@ -465,6 +471,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         assertOnLoopThread()
         guard let delegate = delegates.removeValue(forKey: easy) else { return }
         handlesByID.removeValue(forKey: delegate.id)
+        if let h2c = delegate.h2c { h2cTransferEnded(easy, h2c) }
         curl_multi_remove_handle(multi, easy)
         // curl_easy_reset keeps the share: detach it, or the pooled handle would hold the jar open (and send its
         // cookies on a later request that has none).

@@ -108,9 +108,10 @@ public struct GRPCCallDescription: Sendable {
         transport.httpVersion = .http2PriorKnowledge
         request.transport = transport
         // libcurl 7.88 fails the second request on a reused prior-knowledge (h2c) connection with "Error in the
-        // HTTP2 framing layer" (curl issue 10634, fixed in 8.0): a plaintext call takes a connection of its own.
-        // Connections over TLS (h2 through ALPN) are reused and multiplexed as usual.
-        if url.lowercased().hasPrefix("http:") { request.forcesFreshConnection = true }
+        // HTTP2 framing layer" (curl issue 10634, fixed in 8.0): plaintext calls share their connections through
+        // the loop's `H2CConnections`, which works around it. Over TLS (h2 through ALPN) libcurl reuses and
+        // multiplexes connections as usual.
+        if url.lowercased().hasPrefix("http:") { request.sharesPlaintextHTTP2Connections = true }
         request.recordsSentHeaders = recordsSentHeaders
         return request
     }

@@ -55,6 +55,7 @@ public struct HTTPRequest: Sendable {
         var originBoundHeaders = OriginBoundHeaders()
         var connectOnly: Bool = false
         var forcesFreshConnection: Bool = false
+        var sharesPlaintextHTTP2Connections: Bool = false
         var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
     }
 
@@ -181,6 +182,12 @@ public struct HTTPRequest: Sendable {
     var forcesFreshConnection: Bool {
         get { storage.fields.forcesFreshConnection }
         set { uniqueStorage().fields.forcesFreshConnection = newValue }
+    }
+    /// A plaintext HTTP/2 request with prior knowledge (a gRPC call over h2c) that shares connections with the
+    /// others of its origin, as `CurlMultiLoop+H2C.swift` arranges around libcurl 7.88's reuse bug.
+    var sharesPlaintextHTTP2Connections: Bool {
+        get { storage.fields.sharesPlaintextHTTP2Connections }
+        set { uniqueStorage().fields.sharesPlaintextHTTP2Connections = newValue }
     }
     /// Called on the session's event-loop thread as the body is sent, with bytes sent and the body's length, at
     /// most every 100 ms; keep it quick.

@@ -65,6 +65,8 @@ final class TaskDelegate {
     var certificateSource: (easy: UnsafeMutableRawPointer, cache: PeerCertificateCache)?
     /// The handshake check of a transfer with a `SecurityPolicy`.
     var tlsState: TLSTransferState?
+    /// A plaintext gRPC call's part in sharing h2c connections (`CurlMultiLoop+H2C.swift`).
+    var h2c: H2CTransfer?
 
     // MARK: - Request body state
 

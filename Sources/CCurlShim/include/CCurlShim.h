@@ -6,6 +6,7 @@
 
 #include "CCurlShimPoll.h"
 #include "CCurlShimWebSocket.h"
+#include "CCurlShimH2C.h"
 
 typedef size_t (*apitest_data_callback)(char *buffer, size_t size, size_t count, void *userdata);
 typedef int (*apitest_seek_callback)(void *userdata, curl_off_t offset, int origin);
