@@ -1,6 +1,7 @@
 """bench/grpc's peer: grpcio's own asyncio client (grpc.aio) making N unary bench.Users/GetUser calls over one
 channel with J in flight, each message a real protobuf message from the FileDescriptorSet protoc made of bench.proto
-(descriptor pool, generic channel.unary_unary with SerializeToString / FromString), checking the status (an error
+(descriptor pool, generic channel.unary_unary with SerializeToString / FromString), over TLS with --root-cert (the
+server's self-signed certificate as the one root) or plaintext (h2c), checking the status (an error
 status raises) and the answer's name ("Ada u<n>", or --expect-name for the sanity run). Exits 0 when every call
 passed, 1 when one failed its check or its status, 2 on a usage error.
 """
@@ -15,7 +16,13 @@ from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
 async def run(arguments, User, GetUserRequest):
     failures = []
-    async with grpc.aio.insecure_channel(arguments.target) as channel:
+    if arguments.root_cert:
+        with open(arguments.root_cert, "rb") as f:
+            credentials = grpc.ssl_channel_credentials(root_certificates=f.read())
+        channel = grpc.aio.secure_channel(arguments.target, credentials)
+    else:
+        channel = grpc.aio.insecure_channel(arguments.target)
+    async with channel:
         get_user = channel.unary_unary(
             "/bench.Users/GetUser",
             request_serializer=GetUserRequest.SerializeToString,
@@ -45,6 +52,7 @@ def main():
     parser.add_argument("--count", type=int, required=True)
     parser.add_argument("--jobs", type=int, default=50)
     parser.add_argument("--expect-name", help="the name every answer must have (default: Ada u<n>)")
+    parser.add_argument("--root-cert", help="TLS: trust this PEM certificate (default: plaintext, h2c)")
     arguments = parser.parse_args()
     files = descriptor_pb2.FileDescriptorSet()
     with open(arguments.descriptor_set, "rb") as f:

@@ -9,7 +9,10 @@ flight and check the answer's name:
            run as `apitest run suite.yaml --jobs 50`
   grpcio   client.py: grpc.aio over one channel, 50 coroutines, dynamic stubs from the descriptor set
 
-in paired rounds whose order alternates (apitest first in odd rounds), each under GNU time (`%e %U %S %M`). A run
+in paired rounds whose order alternates (apitest first in odd rounds), each under GNU time (`%e %U %S %M`). With
+--tls the same runs follow over TLS (ALPN h2) on a second port of the same server, with a self-signed certificate
+openssl makes in the run's temporary folder: apitest trusts it through the suite's `security: {caFile: ...}`, the
+client through `grpc.ssl_channel_credentials(root_certificates=...)`; both tables are printed. A run
 counts only when it exits 0 and the server's call counter grew by at least N. Before the rounds, apitest validates
 the suite and runs a sanity suite whose check cannot hold, which must exit 1 (the client gets the same test);
 otherwise that tool is reported as failed and not measured. It reports and does not gate: exit 0; 2 when a tool is
@@ -60,6 +63,8 @@ def parse_options():
     p.add_argument("--jobs", type=int, default=50, help="calls in flight: apitest --jobs, client coroutines (50)")
     p.add_argument("--workers", type=int, default=16, help="the server's thread pool (default 16)")
     p.add_argument("--quick", action="store_true", help="a smoke run: 200 calls, 1 round")
+    p.add_argument("--tls", action="store_true", help="after the plaintext (h2c) runs, the same over TLS (a "
+                   "self-signed certificate made with openssl) and print both")
     p.add_argument("--apitest", help="this apitest binary (default: .build-static's release binary if present, "
                    "else scripts/build-release.sh builds one)")
     p.add_argument("--build", action="store_true", help="build with scripts/build-release.sh even if one exists")
@@ -133,16 +138,20 @@ def choose_apitest(o, work):
 class Server:
     """server.py in its own process; its port is read from its first line, printed once it listens."""
 
-    def __init__(self, python, descriptor_set, workers, work):
+    def __init__(self, python, descriptor_set, workers, work, certificate=None):
         self.err_path = os.path.join(work, "server.err")
-        self.process = subprocess.Popen(
-            [python, os.path.join(HERE, "server.py"), "--descriptor-set", descriptor_set, "--workers", str(workers)],
-            stdout=subprocess.PIPE, stderr=open(self.err_path, "w"), text=True, start_new_session=True)
-        line = self.process.stdout.readline().strip()
-        if not line.isdigit():
+        command = [python, os.path.join(HERE, "server.py"), "--descriptor-set", descriptor_set, "--workers",
+                   str(workers)]
+        if certificate:
+            command += ["--cert", certificate[0], "--key", certificate[1]]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=open(self.err_path, "w"), text=True,
+                                        start_new_session=True)
+        ports = self.process.stdout.readline().split()
+        if not ports or not all(p.isdigit() for p in ports) or len(ports) != (2 if certificate else 1):
             self.stop()
             die("the grpcio server did not start: " + open(self.err_path).read().strip()[-2000:])
-        self.port = int(line)
+        self.port = int(ports[0])
+        self.tls_port = int(ports[1]) if certificate else None
         import grpc
         from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
@@ -208,8 +217,12 @@ def timed(command, log, limit):
     return (rc, wall, float(user), float(system), int(rss))
 
 
-def write_suite(path, port, count, name=None):
-    lines = ["name: grpc bench", f"baseURL: http://127.0.0.1:{port}", "grpc: {proto: [bench.proto]}", "tests:"]
+def write_suite(path, port, count, name=None, ca_file=None):
+    scheme = "https" if ca_file else "http"
+    lines = ["name: grpc bench", f"baseURL: {scheme}://127.0.0.1:{port}", "grpc: {proto: [bench.proto]}"]
+    if ca_file:
+        lines.append(f"security: {{caFile: {ca_file}}}")
+    lines.append("tests:")
     for n in range(1, count + 1):
         lines += [f"  - name: call {n}", "    steps:",
                   f"      - grpc: {{method: bench.Users/GetUser, message: {{id: u{n}}}}}",
@@ -254,32 +267,55 @@ def main():
                                   capture_output=True, text=True)
         if compiled.returncode != 0:
             die("protoc failed on bench.proto: " + compiled.stderr.strip())
-        server = Server(python, descriptor_set, o.workers, work)
-        load_before = os.getloadavg()
-        report(o, python, apitest, apitest_source, debug, descriptor_set, server, work, load_before)
+        certificate = make_certificate(work) if o.tls else None
+        server = Server(python, descriptor_set, o.workers, work, certificate)
+        for mode in ("h2c", "tls") if o.tls else ("h2c",):
+            if mode == "tls":
+                print("", flush=True)
+            load_before = os.getloadavg()
+            report(o, python, apitest, apitest_source, debug, descriptor_set, server, work, load_before, mode,
+                   certificate)
     finally:
         cleanup()
     return 0
 
 
-def report(o, python, apitest, apitest_source, debug, descriptor_set, server, work, load_before):
-    n, port = o.count, server.port
+def make_certificate(work):
+    """A self-signed certificate for 127.0.0.1 and localhost in the work folder: (certificate path, key path)."""
+    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
+    made = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                           "-days", "2", "-subj", "/CN=localhost",
+                           "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"], capture_output=True, text=True)
+    if made.returncode != 0:
+        die("openssl could not make the TLS certificate: " + made.stderr.strip()[-2000:])
+    return cert, key
+
+
+def report(o, python, apitest, apitest_source, debug, descriptor_set, server, work, load_before, mode="h2c",
+           certificate=None):
+    tls = mode == "tls"
+    n, port = o.count, server.tls_port if tls else server.port
+    ca_file = certificate[0] if tls else None
+    suffix = "-tls" if tls else ""
     limit = 60 + n / 20
-    suite = os.path.join(work, "suite.yaml")
-    write_suite(suite, port, n)
+    suite = os.path.join(work, f"suite{suffix}.yaml")
+    write_suite(suite, port, n, ca_file=ca_file)
     commands = {
         "apitest": [apitest, "run", suite, "--jobs", str(o.jobs), "--no-color"],
         "grpcio": [python, os.path.join(HERE, "client.py"), "--descriptor-set", descriptor_set,
                    "--target", f"127.0.0.1:{port}", "--count", str(n), "--jobs", str(o.jobs)],
     }
+    if tls:
+        # The options that end the command (--count N --jobs J) stay last: the sanity runs replace them.
+        commands["grpcio"][4:4] = ["--root-cert", ca_file]
     failed = {}
 
     # Sanity: apitest validates the suite, passes a one-test suite and fails one whose check cannot hold; the client
     # passes and fails the same.
-    sanity = os.path.join(o.out, "apitest-sanity.log")
-    good, bad = os.path.join(work, "good.yaml"), os.path.join(work, "bad.yaml")
-    write_suite(good, port, 1)
-    write_suite(bad, port, 1, name="Bob")
+    sanity = os.path.join(o.out, f"apitest-sanity{suffix}.log")
+    good, bad = os.path.join(work, f"good{suffix}.yaml"), os.path.join(work, f"bad{suffix}.yaml")
+    write_suite(good, port, 1, ca_file=ca_file)
+    write_suite(bad, port, 1, name="Bob", ca_file=ca_file)
     with open(sanity, "w") as f:
         steps = [("validate", [apitest, "validate", suite], 0), ("good", [apitest, "run", good, "--no-color"], 0),
                  ("bad", [apitest, "run", bad, "--no-color"], 1)]
@@ -293,7 +329,7 @@ def report(o, python, apitest, apitest_source, debug, descriptor_set, server, wo
             if rc != wanted:
                 failed["apitest"] = f"sanity: {label} exited {rc}, expected {wanted} (see {sanity})"
                 break
-    client_sanity = os.path.join(o.out, "grpcio-sanity.log")
+    client_sanity = os.path.join(o.out, f"grpcio-sanity{suffix}.log")
     with open(client_sanity, "w") as f:
         base = commands["grpcio"][:-4] + ["--count", "1", "--jobs", "1"]
         for label, extra, wanted in (("good", [], 0), ("bad", ["--expect-name", "Bob"], 1)):
@@ -311,7 +347,7 @@ def report(o, python, apitest, apitest_source, debug, descriptor_set, server, wo
         for tool in order:
             if tool in failed:
                 continue
-            log = os.path.join(o.out, f"{tool}-run.log")
+            log = os.path.join(o.out, f"{tool}-run{suffix}.log")
             (before, _), cpu_before = server.calls(reset=True), server.cpu()
             rc, wall, user, system, rss = timed(commands[tool], log, limit)
             (after, peers), cpu = server.calls(), server.cpu() - cpu_before
@@ -326,13 +362,15 @@ def report(o, python, apitest, apitest_source, debug, descriptor_set, server, wo
             row[tool] = results[tool][-1]
         rounds.append(row)
         parts = [f"{t} {row[t]['rate']:.0f} calls/s" if t in row else f"{t} failed" for t in order]
-        say(f"grpc: {n} calls, round {r}/{o.rounds} ({order[0]} first): " + ", ".join(parts))
+        say(f"grpc: {mode}, {n} calls, round {r}/{o.rounds} ({order[0]} first): " + ", ".join(parts))
     load_after = os.getloadavg()
 
     import grpc
 
     out = []
-    out.append(f"unary gRPC calls: {n} calls of bench.Users/GetUser, {o.jobs} in flight, {o.rounds} paired round(s)")
+    transport = "TLS (ALPN h2, self-signed certificate trusted by both)" if tls else "plaintext (h2c)"
+    out.append(f"unary gRPC calls over {transport}: {n} calls of bench.Users/GetUser, {o.jobs} in flight, "
+               f"{o.rounds} paired round(s)")
     out.append("  (apitest first in odd rounds, grpcio's client first in even ones; each run under GNU time)")
     out.append(f"  server: grpcio {grpc.__version__} (sync, {o.workers} worker threads, Python "
                f"{sys.version.split()[0]}) on 127.0.0.1; machine: {os.cpu_count()} cores, load average "

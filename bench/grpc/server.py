@@ -1,6 +1,7 @@
 """bench/grpc's server: bench.Users of bench.proto on grpcio's synchronous server with its default thread pool
 (max_workers 16), dynamic messages from the FileDescriptorSet protoc made of bench.proto (no generated code).
-Binds 127.0.0.1:0 and prints the port on one line only once the server listens.
+Binds 127.0.0.1:0 and prints the port on one line only once the server listens; with --cert and --key it also
+serves TLS on a second port of 127.0.0.1 (the same methods and counters), printed after the first on that line.
 
   GetUser  {id, name: "Ada <id>", role: ADMIN, visits: 9000000000, tags: [bench, grpc]}
   Calls    how many GetUser calls it has answered so far, and from how many client addresses (host:port: one
@@ -20,6 +21,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--descriptor-set", required=True)
     parser.add_argument("--workers", type=int, default=16)
+    parser.add_argument("--cert", help="a PEM certificate for the TLS port (with --key)")
+    parser.add_argument("--key", help="its PEM private key")
     arguments = parser.parse_args()
     files = descriptor_pb2.FileDescriptorSet()
     with open(arguments.descriptor_set, "rb") as f:
@@ -61,11 +64,18 @@ def main():
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=arguments.workers))
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("bench.Users", handlers),))
     port = server.add_insecure_port("127.0.0.1:0")
-    if port == 0:
+    ports = [port]
+    if arguments.cert and arguments.key:
+        with open(arguments.cert, "rb") as f:
+            cert = f.read()
+        with open(arguments.key, "rb") as f:
+            key = f.read()
+        ports.append(server.add_secure_port("127.0.0.1:0", grpc.ssl_server_credentials(((key, cert),))))
+    if 0 in ports:
         print("server: could not bind 127.0.0.1:0", file=sys.stderr)
         sys.exit(1)
     server.start()
-    print(port, flush=True)
+    print(" ".join(str(p) for p in ports), flush=True)
     server.wait_for_termination()
 
 
