@@ -3,7 +3,8 @@
 (GRPCConnectionReuseTests). Prints its port on one line only once the server listens.
 
 With --max-age-ms N the server ends each connection N ms after it opened (grpc.max_connection_age_ms: a GOAWAY,
-then the close once its calls are done), as servers behind load balancers do.
+then the close once its calls are done), as servers behind load balancers do (not used by the tests: a call sent
+just as a connection ends can end without a status, see docs/grpc.md).
 
 Extra method of /test.Echo/:
   Peers   answers "calls,peers": the calls of the other methods so far and their distinct client addresses.
@@ -17,6 +18,7 @@ from concurrent import futures
 
 import grpc
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the fixtures
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import grpc_test_server as echo  # noqa: E402
 
