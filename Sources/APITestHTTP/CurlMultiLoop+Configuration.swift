@@ -7,9 +7,17 @@ import Foundation
 extension CurlMultiLoop {
     /// Sets every option of `easy` for the transfer of `delegate`: URL, method and body, headers, callbacks,
     /// timeouts, redirects, TLS, resolve entries and the cookie share. Each refusal is recorded on the delegate.
+    /// A plain transfer on a handle whose last transfer was plain sets only its own options
+    /// (`CurlMultiLoop+HandleReuse.swift`); any other starts from a reset handle.
     func configure(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate, bodySize: Int64?) {
         assertOnLoopThread()
         let request = delegate.request
+        let plain = Self.isPlain(request, bodySize: bodySize)
+        if plain, reusesPlainOptions(easy, for: request) {
+            reconfigurePlain(easy, for: delegate)
+            return
+        }
+        if plainHandles[easy] != nil { resetHandle(easy) }
         let userdata = Unmanaged.passUnretained(delegate).toOpaque()
         // `withCString` lends a native string's own bytes; passing the String itself would copy it to an array.
         delegate.check("CURLOPT_URL", request.url.withCString { apitest_easy_setopt_string(easy, CURLOPT_URL, $0) })
@@ -57,26 +65,8 @@ extension CurlMultiLoop {
             delegate.check("CURLOPT_CUSTOMREQUEST", apitest_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method))
         }
 
-        // Headers: the request's own, then suppress what libcurl would add on its own.
-        var list: UnsafeMutablePointer<curl_slist>?
-        // libcurl 7.88 signs AWS SigV4 over the header lines it is given, the empty ones that only suppress a
-        // header included (`SignedHeaders=expect;host;...`): a signature the server, which never sees them, rejects.
-        let signs = request.authentication?.signsRequest == true
-        for field in request.headers {
-            // A signed request sends its User-Agent as curl does (CURLOPT_USERAGENT, not signed): AWS's own SDKs
-            // never sign it (proxies rewrite it), and verifiers built on them (moto) drop it from the signed headers.
-            if signs, field.name.lowercased() == "user-agent" {
-                delegate.check("CURLOPT_USERAGENT", apitest_easy_setopt_string(easy, CURLOPT_USERAGENT, field.value))
-                continue
-            }
-            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
-            list = line.withCString { curl_slist_append(list, $0) }
-        }
-        for line in request.authenticationHeaderLines { list = line.withCString { curl_slist_append(list, $0) } }
-        if !signs, !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
-        if !signs, bodySize != nil, !request.headers.contains("Content-Type") {
-            list = curl_slist_append(list, "Content-Type:")
-        }
+        let list = headerList(
+            easy, for: delegate, signs: request.authentication?.signsRequest == true, hasBody: bodySize != nil)
         delegate.headerList = list
         delegate.check("CURLOPT_HTTPHEADER", apitest_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, list))
 
@@ -98,17 +88,7 @@ extension CurlMultiLoop {
             delegate.check(
                 "CURLOPT_ACCEPT_ENCODING", apitest_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, encoding))
         }
-        delegate.check(
-            "CURLOPT_TIMEOUT_MS",
-            apitest_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, (request.timeout ?? configuration.timeout).milliseconds))
-        delegate.check(
-            "CURLOPT_CONNECTTIMEOUT_MS",
-            apitest_easy_setopt_long(
-                easy, CURLOPT_CONNECTTIMEOUT_MS, (request.connectTimeout ?? configuration.connectTimeout).milliseconds))
-        delegate.check(
-            "CURLOPT_FOLLOWLOCATION",
-            apitest_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0))
-        delegate.check("CURLOPT_MAXREDIRS", apitest_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects))
+        configureLimits(easy, for: delegate)
 
         // TLS: a request's policy, or full verification against the system's trust store.
         if let policy = request.security {
@@ -131,7 +111,16 @@ extension CurlMultiLoop {
             delegate.check("CURLOPT_CONNECT_ONLY", apitest_easy_setopt_long(easy, CURLOPT_CONNECT_ONLY, 1))
         }
 
-        if let jar = request.cookieJar {
+        configureCookies(easy, for: delegate)
+        if plain {
+            settleEnvironmentProxy(easy, for: delegate)
+            plainHandles[easy] = PlainHandleOptions(request, configuration: configuration)
+        }
+    }
+
+    /// Attaches the cookie share of the request's jar, if it has one, turning the handle's cookie engine on once.
+    func configureCookies(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate) {
+        if let jar = delegate.request.cookieJar {
             switch share(for: jar) {
             case .success(let share):
                 delegate.check("CURLOPT_SHARE", apitest_easy_setopt_share(easy, share))
@@ -144,6 +133,49 @@ extension CurlMultiLoop {
                 delegate.check("CURLOPT_COOKIEFILE", apitest_easy_setopt_string(easy, CURLOPT_COOKIEFILE, ""))
             }
         }
+    }
+
+    /// The timeouts and the redirect settings of `delegate`'s request.
+    func configureLimits(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate) {
+        let request = delegate.request
+        delegate.check(
+            "CURLOPT_TIMEOUT_MS",
+            apitest_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, (request.timeout ?? configuration.timeout).milliseconds))
+        delegate.check(
+            "CURLOPT_CONNECTTIMEOUT_MS",
+            apitest_easy_setopt_long(
+                easy, CURLOPT_CONNECTTIMEOUT_MS, (request.connectTimeout ?? configuration.connectTimeout).milliseconds))
+        delegate.check(
+            "CURLOPT_FOLLOWLOCATION",
+            apitest_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0))
+        delegate.check("CURLOPT_MAXREDIRS", apitest_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects))
+    }
+
+    /// The header lines of `delegate`'s request: its own, then empty ones that suppress what libcurl would add on
+    /// its own. libcurl 7.88 signs AWS SigV4 over the header lines it is given, the empty ones that only suppress a
+    /// header included (`SignedHeaders=expect;host;...`): a signature the server, which never sees them, rejects;
+    /// so a request that `signs` gets none.
+    func headerList(
+        _ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate, signs: Bool, hasBody: Bool
+    ) -> UnsafeMutablePointer<curl_slist>? {
+        let request = delegate.request
+        var list: UnsafeMutablePointer<curl_slist>?
+        for field in request.headers {
+            // A signed request sends its User-Agent as curl does (CURLOPT_USERAGENT, not signed): AWS's own SDKs
+            // never sign it (proxies rewrite it), and verifiers built on them (moto) drop it from the signed headers.
+            if signs, field.name.lowercased() == "user-agent" {
+                delegate.check("CURLOPT_USERAGENT", apitest_easy_setopt_string(easy, CURLOPT_USERAGENT, field.value))
+                continue
+            }
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = line.withCString { curl_slist_append(list, $0) }
+        }
+        for line in request.authenticationHeaderLines { list = line.withCString { curl_slist_append(list, $0) } }
+        if !signs, !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
+        if !signs, hasBody, !request.headers.contains("Content-Type") {
+            list = curl_slist_append(list, "Content-Type:")
+        }
+        return list
     }
 
     /// Has libcurl read the body of `delegate`'s request through the read and seek callbacks, as it is sent.

@@ -20,9 +20,7 @@ extension CurlMultiLoop {
         apitest_easy_getinfo_long(easy, CURLINFO_PRIMARY_PORT, &port)
         var uploaded: curl_off_t = 0
         apitest_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &uploaded)
-        let ip = string(easy, CURLINFO_PRIMARY_IP)
-        // An IPv6 address has colons (bytes, not Foundation's string search: this runs for every response).
-        let address = ip.utf8.contains(UInt8(ascii: ":")) ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        let address = remoteAddress(easy, port: port)
         var response = HTTPResponse(
             statusCode: code != 0 ? code : delegate.statusCode,
             httpVersion: Self.versionName(version),
@@ -38,7 +36,7 @@ extension CurlMultiLoop {
                 total: duration(easy, CURLINFO_TOTAL_TIME_T),
                 redirect: duration(easy, CURLINFO_REDIRECT_TIME_T)),
             remoteAddress: address,
-            effectiveURL: string(easy, CURLINFO_EFFECTIVE_URL),
+            effectiveURL: effectiveURL(easy, of: delegate.request),
             redirectCount: redirects,
             bytesUploaded: Int64(uploaded),
             peerCertificates: delegate.peerCertificates,
@@ -61,10 +59,32 @@ extension CurlMultiLoop {
         return response
     }
 
-    func string(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> String {
+    /// `ip:port` of the transfer's peer (`[ip]:port` for IPv6), the text of the last transfer's when the address is
+    /// the same (most transfers of a run go to one server: no string is made for them).
+    func remoteAddress(_ easy: UnsafeMutableRawPointer, port: Int) -> String {
         var pointer: UnsafePointer<CChar>?
-        apitest_easy_getinfo_string(easy, info, &pointer)
-        return pointer.map { String(cString: $0) } ?? ""
+        apitest_easy_getinfo_string(easy, CURLINFO_PRIMARY_IP, &pointer)
+        guard let pointer else { return ":\(port)" }
+        if let text = remoteAddressCache.text(ip: pointer, port: port) { return text }
+        let ip = String(cString: pointer)
+        // An IPv6 address has colons (bytes, not Foundation's string search: this runs for every response).
+        let address = ip.utf8.contains(UInt8(ascii: ":")) ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        remoteAddressCache = RemoteAddressCache(ip: pointer, port: port, text: address)
+        return address
+    }
+
+    /// The URL the transfer ended at: the request's own text when libcurl's has the same bytes (no redirect, a URL
+    /// already in libcurl's normal form), without making another string of it.
+    func effectiveURL(_ easy: UnsafeMutableRawPointer, of request: HTTPRequest) -> String {
+        var pointer: UnsafePointer<CChar>?
+        apitest_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer)
+        guard let pointer else { return "" }
+        var url = request.url
+        let same = url.withUTF8 { bytes in
+            guard strlen(pointer) == bytes.count, let base = bytes.baseAddress else { return false }
+            return memcmp(pointer, base, bytes.count) == 0
+        }
+        return same ? url : String(cString: pointer)
     }
 
     func duration(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> Duration {
@@ -81,5 +101,32 @@ extension CurlMultiLoop {
         case Int(CURL_HTTP_VERSION_3): return "HTTP/3"
         default: return "HTTP"
         }
+    }
+}
+
+// MARK: - The last peer address
+
+/// The text of the last transfer's peer address on a loop, with the IP address (libcurl's text) and port it was made
+/// of.
+struct RemoteAddressCache {
+    private var ip: [CChar] = []
+    private var port = -1
+    private var address = ""
+
+    init() {}
+
+    init(ip: UnsafePointer<CChar>, port: Int, text: String) {
+        self.ip = Array(UnsafeBufferPointer(start: ip, count: strlen(ip)))
+        self.port = port
+        self.address = text
+    }
+
+    /// The cached text when `ip` and `port` are the cached ones.
+    func text(ip other: UnsafePointer<CChar>, port otherPort: Int) -> String? {
+        guard otherPort == port, !ip.isEmpty, strlen(other) == ip.count else { return nil }
+        return ip.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memcmp(base, other, bytes.count) == 0
+        } ? address : nil
     }
 }

@@ -102,6 +102,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// `curl_easy_reset` does not empty, so setting it on every reuse of a handle grew that list by two small
     /// allocations per request, for as long as the process ran; it is set once per handle instead.
     var cookieEngineOn: Set<UnsafeMutableRawPointer> = []
+    /// Pooled handles whose last transfer was plain and that keep its options (`CurlMultiLoop+HandleReuse.swift`),
+    /// with the settings it set.
+    var plainHandles: [UnsafeMutableRawPointer: PlainHandleOptions] = [:]
+    /// The last transfer's peer address text (`CurlMultiLoop+Response.swift`).
+    var remoteAddressCache = RemoteAddressCache()
     /// The peer certificates of each connection, read once per connection.
     let certificateCache: PeerCertificateCache
 
@@ -305,7 +310,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         handOff(pendingJobs + lateJobs + localJobs)
         localJobs.removeAll()
         for easy in idleHandles {
-            cookieEngineOn.remove(easy)
+            forgetHandle(easy)
             curl_easy_cleanup(easy)
         }
         idleHandles.removeAll()
@@ -419,7 +424,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             // libcurl refused an option: the transfer would run with another setting than the one asked for (no
             // TLS check, another timeout), so it does not run at all. The handle goes back to the pool clean.
             apitest_easy_setopt_share(easy, nil)
-            curl_easy_reset(easy)
+            resetHandle(easy)
             idleHandles.append(easy)
             resumeCaller(action)
             return
@@ -476,7 +481,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         // curl_easy_reset keeps the share: detach it, or the pooled handle would hold the jar open (and send its
         // cookies on a later request that has none).
         apitest_easy_setopt_share(easy, nil)
-        curl_easy_reset(easy)
+        recycleHandle(easy)
         if let jar = delegate.request.cookieJar, let share = closingShares[jar.id],
             curl_share_cleanup(share) == CURLSHE_OK
         {
@@ -485,7 +490,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         if idleHandles.count < configuration.maxConnections {
             idleHandles.append(easy)
         } else {
-            cookieEngineOn.remove(easy)
+            forgetHandle(easy)
             curl_easy_cleanup(easy)
         }
         resumeCaller(action)
