@@ -97,7 +97,9 @@ import Testing
             #expect(problem == nil)
         }
         let served = try await served()
-        #expect(served.calls == 40)
+        // Every call reached the server but perhaps a deadline's (the 5 calls cut at 200 ms may end before grpcio
+        // starts their handler on a loaded machine).
+        #expect((35...40).contains(served.calls))
         // One connection carried them all (the old transport opened 40).
         #expect(served.connections == 1)
     }
@@ -125,10 +127,12 @@ import Testing
         }
         #expect(problems.isEmpty)
         let served = try await served()
-        #expect(served.calls == count)
+        // Every call but perhaps some of the 60 cut by their deadline before grpcio started their handler.
+        #expect((count - count / 8...count).contains(served.calls))
         // A connection carries one call at a time (libcurl 7.88 loses a stream's trailers when another stream on
         // the connection fills its buffer): about as many connections as calls in flight (40, and a few more
-        // where a call found no idle one), where the old transport opened one per call (480).
+        // where a call found no idle one: 40 or 41 in six runs, four of them beside six busy loops), where the old
+        // transport opened one per call (480).
         #expect(served.connections <= 60, "\(served.connections) connections for \(count) calls")
     }
 }
