@@ -20,6 +20,10 @@ package struct Boxed<Value: Sendable & Hashable>: Sendable, Hashable {
         set { box = newValue.map(Box.init) }
     }
 
+    /// Whether a value is set, known without copying it out of its box (`wrappedValue != nil` copies the value,
+    /// retaining everything it holds).
+    package var isSet: Bool { box != nil }
+
     package static func == (lhs: Boxed, rhs: Boxed) -> Bool {
         lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
     }

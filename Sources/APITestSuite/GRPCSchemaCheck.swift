@@ -13,7 +13,7 @@ package enum GRPCSchemaCheck {
     /// Loads the schema of `suite.grpc` and checks the suite's `grpc:` steps, reporting problems in `context`.
     static func check(_ suite: inout Suite, in context: SuiteParseContext) {
         // By index (`containsStep`): copying each test out of the array cost more than the rest of this check.
-        let hasCalls = suite.containsStep { $0.grpc != nil }
+        let hasCalls = suite.containsStep(where: \.isGRPCCall)
         guard hasCalls || suite.grpc != nil else { return }
         guard let setting = suite.grpc else {
             for step in allCalls(of: suite) {

@@ -146,7 +146,7 @@ struct ScopeChecker {
         // Tests and steps are visited by index: copying each `Step` out of its array costs more than checking it.
         let tests = suite.tests
         for testIndex in tests.indices {
-            for stepIndex in tests[testIndex].steps.indices {
+            for stepIndex in tests[testIndex].steps.indices where !tests[testIndex].steps[stepIndex].captures.isEmpty {
                 for capture in tests[testIndex].steps[stepIndex].captures
                 where hints.capturingTest[capture.name] == nil {
                     hints.capturingTest[capture.name] = tests[testIndex].name
@@ -160,6 +160,9 @@ struct ScopeChecker {
         var teardownVisible = setupVisible
         checkSteps(suite.teardown, visible: &teardownVisible) { _ in hints }
         for testIndex in tests.indices {
+            // A test without `when` whose steps have no placeholder, name, condition or loop has nothing to check
+            // (every test of a generated suite, say).
+            if tests[testIndex].when == nil, Self.haveNothingToCheck(tests[testIndex].steps) { continue }
             scope = .test(testIndex)
             var visible = setupVisible
             if !tests[testIndex].bindings.isEmpty { visible.formUnion(tests[testIndex].bindings.map(\.name)) }
@@ -189,6 +192,15 @@ struct ScopeChecker {
 
     // MARK: - Steps
 
+    /// True when no step of `steps` has a placeholder (`Step.hasOnlyLiteralTemplates`), a name, a condition or a
+    /// loop: checking them would find nothing, whatever is visible.
+    private static func haveNothingToCheck(_ steps: [Step]) -> Bool {
+        for index in steps.indices where !steps[index].hasOnlyLiteralTemplates || steps[index].hasControl {
+            return false
+        }
+        return true
+    }
+
     /// The positions of the steps that capture each name, in order.
     private static func capturingSteps(_ steps: [Step]) -> [String: [Int]] {
         var positions: [String: [Int]] = [:]
@@ -209,7 +221,7 @@ struct ScopeChecker {
         var groupEnd = -1
         var beforeGroup = visible
         for index in steps.indices {
-            if let group = steps[index].control?.group {
+            if steps[index].hasControl, let group = steps[index].control?.group {
                 if let loop = group.loop { checkNames(in: loop.items, known: visible) { hints(index) } }
                 var groupKnown = visible
                 if let loop = group.loop { groupKnown.insert(loop.variable) }
@@ -236,7 +248,7 @@ struct ScopeChecker {
 
     /// Checks the names of every template of `step` (see `checkNames(in:known:hints:)`), without collecting them.
     private mutating func checkNames(in step: Step, known: Set<String>, hints: () -> NameHints) {
-        guard step.control != nil else {
+        guard step.hasControl else {
             // A step the parser saw no placeholder in has nothing to check.
             if step.hasOnlyLiteralTemplates { return }
             step.forEachTemplate { checkNames(in: $0, known: known, hints: hints) }

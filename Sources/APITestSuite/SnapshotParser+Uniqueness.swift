@@ -17,7 +17,7 @@ extension SnapshotParser {
             // The index up to which (exclusive) a `forEach` group holds the steps.
             var loopedUntil = 0
             for index in steps.indices {
-                if let group = steps[index].control?.group, group.loop != nil {
+                if steps[index].hasControl, let group = steps[index].control?.group, group.loop != nil {
                     loopedUntil = max(loopedUntil, index + group.count)
                 }
                 guard let spec = steps[index].expect.snapshot, !reported.contains(spec.location) else { continue }

@@ -91,6 +91,12 @@ package struct Step: Sendable, Hashable {
         storage.hasOnlyLiteralTemplates = true
     }
 
+    /// Whether the step has a `name`, `when` or `forEach` (`control != nil`, without copying `control` out).
+    package var hasControl: Bool { storage.hasControl }
+
+    /// Whether the step is a gRPC call (`grpc != nil`, without copying `grpc` out).
+    package var isGRPCCall: Bool { storage.isGRPCCall }
+
     /// The step's name, for reports (`delete pet`); nil for `step N`.
     package var name: String? { control?.name }
     /// The condition under which the step runs; nil for always.
@@ -138,6 +144,11 @@ package struct Step: Sendable, Hashable {
         @Boxed var grpc: GRPCSpec?
         /// See `Step.hasOnlyLiteralTemplates`; not part of equality (it says what is known of the other fields).
         var hasOnlyLiteralTemplates = false
+
+        /// Whether `control` is set.
+        var hasControl: Bool { _control.isSet }
+        /// Whether `grpc` is set.
+        var isGRPCCall: Bool { _grpc.isSet }
 
         init(
             location: SourceLocation, request: RequestSpec, expect: Expectations, captures: [CaptureSpec],

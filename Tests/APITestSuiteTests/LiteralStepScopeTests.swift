@@ -122,6 +122,52 @@ struct LiteralStepScopeTests {
         #expect(found.first?.hasPrefix("suites/test.yaml:\(at): error: undefined variable 'nope'") == true, "\(found)")
     }
 
+    /// A test whose steps are all literal is still checked for its own `when` and for its steps' names, conditions
+    /// and loops.
+    @Test func conditionsAndLoopsBesideLiteralStepsAreChecked() {
+        let yaml = """
+            baseURL: http://h/
+            tests:
+              - name: a
+                when: nope == 1
+                request: {url: items}
+              - name: b
+                steps:
+                  - name: named
+                    request: {url: items}
+                  - when: other == 2
+                    request: {url: items}
+                  - forEach: {items: "{{ list }}", as: id}
+                    request: {url: items}
+            """
+        let found = errors(yaml)
+        #expect(found.count == 3, "\(found)")
+        #expect(found.contains { $0.hasPrefix("suites/test.yaml:4:11: error: undefined variable 'nope'") }, "\(found)")
+        #expect(
+            found.contains { $0.hasPrefix("suites/test.yaml:10:15: error: undefined variable 'other'") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("suites/test.yaml:12:27: error: undefined variable 'list'") }, "\(found)")
+    }
+
+    /// `hasControl` and `isGRPCCall` say what `control != nil` and `grpc != nil` say.
+    @Test func presenceChecksMatchTheFields() throws {
+        var step = try Self.step("    request: {url: items}")
+        #expect(!step.hasControl && step.control == nil)
+        #expect(!step.isGRPCCall && step.grpc == nil)
+        step.control = StepControl(name: "n")
+        #expect(step.hasControl)
+        step.control = nil
+        #expect(!step.hasControl)
+        let suite = try loadSuite(
+            """
+            tests:
+              - name: t
+                steps:
+                  - name: first
+                    request: {url: "http://h/"}
+            """)
+        #expect(suite.tests[0].steps[0].hasControl && suite.tests[0].steps[0].control?.name == "first")
+    }
+
     /// A literal step's captures are still visible to the steps after it.
     @Test func aLiteralStepsCapturesAreVisibleLater() {
         let yaml = """
