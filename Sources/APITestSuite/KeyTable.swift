@@ -6,7 +6,11 @@
 /// open-addressed table at most a quarter full, and compares the bytes of the candidates with the names kept in one
 /// array, so a name is found by its exact code points (as the YAML layer compares keys), never by canonical
 /// equivalence.
-struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
+///
+/// `Key` is any type (`init(_:)` takes a construct's `RawRepresentable` enum): a requirement on the type itself would
+/// make the runtime look up `Key`'s conformance when it first makes the table's metadata, a search of every
+/// conformance in the binary (about 370k instructions at each start, for each construct's table).
+struct KeyTable<Key: Sendable>: Sendable {
     /// Where a slot's name is in ``bytes``, its first 16 bytes as two words (zero-padded), and its key; `key` is
     /// `nil` where the slot is empty.
     private struct Slot: Sendable {
@@ -23,14 +27,14 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
     /// The number of slots minus one (a power of two minus one).
     private let mask: Int
 
-    /// The table of `cases`.
-    init(_ cases: [Key]) {
+    /// The table of `cases`, each found by `name(case)`.
+    init(_ cases: [Key], names name: (Key) -> String) {
         var size = 16
         while size < cases.count * 4 { size *= 2 }
         var slots = [Slot](repeating: Slot(offset: 0, count: 0, words: (0, 0), key: nil), count: size)
         var bytes: [UInt8] = []
         for key in cases {
-            let name = Array(key.rawValue.utf8)
+            let name = Array(name(key).utf8)
             var slot = name.withUnsafeBufferPointer(Self.hash) & (size - 1)
             while slots[slot].key != nil { slot = (slot + 1) & (size - 1) }
             let words = name.withUnsafeBufferPointer(Self.words)
@@ -103,5 +107,12 @@ struct KeyTable<Key: RawRepresentable<String> & Sendable>: Sendable {
         guard let first = bytes.first, let last = bytes.last else { return 0 }
         let middle = Int(bytes[bytes.count / 2])
         return (bytes.count &* 0x9E37) ^ (Int(first) &* 0x1F3) ^ (middle &* 0x65) ^ (Int(last) &* 0x3B)
+    }
+}
+
+extension KeyTable where Key: RawRepresentable<String> {
+    /// The table of `cases`, each found by its raw value.
+    init(_ cases: [Key]) {
+        self.init(cases) { $0.rawValue }
     }
 }

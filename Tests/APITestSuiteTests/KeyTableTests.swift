@@ -18,6 +18,17 @@ import Testing
         }
     }
 
+    /// A table of keys that are not `RawRepresentable` (the table's type requires nothing of its keys, so that making
+    /// its metadata at start-up searches no conformance): each key is found by the name it was given.
+    @Test func keysOfAnyTypeAreFoundByTheirGivenNames() {
+        struct Opaque: Equatable, Sendable { let number: Int }
+        let keys = (0..<20).map(Opaque.init)
+        let table = KeyTable(keys) { "key \($0.number)" }
+        for key in keys { #expect(table.key(named: "key \(key.number)") == key) }
+        #expect(table.key(named: "key 20") == nil)
+        #expect(table.key(named: "key") == nil)
+    }
+
     @Test func theConstructsKeysAnswerAsTheirRawValues() {
         for key in RequestParser.Key.allCases { #expect(RequestParser.Key(named: key.rawValue) == key) }
         for key in TestParser.Key.allCases { #expect(TestParser.Key(named: key.rawValue) == key) }
