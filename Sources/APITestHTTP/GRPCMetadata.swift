@@ -1,3 +1,4 @@
+import APITestSupport
 public import Foundation
 
 /// The custom metadata of a gRPC call: ordered key-value pairs, text or binary (`-bin` keys, sent in base64).
@@ -60,16 +61,9 @@ public struct GRPCMetadata: Sendable, Hashable {
         return entries.filter { $0.key == key }.map(\.value)
     }
 
-    /// Whether `key` (lower-case) is a field of HTTP or of gRPC's protocol rather than the application's metadata.
-    static func isTransportField(_ key: String) -> Bool {
-        key.hasPrefix("grpc-") || key.hasPrefix(":") || reservedKeys.contains(key)
-    }
-
-    /// Keys the call sets itself or HTTP/2 forbids.
-    static let reservedKeys: Set<String> = [
-        "content-type", "te", "content-length", "connection", "keep-alive", "transfer-encoding", "upgrade",
-        "proxy-connection", "host", "expect", "accept-encoding", "content-encoding",
-    ]
+    /// Whether `key` (lower-case) is a field of HTTP or of gRPC's protocol rather than the application's metadata
+    /// (`GRPCMetadataKey`, the rule the suite's check uses too).
+    static func isTransportField(_ key: String) -> Bool { GRPCMetadataKey.isTransportField(key) }
 
     /// Bytes of base64 text, padded or not (gRPC sends it unpadded); nil when it is not base64.
     static func decodeBase64(_ text: String) -> Data? {
@@ -114,16 +108,14 @@ public struct GRPCMetadata: Sendable, Hashable {
         return fields
     }
 
-    /// What is wrong with a request metadata key (lower-case), nil when nothing is.
+    /// What is wrong with a request metadata key (lower-case), nil when nothing is: `GRPCMetadataKey`'s rule, the
+    /// one the suite's load-time check uses.
     static func keyProblem(_ key: String) -> GRPCError.MetadataProblem? {
-        guard !key.isEmpty else { return .emptyKey }
-        let allowed = key.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        switch GRPCMetadataKey.problem(key) {
+        case nil: nil
+        case .empty: .emptyKey
+        case .invalidCharacter: .invalidKeyCharacter
+        case .reserved: .reservedKey
         }
-        guard allowed else { return .invalidKeyCharacter }
-        if isTransportField(key) { return .reservedKey }
-        return nil
     }
 }

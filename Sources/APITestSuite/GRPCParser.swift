@@ -144,12 +144,6 @@ enum GRPCParser {
         "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
     ]
 
-    /// Keys a call sets itself or HTTP/2 forbids, refused as metadata (as the transport refuses them).
-    static let reservedMetadataKeys: Set<String> = [
-        "content-type", "te", "content-length", "connection", "keep-alive", "transfer-encoding", "upgrade",
-        "proxy-connection", "host", "expect", "accept-encoding", "content-encoding",
-    ]
-
     // MARK: - The step
 
     /// A `grpc:` step from its map's entries; nil when it has no usable call (errors are reported).
@@ -309,21 +303,19 @@ enum GRPCParser {
         var metadata: [HeaderSpec] = []
         for entry in entries {
             let key = entry.key.lowercased()
-            let allowed = key.utf8.allSatisfy { byte in
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            }
-            guard !key.isEmpty, allowed else {
+            // The transport's rule (`GRPCMetadataKey`, which `GRPCMetadata.requestFields` checks too).
+            switch GRPCMetadataKey.problem(key) {
+            case .empty?, .invalidCharacter?:
                 context.error(
                     "'\(entry.key.shownInMessage)' is not a metadata key: use letters, digits, '-', '_' and '.'",
                     at: entry.keyNode)
                 continue
-            }
-            if key.hasPrefix("grpc-") || reservedMetadataKeys.contains(key) {
+            case .reserved?:
                 context.error(
                     "'\(entry.key)' is set by gRPC or HTTP itself and cannot be sent as metadata", at: entry.keyNode)
                 continue
+            case nil:
+                break
             }
             guard let value = context.template(entry.value, for: entry.key) else { continue }
             if let problem = RequestParser.forbiddenCharacter(inHeaderValue: value.source) {
