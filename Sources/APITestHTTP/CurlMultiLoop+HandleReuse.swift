@@ -26,8 +26,19 @@ extension CurlMultiLoop {
         return request.authentication == nil && !request.recordsSentHeaders && request.security == nil
             && request.resolve.isEmpty && !request.connectOnly
             && !request.forcesFreshConnection && !request.sharesPlaintextHTTP2Connections
-            && request.transport == TransportOptions(httpVersion: request.transport.httpVersion)
+            && Self.hasNoTransportOverride(request.transport)
     }
+
+    /// Whether `transport` sets nothing but the HTTP version (compared with a default made once: making one for
+    /// every transfer cost more than the rest of the check).
+    static func hasNoTransportOverride(_ transport: TransportOptions) -> Bool {
+        var bare = transport
+        bare.httpVersion = nil
+        return bare == noTransportOverride
+    }
+
+    /// `TransportOptions` that override nothing.
+    private static let noTransportOverride = TransportOptions()
 
     /// Whether the process's environment names no proxy variable (`http_proxy`, `https_proxy`, `all_proxy`,
     /// `no_proxy`, in either case, or any other `*_proxy`), read once. libcurl 7.88 looks up to five of them up
@@ -109,8 +120,8 @@ struct PlainHandleOptions: Equatable {
     var httpVersion: Int
     /// `CURLOPT_ACCEPT_ENCODING`: nil leaves it unset (no `Accept-Encoding`), `""` every encoding libcurl decodes.
     var acceptEncoding: String?
-    var timeout: Int
-    var connectTimeout: Int
+    var timeout: Duration
+    var connectTimeout: Duration
     var followRedirects: Bool
     var maxRedirects: Int
     /// Whether the transfer had a cookie jar (its share attached).
@@ -120,8 +131,9 @@ struct PlainHandleOptions: Equatable {
     init(_ request: HTTPRequest, configuration: SessionConfiguration) {
         httpVersion = CurlMultiLoop.curlHTTPVersion(request.transport.httpVersion)
         acceptEncoding = request.acceptEncoding
-        timeout = (request.timeout ?? configuration.timeout).milliseconds
-        connectTimeout = (request.connectTimeout ?? configuration.connectTimeout).milliseconds
+        // Compared as durations; converted to milliseconds only when set.
+        timeout = request.timeout ?? configuration.timeout
+        connectTimeout = request.connectTimeout ?? configuration.connectTimeout
         followRedirects = request.followRedirects
         maxRedirects = request.maxRedirects
         hasJar = request.cookieJar != nil
@@ -140,11 +152,13 @@ struct PlainHandleOptions: Equatable {
             delegate.check("CURLOPT_ACCEPT_ENCODING", code)
         }
         if timeout != previous.timeout {
-            delegate.check("CURLOPT_TIMEOUT_MS", apitest_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeout))
+            delegate.check(
+                "CURLOPT_TIMEOUT_MS", apitest_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeout.milliseconds))
         }
         if connectTimeout != previous.connectTimeout {
             delegate.check(
-                "CURLOPT_CONNECTTIMEOUT_MS", apitest_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout))
+                "CURLOPT_CONNECTTIMEOUT_MS",
+                apitest_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout.milliseconds))
         }
         if followRedirects != previous.followRedirects {
             delegate.check(
