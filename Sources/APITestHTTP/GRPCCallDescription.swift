@@ -108,10 +108,9 @@ public struct GRPCCallDescription: Sendable {
         transport.httpVersion = .http2PriorKnowledge
         request.transport = transport
         // libcurl 7.88 fails the second request on a reused prior-knowledge (h2c) connection with "Error in the
-        // HTTP2 framing layer" (curl issue 10634, fixed in 8.0): plaintext calls share their connections through
-        // the loop's `H2CConnections`, which works around it. Over TLS (h2 through ALPN) libcurl reuses and
-        // multiplexes connections as usual.
-        if url.lowercased().hasPrefix("http:") { request.sharesPlaintextHTTP2Connections = true }
+        // HTTP2 framing layer" (curl issue 10634, fixed in 8.0): a plaintext call (`sharesPlaintextHTTP2Connections`)
+        // shares its connections through the loop's `H2CConnections`, which works around it. Over TLS (h2 through
+        // ALPN) libcurl reuses connections as usual, one request at a time on each.
         request.recordsSentHeaders = recordsSentHeaders
         return request
     }

@@ -55,7 +55,6 @@ public struct HTTPRequest: Sendable {
         var originBoundHeaders = OriginBoundHeaders()
         var connectOnly: Bool = false
         var forcesFreshConnection: Bool = false
-        var sharesPlaintextHTTP2Connections: Bool = false
         var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
     }
 
@@ -183,11 +182,14 @@ public struct HTTPRequest: Sendable {
         get { storage.fields.forcesFreshConnection }
         set { uniqueStorage().fields.forcesFreshConnection = newValue }
     }
-    /// A plaintext HTTP/2 request with prior knowledge (a gRPC call over h2c) that shares connections with the
-    /// others of its origin, as `CurlMultiLoop+H2C.swift` arranges around libcurl 7.88's reuse bug.
+    /// A plaintext HTTP/2 request with prior knowledge (`http:` with `.http2PriorKnowledge`: a gRPC call over h2c,
+    /// or an HTTP request asking for it) shares connections with the others of its origin, as
+    /// `CurlMultiLoop+H2C.swift` arranges around libcurl 7.88's reuse bug (a second prior-knowledge request on a
+    /// connection fails with "Error in the HTTP2 framing layer").
     var sharesPlaintextHTTP2Connections: Bool {
-        get { storage.fields.sharesPlaintextHTTP2Connections }
-        set { uniqueStorage().fields.sharesPlaintextHTTP2Connections = newValue }
+        guard storage.fields.transport.httpVersion == .http2PriorKnowledge else { return false }
+        let scheme = storage.fields.url.utf8.prefix(5)
+        return scheme.count == 5 && String(decoding: scheme, as: UTF8.self).lowercased() == "http:"
     }
     /// Called on the session's event-loop thread as the body is sent, with bytes sent and the body's length, at
     /// most every 100 ms; keep it quick.

@@ -95,6 +95,29 @@ import Testing
         #expect(result.stdout.contains("4 passed"), "\(result.stdout)")
     }
 
+    /// libcurl 7.88 fails a second prior-knowledge request on a reused h2c connection ("Error in the HTTP2
+    /// framing layer", curl issue 10634): every request of a suite asking for it must still be answered over HTTP/2,
+    /// one after another and several at once.
+    @Test(arguments: [1, 4])
+    func manyPriorKnowledgeRequestsToOneOriginAreEachAnsweredOverHTTP2(jobs: Int) async throws {
+        let tests = (1...12).map { index in
+            """
+              - name: h2c \(index)
+                request:
+                  url: "http://h2.example.test:\(nginx.h2cPort)/n\(index)"
+                  resolve: "h2.example.test:\(nginx.h2cPort):127.0.0.1"
+                  httpVersion: 2-prior-knowledge
+                expect: {body: {startsWith: "HTTP/2.0|h2.example.test|"}}
+            """
+        }
+        let suite = try writeTemporarySuite("name: h2c\ntests:\n" + tests.joined(separator: "\n"))
+        defer { try? FileManager.default.removeItem(at: suite.deletingLastPathComponent()) }
+        let result = try await runAPITest(["run", suite.path, "--jobs", "\(jobs)"])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("12 passed"), "\(result.stdout)")
+        #expect(!result.stdout.contains("framing layer"), "\(result.stdout)")
+    }
+
     @Test func aTemplatedEntryThatRendersWrongErrorsTheStep() async throws {
         let suite = try writeTemporarySuite(
             """
