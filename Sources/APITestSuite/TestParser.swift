@@ -121,8 +121,9 @@ enum TestParser {
         var name, tags, skip, when, forEach, request, expect, capture, retry, steps, load: MapEntry?
         var retries: MapEntry?
 
-        /// Each key's entry, found in one pass (a suite can have 100,000 tests).
-        init(_ entries: [MapEntry]) {
+        /// Each key's entry, found in one pass (a suite can have 100,000 tests); an unknown key is reported, as
+        /// `checkKeys` reports it (each key is looked up once, not once to check it and again here).
+        init(_ entries: [MapEntry], in context: SuiteParseContext) {
             for entry in entries {
                 switch Key(named: entry.key) {
                 case .name: name = entry
@@ -137,7 +138,7 @@ enum TestParser {
                 case .steps: steps = entry
                 case .load: load = entry
                 case .retries: retries = entry
-                case nil: break
+                case nil: context.checkKeys([entry], of: Key.self, in: "test")
                 }
             }
         }
@@ -151,8 +152,7 @@ enum TestParser {
             context.error("expected a map for each test, found \(context.kindName(of: node))", at: node)
             return nil
         }
-        context.checkKeys(allEntries, of: Key.self, in: "test")
-        let entries = Entries(allEntries)
+        let entries = Entries(allEntries, in: context)
         guard let nameEntry = entries.name else {
             context.error("test #\(number) needs a 'name'", at: context.location(of: node))
             return nil
