@@ -24,6 +24,9 @@ import grpc
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from grpc_reflection.v1alpha import _base, reflection, reflection_pb2
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the fixtures
+from grpc_fixture import add_tls_arguments, serve  # noqa: E402 (beside this file)
+
 
 def answer_of(request, output_class):
     out = output_class()
@@ -89,8 +92,7 @@ def main():
     parser.add_argument("--descriptor-set", required=True)
     parser.add_argument("--reflection", choices=["v1", "v1alpha", "both", "none", "junk"], default="both")
     parser.add_argument("--shallow", action="store_true")
-    parser.add_argument("--cert")
-    parser.add_argument("--key")
+    add_tls_arguments(parser)
     arguments = parser.parse_args()
 
     with open(arguments.descriptor_set, "rb") as f:
@@ -126,20 +128,7 @@ def main():
         server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
             "grpc.reflection.v1.ServerReflection", {"ServerReflectionInfo": handler}),))
 
-    if arguments.cert:
-        with open(arguments.cert, "rb") as f:
-            cert = f.read()
-        with open(arguments.key, "rb") as f:
-            key = f.read()
-        port = server.add_secure_port("127.0.0.1:0", grpc.ssl_server_credentials(((key, cert),)))
-    else:
-        port = server.add_insecure_port("127.0.0.1:0")
-    if port == 0:
-        print("could not bind", file=sys.stderr)
-        sys.exit(1)
-    server.start()
-    print(port, flush=True)
-    server.wait_for_termination()
+    serve(server, arguments)
 
 
 if __name__ == "__main__":

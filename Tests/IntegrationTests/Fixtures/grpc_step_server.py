@@ -21,12 +21,14 @@ from concurrent import futures
 import grpc
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the fixtures
+from grpc_fixture import add_tls_arguments, serve  # noqa: E402 (beside this file)
+
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--descriptor-set", required=True)
-    parser.add_argument("--cert")
-    parser.add_argument("--key")
+    add_tls_arguments(parser)
     arguments = parser.parse_args()
     files = descriptor_pb2.FileDescriptorSet()
     with open(arguments.descriptor_set, "rb") as f:
@@ -97,20 +99,7 @@ def main():
     }
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=16))
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("acme.Users", handlers),))
-    if arguments.cert:
-        with open(arguments.cert, "rb") as f:
-            cert = f.read()
-        with open(arguments.key, "rb") as f:
-            key = f.read()
-        port = server.add_secure_port("127.0.0.1:0", grpc.ssl_server_credentials(((key, cert),)))
-    else:
-        port = server.add_insecure_port("127.0.0.1:0")
-    if port == 0:
-        print("could not bind", file=sys.stderr)
-        sys.exit(1)
-    server.start()
-    print(port, flush=True)
-    server.wait_for_termination()
+    serve(server, arguments)
 
 
 if __name__ == "__main__":

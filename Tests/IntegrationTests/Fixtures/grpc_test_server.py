@@ -23,6 +23,9 @@ from concurrent import futures
 
 import grpc
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the fixtures
+from grpc_fixture import add_tls_arguments, serve  # noqa: E402 (beside this file)
+
 
 def identity(value):
     return value
@@ -93,8 +96,7 @@ def metadata(request, context):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--cert")
-    parser.add_argument("--key")
+    add_tls_arguments(parser)
     arguments = parser.parse_args()
     ser = dict(request_deserializer=identity, response_serializer=identity)
     handlers = {
@@ -112,20 +114,7 @@ def main():
         options=[("grpc.max_receive_message_length", 64 * 1024 * 1024),
                  ("grpc.max_send_message_length", 64 * 1024 * 1024)])
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("test.Echo", handlers),))
-    if arguments.cert:
-        with open(arguments.cert, "rb") as f:
-            cert = f.read()
-        with open(arguments.key, "rb") as f:
-            key = f.read()
-        port = server.add_secure_port("127.0.0.1:0", grpc.ssl_server_credentials(((key, cert),)))
-    else:
-        port = server.add_insecure_port("127.0.0.1:0")
-    if port == 0:
-        print("could not bind", file=sys.stderr)
-        sys.exit(1)
-    server.start()
-    print(port, flush=True)
-    server.wait_for_termination()
+    serve(server, arguments)
 
 
 if __name__ == "__main__":
