@@ -114,6 +114,8 @@ struct JSONReportDocument: Codable {
     var run: Run?
     /// Of a merged report (`apitest merge`): the reports it was made of, in shard order.
     var merged: [MergedRun]?
+    /// What the run called of the gRPC methods its suites declare; absent when no suite has a `grpc:` step.
+    var grpcCoverage: GRPCCoverageReportFormat.Summary?
 }
 
 // MARK: - Building
@@ -129,6 +131,7 @@ extension JSONReportDocument {
                 errored: summary.errored, skipped: summary.skipped, cancelled: summary.cancelled,
                 flaky: summary.flaky == 0 ? nil : summary.flaky, notRun: record.notRunCount),
             suites: record.suites.map(Suite.init), run: run)
+        grpcCoverage = summary.grpcCoverage.map(GRPCCoverageReportFormat.Summary.init)
     }
 }
 
