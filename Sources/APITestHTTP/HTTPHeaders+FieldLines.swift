@@ -17,13 +17,9 @@ extension HTTPHeaders {
             func first(_ byte: UInt8, from start: Int, to end: Int) -> Int {
                 bytes.firstIndex(of: byte, in: start..<end) ?? end
             }
-            var lineCount = 0
-            var position = 0
-            while position < bytes.count {
-                position = first(UInt8(ascii: "\n"), from: position, to: bytes.count) + 1
-                lineCount += 1
-            }
-            fields.reserveCapacity(lineCount)
+            // Room for a field per 16 bytes, without a first pass counting the lines (real field lines are longer;
+            // shorter ones only make the array grow).
+            fields.reserveCapacity(bytes.count / 16 + 1)
             var lineStart = 0
             while lineStart < bytes.count {
                 let lineEnd = first(UInt8(ascii: "\n"), from: lineStart, to: bytes.count)
