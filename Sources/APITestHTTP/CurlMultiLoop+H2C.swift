@@ -26,6 +26,7 @@ extension CurlMultiLoop {
         let rides = !request.forcesFreshConnection && h2cConnections.claim(origin)
         let transfer = H2CTransfer(loop: self, origin: origin, role: rides ? .rides : .opens)
         transfer.claimOpen = rides
+        transfer.easy = easy
         delegate.h2c = transfer
         let userdata = Unmanaged.passUnretained(transfer).toOpaque()
         delegate.check(
@@ -95,6 +96,11 @@ extension CurlMultiLoop {
             h2cConnections.settleClaim(transfer.origin)
         }
         guard let address = transfer.address else { return }
+        // A trailers-only answer: libcurl closes the connection (`H2CTransfer.answeredWithoutBody`).
+        if transfer.retiresConnection {
+            h2cConnections.remove(address)
+            return
+        }
         if transfer.role == .opens {
             var version = 0
             apitest_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)

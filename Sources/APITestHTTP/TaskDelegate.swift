@@ -183,6 +183,7 @@ final class TaskDelegate {
             return
         }
         if let length = Self.contentLength(of: line) { announcedLength = length }
+        if let h2c, H2CTransfer.isStatusField(line) { h2c.answeredWithoutBody() }
         // The field lines are only copied here: `HTTPHeaders(fieldLines:)` reads them on the caller's thread.
         headerBlock.append(contentsOf: line)
         headerBlock.append(UInt8(ascii: "\n"))

@@ -101,7 +101,11 @@ import Testing
         // starts their handler on a loaded machine).
         #expect((35...40).contains(served.calls))
         // One connection carried them all (the old transport opened 40).
-        #expect(served.connections == 1)
+        // One connection carried them all (the old transport opened 40), but for the 10 trailers-only answers
+        // (Fail and TrailersOnly): libcurl closes a connection after one (libcurl 7.88 can fail the next request on
+        // it, see H2CTransfer.answeredWithoutBody), so the next call opens another.
+        let trailersOnly = (0..<40).filter { [5, 6].contains($0 % 8) }.count
+        #expect(served.connections == 1 + trailersOnly)
     }
 
     @Test func manyCallsAtOnceOfEveryKindShareAFewConnections() async throws {
@@ -131,8 +135,10 @@ import Testing
         #expect((count - count / 8...count).contains(served.calls))
         // A connection carries one call at a time (libcurl 7.88 loses a stream's trailers when another stream on
         // the connection fills its buffer): about as many connections as calls in flight (40, and a few more
-        // where a call found no idle one: 40 or 41 in six runs, four of them beside six busy loops), where the old
+        // where a call found no idle one: 40 or 41 in six runs, four of them beside six busy loops), and one more
+        // after each of the 120 trailers-only answers, whose connection libcurl closes (152 here), where the old
         // transport opened one per call (480).
-        #expect(served.connections <= 60, "\(served.connections) connections for \(count) calls")
+        let trailersOnly = (0..<count).filter { [5, 6].contains($0 % 8) }.count
+        #expect(served.connections <= 60 + trailersOnly, "\(served.connections) connections for \(count) calls")
     }
 }
