@@ -53,14 +53,7 @@ package struct GRPCCoverageReportFormat: ReportFormat {
 
     /// The file for `coverage`.
     package static func render(_ coverage: GRPCCoverage) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(Document(coverage)), as: UTF8.self) + "\n"
-        } catch {
-            // Only non-finite numbers fail to encode, and the document holds only counts and text.
-            return "{\"version\": 1, \"error\": \"the coverage could not be encoded\"}\n"
-        }
+        CoverageFileText.render(Document(coverage))
     }
 
     /// Reads a coverage file back (to merge the files of several shards); `nil` when it is not one.
