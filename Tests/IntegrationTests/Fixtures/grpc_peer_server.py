@@ -1,6 +1,7 @@
 """grpc_test_server.py's test.Echo methods on grpcio's server, each call recording the client's address
 (context.peer(): "ipv4:127.0.0.1:PORT", one per TCP connection), for the h2c connection reuse tests
-(GRPCConnectionReuseTests). Prints its port on one line only once the server listens.
+(GRPCConnectionReuseTests). Prints its port on one line only once the server listens (grpc_fixture.serve; TLS with
+--cert and --key).
 
 With --max-age-ms N the server ends each connection N ms after it opened (grpc.max_connection_age_ms: a GOAWAY,
 then the close once its calls are done), as servers behind load balancers do (not used by the tests: a call sent
@@ -20,12 +21,14 @@ import grpc
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the fixtures
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import grpc_fixture  # noqa: E402
 import grpc_test_server as echo  # noqa: E402
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--max-age-ms", type=int)
+    grpc_fixture.add_tls_arguments(parser)
     arguments = parser.parse_args()
     lock = threading.Lock()
     calls = [0]
@@ -61,13 +64,7 @@ def main():
                    ("grpc.max_connection_age_grace_ms", 60000)]
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=16), options=options)
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("test.Echo", handlers),))
-    port = server.add_insecure_port("127.0.0.1:0")
-    if port == 0:
-        print("could not bind", file=sys.stderr)
-        sys.exit(1)
-    server.start()
-    print(port, flush=True)
-    server.wait_for_termination()
+    grpc_fixture.serve(server, arguments)
 
 
 if __name__ == "__main__":
