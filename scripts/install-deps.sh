@@ -84,12 +84,14 @@ if [[ "$check_only" -eq 0 ]]; then
     # on uvicorn is the GraphQL tests' server; grpcio is the gRPC transport tests' server, with grpcio-reflection
     # for the reflection tests (1.81.1: the last release that accepts the protobuf 6 pinned here); haralyzer reads
     # the HAR report in its tests; protobuf, Google's own runtime, is the protobuf codec tests' oracle; opentelemetry-proto
-    # parses every export the tracing tests' OTLP receiver gets).
+    # parses every export the tracing tests' OTLP receiver gets; proxy.py is the HTTP proxy, with CONNECT tunnels, of
+    # the prior-knowledge proxy tests).
     for entry in junitparser:junitparser jsonschema:jsonschema yaml:pyyaml httpbin:httpbin moto:moto[server] \
         google.protobuf:protobuf==6.33.6 \
         boto3:boto3 spnego:pyspnego sse_starlette:sse-starlette==3.7.0 uvicorn:uvicorn==0.38.0 \
         websockets:websockets==17.4 strawberry:strawberry-graphql==0.341.2 \
-        grpc:grpcio==1.85.1 grpc_reflection:grpcio-reflection==1.81.1 haralyzer:haralyzer==2.4.0 opentelemetry.proto:opentelemetry-proto==1.38.0; do
+        grpc:grpcio==1.85.1 grpc_reflection:grpcio-reflection==1.81.1 haralyzer:haralyzer==2.4.0 opentelemetry.proto:opentelemetry-proto==1.38.0 \
+        proxy:proxy.py==2.4.10; do
         module="${entry%%:*}"
         package="${entry#*:}"
         if ! python3 -c "import $module" >/dev/null 2>&1; then

@@ -11,14 +11,17 @@ extension CurlMultiLoop {
         return ["http_proxy", "all_proxy", "ALL_PROXY"].contains { environment[$0].map { !$0.isEmpty } ?? false }
     }()
 
-    /// Decides how the request of `delegate` gets its connection (see `H2CConnections`): a plaintext gRPC call
-    /// rides on a known h2c connection of its origin when one is idle (HTTP/2 without prior knowledge; the pre-request check
-    /// refuses any other connection) or opens one with prior knowledge; a request that must not reuse a connection
-    /// (`forcesFreshConnection`) gets a new one.
+    /// Decides how the request of `delegate` gets its connection (see `H2CConnections`): a plaintext prior-knowledge
+    /// request (a gRPC call over h2c) rides on a known h2c connection of its origin when one is idle (HTTP/2 without
+    /// prior knowledge; the pre-request check refuses any other connection) or opens one with prior knowledge; one
+    /// through a proxy or a unix socket, and a request that must not reuse a connection (`forcesFreshConnection`),
+    /// gets a new one.
     func configureConnectionReuse(_ easy: UnsafeMutableRawPointer, for delegate: TaskDelegate) {
         let request = delegate.request
-        guard request.sharesPlaintextHTTP2Connections, let origin = Self.h2cOrigin(of: request) else {
-            if request.forcesFreshConnection {
+        guard request.speaksPlaintextPriorKnowledge, let origin = Self.h2cOrigin(of: request) else {
+            // A plaintext prior-knowledge request that shares no connection (through a proxy's tunnel or a unix
+            // socket) takes a new one: libcurl 7.88 fails a second prior-knowledge request on a connection.
+            if request.forcesFreshConnection || request.speaksPlaintextPriorKnowledge {
                 delegate.check("CURLOPT_FRESH_CONNECT", apitest_easy_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1))
             }
             return

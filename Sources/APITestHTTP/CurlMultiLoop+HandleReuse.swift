@@ -25,7 +25,7 @@ extension CurlMultiLoop {
         guard bodySize == nil, request.method == "GET" || request.method.uppercased() == "GET" else { return false }
         return request.authentication == nil && !request.recordsSentHeaders && request.security == nil
             && request.resolve.isEmpty && !request.connectOnly
-            && !request.forcesFreshConnection && !request.sharesPlaintextHTTP2Connections
+            && !request.forcesFreshConnection && !request.speaksPlaintextPriorKnowledge
             && Self.hasNoTransportOverride(request.transport)
     }
 

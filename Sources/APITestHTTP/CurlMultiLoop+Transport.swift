@@ -34,6 +34,12 @@ extension CurlMultiLoop {
         if let proxy = transport.proxy {
             delegate.check("CURLOPT_PROXY", apitest_easy_setopt_string(easy, CURLOPT_PROXY, proxy))
         }
+        if transport.httpVersion == .http2PriorKnowledge {
+            // Through an HTTP proxy (the request's, or one the environment names), HTTP/2 with prior knowledge goes
+            // through a CONNECT tunnel, as gRPC clients do: without one libcurl speaks HTTP/1.1 to the proxy
+            // whatever the request asked for. Without a proxy libcurl ignores the option.
+            delegate.check("CURLOPT_HTTPPROXYTUNNEL", apitest_easy_setopt_long(easy, CURLOPT_HTTPPROXYTUNNEL, 1))
+        }
         if let noProxy = transport.noProxy {
             delegate.check("CURLOPT_NOPROXY", apitest_easy_setopt_string(easy, CURLOPT_NOPROXY, noProxy))
         }

@@ -108,7 +108,7 @@ public struct GRPCCallDescription: Sendable {
         transport.httpVersion = .http2PriorKnowledge
         request.transport = transport
         // libcurl 7.88 fails the second request on a reused prior-knowledge (h2c) connection with "Error in the
-        // HTTP2 framing layer" (curl issue 10634, fixed in 8.0): a plaintext call (`sharesPlaintextHTTP2Connections`)
+        // HTTP2 framing layer" (curl issue 10634, fixed in 8.0): a plaintext call (`speaksPlaintextPriorKnowledge`)
         // shares its connections through the loop's `H2CConnections`, which works around it. Over TLS (h2 through
         // ALPN) libcurl reuses connections as usual, one request at a time on each.
         request.recordsSentHeaders = recordsSentHeaders

@@ -183,10 +183,10 @@ public struct HTTPRequest: Sendable {
         set { uniqueStorage().fields.forcesFreshConnection = newValue }
     }
     /// A plaintext HTTP/2 request with prior knowledge (`http:` with `.http2PriorKnowledge`: a gRPC call over h2c,
-    /// or an HTTP request asking for it) shares connections with the others of its origin, as
-    /// `CurlMultiLoop+H2C.swift` arranges around libcurl 7.88's reuse bug (a second prior-knowledge request on a
-    /// connection fails with "Error in the HTTP2 framing layer").
-    var sharesPlaintextHTTP2Connections: Bool {
+    /// or an HTTP request asking for it): libcurl 7.88 fails a second such request on a connection ("Error in the
+    /// HTTP2 framing layer"), so it shares connections with the others of its origin as `CurlMultiLoop+H2C.swift`
+    /// arranges, or takes a new one.
+    var speaksPlaintextPriorKnowledge: Bool {
         guard storage.fields.transport.httpVersion == .http2PriorKnowledge else { return false }
         let scheme = storage.fields.url.utf8.prefix(5)
         return scheme.count == 5 && String(decoding: scheme, as: UTF8.self).lowercased() == "http:"
