@@ -1,4 +1,5 @@
 package import APITestJSON
+import APITestJSONSchema
 package import APITestOpenAPI
 
 /// The sequences of the stateful phase: for each operation that creates a resource (a `POST`), the operations
@@ -114,10 +115,9 @@ package struct StatefulPlanner: Sendable {
     /// The operation an `operationRef` (`#/paths/~1pets~1{id}/get`) names.
     static func operation(named reference: String, in description: OpenAPIDescription) -> Int? {
         guard let fragment = reference.split(separator: "#", maxSplits: 1).last else { return nil }
-        let tokens = fragment.split(separator: "/").map {
-            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+        guard let tokens = JSONPointer.referenceTokens(fragment), tokens.count == 3, tokens[0] == "paths" else {
+            return nil
         }
-        guard tokens.count == 3, tokens[0] == "paths" else { return nil }
         return description.operations.firstIndex {
             $0.pathTemplate == tokens[1] && $0.method == tokens[2].uppercased()
         }
@@ -156,8 +156,8 @@ extension StatefulPlanner {
         guard !fragment.isEmpty else { return value }
         guard fragment.hasPrefix("#") else { return nil }
         var current = value
-        for token in fragment.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let name = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
+        guard let tokens = JSONPointer.referenceTokens(fragment.dropFirst()) else { return nil }
+        for name in tokens {
             switch current {
             case .object(let object):
                 guard let next = object[name] else { return nil }

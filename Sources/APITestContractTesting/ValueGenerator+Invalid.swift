@@ -1,4 +1,5 @@
 import APITestJSON
+import APITestJSONSchema
 package import APITestOpenAPI
 
 // MARK: - Invalid values
@@ -16,9 +17,7 @@ extension ValueGenerator {
             case .object(var object) = valid(schema, &random), case .object(let broken) = chosen.value
         else { return chosen }
         // Lay the broken member over the random object: the same members changed or left out.
-        let token = chosen.pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().first
-        guard let token else { return chosen }
-        let name = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
+        guard let name = JSONPointer.referenceTokens(chosen.pointer)?.first else { return chosen }
         object[name] = broken[name]
         return BoundaryValue(.object(object), keyword: chosen.keyword, pointer: chosen.pointer, isValid: false)
     }

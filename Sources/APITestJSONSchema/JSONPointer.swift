@@ -5,10 +5,47 @@ import Foundation
 /// JSON Pointer (RFC 6901) helpers used for schema and instance locations (and by the OpenAPI layer for places in
 /// its documents).
 package enum JSONPointer {
-    /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
+    /// Escapes one reference token (`~` → `~0`, `/` → `~1`), scalar by scalar: a `/` or `~` followed by a combining
+    /// mark is escaped too (a comparison of characters would see `/\u{301}` as one character that is not `/`).
     package static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        var result = String.UnicodeScalarView()
+        for scalar in token.unicodeScalars {
+            switch scalar {
+            case "~": result.append(contentsOf: "~0".unicodeScalars)
+            case "/": result.append(contentsOf: "~1".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Unescapes one reference token (`~1` → `/`, `~0` → `~`), scalar by scalar; any other `~` stays as it is.
+    package static func unescape(_ token: some StringProtocol) -> String {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
+        var result = String.UnicodeScalarView()
+        var scalars = token.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            guard scalar == "~", let next = pending, next == "0" || next == "1" else {
+                result.append(scalar)
+                continue
+            }
+            result.append(next == "1" ? "/" : "~")
+            pending = scalars.next()
+        }
+        return String(result)
+    }
+
+    /// The unescaped reference tokens of pointer text (`/a~1b/c` → `["a/b", "c"]`; empty for the whole document),
+    /// split at each `/` scalar; `nil` when the text does not start with `/`.
+    package static func referenceTokens(_ text: some StringProtocol) -> [String]? {
+        if text.isEmpty { return [] }
+        guard text.unicodeScalars.first == "/" else { return nil }
+        return text.unicodeScalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            unescape(String(String.UnicodeScalarView($0)))
+        }
     }
 
     /// The pointer text for `tokens` (empty for the whole document).
@@ -31,11 +68,7 @@ package enum JSONPointer {
     /// Returns `nil` when the text is not a pointer (does not start with `/`) or is badly encoded.
     static func tokens(fromFragment fragment: String) -> [String]? {
         guard let decoded = fragment.removingPercentEncoding else { return nil }
-        if decoded.isEmpty { return [] }
-        guard decoded.hasPrefix("/") else { return nil }
-        return decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        }
+        return referenceTokens(decoded)
     }
 
     /// The value at `tokens` inside `root`, or `nil` when the path does not exist.
