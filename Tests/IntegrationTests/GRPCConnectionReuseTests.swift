@@ -100,12 +100,13 @@ import Testing
         // Every call reached the server but perhaps a deadline's (the 5 calls cut at 200 ms may end before grpcio
         // starts their handler on a loaded machine).
         #expect((35...40).contains(served.calls))
-        // One connection carried them all (the old transport opened 40).
         // One connection carried them all (the old transport opened 40), but for the 10 trailers-only answers
         // (Fail and TrailersOnly): libcurl closes a connection after one (libcurl 7.88 can fail the next request on
-        // it, see H2CTransfer.answeredWithoutBody), so the next call opens another.
+        // it, see H2CTransfer.answeredWithoutBody), so the next call opens another; and libcurl may close the
+        // connection of a call cut by its deadline (1 of the 5 in a CI run on loaded cores: 12 connections).
         let trailersOnly = (0..<40).filter { [5, 6].contains($0 % 8) }.count
-        #expect(served.connections == 1 + trailersOnly)
+        let deadlines = (0..<40).filter { $0 % 8 == 7 }.count
+        #expect((1 + trailersOnly...1 + trailersOnly + deadlines).contains(served.connections))
     }
 
     @Test func manyCallsAtOnceOfEveryKindShareAFewConnections() async throws {
