@@ -77,12 +77,15 @@ package struct ResponseBody {
         if let parsedDocument { return parsedDocument }
         if let problem = notKept { return .failure(problem) }
         let result: Result<JSONBodyDocument, CheckProblem>
-        let serializer = self.serializer
-        if serializer is PropertyListResponseSerializer {
-            result = json().map(JSONBodyDocument.value)
-        } else {
-            let dropsNulls =
-                (serializer as? JSONResponseSerializer)?.removesKeysWithNullValues ?? removesKeysWithNullValues
+        // One cast for the common case, a JSON body (testing for a property list first cast twice).
+        // Whether the tape leaves out members with null values; `nil` for a property list, read as a tree.
+        let dropsNulls: Bool?
+        switch self.serializer {
+        case let decoder as JSONResponseSerializer: dropsNulls = decoder.removesKeysWithNullValues
+        case is PropertyListResponseSerializer: dropsNulls = nil
+        default: dropsNulls = removesKeysWithNullValues
+        }
+        if let dropsNulls {
             do {
                 result = .success(
                     .tape(try JSONTape(parsing: BodyText(response.body), droppingNullMembers: dropsNulls)))
@@ -90,6 +93,8 @@ package struct ResponseBody {
                 // The same words as the tree's errors: let the decoder (or the fallback parse) say why.
                 result = json().map(JSONBodyDocument.value)
             }
+        } else {
+            result = json().map(JSONBodyDocument.value)
         }
         parsedDocument = result
         return result

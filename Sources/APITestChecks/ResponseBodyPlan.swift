@@ -13,9 +13,11 @@ package enum ResponseBodyPlan {
     package static func handling(
         for step: Step, until: Expectations?, previewBytes: Int, checkedByContract: Bool = false
     ) -> ResponseBodyHandling {
-        guard !checkedByContract, step.expect.schema == nil, until?.schema == nil else { return .keep }
+        // `expect` read once: each `step.expect.…` copied the whole of it out of the step (retaining all it holds).
+        let expect = step.expect
+        guard !checkedByContract, expect.schema == nil, until?.schema == nil else { return .keep }
         // A GraphQL response's `errors` are read whatever the checks.
-        if step.request.isGraphQL || step.expect.graphql != nil { return .keep }
+        if expect.graphql != nil || step.request.isGraphQL { return .keep }
         // Every query of the step once, without gathering them in a list: this runs for every request.
         var digests: Set<BodyDigest.Algorithm> = []
         /// Records the digest `query` asks for; false when it reads the body.
@@ -28,8 +30,8 @@ package enum ResponseBodyPlan {
             return true
         }
         // A snapshot compares the whole body.
-        if step.expect.snapshot != nil { return .keep }
-        let expected = step.expect.assertions
+        if expect.snapshot != nil { return .keep }
+        let expected = expect.assertions
         for index in expected.indices where !admit(expected[index].query) { return .keep }
         let captures = step.captures
         for index in captures.indices where !admit(captures[index].query) { return .keep }

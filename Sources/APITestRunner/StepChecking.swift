@@ -76,17 +76,25 @@ struct StepChecking {
             outcome.untilHeld = outcome.failures.isEmpty
         }
         if outcome.failures.isEmpty {
+            // `expect` read once: each `step.expect.…` copied the whole of it out of the step.
+            let expect = step.expect
             let expected = checker.check(
-                step.expect, stepLocation: step.location, body: &body, context: sent.context, masker: sent.masker,
+                expect, stepLocation: step.location, body: &body, context: sent.context, masker: sent.masker,
                 decoding: runtime.suite.responseDecoding, listsChecks: listsChecks)
-            outcome.failures += expected.failures
-            outcome.checks += expected.checks
-            if let snapshot = step.expect.snapshot {
+            // No failure so far (see above); appending to empty lists only copied them.
+            if outcome.checks.isEmpty {
+                (outcome.failures, outcome.checks) = expected
+            } else {
+                outcome.failures += expected.failures
+                outcome.checks += expected.checks
+            }
+            if let snapshot = expect.snapshot {
                 checkSnapshot(snapshot, response, masker: sent.masker, into: &outcome)
             }
-            if step.request.isGraphQL || step.expect.graphql != nil {
+            let graphql = expect.graphql
+            if graphql != nil || step.request.isGraphQL {
                 outcome.failures += checker.checkGraphQL(
-                    step.expect.graphql, requestLocation: step.request.location, body: &body, context: sent.context,
+                    graphql, requestLocation: step.request.location, body: &body, context: sent.context,
                     masker: sent.masker)
             }
         }

@@ -53,14 +53,16 @@ struct StepPreparation {
         var oauth2: TestExecutor.OAuth2Use?
         var tokenExchanges: [ExchangeDraft] = []
         do {
+            // Read once: each `step.request` passed on was a copy of it.
+            let spec = step.request
             // Only a request with OAuth2 awaits a token: the call alone costs a suspension point a request.
-            if let setting = RequestBuilder.oauth2(of: step.request, defaults: runtime.suite.defaults) {
+            if let setting = RequestBuilder.oauth2(of: spec, defaults: runtime.suite.defaults) {
                 oauth2 = try await executor.obtainToken(
-                    setting, for: step.request, runtime: runtime, context: context, masker: &masker,
+                    setting, for: spec, runtime: runtime, context: context, masker: &masker,
                     exchanges: &tokenExchanges)
             }
             request = try executor.builder.build(
-                step.request, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)
+                spec, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)
         } catch {
             let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
             var draft = StepDraft(index: index, location: step.location, error: error)
