@@ -34,6 +34,8 @@ struct ASCIIPattern: Sendable {
     let start: Int
     /// Whether the first state is `^`: an attempt can start only at the start of the text.
     let isAnchoredAtStart: Bool
+    /// The states made deterministic, when not too many: what a search runs.
+    let dfa: DFA?
 
     /// The most states a pattern may compile to (counted repetitions are copied out); larger patterns use ICU.
     static let maximumStates = 2_000
@@ -49,6 +51,7 @@ struct ASCIIPattern: Sendable {
         self.states = builder.states
         self.start = start
         if case .atStart = builder.states[start] { isAnchoredAtStart = true } else { isAnchoredAtStart = false }
+        dfa = DFA(states: builder.states, start: start, isAnchoredAtStart: isAnchoredAtStart)
     }
 
     // MARK: - Matching
@@ -56,6 +59,23 @@ struct ASCIIPattern: Sendable {
     /// Whether the pattern matches somewhere in `text`; nil when `text` holds a byte outside 0x20–0x7E (then ICU
     /// must answer).
     func matches(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
+            return dfa?.search(bytes) ?? search(bytes)
+        }
+    }
+
+    /// Whether the pattern matches somewhere in the text whose UTF-8 bytes are `bytes`; nil when one is outside
+    /// 0x20–0x7E (as ``matches(_:)``).
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
+        return dfa?.search(bytes) ?? search(bytes)
+    }
+
+    /// Whether the pattern matches somewhere in `text` by simulating the automaton state by state, without its
+    /// deterministic form (the tests hold the two to the same answers); nil as ``matches(_:)``.
+    func matchesSimulating(_ text: String) -> Bool? {
         var text = text
         return text.withUTF8 { bytes -> Bool? in
             for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }

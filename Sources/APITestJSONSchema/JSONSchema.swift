@@ -102,7 +102,7 @@ package struct JSONSchema: Sendable {
     package func validate(_ tape: JSONTape, maximumErrors: Int? = nil) -> JSONSchemaValidationResult {
         guard tape.count > 0 else { return validate(JSONValue.null, maximumErrors: maximumErrors) }
         // Most documents are valid: a quick verdict without paths or messages settles those.
-        if quickVerdict(0, in: tape, valueCount: tape.count) == true, !Task.isCancelled {
+        if quickVerdict(tape) == true, !Task.isCancelled {
             return JSONSchemaValidationResult(isValid: true, errors: [], isTruncated: false)
         }
         return validate(0, in: tape, maximumErrors: maximumErrors, valueCount: tape.count)
@@ -113,7 +113,10 @@ package struct JSONSchema: Sendable {
     /// collects annotations). A definite verdict is always the full evaluation's.
     package func quickVerdict(_ tape: JSONTape) -> Bool? {
         guard tape.count > 0 else { return nil }
-        return quickVerdict(0, in: tape, valueCount: tape.count)
+        // Names and strings as written are compared over the text's bytes in place.
+        return tape.text.withJSONBytes { bytes in
+            quickVerdict(0, in: TapeText(tape: tape, bytes: bytes), valueCount: tape.count)
+        }
     }
 
     /// The verdict of the quick check that ``validate(_:maximumErrors:)`` runs first on a value (see the tape's).
@@ -125,10 +128,11 @@ package struct JSONSchema: Sendable {
         _ node: Document.Node, in document: Document, valueCount: Int
     ) -> Bool? {
         guard !compiled.tracksAnnotations else { return nil }
-        let check = SchemaQuickCheck(
+        let verdict = SchemaQuickCheck.withCheck(
             document: document, requiredExemptions: requiredExemptions,
-            budget: SchemaQuickCheck.Budget(maximumSteps: SchemaBudget.maximumSteps(forValues: valueCount)))
-        switch check.verdict(compiled.root, node) {
+            maximumSteps: SchemaBudget.maximumSteps(forValues: valueCount)
+        ) { check in check.verdict(compiled.root, node) }
+        switch verdict {
         case .valid: return true
         case .invalid: return false
         case .unknown: return nil

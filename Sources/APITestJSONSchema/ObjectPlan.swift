@@ -81,6 +81,24 @@ final class ObjectPlan: Sendable {
         self.covers = covers
     }
 
+    /// The slot of the member name whose UTF-8 bytes are `name`, if any.
+    func slot(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        for position in slots.indices where slots[position].name.utf8.count == name.count {
+            let same =
+                slots[position].name.utf8.withContiguousStorageIfAvailable { Self.sameBytes(name, $0) }
+                ?? slots[position].name.utf8.elementsEqual(name)
+            if same { return position }
+        }
+        return nil
+    }
+
+    /// Whether two byte buffers hold the same bytes.
+    static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for position in 0..<lhs.count where lhs[position] != rhs[position] { return false }
+        return true
+    }
+
     /// The slot of the member name `name`, if any.
     func slot(of name: String) -> Int? {
         let count = name.utf8.count

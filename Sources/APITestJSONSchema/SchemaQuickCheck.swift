@@ -10,6 +10,18 @@ protocol QuickCheckDocument: SchemaDocument {
     func string(of node: Node) -> String
     /// The decoded number of a number node.
     func number(of node: Node) -> JSONValue
+    /// The bytes of a string or member-name node as written, when they are ASCII without an escape (each byte a
+    /// code point); nil otherwise, or when the document has no text (a value tree).
+    func plainText(of node: Node) -> UnsafeBufferPointer<UInt8>?
+    /// Calls `body` with (name node, value node) for each member of an object node as written (a repeated name
+    /// each time), in order, until it returns false, and returns true; false, without calling `body`, when the
+    /// document cannot walk members that way.
+    func forEachWrittenMember(of node: Node, _ body: (_ key: Node, _ value: Node) -> Bool) -> Bool
+}
+
+extension QuickCheckDocument {
+    func plainText(of node: Node) -> UnsafeBufferPointer<UInt8>? { nil }
+    func forEachWrittenMember(of node: Node, _ body: (_ key: Node, _ value: Node) -> Bool) -> Bool { false }
 }
 
 /// A verdict on a document without the evaluator's bookkeeping (no schema or instance paths, no annotations, no
@@ -41,25 +53,41 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
     let requiredExemptions: Set<String>
     /// The steps the check may take (``SchemaBudget``); past them, or once the task is cancelled, it answers
     /// `.unknown` and leaves the verdict, and the error saying why, to the evaluator.
-    var budget = Budget(maximumSteps: SchemaBudget.minimumSteps)
+    let budget: Budget
 
-    /// Steps taken and allowed: a reference, so the check's non-mutating walk can count.
-    final class Budget {
+    /// Steps taken and allowed, counted in memory the caller of ``withCheck(document:requiredExemptions:maximumSteps:_:)``
+    /// holds for the check (so the check's non-mutating walk can count, with no object allocated and counted for
+    /// each check: one runs for every response and parameter a contract reads).
+    struct Budget {
         let maximumSteps: Int
-        // One check's own counter, never shared between threads: read and written without exclusivity checks.
-        @exclusivity(unchecked) var steps = 0
-        @exclusivity(unchecked) var isSpent = false
-
-        init(maximumSteps: Int) { self.maximumSteps = maximumSteps }
+        /// The steps taken; past `maximumSteps`, or once the task is cancelled, `Int.max` (spent).
+        let steps: UnsafeMutablePointer<Int>
 
         /// Counts one subschema; false once the budget is spent or the task cancelled.
         func spend() -> Bool {
-            guard !isSpent else { return false }
-            steps += 1
-            if steps > maximumSteps || (steps % SchemaBudget.cancellationInterval == 0 && Task.isCancelled) {
-                isSpent = true
+            guard steps.pointee != Int.max else { return false }
+            steps.pointee += 1
+            if steps.pointee > maximumSteps
+                || (steps.pointee % SchemaBudget.cancellationInterval == 0 && Task.isCancelled)
+            {
+                steps.pointee = Int.max
+                return false
             }
-            return !isSpent
+            return true
+        }
+    }
+
+    /// Calls `body` with a check of `document` that may take `maximumSteps` steps (its budget lives as long as the
+    /// call).
+    static func withCheck<Result>(
+        document: Document, requiredExemptions: Set<String>, maximumSteps: Int, _ body: (Self) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { steps in
+            steps.baseAddress!.initialize(to: 0)
+            return body(
+                SchemaQuickCheck(
+                    document: document, requiredExemptions: requiredExemptions,
+                    budget: Budget(maximumSteps: maximumSteps, steps: steps.baseAddress!)))
         }
     }
 
@@ -104,6 +132,7 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
     /// The verdict of an object plan's keywords (`properties`, `additionalProperties`, `required`) on the object at
     /// `index`: each member's name looked up once.
     private func verdict(_ plan: ObjectPlan, _ index: Node, depth: Int) -> Verdict {
+        if let verdict = writtenVerdict(plan, index, depth: depth) { return verdict }
         var result = Verdict.valid
         var seen: UInt64 = 0
         document.forEachMember(of: index) { name, _, value in
@@ -124,6 +153,48 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         return result
     }
 
+    /// ``verdict(_:_:depth:)`` of a plan over the members' names as written, each compared with the slots' names
+    /// byte for byte (nothing decoded); nil when that cannot tell the same: a name that is not plain ASCII, a name
+    /// written twice (the members are read with a repeated name once, with its last value), or an undeclared name
+    /// where `additionalProperties` is a schema, not a boolean.
+    private func writtenVerdict(_ plan: ObjectPlan, _ index: Node, depth: Int) -> Verdict? {
+        var result = Verdict.valid
+        var seen: UInt64 = 0
+        var readsAsWritten = true
+        let walked = document.forEachWrittenMember(of: index) { key, value in
+            guard let name = document.plainText(of: key) else {
+                readsAsWritten = false
+                return false
+            }
+            if let slot = plan.slot(of: name) {
+                let bit: UInt64 = 1 << UInt64(slot)
+                guard seen & bit == 0 else {
+                    readsAsWritten = false
+                    return false
+                }
+                seen |= bit
+                // Once invalid, the names are still read: a later repeat of one would make its last value count.
+                guard result != .invalid else { return true }
+                let entry = plan.slots[slot]
+                if let schema = entry.schema {
+                    result = Self.combine(result, verdict(schema, value, depth: depth + 1))
+                } else if !entry.isDeclared, let additional = plan.additional {
+                    result = Self.combine(result, verdict(additional, value, depth: depth + 1))
+                }
+            } else if let additional = plan.additional {
+                guard let allowed = additional.boolean else {
+                    readsAsWritten = false
+                    return false
+                }
+                if !allowed { result = .invalid }
+            }
+            return true
+        }
+        guard walked, readsAsWritten else { return nil }
+        if result == .invalid || seen & plan.requiredMask != plan.requiredMask { return .invalid }
+        return result
+    }
+
     /// The verdict of one keyword on the value at `index`, of kind `kind`.
     private func verdict(
         _ keyword: Keyword, _ index: Node, _ kind: JSONTape.Kind, depth: Int, members: inout [Member]?
@@ -136,8 +207,12 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         case .type(let names):
             return Verdict(names.contains { matches(type: $0, index, kind) })
         case .const(let value):
+            if kind == .string, let text = document.plainText(of: index) { return Verdict(Self.equals(text, value)) }
             return Verdict(document.isEqual(index, to: value))
         case .enumeration(let values):
+            if kind == .string, let text = document.plainText(of: index) {
+                return Verdict(values.contains { Self.equals(text, $0) })
+            }
             return Verdict(values.contains { document.isEqual(index, to: $0) })
         case .allOf, .anyOf, .oneOf, .not, .conditional:
             return logic(keyword.check, index, depth: depth)
@@ -146,6 +221,9 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
             return number(keyword.check, document.number(of: index))
         case .maxLength, .minLength, .pattern:
             guard kind == .string else { return .valid }
+            if let text = document.plainText(of: index), let verdict = plainString(keyword.check, text) {
+                return verdict
+            }
             return string(keyword.check, document.string(of: index))
         case .maxItems, .minItems, .prefixItems, .items, .contains:
             guard kind == .array else { return .valid }
@@ -256,6 +334,24 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         case .pattern(let regex): (try? regex.matchesOrInterrupts(string)).map(Verdict.init) ?? .unknown
         default: .unknown
         }
+    }
+
+    /// ``string(_:_:)`` of a string written as plain ASCII (a code point a byte); nil when the pattern's automaton
+    /// cannot read it.
+    private func plainString(_ check: Keyword.Check, _ text: UnsafeBufferPointer<UInt8>) -> Verdict? {
+        switch check {
+        case .maxLength(let limit): Verdict(text.count <= limit)
+        case .minLength(let limit): Verdict(text.count >= limit)
+        case .pattern(let regex): regex.matchesPrintableASCII(text).map(Verdict.init)
+        default: nil
+        }
+    }
+
+    /// Whether the plain ASCII string `text` equals `value` under JSON Schema equality (a string, by code points).
+    private static func equals(_ text: UnsafeBufferPointer<UInt8>, _ value: JSONValue) -> Bool {
+        guard case .string(let string) = value, string.utf8.count == text.count else { return false }
+        return string.utf8.withContiguousStorageIfAvailable { ObjectPlan.sameBytes(text, $0) }
+            ?? string.utf8.elementsEqual(text)
     }
 
     // MARK: - Arrays
@@ -389,20 +485,6 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
 }
 
 // MARK: - Documents
-
-extension JSONTape: QuickCheckDocument {
-    func kind(of node: Int) -> Kind {
-        kind(node)
-    }
-
-    func string(of node: Int) -> String {
-        string(node)
-    }
-
-    func number(of node: Int) -> JSONValue {
-        value(node)
-    }
-}
 
 extension JSONValueDocument: QuickCheckDocument {
     func kind(of node: JSONValue) -> JSONTape.Kind {

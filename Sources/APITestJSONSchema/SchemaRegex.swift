@@ -62,6 +62,12 @@ package final class SchemaRegex: Sendable {
         return try program.matches(string)
     }
 
+    /// Whether the pattern matches anywhere in the text whose UTF-8 bytes are `bytes`, when the ASCII automaton can
+    /// tell (a pattern in its subset, printable ASCII text); nil otherwise.
+    func matchesPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        asciiProgram?.matches(bytes)
+    }
+
     /// Whether ``LinearRegex`` finds the pattern in `string` (what ``matches(_:)`` answers when the ASCII automaton
     /// cannot).
     package func matchesWithLinearRegex(_ string: String) -> Bool {
@@ -72,6 +78,17 @@ package final class SchemaRegex: Sendable {
     /// text: what the tests hold it to).
     package func matchesWithLinearRegex(_ string: String, steps: inout Int) -> Bool {
         (try? program.matches(string, steps: &steps)) ?? false
+    }
+
+    /// Whether the ASCII automaton of the pattern was also made deterministic (``ASCIIPattern/DFA``): what its
+    /// searches run.
+    package var hasDeterministicAutomaton: Bool { asciiProgram?.dfa != nil }
+
+    /// What the ASCII automaton answers for `string` when it simulates its states one by one instead of running
+    /// their deterministic form; nil when it cannot answer (as ``usesASCIIProgram(for:)``). For the tests that hold
+    /// the two to the same answers.
+    package func matchesBySimulation(_ string: String) -> Bool? {
+        asciiProgram?.matchesSimulating(string)
     }
 
     /// Whether the pattern is in the subset that ``ASCIIPattern`` reads.

@@ -1,0 +1,117 @@
+import APITestJSON
+import APITestJSONSchema
+import APITestTestSupport
+import Testing
+
+/// The quick check of a tape reads member names, strings and plain integers over the text's bytes as written
+/// (`TapeText`), and a pattern's automaton runs in a deterministic form (`ASCIIPattern.DFA`). Every verdict stays
+/// the full evaluation's: names and strings with escapes or beyond ASCII, repeated names, numbers that are not plain
+/// integers, and text outside printable ASCII all take the decoding path, and the deterministic automaton answers as
+/// the one it was made from.
+struct SchemaTapeTextTests {
+    /// The quick verdict of `instanceText` as a tape, and the full evaluation's verdict.
+    private func expectVerdict(
+        _ schemaText: String, _ instanceText: String, _ expected: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let schema = try JSONSchema(JSONParser.parse(schemaText))
+        let tape = try JSONTape(parsing: Array(instanceText.utf8))
+        #expect(
+            schema.validate(tape).isValid == expected, "evaluator on \(instanceText)", sourceLocation: sourceLocation)
+        #expect(
+            schema.quickVerdict(tape) == expected, "quick check of a tape on \(instanceText)",
+            sourceLocation: sourceLocation)
+    }
+
+    private static let item = #"""
+        {"type": "object", "required": ["id", "name"], "additionalProperties": false,
+         "properties": {"id": {"type": "integer", "minimum": 1}, "name": {"type": "string", "minLength": 2,
+         "maxLength": 4, "pattern": "^[a-z]+$"}, "role": {"enum": ["admin", "user", 3]}, "tag": {"const": "x"}}}
+        """#
+
+    @Test func namesAsWrittenAreComparedByteForByte() throws {
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab"}"#, true)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "extra": 1}"#, false)
+        try expectVerdict(Self.item, #"{"id": 1}"#, false)
+        // An escaped name is the same name: decoded, not compared as written.
+        try expectVerdict(Self.item, #"{"\u0069d": 1, "name": "ab"}"#, true)
+        try expectVerdict(Self.item, #"{"i\u0064": 0, "name": "ab"}"#, false)
+        // A name beyond ASCII is another name (no normalization).
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "nämé": 1}"#, false)
+    }
+
+    @Test func aRepeatedNameCountsOnceWithItsLastValue() throws {
+        // The first value is invalid and the last is valid: the names are read to the end before the verdict.
+        try expectVerdict(Self.item, #"{"id": 0, "name": "ab", "id": 2}"#, true)
+        try expectVerdict(Self.item, #"{"id": 2, "name": "ab", "id": 0}"#, false)
+        try expectVerdict(Self.item, #"{"id": 2, "name": "ab", "i\u0064": 0}"#, false)
+        let open = #"{"properties": {"a": {"type": "integer"}}, "additionalProperties": {"type": "string"}}"#
+        try expectVerdict(open, #"{"b": 1, "b": "x"}"#, true)
+        try expectVerdict(open, #"{"b": "x", "b": 1}"#, false)
+    }
+
+    @Test func stringsAsWrittenAndDecoded() throws {
+        try expectVerdict(Self.item, #"{"id": 1, "name": "a"}"#, false)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "abcde"}"#, false)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "aB"}"#, false)
+        // Escapes and code points beyond ASCII: the length counts code points, the pattern reads the decoded text.
+        try expectVerdict(Self.item, #"{"id": 1, "name": "\u0061b"}"#, true)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "a\nb"}"#, false)
+        try expectVerdict(#"{"maxLength": 2}"#, #""éé""#, true)
+        try expectVerdict(#"{"minLength": 3}"#, #""éé""#, false)
+        try expectVerdict(#"{"minLength": 2}"#, #""\u00e9\u00e9""#, true)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "role": "user"}"#, true)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "role": "us\u0065r"}"#, true)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "role": "users"}"#, false)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "role": 3}"#, true)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "role": "3"}"#, false)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "tag": "x"}"#, true)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "tag": "\u0078"}"#, true)
+        try expectVerdict(Self.item, #"{"id": 1, "name": "ab", "tag": "y"}"#, false)
+    }
+
+    @Test func numbersThatAreNotPlainIntegersAreDecoded() throws {
+        for (number, valid) in [
+            ("1", true), ("0", false), ("-0", false), ("-5", false), ("2.0", true), ("1e1", true), ("1.5", false),
+            ("0.5e1", true), ("123456789012345678", true), ("1234567890123456789", true),
+            ("99999999999999999999", true), ("-99999999999999999999", false), ("1E2", true),
+        ] {
+            try expectVerdict(Self.item, #"{"id": \#(number), "name": "ab"}"#, valid)
+        }
+        try expectVerdict(#"{"maximum": 9223372036854775807}"#, "9223372036854775808", false)
+        try expectVerdict(#"{"type": "integer"}"#, "-123456789012345678", true)
+    }
+
+    // MARK: - The deterministic automaton
+
+    @Test func aPathParameterPatternRunsDeterministically() throws {
+        let regex = try #require(SchemaRegex(#"^[0-9]+\.json$"#))
+        #expect(regex.hasDeterministicAutomaton)
+        #expect(regex.matches("123.json"))
+        #expect(!regex.matches("123.jsonx"))
+        #expect(!regex.matches(".json"))
+    }
+
+    @Test func theDeterministicAutomatonAnswersAsTheSimulatedOne() throws {
+        var random = SplitMix64(seed: 20_261_130)
+        var compared = 0
+        var failures: [String] = []
+        let patterns =
+            SchemaRegexAutomatonTests.handWritten
+            + (0..<300).map { _ in
+                SchemaRegexAutomatonTests.generatedPattern(&random)
+            }
+        for pattern in patterns {
+            guard let regex = SchemaRegex(pattern), regex.hasDeterministicAutomaton else { continue }
+            for input in SchemaRegexAutomatonTests.inputs(for: pattern, count: 60, &random) {
+                guard let simulated = regex.matchesBySimulation(input) else { continue }
+                compared += 1
+                if regex.matches(input) != simulated {
+                    failures.append("\(pattern) on \(input.debugDescription): simulated \(simulated)")
+                }
+            }
+        }
+        #expect(compared > 250 * 60)
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
+}
