@@ -38,11 +38,20 @@ struct CompiledOperation: Sendable {
 }
 
 /// A compiled schema and where it is declared in the document.
-struct CompiledSchemaReference: Sendable {
+///
+/// This and the other parts of a compiled operation that never change after the load (a response entry, a header,
+/// a request body, a media type) are objects, so that the checks, which read them for every exchange, pass one
+/// reference around instead of copying and releasing each field.
+final class CompiledSchemaReference: Sendable {
     /// The compiled schema.
-    var schema: JSONSchema
+    let schema: JSONSchema
     /// Where the schema (or the `$ref` standing for it) is.
-    var site: SpecLocation
+    let site: SpecLocation
+
+    init(schema: JSONSchema, site: SpecLocation) {
+        self.schema = schema
+        self.site = site
+    }
 }
 
 /// A parameter of an operation.
@@ -69,20 +78,30 @@ struct CompiledParameter: Sendable {
     /// The names of the operation's other parameters in the same place (query or cookie), which a `form`-style
     /// object spread over several pairs must not claim; worked out once when the document loads.
     var siblingNames: Set<String> = []
+    /// For a path parameter read as one scalar in `simple` style that is the whole of one segment of the template
+    /// (`/items/{file}`) and named by no other: that segment's offset, so that its value is the routed path's
+    /// segment there, found without looking for its name; worked out once when the document loads.
+    var scalarPathSegment: Int?
 }
 
 /// The request body of an operation.
-struct CompiledRequestBody: Sendable {
+final class CompiledRequestBody: Sendable {
     /// Whether a request must have a body.
-    var isRequired: Bool
+    let isRequired: Bool
     /// The declared media types, in the document's order.
-    var content: [CompiledMediaType]
+    let content: [CompiledMediaType]
     /// Where the request body is declared.
-    var declaration: SpecLocation
+    let declaration: SpecLocation
+
+    init(isRequired: Bool, content: [CompiledMediaType], declaration: SpecLocation) {
+        self.isRequired = isRequired
+        self.content = content
+        self.declaration = declaration
+    }
 }
 
 /// An entry of an operation's `responses`.
-struct CompiledResponse: Sendable {
+final class CompiledResponse: Sendable {
     /// Which statuses an entry covers.
     enum Status: Sendable, Hashable {
         case exact(Int)
@@ -92,43 +111,74 @@ struct CompiledResponse: Sendable {
     }
 
     /// The key as written (`200`, `2XX`, `default`).
-    var key: String
+    let key: String
     /// The statuses it covers.
-    var status: Status
+    let status: Status
     /// The declared headers (`Content-Type` left out, as OpenAPI says).
-    var headers: [CompiledHeader]
+    let headers: [CompiledHeader]
     /// The declared media types; nil when the entry declares no content.
-    var content: [CompiledMediaType]?
+    let content: [CompiledMediaType]?
     /// Where the entry is.
-    var declaration: SpecLocation
+    let declaration: SpecLocation
+
+    init(
+        key: String, status: Status, headers: [CompiledHeader], content: [CompiledMediaType]?,
+        declaration: SpecLocation
+    ) {
+        self.key = key
+        self.status = status
+        self.headers = headers
+        self.content = content
+        self.declaration = declaration
+    }
 }
 
 /// A response header.
-struct CompiledHeader: Sendable {
+final class CompiledHeader: Sendable {
     /// The name as written (looked up case-insensitively).
-    var name: String
+    let name: String
     /// Whether the response must have it.
-    var isRequired: Bool
+    let isRequired: Bool
     /// Whether arrays and objects are `k=v` pairs (`explode`).
-    var explode: Bool
+    let explode: Bool
     /// The value's schema.
-    var schema: CompiledSchemaReference?
+    let schema: CompiledSchemaReference?
     /// The value's shape.
-    var shape: ValueShape
+    let shape: ValueShape
     /// Whether the value is JSON text (`content: {application/json: ...}`).
-    var isJSONContent: Bool
+    let isJSONContent: Bool
     /// Where the header is declared.
-    var declaration: SpecLocation
+    let declaration: SpecLocation
+
+    init(
+        name: String, isRequired: Bool, explode: Bool, schema: CompiledSchemaReference?, shape: ValueShape,
+        isJSONContent: Bool, declaration: SpecLocation
+    ) {
+        self.name = name
+        self.isRequired = isRequired
+        self.explode = explode
+        self.schema = schema
+        self.shape = shape
+        self.isJSONContent = isJSONContent
+        self.declaration = declaration
+    }
 }
 
 /// A media type of a request body or a response.
-struct CompiledMediaType: Sendable {
+final class CompiledMediaType: Sendable {
     /// The key as written (`application/json`).
-    var key: String
+    let key: String
     /// The key parsed.
-    var range: MediaRange
+    let range: MediaRange
     /// The schema; nil when none is declared.
-    var schema: CompiledSchemaReference?
+    let schema: CompiledSchemaReference?
     /// Where the media type is declared.
-    var declaration: SpecLocation
+    let declaration: SpecLocation
+
+    init(key: String, range: MediaRange, schema: CompiledSchemaReference?, declaration: SpecLocation) {
+        self.key = key
+        self.range = range
+        self.schema = schema
+        self.declaration = declaration
+    }
 }

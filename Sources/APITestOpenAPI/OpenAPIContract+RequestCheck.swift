@@ -57,6 +57,11 @@ extension OpenAPIContract {
         let value: JSONValue?
         switch parameter.location {
         case .path:
+            if let segment = parameter.scalarPathSegment, let path, segment < path.decoded.count {
+                // The whole segment, as routed (percent-decoded as `ParameterValues.path` reads a scalar).
+                value = parameter.shape.scalar(String(path.decoded[path.decoded.startIndex + segment]))
+                break
+            }
             guard let raw = path?.value(named: parameter.name, of: table[operation.index].template) else {
                 // Routed elsewhere (the caller matched differently): nothing to check the path against.
                 return

@@ -102,6 +102,13 @@ extension OpenAPILoader {
             parameters[index].siblingNames = Set(
                 parameters.filter { $0.location == parameter.location && $0.name != parameter.name }.map(\.name))
         }
+        for index in parameters.indices where parameters[index].location == .path {
+            let parameter = parameters[index]
+            guard !parameter.isJSONContent, parameter.style != "label", parameter.style != "matrix",
+                !parameter.shape.isContainer
+            else { continue }
+            parameters[index].scalarPathSegment = template.wholeSegment(of: parameter.name)
+        }
         var compiled = CompiledOperation(
             operation: OpenAPIOperation(
                 operationId: operationId, method: method, pathTemplate: template.text, responseKeys: [],

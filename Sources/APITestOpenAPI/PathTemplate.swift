@@ -27,6 +27,23 @@ struct PathTemplate: Sendable, Hashable {
     /// The segments; `/` is one empty literal segment, and a trailing slash adds one.
     var segments: [Segment]
 
+    /// The offset of the segment that is the parameter `name` and nothing else, when no other segment names it.
+    func wholeSegment(of name: String) -> Int? {
+        var found: Int?
+        for (offset, segment) in segments.enumerated() {
+            switch segment {
+            case .literal: continue
+            case .parameter(let parameter):
+                guard parameter == name else { continue }
+                guard found == nil else { return nil }
+                found = offset
+            case .mixed(let parts):
+                if parts.contains(.parameter(name)) { return nil }
+            }
+        }
+        return found
+    }
+
     /// Parses `text`; nil when it does not start with `/`, or its braces do not pair around non-empty names.
     init?(_ text: String) {
         guard text.hasPrefix("/") else { return nil }

@@ -68,6 +68,10 @@ enum ServerURL {
                 Substring(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])
             }
             var segments: [Substring] = []
+            // One allocation: as many segments as slashes after the first, plus one.
+            var slashes = 0
+            for position in start..<bytes.count where bytes[position] == slash { slashes += 1 }
+            segments.reserveCapacity(slashes + 1)
             for position in start..<bytes.count where bytes[position] == slash {
                 segments.append(segment(start, position))
                 start = position + 1
