@@ -10,7 +10,7 @@ import Synchronization
 /// tasks once the shard's arrivals are over (its schedule's end, a stop, cancellation).
 final class ArrivalWorkers: Sendable {
     /// An iteration to run: the picked test and when it was meant to start.
-    struct Arrival: Sendable {
+    struct Arrival: Sendable, Equatable {
         let pick: Int
         let intended: ContinuousClock.Instant
     }

@@ -117,12 +117,14 @@ package final class LoadRunner: Sendable {
                 switch options.model {
                 case .open(let schedule):
                     let slots = AsyncSlots(options.maxInFlight)
+                    let crew = ArrivalCrew(shards: loops, limit: options.maxInFlight)
                     let arriving = Countdown(loops)
                     for shard in 0..<loops {
                         let loop = executor(shard)
                         group.addTask(executorPreference: loop) {
                             await self.arrive(
-                                schedule, shard: shard, of: loops, start: start, slots: slots, picker: picker,
+                                schedule, shard: shard, of: loops, start: start, slots: slots, crew: crew,
+                                picker: picker,
                                 sleep: { deadline in
                                     if let loop {
                                         await loop.sleep(until: deadline)
@@ -173,19 +175,20 @@ package final class LoadRunner: Sendable {
     }
 
     /// The open model's arrivals of one shard (iterations `shard`, `shard + shards`, ...): starts each when `schedule`
-    /// says (at most `maxInFlight` at once over every shard, `slots`) on a task of the shard that waits for one
-    /// (``ArrivalWorkers``; a new task only when none waits, so no task is made per iteration), until the schedule's
+    /// says (at most `maxInFlight` at once over every shard, `slots`) on a task that waits for one (``ArrivalCrew``:
+    /// one of the shard's, else a new task while the shards have fewer than `maxInFlight`, else one of another
+    /// shard's; so no task is made per iteration, nor more tasks than iterations in flight), until the schedule's
     /// end, a stop or cancellation; then waits out the planned duration and returns once its iterations have
     /// finished; `waitedOut` hears when the planned duration is over. Runs on one of the transport's event loops when
     /// it has them (see `run`), sleeping with `sleep`.
     private func arrive(
         _ schedule: LoadSchedule, shard: Int, of shards: Int, start: ContinuousClock.Instant, slots: AsyncSlots,
-        picker: WeightedPicker, sleep: @escaping @Sendable (ContinuousClock.Instant) async -> Void,
+        crew: ArrivalCrew, picker: WeightedPicker, sleep: @escaping @Sendable (ContinuousClock.Instant) async -> Void,
         control: LoadControl, run: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void,
         waitedOut: @Sendable () -> Void
     ) async {
         let clock = ContinuousClock()
-        let workers = ArrivalWorkers()
+        let workers = crew.shards[shard]
         await withDiscardingTaskGroup { group in
             var next = shard
             // When iteration `next` is meant to start: worked out once, for its arrival and the wait before it.
@@ -197,14 +200,16 @@ package final class LoadRunner: Sendable {
                     let intended = start + (nextOffset ?? .zero)
                     let arrival = ArrivalWorkers.Arrival(pick: picker.next(), intended: intended)
                     await slots.acquire()
-                    // A task that ran an earlier iteration runs this one; a new task only when none waits.
-                    if !workers.hand(arrival) {
+                    // A task that ran an earlier iteration runs this one; a new task only when none waits (and the
+                    // shards have fewer than the in-flight limit).
+                    if !crew.assign(arrival, shard: shard) {
                         group.addTask {
                             var current: ArrivalWorkers.Arrival? = arrival
                             while let iteration = current {
                                 await run(iteration.pick, iteration.intended)
                                 current = await workers.park(thenRelease: slots.release)
                             }
+                            crew.taskEnded()
                         }
                     }
                     next += shards
