@@ -18,8 +18,25 @@ extension TestExecutor {
         context: inout TemplateContext
     ) async -> (results: [StepResult], status: TestStatus) {
         // Most steps have no name, condition or loop: told apart in place (matching an optional copies nothing out
-        // of the step) before the control is copied out.
-        guard case .some = step.control, let control = step.control else {
+        // of the step), and run from this small async frame; the others from `runWithControl`'s (a task keeps the
+        // largest frames it had until it ends: see `run(_:index:testName:runtime:context:)`).
+        guard case .some = step.control else {
+            let (result, status) = await run(
+                step, index: index, testName: testName, runtime: runtime, context: &context)
+            return ([result], status)
+        }
+        return await runWithControl(
+            step, index: index, unnamed: unnamed, testName: testName, runtime: runtime, context: &context)
+    }
+
+    /// ``runControlled(_:index:unnamed:testName:runtime:context:)`` of a step with a name, a `when` or a `forEach`,
+    /// in a frame of its own (never inlined into the plain step's).
+    @inline(never)
+    func runWithControl(
+        _ step: Step, index: Int, unnamed: String?, testName: String, runtime: SuiteRuntime,
+        context: inout TemplateContext
+    ) async -> (results: [StepResult], status: TestStatus) {
+        guard let control = step.control else {
             let (result, status) = await run(
                 step, index: index, testName: testName, runtime: runtime, context: &context)
             return ([result], status)
@@ -113,7 +130,8 @@ extension TestExecutor {
     /// Runs a group of steps (`members`, the first at `firstIndex` of the test): skipped whole when its `when` is
     /// false, else its steps in order, once for each element of its `forEach` (each iteration's captures stay in
     /// it) or once; every result labelled with the group's name, then its own name or, unnamed, `step N` by its
-    /// place in the group (`item › 2/3 (id=7) › step 1`).
+    /// place in the group (`item › 2/3 (id=7) › step 1`). Never inlined: a plain test's frames stay small.
+    @inline(never)
     func runGroup(
         _ group: StepGroup, _ members: [Step], firstIndex: Int, testName: String, runtime: SuiteRuntime,
         context: inout TemplateContext

@@ -159,7 +159,35 @@ final class TestExecutor: Sendable {
     /// Runs a step, again and again when it has a retry, until it holds or its attempts are spent, waiting on the
     /// executor's clock between attempts: the sealing point of every step sent (the last attempt's draft, sealed
     /// by the masker of every secret that attempt met).
+    ///
+    /// A plain step (no WebSocket, subscription or retry) runs here in a small async frame; the others in
+    /// ``runWithOptions(_:index:testName:runtime:context:)``. An async function's frame holds the locals of all its
+    /// paths, and a task keeps the largest frames it ever had until it ends: a load's iteration task (which waits
+    /// for the next arrival) and a run's worker held the retry loop's 28 KiB for every step.
     func run(
+        _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
+    ) async -> (StepResult, TestStatus) {
+        // Told apart in place: matching an optional copies nothing out of the step.
+        var plain = false
+        if case .none = step.websocket, case .none = step.retry, case .none = runtime.suite.defaults.retry {
+            plain = !(step.request.isGraphQL && GraphQLSubscriptionRunner.isSubscription(step, context: context))
+        }
+        guard plain else {
+            return await runWithOptions(step, index: index, testName: testName, runtime: runtime, context: &context)
+        }
+        let span = StepSpan(options.tracing)
+        let outcome = await StepAttempt(
+            executor: self, step: step, index: index, testName: testName, runtime: runtime, until: nil,
+            retrying: false, spanID: span.id
+        ).run(context: context)
+        context = outcome.context
+        return (span.traced(outcome.draft).sealed(by: outcome.sealer), outcome.status)
+    }
+
+    /// ``run(_:index:testName:runtime:context:)`` of a WebSocket step, a GraphQL subscription or a step with a
+    /// retry, in a frame of its own (never inlined into the plain step's).
+    @inline(never)
+    func runWithOptions(
         _ step: Step, index: Int, testName: String, runtime: SuiteRuntime, context: inout TemplateContext
     ) async -> (StepResult, TestStatus) {
         if let spec = step.websocket {
