@@ -167,8 +167,7 @@ extension CurlMultiLoop {
                 delegate.check("CURLOPT_USERAGENT", apitest_easy_setopt_string(easy, CURLOPT_USERAGENT, field.value))
                 continue
             }
-            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
-            list = line.withCString { curl_slist_append(list, $0) }
+            list = Self.appendField(field.name, field.value, to: list)
         }
         for line in request.authenticationHeaderLines { list = line.withCString { curl_slist_append(list, $0) } }
         if !signs, !request.headers.contains("Expect") { list = curl_slist_append(list, "Expect:") }
@@ -176,6 +175,35 @@ extension CurlMultiLoop {
             list = curl_slist_append(list, "Content-Type:")
         }
         return list
+    }
+
+    /// Appends the header line `name: value` (`name;` for an empty value, libcurl's way to send it empty) to
+    /// `list`, made as a C string in a temporary buffer: the interpolated `String` made two others for every field
+    /// of every request. libcurl copies the line up to its first NUL, as it did from `withCString`.
+    static func appendField(
+        _ name: String, _ value: String, to list: UnsafeMutablePointer<curl_slist>?
+    ) -> UnsafeMutablePointer<curl_slist>? {
+        var name = name
+        var value = value
+        return name.withUTF8 { name in
+            value.withUTF8 { value in
+                let count = name.count + (value.isEmpty ? 1 : 2 + value.count) + 1
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { line in
+                    var end = line.initialize(fromContentsOf: name)
+                    if value.isEmpty {
+                        line[end] = UInt8(ascii: ";")
+                        end += 1
+                    } else {
+                        line[end] = UInt8(ascii: ":")
+                        line[end + 1] = UInt8(ascii: " ")
+                        end += 2
+                        end = line[end...].initialize(fromContentsOf: value)
+                    }
+                    line[end] = 0
+                    return line.withMemoryRebound(to: CChar.self) { curl_slist_append(list, $0.baseAddress) }
+                }
+            }
+        }
     }
 
     /// Has libcurl read the body of `delegate`'s request through the read and seek callbacks, as it is sent.

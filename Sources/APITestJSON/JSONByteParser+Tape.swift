@@ -23,6 +23,8 @@ extension JSONByteParser {
                     position += 1
                     tape.close(entry)
                 } else {
+                    // Room for the usual depths at the first container: growing from one entry cost two allocations.
+                    if open.isEmpty { open.reserveCapacity(16) }
                     open.append((entry, true))
                     try appendKey(to: &tape, after: "'{'")
                     continue parseValue
@@ -36,6 +38,7 @@ extension JSONByteParser {
                     position += 1
                     tape.close(entry)
                 } else {
+                    if open.isEmpty { open.reserveCapacity(16) }
                     open.append((entry, false))
                     continue parseValue
                 }

@@ -35,7 +35,8 @@ struct StepAttempt {
 
     /// Sends the step's request once from `context` and checks the response.
     func run(context: TemplateContext) async -> Outcome {
-        if let grpc = step.grpc {
+        // Asked first without copying the `GRPCSpec?` out of the step (an HTTP step's every attempt did).
+        if step.isGRPCCall, let grpc = step.grpc {
             return await GRPCStepRunner(
                 executor: executor, step: step, spec: grpc, index: index, runtime: runtime, until: until
             ).run(context: context)
