@@ -68,50 +68,10 @@ final class TestExecutor: Sendable {
     /// Runs `test` with what its suite's setup left; its result's steps are sealed by the masker of each.
     func run(_ test: TestCase, in runtime: SuiteRuntime, setup: SetupOutcome = .none) async -> TestResult {
         let start = clock.now
-        var result = TestResult(
-            suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: test.name, location: test.location,
-            status: .passed, duration: .zero, steps: [])
-        if let reason = test.skip {
-            result.status = .skipped
-            result.reason = reason
-            return result
-        }
-        if let setupError = runtime.setupError {
-            result.status = .errored
-            result.steps = [StepDraft(index: 0, location: test.location, error: setupError).sealed(by: runtime.masker)]
-            return result
-        }
-        var context: TemplateContext
-        switch setup {
-        case .none: context = runtime.context
-        case .passed(let captured): context = captured
-        case .cancelled(let error):
-            result.status = .cancelled
-            result.reason = "interrupted"
-            result.steps = [StepDraft(index: 0, location: test.location, error: error).sealed(by: runtime.masker)]
-            return result
-        case .failed(let error):
-            result.status = .errored
-            result.reason = "not run: setup failed"
-            result.steps = [StepDraft(index: 0, location: test.location, error: error).sealed(by: runtime.masker)]
-            return result
-        }
-        if runtime.usesBuiltins { context.setBuiltins() }
-        for binding in test.bindings { context.set(binding.name, binding.value, secret: false) }
-        if let when = test.when {
-            do {
-                if try !when.expression.holds(context, source: when.source, location: when.location) {
-                    result.status = .skipped
-                    result.reason = "when: false (\(when.source))"
-                    return result
-                }
-            } catch {
-                result.status = .errored
-                let failure = TestError(.template(error), location: when.location)
-                result.steps = [StepDraft(index: 0, location: when.location, error: failure).sealed(by: runtime.masker)]
-                return result
-            }
-        }
+        // Worked out in a synchronous function of its own: its sealed results' temporaries would otherwise be
+        // slots of this async frame, which the test's task keeps (see `run(_:index:testName:runtime:context:)`).
+        var (result, starting) = Self.starting(test, in: runtime, setup: setup)
+        guard var context = starting else { return result }
         // The test's own cookies: a copy of those setup left, which no other test sees.
         let testRuntime = runtime.withOwnCookieJar()
         defer { transport.close(testRuntime.cookieJar) }
@@ -121,6 +81,59 @@ final class TestExecutor: Sendable {
         if outcome.status == .cancelled { result.reason = "interrupted" }
         result.duration = clock.now - start
         return result
+    }
+
+    /// The start of `test`'s run: its result so far, and the context its steps start from, or `nil` when the test
+    /// ends before its first step (skipped, its setup failed or was interrupted, or its `when` false or in error).
+    @inline(never)
+    static func starting(
+        _ test: TestCase, in runtime: SuiteRuntime, setup: SetupOutcome
+    ) -> (TestResult, TemplateContext?) {
+        var result = TestResult(
+            suiteName: runtime.suite.name, suiteFile: runtime.suite.file, name: test.name, location: test.location,
+            status: .passed, duration: .zero, steps: [])
+        if let reason = test.skip {
+            result.status = .skipped
+            result.reason = reason
+            return (result, nil)
+        }
+        if let setupError = runtime.setupError {
+            result.status = .errored
+            result.steps = [StepDraft(index: 0, location: test.location, error: setupError).sealed(by: runtime.masker)]
+            return (result, nil)
+        }
+        var context: TemplateContext
+        switch setup {
+        case .none: context = runtime.context
+        case .passed(let captured): context = captured
+        case .cancelled(let error):
+            result.status = .cancelled
+            result.reason = "interrupted"
+            result.steps = [StepDraft(index: 0, location: test.location, error: error).sealed(by: runtime.masker)]
+            return (result, nil)
+        case .failed(let error):
+            result.status = .errored
+            result.reason = "not run: setup failed"
+            result.steps = [StepDraft(index: 0, location: test.location, error: error).sealed(by: runtime.masker)]
+            return (result, nil)
+        }
+        if runtime.usesBuiltins { context.setBuiltins() }
+        for binding in test.bindings { context.set(binding.name, binding.value, secret: false) }
+        if let when = test.when {
+            do {
+                if try !when.expression.holds(context, source: when.source, location: when.location) {
+                    result.status = .skipped
+                    result.reason = "when: false (\(when.source))"
+                    return (result, nil)
+                }
+            } catch {
+                result.status = .errored
+                let failure = TestError(.template(error), location: when.location)
+                result.steps = [StepDraft(index: 0, location: when.location, error: failure).sealed(by: runtime.masker)]
+                return (result, nil)
+            }
+        }
+        return (result, context)
     }
 
     /// Runs steps in order until one does not pass; captures accumulate in `context`.
@@ -181,7 +194,14 @@ final class TestExecutor: Sendable {
             retrying: false, spanID: span.id
         ).run(context: context)
         context = outcome.context
-        return (span.traced(outcome.draft).sealed(by: outcome.sealer), outcome.status)
+        return (Self.sealed(outcome, span: span), outcome.status)
+    }
+
+    /// A plain step's result: `outcome`'s draft traced by `span` and sealed by its sealer, in a synchronous function
+    /// of its own (the sealing's temporaries would otherwise be slots of the caller's async frame).
+    @inline(never)
+    static func sealed(_ outcome: StepAttempt.Outcome, span: StepSpan) -> StepResult {
+        span.traced(outcome.draft).sealed(by: outcome.sealer)
     }
 
     /// ``run(_:index:testName:runtime:context:)`` of a WebSocket step, a GraphQL subscription or a step with a
