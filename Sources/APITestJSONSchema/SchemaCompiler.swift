@@ -112,6 +112,7 @@ final class SchemaCompiler {
                 vocabulary: document.draft == .draft7 ? .all : document.vocabulary)
             node.keywords = try context.compileKeywords()
             node.objectPlan = ObjectPlan(keywords: node.keywords)
+            node.scalarPlan = ScalarPlan(keywords: node.keywords)
             if context.usesUnevaluated { tracksAnnotations = true }
         default:
             throw error(at: location, "a schema must be an object or a boolean, found \(value.typeName)")

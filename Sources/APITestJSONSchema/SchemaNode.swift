@@ -14,6 +14,8 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) var keywords: [Keyword] = []
     /// `properties`, `additionalProperties` and `required` as one pass, for the quick check; set with `keywords`.
     @exclusivity(unchecked) var objectPlan: ObjectPlan?
+    /// The keywords as one check of a scalar, for the quick check, when they are only about one; set with `keywords`.
+    @exclusivity(unchecked) var scalarPlan: ScalarPlan?
 
     init(resourceURI: String) {
         self.resourceURI = resourceURI

@@ -17,10 +17,14 @@ protocol QuickCheckDocument: SchemaDocument {
     /// each time), in order, until it returns false, and returns true; false, without calling `body`, when the
     /// document cannot walk members that way.
     func forEachWrittenMember(of node: Node, _ body: (_ key: Node, _ value: Node) -> Bool) -> Bool
+    /// The value of a number node that is an integer as ``JSONParser`` reads one (`.integer`), when the document can
+    /// tell without decoding it otherwise; nil when it cannot.
+    func plainInteger(of node: Node) -> Int64?
 }
 
 extension QuickCheckDocument {
     func plainText(of node: Node) -> UnsafeBufferPointer<UInt8>? { nil }
+    func plainInteger(of node: Node) -> Int64? { nil }
     func forEachWrittenMember(of node: Node, _ body: (_ key: Node, _ value: Node) -> Bool) -> Bool { false }
 }
 
@@ -102,6 +106,13 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         guard depth < Self.maximumDepth, budget.spend() else { return .unknown }
         if node.keywords.isEmpty { return .valid }
         let kind = document.kind(of: index)
+        if let plan = node.scalarPlan,
+            let holds = plan.verdict(
+                kind: kind, text: kind == .string ? document.plainText(of: index) : nil,
+                integer: kind == .number ? document.plainInteger(of: index) : nil)
+        {
+            return Verdict(holds)
+        }
         var members: [Member]?
         var result = Verdict.valid
         guard let plan = node.objectPlan else {
@@ -487,6 +498,10 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
 // MARK: - Documents
 
 extension JSONValueDocument: QuickCheckDocument {
+    func plainInteger(of node: JSONValue) -> Int64? {
+        if case .integer(let value) = node { value } else { nil }
+    }
+
     func kind(of node: JSONValue) -> JSONTape.Kind {
         switch node {
         case .null: .null

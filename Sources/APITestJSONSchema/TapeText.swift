@@ -41,7 +41,7 @@ struct TapeText: QuickCheckDocument {
 
     /// The integer a number node writes as `-?[0-9]{1,18}` (what ``JSONParser`` reads as `.integer`), read from its
     /// bytes; nil for any other number.
-    private func plainInteger(_ node: Int) -> Int64? {
+    func plainInteger(of node: Int) -> Int64? {
         var position = tape.textOffset(node)
         let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
         if negative { position += 1 }
@@ -78,7 +78,7 @@ struct TapeText: QuickCheckDocument {
     }
 
     func number(of node: Int) -> JSONValue {
-        plainInteger(node).map(JSONValue.integer) ?? tape.value(node)
+        plainInteger(of: node).map(JSONValue.integer) ?? tape.value(node)
     }
 
     // MARK: - SchemaDocument

@@ -82,6 +82,55 @@ struct SchemaTapeTextTests {
         try expectVerdict(#"{"type": "integer"}"#, "-123456789012345678", true)
     }
 
+    @Test func scalarNodesAreDecidedAsTheirKeywordsDecide() throws {
+        let bounded = #"{"type": ["integer", "null"], "exclusiveMinimum": 1, "exclusiveMaximum": 5}"#
+        for (instance, valid) in [
+            ("1", false), ("2", true), ("4", true), ("5", false), ("null", true), ("4.0", true), ("4.5", false),
+            (#""3""#, false), ("true", false), ("[]", false),
+        ] {
+            try expectVerdict(bounded, instance, valid)
+            try expectValueVerdict(bounded, instance, valid)
+        }
+        let both = #"{"minimum": 2, "maximum": 2, "minLength": 2}"#
+        for (instance, valid) in [
+            ("2", true), ("3", false), ("2e0", true), (#""ab""#, true), (#""a""#, false), ("{}", true), ("null", true),
+        ] {
+            try expectVerdict(both, instance, valid)
+            try expectValueVerdict(both, instance, valid)
+        }
+        // An enum with other values than strings, a limit that is not an integer: decided keyword by keyword.
+        let mixed = #"{"enum": ["a", 1, null], "maximum": 1.5}"#
+        for (instance, valid) in [(#""a""#, true), ("1", true), ("null", true), ("2", false), (#""b""#, false)] {
+            try expectVerdict(mixed, instance, valid)
+            try expectValueVerdict(mixed, instance, valid)
+        }
+        let strings = #"{"type": "string", "enum": ["a", "\u00e9"], "pattern": "^.$"}"#
+        for (instance, valid) in [
+            (#""a""#, true), (#""\u00e9""#, true), (#""é""#, true), (#""b""#, false), ("1", false),
+            (#""\u007f""#, false),
+        ] {
+            try expectVerdict(strings, instance, valid)
+            try expectValueVerdict(strings, instance, valid)
+        }
+        // DEL may be written as it is in JSON, but is outside the pattern automaton's text: LinearRegex answers.
+        try expectVerdict(#"{"pattern": "^a.$"}"#, "\"a\u{7F}\"", true)
+        try expectVerdict(#"{"pattern": "^a.$", "minLength": 3}"#, "\"a\u{7F}\"", false)
+    }
+
+    /// The quick verdict of `instanceText` as a value tree, and the full evaluation's verdict.
+    private func expectValueVerdict(
+        _ schemaText: String, _ instanceText: String, _ expected: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let schema = try JSONSchema(JSONParser.parse(schemaText))
+        let value = try JSONParser.parse(instanceText)
+        #expect(
+            schema.validate(value).isValid == expected, "evaluator on \(instanceText)", sourceLocation: sourceLocation)
+        #expect(
+            schema.quickVerdict(value) == expected, "quick check of a value on \(instanceText)",
+            sourceLocation: sourceLocation)
+    }
+
     // MARK: - The deterministic automaton
 
     @Test func aPathParameterPatternRunsDeterministically() throws {
