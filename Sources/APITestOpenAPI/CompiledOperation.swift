@@ -174,11 +174,29 @@ final class CompiledMediaType: Sendable {
     let schema: CompiledSchemaReference?
     /// Where the media type is declared.
     let declaration: SpecLocation
+    /// `type/subtype` as UTF-8 bytes when neither is a wildcard: a `Content-Type` that is these bytes up to its
+    /// parameters is this type exactly (``MediaRange/isExactly(_:)``), compared without parsing it.
+    private let exactEssence: [UInt8]?
 
     init(key: String, range: MediaRange, schema: CompiledSchemaReference?, declaration: SpecLocation) {
         self.key = key
         self.range = range
         self.schema = schema
         self.declaration = declaration
+        let isExact = range.type != "*" && range.subtype != "*" && !range.subtype.isEmpty
+        self.exactEssence = isExact ? Array(range.type.utf8) + [UInt8(ascii: "/")] + Array(range.subtype.utf8) : nil
+    }
+
+    /// Whether `contentType`, up to a `;`, is this type's `type/subtype` byte for byte (what
+    /// ``MediaRange/isExactly(_:)`` answers for ``range``).
+    func isExactly(_ contentType: String) -> Bool {
+        guard let exactEssence else { return false }
+        let compared = contentType.utf8.withContiguousStorageIfAvailable { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            guard end == exactEssence.count else { return false }
+            for position in 0..<end where bytes[position] != exactEssence[position] { return false }
+            return true
+        }
+        return compared ?? range.isExactly(contentType)
     }
 }

@@ -96,7 +96,7 @@ extension OpenAPIContract {
         }
         let mediaType: CompiledMediaType
         let actual: MediaRange
-        if let exact = content.first(where: { $0.range.isExactly(contentType) }) {
+        if let exact = content.first(where: { $0.isExactly(contentType) }) {
             // What servers send (`application/json`, maybe with parameters), byte for byte a declared type: the
             // most specific match there is, found without parsing the header (this runs for every response).
             mediaType = exact
