@@ -45,6 +45,25 @@ package enum SnapshotComparison {
         return "differs in its line endings"
     }
 
+    /// The first byte where the body's bytes `actual` differ from the snapshot's `expected` (a body that is not
+    /// UTF-8 text, compared byte for byte), or `nil` when they are the same bytes:
+    /// `differs at byte 12 of 8090: expected 0x80, got 0x81`.
+    package static func difference(expectedBytes expected: [UInt8], actualBytes actual: [UInt8]) -> MessageText? {
+        if expected == actual { return nil }
+        let sizes = "the body has \(actual.count) bytes, the snapshot \(expected.count)"
+        guard let index = (0..<min(expected.count, actual.count)).first(where: { expected[$0] != actual[$0] }) else {
+            return "differs at byte \(min(expected.count, actual.count) + 1): \(sizes)"
+        }
+        let same = expected.count == actual.count ? " of \(actual.count)" : " (\(sizes))"
+        return "differs at byte \(index + 1)\(same): expected \(hex(expected[index])), got \(hex(actual[index]))"
+    }
+
+    /// `0x0A`.
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count == 1 ? "0" + digits : digits)
+    }
+
     /// The lines of `text`, split at `\n` only (a `\r` stays part of its line, so line endings count).
     private static func lines(of text: String) -> [String] {
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {

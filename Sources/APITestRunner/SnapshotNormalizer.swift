@@ -28,6 +28,22 @@ struct SnapshotNormalizer {
         return SnapshotRedactor(patterns: spec.redact).redactingOccurrences(in: masked)
     }
 
+    /// `bytes` (a body that is not UTF-8 text) with its secrets masked and its volatile values redacted, read as
+    /// Latin-1 text as a report's binary body is masked: every byte that is not part of a match is kept as it is.
+    func normalized(bytes: [UInt8]) -> [UInt8] {
+        let latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for scalar in normalized(latin1).unicodeScalars {
+            if scalar.value < 0x100 {
+                out.append(UInt8(scalar.value))
+            } else {
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return out
+    }
+
     // MARK: - Masking and redacting
 
     private func cleaned(_ value: JSONValue) -> JSONValue {

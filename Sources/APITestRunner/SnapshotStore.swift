@@ -43,7 +43,7 @@ package final class SnapshotTally: Sendable {
 // MARK: - Store
 
 /// The snapshots of one suite: `__snapshots__/<suite file stem>/` next to the suite file, a `<name>.json` for a JSON
-/// body and a `<name>.txt` for any other. Files are written atomically, never through a symbolic link and never over
+/// body and a `<name>.txt` for any other (its exact bytes for a body that is not UTF-8 text). Files are written atomically, never through a symbolic link and never over
 /// a file the suite reads.
 struct SnapshotStore {
     /// The folder, absolute.
@@ -57,6 +57,8 @@ struct SnapshotStore {
     enum Stored {
         case json(JSONValue)
         case text(String)
+        /// A `.txt` file that is not UTF-8 text (the snapshot of a binary body), compared byte for byte.
+        case bytes([UInt8])
         case missing
         /// The file exists but cannot be used (unreadable, not JSON, a link): why.
         case unusable(String)
@@ -97,7 +99,9 @@ struct SnapshotStore {
             guard let data = FileManager.default.contents(atPath: path) else {
                 return .unusable("\(shownPath(of: name, json: json)): cannot be read")
             }
-            guard json else { return .text(String(decoding: data, as: UTF8.self)) }
+            guard json else {
+                return String(validating: data, as: UTF8.self).map(Stored.text) ?? .bytes([UInt8](data))
+            }
             do {
                 return .json(try JSONParser.parse([UInt8](data)))
             } catch {

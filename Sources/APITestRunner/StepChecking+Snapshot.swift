@@ -14,6 +14,8 @@ extension StepChecking {
     enum SnapshotBody {
         case json(JSONValue)
         case text(String)
+        /// A body that is not UTF-8 text, compared byte for byte.
+        case bytes([UInt8])
     }
 
     /// Compares `response`'s body with `spec`'s snapshot into `outcome`: a difference is a failure, a file written
@@ -37,7 +39,7 @@ extension StepChecking {
             switch stored {
             case .json(let expected):
                 difference = SnapshotComparison.difference(expected: normalizer.normalized(expected), actual: actual)
-            case .text:
+            case .text, .bytes:
                 difference = "the snapshot is text (\(store.shownPath(of: spec.name, json: false))), the body is JSON"
             case .unusable(let reason): difference = "cannot be used: \(reason)"
             case .missing: difference = nil
@@ -50,6 +52,25 @@ extension StepChecking {
             case .text(let expected):
                 difference = SnapshotComparison.difference(
                     expectedText: normalizer.normalized(expected), actualText: actual)
+            case .bytes(let expected):
+                difference = SnapshotComparison.difference(
+                    expectedBytes: normalizer.normalized(bytes: expected), actualBytes: written)
+            case .json:
+                difference =
+                    "the snapshot is JSON (\(store.shownPath(of: spec.name, json: true))), the body is not JSON"
+            case .unusable(let reason): difference = "cannot be used: \(reason)"
+            case .missing: difference = nil
+            }
+        case .bytes(let bytes):
+            isJSON = false
+            written = normalizer.normalized(bytes: bytes)
+            switch stored {
+            case .text(let expected):
+                difference = SnapshotComparison.difference(
+                    expectedBytes: normalizer.normalized(bytes: Array(expected.utf8)), actualBytes: written)
+            case .bytes(let expected):
+                difference = SnapshotComparison.difference(
+                    expectedBytes: normalizer.normalized(bytes: expected), actualBytes: written)
             case .json:
                 difference =
                     "the snapshot is JSON (\(store.shownPath(of: spec.name, json: true))), the body is not JSON"
@@ -103,7 +124,8 @@ extension StepChecking {
         }
     }
 
-    /// The body as JSON when it parses as JSON and says so (or is an object or an array), else as UTF-8 text.
+    /// The body as JSON when it parses as JSON and says so (or is an object or an array), else as UTF-8 text, else
+    /// (not UTF-8) as its bytes.
     static func snapshotBody(_ response: HTTPResponse) -> SnapshotBody {
         let bytes = [UInt8](response.body)
         let mediaType = response.mediaType ?? ""
@@ -114,6 +136,6 @@ extension StepChecking {
             default: if declaredJSON { return .json(value) }
             }
         }
-        return .text(String(decoding: bytes, as: UTF8.self))
+        return String(validating: bytes, as: UTF8.self).map(SnapshotBody.text) ?? .bytes(bytes)
     }
 }

@@ -197,6 +197,50 @@ import Testing
         #expect(!third.stdout.contains("s3cr3t-snapshot-token"), "\(third.stdout)")
     }
 
+    // MARK: - Binary bodies
+
+    /// A body that is not UTF-8 text (the demo's PNG image) is stored as its exact bytes and compared byte for byte.
+    /// The old code decoded it as UTF-8, each invalid byte becoming U+FFFD: the stored file was no longer the body
+    /// (not a PNG), and a snapshot differing from the body only in such a byte passed.
+    @Test func aBinaryBodyIsStoredAndComparedByteForByte() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try write(
+            """
+            name: Binary
+            baseURL: \(demo.baseURL)
+            tests:
+              - name: image
+                request: {url: /image/png}
+                expect: {status: 200, snapshot: image}
+            """, as: "binary.yaml")
+        let stored = URL(fileURLWithPath: file("__snapshots__/binary/image.txt"))
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+        let first = try await runAPITest(["run", suite], environment: Self.local)
+        #expect(first.exitCode == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("snapshot 'image' written: __snapshots__/binary/image.txt"), "\(first.stdout)")
+        // The file is the body itself: a PNG, its signature's first byte not turned into U+FFFD.
+        var bytes = [UInt8](try Data(contentsOf: stored))
+        #expect(Array(bytes.prefix(8)) == signature)
+        let same = try await runAPITest(["run", suite], environment: Self.local)
+        #expect(same.exitCode == 0, "\(same.stdout)\(same.stderr)")
+
+        // The stored file's first byte changed into another byte that is not UTF-8 either (0x89 -> 0x8A).
+        bytes[0] = 0x8A
+        try Data(bytes).write(to: stored)
+        let differs = try await runAPITest(["run", suite], environment: Self.local)
+        #expect(differs.exitCode == 1, "\(differs.stdout)\(differs.stderr)")
+        #expect(
+            differs.stdout.contains("snapshot 'image': differs at byte 1 of \(bytes.count): expected 0x8A, got 0x89"),
+            "\(differs.stdout)")
+
+        let update = try await runAPITest(["run", suite, "--update-snapshots"], environment: Self.local)
+        #expect(update.exitCode == 0, "\(update.stdout)\(update.stderr)")
+        #expect(update.stderr.contains("apitest: 1 snapshot written"), "\(update.stderr)")
+        #expect(Array(try Data(contentsOf: stored).prefix(8)) == signature)
+    }
+
     // MARK: - Refusals
 
     @Test func aSnapshotFolderThatIsASymbolicLinkIsNotWrittenThrough() async throws {
