@@ -8,17 +8,19 @@ import APITestTelemetry
 /// A traced run's parts: the settings read from `OTEL_*` and the reporter that exports the spans.
 struct RunTracing {
     let settings: TelemetrySettings
-    let recorder: TraceRecorder
+    /// Nil when the trace is not sampled (`OTEL_TRACES_SAMPLER`): no span is made or exported, and the requests'
+    /// `traceparent` says so with the flag `00`.
+    let recorder: TraceRecorder?
 
     /// The trace the runner's requests name in their `traceparent` (`RunOptions.tracing`).
     var trace: TraceContext { settings.trace }
 
     /// The reporter that builds and exports the spans, beside the run's others.
-    var reporters: [any Reporter] { [recorder] }
+    var reporters: [any Reporter] { recorder.map { [$0] } ?? [] }
 
     /// Exports what is left within the export timeout; the warning to print when spans were not exported.
     func finish() async -> String? {
-        await recorder.finish()
+        await recorder?.finish()
     }
 }
 
@@ -39,6 +41,7 @@ extension RunCommand {
         }
         guard let settings else { return nil }
         for warning in settings.warnings { errorOutput.write("warning: \(warning)\n") }
+        guard settings.trace.sampled else { return RunTracing(settings: settings, recorder: nil) }
         let exporter = OTLPExporter(settings: settings, version: APITestVersion.string)
         return RunTracing(
             settings: settings, recorder: TraceRecorder(settings: settings, exporter: exporter, flakyFails: flakyFails))

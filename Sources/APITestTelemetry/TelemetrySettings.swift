@@ -28,7 +28,8 @@ package struct TelemetrySettings: Sendable {
     /// The resource's attributes, `service.name` first (`OTEL_SERVICE_NAME`, else `OTEL_RESOURCE_ATTRIBUTES`'s,
     /// else `apitest`), then the rest of `OTEL_RESOURCE_ATTRIBUTES` and the SDK's own.
     package var resource: [TelemetrySpan.Attribute]
-    /// The run's trace: the CI parent's (`TRACEPARENT`, `TRACESTATE`) or a new one.
+    /// The run's trace: the CI parent's (`TRACEPARENT`, `TRACESTATE`) or a new one, sampled as
+    /// `OTEL_TRACES_SAMPLER` decides (``TelemetrySampler``): an unsampled trace exports no span.
     package var trace: TraceContext
     /// The span the run span is a child of (`TRACEPARENT`'s parent id); nil for a root.
     package var parentSpanID: SpanID?
@@ -133,6 +134,10 @@ package struct TelemetrySettings: Sendable {
                         + "the run starts a trace of its own")
             }
         }
+        // Sampled or not, decided once for the run's trace (OTEL_TRACES_SAMPLER; parentbased_always_on by default).
+        let sampler = TelemetrySampler.named(
+            value("OTEL_TRACES_SAMPLER"), argument: value("OTEL_TRACES_SAMPLER_ARG"), warnings: &warnings)
+        trace.sampled = sampler.samples(trace.traceID, parentSampled: parentSpanID == nil ? nil : trace.sampled)
         pipeline = Self.pipelineAttributes(environment)
         self.warnings = warnings
     }

@@ -53,7 +53,10 @@ import Testing
     func run(_ environment: [String: String]) async throws -> ProcessResult {
         var env = environment
         env["TRACE_TOKEN"] = Self.token
-        for name in ["GITHUB_ACTIONS", "GITLAB_CI", "TRACEPARENT", "TRACESTATE", "OTEL_SDK_DISABLED"]
+        for name in [
+            "GITHUB_ACTIONS", "GITLAB_CI", "TRACEPARENT", "TRACESTATE", "OTEL_SDK_DISABLED", "OTEL_TRACES_SAMPLER",
+            "OTEL_TRACES_SAMPLER_ARG",
+        ]
         where env[name] == nil {
             env[name] = ""
         }
@@ -246,6 +249,56 @@ import Testing
         #expect(entries.allSatisfy { $0["kind"] as? String == "request" }, "\(entries)")
         #expect(entries.count == 4)
         #expect(entries.allSatisfy { $0["traceparent"] is NSNull || $0["traceparent"] == nil })
+    }
+
+    /// `OTEL_TRACES_SAMPLER=always_off`, and an unsampled CI parent under the default sampler
+    /// (`parentbased_always_on`): no span is exported, and every request still carries `traceparent`, flagged
+    /// unsampled (`-00`). The old code ignored the sampler and exported every span of both runs.
+    @Test func anUnsampledTraceExportsNoSpanAndItsRequestsSaySo() async throws {
+        let off = try await run(["OTEL_EXPORTER_OTLP_ENDPOINT": receiver.baseURL, "OTEL_TRACES_SAMPLER": "always_off"])
+        #expect(off.exitCode == 1, "\(off.stdout)\n\(off.stderr)")
+        let parentTrace = "4bf92f3577b34da6a3ce929d0e0e4736"
+        let unsampledParent = try await run([
+            "OTEL_EXPORTER_OTLP_ENDPOINT": receiver.baseURL, "TRACEPARENT": "00-\(parentTrace)-00f067aa0ba902b7-00",
+        ])
+        #expect(unsampledParent.exitCode == 1, "\(unsampledParent.stdout)\n\(unsampledParent.stderr)")
+        let entries = try receiver.entries()
+        #expect(entries.allSatisfy { $0["kind"] as? String == "request" }, "\(entries)")
+        // setup, passes, fails twice: for each run.
+        let requests = try receiver.requests()
+        #expect(requests.count == 8, "\(entries)")
+        for request in requests {
+            let traceparent = request["traceparent"] as? String ?? ""
+            #expect(traceparent.hasPrefix("00-") && traceparent.hasSuffix("-00"), "\(request)")
+        }
+        #expect(requests.suffix(4).allSatisfy { ($0["traceparent"] as? String)?.contains(parentTrace) == true })
+    }
+
+    /// A collector that accepts the connection and never answers holds the exit for the export timeout
+    /// (`OTEL_EXPORTER_OTLP_TIMEOUT`) at most: one warning saying the export timed out, the tests' exit code. The
+    /// traces endpoint is used as it is (no `/v1/traces` added).
+    @Test func aCollectorThatNeverAnswersIsCutByTheExportTimeout() async throws {
+        let fault = try FaultServer()
+        defer { fault.stop() }
+        let path = scratch.appendingPathComponent("passing.yaml").path
+        try """
+        name: Passing
+        tests:
+          - name: one
+            request: {url: "\(receiver.baseURL)/one"}
+            expect: {status: 200}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await runAPITest(
+            ["run", path, "--no-color"],
+            environment: [
+                "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": fault.baseURL + "/stall", "OTEL_EXPORTER_OTLP_TIMEOUT": "500",
+                "OTEL_SDK_DISABLED": "", "OTEL_TRACES_SAMPLER": "", "TRACEPARENT": "",
+            ])
+        #expect(result.exitCode == 0, "\(result.stdout)\n\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("not exported") }
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(
+            warnings.first?.contains("spans not exported to \(fault.baseURL)/stall: timed out") == true, "\(warnings)")
     }
 
     @Test func gRPCIsAUsageErrorBeforeAnythingIsSent() async throws {
