@@ -31,8 +31,10 @@ extension SelectionOptions {
         }
         let missing = tests.missing(in: suites)
         guard !missing.isEmpty else { return }
-        let count = missing.count == 1 ? "1 test" : "\(missing.count) tests"
-        var text = "error: --last-failed '\(lastFailed)': \(count) that failed no longer exist:\n"
+        let count =
+            missing.count == 1
+            ? "1 test that failed no longer exists" : "\(missing.count) tests that failed no longer exist"
+        var text = "error: --last-failed '\(lastFailed)': \(count):\n"
         for test in missing {
             text +=
                 "  \(TestSelection.fullName(suite: test.suite, test: test.name).onOneLine) (\(test.file.onOneLine))\n"

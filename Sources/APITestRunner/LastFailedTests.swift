@@ -36,6 +36,15 @@ package struct LastFailedTests: Sendable, Hashable {
             throw ReadError(message: "not JSON: \(error)")
         }
         guard case .object(let root) = document, case .array(let suites)? = root["suites"] else {
+            if case .object(let root) = document, root["kind"] == .string("load") {
+                throw ReadError(
+                    message:
+                        "a report of apitest load, which runs no test to fail; use the JSON report of apitest run (--report-json)"
+                )
+            }
+            if case .object(let root) = document, root["reportFormat"] == .string("CTRF") {
+                throw ReadError(message: "a CTRF report; use the JSON report of apitest run (--report-json)")
+            }
             throw ReadError(message: "not an apitest JSON report (no 'suites' list)")
         }
         var tests: [Test] = []

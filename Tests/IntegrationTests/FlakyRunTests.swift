@@ -224,15 +224,28 @@ import Testing
         try report.write(toFile: file("renamed.json"), atomically: true, encoding: .utf8)
         let missing = try await runAPITest(["run", renamed, "--last-failed", file("renamed.json")])
         #expect(missing.exitCode == 2, "\(missing.stderr)")
-        #expect(missing.stderr.contains("1 test that failed no longer exist"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("1 test that failed no longer exists:\n"), "\(missing.stderr)")
         #expect(missing.stderr.contains("Jobs › always wrong"), "\(missing.stderr)")
 
         // Unreadable, not JSON, not a report: usage errors naming the file.
         try "not json".write(toFile: file("bad.json"), atomically: true, encoding: .utf8)
         try "{\"a\": 1}".write(toFile: file("other.json"), atomically: true, encoding: .utf8)
+        // A load report and a CTRF report are named as what they are (the old message said only "no 'suites'").
+        let load = try await runAPITest([
+            "load", suite, "--filter", "fine", "--rate", "5/s", "--duration", "1s", "--quiet", "--report-json",
+            file("load.json"),
+        ])
+        #expect(load.exitCode == 0, "\(load.stdout)\(load.stderr)")
+        let ctrf = try await runAPITest(["run", suite, "--filter", "fine", "--report-ctrf", file("fine.ctrf.json")])
+        #expect(ctrf.exitCode == 0, "\(ctrf.stdout)\(ctrf.stderr)")
         for (path, words) in [
             (file("absent.json"), "--last-failed"), (file("bad.json"), "not JSON"),
             (file("other.json"), "not an apitest JSON report"),
+            (
+                file("load.json"),
+                "a report of apitest load, which runs no test to fail; use the JSON report of apitest run"
+            ),
+            (file("fine.ctrf.json"), "a CTRF report; use the JSON report of apitest run (--report-json)"),
         ] {
             let bad = try await runAPITest(["run", suite, "--last-failed", path])
             #expect(bad.exitCode == 2, "\(path): \(bad.stderr)")
@@ -309,5 +322,51 @@ import Testing
         let jsonTests = try tests(try json(file("from-json.json")))
         #expect(ctrfTests.keys.sorted() == jsonTests.keys.sorted())
         #expect(ctrfTests.mapValues { $0["status"] as? String } == jsonTests.mapValues { $0["status"] as? String })
+    }
+
+    /// `--report-ctrf` of a whole run, and `apitest merge` of its two shards' CTRF files, are the same document up to
+    /// what differs from run to run: times, durations, ids, and the run's own identity (`extra.apitest.run`); the
+    /// flaky test's attempts, the failures' messages and traces, the files and lines and the counts are equal.
+    @Test func mergedCTRFShardsAreTheUnshardedRunsCTRF() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.stop() }
+        let suite = try suite(demo)
+        let whole = try await runAPITest(["run", suite, "--retries", "1", "--report-ctrf", file("whole.ctrf.json")])
+        #expect(whole.exitCode == 1, "\(whole.stdout)\(whole.stderr)")
+        for shard in 1...2 {
+            let run = try await runAPITest([
+                "run", suite, "--shard", "\(shard)/2", "--retries", "1", "--report-ctrf",
+                file("shard-\(shard).ctrf.json"),
+            ])
+            #expect(run.exitCode == 1, "\(run.stdout)\(run.stderr)")
+        }
+        let merged = try await runAPITest([
+            "merge", file("shard-1.ctrf.json"), file("shard-2.ctrf.json"), "--report-ctrf", file("merged.ctrf.json"),
+        ])
+        #expect(merged.exitCode == 1, "\(merged.stdout)\(merged.stderr)")
+        try await validate(json: file("merged.ctrf.json"), schema: Self.ctrfSchema, draft: "Draft7Validator")
+        let expected = Self.timeless(try json(file("whole.ctrf.json")))
+        let actual = Self.timeless(try json(file("merged.ctrf.json")))
+        #expect(
+            NSDictionary(dictionary: expected as? [String: Any] ?? [:]).isEqual(to: actual as? [String: Any] ?? [:]),
+            "\(expected)\n\(actual)")
+        let summary = ((actual as? [String: Any])?["results"] as? [String: Any])?["summary"] as? [String: Any]
+        #expect(summary?["flaky"] as? Int == 1 && summary?["tests"] as? Int == 4, "\(summary ?? [:])")
+    }
+
+    /// `value` without what differs between two runs of the same tests: times and durations, the report's id and
+    /// the run's identity, and numbers inside text (ids, ports and times in messages and step lines).
+    static func timeless(_ value: Any) -> Any {
+        let volatile: Set<String> = [
+            "duration", "durationMs", "start", "stop", "timestamp", "reportId", "run", "startedAt", "timings",
+        ]
+        if let object = value as? [String: Any] {
+            return object.filter { !volatile.contains($0.key) }.mapValues(timeless)
+        }
+        if let list = value as? [Any] { return list.map(timeless) }
+        if let text = value as? String {
+            return text.replacing(#/[0-9]+(\.[0-9]+)?( ?(ms|µs|s)\b)?/#, with: "#")
+        }
+        return value
     }
 }
