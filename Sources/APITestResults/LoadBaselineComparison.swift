@@ -9,6 +9,10 @@ package import Foundation
 package struct LoadBaselineComparison: Sendable {
     /// A relative threshold fails only when its two-sample test's p-value is below this.
     package static let significanceLevel = 0.01
+    /// A latency percentile's change is also significant when the whole latency distribution shifted the same way
+    /// (Mann-Whitney U over both histograms) with a p-value below this: a stricter level, so that the two tests
+    /// together keep noise from failing a build about as rarely as one does.
+    package static let shiftLevel = 0.001
 
     /// What a run measured for one scope (the whole run or one test).
     package struct Figures: Sendable, Hashable {
@@ -107,14 +111,16 @@ package struct LoadBaselineComparison: Sendable {
             let before = baseline.value(of: threshold)
             let now = current.value(of: threshold)
             let change = threshold.change(from: before, to: now)
-            let quantile = { (percentile: Double) in
-                LoadStatistics.quantileTest(percentile, baseline.latency, current.latency)
+            let quantile = { (name: String, percentile: Double) -> (String, LoadStatistics.Outcome) in
+                let tail = LoadStatistics.quantileTest(percentile, baseline.latency, current.latency)
+                return tail.pValue < Self.significanceLevel
+                    ? (name, tail) : Self.shifted(baseline, current, change) ?? (name, tail)
             }
             let (name, test): (String, LoadStatistics.Outcome) =
                 switch threshold.metric {
-                case .percentile(let percentile): ("quantile test", quantile(percentile))
-                case .max: ("quantile test at p99.9", quantile(99.9))
-                case .min: ("quantile test at p0.1", quantile(0.1))
+                case .percentile(let percentile): quantile("quantile test", percentile)
+                case .max: quantile("quantile test at p99.9", 99.9)
+                case .min: quantile("quantile test at p0.1", 0.1)
                 case .mean: ("Welch's t-test", LoadStatistics.welch(baseline.latency, current.latency))
                 case .rate: ("Mann-Whitney U over the completions per second", rateTest)
                 case .errors: ("two-proportion z-test", errorTest)
@@ -123,6 +129,20 @@ package struct LoadBaselineComparison: Sendable {
                 threshold: threshold, baselineValue: before, currentValue: now, change: change, testName: name,
                 test: test, exceedsBound: !threshold.holds(for: change))
         }
+    }
+
+    /// The Mann-Whitney U test over the two runs' latency histograms, when it finds the whole distribution shifted
+    /// the way `change` goes (p below ``shiftLevel``): a percentile's change then is no noise, even where its
+    /// quantile test has too few samples in the tail to tell (every request of a short run 100 times slower).
+    private static func shifted(
+        _ baseline: LoadResult, _ current: LoadResult, _ change: Double
+    ) -> (String, LoadStatistics.Outcome)? {
+        let shift = LoadStatistics.mannWhitneyU(baseline.latency, current.latency)
+        guard shift.pValue < shiftLevel, change != 0 else { return nil }
+        // `statistic` is U of the baseline: below half of n1 × n2 when this run's latencies rank higher.
+        let half = Double(baseline.latency.count) * Double(current.latency.count) / 2
+        guard (shift.statistic < half) == (change > 0), shift.statistic != half else { return nil }
+        return ("Mann-Whitney U over the latency histograms (the whole distribution shifted)", shift)
     }
 
     /// The verdicts as threshold outcomes (the measured value is the change).

@@ -194,6 +194,33 @@ import Testing
         #expect(try Self.verdict("p99<+10%", baseline: Self.run(current), current: Self.run(baseline)).holds)
     }
 
+    @Test func everyRequestSlowerFailsAPercentileThresholdItsTailCannotShowAlone() throws {
+        // A short run (150 and 137 samples) where every request is about 100 times slower: the p99's quantile test
+        // has too few samples in the tail to tell (p > 0.01; the old verdict called +2,500 % noise), the whole
+        // distribution's shift decides.
+        let baseline = Self.histogram([(3_400, 100), (4_000, 45), (8_000, 3), (12_000, 2)])
+        let current = Self.histogram([(300_000, 100), (305_000, 30), (310_000, 5), (312_000, 2)])
+        #expect(LoadStatistics.quantileTest(99, baseline, current).pValue > 0.01)
+        let verdict = try Self.verdict(
+            "p99<+10%", baseline: Self.run(baseline, seconds: 3), current: Self.run(current, seconds: 3))
+        #expect(verdict.exceedsBound && verdict.significant && !verdict.holds, "\(verdict)")
+        #expect(verdict.testName == "Mann-Whitney U over the latency histograms (the whole distribution shifted)")
+        // max (p99.9) and a faster run the other way round: the shift decides only in the change's direction.
+        #expect(
+            !(try Self.verdict(
+                "max<+10%", baseline: Self.run(baseline, seconds: 3), current: Self.run(current, seconds: 3)
+            ).holds))
+        #expect(
+            try Self.verdict(
+                "p99<+10%", baseline: Self.run(current, seconds: 3), current: Self.run(baseline, seconds: 3)
+            ).holds)
+        // Few samples, only the slowest differs: still noise.
+        let few = try Self.verdict(
+            "p99<+10%", baseline: Self.run(Self.histogram([(1_000, 10), (1_100, 9), (2_000, 1)])),
+            current: Self.run(Self.histogram([(1_000, 10), (1_100, 9), (3_000, 1)])))
+        #expect(few.holds && few.testName == "quantile test", "\(few)")
+    }
+
     @Test func errorsAndRateAreJudgedByTheirOwnTests() throws {
         let latency = Self.histogram([(1_000, 1_000)])
         // 0.5 % to 2 % of 1,000: +1.5 points, p = 0.0025.
