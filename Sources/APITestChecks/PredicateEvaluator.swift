@@ -24,8 +24,23 @@ package final class PredicateEvaluator: Sendable {
     /// The outcome of one check.
     struct Outcome: Sendable {
         var passed: Bool
-        /// `expected …` phrase, e.g. `to contain "json"`.
-        var expectation: String
+        /// `expected …` phrase, e.g. `to contain "json"`: one that shows the check's argument is written when first
+        /// read (a check that passes and is not listed never reads it), or as set.
+        var expectation: String {
+            get {
+                switch phrase {
+                case .text(let text): text
+                case .argument(let prefix, let argument): prefix + PredicateEvaluator.display(argument, unit: unit)
+                }
+            }
+            set { phrase = .text(newValue) }
+        }
+        /// What ``expectation`` says: as written, or a prefix and the argument shown after it.
+        private enum Phrase {
+            case text(String)
+            case argument(prefix: String, JSONValue)
+        }
+        private var phrase: Phrase
         /// What was found, as a failure shows it: written when first read (a check that passes never reads it),
         /// or as set.
         var actual: String {
@@ -40,7 +55,7 @@ package final class PredicateEvaluator: Sendable {
 
         init(passed: Bool, expectation: String, actual: String) {
             self.passed = passed
-            self.expectation = expectation
+            phrase = .text(expectation)
             actualText = actual
             subject = nil
             unit = nil
@@ -50,11 +65,22 @@ package final class PredicateEvaluator: Sendable {
         /// An outcome whose `actual` is `subject` shown with `unit`, after `typeName` when given.
         init(passed: Bool, expectation: String, subject: JSONValue?, unit: String?, typeName: String? = nil) {
             self.passed = passed
-            self.expectation = expectation
+            phrase = .text(expectation)
             actualText = nil
             self.subject = subject
             self.unit = unit
             self.typeName = typeName
+        }
+
+        /// An outcome whose `expectation` is `prefix` and then `argument` shown with `unit`, and whose `actual` is
+        /// `subject` shown with `unit`.
+        init(passed: Bool, prefix: String, argument: JSONValue, subject: JSONValue?, unit: String?) {
+            self.passed = passed
+            phrase = .argument(prefix: prefix, argument)
+            actualText = nil
+            self.subject = subject
+            self.unit = unit
+            typeName = nil
         }
 
         private static func describe(_ subject: JSONValue?, unit: String?, typeName: String?) -> String {
@@ -86,7 +112,10 @@ package final class PredicateEvaluator: Sendable {
         func outcome(_ passed: Bool, _ expectation: String) -> Outcome {
             Outcome(passed: passed, expectation: expectation, subject: subject, unit: unit)
         }
-        let argumentText = show(argument)
+        /// An outcome expecting `prefix` and the argument, shown only when read.
+        func outcome(_ passed: Bool, showing prefix: String) -> Outcome {
+            Outcome(passed: passed, prefix: prefix, argument: argument, subject: subject, unit: unit)
+        }
         switch predicate {
         case .exists, .notExists:
             let wanted = (argument != .bool(false)) != (predicate == .notExists)
@@ -99,28 +128,28 @@ package final class PredicateEvaluator: Sendable {
             }
             return outcome(empty == wanted, wanted ? "to be empty" : "not to be empty")
         case .equals:
-            return outcome(subject.map { Self.equal($0, argument, source) } ?? false, argumentText)
+            return outcome(subject.map { Self.equal($0, argument, source) } ?? false, showing: "")
         case .notEquals:
-            return outcome(!(subject.map { Self.equal($0, argument, source) } ?? false), "not \(argumentText)")
+            return outcome(!(subject.map { Self.equal($0, argument, source) } ?? false), showing: "not ")
         case .oneOf:
             let options = argument.arrayValue ?? [argument]
             let passed = subject.map { value in options.contains { Self.equal(value, $0, source) } } ?? false
-            return outcome(passed, "one of \(argumentText)")
+            return outcome(passed, showing: "one of ")
         case .contains, .notContains:
             let found = subject.map { Self.contains($0, argument, source) } ?? false
             return predicate == .contains
-                ? outcome(found, "to contain \(argumentText)")
-                : outcome(!found, "not to contain \(argumentText)")
+                ? outcome(found, showing: "to contain ")
+                : outcome(!found, showing: "not to contain ")
         case .startsWith:
             let passed =
                 subject.flatMap(Self.scalarText).map { $0.hasCodePointPrefix(TemplateContext.text(of: argument)) }
                 ?? false
-            return outcome(passed, "to start with \(argumentText)")
+            return outcome(passed, showing: "to start with ")
         case .endsWith:
             let passed =
                 subject.flatMap(Self.scalarText).map { $0.hasCodePointSuffix(TemplateContext.text(of: argument)) }
                 ?? false
-            return outcome(passed, "to end with \(argumentText)")
+            return outcome(passed, showing: "to end with ")
         case .matches:
             let pattern = compiled?.pattern ?? TemplateContext.text(of: argument)
             guard let regex = compiled ?? regex(pattern) else {
@@ -138,7 +167,7 @@ package final class PredicateEvaluator: Sendable {
             }
             guard let subject, let order = Self.compare(subject, argument, source) else {
                 let kind = Self.number(argument, source) != nil ? "a number" : "a string"
-                return outcome(false, "\(kind) \(symbol) \(argumentText)")
+                return outcome(false, showing: kind + " " + symbol + " ")
             }
             let passed: Bool
             switch predicate {
@@ -147,10 +176,10 @@ package final class PredicateEvaluator: Sendable {
             case .lessThan: passed = order == .orderedAscending
             default: passed = order != .orderedDescending
             }
-            return outcome(passed, "\(symbol) \(argumentText)")
+            return outcome(passed, showing: symbol + " ")
         case .between:
             let bounds = argument.arrayValue ?? []
-            guard bounds.count == 2 else { return outcome(false, "between two bounds, got \(argumentText)") }
+            guard bounds.count == 2 else { return outcome(false, showing: "between two bounds, got ") }
             let expectation = "between \(show(bounds[0])) and \(show(bounds[1]))"
             guard let subject, let low = Self.compare(subject, bounds[0], source),
                 let high = Self.compare(subject, bounds[1], source)

@@ -72,8 +72,9 @@ package final class ResponseChecker: Sendable {
         }
         let filters = FilterEvaluator()
         for assertion in expect.assertions {
-            let (check, failure) = check(assertion, &body, context, filters, masker)
-            record(check, failure)
+            let (check, failure) = check(assertion, &body, context, filters, masker, listsCheck: listsChecks)
+            if listsChecks, let check { checks.append(check) }
+            if let failure { failures.append(failure) }
         }
         if let schema = expect.schema {
             let (check, failure) = checkSchema(schema, &body)
@@ -82,10 +83,12 @@ package final class ResponseChecker: Sendable {
         return (failures, checks)
     }
 
+    /// `assertion` against the response: the check and its failure, if any; no check for one that held when the
+    /// check is not listed (`listsCheck`).
     private func check(
         _ assertion: Assertion, _ body: inout ResponseBody, _ context: TemplateContext, _ filters: FilterEvaluator,
-        _ masker: SecretMasker
-    ) -> (AssertionCheck, AssertionFailure?) {
+        _ masker: SecretMasker, listsCheck: Bool
+    ) -> (AssertionCheck?, AssertionFailure?) {
         let subject = assertion.subject
         var filters = filters
         let argument: JSONValue
@@ -154,6 +157,8 @@ package final class ResponseChecker: Sendable {
             outcome.actual = SecretMasker.mask
             compared = nil
         }
+        // A check that held and is not listed never writes its expectation.
+        guard listsCheck || !outcome.passed else { return (nil, nil) }
         let check = AssertionCheck(
             location: assertion.location, subject: subject, expected: outcome.expectation, passed: outcome.passed)
         guard !outcome.passed else { return (check, nil) }

@@ -32,6 +32,8 @@ extension CurlMultiLoop {
     /// Whether `transport` sets nothing but the HTTP version (compared with a default made once: making one for
     /// every transfer cost more than the rest of the check).
     static func hasNoTransportOverride(_ transport: TransportOptions) -> Bool {
+        // Without an HTTP version (most requests), compared as it is: the copy below cost more than the comparison.
+        if transport.httpVersion == nil { return transport == noTransportOverride }
         var bare = transport
         bare.httpVersion = nil
         return bare == noTransportOverride
