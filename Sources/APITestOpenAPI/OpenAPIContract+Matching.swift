@@ -106,11 +106,8 @@ extension OpenAPIContract {
     /// Routes `method` and `url` to an operation of the table, ignored ones included.
     func route(method: String, url: String) -> Route {
         let upper = method.utf8.contains(where: { (0x61...0x7A).contains($0) }) ? method.uppercased() : method
-        let (path, _) = ServerURL.split(url)
-        let rawSegments = ServerURL.segments(of: path)
-        let decoded =
-            PercentEncoding.contains(UInt8(ascii: "%"), in: path)
-            ? rawSegments.map { Substring(PercentEncoding.decodeLeniently($0)) } : rawSegments
+        let (rawSegments, hasPercent) = ServerURL.pathSegments(ofURL: url)
+        let decoded = hasPercent ? rawSegments.map { Substring(PercentEncoding.decodeLeniently($0)) } : rawSegments
         var firstPrefixMatched: Int?
         for prefix in serverPrefixes {
             guard prefix.count <= decoded.count, zip(prefix, decoded).allSatisfy({ $0.utf8.elementsEqual($1.utf8) })
