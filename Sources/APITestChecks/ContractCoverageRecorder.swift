@@ -75,10 +75,11 @@ package final class ContractCoverageRecorder: Sendable {
             let counters = counts.operations[operation.index]
         else { return }
         counters.calls.add()
-        if let responseKey, let position = operation.responseKeys.firstIndex(of: responseKey),
-            counters.hits.indices.contains(position)
-        {
-            counters.hits[position].add()
+        guard let responseKey else { return }
+        // Compared in a loop over the few keys (`firstIndex(of:)` here went through Equatable's witness per key).
+        for (position, key) in operation.responseKeys.enumerated() where key == responseKey {
+            if counters.hits.indices.contains(position) { counters.hits[position].add() }
+            return
         }
     }
 
