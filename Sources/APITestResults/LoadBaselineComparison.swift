@@ -111,10 +111,12 @@ package struct LoadBaselineComparison: Sendable {
             let before = baseline.value(of: threshold)
             let now = current.value(of: threshold)
             let change = threshold.change(from: before, to: now)
+            let exceedsBound = !threshold.holds(for: change)
+            // The whole distribution's shift is asked only where significance decides: beyond the bound.
             let quantile = { (name: String, percentile: Double) -> (String, LoadStatistics.Outcome) in
                 let tail = LoadStatistics.quantileTest(percentile, baseline.latency, current.latency)
-                return tail.pValue < Self.significanceLevel
-                    ? (name, tail) : Self.shifted(baseline, current, change) ?? (name, tail)
+                guard exceedsBound, tail.pValue >= Self.significanceLevel else { return (name, tail) }
+                return Self.shifted(baseline, current, change) ?? (name, tail)
             }
             let (name, test): (String, LoadStatistics.Outcome) =
                 switch threshold.metric {
@@ -127,7 +129,7 @@ package struct LoadBaselineComparison: Sendable {
                 }
             return Verdict(
                 threshold: threshold, baselineValue: before, currentValue: now, change: change, testName: name,
-                test: test, exceedsBound: !threshold.holds(for: change))
+                test: test, exceedsBound: exceedsBound)
         }
     }
 

@@ -214,6 +214,10 @@ import Testing
             try Self.verdict(
                 "p99<+10%", baseline: Self.run(current, seconds: 3), current: Self.run(baseline, seconds: 3)
             ).holds)
+        // Within the bound (faster), the quantile test is named: the shift is asked only beyond the bound.
+        let faster = try Self.verdict(
+            "p99<+10%", baseline: Self.run(current, seconds: 3), current: Self.run(baseline, seconds: 3))
+        #expect(faster.testName == "quantile test", "\(faster)")
         // Few samples, only the slowest differs: still noise.
         let few = try Self.verdict(
             "p99<+10%", baseline: Self.run(Self.histogram([(1_000, 10), (1_100, 9), (2_000, 1)])),
