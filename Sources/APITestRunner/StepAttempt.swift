@@ -34,13 +34,13 @@ struct StepAttempt {
     }
 
     /// Sends the step's request once from `context` and checks the response.
+    ///
+    /// A gRPC call and the draft's making are functions of their own (never inlined): an async function's frame
+    /// holds the locals of all its paths and of what it inlines, and a task keeps its largest frames until it ends
+    /// (a load's iteration task, a run's worker); this one took 19.7 KiB with them.
     func run(context: TemplateContext) async -> Outcome {
         // Asked first without copying the `GRPCSpec?` out of the step (an HTTP step's every attempt did).
-        if step.isGRPCCall, let grpc = step.grpc {
-            return await GRPCStepRunner(
-                executor: executor, step: step, spec: grpc, index: index, runtime: runtime, until: until
-            ).run(context: context)
-        }
+        if step.isGRPCCall, let outcome = await runGRPC(context: context) { return outcome }
         let preparation = StepPreparation(
             executor: executor, step: step, index: index, runtime: runtime, until: until, spanID: spanID)
         var sent: StepPreparation.Prepared
@@ -61,6 +61,24 @@ struct StepAttempt {
         }
         let checked = await StepChecking(executor: executor, step: step, runtime: runtime, until: until)
             .run(response, sent)
+        return outcome(of: checked, response, sent, preparation)
+    }
+
+    /// The gRPC call of a `grpc:` step; nil when the step has no `grpc` (then sent as HTTP).
+    @inline(never)
+    private func runGRPC(context: TemplateContext) async -> Outcome? {
+        guard let grpc = step.grpc else { return nil }
+        return await GRPCStepRunner(
+            executor: executor, step: step, spec: grpc, index: index, runtime: runtime, until: until
+        ).run(context: context)
+    }
+
+    /// The attempt's outcome from what the checks of `response` to `sent`'s request found.
+    @inline(never)
+    private func outcome(
+        of checked: StepChecking.Outcome, _ response: HTTPResponse, _ sent: StepPreparation.Prepared,
+        _ preparation: StepPreparation
+    ) -> Outcome {
         let passed = checked.failures.isEmpty
         // A step that did not pass is recorded whole, whatever the reporter reads of passing ones.
         var draft = StepDraft(
