@@ -30,10 +30,10 @@ enum LoadReportFiles {
             }
         }
 
-        /// The report of `result`, run on `hostname` (compared with `baseline`, shown in HTML), as UTF-8.
+        /// The report of `result`, run on `hostname` (compared with `baseline`, shown in JSON and HTML), as UTF-8.
         func render(_ result: LoadResult, hostname: String, baseline: LoadBaselineComparison? = nil) -> [UInt8] {
             switch self {
-            case .json: LoadReportFormats.jsonBytes(result, hostname: hostname)
+            case .json: LoadReportFormats.jsonBytes(result, hostname: hostname, baseline: baseline)
             case .junit: Array(LoadReportFormats.junit(result, hostname: hostname).utf8)
             case .html: Array(LoadHTMLReport.render(result, hostname: hostname, baseline: baseline).utf8)
             }

@@ -13,11 +13,15 @@ package enum LoadReportFormats {
         package var hostname: String
         package var achievedRate: Double
         package var load: LoadResult
+        /// The run beside its `--baseline` (both runs' figures, the changes and the relative thresholds' verdicts);
+        /// absent without one.
+        package var baseline: LoadBaselineComparison?
 
-        package init(hostname: String, load: LoadResult) {
+        package init(hostname: String, load: LoadResult, baseline: LoadBaselineComparison? = nil) {
             self.hostname = hostname
             self.achievedRate = load.achievedRate
             self.load = load
+            self.baseline = baseline
         }
     }
 
@@ -25,8 +29,9 @@ package enum LoadReportFormats {
     private static let nonFinite = (positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
 
     /// The JSON report of `result`.
-    package static func json(_ result: LoadResult, hostname: String) -> String {
-        String(decoding: jsonBytes(result, hostname: hostname), as: UTF8.self)
+    package static func json(_ result: LoadResult, hostname: String, baseline: LoadBaselineComparison? = nil) -> String
+    {
+        String(decoding: jsonBytes(result, hostname: hostname, baseline: baseline), as: UTF8.self)
     }
 
     /// The JSON report of `result` as UTF-8, the same bytes as one `JSONEncoder` pass over the whole document would
@@ -34,19 +39,26 @@ package enum LoadReportFormats {
     /// test of a suite's thousands (a 10,000-test load peaked at 130 MiB writing its 14 MB report). The document
     /// is encoded without its tests, and each test's object is encoded on its own and put in their array's place,
     /// indented as the whole document's encoding indents it.
-    package static func jsonBytes(_ result: LoadResult, hostname: String) -> [UInt8] {
+    package static func jsonBytes(
+        _ result: LoadResult, hostname: String, baseline: LoadBaselineComparison? = nil
+    ) -> [UInt8] {
         let encoder = Self.encoder()
         var shell = result
         shell.tests = []
         let failed = Array("{\"version\": 1, \"error\": \"the load report could not be encoded\"}\n".utf8)
-        guard let head = try? encoder.encode(Document(hostname: hostname, load: shell)).map({ $0 }) else {
+        guard
+            let head = try? encoder.encode(Document(hostname: hostname, load: shell, baseline: baseline)).map({ $0 })
+        else {
             return failed
         }
-        // The empty array's place: `"tests"` is a key of `load`, two levels deep.
+        // The empty array's place: `"tests"` is a key of `load`, two levels deep (after `"load"`: the baseline's
+        // own `tests`, before it, are at the same depth).
         let slot = Array("\n    \"tests\" : [\n\n    ]".utf8)
-        guard !result.tests.isEmpty, let place = head.firstRange(of: slot) else {
+        let load = head.firstRange(of: Array("\n  \"load\" : {".utf8))?.upperBound ?? head.startIndex
+        guard !result.tests.isEmpty, let place = head[load...].firstRange(of: slot) else {
             // No tests (or a layout this does not know): the whole document in one pass.
-            guard let whole = try? encoder.encode(Document(hostname: hostname, load: result)) else { return failed }
+            guard let whole = try? encoder.encode(Document(hostname: hostname, load: result, baseline: baseline))
+            else { return failed }
             return Array(whole) + [UInt8(ascii: "\n")]
         }
         let indent = Array(repeating: UInt8(ascii: " "), count: 6)

@@ -6,7 +6,7 @@ package import Foundation
 /// whether the Mann-Whitney U test over the two latency histograms finds them different; and the verdicts of the
 /// relative thresholds (`p99<+10%`, `rate>-5%`), each failed only when its change passes the bound **and** the
 /// change is significant by the test suited to its metric (``LoadStatistics``, p below ``significanceLevel``).
-package struct LoadBaselineComparison: Sendable {
+package struct LoadBaselineComparison: Sendable, Codable {
     /// A relative threshold fails only when its two-sample test's p-value is below this.
     package static let significanceLevel = 0.01
     /// A latency percentile's change is also significant when the whole latency distribution shifted the same way
@@ -15,7 +15,7 @@ package struct LoadBaselineComparison: Sendable {
     package static let shiftLevel = 0.001
 
     /// What a run measured for one scope (the whole run or one test).
-    package struct Figures: Sendable, Hashable {
+    package struct Figures: Sendable, Hashable, Codable {
         /// Latencies in microseconds.
         package var p50: Double
         package var p95: Double
@@ -43,7 +43,7 @@ package struct LoadBaselineComparison: Sendable {
     }
 
     /// One scope of both runs.
-    package struct Scope: Sendable {
+    package struct Scope: Sendable, Codable {
         /// `overall`, or the test's `suite › name`.
         package var name: String
         package var baseline: Figures
@@ -166,4 +166,39 @@ package struct LoadBaselineComparison: Sendable {
     }
 
     private static func key(_ test: LoadResult.TestStats) -> String { test.displayName }
+}
+
+// MARK: - JSON
+
+/// A verdict as the load JSON report writes it: what it holds, and whether its change was significant and the
+/// threshold held; read back without those two, which follow from the rest.
+extension LoadBaselineComparison.Verdict: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case threshold, baselineValue, currentValue, change, testName, test, exceedsBound, significant, holds
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            threshold: try container.decode(LoadThreshold.self, forKey: .threshold),
+            baselineValue: try container.decode(Double.self, forKey: .baselineValue),
+            currentValue: try container.decode(Double.self, forKey: .currentValue),
+            change: try container.decode(Double.self, forKey: .change),
+            testName: try container.decode(String.self, forKey: .testName),
+            test: try container.decode(LoadStatistics.Outcome.self, forKey: .test),
+            exceedsBound: try container.decode(Bool.self, forKey: .exceedsBound))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(threshold, forKey: .threshold)
+        try container.encode(baselineValue, forKey: .baselineValue)
+        try container.encode(currentValue, forKey: .currentValue)
+        try container.encode(change, forKey: .change)
+        try container.encode(testName, forKey: .testName)
+        try container.encode(test, forKey: .test)
+        try container.encode(exceedsBound, forKey: .exceedsBound)
+        try container.encode(significant, forKey: .significant)
+        try container.encode(holds, forKey: .holds)
+    }
 }

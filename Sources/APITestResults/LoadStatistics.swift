@@ -17,7 +17,7 @@ import Foundation
 ///   corrections, two-sided: what SciPy's `mannwhitneyu(x, y, method="asymptotic")` computes from the samples.
 package enum LoadStatistics {
     /// A test's result.
-    package struct Outcome: Sendable, Hashable {
+    package struct Outcome: Sendable, Hashable, Codable {
         /// The test statistic: U of the first sample (Mann-Whitney), or z (two proportions).
         package var statistic: Double
         /// The two-sided p-value: the chance of a difference at least this large between two samples of one

@@ -96,6 +96,21 @@ import Testing
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("message=\"threshold p99&lt;+100ms failed: measured +"), "\(xml)")
         try await Self.expectValidReport(json)
+        // The JSON report has both runs side by side too, with the verdicts (the old report had only the changes).
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        let compared = try #require((document as? [String: Any])?["baseline"] as? [String: Any])
+        #expect(compared["baselineFile"] as? String == baseline)
+        let overall = try #require(compared["overall"] as? [String: Any])
+        let before = try #require((overall["baseline"] as? [String: Any])?["p99"] as? Double)
+        let after = try #require((overall["current"] as? [String: Any])?["p99"] as? Double)
+        #expect(after >= 500_000 && after > before, "\(overall)")
+        #expect((compared["tests"] as? [[String: Any]])?.map { $0["name"] as? String } == ["stall › ping"])
+        let verdicts = try #require(compared["verdicts"] as? [[String: Any]])
+        let p99Verdict = try #require(
+            verdicts.first {
+                ($0["threshold"] as? [String: Any])?["text"] as? String == "p99<+100ms"
+            })
+        #expect(p99Verdict["holds"] as? Bool == false && p99Verdict["significant"] as? Bool == true, "\(verdicts)")
     }
 
     @Test func aBaselineThatCannotBeComparedIsAUsageError() async throws {
