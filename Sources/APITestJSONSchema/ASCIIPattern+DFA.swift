@@ -16,6 +16,9 @@ extension ASCIIPattern {
         static let maximumStates = 256
         /// Patterns of more automaton states than this are not made deterministic.
         static let maximumSourceStates = 256
+        /// The most steps the construction may take (a step: one state's place in a closure, or one consuming state
+        /// looked at for one class), so that a document of many large patterns loads in bounded time.
+        static let maximumConstructionSteps = 100_000
 
         /// The class of each printable byte (0x20–0x7E, at `byte - 0x20`).
         let classes: [UInt8]
@@ -63,10 +66,13 @@ extension ASCIIPattern {
             var matchesAtEnd: [Bool] = []
             var isDead: [Bool] = []
             var current = 0
+            var steps = 0
             while current < seeds.count {
                 let atStart = current == 0
                 let middle = Self.closure(of: seeds[current], in: states, atStart: atStart, atEnd: false)
                 let end = Self.closure(of: seeds[current], in: states, atStart: atStart, atEnd: true)
+                steps += 2 * states.count + classCount * middle.consuming.count
+                guard steps <= Self.maximumConstructionSteps else { return nil }
                 matchesBeforeEnd.append(middle.matched)
                 matchesAtEnd.append(end.matched)
                 isDead.append(seeds[current].isEmpty)

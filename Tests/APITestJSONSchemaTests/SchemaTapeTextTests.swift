@@ -141,6 +141,15 @@ struct SchemaTapeTextTests {
         #expect(!regex.matches(".json"))
     }
 
+    @Test func aPatternWhoseDeterministicFormWouldExplodeIsSimulated() throws {
+        // The 10th character from the end is an `a`: 2^10 subsets, past the 256 states a deterministic form may have.
+        let regex = try #require(SchemaRegex("(a|b)*a(a|b){9}$"))
+        #expect(regex.hasASCIIProgram)
+        #expect(!regex.hasDeterministicAutomaton)
+        #expect(regex.matches("bba" + String(repeating: "b", count: 9)))
+        #expect(!regex.matches("bbbb" + String(repeating: "b", count: 9)))
+    }
+
     @Test func theDeterministicAutomatonAnswersAsTheSimulatedOne() throws {
         var random = SplitMix64(seed: 20_261_130)
         var compared = 0
