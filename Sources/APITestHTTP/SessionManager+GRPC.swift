@@ -1,4 +1,5 @@
 import APITestSupport
+import CCurlShim
 public import Foundation
 import Synchronization
 
@@ -27,19 +28,68 @@ extension SessionManager {
         let response: HTTPResponse
         do {
             response = try await perform(request)
+        } catch let error as HTTPError where Self.answerWasLostBeforeTheRequestWasSent(error, reader.finish()) {
+            if let answer = try await headerAnswer(to: call) { return answer }
+            return Self.failedCall(error, call, reader)
         } catch let error as HTTPError {
-            let failure =
-                if error.reason == .timedOut, let deadline = call.deadline {
-                    GRPCError(.deadlineExceeded(deadline: deadline))
-                } else {
-                    GRPCError(.transport(error))
-                }
-            let read = reader.finish()
-            return GRPCCallResult(
-                status: failure.status, failure: failure, headers: HTTPHeaders(), trailers: read.trailers,
-                isTrailersOnly: false, messageCount: read.count, response: nil)
+            return Self.failedCall(error, call, reader)
         }
         return reader.finish().result(of: response)
+    }
+
+    /// The result of `call` whose transfer failed with `error`.
+    private static func failedCall(
+        _ error: HTTPError, _ call: GRPCCallDescription, _ reader: GRPCResponseReader
+    ) -> GRPCCallResult {
+        let failure =
+            if error.reason == .timedOut, let deadline = call.deadline {
+                GRPCError(.deadlineExceeded(deadline: deadline))
+            } else {
+                GRPCError(.transport(error))
+            }
+        let read = reader.finish()
+        return GRPCCallResult(
+            status: failure.status, failure: failure, headers: HTTPHeaders(), trailers: read.trailers,
+            isTrailersOnly: false, messageCount: read.count, response: nil)
+    }
+
+    /// The server's answer to `call` from its headers alone, when libcurl lost the answer to the call
+    /// (`answerWasLostBeforeTheRequestWasSent`): the call sent again without its messages (its HEADERS frame ends
+    /// the stream, so there is nothing left to send when the server answers). The server had answered the call
+    /// without reading its messages; only the same kind of answer counts: a status other than OK in the answer's
+    /// headers, no message (a trailers-only answer). Anything else (an OK, messages, a failure) is no answer: nil.
+    private func headerAnswer(to call: GRPCCallDescription) async throws -> GRPCCallResult? {
+        var headersOnly = call
+        headersOnly.messages = []
+        let reader = GRPCResponseReader(limit: call.maxResponseMessageSize, onHeaders: nil, onMessage: { _ in false })
+        let request = try headersOnly.httpRequest(sink: reader.sink)
+        let response: HTTPResponse
+        do {
+            response = try await perform(request)
+        } catch is HTTPError {
+            return nil
+        }
+        let answer = reader.finish().result(of: response)
+        guard answer.failure == nil, answer.isTrailersOnly, !answer.status.isOK, answer.messageCount == 0 else {
+            return nil
+        }
+        return answer
+    }
+
+    /// Whether a gRPC call failed as libcurl 7.88 fails a call the server answered before it had read the request:
+    /// the server ended the stream cleanly with its answer (grpcio answers UNIMPLEMENTED to an unknown method at
+    /// once, a server's authentication check answers UNAUTHENTICATED from the metadata alone) while libcurl was
+    /// still to send the request's messages on a reused connection; libcurl then fails the send ("stream N closed",
+    /// `CURLE_HTTP2_STREAM` with nothing in its error buffer) and drops the answer it had received, so the call would
+    /// end UNAVAILABLE instead of with the server's status (`GRPCTLSConnectionReuseTests`: in every run of six
+    /// rounds, over TLS; sending it again on a new connection failed the same way). Nothing of the answer reached
+    /// the call (no message, no trailer, no failure of its own), and the server had not read the request's messages
+    /// when it answered: `headerAnswer(to:)` asks again without them.
+    static func answerWasLostBeforeTheRequestWasSent(_ error: HTTPError, _ read: GRPCResponseReader.Read) -> Bool {
+        guard error.curlCode == Int(CURLE_HTTP2_STREAM.rawValue), case .curl(_, let buffer) = error.detail,
+            buffer.isEmpty
+        else { return false }
+        return read.failure == nil && read.count == 0 && read.trailerLines.isEmpty
     }
 }
 
