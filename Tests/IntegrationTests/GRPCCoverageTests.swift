@@ -7,21 +7,12 @@ import Testing
 /// of two shards merged into the whole run's, conflicting declarations refused, and nothing for a run without
 /// `grpc:` steps.
 @Suite(.serialized) final class GRPCCoverageTests {
-    let server: GRPCStepServer
-    let folder: URL
+    let fixture: GRPCStepFixture
+    var server: GRPCStepServer { fixture.server }
+    var folder: URL { fixture.folder }
 
     init() throws {
-        server = try GRPCStepServer()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-grpc-cov-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let proto = try String(
-            contentsOf: GRPCStepServer.protoFolder.appendingPathComponent("users.proto"), encoding: .utf8)
-        try proto.write(to: folder.appendingPathComponent("users.proto"), atomically: true, encoding: .utf8)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: folder)
+        fixture = try GRPCStepFixture(folderPrefix: "apitest-grpc-cov")
     }
 
     /// Three tests calling two of `users.proto`'s five methods: GetUser answered OK and NOT_FOUND, ListUsers OK.

@@ -6,21 +6,12 @@ import Testing
 /// metadata and trailers, the deadline, TLS with a pin, load errors, and a secret sent as metadata kept out of the
 /// output.
 @Suite(.serialized) final class GRPCStepTests {
-    let server: GRPCStepServer
-    let folder: URL
+    let fixture: GRPCStepFixture
+    var server: GRPCStepServer { fixture.server }
+    var folder: URL { fixture.folder }
 
     init() throws {
-        server = try GRPCStepServer()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-grpc-step-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let proto = try String(
-            contentsOf: GRPCStepServer.protoFolder.appendingPathComponent("users.proto"), encoding: .utf8)
-        try proto.write(to: folder.appendingPathComponent("users.proto"), atomically: true, encoding: .utf8)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: folder)
+        fixture = try GRPCStepFixture(folderPrefix: "apitest-grpc-step")
     }
 
     /// The JSON report the last `run` wrote.

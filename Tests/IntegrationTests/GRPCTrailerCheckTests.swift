@@ -5,21 +5,12 @@ import Testing
 /// the JSON report; a response metadata check stays `header ...`. Against grpcio's step server (`GRPCStepServer`),
 /// whose GetUser sends the trailer `x-trace: t-1` and the header `x-served-by: step-server`.
 @Suite(.serialized) final class GRPCTrailerCheckTests {
-    let server: GRPCStepServer
-    let folder: URL
+    let fixture: GRPCStepFixture
+    var server: GRPCStepServer { fixture.server }
+    var folder: URL { fixture.folder }
 
     init() throws {
-        server = try GRPCStepServer()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-grpc-trl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let proto = try String(
-            contentsOf: GRPCStepServer.protoFolder.appendingPathComponent("users.proto"), encoding: .utf8)
-        try proto.write(to: folder.appendingPathComponent("users.proto"), atomically: true, encoding: .utf8)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: folder)
+        fixture = try GRPCStepFixture(folderPrefix: "apitest-grpc-trl")
     }
 
     @Test func aFailedTrailerCheckIsLabelledTrailer() async throws {
