@@ -146,12 +146,19 @@ public enum URLResolver {
             } else {
                 return nil
             }
-            guard bytes.count > schemeLength, let last = bytes.last, last > 0x20,
-                bytes[schemeLength] != UInt8(ascii: "/"), bytes[schemeLength] < 0x80,
-                !bytes.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 <= 0x20 }),
-                !containsSlashDot(bytes)
+            guard bytes.count > schemeLength, bytes[schemeLength] != UInt8(ascii: "/"), bytes[schemeLength] < 0x80
             else { return nil }
-            return last == UInt8(ascii: "/")
+            // One pass: no space or control byte, no query or fragment, no "/." (where a dot segment can start).
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte <= 0x20 || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+                    || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/"))
+                {
+                    return nil
+                }
+                previous = byte
+            }
+            return previous == UInt8(ascii: "/")
         }
         guard let endsInSlash else { return nil }
         return endsInSlash ? base : base + "/"
@@ -261,17 +268,13 @@ public enum URLResolver {
         return result
     }
 
-    /// Printable ASCII other than `"<>\^`{|}`: what a URL may hold unencoded. A switch, not a set lookup: this
-    /// runs for every byte of every request's URL.
+    /// Printable ASCII other than `"<>\^`{|}`: what a URL may hold unencoded. Two bit masks (bit `b` set when byte
+    /// `b` is valid, bytes 0–63 and 64–127), not a set lookup or a switch: this runs for every byte of every
+    /// request's URL.
     @inline(__always)
     private static func isValidURLByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0...0x20, 0x7F...0xFF: return false
-        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
-            UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
-            return false
-        default: return true
-        }
+        if byte < 64 { return (0xAFFF_FFFA_0000_0000 as UInt64) &>> UInt64(byte) & 1 != 0 }
+        return byte < 128 && (0x47FF_FFFE_AFFF_FFFF as UInt64) &>> UInt64(byte &- 64) & 1 != 0
     }
 }
 

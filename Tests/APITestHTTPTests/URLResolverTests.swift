@@ -59,9 +59,39 @@ import Testing
         #expect(try URLResolver.resolve("a%2Fb?x=[1]&y=$", against: "http://h/") == "http://h/a%2Fb?x=[1]&y=$")
     }
 
+    /// Every ASCII byte and a few non-ASCII characters, in a path and in a base: printable ASCII other than
+    /// `"<>\^`{|}` stays as it is, everything else is percent-encoded (upper-case hex, one escape a UTF-8 byte).
+    @Test func encodesExactlyTheBytesAURLCannotCarry() throws {
+        let unsafe = Set("\"<>\\^`{|}".utf8)
+        func expected(_ text: String) -> String {
+            text.utf8.map { byte in
+                byte > 0x20 && byte < 0x7F && !unsafe.contains(byte)
+                    ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded()
+            }.joined()
+        }
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "€", "😀", "\u{7FF}"]
+        for character in characters {
+            #expect(URLResolver.percentEncodeInvalidCharacters("x" + character) == "x" + expected(character))
+        }
+        // A base with a character to encode (the fast path's base check passes it on to the encoder).
+        #expect(try URLResolver.resolve("a", against: "http://h/{v}|é/") == "http://h/%7Bv%7D%7C%C3%A9/a")
+        // Bases the fast path must leave to the general algorithm: a dot segment, a space, a control byte, a query.
+        #expect(try URLResolver.resolve("a", against: "http://h/x/./y/") == "http://h/x/y/a")
+        #expect(try URLResolver.resolve("a", against: "http://h/x/../y") == "http://h/y/a")
+        #expect(try URLResolver.resolve("a", against: "http://h/x y/") == "http://h/x%20y/a")
+        #expect(try URLResolver.resolve("a", against: "http://h/x\ty/") == "http://h/x%09y/a")
+        #expect(try URLResolver.resolve("a", against: "http://h/x#f") == "http://h/x/a")
+        #expect(try URLResolver.resolve("a", against: "http://h.example") == "http://h.example/a")
+    }
+
     @Test func appendsQueryAfterExistingOne() {
         #expect(URLResolver.appendingQuery("b=2", to: "http://h/p?a=1") == "http://h/p?a=1&b=2")
         #expect(URLResolver.appendingQuery("b=2", to: "http://h/p") == "http://h/p?b=2")
         #expect(URLResolver.appendingQuery("", to: "http://h/p") == "http://h/p")
     }
+}
+
+extension String {
+    /// Two hex digits: a leading zero for a single one.
+    fileprivate func leftPadded() -> String { count < 2 ? "0" + self : self }
 }
