@@ -40,6 +40,8 @@ package final class ConsoleReporter: Reporter {
 
     private let output: TextOutput
     private let progressOutput: TextOutput?
+    /// `progressOutput != nil`, kept apart: testing the optional existential copied and destroyed it (twice a test).
+    private let showsProgress: Bool
     let style: ANSIStyle
     let verbosity: Verbosity
     private let state = Mutex(State())
@@ -60,6 +62,7 @@ package final class ConsoleReporter: Reporter {
         self.bodyLimit = bodyLimit
         self.output = output
         self.progressOutput = progress?.isTerminal == true ? progress : nil
+        self.showsProgress = progress?.isTerminal == true
         self.style = ANSIStyle(enabled: colored)
         self.verbosity = verbosity
         let style = ANSIStyle(enabled: colored)
@@ -328,7 +331,7 @@ package final class ConsoleReporter: Reporter {
     // MARK: - Live progress
 
     private func shouldRefreshProgress(_ state: inout State) -> Bool {
-        guard progressOutput != nil else { return false }
+        guard showsProgress else { return false }
         let now = ContinuousClock.now
         guard now - state.lastProgress >= .milliseconds(80) else { return false }
         state.lastProgress = now
@@ -337,7 +340,7 @@ package final class ConsoleReporter: Reporter {
     }
 
     private func drawProgress() {
-        guard let progressOutput else { return }
+        guard showsProgress, let progressOutput else { return }
         let (finished, running, counts, total, upload) = state.withLock {
             ($0.finished, $0.running, $0.counts, $0.plan?.testCount ?? 0, $0.upload)
         }
@@ -360,7 +363,7 @@ package final class ConsoleReporter: Reporter {
     }
 
     private func clearProgress() {
-        guard let progressOutput else { return }
+        guard showsProgress, let progressOutput else { return }
         let shown = state.withLock { state -> Bool in
             defer { state.progressShown = false }
             return state.progressShown

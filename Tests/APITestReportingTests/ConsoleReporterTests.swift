@@ -25,4 +25,25 @@ struct ConsoleReporterTests {
         console.handle(.runFinished(RunSummary(failed: 1, errored: 2, cancelled: 1, interrupted: true)))
         #expect(output.text.contains("4 tests: 0 passed, 1 failed, 2 errored, 1 cancelled"), "\(output.text)")
     }
+
+    @Test("the live line goes only to a terminal, and is cleared before a test's line")
+    func liveLineOnlyOnATerminal() {
+        for isTerminal in [false, true] {
+            let output = BufferedOutput()
+            let progress = BufferedOutput(isTerminal: isTerminal)
+            let console = ConsoleReporter(output: output, progress: progress, colored: false)
+            console.handle(.runStarted(ReportFixtures.plan))
+            // The first start draws the line (the last redraw was "a second ago"); the finish clears it.
+            console.handle(.testStarted(suiteName: ReportFixtures.suite, testName: ReportFixtures.failed.name))
+            console.handle(.testFinished(ReportFixtures.failed))
+            console.handle(.runFinished(RunSummary(failed: 1)))
+            if isTerminal {
+                #expect(progress.text.hasPrefix("\r\u{1B}[2K[0/6] 1 running"), "\(progress.text)")
+                #expect(progress.text.hasSuffix("\r\u{1B}[2K"), "\(progress.text)")
+            } else {
+                #expect(progress.text.isEmpty, "\(progress.text)")
+            }
+            #expect(output.text.contains("1 test: 0 passed, 1 failed"), "\(output.text)")
+        }
+    }
 }
