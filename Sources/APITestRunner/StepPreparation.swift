@@ -82,10 +82,14 @@ struct StepPreparation {
             for: step, until: until,
             previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker),
             checkedByContract: runtime.suite.contract != nil)
-        var prepared = Prepared(
-            request: request, masker: masker, oauth2: oauth2, context: context, tokenExchanges: tokenExchanges)
-        if options.recordsRequestCommands { prepared.command = command(for: prepared) }
-        return .ready(prepared)
+        // Made in the return: a `Prepared` kept in a variable (for its command) was copied into the outcome.
+        let command =
+            options.recordsRequestCommands
+            ? executor.reproduce(step, runtime: runtime, context: context, sent: request, masker: masker) : nil
+        return .ready(
+            Prepared(
+                request: request, masker: masker, oauth2: oauth2, context: context, command: command,
+                tokenExchanges: tokenExchanges))
     }
 
     /// The curl command of `prepared`'s request (as prepared, or as sent after renewing its token): the one made
