@@ -25,11 +25,14 @@ extension SessionManager {
     ) async throws -> GRPCCallResult {
         let reader = GRPCResponseReader(limit: call.maxResponseMessageSize, onHeaders: onHeaders, onMessage: onMessage)
         let request = try call.httpRequest(sink: reader.sink)
+        let start = ContinuousClock.now
         let response: HTTPResponse
         do {
             response = try await perform(request)
         } catch let error as HTTPError where Self.answerWasLostBeforeTheRequestWasSent(error, reader.finish()) {
-            if let answer = try await headerAnswer(to: call) { return answer }
+            if let answer = try await headerAnswer(to: call, within: call.deadline.map { $0 - (.now - start) }) {
+                return answer
+            }
             return Self.failedCall(error, call, reader)
         } catch let error as HTTPError {
             return Self.failedCall(error, call, reader)
@@ -58,9 +61,14 @@ extension SessionManager {
     /// the stream, so there is nothing left to send when the server answers). The server had answered the call
     /// without reading its messages; only the same kind of answer counts: a status other than OK in the answer's
     /// headers, no message (a trailers-only answer). Anything else (an OK, messages, a failure) is no answer: nil.
-    private func headerAnswer(to call: GRPCCallDescription) async throws -> GRPCCallResult? {
+    /// `remaining` is what is left of the call's deadline, which the question must keep to (none left: nil).
+    private func headerAnswer(
+        to call: GRPCCallDescription, within remaining: Duration?
+    ) async throws -> GRPCCallResult? {
+        if let remaining, remaining <= .zero { return nil }
         var headersOnly = call
         headersOnly.messages = []
+        headersOnly.deadline = remaining
         let reader = GRPCResponseReader(limit: call.maxResponseMessageSize, onHeaders: nil, onMessage: { _ in false })
         let request = try headersOnly.httpRequest(sink: reader.sink)
         let response: HTTPResponse
