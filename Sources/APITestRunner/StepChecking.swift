@@ -98,7 +98,8 @@ struct StepChecking {
                     masker: sent.masker)
             }
         }
-        if let contract = runtime.suite.contract {
+        // Asked first: binding the optional copied the contract out of the suite for every step.
+        if runtime.checksContract, let contract = runtime.suite.contract {
             // The checks' own tape when it holds the body as received; else the bytes, parsed if a schema asks.
             let contractBody: any ContractBody =
                 body.tapeAsReceived().map { ContractChecker.ParsedResponse(tape: $0, isEmpty: response.body.isEmpty) }

@@ -81,7 +81,7 @@ struct StepPreparation {
         request.responseBodyHandling = ResponseBodyPlan.handling(
             for: step, until: until,
             previewBytes: ExchangeRecorder.previewBytes(limit: options.bodyPreviewLimit, masker: masker),
-            checkedByContract: runtime.suite.contract != nil)
+            checkedByContract: runtime.checksContract)
         // Made in the return: a `Prepared` kept in a variable (for its command) was copied into the outcome.
         let command =
             options.recordsRequestCommands

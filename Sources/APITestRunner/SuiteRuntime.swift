@@ -22,6 +22,7 @@ struct SuiteRuntime: Sendable {
         let decoders: ResponseSerializerChain
         let setupError: TestError?
         let security: SecurityPolicy?
+        let checksContract: Bool
 
         init(
             suite: Suite, context: TemplateContext, baseURL: String?, serializer: RequestSerializer,
@@ -39,6 +40,7 @@ struct SuiteRuntime: Sendable {
             self.decoders = decoders
             self.setupError = setupError
             self.security = security
+            self.checksContract = suite.contract != nil
         }
     }
 
@@ -67,6 +69,8 @@ struct SuiteRuntime: Sendable {
     var setupError: TestError? { _read { yield shared.setupError } }
     /// The suite's certificate trust and pins (its `security:` block and the run's TLS flags); `nil` for defaults.
     var security: SecurityPolicy? { _read { yield shared.security } }
+    /// Whether the suite has an OpenAPI contract (`suite.contract != nil`, kept: that test copied the contract out).
+    var checksContract: Bool { shared.checksContract }
 
     /// The runtime of `suite`, whose requests send `userAgent` and are held to `security`: the policy the run built
     /// for the suite (`SecurityPolicies`), `nil` for the defaults, or why none could be built.
