@@ -48,35 +48,11 @@ extension StepChecking {
             isJSON = false
             let actual = normalizer.normalized(text)
             written = Array(actual.utf8)
-            switch stored {
-            case .text(let expected):
-                difference = SnapshotComparison.difference(
-                    expectedText: normalizer.normalized(expected), actualText: actual)
-            case .bytes(let expected):
-                difference = SnapshotComparison.difference(
-                    expectedBytes: normalizer.normalized(bytes: expected), actualBytes: written)
-            case .json:
-                difference =
-                    "the snapshot is JSON (\(store.shownPath(of: spec.name, json: true))), the body is not JSON"
-            case .unusable(let reason): difference = "cannot be used: \(reason)"
-            case .missing: difference = nil
-            }
+            difference = Self.difference(of: stored, text: actual, bytes: written, normalizer, store, spec)
         case .bytes(let bytes):
             isJSON = false
             written = normalizer.normalized(bytes: bytes)
-            switch stored {
-            case .text(let expected):
-                difference = SnapshotComparison.difference(
-                    expectedBytes: normalizer.normalized(bytes: Array(expected.utf8)), actualBytes: written)
-            case .bytes(let expected):
-                difference = SnapshotComparison.difference(
-                    expectedBytes: normalizer.normalized(bytes: expected), actualBytes: written)
-            case .json:
-                difference =
-                    "the snapshot is JSON (\(store.shownPath(of: spec.name, json: true))), the body is not JSON"
-            case .unusable(let reason): difference = "cannot be used: \(reason)"
-            case .missing: difference = nil
-            }
+            difference = Self.difference(of: stored, text: nil, bytes: written, normalizer, store, spec)
         }
         let subject = "snapshot '\(spec.name)'"
         let shownPath = store.shownPath(of: spec.name, json: isJSON)
@@ -121,6 +97,30 @@ extension StepChecking {
                 AssertionFailure(
                     location: spec.location, subject: subject,
                     message: "\(subject) could not be written: \(error.reason)"))
+        }
+    }
+
+    /// How a body that is not JSON differs from the `stored` snapshot: a text body (`text`, normalized; `bytes`
+    /// its UTF-8) compared as text with a text snapshot, any other pair byte for byte; nil when they are the same
+    /// or nothing is stored.
+    private static func difference(
+        of stored: SnapshotStore.Stored, text: String?, bytes: [UInt8], _ normalizer: SnapshotNormalizer,
+        _ store: SnapshotStore, _ spec: SnapshotSpec
+    ) -> MessageText? {
+        switch stored {
+        case .text(let expected):
+            if let text {
+                return SnapshotComparison.difference(expectedText: normalizer.normalized(expected), actualText: text)
+            }
+            return SnapshotComparison.difference(
+                expectedBytes: normalizer.normalized(bytes: Array(expected.utf8)), actualBytes: bytes)
+        case .bytes(let expected):
+            return SnapshotComparison.difference(
+                expectedBytes: normalizer.normalized(bytes: expected), actualBytes: bytes)
+        case .json:
+            return "the snapshot is JSON (\(store.shownPath(of: spec.name, json: true))), the body is not JSON"
+        case .unusable(let reason): return "cannot be used: \(reason)"
+        case .missing: return nil
         }
     }
 
