@@ -54,39 +54,8 @@ enum ServerURL {
         return (start..<end, query)
     }
 
-    /// The segments of `url`'s path (``segments(of:)`` of ``split(_:)``'s path), and whether the path holds a `%`:
-    /// both found in one pass over the URL's bytes, each segment cut from the URL itself (this runs for every
-    /// request a contract routes).
+    /// The segments of `url`'s path (``segments(of:)`` of ``split(_:)``'s path), and whether the path holds a `%`.
     static func pathSegments(ofURL url: String) -> (segments: [Substring], hasPercent: Bool) {
-        let utf8 = url.utf8
-        let found = utf8.withContiguousStorageIfAvailable { bytes -> (segments: [Substring], hasPercent: Bool) in
-            let path = Self.parts(bytes).path
-            let slash = UInt8(ascii: "/")
-            var start = path.lowerBound
-            if start < path.upperBound, bytes[start] == slash { start += 1 }
-            var slashes = 0
-            var hasPercent = false
-            for position in path {
-                if bytes[position] == slash {
-                    if position >= start { slashes += 1 }
-                } else if bytes[position] == UInt8(ascii: "%") {
-                    hasPercent = true
-                }
-            }
-            var segments: [Substring] = []
-            segments.reserveCapacity(slashes + 1)
-            var lower = utf8.index(utf8.startIndex, offsetBy: start)
-            var from = start
-            for position in start..<path.upperBound where bytes[position] == slash {
-                let upper = utf8.index(lower, offsetBy: position - from)
-                segments.append(Substring(utf8[lower..<upper]))
-                lower = utf8.index(after: upper)
-                from = position + 1
-            }
-            segments.append(Substring(utf8[lower..<utf8.index(lower, offsetBy: path.upperBound - from)]))
-            return (segments, hasPercent)
-        }
-        if let found { return found }
         let path = split(url).path
         return (segments(of: path), PercentEncoding.contains(UInt8(ascii: "%"), in: path))
     }
