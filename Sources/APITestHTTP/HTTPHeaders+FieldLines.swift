@@ -1,4 +1,5 @@
 import APITestSupport
+import Synchronization
 
 // MARK: - Field lines as received
 
@@ -8,10 +9,105 @@ extension HTTPHeaders {
     /// trimmed; a line that starts with a space or a tab continues the previous field's value (obs-fold), joined
     /// with one space; a line without a colon is left out.
     ///
-    /// The loop thread only copies the lines; they are read here, on the thread of the task that asked for the
-    /// response, because the loop thread's time is every transfer's.
+    /// The loop thread only copies the lines; they are read on the thread of the task that asks for a field, when it
+    /// asks (``ReceivedFieldLines``).
     init(fieldLines block: [UInt8]) {
-        var fields: [Field] = []
+        self.init(lines: ReceivedFieldLines(block))
+    }
+}
+
+/// A response header's field lines (see ``HTTPHeaders/init(fieldLines:)``), read when asked: a lookup by name reads
+/// them in place, making a `String` of the values it finds only; the whole list is made on its first read, once.
+final class ReceivedFieldLines: Sendable {
+    /// The lines, each followed by `\n`.
+    let bytes: [UInt8]
+    /// The fields as a list, once made.
+    private let list = Mutex<[HTTPHeaders.Field]?>(nil)
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Every field, in order; made on the first read.
+    var fields: [HTTPHeaders.Field] {
+        list.withLock { list in
+            if let list { return list }
+            let made = Self.fields(of: bytes)
+            list = made
+            return made
+        }
+    }
+
+    /// Whether the list of fields has been made (a lookup by name does not make it).
+    var madeList: Bool {
+        list.withLock { $0 != nil }
+    }
+
+    /// The first value of the field called `name` (compared as ``HTTPHeaders/subscript(_:)`` compares).
+    func firstValue(named name: String) -> String? {
+        var found: String?
+        forEachValue(named: name) { value in
+            found = value
+            return false
+        }
+        return found
+    }
+
+    /// Every value of the field called `name`, in order.
+    func values(named name: String) -> [String] {
+        var found: [String] = []
+        forEachValue(named: name) { value in
+            found.append(value)
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with the value of each field called `name`, in order, until it returns false: the fields
+    /// ``fields(of:)`` would make, read in place (a folded line joined to its field's value, a line without a
+    /// colon left out).
+    private func forEachValue(named name: String, _ body: (String) -> Bool) {
+        name.withUTF8Bytes { wanted in
+            bytes.withUnsafeBufferPointer { bytes in
+                // The value of the field being read when its name is `name`, completed by any folded lines after it.
+                var matched: String?
+                var lineStart = 0
+                while lineStart < bytes.count {
+                    let lineEnd = bytes.firstIndex(of: UInt8(ascii: "\n"), in: lineStart..<bytes.count) ?? bytes.count
+                    let line = bytes[lineStart..<lineEnd]
+                    lineStart = lineEnd + 1
+                    guard let first = line.first else { continue }
+                    if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                        if matched != nil { matched! += " " + Self.trimmedText(line) }
+                        continue
+                    }
+                    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":"), in: line.startIndex..<line.endIndex)
+                    else { continue }
+                    // A new field: the one matched before it is complete.
+                    if let value = matched {
+                        matched = nil
+                        guard body(value) else { return }
+                    }
+                    if Self.name(UnsafeBufferPointer(rebasing: line[..<colon]), is: wanted) {
+                        matched = Self.trimmedText(line[(colon + 1)...])
+                    }
+                }
+                if let value = matched { _ = body(value) }
+            }
+        }
+    }
+
+    /// Whether a received name's bytes make the name `wanted`, compared as `String.caseInsensitiveEquals` compares
+    /// the `String` ``fields(of:)`` makes of them (invalid UTF-8 repaired).
+    private static func name(_ bytes: UnsafeBufferPointer<UInt8>, is wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String.asciiCaseInsensitiveEquals(bytes, wanted) }
+        let name = String(decoding: bytes, as: UTF8.self)
+        return name.withUTF8Bytes { String.asciiCaseInsensitiveEquals($0, wanted) }
+    }
+
+    /// The fields of `block`, as ``HTTPHeaders/init(fieldLines:)`` describes them.
+    static func fields(of block: [UInt8]) -> [HTTPHeaders.Field] {
+        var fields: [HTTPHeaders.Field] = []
         block.withUnsafeBufferPointer { bytes in
             /// The index of the first `byte` in `start..<end`, or `end` (memchr: this runs for every response).
             func first(_ byte: UInt8, from start: Int, to end: Int) -> Int {
@@ -35,12 +131,12 @@ extension HTTPHeaders {
                 guard colon < line.endIndex else { continue }
                 let name = UnsafeBufferPointer(rebasing: line[..<colon])
                 fields.append(
-                    Field(
+                    HTTPHeaders.Field(
                         name: CommonFieldNames.name(name) ?? String(decoding: name, as: UTF8.self),
                         value: Self.trimmedText(line[(colon + 1)...])))
             }
         }
-        self.init(fields)
+        return fields
     }
 
     /// The text of `bytes` without the spaces and tabs around it.
