@@ -5,16 +5,33 @@ package import APITestJSON
 /// stall a run. The runner matches with it and messages show ``pattern``.
 ///
 /// Two expressions are equal when their patterns are.
+///
+/// The pattern and its compiled form live in one immutable box, so that an expression is one reference: a
+/// `LinearRegex` inline took 88 bytes in every `Assertion` (whose `pattern` most checks leave out) and in every
+/// `Query`, and a suite can hold 100,000 of them.
 package struct RegularExpression: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern and its compiled form.
+    private let compiled: Compiled
+
     /// The pattern as written.
-    package let pattern: String
+    package var pattern: String { compiled.pattern }
     /// The compiled expression (immutable, so safe to share between threads).
-    package let regex: LinearRegex
+    package var regex: LinearRegex { compiled.regex }
 
     /// Compiles `pattern`; a pattern outside the supported syntax throws its located ``LinearRegex/SyntaxError``.
     package init(_ pattern: String) throws(LinearRegex.SyntaxError) {
-        self.pattern = pattern
-        self.regex = try LinearRegex(pattern)
+        compiled = Compiled(pattern: pattern, regex: try LinearRegex(pattern))
+    }
+
+    /// The immutable box of a pattern and its compiled form.
+    private final class Compiled: Sendable {
+        let pattern: String
+        let regex: LinearRegex
+
+        init(pattern: String, regex: LinearRegex) {
+            self.pattern = pattern
+            self.regex = regex
+        }
     }
 
     /// How many capture groups the pattern has.
