@@ -108,63 +108,78 @@ enum ExpectParser {
     /// The checks of `expect:` (or of `until:`).
     static func parse(_ node: YAMLNode, in context: SuiteParseContext) -> Expectations {
         var expectations = Expectations()
+        // A map of known keys only (nearly every one) is read without making its keys' texts: `checkKeys` would
+        // report nothing on it, and its entries come in the same order.
+        if context.forEachKnownEntry(
+            of: node, Key.self,
+            { read($0.key, keyNode: $0.keyNode, value: $0.value, into: &expectations, in: context) })
+        {
+            return expectations
+        }
         guard let entries = context.mapping(node, for: "expect") else { return expectations }
         context.checkKeys(entries, of: Key.self, in: "expect")
         for entry in entries {
-            switch Key(named: entry.key) {
-            case .status: expectations.status = status(entry.value, in: context)
-            case .headers:
-                keyedChecks(entry.value, for: "headers", into: &expectations.assertions, in: context) { name, keyNode in
-                    context.checkHeaderName(name, at: keyNode) ? .header(name) : nil
-                }
-            case .json:
-                keyedChecks(entry.value, for: "json", into: &expectations.assertions, in: context) { path, keyNode in
-                    context.jsonPath(path, at: keyNode).map(Query.jsonpath)
-                }
-            case .xml:
-                keyedChecks(entry.value, for: "xml", into: &expectations.assertions, in: context) { expression, node in
-                    context.checkXPath(expression, at: node) ? .xpath(expression) : nil
-                }
-            case .cookies:
-                keyedChecks(entry.value, for: "cookies", into: &expectations.assertions, in: context) { key, keyNode in
-                    QueryParser.cookie(key, at: keyNode, in: context)
-                }
-            case .certificate:
-                keyedChecks(entry.value, for: "certificate", into: &expectations.assertions, in: context) { key, node in
-                    QueryParser.field(key, of: "certificate", at: node, in: context).map(Query.certificate)
-                }
-            case .image:
-                keyedChecks(entry.value, for: "image", into: &expectations.assertions, in: context) { key, keyNode in
-                    QueryParser.field(key, of: "image", at: keyNode, in: context).map(Query.image)
-                }
-            case .assert:
-                expectations.assertions += generalAssertions(entry.value, in: context)
-            case .schema:
-                expectations.schema = SchemaParser.parse(entry.value, in: context)
-            case .events: expectations.events = EventsParser.parse(entry.value, in: context)
-            case .graphql: expectations.graphql = GraphQLParser.expectation(entry.value, in: context)
-            case .grpc: expectations.grpc = GRPCParser.expectation(entry.value, in: context)
-            case .snapshot: expectations.snapshot = SnapshotParser.parse(entry.value, in: context)
-            case .body: singleValue(entry, .body, into: &expectations, in: context)
-            case .duration: singleValue(entry, .duration, into: &expectations, in: context)
-            case .bodySize: singleValue(entry, .bodySize, into: &expectations, in: context)
-            case .sha256: singleValue(entry, .sha256, into: &expectations, in: context)
-            case .md5: singleValue(entry, .md5, into: &expectations, in: context)
-            case .url: singleValue(entry, .url, into: &expectations, in: context)
-            case .redirects: singleValue(entry, .redirects, into: &expectations, in: context)
-            case nil: break
-            }
+            guard let key = Key(named: entry.key) else { continue }
+            read(key, keyNode: entry.keyNode, value: entry.value, into: &expectations, in: context)
         }
         return expectations
     }
 
+    /// Reads the entry of `key` into `expectations`.
+    private static func read(
+        _ key: Key, keyNode: YAMLNode, value: YAMLNode, into expectations: inout Expectations,
+        in context: SuiteParseContext
+    ) {
+        switch key {
+        case .status: expectations.status = status(value, in: context)
+        case .headers:
+            keyedChecks(value, for: "headers", into: &expectations.assertions, in: context) { name, keyNode in
+                context.checkHeaderName(name, at: keyNode) ? .header(name) : nil
+            }
+        case .json:
+            keyedChecks(value, for: "json", into: &expectations.assertions, in: context) { path, keyNode in
+                context.jsonPath(path, at: keyNode).map(Query.jsonpath)
+            }
+        case .xml:
+            keyedChecks(value, for: "xml", into: &expectations.assertions, in: context) { expression, node in
+                context.checkXPath(expression, at: node) ? .xpath(expression) : nil
+            }
+        case .cookies:
+            keyedChecks(value, for: "cookies", into: &expectations.assertions, in: context) { key, keyNode in
+                QueryParser.cookie(key, at: keyNode, in: context)
+            }
+        case .certificate:
+            keyedChecks(value, for: "certificate", into: &expectations.assertions, in: context) { key, node in
+                QueryParser.field(key, of: "certificate", at: node, in: context).map(Query.certificate)
+            }
+        case .image:
+            keyedChecks(value, for: "image", into: &expectations.assertions, in: context) { key, keyNode in
+                QueryParser.field(key, of: "image", at: keyNode, in: context).map(Query.image)
+            }
+        case .assert:
+            expectations.assertions += generalAssertions(value, in: context)
+        case .schema:
+            expectations.schema = SchemaParser.parse(value, in: context)
+        case .events: expectations.events = EventsParser.parse(value, in: context)
+        case .graphql: expectations.graphql = GraphQLParser.expectation(value, in: context)
+        case .grpc: expectations.grpc = GRPCParser.expectation(value, in: context)
+        case .snapshot: expectations.snapshot = SnapshotParser.parse(value, in: context)
+        case .body: singleValue(keyNode, value, .body, into: &expectations, in: context)
+        case .duration: singleValue(keyNode, value, .duration, into: &expectations, in: context)
+        case .bodySize: singleValue(keyNode, value, .bodySize, into: &expectations, in: context)
+        case .sha256: singleValue(keyNode, value, .sha256, into: &expectations, in: context)
+        case .md5: singleValue(keyNode, value, .md5, into: &expectations, in: context)
+        case .url: singleValue(keyNode, value, .url, into: &expectations, in: context)
+        case .redirects: singleValue(keyNode, value, .redirects, into: &expectations, in: context)
+        }
+    }
+
     /// The check of a short form that checks one value: `body: {contains: ok}`, `duration: {lessThan: 500ms}`.
     private static func singleValue(
-        _ entry: MapEntry, _ query: Query, into expectations: inout Expectations, in context: SuiteParseContext
+        _ keyNode: YAMLNode, _ value: YAMLNode, _ query: Query, into expectations: inout Expectations,
+        in context: SuiteParseContext
     ) {
-        if let assertion = CheckParser.check(
-            entry.value, query: query, at: context.location(of: entry.keyNode), in: context)
-        {
+        if let assertion = CheckParser.check(value, query: query, at: context.location(of: keyNode), in: context) {
             expectations.assertions.append(assertion)
         }
     }

@@ -54,8 +54,8 @@ struct KeyTable<Key: Sendable>: Sendable {
         return copy.withUTF8(key(bytes:))
     }
 
-    /// The key whose name is `name`, or `nil`.
-    private func key(bytes name: UnsafeBufferPointer<UInt8>) -> Key? {
+    /// The key whose name is the UTF-8 bytes `name`, or `nil`.
+    func key(bytes name: UnsafeBufferPointer<UInt8>) -> Key? {
         var slot = Self.hash(name) & mask
         // Names of up to 16 bytes (every key of the format) compare as two words, without reaching `bytes`.
         if name.count <= 16 {
@@ -78,11 +78,19 @@ struct KeyTable<Key: Sendable>: Sendable {
         }
     }
 
-    /// The first 16 bytes of `bytes` as two little-endian words, zero-padded.
+    /// The first 16 bytes of `bytes` as two little-endian words, zero-padded. Assembled byte by byte (a key is a
+    /// few bytes): a `memcpy` call cost more than the rest of a lookup.
     private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { raw in
-            raw.copyMemory(from: UnsafeRawBufferPointer(start: bytes.baseAddress, count: min(bytes.count, 16)))
+        let count = min(bytes.count, 16)
+        var index = 0
+        while index < min(count, 8) {
+            words.0 |= UInt64(bytes[index]) &<< UInt64(index &* 8)
+            index += 1
+        }
+        while index < count {
+            words.1 |= UInt64(bytes[index]) &<< UInt64((index &- 8) &* 8)
+            index += 1
         }
         return words
     }

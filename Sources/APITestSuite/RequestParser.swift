@@ -127,8 +127,15 @@ enum RequestParser {
     /// A request; `nil` when it has no usable URL (errors are reported). `hasBaseURL` is true when the suite is known
     /// to have a base URL (false when it has none, or when that is not known yet).
     static func parse(_ node: YAMLNode, hasBaseURL: Bool, in context: SuiteParseContext) -> RequestSpec? {
-        guard let entries = context.mapping(node, for: "request") else { return nil }
-        context.checkKeys(entries, of: Key.self, and: TransportSpec.Key.self, in: "request")
+        // A map of request keys only (nearly every one) is read without making its keys' texts or checking them.
+        let entries: [MapEntry]
+        if let known = context.knownEntries(of: node, Key.self) {
+            entries = known
+        } else {
+            guard let all = context.mapping(node, for: "request") else { return nil }
+            context.checkKeys(all, of: Key.self, and: TransportSpec.Key.self, in: "request")
+            entries = all
+        }
         let requestLocation = context.location(of: node)
         var method = "GET"
         var url: Template?

@@ -62,16 +62,40 @@ extension SuiteParseContext {
 
     /// True for an RFC 9110 token (method and header names).
     static func isToken(_ text: String) -> Bool {
-        // For ASCII, "alphabetic" is A-Z and a-z.
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                TemplateScanner.isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || tokenSymbols.contains(byte)
-            }
+        guard !text.isEmpty else { return false }
+        // A name's contiguous bytes, each tested against two masks; `Set.contains` for each byte cost ten times as
+        // much.
+        if let result = text.utf8.withContiguousStorageIfAvailable(isToken(bytes:)) { return result }
+        var copy = text
+        return copy.withUTF8(isToken(bytes:))
     }
 
-    /// The symbols an RFC 9110 token may hold besides letters and digits.
-    private static let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
+    /// True when every byte of `bytes` is a token character: an ASCII letter or digit, or one of
+    /// `!#$%&'*+-.^_`|~`.
+    private static func isToken(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            let mask = byte < 64 ? tokenBytesLow : tokenBytesHigh
+            guard byte < 128, mask & (1 << UInt64(byte & 63)) != 0 else { return false }
+        }
+        return true
+    }
+
+    /// The token bytes below 64 as bits (bit n for byte n): the digits and `!#$%&'*+-.`.
+    private static let tokenBytesLow: UInt64 = tokenMask(0..<64)
+    /// The token bytes from 64 to 127 as bits (bit n for byte 64 + n): the letters and `^_`|~`.
+    private static let tokenBytesHigh: UInt64 = tokenMask(64..<128)
+
+    /// The bits of the token bytes in `range` (64 bytes from a multiple of 64).
+    private static func tokenMask(_ range: Range<UInt8>) -> UInt64 {
+        var mask: UInt64 = 0
+        for byte in range
+        where TemplateScanner.isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        {
+            mask |= 1 << UInt64(byte & 63)
+        }
+        return mask
+    }
 
     /// Reports a header name that is not an HTTP token; true when valid.
     func checkHeaderName(_ name: String, at node: YAMLNode) -> Bool {

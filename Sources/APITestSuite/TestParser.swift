@@ -116,30 +116,59 @@ enum TestParser {
         return tests
     }
 
+    /// The nodes of one key of a test and of its value.
+    private struct Found {
+        let keyNode: YAMLNode
+        let value: YAMLNode
+    }
+
     /// The entries of a test's keys.
     private struct Entries {
-        var name, tags, skip, when, forEach, request, expect, capture, retry, steps, load: MapEntry?
-        var retries: MapEntry?
+        var name, tags, skip, when, forEach, request, expect, capture, retry, steps, load: Found?
+        var retries: Found?
+        /// Every entry of the map, when it has a key that is not a test's (see `init(_:in:)`); `nil` otherwise.
+        var unknownKeyEntries: [MapEntry]?
 
         /// Each key's entry, found in one pass (a suite can have 100,000 tests); an unknown key is reported, as
-        /// `checkKeys` reports it (each key is looked up once, not once to check it and again here).
-        init(_ entries: [MapEntry], in context: SuiteParseContext) {
-            for entry in entries {
-                switch Key(named: entry.key) {
-                case .name: name = entry
-                case .tags: tags = entry
-                case .skip: skip = entry
-                case .when: when = entry
-                case .forEach: forEach = entry
-                case .request: request = entry
-                case .expect: expect = entry
-                case .capture: capture = entry
-                case .retry: retry = entry
-                case .steps: steps = entry
-                case .load: load = entry
-                case .retries: retries = entry
-                case nil: context.checkKeys([entry], of: Key.self, in: "test")
+        /// `checkKeys` reports it (each key is looked up once, not once to check it and again here). A map of known
+        /// keys only is read without making its keys' texts (`forEachKnownEntry`).
+        init(_ node: YAMLNode, entries: (() -> [MapEntry]), in context: SuiteParseContext) {
+            var found = Entries()
+            if context.forEachKnownEntry(
+                of: node, Key.self, { found.set($0.key, Found(keyNode: $0.keyNode, value: $0.value)) })
+            {
+                self = found
+                return
+            }
+            let all = entries()
+            for entry in all {
+                if let key = Key(named: entry.key) {
+                    found.set(key, Found(keyNode: entry.keyNode, value: entry.value))
+                } else {
+                    context.checkKeys([entry], of: Key.self, in: "test")
+                    found.unknownKeyEntries = all
                 }
+            }
+            self = found
+        }
+
+        private init() {}
+
+        /// Records the entry of `key`.
+        private mutating func set(_ key: Key, _ entry: Found) {
+            switch key {
+            case .name: name = entry
+            case .tags: tags = entry
+            case .skip: skip = entry
+            case .when: when = entry
+            case .forEach: forEach = entry
+            case .request: request = entry
+            case .expect: expect = entry
+            case .capture: capture = entry
+            case .retry: retry = entry
+            case .steps: steps = entry
+            case .load: load = entry
+            case .retries: retries = entry
             }
         }
     }
@@ -148,11 +177,12 @@ enum TestParser {
     static func test(
         _ node: YAMLNode, number: Int, hasBaseURL: Bool, in context: SuiteParseContext
     ) -> (TestCase, YAMLNode, hasForEach: Bool)? {
-        guard context.isMapping(node), let allEntries = context.mapping(node, for: "test") else {
+        guard context.isMapping(node) else {
             context.error("expected a map for each test, found \(context.kindName(of: node))", at: node)
             return nil
         }
-        let entries = Entries(allEntries, in: context)
+        // `mapping(_:for:)` of a map reports its list and map keys and returns its entries (never `nil`).
+        let entries = Entries(node, entries: { context.mapping(node, for: "test") ?? [] }, in: context)
         guard let nameEntry = entries.name else {
             context.error("test #\(number) needs a 'name'", at: context.location(of: node))
             return nil
@@ -167,10 +197,10 @@ enum TestParser {
             if let request = entries.request {
                 context.error("test '\(name)' has both 'request' and 'steps'; use one of them", at: request.keyNode)
             }
-            for entry in [entries.expect, entries.capture, entries.retry] {
+            for (key, entry) in [(Key.expect, entries.expect), (.capture, entries.capture), (.retry, entries.retry)] {
                 guard let entry else { continue }
                 context.error(
-                    "'\(entry.key)' belongs inside each step when test '\(name)' has 'steps'", at: entry.keyNode)
+                    "'\(key.rawValue)' belongs inside each step when test '\(name)' has 'steps'", at: entry.keyNode)
             }
             steps = StepParser.steps(stepsEntry.value, owner: "test '\(name)'", hasBaseURL: hasBaseURL, in: context)
         } else if let request = entries.request {
@@ -182,7 +212,7 @@ enum TestParser {
             }
         } else {
             // A misspelled 'request' or 'steps' was already reported with a suggestion.
-            let misspelled = allEntries.contains { entry in
+            let misspelled = (entries.unknownKeyEntries ?? []).contains { entry in
                 !keys.contains(entry.key)
                     && ["request", "steps"].contains(Suggestion.closest(to: entry.key, in: keys) ?? "")
             }
