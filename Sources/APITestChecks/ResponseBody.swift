@@ -13,8 +13,9 @@ package struct ResponseBody {
     private var parsedDocument: Result<JSONBodyDocument, CheckProblem>?
     private var parsedXML: Result<XPathDocument, CheckProblem>?
     private var decodedText: Result<String, CheckProblem>?
-    /// The chain's decoder for the response (`.some(nil)`: none accepts it), once looked up.
-    private var chosenSerializer: (any ResponseSerializer)??
+    /// The chain's decoder for the response, once looked up: what the checks ask of it, without copying the decoder
+    /// (an optional existential) out for every question.
+    private var chosen: ChosenDecoder?
     /// The event a check of `expect.events` reads (``Query/stream(_:)``), with the number of events so far.
     var streamEvent: (event: ServerSentEvent, count: Int)?
 
@@ -28,13 +29,54 @@ package struct ResponseBody {
 
     // MARK: - The chain
 
-    /// The first decoder of the chain that accepts the response, or `nil`; looked up once.
-    package var serializer: (any ResponseSerializer)? {
+    /// What the checks ask of the chain's decoder for the response.
+    private enum ChosenDecoder {
+        /// The json decoder, which drops members with null values or not.
+        case json(removesKeysWithNullValues: Bool)
+        /// The plist decoder, whose body is read as a tree of values.
+        case propertyList
+        /// Another decoder.
+        case other
+        /// No decoder accepts the response.
+        case none
+    }
+
+    /// The chain's decoder for the response, looked up (and cast) once.
+    private var chosenDecoder: ChosenDecoder {
         mutating get {
-            if let chosenSerializer { return chosenSerializer }
-            let found = chain.serializer(for: response)
-            chosenSerializer = .some(found)
+            if let chosen { return chosen }
+            let serializers = chain.serializers
+            let found: ChosenDecoder
+            if let index = serializers.firstIndex(where: { $0.accepts(response) }) {
+                // One cast for the common case, a JSON body (testing for a property list first cast twice).
+                switch serializers[index] {
+                case let decoder as JSONResponseSerializer:
+                    found = .json(removesKeysWithNullValues: decoder.removesKeysWithNullValues)
+                case is PropertyListResponseSerializer: found = .propertyList
+                default: found = .other
+                }
+            } else {
+                found = .none
+            }
+            chosen = found
             return found
+        }
+    }
+
+    /// Whether the chain's decoder for the response is the json decoder.
+    private var decodesAsJSON: Bool {
+        mutating get {
+            if case .json = chosenDecoder { return true }
+            return false
+        }
+    }
+
+    /// Whether the chain's decoder for the response makes a tree of values of the body (the plist decoder; a JSON
+    /// body is read through a tape), which the run's decode budget counts.
+    package var decodesIntoTree: Bool {
+        mutating get {
+            if case .propertyList = chosenDecoder { return true }
+            return false
         }
     }
 
@@ -57,7 +99,7 @@ package struct ResponseBody {
     /// The chain's decoding for the views other than JSON: a body the chain decodes as JSON is not decoded into
     /// a tree just to find it is not text, XML or an image.
     private mutating func decodedUnlessJSON() -> DecodedBody? {
-        if serializer is JSONResponseSerializer { return nil }
+        if decodesAsJSON { return nil }
         return try? decoded().get()
     }
 
@@ -77,13 +119,12 @@ package struct ResponseBody {
         if let parsedDocument { return parsedDocument }
         if let problem = notKept { return .failure(problem) }
         let result: Result<JSONBodyDocument, CheckProblem>
-        // One cast for the common case, a JSON body (testing for a property list first cast twice).
         // Whether the tape leaves out members with null values; `nil` for a property list, read as a tree.
         let dropsNulls: Bool?
-        switch self.serializer {
-        case let decoder as JSONResponseSerializer: dropsNulls = decoder.removesKeysWithNullValues
-        case is PropertyListResponseSerializer: dropsNulls = nil
-        default: dropsNulls = removesKeysWithNullValues
+        switch chosenDecoder {
+        case .json(let removesKeysWithNullValues): dropsNulls = removesKeysWithNullValues
+        case .propertyList: dropsNulls = nil
+        case .other, .none: dropsNulls = removesKeysWithNullValues
         }
         if let dropsNulls {
             do {
@@ -104,8 +145,12 @@ package struct ResponseBody {
     /// dropped): the OpenAPI contract then reads it instead of parsing the body again. `nil` otherwise.
     package mutating func tapeAsReceived() -> JSONTape? {
         guard case .success(.tape(let tape))? = parsedDocument else { return nil }
-        let dropsNulls =
-            (serializer as? JSONResponseSerializer)?.removesKeysWithNullValues ?? removesKeysWithNullValues
+        let dropsNulls: Bool
+        if case .json(let removesKeysWithNullValues) = chosenDecoder {
+            dropsNulls = removesKeysWithNullValues
+        } else {
+            dropsNulls = self.removesKeysWithNullValues
+        }
         return dropsNulls ? nil : tape
     }
 
@@ -153,7 +198,7 @@ package struct ResponseBody {
         if let parsedXML { return parsedXML }
         if let problem = notKept { return .failure(problem) }
         let result: Result<XPathDocument, CheckProblem>
-        switch chain.serializer(for: response) is JSONResponseSerializer ? nil : decoded() {
+        switch decodesAsJSON ? nil : decoded() {
         case .success(.xml(let document))?: result = .success(document)
         case .failure(let error)? where error.decoder == "xml":
             result = .failure(CheckProblem("the response body is not valid XML (\(error))"))

@@ -39,7 +39,7 @@ struct StepChecking {
         // trip to the budget's actor.
         let budget = executor.decodeBudget
         let cost = budget.cost(
-            ofBody: response.body.count, buildsTree: body.serializer is PropertyListResponseSerializer)
+            ofBody: response.body.count, buildsTree: body.decodesIntoTree)
         if cost > 0 { await budget.reserve(cost) }
         var outcome = Outcome(context: sent.context)
         // The events of an `events` step were checked as they arrived; the checks of the whole stream now. A
