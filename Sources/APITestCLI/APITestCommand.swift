@@ -37,6 +37,7 @@ struct APITestCommand: AsyncParsableCommand {
 enum Main {
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        AllocatorSettings.decommitFreedMemoryAtOnce(arguments: CommandLine.arguments.dropFirst())
         // `apitest run` needs libcurl, whose set-up (the TLS library's) takes about half a millisecond: do it on
         // another thread while the arguments are parsed and the suites loaded. Wait for it before exiting.
         let preparesCurl = CommandLine.arguments.dropFirst().first == "run"

@@ -73,6 +73,7 @@ extension RunCommand {
         // short), and a report written through to standard output comes after it.
         let reporter = CompositeReporter([console] + fileReporters + (tracing?.reporters ?? []))
 
+        AllocatorSettings.restoreDecommitDelay()
         let summary = await RunService.run(request, reporter: reporter) { cancel in interrupts.cancelRun(with: cancel) }
         interrupts.stop()
         stdout.flush()
