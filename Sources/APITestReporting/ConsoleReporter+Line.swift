@@ -37,6 +37,30 @@ extension ConsoleReporter {
             if !appended { append(ReportText.terminalLine(text)) }
         }
 
+        /// `DurationFormatter.format(duration)`: its most common form (`N ms`, from 10 ms to under a second) as
+        /// digits, without making a `String`; any other through the formatter.
+        mutating func append(duration: Duration) {
+            let total = duration.inSeconds
+            if total >= 0.01, total < 1 {
+                let milliseconds = Int((total * 1e3).rounded())
+                if milliseconds < 1000 {
+                    append(decimal: milliseconds)
+                    bytes.append(UInt8(ascii: " "))
+                    bytes.append(UInt8(ascii: "m"))
+                    bytes.append(UInt8(ascii: "s"))
+                    return
+                }
+            }
+            append(DurationFormatter.format(duration))
+        }
+
+        /// The decimal digits of `value`, from 0 to 999.
+        private mutating func append(decimal value: Int) {
+            if value >= 100 { bytes.append(UInt8(ascii: "0") + UInt8(value / 100)) }
+            if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
+
         /// The buffer as text (valid UTF-8: it holds only the bytes of strings).
         var text: String { String(decoding: bytes, as: UTF8.self) }
     }

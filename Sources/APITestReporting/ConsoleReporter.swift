@@ -135,7 +135,7 @@ package final class ConsoleReporter: Reporter {
         text.append(byte: UInt8(ascii: " "))
         text.append(dim.start)
         text.append(byte: UInt8(ascii: "("))
-        text.append(DurationFormatter.format(result.duration))
+        text.append(duration: result.duration)
         text.append(ReportText.attemptsNote(result))
         if !result.earlierAttempts.isEmpty { text.append(runsNote(result)) }
         text.append(byte: UInt8(ascii: ")"))
@@ -153,7 +153,7 @@ package final class ConsoleReporter: Reporter {
         if verbosity != .quiet, result.steps.contains(where: { !$0.warnings.isEmpty }) {
             text.append(warningLines(result))
         }
-        output.write(text.text)
+        output.write(utf8: text.bytes)
     }
 
     /// What stands between a test's suite and its name.
@@ -363,7 +363,14 @@ package final class ConsoleReporter: Reporter {
     }
 
     private func clearProgress() {
-        guard showsProgress, let progressOutput else { return }
+        if showsProgress { clearShownProgress() }
+    }
+
+    /// `clearProgress()` on a terminal, apart: inlined, the optional output was copied and destroyed for every test
+    /// before `showsProgress` was tested.
+    @inline(never)
+    private func clearShownProgress() {
+        guard let progressOutput else { return }
         let shown = state.withLock { state -> Bool in
             defer { state.progressShown = false }
             return state.progressShown

@@ -4,9 +4,19 @@ import Synchronization
 /// Where a reporter writes text: a standard stream, a file, or a buffer in tests.
 package protocol TextOutput: Sendable {
     func write(_ text: String)
+    /// Writes `bytes`, which are UTF-8 text: as `write(String(decoding: bytes, as: UTF8.self))`, without making the
+    /// `String` where the output keeps bytes.
+    func write(utf8 bytes: [UInt8])
     func flush()
     /// Whether the output is an interactive terminal (enables colour and live progress).
     var isTerminal: Bool { get }
+}
+
+extension TextOutput {
+    /// The text of `bytes`, written as a `String`.
+    package func write(utf8 bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Standard output or standard error, written through a buffer and flushed on demand.
@@ -29,6 +39,14 @@ package final class StandardOutput: TextOutput {
         let full = buffer.withLock { bytes -> Bool in
             bytes.append(contentsOf: text.utf8)
             return bytes.count >= 64 * 1024
+        }
+        if full || isTerminal { flush() }
+    }
+
+    package func write(utf8 bytes: [UInt8]) {
+        let full = buffer.withLock { buffer -> Bool in
+            buffer.append(contentsOf: bytes)
+            return buffer.count >= 64 * 1024
         }
         if full || isTerminal { flush() }
     }
