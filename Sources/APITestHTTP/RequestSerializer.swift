@@ -29,12 +29,17 @@ public struct RequestSerializer: Sendable {
     }
 
     /// The URL relative references resolve against; its path gets a terminal slash.
-    public var baseURL: String?
+    public var baseURL: String? {
+        didSet { resolvedBase = baseURL.map(URLResolver.Base.init) }
+    }
+    /// `baseURL` as the resolver reads it, its facts found once, not for every request.
+    private var resolvedBase: URLResolver.Base?
     /// Headers every request gets unless it sets the same field itself (`User-Agent` by default).
     public var defaultHeaders: HTTPHeaders
 
     public init(baseURL: String? = nil, defaultHeaders: HTTPHeaders = [:]) {
         self.baseURL = baseURL
+        self.resolvedBase = baseURL.map(URLResolver.Base.init)
         self.defaultHeaders = defaultHeaders
     }
 
@@ -50,7 +55,7 @@ public struct RequestSerializer: Sendable {
         body: Body = .none,
         basicAuth: (username: String, password: String)? = nil
     ) throws(HTTPError) -> HTTPRequest {
-        var resolved = try URLResolver.resolve(url, against: baseURL)
+        var resolved = try URLResolver.resolve(url, againstBase: resolvedBase)
         if let query {
             resolved = URLResolver.appendingQuery(QueryStringSerializer.string(query), to: resolved)
         }

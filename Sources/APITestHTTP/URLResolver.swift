@@ -81,15 +81,43 @@ public enum URLResolver {
         return (parts.scheme == "http" || parts.scheme == "https") && !(parts.authority ?? "").isEmpty
     }
 
+    /// A base URL with what the resolution of a plain relative path needs of it, found once for all the requests
+    /// made against it (``RequestSerializer`` keeps one).
+    struct Base: Sendable {
+        /// The base URL as given.
+        let text: String
+        /// `text` with a terminal slash when it is a plain http(s) URL (``plainBase(_:)``), else `nil`.
+        let plainPrefix: String?
+        /// Whether every byte of `plainPrefix` is one a URL carries unencoded.
+        let prefixIsEncoded: Bool
+
+        /// The facts of `text`.
+        init(_ text: String) {
+            self.text = text
+            plainPrefix = URLResolver.plainBase(text)
+            prefixIsEncoded = plainPrefix?.withUTF8Bytes { $0.allSatisfy(URLResolver.isValidURLByte) } ?? false
+        }
+    }
+
     /// Resolves `reference` against `base`, returning an absolute, percent-encoded URL.
     ///
     /// - Throws: `HTTPError` with reason `.invalidRequest` when the result is not an absolute http(s) URL with a host.
     public static func resolve(_ reference: String, against base: String?) throws(HTTPError) -> String {
+        try resolve(reference, againstBase: base.map(Base.init))
+    }
+
+    /// Resolves `reference` against `base`, as ``resolve(_:against:)`` does.
+    static func resolve(_ reference: String, againstBase base: Base?) throws(HTTPError) -> String {
         let trimmed = reference.trimmingWhitespace()
         // Fast path for the common case, a plain relative path under a plain http(s) base (same result as below).
-        if let base, isPlainRelativePath(trimmed), let prefix = plainBase(base) {
-            return percentEncodeInvalidCharacters(prefix + trimmed)
+        if let prefix = base?.plainPrefix {
+            switch plainRelativePath(trimmed) {
+            case .encoded where base?.prefixIsEncoded == true: return prefix + trimmed
+            case .encoded, .toEncode: return percentEncodeInvalidCharacters(prefix + trimmed)
+            case .none: break
+            }
         }
+        let base = base?.text
         let ref = Components(trimmed)
         let target: Components
         if ref.scheme != nil {
@@ -121,17 +149,34 @@ public enum URLResolver {
 
     /// A non-empty relative path without scheme, query, fragment, leading slash or dot segments.
     static func isPlainRelativePath(_ reference: String) -> Bool {
-        reference.withUTF8Bytes { bytes in
-            guard let first = bytes.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ".") else { return false }
+        plainRelativePath(reference) != nil
+    }
+
+    /// What a plain relative path holds (see ``plainRelativePath(_:)``).
+    enum PlainRelativePath {
+        /// Only bytes a URL carries unencoded.
+        case encoded
+        /// Bytes that `percentEncodeInvalidCharacters(_:)` encodes.
+        case toEncode
+    }
+
+    /// Whether `reference` is a plain relative path (``isPlainRelativePath(_:)``) and whether it needs encoding, in
+    /// one pass; `nil` when it is not one.
+    static func plainRelativePath(_ reference: String) -> PlainRelativePath? {
+        reference.withUTF8Bytes { bytes -> PlainRelativePath? in
+            guard let first = bytes.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ".") else { return nil }
             var previous: UInt8 = 0
+            var encoded = true
             for byte in bytes {
                 switch byte {
-                case UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
-                case UInt8(ascii: ".") where previous == UInt8(ascii: "/"): return false
-                default: previous = byte
+                case UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "#"): return nil
+                case UInt8(ascii: ".") where previous == UInt8(ascii: "/"): return nil
+                default:
+                    previous = byte
+                    if !isValidURLByte(byte) { encoded = false }
                 }
             }
-            return true
+            return encoded ? .encoded : .toEncode
         }
     }
 
@@ -272,7 +317,7 @@ public enum URLResolver {
     /// `b` is valid, bytes 0–63 and 64–127), not a set lookup or a switch: this runs for every byte of every
     /// request's URL.
     @inline(__always)
-    private static func isValidURLByte(_ byte: UInt8) -> Bool {
+    static func isValidURLByte(_ byte: UInt8) -> Bool {
         if byte < 64 { return (0xAFFF_FFFA_0000_0000 as UInt64) &>> UInt64(byte) & 1 != 0 }
         return byte < 128 && (0x47FF_FFFE_AFFF_FFFF as UInt64) &>> UInt64(byte &- 64) & 1 != 0
     }

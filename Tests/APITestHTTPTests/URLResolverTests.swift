@@ -84,6 +84,27 @@ import Testing
         #expect(try URLResolver.resolve("a", against: "http://h.example") == "http://h.example/a")
     }
 
+    /// A request serializer finds its base URL's facts once, when the base is set (at init or later), and a plain
+    /// path resolves against them as against the base's text: whether the base or the path needs encoding.
+    @Test func aSerializersBaseIsReadWhenSet() throws {
+        for (base, path, expected) in [
+            ("http://h/api", "users/1", "http://h/api/users/1"),
+            ("http://h/api/", "sp ace/é", "http://h/api/sp%20ace/%C3%A9"),
+            ("http://h/{v}/", "a", "http://h/%7Bv%7D/a"),
+            ("http://h/é", "a|b", "http://h/%C3%A9/a%7Cb"),
+            ("http://h/a?q=1", "b", "http://h/a/b"),
+        ] {
+            #expect(try RequestSerializer(baseURL: base).request(url: path).url == expected)
+            #expect(try URLResolver.resolve(path, against: base) == expected)
+            var changed = RequestSerializer(baseURL: "http://other/x/")
+            changed.baseURL = base
+            #expect(try changed.request(url: path).url == expected)
+        }
+        var removed = RequestSerializer(baseURL: "http://h/")
+        removed.baseURL = nil
+        #expect(throws: HTTPError.self) { try removed.request(url: "users") }
+    }
+
     @Test func appendsQueryAfterExistingOne() {
         #expect(URLResolver.appendingQuery("b=2", to: "http://h/p?a=1") == "http://h/p?a=1&b=2")
         #expect(URLResolver.appendingQuery("b=2", to: "http://h/p") == "http://h/p?b=2")
