@@ -11,12 +11,10 @@
 /// make the runtime look up `Key`'s conformance when it first makes the table's metadata, a search of every
 /// conformance in the binary (about 370k instructions at each start, for each construct's table).
 struct KeyTable<Key: Sendable>: Sendable {
-    /// Where a slot's name is in ``bytes``, its first 16 bytes as two words (zero-padded), and its key; `key` is
-    /// `nil` where the slot is empty.
+    /// Where a slot's name is in ``bytes``, and its key; `key` is `nil` where the slot is empty.
     private struct Slot: Sendable {
         var offset: Int
         var count: Int
-        var words: (UInt64, UInt64)
         var key: Key?
     }
 
@@ -31,14 +29,13 @@ struct KeyTable<Key: Sendable>: Sendable {
     init(_ cases: [Key], names name: (Key) -> String) {
         var size = 16
         while size < cases.count * 4 { size *= 2 }
-        var slots = [Slot](repeating: Slot(offset: 0, count: 0, words: (0, 0), key: nil), count: size)
+        var slots = [Slot](repeating: Slot(offset: 0, count: 0, key: nil), count: size)
         var bytes: [UInt8] = []
         for key in cases {
             let name = Array(name(key).utf8)
             var slot = name.withUnsafeBufferPointer(Self.hash) & (size - 1)
             while slots[slot].key != nil { slot = (slot + 1) & (size - 1) }
-            let words = name.withUnsafeBufferPointer(Self.words)
-            slots[slot] = Slot(offset: bytes.count, count: name.count, words: words, key: key)
+            slots[slot] = Slot(offset: bytes.count, count: name.count, key: key)
             bytes += name
         }
         self.slots = slots
@@ -54,45 +51,20 @@ struct KeyTable<Key: Sendable>: Sendable {
         return copy.withUTF8(key(bytes:))
     }
 
-    /// The key whose name is the UTF-8 bytes `name`, or `nil`.
+    /// The key whose name is the UTF-8 bytes `name`, or `nil`. The name's bytes are compared with those of the
+    /// candidates of its length (nearly always one): assembling them into words to compare first cost more.
     func key(bytes name: UnsafeBufferPointer<UInt8>) -> Key? {
         var slot = Self.hash(name) & mask
-        // Names of up to 16 bytes (every key of the format) compare as two words, without reaching `bytes`.
-        if name.count <= 16 {
-            let words = Self.words(name)
-            return slots.withUnsafeBufferPointer { slots in
+        return slots.withUnsafeBufferPointer { slots in
+            bytes.withUnsafeBufferPointer { names in
                 while let key = slots[slot].key {
-                    if slots[slot].count == name.count, slots[slot].words == words { return key }
+                    let candidate = slots[slot]
+                    if candidate.count == name.count, Self.same(names, at: candidate.offset, name) { return key }
                     slot = (slot + 1) & mask
                 }
                 return nil
             }
         }
-        return bytes.withUnsafeBufferPointer { names in
-            while let key = slots[slot].key {
-                let candidate = slots[slot]
-                if candidate.count == name.count, Self.same(names, at: candidate.offset, name) { return key }
-                slot = (slot + 1) & mask
-            }
-            return nil
-        }
-    }
-
-    /// The first 16 bytes of `bytes` as two little-endian words, zero-padded. Assembled byte by byte (a key is a
-    /// few bytes): a `memcpy` call cost more than the rest of a lookup.
-    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        var words: (UInt64, UInt64) = (0, 0)
-        let count = min(bytes.count, 16)
-        var index = 0
-        while index < min(count, 8) {
-            words.0 |= UInt64(bytes[index]) &<< UInt64(index &* 8)
-            index += 1
-        }
-        while index < count {
-            words.1 |= UInt64(bytes[index]) &<< UInt64((index &- 8) &* 8)
-            index += 1
-        }
-        return words
     }
 
     /// True when the `name.count` bytes of `names` from `offset` are those of `name` (a plain loop: `elementsEqual`

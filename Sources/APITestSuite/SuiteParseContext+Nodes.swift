@@ -155,35 +155,60 @@ extension SuiteParseContext {
     /// `nil` for another map. Two keys with the same code points are kept once, the first, as `EntryList` keeps them (the
     /// composer rejects most such maps; a key with a tag of its own, `!!int 1` beside `"1"`, gets through).
     private func plainEntries(of pairs: YAMLDocument.Pairs) -> [MapEntry]? {
-        guard pairs.count <= 8 else { return nil }
+        let count = pairs.count
+        guard count <= 8 else { return nil }
         var entries: [MapEntry] = []
-        entries.reserveCapacity(pairs.count)
+        entries.reserveCapacity(count)
         // Untagged keys are distinct by code points (the composer rejects a map with two), so a key is compared
         // with the others only once a tagged key has come.
         var hasTaggedKey = false
-        let scalarBytes = document.scalarBytes
-        for (keyNode, value) in pairs {
-            let record = document.records[Int(keyNode.index)]
-            guard record.kind == .scalar, !Self.isMergeKey(record, in: document) else { return nil }
-            // A key's text alone (not its typed scalar): a short one from the keys read before, a long one through
-            // `scalar(_:)`, which keeps it.
-            let key: String
-            if record.count <= KeyTextCache.maximumLength {
-                key = keyTexts.text(start: Int(record.start), count: Int(record.count), in: scalarBytes)
-            } else {
-                key = record.count <= Self.sharedTextLength ? document.text(of: record) : scalar(keyNode)?.string ?? ""
+        // The tables are read through their buffers: a record's kind compared by pattern, not through `==`'s
+        // witness, and no bounds checks or iterator calls across the module boundary.
+        let read = document.records.withUnsafeBufferPointer { records in
+            pairs.nodes.withUnsafeBufferPointer { nodes in
+                document.scalarBytes.withUnsafeBufferPointer { bytes in
+                    var position = 0
+                    while position + 1 < nodes.count {
+                        let (keyNode, value) = (nodes[position], nodes[position + 1])
+                        position += 2
+                        let record = records[Int(keyNode.index)]
+                        guard case .scalar = record.kind else { return false }
+                        let text = UnsafeBufferPointer(
+                            rebasing: bytes[Int(record.start)..<Int(record.start + record.count)])
+                        // The merge key `<<`: `isMergeKey(_:)` without making the key's text.
+                        if record.count == 2, text[0] == UInt8(ascii: "<"), text[1] == UInt8(ascii: "<"),
+                            Self.isPlain(record.style)
+                        {
+                            return false
+                        }
+                        // A key's text alone (not its typed scalar): a short one from the keys read before, a long
+                        // one through `scalar(_:)`, which keeps it.
+                        let key: String
+                        if record.count <= KeyTextCache.maximumLength {
+                            key = keyTexts.text(of: text)
+                        } else if record.count <= Self.sharedTextLength {
+                            key = String(decoding: text, as: UTF8.self)
+                        } else {
+                            key = scalar(keyNode)?.string ?? ""
+                        }
+                        if record.tag != -1 { hasTaggedKey = true }
+                        if hasTaggedKey, entries.contains(where: { $0.key.hasSameCodePoints(as: key) }) { continue }
+                        entries.append(MapEntry(key: key, keyNode: keyNode, value: value))
+                    }
+                    return true
+                }
             }
-            if record.tag != -1 { hasTaggedKey = true }
-            if hasTaggedKey, entries.contains(where: { $0.key.hasSameCodePoints(as: key) }) { continue }
-            entries.append(MapEntry(key: key, keyNode: keyNode, value: value))
         }
-        return entries
+        return read ? entries : nil
     }
 
-    /// True for the record of the plain key `<<` (`isMergeKey(_:)` without making the key's text).
-    private static func isMergeKey(_ record: YAMLDocument.Record, in document: YAMLDocument) -> Bool {
-        guard record.count == 2, record.style == .plain || record.style == .any else { return false }
-        return document.withBytes(of: record) { $0[0] == UInt8(ascii: "<") && $0[1] == UInt8(ascii: "<") }
+    /// True for a plain scalar's style (matched as a pattern: `==` on the other module's enum goes through its
+    /// witness).
+    private static func isPlain(_ style: YAMLDocument.Style) -> Bool {
+        switch style {
+        case .plain, .any: true
+        default: false
+        }
     }
 
     /// True for the plain key `<<`.

@@ -74,6 +74,7 @@ package struct YAMLComposer: ~Copyable {
         var composer = YAMLComposer(source: source, input: input)
         do throws(YAMLComposeError) {
             let root = try composer.composeDocument()
+            composer.document.endScalarBytes()
             return .success((composer.document, root))
         } catch {
             return .failure(error)
@@ -156,11 +157,8 @@ package struct YAMLComposer: ~Copyable {
         record.style = YAMLDocument.Style(rawValue: UInt8(truncatingIfNeeded: data.style.rawValue)) ?? .any
         let (start, end) = (event.pointee.start_mark, event.pointee.end_mark)
         let isOneLineQuoted = (record.style == .singleQuoted || record.style == .doubleQuoted) && end.line == start.line
-        record.start = Self.int32(document.scalarBytes.count)
         record.count = Self.int32(data.length)
-        if data.length > 0, let value = data.value {
-            document.scalarBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: data.length))
-        }
+        record.start = Self.int32(document.appendScalarBytes(data.value, count: data.length))
         let node = document.append(record)
         if isOneLineQuoted {
             document.setWidth(Int(clamping: end.column) - Int(clamping: start.column), ofLast: node)
@@ -207,9 +205,14 @@ package struct YAMLComposer: ~Copyable {
         document.records[index].start = Self.int32(start)
         document.records[index].count = Self.int32(childCount)
         document.children.append(contentsOf: pending[collection.firstChild...])
-        pending.removeSubrange(collection.firstChild...)
+        pending.removeLast(childCount)
         if document.records[index].kind == .mapping {
             let keys = start..<(start + childCount)
+            // Nearly every map: untagged scalar keys, all distinct, marked in one pass.
+            if document.markDistinctPlainKeys(in: keys) {
+                register(collection.anchor, collection.node)
+                return collection.node
+            }
             document.markKeys(in: keys)
             let duplicate: YAMLNode?
             do {

@@ -35,6 +35,40 @@ extension YAMLDocument {
         }
     }
 
+    /// Marks the keys among `children[range]` (every other node, from the first) and returns true when every key is
+    /// an untagged scalar and no two have the same bytes, for at most `pairwiseKeyLimit` keys: nearly every map,
+    /// whose keys `markKeys(in:)` and `firstDuplicateKey(in:work:)` then need not visit again. Returns false
+    /// otherwise, having marked some scalar keys or none (marking is idempotent): the caller then marks and checks
+    /// the keys the general way.
+    package mutating func markDistinctPlainKeys(in range: Range<Int>) -> Bool {
+        let keyCount = range.count / 2
+        guard keyCount <= Self.pairwiseKeyLimit else { return false }
+        return children.withUnsafeBufferPointer { children in
+            scalarBytes.withUnsafeBufferPointer { bytes in
+                records.withUnsafeMutableBufferPointer { records in
+                    for position in 0..<keyCount {
+                        let index = Int(children[range.lowerBound + position * 2].index)
+                        let key = records[index]
+                        guard case .scalar = key.kind, key.tag == -1 else { return false }
+                        records[index].isInKey = true
+                        for earlier in 0..<position {
+                            let other = records[Int(children[range.lowerBound + earlier * 2].index)]
+                            guard other.count == key.count else { continue }
+                            if other.start == key.start
+                                || memcmp(
+                                    bytes.baseAddress! + Int(other.start), bytes.baseAddress! + Int(key.start),
+                                    Int(key.count)) == 0
+                            {
+                                return false
+                            }
+                        }
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
     // MARK: - Duplicates
 
     /// Keys that cannot be compared within the budget: aliases nest a list or map key deeper than

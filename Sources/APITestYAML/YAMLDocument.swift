@@ -89,8 +89,11 @@ package struct YAMLDocument {
     package var records: [Record] = []
     /// The most collections open at once while it was composed (at most `LoadBudget.maximumNesting`).
     package var deepestNesting = 0
-    /// The UTF-8 text of every scalar, in document order.
+    /// The UTF-8 text of every scalar, in document order (while it is composed, followed by room not yet written:
+    /// see `reserveCapacity(forTextOf:)`).
     package var scalarBytes: [UInt8] = []
+    /// How many bytes of `scalarBytes` are scalars' text while the document is composed.
+    private var scalarByteCount = 0
     package var children: [YAMLNode] = []
     /// The distinct tag names written in the document.
     package var tagNames: [String] = []
@@ -235,10 +238,36 @@ package struct YAMLDocument {
     /// about 7), so room for one node every 4 bytes is rarely outgrown; scalars take fewer bytes than their source.
     /// Room reserved and not used is never touched (large tables are mapped, not written, until used), so it costs
     /// no memory.
+    ///
+    /// `scalarBytes` is made `byteCount` bytes long, its bytes not written: `appendScalarBytes(_:count:)` writes
+    /// scalars' text into it in place, and `endScalarBytes()` cuts it to what was written.
     package mutating func reserveCapacity(forTextOf byteCount: Int) {
         records.reserveCapacity(byteCount / 4)
-        scalarBytes.reserveCapacity(byteCount)
+        scalarBytes = [UInt8](unsafeUninitializedCapacity: byteCount) { _, initialized in initialized = byteCount }
+        scalarByteCount = 0
         children.reserveCapacity(byteCount / 4)
+    }
+
+    /// Appends the `count` bytes at `bytes` to the scalars' text, in the room `reserveCapacity(forTextOf:)` made
+    /// (grown when a text's scalars outgrow their source: `\L` is two bytes of source and three of text), and
+    /// returns where they start. One copy into the table's storage: `Array.append(contentsOf:)` of a buffer cost
+    /// some 90 instructions a scalar.
+    package mutating func appendScalarBytes(_ bytes: UnsafePointer<UInt8>?, count: Int) -> Int {
+        let start = scalarByteCount
+        guard count > 0, let bytes else { return start }
+        if count > scalarBytes.count - start {
+            scalarBytes.append(contentsOf: repeatElement(0, count: max(count, scalarBytes.count)))
+        }
+        scalarBytes.withUnsafeMutableBufferPointer { room in
+            (room.baseAddress! + start).update(from: bytes, count: count)
+        }
+        scalarByteCount = start + count
+        return start
+    }
+
+    /// Cuts `scalarBytes` to the bytes written by `appendScalarBytes(_:count:)`.
+    package mutating func endScalarBytes() {
+        if scalarBytes.count > scalarByteCount { scalarBytes.removeLast(scalarBytes.count - scalarByteCount) }
     }
 
     /// Appends a node record and returns its node.
