@@ -225,6 +225,7 @@ enum ExpectParser {
     private static func statusPattern(
         _ item: YAMLNode, in context: SuiteParseContext
     ) -> StatusExpectation.Pattern? {
+        if let code = plainCode(item, in: context) { return .code(code) }
         guard let scalar = context.scalar(item), let pattern = StatusExpectation.Pattern(scalar.string),
             !YAMLScalar.isNull(scalar)
         else {
@@ -233,6 +234,24 @@ enum ExpectParser {
             return nil
         }
         return pattern
+    }
+
+    /// A code from 100 to 599 written as three plain digits without a tag (nearly every `status`), read from the
+    /// node's bytes without making its text; `nil` for anything else, which `StatusExpectation.Pattern` reads.
+    private static func plainCode(_ node: YAMLNode, in context: SuiteParseContext) -> Int? {
+        let record = context.document.records[Int(node.index)]
+        guard case .scalar = record.kind, record.count == 3, record.tag == -1 else { return nil }
+        switch record.style {
+        case .plain, .any: break
+        default: return nil
+        }
+        return context.document.withBytes(of: record) { bytes -> Int? in
+            let digits = (Int(bytes[0]) &- 48, Int(bytes[1]) &- 48, Int(bytes[2]) &- 48)
+            guard (1...5).contains(digits.0), (0...9).contains(digits.1), (0...9).contains(digits.2) else {
+                return nil
+            }
+            return digits.0 * 100 + digits.1 * 10 + digits.2
+        }
     }
 
     // MARK: - General form

@@ -105,6 +105,33 @@ struct KnownKeyMapTests {
             ])
     }
 
+    /// A status of three plain digits is read from its bytes; every other spelling as before.
+    @Test func statusCodesReadFromTheirBytesAndOtherwise() throws {
+        func patterns(_ status: String) throws -> [StatusExpectation.Pattern]? {
+            let suite =
+                "baseURL: http://h/\ntests:\n  - name: t\n    request: {url: a}\n    expect: {status: \(status)}\n"
+            return try loadSuite(suite).tests[0].steps[0].expect.status?.patterns
+        }
+        #expect(try patterns("100") == [.code(100)])
+        #expect(try patterns("599") == [.code(599)])
+        #expect(try patterns("[200, 204]") == [.code(200), .code(204)])
+        #expect(try patterns("!!int 201") == [.code(201)])
+        #expect(try patterns("\"202\"") == [.code(202)])
+        #expect(try patterns("&s 203") == [.code(203)])
+        #expect(try patterns("2xx") == [.codeClass(2)])
+        let hint = "use a code like 200, a class like 2xx, or a list of them"
+        let suite =
+            "baseURL: http://h/\ntests:\n  - name: t\n    request: {url: a}\n    expect: {status: [099, 600, 5:0, 1a0, !!null 200]}\n"
+        #expect(
+            errors(suite) == [
+                "suites/test.yaml:5:23: error: invalid status '099'; \(hint)",
+                "suites/test.yaml:5:28: error: invalid status '600'; \(hint)",
+                "suites/test.yaml:5:33: error: invalid status '5:0'; \(hint)",
+                "suites/test.yaml:5:38: error: invalid status '1a0'; \(hint)",
+                "suites/test.yaml:5:43: error: invalid status '200'; \(hint)",
+            ])
+    }
+
     @Test func headerNamesAreTokens() {
         #expect(SuiteParseContext.isToken("X-N"))
         #expect(SuiteParseContext.isToken("!#$%&'*+-.^_`|~09azAZ"))
