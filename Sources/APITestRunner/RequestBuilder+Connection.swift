@@ -17,7 +17,8 @@ extension RequestBuilder {
     /// header) `defaults.auth`; none for `auth: none` (`.disabled`), the request's or the defaults'. The one place
     /// that decides, so no header, no OAuth2 token and no libcurl scheme comes from a switched-off `defaults.auth`.
     static func effectiveAuth(of spec: RequestSpec, defaults: RequestDefaults) -> AuthSpec? {
-        if let auth = spec.auth { return auth == .disabled ? nil : auth }
+        // `hasAuth` first: `spec.auth` copies the setting out of its box, and most requests have none.
+        if spec.hasAuth, let auth = spec.auth { return auth == .disabled ? nil : auth }
         // Asked several times for every request: without a suite-wide auth there is nothing to look for.
         guard let auth = defaults.auth, auth != .disabled else { return nil }
         let ownHeader = spec.headers.contains { $0.name.caseInsensitiveEquals("authorization") }
@@ -28,7 +29,7 @@ extension RequestBuilder {
     /// `Authorization` header from the defaults (a suite has no other way to drop a default header); one the request
     /// sets itself is sent. `Proxy-Authorization` is the proxy's, not the server's, and is kept.
     static func dropsDefaultHeader(_ name: String, for spec: RequestSpec) -> Bool {
-        spec.auth == .disabled && name.caseInsensitiveEquals("authorization")
+        spec.hasAuth && spec.auth == .disabled && name.caseInsensitiveEquals("authorization")
     }
 
     /// The request's `auth` (``effectiveAuth(of:defaults:)``) rendered, with `accessToken` the token an `oauth2`
@@ -87,7 +88,7 @@ extension RequestBuilder {
     func applyTransport(
         _ own: TransportSpec?, defaults: RequestDefaults, context: TemplateContext, to request: inout HTTPRequest
     ) throws {
-        guard own != nil || defaults.transport != nil || !transportOverrides.isEmpty else { return }
+        guard own != nil || defaults.transport != nil || overridesTransport else { return }
         let transport = (own ?? TransportSpec()).over(defaults.transport)
         let flags = transportOverrides
         request.resolve =

@@ -8,9 +8,21 @@ import Foundation
 struct RequestBuilder: Sendable {
     /// The run's limit on response bodies kept in memory (`--max-response-size`), for suites without
     /// `defaults.maxResponseSize`; 0 for none.
-    var maxResponseSize = RunOptions.defaultMaxResponseSize
+    let maxResponseSize: Int
     /// The run's transport flags, which replace the suites' transport settings of the same name.
-    var transportOverrides = TransportOverrides()
+    let transportOverrides: TransportOverrides
+    /// `!transportOverrides.isEmpty`, found once (the comparison copied and destroyed an empty set for every
+    /// request).
+    let overridesTransport: Bool
+
+    init(
+        maxResponseSize: Int = RunOptions.defaultMaxResponseSize,
+        transportOverrides: TransportOverrides = TransportOverrides()
+    ) {
+        self.maxResponseSize = maxResponseSize
+        self.transportOverrides = transportOverrides
+        overridesTransport = !transportOverrides.isEmpty
+    }
 
     /// The request for `spec`; throws `TestError` when a template or the URL cannot be rendered. `accessToken` is
     /// the token an `oauth2` setting obtained for it.
@@ -81,7 +93,10 @@ struct RequestBuilder: Sendable {
             if !originBound.isEmpty || !request.originBoundHeaders.isEmpty {
                 request.originBoundHeaders = OriginBoundHeaders(originBound)
             }
-            try applyTransport(spec.transport, defaults: runtime.suite.defaults, context: context, to: &request)
+            // Asked first: `spec.transport` copied the setting out of its box for every request.
+            if spec.hasTransport || runtime.suite.defaults.transport != nil || overridesTransport {
+                try applyTransport(spec.transport, defaults: runtime.suite.defaults, context: context, to: &request)
+            }
             // Without a request or suite timeout the session's default applies (`--timeout`).
             request.timeout = spec.timeout ?? runtime.suite.defaults.timeout
             request.followRedirects = spec.followRedirects ?? runtime.suite.defaults.followRedirects

@@ -43,4 +43,9 @@ package struct RequestSpec: Sendable, Hashable {
         self.maxRedirects = maxRedirects
         self.location = location
     }
+
+    /// Whether `auth` is set, known without copying it out of its box.
+    package var hasAuth: Bool { _auth.isSet }
+    /// Whether `transport` is set, known without copying it out of its box.
+    package var hasTransport: Bool { _transport.isSet }
 }
