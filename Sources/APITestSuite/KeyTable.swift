@@ -10,18 +10,45 @@
 /// `Key` is any type (`init(_:)` takes a construct's `RawRepresentable` enum): a requirement on the type itself would
 /// make the runtime look up `Key`'s conformance when it first makes the table's metadata, a search of every
 /// conformance in the binary (about 370k instructions at each start, for each construct's table).
-struct KeyTable<Key: Sendable>: Sendable {
-    /// Where a slot's name is in ``bytes``, and its key; `key` is `nil` where the slot is empty.
-    private struct Slot: Sendable {
+struct KeyTable<Key: Sendable>: @unchecked Sendable {
+    /// Where a slot's name is in the names' bytes, and its key; `key` is `nil` where the slot is empty.
+    private struct Slot {
         var offset: Int
         var count: Int
         var key: Key?
     }
 
-    /// The slots, by hash.
-    private let slots: [Slot]
-    /// The UTF-8 bytes of every name, one after another.
-    private let bytes: [UInt8]
+    /// The slots and the names' bytes, allocated once and never changed; freed with the last copy of the table.
+    /// The table reads them through the pointers it copies (`slots`, `names`), so that a lookup retains nothing:
+    /// reading them through arrays cost a lookup as much again.
+    private final class Storage {
+        let slots: UnsafeMutablePointer<Slot>
+        let slotCount: Int
+        let names: UnsafeMutablePointer<UInt8>
+        let byteCount: Int
+
+        init(slots: [Slot], names: [UInt8]) {
+            self.slots = .allocate(capacity: slots.count)
+            self.slots.initialize(from: slots, count: slots.count)
+            slotCount = slots.count
+            self.names = .allocate(capacity: max(names.count, 1))
+            self.names.initialize(from: names, count: names.count)
+            byteCount = names.count
+        }
+
+        deinit {
+            slots.deinitialize(count: slotCount)
+            slots.deallocate()
+            names.deallocate()
+        }
+    }
+
+    /// What keeps `slots` and `names` allocated.
+    private let storage: Storage
+    /// The slots, by hash (immutable).
+    private let slots: UnsafePointer<Slot>
+    /// The UTF-8 bytes of every name, one after another (immutable).
+    private let names: UnsafePointer<UInt8>
     /// The number of slots minus one (a power of two minus one).
     private let mask: Int
 
@@ -38,8 +65,9 @@ struct KeyTable<Key: Sendable>: Sendable {
             slots[slot] = Slot(offset: bytes.count, count: name.count, key: key)
             bytes += name
         }
-        self.slots = slots
-        self.bytes = bytes
+        storage = Storage(slots: slots, names: bytes)
+        self.slots = UnsafePointer(storage.slots)
+        self.names = UnsafePointer(storage.names)
         self.mask = size - 1
     }
 
@@ -55,22 +83,18 @@ struct KeyTable<Key: Sendable>: Sendable {
     /// candidates of its length (nearly always one): assembling them into words to compare first cost more.
     func key(bytes name: UnsafeBufferPointer<UInt8>) -> Key? {
         var slot = Self.hash(name) & mask
-        return slots.withUnsafeBufferPointer { slots in
-            bytes.withUnsafeBufferPointer { names in
-                while let key = slots[slot].key {
-                    let candidate = slots[slot]
-                    if candidate.count == name.count, Self.same(names, at: candidate.offset, name) { return key }
-                    slot = (slot + 1) & mask
-                }
-                return nil
-            }
+        while let key = slots[slot].key {
+            let candidate = slots[slot]
+            if candidate.count == name.count, Self.same(names, at: candidate.offset, name) { return key }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// True when the `name.count` bytes of `names` from `offset` are those of `name` (a plain loop: `elementsEqual`
     /// costs several times as much).
     private static func same(
-        _ names: UnsafeBufferPointer<UInt8>, at offset: Int, _ name: UnsafeBufferPointer<UInt8>
+        _ names: UnsafePointer<UInt8>, at offset: Int, _ name: UnsafeBufferPointer<UInt8>
     )
         -> Bool
     {
