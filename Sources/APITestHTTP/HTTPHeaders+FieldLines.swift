@@ -68,6 +68,9 @@ final class ReceivedFieldLines: Sendable {
     /// colon left out).
     private func forEachValue(named name: String, _ body: (String) -> Bool) {
         name.withUTF8Bytes { wanted in
+            // An ASCII name without a colon can only be a line's bytes up to its first colon: the byte after it must
+            // be that colon, so the line is not searched for one (a name with other bytes is compared as text).
+            let plain = wanted.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: ":") }
             bytes.withUnsafeBufferPointer { bytes in
                 // The value of the field being read when its name is `name`, completed by any folded lines after it.
                 var matched: String?
@@ -79,6 +82,16 @@ final class ReceivedFieldLines: Sendable {
                     guard let first = line.first else { continue }
                     if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
                         if matched != nil { matched! += " " + Self.trimmedText(line) }
+                        continue
+                    }
+                    if plain, matched == nil {
+                        let colon = line.startIndex + wanted.count
+                        if colon < line.endIndex, bytes[colon] == UInt8(ascii: ":"),
+                            String.asciiCaseInsensitiveEquals(
+                                UnsafeBufferPointer(rebasing: bytes[line.startIndex..<colon]), wanted)
+                        {
+                            matched = Self.trimmedText(line[(colon + 1)...])
+                        }
                         continue
                     }
                     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":"), in: line.startIndex..<line.endIndex)

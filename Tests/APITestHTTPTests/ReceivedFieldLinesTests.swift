@@ -19,6 +19,7 @@ import Testing
             "\n\n",
             ": no name\nX: y\n",
             "Ü-Name: umlaut\nX-Ä: a\n",
+            "X-LongX: v\nX-Lon:g: w\nx-long:x\nX-Long\n:\nX-Long: y\n",
         ].map { Array($0.utf8) } + [
             Array("X-Bytes: a".utf8) + [0xFF] + Array("b\n".utf8),
             Array("X-".utf8) + [0xFF] + Array(": bad name\nX-\u{FFFD}: replacement\n".utf8),
@@ -26,7 +27,8 @@ import Testing
 
     private static let names = [
         "Server", "content-type", "Content-Type", "X-Long", "x-next", "set-cookie", "X-Empty", "A", "B", "", "X",
-        "Ü-Name", "ü-name", "X-Ä", "X-Bytes", "X-\u{FFFD}", "Missing", "Content-Typ", "not a field line",
+        "Ü-Name", "ü-name", "X-Ä", "X-Bytes", "X-\u{FFFD}", "Missing", "Content-Typ", "not a field line", "X-Lon",
+        "X-Lon:g", "X-Long:", "X-LongX", ":",
     ]
 
     /// Names compare byte for byte but for the case of ASCII letters (`Ü` and `ü` differ).
