@@ -29,55 +29,90 @@ struct StepSending {
     }
 
     /// Sends `sent`'s request; a renewed token and its masker, and the request's number, go into `sent`.
+    ///
+    /// The paths most steps never take (an unreachable host, upload progress, a refused token, a failed transfer)
+    /// are functions of their own, never inlined: an async function's frame holds the locals of all its paths, and
+    /// a task keeps its deepest frames for as long as it lives (each of a load's iterations in flight, each of a
+    /// run's workers; bench/README.md, issue 38 item 4).
     func run(_ sent: inout StepPreparation.Prepared) async -> Outcome {
-        let request = sent.request
-        let limit = executor.options.bodyPreviewLimit
-        if !retrying, let mark = executor.reachability?.mark(for: request.url) {
-            var draft = StepDraft(
-                index: index, location: step.location,
-                exchange: ExchangeRecorder.record(request, nil, limit: limit, masker: sent.masker))
-            draft.error = TestError(.unreachable(mark), location: step.request.location)
-            return .ended(draft, .errored)
+        if !retrying, let mark = executor.reachability?.mark(for: sent.request.url) {
+            return unreachable(mark, sent)
         }
         // Upload progress goes through one ordered stream per transfer, off the transfer thread (a reporter blocked
         // on its output must not stall every transfer): the loop keeps only the newest tick the reporter has not
         // taken yet, and every tick is out before the step's result.
-        var progress: UploadProgressRelay?
-        if let events = executor.events, request.body.streamsFromDisk {
-            let relay = UploadProgressRelay(
-                events: events, suiteName: runtime.suite.name, testName: testName,
-                threshold: TestExecutor.progressThreshold)
-            sent.request.uploadProgress = relay.record
-            progress = relay
-        }
+        let progress = executor.events != nil && sent.request.body.streamsFromDisk ? relayProgress(&sent) : nil
         sent.command?.sequence = executor.sequence.next()
         sent.sentAt = Date()
         do {
-            var response = try await send(&sent)
+            let response = try await send(&sent)
             // A server that refused the token as invalid (expired early, revoked) gets the request once more with
             // a renewed one; the second answer is the step's.
-            if let use = sent.oauth2, TestExecutor.rejectsToken(response) {
-                switch await executor.renewToken(
-                    use, masker: &sent.masker, exchanges: &sent.tokenExchanges)
-                {
-                case .success(let renewed):
-                    sent.oauth2 = renewed
-                    sent.request.headers.set(name: "Authorization", value: "Bearer \(renewed.token.accessToken)")
-                    response = try await executor.transport.perform(sent.request)
-                case .failure(let error):
-                    await progress?.finish()
-                    let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
-                    return .ended(StepDraft(index: index, location: step.location, error: error), status)
-                }
+            if sent.oauth2 != nil, TestExecutor.rejectsToken(response) {
+                return await resendWithRenewedToken(&sent, progress: progress)
             }
-            await progress?.finish()
+            if let progress { await progress.finish() }
             return .received(response)
         } catch {
-            await progress?.finish()
-            let status: TestStatus =
-                (error as? HTTPError).map { $0.reason == .cancelled ? .cancelled : .errored } ?? .cancelled
-            return .ended(failed(error, sent), status)
+            if let progress { await progress.finish() }
+            return ended(error, sent)
         }
+    }
+
+    /// The outcome of a request not sent because its host was found unreachable earlier in the run.
+    @inline(never)
+    private func unreachable(_ mark: HostReachability.Mark, _ sent: StepPreparation.Prepared) -> Outcome {
+        var draft = StepDraft(
+            index: index, location: step.location,
+            exchange: ExchangeRecorder.record(
+                sent.request, nil, limit: executor.options.bodyPreviewLimit, masker: sent.masker))
+        draft.error = TestError(.unreachable(mark), location: step.request.location)
+        return .ended(draft, .errored)
+    }
+
+    /// The relay of `sent`'s upload progress to the run's events, set on its request.
+    @inline(never)
+    private func relayProgress(_ sent: inout StepPreparation.Prepared) -> UploadProgressRelay? {
+        guard let events = executor.events else { return nil }
+        let relay = UploadProgressRelay(
+            events: events, suiteName: runtime.suite.name, testName: testName,
+            threshold: TestExecutor.progressThreshold)
+        sent.request.uploadProgress = relay.record
+        return relay
+    }
+
+    /// `sent`'s request once more with a renewed token, after the server refused the one it had: the second
+    /// answer is the step's; no renewed token ends the step with why.
+    @inline(never)
+    private func resendWithRenewedToken(
+        _ sent: inout StepPreparation.Prepared, progress: UploadProgressRelay?
+    ) async -> Outcome {
+        guard let use = sent.oauth2 else { preconditionFailure("a token was sent") }
+        do {
+            switch await executor.renewToken(use, masker: &sent.masker, exchanges: &sent.tokenExchanges) {
+            case .success(let renewed):
+                sent.oauth2 = renewed
+                sent.request.headers.set(name: "Authorization", value: "Bearer \(renewed.token.accessToken)")
+                let response = try await executor.transport.perform(sent.request)
+                if let progress { await progress.finish() }
+                return .received(response)
+            case .failure(let error):
+                if let progress { await progress.finish() }
+                let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
+                return .ended(StepDraft(index: index, location: step.location, error: error), status)
+            }
+        } catch {
+            if let progress { await progress.finish() }
+            return ended(error, sent)
+        }
+    }
+
+    /// The outcome of a transfer that ended without a response with `error`.
+    @inline(never)
+    private func ended(_ error: any Error, _ sent: StepPreparation.Prepared) -> Outcome {
+        let status: TestStatus =
+            (error as? HTTPError).map { $0.reason == .cancelled ? .cancelled : .errored } ?? .cancelled
+        return .ended(failed(error, sent), status)
     }
 
     /// The draft of a transfer that ended without a response with `error`: an `HTTPError`, or the run was
