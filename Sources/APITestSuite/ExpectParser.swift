@@ -190,14 +190,17 @@ enum ExpectParser {
         _ node: YAMLNode, for name: String, into assertions: inout [Assertion], in context: SuiteParseContext,
         query: (String, YAMLNode) -> Query?
     ) {
-        guard let entries = context.mapping(node, for: name) else { return }
-        for entry in entries {
+        func read(_ entry: MapEntry) {
             // A bad key is reported; its check is still read, so that its own mistakes are reported too.
             let made = query(entry.key, entry.keyNode)
             let assertion = CheckParser.check(
                 entry.value, query: made ?? .body, at: context.location(of: entry.keyNode), in: context)
             if let assertion, made != nil { assertions.append(assertion) }
         }
+        // A map of plain keys (nearly every one) is read without the array of entries `mapping(_:for:)` makes.
+        if context.forEachPlainEntry(of: node, read) { return }
+        guard let entries = context.mapping(node, for: name) else { return }
+        for entry in entries { read(entry) }
     }
 
     // MARK: - Status

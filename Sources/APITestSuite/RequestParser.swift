@@ -254,18 +254,21 @@ enum RequestParser {
 
     /// Header names and value templates, in document order.
     static func headers(_ node: YAMLNode, in context: SuiteParseContext) -> [HeaderSpec] {
-        guard let entries = context.mapping(node, for: "headers") else { return [] }
         var headers: [HeaderSpec] = []
-        for entry in entries {
+        func read(_ entry: MapEntry) {
             guard context.checkHeaderName(entry.key, at: entry.keyNode),
                 let value = context.template(entry.value, for: entry.key)
-            else { continue }
+            else { return }
             if let problem = forbiddenCharacter(inHeaderValue: value.source) {
                 context.error("the value of header '\(entry.key)' cannot contain \(problem)", at: entry.value)
-                continue
+                return
             }
             headers.append(HeaderSpec(name: entry.key, value: value, location: context.location(of: entry.keyNode)))
         }
+        // A map of plain keys (nearly every one) is read without the array of entries `mapping(_:for:)` makes.
+        if context.forEachPlainEntry(of: node, read) { return headers }
+        guard let entries = context.mapping(node, for: "headers") else { return [] }
+        for entry in entries { read(entry) }
         return headers
     }
 

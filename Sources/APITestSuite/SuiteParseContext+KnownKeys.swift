@@ -70,4 +70,47 @@ extension SuiteParseContext {
         }
         return read ? entries : nil
     }
+
+    /// Calls `body` with each entry of the map `node`, in document order, and returns true, when every key is an
+    /// untagged scalar other than the merge key `<<` and the map has at most ``knownEntryLimit`` entries (a map of
+    /// names: `headers`, `json`); otherwise calls nothing and returns false, and the caller reads the map through
+    /// `mapping(_:for:)`. Such a map yields from `mapping(_:for:)` exactly these entries, with these texts, in this
+    /// order (untagged keys are distinct), without the array it makes.
+    func forEachPlainEntry(of node: YAMLNode, _ body: (MapEntry) -> Void) -> Bool {
+        let isPlain = document.records.withUnsafeBufferPointer { records in
+            let record = records[Int(node.index)]
+            guard case .mapping = record.kind, Int(record.count) / 2 <= Self.knownEntryLimit else { return false }
+            return document.children.withUnsafeBufferPointer { children in
+                document.scalarBytes.withUnsafeBufferPointer { bytes in
+                    var position = Int(record.start)
+                    while position < Int(record.start + record.count) {
+                        let key = records[Int(children[position].index)]
+                        guard case .scalar = key.kind, key.tag == -1 else { return false }
+                        if key.count == 2, bytes[Int(key.start)] == UInt8(ascii: "<"),
+                            bytes[Int(key.start) + 1] == UInt8(ascii: "<")
+                        {
+                            // `<<` is the merge key unless quoted, and a quoted key has a tag.
+                            return false
+                        }
+                        position += 2
+                    }
+                    return true
+                }
+            }
+        }
+        guard isPlain, let pairs = document.pairs(of: node) else { return false }
+        for (keyNode, value) in pairs {
+            let record = document.records[Int(keyNode.index)]
+            let key: String
+            if record.count <= KeyTextCache.maximumLength {
+                key = document.withBytes(of: record) { keyTexts.text(of: $0) }
+            } else if record.count <= Self.sharedTextLength {
+                key = document.text(of: record)
+            } else {
+                key = scalar(keyNode)?.string ?? ""
+            }
+            body(MapEntry(key: key, keyNode: keyNode, value: value))
+        }
+        return true
+    }
 }
