@@ -71,11 +71,8 @@ package final class ResponseChecker: Sendable {
                         expected: expected, actual: type ?? "none"))
         }
         let filters = FilterEvaluator()
-        // By index: iterating the list copied (retained and released) each assertion.
-        let assertions = expect.assertions
-        for index in assertions.indices {
-            let (check, failure) = check(
-                assertions[index], &body, context, filters, masker, listsCheck: listsChecks)
+        for assertion in expect.assertions {
+            let (check, failure) = check(assertion, &body, context, filters, masker, listsCheck: listsChecks)
             if listsChecks, let check { checks.append(check) }
             if let failure { failures.append(failure) }
         }
