@@ -47,27 +47,51 @@ struct StepPreparation {
     }
 
     /// Prepares the request from `context`.
+    ///
+    /// A request without OAuth2 is prepared without a suspension point, by synchronous functions never inlined, so
+    /// that this async function's frame stays small: a task keeps its deepest frames for as long as it lives (each
+    /// of a load's iterations in flight, each of a run's workers; bench/README.md, issue 38 item 4).
     func run(context: TemplateContext) async -> Outcome {
+        // Read once: each `step.request` passed on was a copy of it.
+        let spec = step.request
+        // Only a request with OAuth2 awaits a token: the call alone costs a suspension point a request.
+        if let setting = RequestBuilder.oauth2(of: spec, defaults: runtime.suite.defaults) {
+            return await runWithToken(setting, spec, context: context)
+        }
+        return prepare(
+            spec, context: context, masker: runtime.masker.adding(context.derivedSecretTexts), oauth2: nil,
+            tokenExchanges: [])
+    }
+
+    /// Prepares the request of a step with OAuth2: its token first.
+    @inline(never)
+    private func runWithToken(_ setting: OAuth2Spec, _ spec: RequestSpec, context: TemplateContext) async -> Outcome {
         var masker = runtime.masker.adding(context.derivedSecretTexts)
-        var request: HTTPRequest
-        var oauth2: TestExecutor.OAuth2Use?
         var tokenExchanges: [ExchangeDraft] = []
+        let oauth2: TestExecutor.OAuth2Use
         do {
-            // Read once: each `step.request` passed on was a copy of it.
-            let spec = step.request
-            // Only a request with OAuth2 awaits a token: the call alone costs a suspension point a request.
-            if let setting = RequestBuilder.oauth2(of: spec, defaults: runtime.suite.defaults) {
-                oauth2 = try await executor.obtainToken(
-                    setting, for: spec, runtime: runtime, context: context, masker: &masker,
-                    exchanges: &tokenExchanges)
-            }
+            oauth2 = try await executor.obtainToken(
+                setting, for: spec, runtime: runtime, context: context, masker: &masker,
+                exchanges: &tokenExchanges)
+        } catch {
+            return ended(error, masker: masker, tokenExchanges: tokenExchanges)
+        }
+        return prepare(spec, context: context, masker: masker, oauth2: oauth2, tokenExchanges: tokenExchanges)
+    }
+
+    /// The request built from `context` (with the token of `oauth2`), its masker, body plan and command.
+    @inline(never)
+    private func prepare(
+        _ spec: RequestSpec, context: TemplateContext, masker: SecretMasker, oauth2: TestExecutor.OAuth2Use?,
+        tokenExchanges: [ExchangeDraft]
+    ) -> Outcome {
+        var masker = masker
+        var request: HTTPRequest
+        do {
             request = try executor.builder.build(
                 spec, runtime: runtime, context: context, accessToken: oauth2?.token.accessToken)
         } catch {
-            let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
-            var draft = StepDraft(index: index, location: step.location, error: error)
-            draft.tokenExchanges = tokenExchanges
-            return .ended(draft, status, sealer: masker)
+            return ended(error, masker: masker, tokenExchanges: tokenExchanges)
         }
         if let spanID, let tracing = executor.options.tracing { Self.addTraceContext(tracing, spanID, to: &request) }
         masker = masker.adding(SecretMasker.credentials(of: request))
@@ -90,6 +114,15 @@ struct StepPreparation {
             Prepared(
                 request: request, masker: masker, oauth2: oauth2, context: context, command: command,
                 tokenExchanges: tokenExchanges))
+    }
+
+    /// The outcome of a request that could not be built, or whose token could not be had.
+    @inline(never)
+    private func ended(_ error: TestError, masker: SecretMasker, tokenExchanges: [ExchangeDraft]) -> Outcome {
+        let status: TestStatus = error.kind == .cancelled ? .cancelled : .errored
+        var draft = StepDraft(index: index, location: step.location, error: error)
+        draft.tokenExchanges = tokenExchanges
+        return .ended(draft, status, sealer: masker)
     }
 
     /// The curl command of `prepared`'s request (as prepared, or as sent after renewing its token): the one made
