@@ -9,10 +9,12 @@
 /// pages back, in case they are wanted again. Loading a suite frees most of what it allocates soon after: the YAML
 /// node tables, the file's text, and each array of nodes or tests that grew by doubling. Kept, the smaller arrays
 /// stay resident while their successors fill, and the peak RSS of `apitest run` over 10,000 tests was 5–6 MiB higher
-/// (bench/README.md, issue 38 item 4). So the commands that load suites give freed memory back at once until their
-/// run starts, and the run, whose memory is reused test after test and would be faulted in again, keeps the delay
-/// it had. A delay set in the environment (`MIMALLOC_DECOMMIT_DELAY`, or `MIMALLOC_PURGE_DELAY` of mimalloc 2.1) is
-/// the user's choice and stays.
+/// (bench/README.md, issue 38 item 4). So the commands that load suites give freed memory back at once: `run`
+/// until its run starts, as its run's memory, reused test after test, would be faulted in again (0.45 more faults
+/// a test); `load` throughout, as its iterations reuse theirs (about 0.1 more faults an iteration) and what the
+/// load frees as it ends (task frames, pooled transfers) stayed resident beside the report's encoding (the peak of
+/// `load --rate 5000/s --report-json` 44–45 MiB against 38–39). A delay set in the environment
+/// (`MIMALLOC_DECOMMIT_DELAY`, or `MIMALLOC_PURGE_DELAY` of mimalloc 2.1) is the user's choice and stays.
 enum AllocatorSettings {
     /// `mi_option_decommit_delay` in mimalloc 2.0 (`mi_option_purge_delay` from 2.1, the same number).
     private static let decommitDelay: Int32 = 15
@@ -59,8 +61,8 @@ enum AllocatorSettings {
         return true
     }
 
-    /// Restores the delay that `decommitFreedMemoryAtOnce` changed, once the suites are loaded and before the run
-    /// starts; nothing when it changed nothing.
+    /// Restores the delay that `decommitFreedMemoryAtOnce` changed (`run` does, once its suites are loaded and
+    /// before its run starts; `load` keeps the change); nothing when it changed nothing.
     static func restoreDecommitDelay() {
         guard let options, let delay = savedDelay else { return }
         options.set(decommitDelay, delay)

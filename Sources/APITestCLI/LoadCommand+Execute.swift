@@ -62,7 +62,6 @@ extension LoadCommand {
         let reports = try reportDestinations()
 
         let live = !quiet && isatty(STDERR_FILENO) == 1
-        AllocatorSettings.restoreDecommitDelay()
         var result = await LoadService.run(
             load,
             progress: { progress in
