@@ -144,7 +144,10 @@ package struct YAMLComposer: ~Copyable {
                 if open.isEmpty { return completed }
                 pending.append(completed)
             }
-            type = try nextEvent()
+            // `nextEvent()` inlined: a call of the typed-throwing function copied its error slot at every event.
+            yaml_event_delete(event)
+            guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
+            type = event.pointee.type
         }
     }
 
