@@ -24,6 +24,12 @@ package struct Boxed<Value: Sendable & Hashable>: Sendable, Hashable {
     /// retaining everything it holds).
     package var isSet: Bool { box != nil }
 
+    /// One field of the boxed value, read in place (`wrappedValue?.field` copies the whole value out first); nil
+    /// when no value is set.
+    package subscript<Field>(field: KeyPath<Value, Field?>) -> Field? {
+        box?.value[keyPath: field]
+    }
+
     package static func == (lhs: Boxed, rhs: Boxed) -> Bool {
         lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
     }

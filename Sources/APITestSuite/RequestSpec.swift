@@ -18,13 +18,14 @@ package struct RequestSpec: Sendable, Hashable {
     /// A content type for `body`/`bodyFile`.
     @Boxed package var contentType: Template?
     @Boxed package var timeout: Duration?
-    package var followRedirects: Bool?
     @Boxed package var maxRedirects: Int?
+    package var location: SourceLocation
+    // The one-byte fields last, together: between the references each took a word of padding.
+    package var followRedirects: Bool?
     /// `compressed`: whether to ask for a compressed response; nil for the suite's default.
     package var compressed: Bool?
     /// Whether the body (or, for GET, the query) is a GraphQL operation (`graphql:`): its errors fail the step.
     package var isGraphQL = false
-    package var location: SourceLocation
 
     package init(
         method: String = "GET", url: Template, query: TemplateValue? = nil, headers: [HeaderSpec] = [],

@@ -132,6 +132,10 @@ package struct Step: Sendable, Hashable {
     private final class Storage: @unchecked Sendable {
         var location: SourceLocation
         var request: RequestSpec
+        /// See `Step.hasOnlyLiteralTemplates`; not part of equality (it says what is known of the other fields).
+        /// Here, in the request's tail padding: after the boxes it made the box one byte larger than mimalloc's
+        /// 320-byte size class.
+        var hasOnlyLiteralTemplates = false
         var expect: Expectations
         var captures: [CaptureSpec]
         /// Boxed: most steps have no retry of their own, and a `RetrySpec?` takes 184 bytes inline.
@@ -142,8 +146,6 @@ package struct Step: Sendable, Hashable {
         @Boxed var websocket: WebSocketSpec?
         /// Boxed: most steps are HTTP requests.
         @Boxed var grpc: GRPCSpec?
-        /// See `Step.hasOnlyLiteralTemplates`; not part of equality (it says what is known of the other fields).
-        var hasOnlyLiteralTemplates = false
 
         /// Whether `control` is set.
         var hasControl: Bool { _control.isSet }

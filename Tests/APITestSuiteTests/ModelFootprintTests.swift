@@ -20,6 +20,37 @@ import Testing
         #expect(MemoryLayout<Query>.size <= 40)
         #expect(MemoryLayout<Assertion>.size <= 112)
         #expect(MemoryLayout<TestCase>.size <= 120)
+        // Before: 88 bytes (five boxes of rare checks).
+        #expect(MemoryLayout<Expectations>.size <= 56)
+        // Before: 184 bytes (its one-byte fields between references, each padded to a word).
+        #expect(MemoryLayout<RequestSpec>.size <= 171)
+    }
+
+    @Test func theRareChecksShareABoxAndCompareByValue() throws {
+        let plain = Expectations()
+        var changed = plain
+        let schema = try #require(
+            try loadSuite(
+                """
+                baseURL: http://localhost
+                tests:
+                  - name: t
+                    request: {url: /a}
+                    expect: {schema: {type: object}}
+                """
+            ).tests[0].steps[0].expect.schema)
+        changed.schema = schema
+        #expect(changed.schema == schema)
+        #expect(changed.events == nil && changed.graphql == nil && changed.grpc == nil && changed.snapshot == nil)
+        #expect(changed != plain)
+        var copy = changed
+        copy.schema = nil
+        // A copy's change leaves the original's box alone, and no rare check left is the same as none set.
+        #expect(changed.schema == schema)
+        #expect(copy == plain)
+        #expect(Set([copy, plain]).count == 1)
+        #expect(Expectations(schema: schema) == changed)
+        #expect(Expectations(schema: nil) == plain)
     }
 
     // MARK: - Behaviour
