@@ -15,20 +15,24 @@
 #   holding only libstdc++.a, searched first, makes the linker take the archive. libxml2's ICU, which also uses
 #   libstdc++, loads the shared one when XML is first decoded (CLibXML2 dlopens libxml2). Without libstdc++.a
 #   (Debian libstdc++-12-dev) the binary links the shared library as before.
+#
+# APITEST_RELEASE_SCRATCH names another build folder (default .build-static; keep the .build- prefix, which
+# .gitignore covers), for a second release build beside the first, as the benchmarks' A/B builds need.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+scratch="${APITEST_RELEASE_SCRATCH:-.build-static}"
 flags=(-Xswiftc -static-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic)
 archive="$(clang -print-file-name=libstdc++.a 2>/dev/null || true)"
 if [[ "$archive" == /* && -f "$archive" ]]; then
-    mkdir -p .build-static/static-libstdc++
-    ln -sf "$archive" .build-static/static-libstdc++/libstdc++.a
-    flags+=(-Xlinker "-L$root/.build-static/static-libstdc++")
+    mkdir -p "$scratch/static-libstdc++"
+    ln -sf "$archive" "$scratch/static-libstdc++/libstdc++.a"
+    flags+=(-Xlinker "-L$root/$scratch/static-libstdc++")
 else
     echo "build-release: no libstdc++.a found; linking the shared libstdc++" >&2
 fi
-swift build -c release --product apitest --scratch-path .build-static "${flags[@]}" >&2
-binary="$(swift build -c release --scratch-path .build-static "${flags[@]}" --show-bin-path)/apitest"
+swift build -c release --product apitest --scratch-path "$scratch" "${flags[@]}" >&2
+binary="$(swift build -c release --scratch-path "$scratch" "${flags[@]}" --show-bin-path)/apitest"
 if [[ "$archive" == /* ]] && readelf -d "$binary" 2>/dev/null | grep -q 'NEEDED.*libstdc++'; then
     echo "build-release: warning: $binary still needs the shared libstdc++" >&2
 fi
