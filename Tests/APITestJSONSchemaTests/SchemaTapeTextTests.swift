@@ -9,18 +9,12 @@ import Testing
 /// integers, and text outside printable ASCII all take the decoding path, and the deterministic automaton answers as
 /// the one it was made from.
 struct SchemaTapeTextTests {
-    /// The quick verdict of `instanceText` as a tape, and the full evaluation's verdict.
+    /// Holds the full evaluation of `instanceText` as a tape and the quick check's answer (which must be given) to `expected`.
     private func expectVerdict(
         _ schemaText: String, _ instanceText: String, _ expected: Bool,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let schema = try JSONSchema(JSONParser.parse(schemaText))
-        let tape = try JSONTape(parsing: Array(instanceText.utf8))
-        #expect(
-            schema.validate(tape).isValid == expected, "evaluator on \(instanceText)", sourceLocation: sourceLocation)
-        #expect(
-            schema.quickVerdict(tape) == expected, "quick check of a tape on \(instanceText)",
-            sourceLocation: sourceLocation)
+        try expectTapeVerdict(schemaText, instanceText, expected, quick: .answers, sourceLocation: sourceLocation)
     }
 
     private static let item = #"""
