@@ -67,11 +67,13 @@ package struct YAMLComposer: ~Copyable {
     }
 
     /// Composes the single document of `input`, the UTF-8 bytes of `source` or of a part of it (`source` names
-    /// the characters of a reader error).
+    /// the characters of a reader error). The document's tables get room for a text of `reservedBytes` bytes
+    /// (`input.count` when `nil`): the first part of a text composed in parts reserves for the whole text, so
+    /// that the other parts are appended to its tables without moving them (`YAMLComposer.composeInParts`).
     package static func compose(
-        _ input: UnsafeBufferPointer<UInt8>, of source: String
+        _ input: UnsafeBufferPointer<UInt8>, of source: String, reservingFor reservedBytes: Int? = nil
     ) -> Result<(document: YAMLDocument, root: YAMLNode?), YAMLComposeError> {
-        var composer = YAMLComposer(source: source, input: input)
+        var composer = YAMLComposer(source: source, input: input, reservingFor: max(reservedBytes ?? 0, input.count))
         do throws(YAMLComposeError) {
             let root = try composer.composeDocument()
             composer.document.endScalarBytes()
@@ -82,7 +84,7 @@ package struct YAMLComposer: ~Copyable {
     }
 
     /// A composer reading `input`, which must stay valid while it is used.
-    private init(source: String, input: UnsafeBufferPointer<UInt8>) {
+    private init(source: String, input: UnsafeBufferPointer<UInt8>, reservingFor reservedBytes: Int) {
         self.source = source
         parser = .allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
@@ -91,7 +93,7 @@ package struct YAMLComposer: ~Copyable {
         yaml_parser_initialize(parser)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(parser, input.baseAddress, input.count)
-        document.reserveCapacity(forTextOf: input.count)
+        document.reserveCapacity(forTextOf: reservedBytes)
     }
 
     deinit {

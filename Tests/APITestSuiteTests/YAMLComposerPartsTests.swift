@@ -196,4 +196,40 @@ import Testing
         let serial = try loader.load(source: text, file: "/tmp/parts.yaml")
         #expect(parallel.tests == serial.tests)
     }
+
+    /// The first part reserves room for the whole text (`compose(_:of:reservingFor:)`), so that the others are
+    /// appended to its tables in place: the room changes nothing in the document, for texts whose scalars outgrow
+    /// their source (`\L`, `\U…` escapes) too, and the joined tables did not have to move.
+    @Test func roomForTheWholeTextChangesNoDocument() {
+        let texts = [
+            Self.suite(count: 40), "a: \"\\L\\L\\L\\U0001F642\"\nb: [\"\\L\", {c: \"\\P\"}]\n", "", "x", "- \"\\L\"\n",
+        ]
+        for text in texts {
+            var bytes = text
+            bytes.makeContiguousUTF8()
+            bytes.withUTF8 { buffer in
+                let plain = YAMLComposer.compose(buffer, of: text)
+                for room in [buffer.count * 4, buffer.count + 1, 1 << 20] {
+                    let reserved = YAMLComposer.compose(buffer, of: text, reservingFor: room)
+                    switch (plain, reserved) {
+                    case (.success(let a), .success(let b)):
+                        Self.expectIdentical(b, a, sourceLocation: #_sourceLocation)
+                        #expect(b.document.records.capacity >= room / 4)
+                    default:
+                        Issue.record("\(text): \(plain) against \(reserved)")
+                    }
+                }
+            }
+        }
+        var text = ""
+        for index in 0..<2_000 { text += "  - name: item \(index)\n    request: {url: \"items/\(index)\"}\n" }
+        text = "tests:\n" + text
+        guard let joined = YAMLComposer.composeInParts(text, parts: 2, minimumBytes: 0) else {
+            Issue.record("no parts")
+            return
+        }
+        // Room for one node every 4 bytes of the whole text, the first part's: the nodes of both parts fit in it.
+        #expect(joined.document.records.capacity >= text.utf8.count / 4)
+        #expect(joined.document.records.count <= text.utf8.count / 4)
+    }
 }
