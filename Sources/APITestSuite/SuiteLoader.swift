@@ -60,6 +60,7 @@ package struct SuiteLoader: Sendable {
     /// The text of the file at `path`. Its bytes are let go before the text is parsed: the file is held once, not
     /// twice, while the suite is built.
     private static func text(at path: String, start: SourceLocation) throws(SuiteLoadError) -> String {
+        if let text = textReadInPlace(at: path) { return text }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SuiteLoadError(diagnostics: [.error("cannot read the suite file", at: start)], source: nil)
         }
@@ -71,6 +72,46 @@ package struct SuiteLoader: Sendable {
                 source: nil)
         }
         return source
+    }
+
+    /// The text of the regular file at `path` read straight into the string's storage: one copy of the file's
+    /// bytes, where reading them into `Data` and then into a string made two (1.3 MB each at 10,000 tests, every
+    /// page of both faulted in before the text is composed). `nil`, and the caller reads the file as before, when
+    /// the file cannot be opened or read whole, or its bytes have a 0xEF byte: the string's initializer repairs
+    /// text that is not UTF-8 with U+FFFD (EF BF BD), and a byte order mark (EF BB BF) is the other reading's to
+    /// keep or drop, so only text without either is taken here. `SuiteFileReadingTests` compares the two.
+    static func textReadInPlace(at path: String) -> String? {
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
+            let size = Int(exactly: status.st_size)
+        else { return nil }
+        var whole = false
+        let text = String(unsafeUninitializedCapacity: size) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var filled = 0
+            while filled < size {
+                let count = read(file, base + filled, size - filled)
+                if count > 0 {
+                    filled += count
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    return 0
+                }
+            }
+            // A file that grew since `fstat` is read by the other reading, to its end.
+            var extra: UInt8 = 0
+            whole = read(file, &extra, 1) == 0
+            return whole ? filled : 0
+        }
+        guard whole, text.utf8.count == size else { return nil }
+        let hasEF = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, 0xEF, bytes.count) != nil } ?? false
+        }
+        return hasEF == false ? text : nil
     }
 
     /// Where the first byte that is not valid UTF-8 is: its line, and its column counted in the Unicode scalars
