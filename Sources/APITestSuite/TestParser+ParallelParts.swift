@@ -1,3 +1,4 @@
+import APITestSupport
 import APITestYAML
 import Foundation
 
@@ -8,19 +9,26 @@ extension TestParser {
     static let parallelThreshold = 2_000
 
     /// The tests of a long list parsed in parts, one per core, each on its own context
-    /// (`SuiteParseContext.forkedForParallelParsing()`), held in one buffer in the list's order until `takeNext()`
-    /// moves each out (a copy of a test would retain each of its parts).
+    /// (`SuiteParseContext.forkedForParallelParsing()`), written straight into one array in the list's order: when no
+    /// test has `forEach` (the usual long list), `takeTests()` hands the array over as the list's tests, and only
+    /// the names are then checked on one thread; otherwise `takeNext()` moves each test out in order.
     ///
-    /// There are none (the initialiser fails) when the list is short, the machine has one core, or a part reported
-    /// anything (an error or a warning) or the parts together passed the value budget: the list is then parsed on
-    /// one thread, which finds every diagnostic in the order it always has. A test's parse reads only its own nodes
-    /// and the file's settings, so the parts are independent; what they share (deferred URL checks, compiled
-    /// expressions, the value budget) is taken back by `Shared.absorb(_:)`. `forEach` rows, duplicate names and the
-    /// tests' order stay the caller's, as on one thread.
+    /// There are none (the initialiser fails) when the list is short, the machine has one core, a test did not
+    /// parse, or a part reported anything (an error or a warning) or the parts together passed the value budget: the
+    /// list is then parsed on one thread, which finds every diagnostic in the order it always has. A test's parse
+    /// reads only its own nodes and the file's settings, so the parts are independent; what they share (deferred URL
+    /// checks, compiled expressions, the value budget) is taken back by `Shared.absorb(_:)`. `forEach` rows,
+    /// duplicate names and the tests' order stay the caller's, as on one thread.
     final class ParsedParts {
-        private let parsed: UnsafeMutablePointer<(TestCase, YAMLNode, hasForEach: Bool)?>
-        private let count: Int
-        /// How many tests have been taken (they are taken in order).
+        /// The tests, in the list's order (until `takeTests()` hands them over).
+        private var tests: [TestCase]
+        /// The node of each test's name.
+        let nameNodes: [YAMLNode]
+        /// Whether each test has `forEach`.
+        private let forEachFlags: [Bool]
+        /// Whether any test has `forEach`.
+        let hasForEach: Bool
+        /// How many tests `takeNext()` has taken (they are taken in order).
         private var taken = 0
 
         init?(_ items: ArraySlice<YAMLNode>, hasBaseURL: Bool, in context: SuiteParseContext) {
@@ -31,39 +39,65 @@ extension TestParser {
             let partCount = min(cores, items.count / (parallelThreshold / 2), 8)
             let forks = (0..<partCount).map { _ in context.forkedForParallelParsing() }
             let count = items.count
-            let parsed = UnsafeMutablePointer<(TestCase, YAMLNode, hasForEach: Bool)?>.allocate(capacity: count)
-            do {
-                nonisolated(unsafe) let parsed = parsed
-                nonisolated(unsafe) let forks = forks
-                let start = items.startIndex
-                DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                    for offset in (count * part / partCount)..<(count * (part + 1) / partCount) {
-                        (parsed + offset).initialize(
-                            to: test(
-                                items[start + offset], number: offset + 1, hasBaseURL: hasBaseURL, in: forks[part]))
+            // Every slot is written before it is read (a test that did not parse discards the parts).
+            var nameNodes = [YAMLNode](repeating: items[items.startIndex], count: count)
+            // 0: not parsed, 1: parsed, 2: parsed, with `forEach`.
+            var states = [UInt8](repeating: 0, count: count)
+            let tests = nameNodes.withUnsafeMutableBufferPointer { nameNodes in
+                states.withUnsafeMutableBufferPointer { states in
+                    [TestCase](unsafeUninitializedCapacity: count) { buffer, initialized in
+                        nonisolated(unsafe) let (buffer, nameNodes, states) = (buffer, nameNodes, states)
+                        nonisolated(unsafe) let forks = forks
+                        let start = items.startIndex
+                        DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                            for offset in (count * part / partCount)..<(count * (part + 1) / partCount) {
+                                guard
+                                    let (test, nameNode, hasForEach) = TestParser.test(
+                                        items[start + offset], number: offset + 1, hasBaseURL: hasBaseURL,
+                                        in: forks[part])
+                                else { continue }
+                                (buffer.baseAddress! + offset).initialize(to: test)
+                                nameNodes[offset] = nameNode
+                                states[offset] = hasForEach ? 2 : 1
+                            }
+                        }
+                        if states.contains(0) {
+                            for offset in 0..<count where states[offset] != 0 {
+                                (buffer.baseAddress! + offset).deinitialize(count: 1)
+                            }
+                            initialized = 0
+                        } else {
+                            initialized = count
+                        }
                     }
                 }
             }
-            guard forks.allSatisfy({ $0.diagnostics.isEmpty }), context.shared.absorb(forks.map(\.shared)) else {
-                parsed.deinitialize(count: count)
-                parsed.deallocate()
-                return nil
-            }
-            self.parsed = parsed
-            self.count = count
+            guard tests.count == count, forks.allSatisfy({ $0.diagnostics.isEmpty }),
+                context.shared.absorb(forks.map(\.shared))
+            else { return nil }
+            self.tests = tests
+            self.nameNodes = nameNodes
+            forEachFlags = states.map { $0 == 2 }
+            hasForEach = forEachFlags.contains(true)
         }
 
-        /// Moves out the next test not taken, in the list's order.
+        /// Hands over every test, in the list's order (once, and only when none was taken).
+        func takeTests() -> [TestCase] {
+            precondition(taken == 0, "the tests are taken once")
+            taken = tests.count
+            defer { tests = [] }
+            return tests
+        }
+
+        /// Moves out the next test not taken, in the list's order, with the node of its name and whether it has
+        /// `forEach`.
         func takeNext() -> (TestCase, YAMLNode, hasForEach: Bool)? {
-            precondition(taken < count, "each test is taken once")
+            precondition(taken < tests.count, "each test is taken once")
+            let index = taken
             taken += 1
-            return (parsed + taken - 1).move()
-        }
-
-        deinit {
-            (parsed + taken).deinitialize(count: count - taken)
-            parsed.deallocate()
+            var test = TestCase(name: "", location: SourceLocation(file: "", line: 0, column: 0), steps: [])
+            swap(&test, &tests[index])
+            return (test, nameNodes[index], forEachFlags[index])
         }
     }
-
 }

@@ -85,21 +85,42 @@ enum TestParser {
         var firstByName: [String: YAMLNode] = [:]
         firstByName.reserveCapacity(items.count)
         var tests: [TestCase] = []
-        tests.reserveCapacity(items.count)
-        func add(_ test: consuming TestCase, nameNode: YAMLNode) {
+        /// Whether the name of a test is new; a repeated one is reported.
+        func isNew(_ name: String, nameNode: YAMLNode) -> Bool {
             // One lookup for a new name (the common case): a repeated one puts back the first name's node.
-            if let first = firstByName.updateValue(nameNode, forKey: test.name) {
-                firstByName[test.name] = first
-                context.error(
-                    "duplicate test name '\(test.name)'", at: nameNode,
-                    note: "first defined at \(context.location(of: first))")
-                return
-            }
-            tests.append(test)
+            guard let first = firstByName.updateValue(nameNode, forKey: name) else { return true }
+            firstByName[name] = first
+            context.error(
+                "duplicate test name '\(name)'", at: nameNode, note: "first defined at \(context.location(of: first))")
+            return false
         }
-        // A long list is parsed in parts on several cores first when it can be; the tests are then moved out of
-        // them here, in order, as they would come from `test(_:number:hasBaseURL:in:)`.
+        func add(_ test: consuming TestCase, nameNode: YAMLNode) {
+            if isNew(test.name, nameNode: nameNode) { tests.append(test) }
+        }
+        // A long list is parsed in parts on several cores first when it can be. Without `forEach` the parts' array
+        // is the list's tests, less those whose name repeats an earlier one (reported in order, as below);
+        // otherwise the tests are moved out of it here, in order, as they would come from
+        // `test(_:number:hasBaseURL:in:)`.
         let parts = ParsedParts(items, hasBaseURL: hasBaseURL, in: context)
+        if let parts, !parts.hasForEach {
+            let parsed = parts.takeTests()
+            var repeated: [Int] = []
+            for index in parsed.indices where !isNew(parsed[index].name, nameNode: parts.nameNodes[index]) {
+                repeated.append(index)
+            }
+            guard !repeated.isEmpty else { return parsed }
+            tests.reserveCapacity(parsed.count - repeated.count)
+            var next = 0
+            for (index, test) in parsed.enumerated() {
+                if next < repeated.count, repeated[next] == index {
+                    next += 1
+                } else {
+                    tests.append(test)
+                }
+            }
+            return tests
+        }
+        tests.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             guard
                 let (test, nameNode, hasForEach) = parts?.takeNext()

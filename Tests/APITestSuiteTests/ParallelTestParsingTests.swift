@@ -168,6 +168,67 @@ import Testing
         #expect(inParts.diagnostics.map(Self.text(of:)) == oneThread.diagnostics.map(Self.text(of:)))
     }
 
+    /// A long list without `forEach`, of several shapes (steps, skips, non-ASCII names, checks); `repeats` names
+    /// the items whose name repeats an earlier one: `name(of:)` gives item `index` the name of item `repeats[index]`.
+    static func plainSuiteText(count: Int, repeats: [Int: Int] = [:]) -> String {
+        func name(_ index: Int) -> String { index % 5 == 3 ? "ünïcödé ✓ \(index)" : "t\(index)" }
+        var text = "name: plain\nbaseURL: http://127.0.0.1:9/\nvariables: {id: '7'}\ntests:\n"
+        for index in 1...count {
+            text += "  - name: \"\(name(repeats[index] ?? index))\"\n"
+            switch index % 4 {
+            case 0:
+                text += "    request: {url: \"items/\(index).json\"}\n"
+                text += "    expect: {status: 200, json: {$.name: a}}\n"
+            case 1: text += "    steps:\n      - request: {url: login}\n        capture: {t: {jsonpath: $.t}}\n"
+            case 2: text += "    skip: later\n    request: {url: \"s/{{ id }}\", headers: {X-N: \"\(index)\"}}\n"
+            default: text += "    tags: [a]\n    request: {method: POST, url: x, json: {n: \(index)}}\n"
+            }
+        }
+        return text
+    }
+
+    /// The tests `TestParser.tests` gives for `text`, in parts or on one thread, and the diagnostics it reports.
+    private func parsedTests(_ text: String, parallel: Bool) throws -> (tests: [TestCase], diagnostics: [String]) {
+        let list = try Self.testsList(of: text)
+        list.context.shared.parsesTestsInParallel = parallel
+        let tests = TestParser.tests(list.node, hasBaseURL: true, in: list.context)
+        return (tests, list.context.diagnostics.map(Self.text(of:)))
+    }
+
+    /// Without `forEach`, the parts' array is the list's tests (`ParsedParts.takeTests()`): the same tests as one
+    /// thread gives, and a repeated name reported and left out as one thread does it, in order, wherever it is (in
+    /// the first part or the last, next to its first use or in another part, the same name many times over).
+    @Test func aListWithoutForEachIsThePartsArray() throws {
+        let count = 6_000
+        let text = Self.plainSuiteText(count: count)
+        let (context, _, items) = try Self.testsList(of: text)
+        let parts = try #require(TestParser.ParsedParts(items, hasBaseURL: true, in: context))
+        #expect(!parts.hasForEach)
+        #expect(parts.takeTests().map(\.name).prefix(4) == ["t1", "t2", "ünïcödé ✓ 3", "t4"])
+        let parallel = try parsedTests(text, parallel: true)
+        let serial = try parsedTests(text, parallel: false)
+        #expect(parallel.tests.count == count && parallel.diagnostics.isEmpty)
+        #expect(parallel.tests == serial.tests)
+
+        var repeats: [Int: Int] = [2: 1, 3: 1, 10: 8, 2_999: 2_998, 3_001: 5, 5_999: 4_000, 6_000: 1]
+        for index in stride(from: 4_100, to: 4_600, by: 1) { repeats[index] = 4_050 }
+        let repeated = Self.plainSuiteText(count: count, repeats: repeats)
+        let parallelWithRepeats = try parsedTests(repeated, parallel: true)
+        let serialWithRepeats = try parsedTests(repeated, parallel: false)
+        #expect(parallelWithRepeats.tests.count == count - repeats.count)
+        #expect(parallelWithRepeats.tests == serialWithRepeats.tests)
+        #expect(parallelWithRepeats.diagnostics == serialWithRepeats.diagnostics)
+        #expect(parallelWithRepeats.diagnostics.count == repeats.count)
+        #expect(parallelWithRepeats.diagnostics.first?.contains("duplicate test name 't1'") == true)
+        guard case .failure(let inParts) = load(repeated, parallel: true),
+            case .failure(let oneThread) = load(repeated, parallel: false)
+        else {
+            Issue.record("the suite with repeated names loaded")
+            return
+        }
+        #expect(inParts.diagnostics.map(Self.text(of:)) == oneThread.diagnostics.map(Self.text(of:)))
+    }
+
     @Test func aShortListIsParsedOnOneThread() throws {
         let text = Self.suiteText(count: TestParser.parallelThreshold - 1)
         let (context, _, items) = try Self.testsList(of: text)
