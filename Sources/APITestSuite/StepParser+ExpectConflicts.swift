@@ -5,14 +5,15 @@ import APITestSupport
 extension StepParser {
     /// Reports the checks of `expect` that the step could never pass, at load time rather than on every run:
     /// beside `events`, a check that reads the response body (the body is read as a stream of events and not
-    /// kept); and `graphql` on a request that is not `graphql:`.
+    /// kept); and `graphql` on a request that is not `graphql:` (`requestIsGraphQL`, the request's `isGraphQL`: the
+    /// request itself is not passed, which made a copy of it for every step).
     static func checkExpectConflicts(
-        _ expectations: Expectations, request: RequestSpec, in context: SuiteParseContext
+        _ expectations: Expectations, requestIsGraphQL: Bool, in context: SuiteParseContext
     ) {
         if expectations.events != nil {
             checkBodyChecksBesideEvents(expectations, in: context)
         }
-        if let graphql = expectations.graphql, !request.isGraphQL {
+        if let graphql = expectations.graphql, !requestIsGraphQL {
             context.error(
                 "'expect.graphql' checks the errors of a GraphQL response, and this request is not 'graphql:'",
                 at: graphql.location,

@@ -216,12 +216,13 @@ enum StepParser {
         hasBaseURL: Bool, in context: SuiteParseContext
     ) -> Step? {
         let placeholdersBefore = context.shared.placeholderTemplateCount
-        let requestSpec = RequestParser.parse(request, hasBaseURL: hasBaseURL, in: context)
+        let parsedRequest = RequestParser.parse(request, hasBaseURL: hasBaseURL, in: context)
         let expectations = expect.map { ExpectParser.parse($0, in: context) } ?? Expectations()
         let captures = capture.map { CaptureParser.captures($0, in: context) } ?? []
         let retrySpec = retry.flatMap { RetryParser.parse($0, in: context) }
-        guard let requestSpec else { return nil }
-        checkExpectConflicts(expectations, request: requestSpec, in: context)
+        // Moved, not copied, into the step: a copy of a request retains and releases each of its dozen fields.
+        guard let requestSpec = consume parsedRequest else { return nil }
+        checkExpectConflicts(expectations, requestIsGraphQL: requestSpec.isGraphQL, in: context)
         if let grpc = expectations.grpc {
             context.error("'expect.grpc' checks a gRPC call; this step is an HTTP request", at: grpc.location)
         }
