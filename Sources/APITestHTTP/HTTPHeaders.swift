@@ -83,6 +83,17 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         }
     }
 
+    /// `body` on the bytes of the first value of the field called `name` as received, read in place (`nil` when
+    /// there is no such field), when the headers hold received field lines and the value needs no joining (see
+    /// ``ReceivedFieldLines/withFirstValue(named:_:)``); `nil` without calling `body` otherwise. The bytes are
+    /// those ``subscript(_:)`` would make its `String` of.
+    func withReceivedValue<Result>(
+        named name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+    ) -> Result? {
+        guard case .lines(let lines) = storage else { return nil }
+        return lines.withFirstValue(named: name, body)
+    }
+
     /// Every value of the field called `name`, in order.
     public func values(for name: String) -> [String] {
         switch storage {

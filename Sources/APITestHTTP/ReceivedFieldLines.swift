@@ -40,6 +40,22 @@ final class ReceivedFieldLines: Sendable {
         return found
     }
 
+    /// `body` on the bytes of the first value of the field called `name`, read in place (`nil` when there is no
+    /// such field), for an ASCII `name` without a colon whose value no folded line continues; `nil` without calling
+    /// `body` otherwise. The bytes are those ``firstValue(named:)`` makes its `String` of.
+    func withFirstValue<Result>(named name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result? {
+        name.withUTF8Bytes { wanted in
+            guard FieldLineReader.isPlainName(wanted) else { return nil }
+            return bytes.withUnsafeBufferPointer { bytes in
+                var reader = FieldLineReader(bytes)
+                guard let value = reader.nextValue(ofPlainName: wanted) else { return body(nil) }
+                // A folded line after the field (lines without a colon between them left out) joins its value.
+                if case .fold = reader.next() { return nil }
+                return body(UnsafeBufferPointer(rebasing: value))
+            }
+        }
+    }
+
     /// Every value of the field called `name`, in order.
     func values(named name: String) -> [String] {
         var found: [String] = []
@@ -51,45 +67,34 @@ final class ReceivedFieldLines: Sendable {
     }
 
     /// Calls `body` with the value of each field called `name`, in order, until it returns false: the fields
-    /// ``fields(of:)`` would make, read in place (a folded line joined to its field's value, a line without a
-    /// colon left out).
+    /// ``fields(of:)`` would make, read in place (``FieldLineReader``).
     private func forEachValue(named name: String, _ body: (String) -> Bool) {
         name.withUTF8Bytes { wanted in
-            // An ASCII name without a colon can only be a line's bytes up to its first colon: the byte after it must
-            // be that colon, so the line is not searched for one (a name with other bytes is compared as text).
-            let plain = wanted.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: ":") }
+            let plain = FieldLineReader.isPlainName(wanted)
             bytes.withUnsafeBufferPointer { bytes in
+                var reader = FieldLineReader(bytes)
                 // The value of the field being read when its name is `name`, completed by any folded lines after it.
                 var matched: String?
-                var lineStart = 0
-                while lineStart < bytes.count {
-                    let lineEnd = bytes.firstIndex(of: UInt8(ascii: "\n"), in: lineStart..<bytes.count) ?? bytes.count
-                    let line = bytes[lineStart..<lineEnd]
-                    lineStart = lineEnd + 1
-                    guard let first = line.first else { continue }
-                    if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-                        if matched != nil { matched! += " " + Self.trimmedText(line) }
-                        continue
-                    }
+                while true {
                     if plain, matched == nil {
-                        let colon = line.startIndex + wanted.count
-                        if colon < line.endIndex, bytes[colon] == UInt8(ascii: ":"),
-                            String.asciiCaseInsensitiveEquals(
-                                UnsafeBufferPointer(rebasing: bytes[line.startIndex..<colon]), wanted)
-                        {
-                            matched = Self.trimmedText(line[(colon + 1)...])
-                        }
+                        // Until a field called `name` comes, no line is searched for its colon.
+                        guard let value = reader.nextValue(ofPlainName: wanted) else { return }
+                        matched = Self.text(value)
                         continue
                     }
-                    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":"), in: line.startIndex..<line.endIndex)
-                    else { continue }
-                    // A new field: the one matched before it is complete.
-                    if let value = matched {
-                        matched = nil
-                        guard body(value) else { return }
-                    }
-                    if Self.name(UnsafeBufferPointer(rebasing: line[..<colon]), is: wanted) {
-                        matched = Self.trimmedText(line[(colon + 1)...])
+                    guard let line = reader.next() else { break }
+                    switch line {
+                    case .fold(let text):
+                        if matched != nil { matched! += " " + Self.text(text) }
+                    case .field(let fieldName, let value):
+                        // A new field: the one matched before it is complete.
+                        if let value = matched {
+                            matched = nil
+                            guard body(value) else { return }
+                        }
+                        if Self.name(UnsafeBufferPointer(rebasing: fieldName), is: wanted) {
+                            matched = Self.text(value)
+                        }
                     }
                 }
                 if let value = matched { _ = body(value) }
@@ -107,46 +112,33 @@ final class ReceivedFieldLines: Sendable {
 
     // MARK: - The list of fields
 
-    /// The fields of `block`, as ``HTTPHeaders/init(fieldLines:)`` describes them.
+    /// The fields of `block`, as ``HTTPHeaders/init(fieldLines:)`` describes them (``FieldLineReader``).
     static func fields(of block: [UInt8]) -> [HTTPHeaders.Field] {
         var fields: [HTTPHeaders.Field] = []
         block.withUnsafeBufferPointer { bytes in
-            /// The index of the first `byte` in `start..<end`, or `end` (memchr: this runs for every response).
-            func first(_ byte: UInt8, from start: Int, to end: Int) -> Int {
-                bytes.firstIndex(of: byte, in: start..<end) ?? end
-            }
             // Room for a field per 16 bytes, without a first pass counting the lines (real field lines are longer;
             // shorter ones only make the array grow).
             fields.reserveCapacity(bytes.count / 16 + 1)
-            var lineStart = 0
-            while lineStart < bytes.count {
-                let lineEnd = first(UInt8(ascii: "\n"), from: lineStart, to: bytes.count)
-                let line = bytes[lineStart..<lineEnd]
-                lineStart = lineEnd + 1
-                guard !line.isEmpty else { continue }
-                if line[line.startIndex] == UInt8(ascii: " ") || line[line.startIndex] == UInt8(ascii: "\t") {
+            var reader = FieldLineReader(bytes)
+            while let line = reader.next() {
+                switch line {
+                case .fold(let text):
                     guard !fields.isEmpty else { continue }
-                    fields[fields.count - 1].value += " " + Self.trimmedText(line)
-                    continue
+                    fields[fields.count - 1].value += " " + Self.text(text)
+                case .field(let name, let value):
+                    let name = UnsafeBufferPointer(rebasing: name)
+                    fields.append(
+                        HTTPHeaders.Field(
+                            name: CommonFieldNames.name(name) ?? String(decoding: name, as: UTF8.self),
+                            value: Self.text(value)))
                 }
-                let colon = first(UInt8(ascii: ":"), from: line.startIndex, to: line.endIndex)
-                guard colon < line.endIndex else { continue }
-                let name = UnsafeBufferPointer(rebasing: line[..<colon])
-                fields.append(
-                    HTTPHeaders.Field(
-                        name: CommonFieldNames.name(name) ?? String(decoding: name, as: UTF8.self),
-                        value: Self.trimmedText(line[(colon + 1)...])))
             }
         }
         return fields
     }
 
-    /// The text of `bytes` without the spaces and tabs around it.
-    private static func trimmedText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+    /// The text of `bytes` (invalid UTF-8 repaired).
+    private static func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 }

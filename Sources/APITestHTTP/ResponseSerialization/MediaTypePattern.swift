@@ -25,19 +25,36 @@ public enum MediaTypePattern {
     public static func essence(of mediaType: String) -> String {
         // Read in place (this runs for every response's `Content-Type`).
         mediaType.withUTF8Bytes { bytes in
-            var lower = 0
-            var upper = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            while lower < upper, isBlank(bytes[lower]) { lower += 1 }
-            while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
-            let slice = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+            let slice = UnsafeBufferPointer(rebasing: bytes[essenceRange(of: bytes)])
             // The common case, already lower-case ASCII, needs no case mapping; one that is already an essence (a
             // pattern, a bare type) is returned as it is, without a copy.
-            if slice.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+            if isLowerCaseASCII(slice) {
                 return slice.count == bytes.count ? mediaType : String(decoding: slice, as: UTF8.self)
             }
             return String(decoding: slice, as: UTF8.self).lowercased()
         }
+    }
+
+    /// The bytes of `essence(of:)` of the media type `bytes` (a received `Content-Type`'s, read in place) when they
+    /// need no case mapping (lower-case ASCII); `nil` when they do.
+    static func lowerCaseASCIIEssence(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        let slice = UnsafeBufferPointer(rebasing: bytes[essenceRange(of: bytes)])
+        return isLowerCaseASCII(slice) ? slice : nil
+    }
+
+    /// Where the essence of the media type `bytes` is: before the first `;`, without the blanks around it.
+    private static func essenceRange(of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var lower = 0
+        var upper = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while lower < upper, isBlank(bytes[lower]) { lower += 1 }
+        while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// Whether `bytes` are ASCII without capital letters.
+    private static func isLowerCaseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
     }
 
     /// The value of the `charset` parameter of a `Content-Type` value, unquoted and lower-cased, if present.

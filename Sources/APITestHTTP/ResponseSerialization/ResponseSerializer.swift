@@ -28,6 +28,21 @@ extension ResponseSerializer {
     /// The content-type test behind the default ``accepts(_:)``, for serializers that add sniffing to it.
     public func acceptsContentType(of response: HTTPResponse) -> Bool {
         guard let patterns = acceptableContentTypes else { return true }
+        // A received `Content-Type` read in place: its essence found among the patterns byte for byte (equal as
+        // `String`s then) is the common case, without making a `String` of the value; anything else is asked below.
+        let inPlace = response.headers.withReceivedValue(named: "Content-Type") { value -> Bool? in
+            // No `Content-Type`: no media type, which no pattern accepts.
+            guard let value else { return false }
+            guard let essence = MediaTypePattern.lowerCaseASCIIEssence(of: value) else { return nil }
+            guard let first = essence.first else { return false }
+            guard first != UInt8(ascii: "+") else { return nil }
+            return patterns.contains { pattern in
+                pattern.withUTF8Bytes { bytes in
+                    bytes.count == essence.count && memcmp(bytes.baseAddress!, essence.baseAddress!, bytes.count) == 0
+                }
+            } ? true : nil
+        }
+        if let inPlace, let accepted = inPlace { return accepted }
         guard let mediaType = response.mediaType, !mediaType.isEmpty else { return false }
         // A pattern equal to the type (`application/json`) is the common case. Not for a bare suffix (`+json`),
         // which a suffix pattern matches only as the end of a longer type.
