@@ -20,25 +20,24 @@ extension StepDraft {
     /// secret with a reference to the variable it came from (masking the command's words would break those
     /// references, and a command holds no other text of the step).
     package func sealed(by sealer: some SecretSealing) -> StepResult {
-        var result = StepResult(
+        // Made whole by one initializer: a result made and then filled in field by field was copied and destroyed
+        // on its way out (a large struct, for every step).
+        StepResult(
             index: index, location: location, exchange: exchange.map { $0.sealed(by: sealer) },
             failures: failures.map { Self.sealed($0, by: sealer) },
+            warnings: warnings.isEmpty ? [] : warnings.map { Self.sealed($0, by: sealer) },
             checks: checks.map { check in
                 var sealed = check
                 sealed.subject = sealer.mask(check.subject)
                 sealed.expected = sealer.mask(check.expected).truncated(to: Self.checkLimit)
                 return sealed
             },
-            error: error.map { $0.sealed(by: sealer) }, captured: captured, attempts: attempts)
-        if !warnings.isEmpty { result.warnings = warnings.map { Self.sealed($0, by: sealer) } }
-        result.reproduce = reproduce
-        result.earlierAttempts = earlierAttempts
-        result.label = label.map { $0.rendered(masking: sealer.mask) }
-        result.skipped = skipped.map(sealer.mask)
-        result.trace = trace
-        if !tokenExchanges.isEmpty { result.tokenExchanges = tokenExchanges.map { $0.sealed(by: sealer) } }
-        if !earlierExchanges.isEmpty { result.earlierExchanges = earlierExchanges.map { $0.masked(by: sealer) } }
-        return result
+            error: error.map { $0.sealed(by: sealer) }, captured: captured, attempts: attempts, reproduce: reproduce,
+            earlierAttempts: earlierAttempts, label: label.map { $0.rendered(masking: sealer.mask) },
+            skipped: skipped.map(sealer.mask),
+            tokenExchanges: tokenExchanges.isEmpty ? nil : tokenExchanges.map { $0.sealed(by: sealer) },
+            trace: trace,
+            earlierExchanges: earlierExchanges.isEmpty ? nil : earlierExchanges.map { $0.masked(by: sealer) })
     }
 
     /// `failure` masked, its message and values cut.

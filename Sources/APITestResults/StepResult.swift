@@ -58,6 +58,34 @@ package struct StepResult: Sendable, Hashable, Codable {
     }
 }
 
+extension StepResult {
+    /// Every field at once, for the sealing point (``StepDraft/sealed(by:)``): a result made whole, not filled in
+    /// after its making.
+    init(
+        index: Int, location: SourceLocation, exchange: Exchange?, failures: [AssertionFailure],
+        warnings: [AssertionFailure], checks: [AssertionCheck], error: TestError?, captured: [String], attempts: Int,
+        reproduce: ReproduceCommand?, earlierAttempts: [ReproduceCommand], label: String?, skipped: String?,
+        tokenExchanges: [Exchange]?, trace: StepTrace?, earlierExchanges: [Exchange]?
+    ) {
+        self.index = index
+        self.location = location
+        self.exchange = exchange
+        self.failures = failures
+        self.warnings = warnings
+        self.checks = checks
+        self.error = error
+        self.captured = captured
+        self.attempts = attempts
+        self.reproduce = reproduce
+        self.earlierAttempts = earlierAttempts
+        self.label = label
+        self.skipped = skipped
+        self.tokenExchanges = tokenExchanges
+        self.trace = trace
+        self.earlierExchanges = earlierExchanges
+    }
+}
+
 // MARK: - Changes after sealing
 
 extension StepResult {

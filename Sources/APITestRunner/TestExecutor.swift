@@ -201,7 +201,9 @@ final class TestExecutor: Sendable {
     /// of its own (the sealing's temporaries would otherwise be slots of the caller's async frame).
     @inline(never)
     static func sealed(_ outcome: StepAttempt.Outcome, span: StepSpan) -> StepResult {
-        span.traced(outcome.draft).sealed(by: outcome.sealer)
+        // Sealed where it is when the run is not traced: `traced` returned a copy of the draft.
+        guard span.id != nil else { return outcome.draft.sealed(by: outcome.sealer) }
+        return span.traced(outcome.draft).sealed(by: outcome.sealer)
     }
 
     /// ``run(_:index:testName:runtime:context:)`` of a WebSocket step, a GraphQL subscription or a step with a
