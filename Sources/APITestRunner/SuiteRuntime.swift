@@ -131,6 +131,9 @@ struct SuiteRuntime: Sendable {
         var names = Set<String>()
         var calls = false
         suite.forEachStep { step in
+            // A step the parser found without placeholders has only literal templates, which add nothing; its
+            // `control`'s lists are not vouched for (`Step.hasOnlyLiteralTemplates`).
+            if step.hasOnlyLiteralTemplates, !step.hasControl { return }
             step.forEachTemplate { template in
                 guard !template.isLiteral else { return }
                 names.formUnion(template.referencedNames)

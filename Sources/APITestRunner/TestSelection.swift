@@ -63,13 +63,17 @@ package struct TestSelection: Sendable {
     package func apply(to suites: [Suite]) -> Result {
         let relativePaths = Self.relativePaths(of: suites)
         var matched: [Entry] = []
+        // Room for every test, and each test read in place by index (`enumerated()` copied every test out).
+        matched.reserveCapacity(suites.reduce(0) { $0 + $1.tests.count })
         for (suiteIndex, suite) in suites.enumerated() {
-            for (testIndex, test) in suite.tests.enumerated() where matches(test, in: suite) {
+            let tests = suite.tests
+            for testIndex in tests.indices where matches(tests[testIndex], in: suite) {
                 matched.append(
                     Entry(
                         suiteIndex: suiteIndex, testIndex: testIndex, relativePath: relativePaths[suiteIndex],
-                        suiteFile: suite.file, suiteName: suite.name, testName: test.name, tags: test.tags,
-                        line: test.location.line, skip: test.skip, steps: test.steps.count))
+                        suiteFile: suite.file, suiteName: suite.name, testName: tests[testIndex].name,
+                        tags: tests[testIndex].tags, line: tests[testIndex].location.line,
+                        skip: tests[testIndex].skip, steps: tests[testIndex].steps.count))
             }
         }
         var selected = matched

@@ -32,4 +32,43 @@ import Testing
             """)
         #expect(until.usesBuiltins)
     }
+
+    /// `templateUse(of:)` passes by the steps the parser found without placeholders; it must find what a walk over
+    /// every template of every step finds, for steps with and without placeholders, loops, groups and retries.
+    @Test func theTemplatesInUseAreThoseOfEveryStep() throws {
+        let yamls = [
+            "tests: [{name: t, request: {url: http://h/x}, expect: {status: 200, json: {$.a: b}}}]",
+            #"tests: [{name: t, request: {url: "http://h/{{ id }}"}}, {name: u, request: {url: http://h/y}}]"#,
+            #"tests: [{name: t, steps: [{request: {url: http://h/x}, forEach: {items: "{{ items }}", as: it}}]}]"#,
+            #"tests: [{name: t, steps: [{name: "s {{ n }}", request: {url: http://h/x}}]}]"#,
+            #"tests: [{name: t, steps: [{request: {url: http://h/x}, when: "{{ flag }}"}]}]"#,
+            #"tests: [{name: t, request: {url: http://h/x, headers: {A: "{{ token }}"}}}]"#,
+            #"tests: [{name: t, request: {url: http://h/x}, expect: {json: {$.a: "{{ upper(v) }}"}}}]"#,
+            #"""
+            tests: [{name: t, request: {url: http://h/x}, retry: {attempts: 2, interval: 1ms,
+              until: {json: {$.a: "{{ want }}"}}}}]
+            """#,
+            #"""
+            setup: [{request: {url: "http://h/{{ s }}"}}]
+            teardown: [{request: {url: http://h/t}}]
+            tests: [{name: t, request: {url: http://h/x}}]
+            """#,
+        ]
+        for yaml in yamls {
+            let variables = "variables: {id: 1, items: [1], n: 1, flag: true, token: x, v: y, want: z, s: q}\n"
+            let suite = try SuiteLoader(environment: [:]).load(source: variables + yaml, file: "/r/s.yaml")
+            var names = Set<String>()
+            var calls = false
+            suite.forEachStep { step in
+                step.forEachTemplate { template in
+                    guard !template.isLiteral else { return }
+                    names.formUnion(template.referencedNames)
+                    calls = calls || template.callsFunction
+                }
+            }
+            let found = SuiteRuntime.templateUse(of: suite)
+            #expect(found.names == names, "\(yaml)")
+            #expect(found.callsFunctions == calls, "\(yaml)")
+        }
+    }
 }
