@@ -73,7 +73,16 @@ public struct RequestSerializer: Sendable {
             allHeaders.set(
                 name: "Authorization", value: Self.basicAuthorization(basicAuth.username, basicAuth.password))
         }
-        return HTTPRequest(method: method.uppercased(), url: resolved, headers: allHeaders, body: requestBody)
+        return HTTPRequest(method: Self.uppercased(method), url: resolved, headers: allHeaders, body: requestBody)
+    }
+
+    /// `method.uppercased()`: the method itself when it is ASCII without small letters (`GET`), as it usually is,
+    /// without making another `String`.
+    static func uppercased(_ method: String) -> String {
+        let upper = method.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        }
+        return upper == true ? method : method.uppercased()
     }
 
     /// The body bytes (or file) and the content type they imply.

@@ -37,8 +37,9 @@ extension RequestBuilder {
     func authentication(
         _ spec: RequestSpec, defaults: RequestDefaults, context: TemplateContext, accessToken: String?
     ) throws -> RenderedAuthentication {
+        // Most requests have none: returned as made (a `result` made first was copied out).
+        guard let auth = Self.effectiveAuth(of: spec, defaults: defaults) else { return RenderedAuthentication() }
         var result = RenderedAuthentication()
-        guard let auth = Self.effectiveAuth(of: spec, defaults: defaults) else { return result }
         switch auth {
         case .basic(let credentials):
             result.basic = (try credentials.user.render(context), try credentials.password.render(context))

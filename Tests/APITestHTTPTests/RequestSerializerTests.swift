@@ -1,7 +1,8 @@
-import APITestHTTP
 import APITestJSON
 import Foundation
 import Testing
+
+@testable import APITestHTTP
 
 @Suite struct QueryStringSerializerTests {
     @Test func nestedParametersFollowAFNetworking() {
@@ -109,5 +110,20 @@ import Testing
         headers.remove(name: "CONTENT-TYPE")
         #expect(headers.count == 1)
         #expect(!headers.contains("content-type"))
+    }
+
+    /// A method already in capitals is sent as it is; any other is upper-cased as `String.uppercased()` does.
+    @Test func upperCasesTheMethodAsUppercasedDoes() throws {
+        let serializer = RequestSerializer(baseURL: "https://api.example.com/")
+        let methods = [
+            "GET", "get", "Get", "PATCH", "", "M-SEARCH", "m-search", "ß", "é", "GEt1", "PRO\u{301}PFIND", "x",
+        ]
+        for method in methods {
+            #expect(RequestSerializer.uppercased(method) == method.uppercased(), "\(method)")
+            #expect(try serializer.request(method: method, url: "x").method == method.uppercased(), "\(method)")
+        }
+        // Bridged or slice-made strings without contiguous UTF-8 take the general path.
+        let sliced = String("xget".dropFirst())
+        #expect(RequestSerializer.uppercased(sliced) == "GET")
     }
 }
