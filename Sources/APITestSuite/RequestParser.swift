@@ -208,7 +208,8 @@ enum RequestParser {
             if entries[Key.method] == nil { method = "POST" }
             readGraphQL(bodyEntry, method: method, url: url, into: &spec, in: context)
         }
-        checkAuthentication(entries, spec, in: context)
+        // Only a request with `auth` has anything to check (the call copied the request for every one).
+        if entries[Key.auth] != nil { checkAuthentication(entries, spec, in: context) }
         if let contentTypeEntry, bodyEntry.map({ [Key.body, .bodyFile].contains(Key(named: $0.key)) }) != true {
             let detail = bodyEntry.map { "not with '\($0.key)', which sets its own" } ?? "and this request has neither"
             context.error("'contentType' applies to 'body' or 'bodyFile', \(detail)", at: contentTypeEntry.keyNode)

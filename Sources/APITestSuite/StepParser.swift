@@ -217,8 +217,11 @@ enum StepParser {
     ) -> Step? {
         let placeholdersBefore = context.shared.placeholderTemplateCount
         let parsedRequest = RequestParser.parse(request, hasBaseURL: hasBaseURL, in: context)
-        let expectations = expect.map { ExpectParser.parse($0, in: context) } ?? Expectations()
-        let captures = capture.map { CaptureParser.captures($0, in: context) } ?? []
+        // Not `expect.map { … } ?? Expectations()`: `??` copied the parsed value out of its optional.
+        let expectations: Expectations
+        if let expect { expectations = ExpectParser.parse(expect, in: context) } else { expectations = Expectations() }
+        let captures: [CaptureSpec]
+        if let capture { captures = CaptureParser.captures(capture, in: context) } else { captures = [] }
         let retrySpec = retry.flatMap { RetryParser.parse($0, in: context) }
         // Moved, not copied, into the step: a copy of a request retains and releases each of its dozen fields.
         guard let requestSpec = consume parsedRequest else { return nil }
