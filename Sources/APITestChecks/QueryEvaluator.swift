@@ -35,9 +35,10 @@ final class QueryEvaluator: Sendable {
         case .body:
             return body.text().map { .one(.string($0)) }
         case .jsonpath(let path):
+            // A singular path (most checks) selects one node at most: no list of nodes made for it.
+            if path.isSingular { return body.singularValue(path).map(Found.one) }
             return body.document().map { document in
                 let nodes = document.query(path)
-                if path.isSingular { return .one(nodes.first) }
                 return nodes.isEmpty ? .noNodes : .one(.array(nodes))
             }
         case .xpath(let expression):

@@ -116,8 +116,25 @@ package struct ResponseBody {
     /// (members with null values left out when the json decoder drops them), so a large body is never turned into
     /// a tree of values; the plist decoder's tree for a property list. Errors as in ``json()``. Made once.
     mutating func document() -> Result<JSONBodyDocument, CheckProblem> {
-        if let parsedDocument { return parsedDocument }
-        if let problem = notKept { return .failure(problem) }
+        if let problem = makeDocument() { return .failure(problem) }
+        return parsedDocument!
+    }
+
+    /// The value of the one node a singular `path` selects in ``document()`` (nil: none), read where the document
+    /// is kept: the checks' usual JSONPath (`$.name`), without a list of nodes.
+    mutating func singularValue(_ path: JSONPath) -> Result<JSONValue?, CheckProblem> {
+        if let problem = makeDocument() { return .failure(problem) }
+        switch parsedDocument {
+        case .success(let document)?: return .success(document.singularValue(path))
+        case .failure(let problem)?: return .failure(problem)
+        case nil: preconditionFailure("makeDocument() keeps the document it made")
+        }
+    }
+
+    /// Makes ``parsedDocument`` unless it is made; the problem, and nothing made, when the body was not kept.
+    private mutating func makeDocument() -> CheckProblem? {
+        if case .some = parsedDocument { return nil }
+        if let problem = notKept { return problem }
         let result: Result<JSONBodyDocument, CheckProblem>
         // Whether the tape leaves out members with null values; `nil` for a property list, read as a tree.
         let dropsNulls: Bool?
@@ -138,7 +155,7 @@ package struct ResponseBody {
             result = json().map(JSONBodyDocument.value)
         }
         parsedDocument = result
-        return result
+        return nil
     }
 
     /// The JSON tape the checks already made of the body, when it holds the body exactly as received (no member
@@ -270,6 +287,15 @@ enum JSONBodyDocument {
         switch self {
         case .tape(let tape): tape.query(path)
         case .value(let value): path.query(value)
+        }
+    }
+
+    /// The value of the one node a singular `path` selects, or nil: ``query(_:)``'s first value, without making
+    /// the list for a tape. Only for a path whose `isSingular` holds.
+    func singularValue(_ path: JSONPath) -> JSONValue? {
+        switch self {
+        case .tape(let tape): tape.singularValue(path)
+        case .value(let value): path.query(value).first
         }
     }
 

@@ -8,7 +8,7 @@ extension JSONTape {
         // A singular query (`$.name`, `$.items[0].id`: most checks) reads only the nodes it names: no lists of
         // nodes per segment, no evaluator.
         if path.isSingular {
-            return singular(path.root, at: 0).map { [value($0)] } ?? []
+            return singularValue(path).map { [$0] } ?? []
         }
         // Filters that look at the document's root (`$` inside a filter) need the whole document as a value.
         if path.root.segments.contains(where: { $0.selectors.contains(where: Self.filterUsesRoot) }) {
@@ -29,6 +29,14 @@ extension JSONTape {
             if nodes.isEmpty { break }
         }
         return nodes.map(value)
+    }
+
+    /// The value of the one node a singular `path` selects (`$.name`, `$.items[0].id`), or nil when it selects
+    /// none: ``query(_:)``'s first value, without the list. Only for a path whose `isSingular` holds.
+    package func singularValue(_ path: JSONPath) -> JSONValue? {
+        // No closure over the tape (`.map(value)` copied it).
+        guard count > 0, let node = singular(path.root, at: 0) else { return nil }
+        return value(node)
     }
 
     /// Applies `selectors` to `node` and to each of its descendants, parents before children, in document order,

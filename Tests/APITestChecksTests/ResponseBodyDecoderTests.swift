@@ -68,6 +68,44 @@ import Testing
         #expect(problem.text.hasSuffix("the body was decoded as text (Content-Type text/plain))"))
     }
 
+    /// `singularValue(_:)`, the shortcut a singular JSONPath check takes, gives the document's first node and the
+    /// same problems, asked first or after the document (made once either way): a tape with nulls kept or dropped,
+    /// a property list's tree, text, invalid JSON, an empty body and a body that was only streamed.
+    @Test func aSingularValueIsTheDocumentsFirstNode() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>a</key><integer>7</integer></dict></plist>
+            """
+        var streamed = response("application/json", #"{"a": 1}"#)
+        streamed.bodyIsComplete = false
+        let dropping = ResponseSerializerChain(order: [.json, .text], removesKeysWithNullValues: true)
+        let cases: [(HTTPResponse, ResponseSerializerChain)] = [
+            (response("application/json", #"{"a": null, "b": [1, {"é": "ü\n"}], "a\"b": true}"#), .standard),
+            (response("application/json", #"{"a": null, "b": [1, {"é": "ü\n"}]}"#), dropping),
+            (response("application/x-plist", plist), .standard), (response("text/plain", "hello"), .standard),
+            (response("application/json", #"{"a": 1,}"#), .standard), (response("application/json", ""), .standard),
+            (response("application/json", "[]"), .standard), (streamed, .standard),
+        ]
+        let paths = ["$", "$.a", "$.b[1]['é']", "$.b[-2]", "$.b[5]", #"$['a"b']"#, "$.missing", "$[0]"]
+        for (received, chain) in cases {
+            for expression in paths {
+                let path = try JSONPath(expression)
+                var slow = ResponseBody(received, chain: chain)
+                let expected = slow.document().map { $0.query(path).first }
+                var fast = ResponseBody(received, chain: chain)
+                let first = fast.singularValue(path)
+                let afterDocument = slow.singularValue(path)
+                for got in [first, afterDocument] {
+                    switch (got, expected) {
+                    case (.success(let value), .success(let wanted)): #expect(value == wanted, "\(expression)")
+                    case (.failure(let problem), .failure(let wanted)): #expect(problem.text == wanted.text)
+                    default: Issue.record("\(expression): \(got) against \(expected)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aBodyNoDecoderTakesIsParsedAsJSONOnlyForAJSONCheck() throws {
         var body = ResponseBody(response("text/plain", #"{"a": 2}"#), chain: ResponseSerializerChain(order: [.json]))
         let bodyTree = body.decodesIntoTree

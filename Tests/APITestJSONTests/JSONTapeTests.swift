@@ -85,6 +85,37 @@ struct JSONTapeTests {
         #expect(tape.query(try JSONPath("$.missing")) == [])
     }
 
+    /// `singularValue(_:)`, the checks' shortcut for a singular path, gives what the tree's query gives first, on
+    /// the same documents: escaped and non-ASCII keys and strings, repeated keys, negative and out-of-range
+    /// indices, a name asked of an array, scalars and empty containers at the root, a huge array, null members
+    /// dropped or kept.
+    @Test func aSingularValueIsTheTreesFirstNode() throws {
+        let huge = "[" + (0..<100_000).map { #"{"i":\#($0)}"# }.joined(separator: ",") + "]"
+        let documents = [
+            #"{"items":[{"id":1,"name":"a"},{"id":2,"name":"b\u00e9"}],"k\"q":true,"é":"ü","n":null,"a":1,"a":[2]}"#,
+            #"{"":0,"\u0061b":"x\ny","nested":{"deep":{"er":[[],{},[null]]}}}"#, #"[1,[2,[3]],{"a":""}]"#, "[]", "{}",
+            #""text""#, "12345678901234567891", "null", huge,
+        ]
+        let paths = [
+            "$", "$.items[1].name", "$.items[-1].id", "$.items[-3]", "$.items[2]", #"$['k"q']"#, "$['é']", "$.n",
+            "$.a", "$.a[0]", "$.ab", "$['']", "$.nested.deep.er[2][0]", "$.nested.deep.er[1].x", "$[0]", "$[1][1][0]",
+            "$[-1].a", "$[5]", "$.missing", "$.items.id", "$[99999].i", "$[-100000].i", "$[100000]",
+        ]
+        for document in documents {
+            for dropsNulls in [false, true] {
+                let tape = try JSONTape(parsing: Array(document.utf8), droppingNullMembers: dropsNulls)
+                let tree = tape.root
+                for expression in paths {
+                    let path = try JSONPath(expression)
+                    #expect(path.isSingular)
+                    #expect(
+                        tape.singularValue(path) == path.query(tree).first,
+                        "\(expression) of \(document.prefix(60)), nulls dropped: \(dropsNulls)")
+                }
+            }
+        }
+    }
+
     @Test func aRepeatedKeyKeepsItsLastValue() throws {
         let tape = try JSONTape(parsing: Array(#"{"a":1,"a":2}"#.utf8))
         #expect(tape.query(try JSONPath("$.a")) == [2])
