@@ -20,11 +20,13 @@ extension SecretMasker {
         var found: [String] = []
         // A field whose value derives from a secret, as it goes on the wire: an echo of it in another encoding
         // (base64, hex) is found from these bytes.
+        // The fields read once, as an array: walking `HTTPHeaders` itself asks for its storage at every step.
+        let fields = request.headers.fields
         let originBound = request.originBoundHeaders
         if !originBound.isEmpty {
-            for field in request.headers where originBound.contains(field.name) { found.append(field.value) }
+            for field in fields where originBound.contains(field.name) { found.append(field.value) }
         }
-        for field in request.headers where Self.isCredentialHeader(field.name) {
+        for field in fields where Self.isCredentialHeader(field.name) {
             let parts = field.value.split(separator: " ", maxSplits: 1)
             let token = parts.count == 2 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : field.value
             found.append(token)
