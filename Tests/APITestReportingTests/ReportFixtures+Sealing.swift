@@ -4,7 +4,9 @@ import APITestSupport
 // MARK: - Steps built by hand, through the sealing point
 
 /// A step written out field by field, for the reporter tests: made a ``StepResult`` by sealing it, with nothing to
-/// mask (outside the results module sealing and decoding a report are the only ways to a step's result).
+/// mask (outside the results module sealing and decoding a report are the only ways to a step's result). Made with
+/// the memberwise initializer (the step `index` at `location`, every other field defaulted as declared) or from a
+/// result (`init(_:)`, in the extension, so that the memberwise initializer stays).
 struct FixtureStep {
     var index: Int
     var location: SourceLocation
@@ -19,37 +21,6 @@ struct FixtureStep {
     var earlierAttempts: [ReproduceCommand] = []
     var label: String?
     var skipped: String?
-
-    /// The step `index` at `location`.
-    init(
-        index: Int, location: SourceLocation, exchange: Exchange? = nil, failures: [AssertionFailure] = [],
-        warnings: [AssertionFailure] = [], checks: [AssertionCheck] = [], error: TestError? = nil,
-        captured: [String] = [], attempts: Int = 1, reproduce: ReproduceCommand? = nil,
-        earlierAttempts: [ReproduceCommand] = [], label: String? = nil, skipped: String? = nil
-    ) {
-        self.index = index
-        self.location = location
-        self.exchange = exchange
-        self.failures = failures
-        self.warnings = warnings
-        self.checks = checks
-        self.error = error
-        self.captured = captured
-        self.attempts = attempts
-        self.reproduce = reproduce
-        self.earlierAttempts = earlierAttempts
-        self.label = label
-        self.skipped = skipped
-    }
-
-    /// The fields of `result`.
-    init(_ result: StepResult) {
-        self.init(
-            index: result.index, location: result.location, exchange: result.exchange, failures: result.failures,
-            warnings: result.warnings, checks: result.checks, error: result.error, captured: result.captured,
-            attempts: result.attempts, reproduce: result.reproduce, earlierAttempts: result.earlierAttempts,
-            label: result.label, skipped: result.skipped)
-    }
 
     /// Masks nothing: the fixtures' texts are what the reports must show.
     struct NoSecrets: SecretSealing {
@@ -91,6 +62,17 @@ struct FixtureStep {
         draft.redirectCount = exchange.redirectCount
         draft.timings = exchange.timings
         return draft
+    }
+}
+
+extension FixtureStep {
+    /// The fields of `result`.
+    init(_ result: StepResult) {
+        self.init(
+            index: result.index, location: result.location, exchange: result.exchange, failures: result.failures,
+            warnings: result.warnings, checks: result.checks, error: result.error, captured: result.captured,
+            attempts: result.attempts, reproduce: result.reproduce, earlierAttempts: result.earlierAttempts,
+            label: result.label, skipped: result.skipped)
     }
 }
 
