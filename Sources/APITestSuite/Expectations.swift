@@ -15,28 +15,28 @@ package struct Expectations: Sendable, Hashable {
 
     /// A JSON Schema the JSON body must match.
     package var schema: SchemaExpectation? {
-        get { _rare[\.schema] }
-        set { change { $0.schema = newValue } }
+        get { self[rare: \.schema] }
+        set { self[rare: \.schema] = newValue }
     }
     /// The response read as a stream of events (`events:`), checked as they arrive.
     package var events: EventsExpectation? {
-        get { _rare[\.events] }
-        set { change { $0.events = newValue } }
+        get { self[rare: \.events] }
+        set { self[rare: \.events] = newValue }
     }
     /// The errors a GraphQL response may hold (`graphql:`).
     package var graphql: GraphQLExpectation? {
-        get { _rare[\.graphql] }
-        set { change { $0.graphql = newValue } }
+        get { self[rare: \.graphql] }
+        set { self[rare: \.graphql] = newValue }
     }
     /// The status, status message, details and trailers of a gRPC call (`grpc:`).
     package var grpc: GRPCExpectation? {
-        get { _rare[\.grpc] }
-        set { change { $0.grpc = newValue } }
+        get { self[rare: \.grpc] }
+        set { self[rare: \.grpc] = newValue }
     }
     /// The body compared with a stored snapshot (`snapshot:`).
     package var snapshot: SnapshotSpec? {
-        get { _rare[\.snapshot] }
-        set { change { $0.snapshot = newValue } }
+        get { self[rare: \.snapshot] }
+        set { self[rare: \.snapshot] = newValue }
     }
 
     package init(status: StatusExpectation? = nil, assertions: [Assertion] = [], schema: SchemaExpectation? = nil) {
@@ -63,10 +63,14 @@ package struct Expectations: Sendable, Hashable {
         var isEmpty: Bool { schema == nil && events == nil && graphql == nil && grpc == nil && snapshot == nil }
     }
 
-    /// Changes the rare checks in a new box (the box is shared by copies, never written), none when all are nil.
-    private mutating func change(_ body: (inout Rare) -> Void) {
-        var value = rare ?? Rare()
-        body(&value)
-        rare = value.isEmpty ? nil : value
+    /// One rare check, read in place; written into a new box (the box is shared by copies, never written), none
+    /// when all are nil.
+    private subscript<Check>(rare field: WritableKeyPath<Rare, Check?>) -> Check? {
+        get { _rare[field] }
+        set {
+            var value = rare ?? Rare()
+            value[keyPath: field] = newValue
+            rare = value.isEmpty ? nil : value
+        }
     }
 }
