@@ -24,13 +24,14 @@ struct StepSpan {
         }
     }
 
-    /// `draft` with the span from the step's start to now; `draft` as it is when the run is not traced.
-    func traced(_ draft: StepDraft) -> StepDraft {
-        guard let id else { return draft }
+    /// `draft` sealed by `sealer`, with the span from the step's start to now when the run is traced; sealed where
+    /// it is when the run is not (a traced copy only for a traced run).
+    func sealed(_ draft: StepDraft, by sealer: some SecretSealing) -> StepResult {
+        guard let id else { return draft.sealed(by: sealer) }
         var traced = draft
         traced.trace = StepTrace(
             spanID: id, startNanoseconds: start, endNanoseconds: WallClock.nanosecondsSinceEpoch())
-        return traced
+        return traced.sealed(by: sealer)
     }
 }
 

@@ -201,9 +201,7 @@ final class TestExecutor: Sendable {
     /// of its own (the sealing's temporaries would otherwise be slots of the caller's async frame).
     @inline(never)
     static func sealed(_ outcome: StepAttempt.Outcome, span: StepSpan) -> StepResult {
-        // Sealed where it is when the run is not traced: `traced` returned a copy of the draft.
-        guard span.id != nil else { return outcome.draft.sealed(by: outcome.sealer) }
-        return span.traced(outcome.draft).sealed(by: outcome.sealer)
+        span.sealed(outcome.draft, by: outcome.sealer)
     }
 
     /// ``run(_:index:testName:runtime:context:)`` of a WebSocket step, a GraphQL subscription or a step with a
@@ -230,7 +228,7 @@ final class TestExecutor: Sendable {
                 retrying: false, spanID: span.id
             ).run(context: context)
             context = outcome.context
-            return (span.traced(outcome.draft).sealed(by: outcome.sealer), outcome.status)
+            return (span.sealed(outcome.draft, by: outcome.sealer), outcome.status)
         }
         let attempt = StepAttempt(
             executor: self, step: step, index: index, testName: testName, runtime: runtime, until: retry.until,
@@ -253,13 +251,13 @@ final class TestExecutor: Sendable {
             }
             if let ending = Self.retryEnding(of: &outcome, attempts: attempts, retry: retry) {
                 context = outcome.context
-                return (span.traced(outcome.draft).sealed(by: outcome.sealer), ending)
+                return (span.sealed(outcome.draft, by: outcome.sealer), ending)
             }
             do {
                 try await clock.sleep(for: retry.interval)
             } catch {
                 outcome.draft.error = TestError(.interrupted, location: step.location)
-                return (span.traced(outcome.draft).sealed(by: outcome.sealer), .cancelled)
+                return (span.sealed(outcome.draft, by: outcome.sealer), .cancelled)
             }
         }
     }
