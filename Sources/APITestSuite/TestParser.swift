@@ -104,21 +104,16 @@ enum TestParser {
         let parts = ParsedParts(items, hasBaseURL: hasBaseURL, in: context)
         if let parts, !parts.hasForEach {
             let parsed = parts.takeTests()
-            var repeated: [Int] = []
-            for index in parsed.indices where !isNew(parsed[index].name, nameNode: parts.nameNodes[index]) {
-                repeated.append(index)
-            }
-            guard !repeated.isEmpty else { return parsed }
-            tests.reserveCapacity(parsed.count - repeated.count)
-            var next = 0
-            for (index, test) in parsed.enumerated() {
-                if next < repeated.count, repeated[next] == index {
-                    next += 1
-                } else {
-                    tests.append(test)
+            // The tests kept, made only at the first repeated name (the list itself when none repeats).
+            var kept: [TestCase]?
+            for index in parsed.indices {
+                if isNew(parsed[index].name, nameNode: parts.nameNodes[index]) {
+                    kept?.append(parsed[index])
+                } else if kept == nil {
+                    kept = Array(parsed[..<index])
                 }
             }
-            return tests
+            return kept ?? parsed
         }
         tests.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
