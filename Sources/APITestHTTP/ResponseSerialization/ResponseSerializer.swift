@@ -28,21 +28,12 @@ extension ResponseSerializer {
     /// The content-type test behind the default ``accepts(_:)``, for serializers that add sniffing to it.
     public func acceptsContentType(of response: HTTPResponse) -> Bool {
         guard let patterns = acceptableContentTypes else { return true }
-        // A received `Content-Type` read in place: its essence found among the patterns byte for byte (equal as
-        // `String`s then) is the common case, without making a `String` of the value; anything else is asked below.
-        let inPlace = response.headers.withReceivedValue(named: "Content-Type") { value -> Bool? in
-            // No `Content-Type`: no media type, which no pattern accepts.
-            guard let value else { return false }
-            guard let essence = MediaTypePattern.lowerCaseASCIIEssence(of: value) else { return nil }
-            guard let first = essence.first else { return false }
-            guard first != UInt8(ascii: "+") else { return nil }
-            return patterns.contains { pattern in
-                pattern.withUTF8Bytes { bytes in
-                    bytes.count == essence.count && memcmp(bytes.baseAddress!, essence.baseAddress!, bytes.count) == 0
-                }
-            } ? true : nil
+        // The common case answered from a received `Content-Type` read in place, without a `String` of it.
+        if let answer = response.headers.withReceivedValue(
+            named: "Content-Type", { Self.quickAnswer(receivedContentType: $0, patterns: patterns) }) ?? nil
+        {
+            return answer
         }
-        if let inPlace, let accepted = inPlace { return accepted }
         guard let mediaType = response.mediaType, !mediaType.isEmpty else { return false }
         // A pattern equal to the type (`application/json`) is the common case. Not for a bare suffix (`+json`),
         // which a suffix pattern matches only as the end of a longer type.
@@ -50,6 +41,26 @@ extension ResponseSerializer {
         return patterns.contains {
             MediaTypePattern.matches(essence: mediaType, pattern: MediaTypePattern.essence(of: $0))
         }
+    }
+
+    /// The content-type test on a received `Content-Type`'s bytes (`nil`: no such field) when it can answer
+    /// without making a `String`: false for no field or an empty essence, true for an essence in lower-case ASCII
+    /// that is one of `patterns` byte for byte (equal as `String`s then, which is the first test below); `nil`,
+    /// for ``acceptsContentType(of:)`` to decide, in every other case (capitals, bytes beyond ASCII, a bare
+    /// suffix such as `+json`, a match only by suffix or wildcard).
+    private static func quickAnswer(
+        receivedContentType value: UnsafeBufferPointer<UInt8>?, patterns: Set<String>
+    ) -> Bool? {
+        guard let value else { return false }
+        guard let essence = MediaTypePattern.lowerCaseASCIIEssence(of: value) else { return nil }
+        guard let first = essence.first else { return false }
+        guard first != UInt8(ascii: "+") else { return nil }
+        let listed = patterns.contains { pattern in
+            pattern.withUTF8Bytes { bytes in
+                bytes.count == essence.count && memcmp(bytes.baseAddress!, essence.baseAddress!, bytes.count) == 0
+            }
+        }
+        return listed ? true : nil
     }
 
     /// An error of this decoder.
