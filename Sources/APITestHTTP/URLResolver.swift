@@ -15,33 +15,59 @@ public enum URLResolver {
         var query: String?
         var fragment: String?
 
-        /// Splits `text` on its delimiters, scanning UTF-8 (every delimiter is ASCII, so indices stay valid).
+        /// Splits `text` on its delimiters in one pass over its UTF-8 bytes (every delimiter is ASCII, so each part
+        /// is whole UTF-8): the first `#` starts the fragment, the first `?` before it the query, a scheme ends at
+        /// the first `:` before those when no `/` comes first, and `//` after it starts the authority.
         init(_ text: String) {
-            let bytes = text.utf8
-            var end = bytes.endIndex
-            if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
-                fragment = String(text[bytes.index(after: hash)...])
-                end = hash
+            self = text.withUTF8Bytes(Self.init(bytes:))
+        }
+
+        /// The parts of the URL whose UTF-8 bytes are `bytes` (``init(_:)``).
+        private init(bytes: UnsafeBufferPointer<UInt8>) {
+            var end = bytes.count
+            var question: Int?
+            var colonOrSlash: Int?
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "#") {
+                    end = index
+                    break
+                }
+                guard question == nil else { continue }
+                if byte == UInt8(ascii: "?") {
+                    question = index
+                } else if colonOrSlash == nil, byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/") {
+                    colonOrSlash = index
+                }
             }
-            if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
-                query = String(text[bytes.index(after: question)..<end])
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            fragment = end < bytes.count ? string(end + 1..<bytes.count) : nil
+            if let question {
+                query = string(question + 1..<end)
                 end = question
+            } else {
+                query = nil
             }
-            var start = bytes.startIndex
-            if let colon = bytes[..<end].firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }),
-                bytes[colon] == UInt8(ascii: ":"), Self.isScheme(bytes[start..<colon])
+            var start = 0
+            if let colon = colonOrSlash, bytes[colon] == UInt8(ascii: ":"),
+                Self.isScheme(UnsafeBufferPointer(rebasing: bytes[..<colon]))
             {
-                scheme = String(text[start..<colon]).lowercased()
-                start = bytes.index(after: colon)
+                scheme = string(0..<colon).lowercased()
+                start = colon + 1
+            } else {
+                scheme = nil
             }
-            let rest = bytes[start..<end]
-            if rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
-                let authorityStart = bytes.index(start, offsetBy: 2)
+            if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+                let authorityStart = start + 2
                 let authorityEnd = bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
-                authority = String(text[authorityStart..<authorityEnd])
+                authority = string(authorityStart..<authorityEnd)
                 start = authorityEnd
+            } else {
+                authority = nil
             }
-            path = String(text[start..<end])
+            path = string(start..<end)
         }
 
         init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
@@ -52,7 +78,7 @@ public enum URLResolver {
             self.fragment = fragment
         }
 
-        static func isScheme(_ bytes: Substring.UTF8View) -> Bool {
+        static func isScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let first = bytes.first, isLetter(first) else { return false }
             return bytes.allSatisfy {
                 isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
@@ -90,12 +116,28 @@ public enum URLResolver {
         let plainPrefix: String?
         /// Whether every byte of `plainPrefix` is one a URL carries unencoded.
         let prefixIsEncoded: Bool
+        /// The parts of `text` as the general resolution reads them (``baseParts(_:)``); `nil` without a scheme.
+        let parts: Components?
+        /// `scheme://authority` of `parts` when they are an http(s) URL with a host, else `nil`: what an absolute
+        /// path (`/users`) resolves to the end of.
+        let origin: String?
+        /// Whether every byte of `origin` is one a URL carries unencoded.
+        let originIsEncoded: Bool
 
         /// The facts of `text`.
         init(_ text: String) {
             self.text = text
             plainPrefix = URLResolver.plainBase(text)
             prefixIsEncoded = plainPrefix?.withUTF8Bytes { $0.allSatisfy(URLResolver.isValidURLByte) } ?? false
+            parts = URLResolver.baseParts(text)
+            if let parts, let scheme = parts.scheme, scheme == "http" || scheme == "https",
+                let authority = parts.authority, !authority.isEmpty
+            {
+                origin = scheme + "://" + authority
+            } else {
+                origin = nil
+            }
+            originIsEncoded = origin?.withUTF8Bytes { $0.allSatisfy(URLResolver.isValidURLByte) } ?? false
         }
     }
 
@@ -109,15 +151,34 @@ public enum URLResolver {
     /// Resolves `reference` against `base`, as ``resolve(_:against:)`` does.
     static func resolve(_ reference: String, againstBase base: Base?) throws(HTTPError) -> String {
         let trimmed = reference.trimmingWhitespace()
-        // Fast path for the common case, a plain relative path under a plain http(s) base (same result as below).
-        if let prefix = base?.plainPrefix {
-            switch plainRelativePath(trimmed) {
-            case .encoded where base?.prefixIsEncoded == true: return prefix + trimmed
-            case .encoded, .toEncode: return percentEncodeInvalidCharacters(prefix + trimmed)
-            case .none: break
+        if let base {
+            // Fast path for the common case, a plain relative path under a plain http(s) base (same result as the
+            // general resolution).
+            if let prefix = base.plainPrefix {
+                switch plainRelativePath(trimmed) {
+                case .encoded where base.prefixIsEncoded: return prefix + trimmed
+                case .encoded, .toEncode: return percentEncodeInvalidCharacters(prefix + trimmed)
+                case .none: break
+                }
+            }
+            // Fast path for an absolute path (`/users/1?x=1`) under an http(s) base: its origin and the path as it
+            // is (same result as the general resolution).
+            if let origin = base.origin {
+                switch absolutePath(trimmed) {
+                case .encoded where base.originIsEncoded: return origin + trimmed
+                case .encoded, .toEncode: return percentEncodeInvalidCharacters(origin + trimmed)
+                case .none: break
+                }
             }
         }
-        let base = base?.text
+        return try resolveGenerally(trimmed, reference: reference, base: base?.text, baseParts: base?.parts)
+    }
+
+    /// RFC 3986 §5.2 resolution of `trimmed` (`reference` without surrounding whitespace) against `base`, whose
+    /// parts are `baseParts` (``baseParts(_:)``): what ``resolve(_:againstBase:)``'s fast paths must agree with.
+    static func resolveGenerally(
+        _ trimmed: String, reference: String, base: String?, baseParts: Components?
+    ) throws(HTTPError) -> String {
         let ref = Components(trimmed)
         let target: Components
         if ref.scheme != nil {
@@ -128,11 +189,9 @@ public enum URLResolver {
             guard let base else {
                 throw HTTPError(.relativeURLWithoutBase(reference: reference))
             }
-            var baseParts = Components(base.trimmingWhitespace())
-            guard baseParts.scheme != nil else {
+            guard let baseParts else {
                 throw HTTPError(.baseURLNotAbsolute(base: base))
             }
-            if !baseParts.path.hasSuffix("/") { baseParts.path += "/" }
             target = resolve(ref, against: baseParts)
         }
         guard target.scheme == "http" || target.scheme == "https" else {
@@ -180,8 +239,44 @@ public enum URLResolver {
         }
     }
 
-    /// `base` with a terminal slash, when it is a lower-case http(s) URL with a host and no query or fragment.
+    /// Whether `reference` is an absolute path without a fragment, two leading slashes (an authority) or a dot
+    /// segment before its query, and whether it needs encoding, in one pass; `nil` when it is not one. Such a path
+    /// resolves to the base's `scheme://authority` followed by the path as it is.
+    static func absolutePath(_ reference: String) -> PlainRelativePath? {
+        reference.withUTF8Bytes { bytes -> PlainRelativePath? in
+            guard bytes.first == UInt8(ascii: "/"), bytes.count < 2 || bytes[1] != UInt8(ascii: "/") else {
+                return nil
+            }
+            var previous: UInt8 = 0
+            var inQuery = false
+            var encoded = true
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "#"): return nil
+                case UInt8(ascii: "?"): inQuery = true
+                case UInt8(ascii: ".") where previous == UInt8(ascii: "/") && !inQuery: return nil
+                default: break
+                }
+                previous = byte
+                if !isValidURLByte(byte) { encoded = false }
+            }
+            return encoded ? .encoded : .toEncode
+        }
+    }
+
+    /// The parts of a base URL as the general resolution reads them: without surrounding whitespace, the path with
+    /// a terminal slash; `nil` when it has no scheme.
+    static func baseParts(_ base: String) -> Components? {
+        var parts = Components(base.trimmingWhitespace())
+        guard parts.scheme != nil else { return nil }
+        if !parts.path.hasSuffix("/") { parts.path += "/" }
+        return parts
+    }
+
+    /// `base` with a terminal slash, when it is a lower-case http(s) URL with a host and no query or fragment, and
+    /// does not end in whitespace (which the general resolution trims: `http://h\u{3000}`).
     static func plainBase(_ base: String) -> String? {
+        guard base.trimmingWhitespace().utf8.count == base.utf8.count else { return nil }
         let endsInSlash = base.withUTF8Bytes { bytes -> Bool? in
             let schemeLength: Int
             if bytes.starts(with: "http://".utf8) {
