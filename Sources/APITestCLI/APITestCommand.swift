@@ -44,11 +44,17 @@ enum Main {
         if preparesCurl { RunService.prepareTransportInBackground() }
         let failure: (any Error)?
         do {
-            // A plain `run` command line skips swift-argument-parser's first parse (~3 ms); anything else, errors
-            // and help included, goes through it.
+            // A plain `run` or `validate` command line skips swift-argument-parser's first parse (~3 ms); anything
+            // else, errors and help included, goes through it.
             let arguments = CommandLine.arguments.dropFirst()
-            if arguments.first == "run", let command = RunArgumentScanner.command(for: Array(arguments.dropFirst())) {
+            if arguments.first == "run",
+                let command = ArgumentScanner<RunCommand>.command(for: Array(arguments.dropFirst()))
+            {
                 try await command.execute()
+            } else if arguments.first == "validate",
+                let command = ArgumentScanner<ValidateCommand>.command(for: Array(arguments.dropFirst()))
+            {
+                try command.run()
             } else {
                 var command = try APITestCommand.parseAsRoot()
                 if var asyncCommand = command as? AsyncParsableCommand {

@@ -1,61 +1,61 @@
 // swift-format-ignore-file
 // GENERATED from the declarations of `apitest run` (RunCommand and its option groups) by
-// Tests/APITestCLITests/RunArgumentTableTests.swift: do not edit. After adding, changing or removing an option
+// Tests/APITestCLITests/ArgumentTableTests.swift: do not edit. After adding, changing or removing an option
 // of `run`, regenerate it with
-//     APITEST_UPDATE_EXPECTED=1 swift test --filter RunArgumentTableTests
+//     APITEST_UPDATE_EXPECTED=1 swift test --filter ArgumentTableTests
 // (the test fails until then) and review the diff.
 
-extension RunArgumentScanner {
+extension RunCommand: ScannableCommand {
     /// Every option and flag of `run` and its option groups, as swift-argument-parser spells them.
-    static let options: [Option] = [
-        Option(names: ["--var"], action: .repeating { append($1, to: &$0.suites.variables) }),
-        Option(names: ["--variables-file"], action: .repeating { append($1, to: &$0.suites.variablesFiles) }),
-        Option(names: ["--openapi"], action: .single { store($1, in: &$0.suites.openapi) }),
-        Option(names: ["--strict-spec"], action: .flag { $0.suites.spec.strictSpec = true }),
-        Option(names: ["--no-color"], action: .flag { $0.suites.noColor = true }),
-        Option(names: ["-j", "--jobs"], action: .single { store($1, in: &$0.jobs) }),
-        Option(names: ["--timeout"], action: .single { store($1, in: &$0.requests.timeout) }),
-        Option(names: ["--connect-timeout"], action: .single { store($1, in: &$0.requests.connectTimeout) }),
-        Option(names: ["--max-response-size"], action: .single { store($1, in: &$0.maxResponseSize) }),
-        Option(names: ["--decode-memory"], action: .single { store($1, in: &$0.decodeMemory) }),
-        Option(names: ["--retries"], action: .single { store($1, in: &$0.retries) }),
-        Option(names: ["--flaky"], action: .single { store($1, in: &$0.flaky) }),
-        Option(names: ["--update-snapshots"], action: .flag { $0.updateSnapshots = true }),
-        Option(names: ["-v", "--verbose"], action: .flag { $0.verbose = true }),
-        Option(names: ["-q", "--quiet"], action: .flag { $0.quiet = true }),
-        Option(names: ["--report-junit"], action: .single { store($1, in: &$0.reports.reportJunit) }),
-        Option(names: ["--report-tap"], action: .single { store($1, in: &$0.reports.reportTap) }),
-        Option(names: ["--report-json"], action: .single { store($1, in: &$0.reports.reportJson) }),
-        Option(names: ["--report-html"], action: .single { store($1, in: &$0.reports.reportHtml) }),
-        Option(names: ["--report-ctrf"], action: .single { store($1, in: &$0.reports.reportCtrf) }),
-        Option(names: ["--report-har"], action: .single { store($1, in: &$0.reports.reportHar) }),
-        Option(names: ["--report-openapi-coverage"], action: .single { store($1, in: &$0.reports.reportOpenAPICoverage) }),
-        Option(names: ["--report-grpc-coverage"], action: .single { store($1, in: &$0.reports.reportGRPCCoverage) }),
-        Option(names: ["--curl"], action: .single { store($1, in: &$0.reports.curl) }),
-        Option(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
-        Option(names: ["--no-junit-locations"], action: .flag { $0.reports.noJunitLocations = true }),
-        Option(names: ["--annotations"], action: .single { store($1, in: &$0.reports.annotations) }),
-        Option(names: ["--filter"], action: .repeating { append($1, to: &$0.selection.filter) }),
-        Option(names: ["--tag"], action: .repeating { append($1, to: &$0.selection.tag) }),
-        Option(names: ["--exclude-tag"], action: .repeating { append($1, to: &$0.selection.excludeTag) }),
-        Option(names: ["--shard"], action: .single { store($1, in: &$0.selection.shard) }),
-        Option(names: ["--shard-timings"], action: .single { store($1, in: &$0.selection.shardTimings) }),
-        Option(names: ["--last-failed"], action: .single { store($1, in: &$0.selection.lastFailed) }),
-        Option(names: ["--wait-for"], action: .single { store($1, in: &$0.waitFor) }),
-        Option(names: ["--pinning", "--mode"], action: .single { store($1, in: &$0.security.pinning) }),
-        Option(names: ["--pin"], action: .repeating { append($1, to: &$0.security.pins) }),
-        Option(names: ["--certificate"], action: .repeating { append($1, to: &$0.security.certificates) }),
-        Option(names: ["--allow-invalid-certificates"], action: .flag { $0.security.allowInvalidCertificates = true }),
-        Option(names: ["--no-validate-domain"], action: .flag { $0.security.noValidateDomain = true }),
-        Option(names: ["--ca-file"], action: .single { store($1, in: &$0.security.caFile) }),
-        Option(names: ["--client-cert"], action: .single { store($1, in: &$0.security.clientCertificate) }),
-        Option(names: ["--client-key"], action: .single { store($1, in: &$0.security.clientKey) }),
-        Option(names: ["--resolve"], action: .repeating { append($1, to: &$0.transport.resolve) }),
-        Option(names: ["--connect-to"], action: .repeating { append($1, to: &$0.transport.connectTo) }),
-        Option(names: ["--unix-socket"], action: .single { store($1, in: &$0.transport.unixSocket) }),
-        Option(names: ["--http-version"], action: .single { store($1, in: &$0.transport.httpVersion) }),
-        Option(names: ["--proxy"], action: .single { store($1, in: &$0.transport.proxy) }),
-        Option(names: ["--noproxy"], action: .single { store($1, in: &$0.transport.noProxy) }),
+    static let scannedOptions: [ArgumentScanner<RunCommand>.Option] = [
+        .init(names: ["--var"], action: .repeating { append($1, to: &$0.suites.variables) }),
+        .init(names: ["--variables-file"], action: .repeating { append($1, to: &$0.suites.variablesFiles) }),
+        .init(names: ["--openapi"], action: .single { store($1, in: &$0.suites.openapi) }),
+        .init(names: ["--strict-spec"], action: .flag { $0.suites.spec.strictSpec = true }),
+        .init(names: ["--no-color"], action: .flag { $0.suites.noColor = true }),
+        .init(names: ["-j", "--jobs"], action: .single { store($1, in: &$0.jobs) }),
+        .init(names: ["--timeout"], action: .single { store($1, in: &$0.requests.timeout) }),
+        .init(names: ["--connect-timeout"], action: .single { store($1, in: &$0.requests.connectTimeout) }),
+        .init(names: ["--max-response-size"], action: .single { store($1, in: &$0.maxResponseSize) }),
+        .init(names: ["--decode-memory"], action: .single { store($1, in: &$0.decodeMemory) }),
+        .init(names: ["--retries"], action: .single { store($1, in: &$0.retries) }),
+        .init(names: ["--flaky"], action: .single { store($1, in: &$0.flaky) }),
+        .init(names: ["--update-snapshots"], action: .flag { $0.updateSnapshots = true }),
+        .init(names: ["-v", "--verbose"], action: .flag { $0.verbose = true }),
+        .init(names: ["-q", "--quiet"], action: .flag { $0.quiet = true }),
+        .init(names: ["--report-junit"], action: .single { store($1, in: &$0.reports.reportJunit) }),
+        .init(names: ["--report-tap"], action: .single { store($1, in: &$0.reports.reportTap) }),
+        .init(names: ["--report-json"], action: .single { store($1, in: &$0.reports.reportJson) }),
+        .init(names: ["--report-html"], action: .single { store($1, in: &$0.reports.reportHtml) }),
+        .init(names: ["--report-ctrf"], action: .single { store($1, in: &$0.reports.reportCtrf) }),
+        .init(names: ["--report-har"], action: .single { store($1, in: &$0.reports.reportHar) }),
+        .init(names: ["--report-openapi-coverage"], action: .single { store($1, in: &$0.reports.reportOpenAPICoverage) }),
+        .init(names: ["--report-grpc-coverage"], action: .single { store($1, in: &$0.reports.reportGRPCCoverage) }),
+        .init(names: ["--curl"], action: .single { store($1, in: &$0.reports.curl) }),
+        .init(names: ["--tap-version"], action: .single { store($1, in: &$0.reports.tapVersion) }),
+        .init(names: ["--no-junit-locations"], action: .flag { $0.reports.noJunitLocations = true }),
+        .init(names: ["--annotations"], action: .single { store($1, in: &$0.reports.annotations) }),
+        .init(names: ["--filter"], action: .repeating { append($1, to: &$0.selection.filter) }),
+        .init(names: ["--tag"], action: .repeating { append($1, to: &$0.selection.tag) }),
+        .init(names: ["--exclude-tag"], action: .repeating { append($1, to: &$0.selection.excludeTag) }),
+        .init(names: ["--shard"], action: .single { store($1, in: &$0.selection.shard) }),
+        .init(names: ["--shard-timings"], action: .single { store($1, in: &$0.selection.shardTimings) }),
+        .init(names: ["--last-failed"], action: .single { store($1, in: &$0.selection.lastFailed) }),
+        .init(names: ["--wait-for"], action: .single { store($1, in: &$0.waitFor) }),
+        .init(names: ["--pinning", "--mode"], action: .single { store($1, in: &$0.security.pinning) }),
+        .init(names: ["--pin"], action: .repeating { append($1, to: &$0.security.pins) }),
+        .init(names: ["--certificate"], action: .repeating { append($1, to: &$0.security.certificates) }),
+        .init(names: ["--allow-invalid-certificates"], action: .flag { $0.security.allowInvalidCertificates = true }),
+        .init(names: ["--no-validate-domain"], action: .flag { $0.security.noValidateDomain = true }),
+        .init(names: ["--ca-file"], action: .single { store($1, in: &$0.security.caFile) }),
+        .init(names: ["--client-cert"], action: .single { store($1, in: &$0.security.clientCertificate) }),
+        .init(names: ["--client-key"], action: .single { store($1, in: &$0.security.clientKey) }),
+        .init(names: ["--resolve"], action: .repeating { append($1, to: &$0.transport.resolve) }),
+        .init(names: ["--connect-to"], action: .repeating { append($1, to: &$0.transport.connectTo) }),
+        .init(names: ["--unix-socket"], action: .single { store($1, in: &$0.transport.unixSocket) }),
+        .init(names: ["--http-version"], action: .single { store($1, in: &$0.transport.httpVersion) }),
+        .init(names: ["--proxy"], action: .single { store($1, in: &$0.transport.proxy) }),
+        .init(names: ["--noproxy"], action: .single { store($1, in: &$0.transport.noProxy) }),
     ]
 
     /// Appends a suite path (`run`'s positional argument).
@@ -64,7 +64,7 @@ extension RunArgumentScanner {
     }
 
     /// `run` with every option at its declared default and no path.
-    static func defaults() -> RunCommand {
+    static func scanningDefaults() -> RunCommand {
         var suites_spec = SpecOptions()
         suites_spec.strictSpec = false
         var suites = SuiteOptions()

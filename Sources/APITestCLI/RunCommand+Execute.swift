@@ -8,7 +8,7 @@ import Foundation
 import Synchronization
 
 /// The run itself: what `apitest run` does with its options, however they were read (swift-argument-parser or
-/// ``RunArgumentScanner``).
+/// ``ArgumentScanner``).
 extension RunCommand {
     /// Loads, selects and runs the suites, reports, and throws the exit status of a run that did not pass.
     func execute() async throws {

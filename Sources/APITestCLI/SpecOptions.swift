@@ -15,7 +15,7 @@ struct SpecOptions: ParsableArguments {
                 + "document, unknown formats, misused examples) is an error."))
     var strictSpec = false
 
-    /// Nothing to check: a flag. Declared here so that `run`'s argument table (`RunArgumentTable.swift`), which
+    /// Nothing to check: a flag. Declared here so that the argument tables (`RunArgumentTable.swift`, ...), which
     /// calls each group's `validate()`, sees it without importing swift-argument-parser.
     func validate() throws {}
 }

@@ -5,6 +5,9 @@ import ArgumentParser
 import Foundation
 
 /// `apitest validate`: load and check suites without sending a request.
+///
+/// A plain command line is read by ``ArgumentScanner`` (its table: `ValidateArgumentTable.swift`), anything else
+/// by swift-argument-parser; ``run()`` is the same either way.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",

@@ -17,7 +17,7 @@ import Testing
 
     @Test func validationKeepsWhatEachGroupRead() throws {
         let parsed = try #require(try APITestCommand.parseAsRoot(["run"] + Self.arguments) as? RunCommand)
-        let scanned = try #require(RunArgumentScanner.command(for: Self.arguments))
+        let scanned = try #require(ArgumentScanner<RunCommand>.command(for: Self.arguments))
         for command in [parsed, scanned] {
             let variables = try #require(command.suites.validatedVariables, "--var was not kept")
             #expect(variables.map(\.name) == ["a", "b", "a"])
@@ -37,7 +37,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.path
         let arguments = ["suite.yaml", "--report-json", folder + "/r.json", "--report-junit", folder + "/j.xml"]
         let parsed = try #require(try APITestCommand.parseAsRoot(["run"] + arguments) as? RunCommand)
-        let scanned = try #require(RunArgumentScanner.command(for: arguments))
+        let scanned = try #require(ArgumentScanner<RunCommand>.command(for: arguments))
         for command in [parsed, scanned] {
             let kept = try #require(command.reports.validatedDestinations, "the destinations were not kept")
             #expect(kept.map(\.path) == [folder + "/j.xml", folder + "/r.json"])

@@ -33,12 +33,12 @@ import Testing
             #expect(error.contains(message), "\(command): \(error)")
             #expect(!error.contains("=3") && !error.contains("=x"), "the value stays out of the message: \(error)")
         }
-        #expect(RunArgumentScanner.command(for: ["suite.yaml", "--var", item]) == nil)
+        #expect(ArgumentScanner<RunCommand>.command(for: ["suite.yaml", "--var", item]) == nil)
     }
 
     @Test func namesASuiteVariableMayHaveAreAccepted() throws {
         let command = try #require(
-            RunArgumentScanner.command(for: ["suite.yaml", "--var", "a.b-c_1=x=y", "--var", "_x="]))
+            ArgumentScanner<RunCommand>.command(for: ["suite.yaml", "--var", "a.b-c_1=x=y", "--var", "_x="]))
         #expect(try command.suites.overrides() == ["a.b-c_1": "x=y", "_x": ""])
     }
 }

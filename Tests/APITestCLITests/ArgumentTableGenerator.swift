@@ -4,11 +4,12 @@ import Testing
 
 @testable import APITestCLI
 
-/// Writes `RunArgumentTable.swift` from swift-argument-parser's own view of `run`: the properties of `RunCommand`
-/// and its option groups in declaration order (`Mirror`), paired with the arguments of
-/// `run --experimental-dump-help` (the same order: swift-argument-parser builds both from that mirror).
-enum RunArgumentTableGenerator {
-    /// One argument of `run --experimental-dump-help`.
+/// Writes a command's argument table (`RunArgumentTable.swift`, `ValidateArgumentTable.swift`) from
+/// swift-argument-parser's own view of it: the properties of the command and its option groups in declaration
+/// order (`Mirror`), paired with the arguments of `<command> --experimental-dump-help` (the same order:
+/// swift-argument-parser builds both from that mirror).
+enum ArgumentTableGenerator {
+    /// One argument of `<command> --experimental-dump-help`.
     struct DumpedArgument: Decodable {
         struct Name: Decodable {
             var kind: String
@@ -30,9 +31,9 @@ enum RunArgumentTableGenerator {
         var command: Command
     }
 
-    /// A stored property of `RunCommand` or of one of its option groups, with its argument.
+    /// A stored property of a command or of one of its option groups, with its argument.
     struct Property {
-        /// Labels from `RunCommand`: `["suites", "variables"]`.
+        /// Labels from the command: `["suites", "variables"]`.
         var path: [String]
         /// The property wrapper's type, as `Option<Optional<DurationArgument>>`.
         var wrapper: String
@@ -87,7 +88,7 @@ enum RunArgumentTableGenerator {
         }
     }
 
-    static func properties(of command: any ParsableCommand.Type = RunCommand.self) throws -> [Property] {
+    static func properties(of command: any ParsableCommand.Type) throws -> [Property] {
         let declared = flattened(members(of: command, path: []))
         let dumped = try dumpedArguments(of: command)
         guard declared.count == dumped.count else {
@@ -108,53 +109,58 @@ enum RunArgumentTableGenerator {
 
     // MARK: - Source
 
-    static let header = """
+    static func header(name: String, type: String) -> String {
+        """
         // swift-format-ignore-file
-        // GENERATED from the declarations of `apitest run` (RunCommand and its option groups) by
-        // Tests/APITestCLITests/RunArgumentTableTests.swift: do not edit. After adding, changing or removing an option
-        // of `run`, regenerate it with
-        //     APITEST_UPDATE_EXPECTED=1 swift test --filter RunArgumentTableTests
+        // GENERATED from the declarations of `apitest \(name)` (\(type) and its option groups) by
+        // Tests/APITestCLITests/ArgumentTableTests.swift: do not edit. After adding, changing or removing an option
+        // of `\(name)`, regenerate it with
+        //     APITEST_UPDATE_EXPECTED=1 swift test --filter ArgumentTableTests
         // (the test fails until then) and review the diff.
 
         """
+    }
 
-    static func source() throws -> String {
-        let properties = try properties()
+    /// The table of `command` (`ScannableCommand`'s requirements), as Swift source.
+    static func source(of command: any ScannableCommand.Type) throws -> String {
+        let properties = try properties(of: command)
+        let name = command.configuration.commandName ?? "?"
+        let type = String(describing: command)
         var lines: [String] = []
-        lines.append("extension RunArgumentScanner {")
+        lines.append("extension \(type): ScannableCommand {")
         lines.append(
-            "    /// Every option and flag of `run` and its option groups, as swift-argument-parser spells them.")
-        lines.append("    static let options: [Option] = [")
+            "    /// Every option and flag of `\(name)` and its option groups, as swift-argument-parser spells them.")
+        lines.append("    static let scannedOptions: [ArgumentScanner<\(type)>.Option] = [")
         for property in properties where property.dumped.kind != "positional" {
             let names = property.dumped.spellings.map { "\"\($0)\"" }.joined(separator: ", ")
             let action = try Self.action(for: property)
-            lines.append("        Option(names: [\(names)], action: \(action)),")
+            lines.append("        .init(names: [\(names)], action: \(action)),")
         }
         lines.append("    ]")
         lines.append("")
         let positional = properties.filter { $0.dumped.kind == "positional" }
         guard positional.count == 1, let paths = positional.first, paths.wrapper == "Argument<Array<String>>" else {
-            throw GenerationError(description: "run takes one positional list of paths")
+            throw GenerationError(description: "\(name) takes one positional list of paths")
         }
-        lines.append("    /// Appends a suite path (`run`'s positional argument).")
-        lines.append("    static func appendPath(_ path: String, to command: inout RunCommand) {")
+        lines.append("    /// Appends a suite path (`\(name)`'s positional argument).")
+        lines.append("    static func appendPath(_ path: String, to command: inout \(type)) {")
         lines.append("        command.\(paths.path.joined(separator: ".")).append(path)")
         lines.append("    }")
         lines.append("")
-        lines.append("    /// `run` with every option at its declared default and no path.")
-        lines.append("    static func defaults() -> RunCommand {")
+        lines.append("    /// `\(name)` with every option at its declared default and no path.")
+        lines.append("    static func scanningDefaults() -> \(type) {")
         let byPath = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0) })
         lines += try defaultLines(
-            for: members(of: RunCommand.self, path: []), variable: "command", type: "RunCommand", byPath: byPath)
+            for: members(of: command, path: []), variable: "command", type: type, byPath: byPath)
         lines.append("        return command")
         lines.append("    }")
         lines.append("")
         lines.append("    /// The checks of the option groups, which swift-argument-parser runs as it decodes them.")
-        lines.append("    static func validateGroups(of command: inout RunCommand) throws {")
-        lines += validationLines(for: members(of: RunCommand.self, path: []))
+        lines.append("    static func validateGroups(of command: inout \(type)) throws {")
+        lines += validationLines(for: members(of: command, path: []))
         lines.append("    }")
         lines.append("}")
-        return header + "\n" + lines.joined(separator: "\n") + "\n"
+        return header(name: name, type: type) + "\n" + lines.joined(separator: "\n") + "\n"
     }
 
     /// The scanner's action for an option or flag; throws for a kind the scanner does not read as

@@ -6,11 +6,12 @@ import Testing
 
 @testable import APITestCLI
 
-/// `apitest run`'s quick argument scan must mean exactly what swift-argument-parser means, or step aside.
-@Suite struct RunArgumentScannerTests {
-    // MARK: - The table against swift-argument-parser's own description
+/// The quick argument scan of `apitest run` and `apitest validate` must mean exactly what swift-argument-parser
+/// means, or step aside.
+@Suite struct ArgumentScannerTests {
+    // MARK: - The tables against swift-argument-parser's own description
 
-    /// One argument of `run --experimental-dump-help`.
+    /// One argument of `<command> --experimental-dump-help`.
     struct DumpedArgument: Decodable {
         struct Name: Decodable {
             var kind: String
@@ -26,20 +27,37 @@ import Testing
         var command: Command
     }
 
-    static func dumpedArguments() throws -> [DumpedArgument] {
+    static func dumpedArguments(of command: any ParsableCommand.Type) throws -> [DumpedArgument] {
         var text: String?
         do {
-            _ = try RunCommand.parseAsRoot(["--experimental-dump-help"])
+            _ = try command.parseAsRoot(["--experimental-dump-help"])
         } catch {
-            text = RunCommand.fullMessage(for: error)
+            text = command.fullMessage(for: error)
         }
         let json = try #require(text)
         return try JSONDecoder().decode(Dump.self, from: Data(json.utf8)).command.arguments
     }
 
     @Test func knowsEveryOptionOfRunUnderEverySpellingAndKind() throws {
+        let (expected, actual) = try Self.kinds(of: RunCommand.self)
+        #expect(expected.count > 25, "the dump lists run's options")
+        #expect(actual == expected)
+    }
+
+    @Test func knowsEveryOptionOfValidateUnderEverySpellingAndKind() throws {
+        let (expected, actual) = try Self.kinds(of: ValidateCommand.self)
+        #expect(expected.count == 5, "the dump lists validate's options")
+        #expect(actual == expected)
+    }
+
+    /// The kind of every spelling (flag, single, repeating): as the dump says, as the scanner's table says.
+    static func kinds<Command: ScannableCommand>(
+        of command: Command.Type
+    ) throws -> (
+        expected: [String: String], actual: [String: String]
+    ) {
         var expected: [String: String] = [:]
-        for argument in try Self.dumpedArguments() where argument.kind != "positional" {
+        for argument in try Self.dumpedArguments(of: command) where argument.kind != "positional" {
             let spellings = (argument.names ?? []).map { $0.kind == "short" ? "-\($0.name)" : "--\($0.name)" }
             // swift-argument-parser's own flags: the scanner leaves them to it.
             if spellings.contains("--help") || spellings.contains("--version") { continue }
@@ -47,7 +65,7 @@ import Testing
             for spelling in spellings { expected[spelling] = kind }
         }
         var actual: [String: String] = [:]
-        for option in RunArgumentScanner.options {
+        for option in Command.scannedOptions {
             let kind: String
             switch option.action {
             case .flag: kind = "flag"
@@ -56,8 +74,7 @@ import Testing
             }
             for name in option.names { actual[name] = kind }
         }
-        #expect(expected.count > 25, "the dump lists run's options")
-        #expect(actual == expected)
+        return (expected, actual)
     }
 
     // MARK: - Lines swift-argument-parser must decide
@@ -75,7 +92,20 @@ import Testing
         ["a.yaml", "--report-junit", "r.xml", "--report-tap", "r.xml"],
     ])
     func leavesToArgumentParser(_ arguments: [String]) {
-        #expect(RunArgumentScanner.command(for: arguments) == nil)
+        #expect(ArgumentScanner<RunCommand>.command(for: arguments) == nil)
+    }
+
+    @Test(arguments: [
+        [], ["--help"], ["-h"], ["a.yaml", "--help"], ["a.yaml", "--version"], ["--experimental-dump-help"],
+        ["a.yaml", "--no-color=true"], ["a.yaml", "--no-color", "--no-color"], ["a.yaml", "--openapi"],
+        ["a.yaml", "--openapi", "a.yaml", "--openapi", "b.yaml"], ["a.yaml", "--openapi", ""],
+        ["a.yaml", "--openapi", "/nonexistent/api.yaml"], ["a.yaml", "--unknown"], ["a.yaml", "--jobs", "5"],
+        ["a.yaml", "-v"], ["", "a.yaml"], ["a.yaml", "-"], ["a.yaml", "--var", "novalue"], ["a.yaml", "--var", "=x"],
+        ["a.yaml", "--var", "-x=1"], ["/dev/null", "a.yaml"], ["a.yaml", "--strict-spec=no"],
+        ["a.yaml", "--generate-completion-script", "bash"],
+    ])
+    func leavesValidateToArgumentParser(_ arguments: [String]) {
+        #expect(ArgumentScanner<ValidateCommand>.command(for: arguments) == nil)
     }
 
     @Test func readsAPlainLineAsArgumentParserDoes() throws {
@@ -87,8 +117,8 @@ import Testing
             "--timeout", "1.5s", "--wait-for", "30s", "--pinning", "publicKey", "--no-validate-domain", "--",
             "-odd.yaml",
         ]
-        let fast = try #require(RunArgumentScanner.command(for: arguments))
-        let full = try Self.fullParse(arguments)
+        let fast = try #require(ArgumentScanner<RunCommand>.command(for: arguments))
+        let full = try Self.fullParse(arguments, as: RunCommand.self)
         #expect(Self.values(of: fast) == Self.values(of: full))
         #expect(!Self.values(of: fast).contains("*definition*"), "every value is set: \(Self.values(of: fast))")
         #expect(fast.suites.paths == ["suites/", "-odd.yaml"])
@@ -100,20 +130,38 @@ import Testing
         #expect(fast.security.noValidateDomain)
     }
 
+    @Test func readsAPlainValidateLineAsArgumentParserDoes() throws {
+        let arguments = [
+            "suites/", "--var=port=8080", "--var", "token=a b", "--variables-file", "vars.env", "--strict-spec",
+            "--no-color", "--", "-odd.yaml", "--var",
+        ]
+        let fast = try #require(ArgumentScanner<ValidateCommand>.command(for: arguments))
+        let full = try Self.fullParse(arguments, as: ValidateCommand.self)
+        #expect(Self.values(of: fast) == Self.values(of: full))
+        #expect(!Self.values(of: fast).contains("*definition*"), "every value is set: \(Self.values(of: fast))")
+        #expect(fast.suites.paths == ["suites/", "-odd.yaml", "--var"])
+        #expect(fast.suites.variables == ["port=8080", "token=a b"])
+        #expect(fast.suites.validatedVariables?.map(\.name) == ["port", "token"])
+        #expect(fast.suites.variablesFiles == ["vars.env"])
+        #expect(fast.suites.spec.strictSpec)
+        #expect(fast.suites.noColor)
+        #expect(fast.suites.openapi == nil)
+    }
+
     // MARK: - Generated lines
 
     /// A folder that exists and takes files: report paths are checked on the file system when they are parsed.
     static let reportFolder = FileManager.default.temporaryDirectory.path
 
     /// What `apitest` does when the scanner steps aside: swift-argument-parser from the root command.
-    static func fullParse(_ arguments: [String]) throws -> RunCommand {
-        let command = try APITestCommand.parseAsRoot(["run"] + arguments)
-        return try #require(command as? RunCommand)
+    static func fullParse<Command: ScannableCommand>(_ arguments: [String], as type: Command.Type) throws -> Command {
+        let command = try APITestCommand.parseAsRoot([type.configuration.commandName ?? "?"] + arguments)
+        return try #require(command as? Command)
     }
 
-    /// Every value of a parsed `run`, options and option groups, as text: swift-argument-parser's property
+    /// Every value of a parsed command, options and option groups, as text: swift-argument-parser's property
     /// wrappers describe their values.
-    static func values(of command: RunCommand) -> String {
+    static func values(of command: some ScannableCommand) -> String {
         String(describing: command)
     }
 
@@ -143,18 +191,44 @@ import Testing
             "--ca-file": ([file], ["/nonexistent/ca.pem"]),
             "--client-cert": ([file], ["/nonexistent/client.pem"]),
             "--client-key": ([file], ["/nonexistent/client.key"]),
+            "--openapi": ([file], ["/nonexistent/api.yaml", directoryPath(of: file)]),
         ]
     }
 
-    @Test func agreesWithArgumentParserOnGeneratedLines() async throws {
+    /// The folder that holds `file`: a path that is not a regular file.
+    static func directoryPath(of file: String) -> String {
+        URL(fileURLWithPath: file).deletingLastPathComponent().path
+    }
+
+    @Test func agreesWithArgumentParserOnGeneratedRunLines() async throws {
+        let (accepted, agreedOnErrors) = try await Self.compareOnGeneratedLines(of: RunCommand.self)
+        #expect(accepted > 100, "most generated lines are plain: \(accepted)")
+        #expect(agreedOnErrors > 20, "and many are invalid: \(agreedOnErrors)")
+    }
+
+    @Test func agreesWithArgumentParserOnGeneratedValidateLines() async throws {
+        let (accepted, agreedOnErrors) = try await Self.compareOnGeneratedLines(of: ValidateCommand.self)
+        #expect(accepted > 100, "most generated lines are plain: \(accepted)")
+        #expect(agreedOnErrors > 20, "and many are invalid: \(agreedOnErrors)")
+    }
+
+    /// Both parsers on 300 generated lines of `command`: the same command when the scanner accepts one, and a
+    /// reason of the scanner's own when it steps aside for a line swift-argument-parser accepts. Returns how many
+    /// lines the scanner accepted and how many both refused.
+    static func compareOnGeneratedLines<Command: ScannableCommand>(
+        of command: Command.Type
+    ) async throws -> (
+        accepted: Int, agreedOnErrors: Int
+    ) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apitest-scan-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("cert.pem").path
         try "not parsed at this stage".write(toFile: file, atomically: true, encoding: .utf8)
         let values = Self.values(readable: file)
-        let options = RunArgumentScanner.options
-        let paths = ["a.yaml", "suites/", "dir with space/x.yml", "ü.yaml"]
+        let options = Command.scannedOptions
+        // A folder that exists is a suite path.
+        let paths = ["a.yaml", "suites/", "dir with space/x.yml", "ü.yaml", directory.path]
         var generator = SplitMix64(seed: 2026)
         var accepted = 0
         var agreedOnErrors = 0
@@ -208,8 +282,8 @@ import Testing
             if Int.random(in: 0..<10, using: &generator) == 0 {
                 arguments += ["--"] + ["-dashed.yaml", "--jobs", "-v", "--", "plain.yaml"].shuffled(using: &generator)
             }
-            let fast = RunArgumentScanner.command(for: arguments)
-            let full = try? Self.fullParse(arguments)
+            let fast = ArgumentScanner<Command>.command(for: arguments)
+            let full = try? Self.fullParse(arguments, as: Command.self)
             if let fast {
                 accepted += 1
                 #expect(Self.values(of: fast) == full.map { Self.values(of: $0) }, "round \(round): \(arguments)")
@@ -220,7 +294,6 @@ import Testing
                 #expect(!plain, "round \(round): the scanner declined a plain line \(arguments)")
             }
         }
-        #expect(accepted > 100, "most generated lines are plain: \(accepted)")
-        #expect(agreedOnErrors > 20, "and many are invalid: \(agreedOnErrors)")
+        return (accepted, agreedOnErrors)
     }
 }

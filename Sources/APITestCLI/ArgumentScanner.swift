@@ -1,33 +1,32 @@
 import ArgumentParser
 
-/// Reads a plain `apitest run` command line into a ``RunCommand`` without swift-argument-parser's parse.
+/// Reads a plain command line of `apitest run` or `apitest validate` into the command without
+/// swift-argument-parser's parse.
 ///
 /// swift-argument-parser builds its view of a command by reflection on every parse, and the first parse in a
 /// process instantiates the runtime metadata of every option type and scans the binary's ~6,000 protocol
 /// conformance records dozens of times: about 3 ms of a 1 MiB upload's 14 (bench/README.md, "Start-up"). This
 /// scanner accepts only the forms whose meaning is unambiguous: `--name value`, `--name=value`, `-j N`, `-v`,
-/// `-q`, flags, suite paths and `--`; values convert with the same `init?(argument:)` swift-argument-parser calls,
-/// and the same `validate()` methods run. For anything else (help, version, an unknown or repeated option,
-/// combined short flags, a value that starts with `-` or is empty, a value that does not convert, a check that
-/// fails) it returns `nil`, and `apitest` parses with swift-argument-parser, which then reports the error or does
-/// what was asked. So the scanner never decides an error and never accepts what the full parser would not.
+/// `-q`, flags, paths and `--`; values convert with the same `init?(argument:)` swift-argument-parser calls, and
+/// the same `validate()` methods run. For anything else (help, version, an unknown or repeated option, combined
+/// short flags, a value that starts with `-` or is empty, a value that does not convert, a check that fails) it
+/// returns `nil`, and `apitest` parses with swift-argument-parser, which then reports the error or does what was
+/// asked. So the scanner never decides an error and never accepts what the full parser would not.
 ///
-/// Its table of options (``options``, ``defaults()``, ``appendPath(_:to:)``, ``validateGroups(of:)``) is
-/// generated from `RunCommand`'s own declarations into `RunArgumentTable.swift` by `RunArgumentTableTests`, which
-/// fails until the table is regenerated: an option of `run` is declared once, with swift-argument-parser.
-/// `RunArgumentScannerTests` compares both parsers on generated command lines.
-enum RunArgumentScanner {
+/// Each command's table is generated from its declarations (``ScannableCommand``); `ArgumentScannerTests`
+/// compares both parsers on generated command lines of each command.
+enum ArgumentScanner<Command: ScannableCommand> {
     /// What an option does to the command.
     enum Action {
         /// A flag: sets a Bool.
-        case flag(@Sendable (inout RunCommand) -> Void)
+        case flag(@Sendable (inout Command) -> Void)
         /// An option given at most once; the closure converts and stores the value, false when it does not convert.
-        case single(@Sendable (inout RunCommand, String) -> Bool)
+        case single(@Sendable (inout Command, String) -> Bool)
         /// An option that may repeat; each value is converted and appended, false when it does not convert.
-        case repeating(@Sendable (inout RunCommand, String) -> Bool)
+        case repeating(@Sendable (inout Command, String) -> Bool)
     }
 
-    /// One option of `run`, under all its spellings.
+    /// One option of the command, under all its spellings.
     struct Option: Sendable {
         /// The spellings, as typed: `-j`, `--jobs`.
         let names: [String]
@@ -36,20 +35,23 @@ enum RunArgumentScanner {
 
     // MARK: - Scanning
 
-    /// The command `apitest run ARGUMENTS` (the arguments after `run`) asks for, validated, or `nil` when
-    /// swift-argument-parser must decide.
-    static func command(for arguments: [String]) -> RunCommand? {
-        var command = defaults()
+    /// The command `apitest <command> ARGUMENTS` (the arguments after the command's name) asks for, validated, or
+    /// `nil` when swift-argument-parser must decide.
+    static func command(for arguments: [String]) -> Command? {
+        let options = Command.scannedOptions
+        var command = Command.scanningDefaults()
         // A linear search over ~30 options: cheaper than the first use of a dictionary of closures.
         var given = [Bool](repeating: false, count: options.count)
         var index = arguments.startIndex
         var positionalOnly = false
+        var paths = 0
         while index < arguments.endIndex {
             let argument = arguments[index]
             index += 1
             if positionalOnly || !argument.hasPrefix("-") {
                 guard !argument.isEmpty else { return nil }
-                appendPath(argument, to: &command)
+                Command.appendPath(argument, to: &command)
+                paths += 1
                 continue
             }
             if argument == "--" {
@@ -76,10 +78,11 @@ enum RunArgumentScanner {
                 guard let value = value(attached, arguments, &index), append(&command, value) else { return nil }
             }
         }
-        guard !command.suites.paths.isEmpty else { return nil }
+        // The paths are required: swift-argument-parser says so when there are none.
+        guard paths > 0 else { return nil }
         do {
             // swift-argument-parser's order: the option groups as it decodes them, then the command.
-            try validateGroups(of: &command)
+            try Command.validateGroups(of: &command)
             try command.validate()
         } catch {
             return nil
@@ -99,35 +102,6 @@ enum RunArgumentScanner {
             index += 1
         }
         guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
-        return value
-    }
-
-    // MARK: - Storing values (used by the generated table)
-
-    /// Converts `text` as swift-argument-parser does and stores it; false when it does not convert.
-    static func store<Value: ExpressibleByArgument>(_ text: String, in slot: inout Value) -> Bool {
-        guard let value = Value(argument: text) else { return false }
-        slot = value
-        return true
-    }
-
-    /// As the other `store`, for an optional option.
-    static func store<Value: ExpressibleByArgument>(_ text: String, in slot: inout Value?) -> Bool {
-        guard let value = Value(argument: text) else { return false }
-        slot = value
-        return true
-    }
-
-    /// Converts `text` and appends it, for a repeating option; false when it does not convert.
-    static func append<Value: ExpressibleByArgument>(_ text: String, to list: inout [Value]) -> Bool {
-        guard let value = Value(argument: text) else { return false }
-        list.append(value)
-        return true
-    }
-
-    /// An option's declared default, from its text in swift-argument-parser's description of the command.
-    static func defaultValue<Value: ExpressibleByArgument>(_ text: String) -> Value {
-        guard let value = Value(argument: text) else { preconditionFailure("default '\(text)' does not convert") }
         return value
     }
 }
