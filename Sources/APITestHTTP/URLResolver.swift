@@ -171,6 +171,12 @@ public enum URLResolver {
                 }
             }
         }
+        // Fast path for an absolute http(s) URL as it is sent (same result as the general resolution).
+        switch plainAbsoluteURL(trimmed) {
+        case .encoded: return trimmed
+        case .toEncode: return percentEncodeInvalidCharacters(trimmed)
+        case .none: break
+        }
         return try resolveGenerally(trimmed, reference: reference, base: base?.text, baseParts: base?.parts)
     }
 
@@ -247,21 +253,53 @@ public enum URLResolver {
             guard bytes.first == UInt8(ascii: "/"), bytes.count < 2 || bytes[1] != UInt8(ascii: "/") else {
                 return nil
             }
-            var previous: UInt8 = 0
-            var inQuery = false
-            var encoded = true
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "#"): return nil
-                case UInt8(ascii: "?"): inQuery = true
-                case UInt8(ascii: ".") where previous == UInt8(ascii: "/") && !inQuery: return nil
-                default: break
-                }
-                previous = byte
-                if !isValidURLByte(byte) { encoded = false }
-            }
-            return encoded ? .encoded : .toEncode
+            return pathForm(bytes)
         }
+    }
+
+    /// Whether `reference` is an absolute URL that the general resolution leaves as it is (but for its encoding):
+    /// `http://` or `https://` in small letters, a host, then a path whose form ``pathForm(_:)`` accepts; and
+    /// whether it needs encoding, in one pass; `nil` when it is not one (`HTTP://h`, `http://h`, `http://h?q`).
+    static func plainAbsoluteURL(_ reference: String) -> PlainRelativePath? {
+        reference.withUTF8Bytes { bytes -> PlainRelativePath? in
+            let schemeLength: Int
+            if bytes.starts(with: "http://".utf8) {
+                schemeLength = 7
+            } else if bytes.starts(with: "https://".utf8) {
+                schemeLength = 8
+            } else {
+                return nil
+            }
+            // The authority runs to the path's slash, which must come before any query or fragment.
+            var slash = schemeLength
+            while slash < bytes.count, bytes[slash] != UInt8(ascii: "/") {
+                if bytes[slash] == UInt8(ascii: "?") || bytes[slash] == UInt8(ascii: "#") { return nil }
+                slash += 1
+            }
+            guard slash > schemeLength, slash < bytes.count,
+                let path = pathForm(UnsafeBufferPointer(rebasing: bytes[slash...]))
+            else { return nil }
+            return path == .encoded && bytes[..<slash].allSatisfy(isValidURLByte) ? .encoded : .toEncode
+        }
+    }
+
+    /// Whether the bytes of a path and query (`/users/1?x=1`) have no fragment and no dot segment before the query,
+    /// which the general resolution would change, and whether they need encoding; `nil` when they have either.
+    static func pathForm(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainRelativePath? {
+        var previous: UInt8 = 0
+        var inQuery = false
+        var encoded = true
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "#"): return nil
+            case UInt8(ascii: "?"): inQuery = true
+            case UInt8(ascii: ".") where previous == UInt8(ascii: "/") && !inQuery: return nil
+            default: break
+            }
+            previous = byte
+            if !isValidURLByte(byte) { encoded = false }
+        }
+        return encoded ? .encoded : .toEncode
     }
 
     /// The parts of a base URL as the general resolution reads them: without surrounding whitespace, the path with

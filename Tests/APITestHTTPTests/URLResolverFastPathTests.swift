@@ -4,7 +4,7 @@ import Testing
 
 /// `URLResolver`'s shortcuts held to the general algorithm: the one-pass split of a URL into its parts against the
 /// three scans it replaced (`ReferenceComponents`), and `resolve(_:againstBase:)`'s fast paths (a plain relative path,
-/// an absolute path) against `resolveGenerally` with the base parsed afresh, results and errors alike.
+/// an absolute path, an absolute URL) against `resolveGenerally` with the base parsed afresh, results and errors alike.
 @Suite struct URLResolverFastPathTests {
     static let references: [String] = [
         "", "/", "//", "///", "/items/1.json", "/a?b=1", "/a?b/.c", "/a?b/../c", "/a/./b", "/a/../b", "/.", "/..",
@@ -15,6 +15,9 @@ import Testing
         "/a?b?c#d#e", "http:x", "http:", ":", ":/x", "/\u{0}", "/\u{7F}", "/\u{1F600}", "\u{1F600}", "/a%20b",
         "/a\"<>\\^`{|}", "/" + String(repeating: "a", count: 10_000), "/" + String(repeating: "é/", count: 1_000),
         "/" + String(repeating: "x?", count: 500) + "#" + String(repeating: "y", count: 500),
+        "http://h", "http://h?q", "http://h#f", "http://h/a/./b", "https://h:1/p?q=/./", "http://u:p@h/x", "http://h/é",
+        "http://?x", "http://#f", "http://h x/p", "https://h/", "http://h/p#", "http://h//x", "http://h/.", "https:/x",
+        "http:/x", "http://é.example/a?b=é", "http://h/" + String(repeating: "a/", count: 5_000),
     ]
 
     static let bases: [String?] = [
@@ -52,6 +55,13 @@ import Testing
         #expect(URLResolver.absolutePath("/é") == .toEncode)
         for path in ["", "a", "//h", "/a#f", "/./a", "/a/..", "?q"] {
             #expect(URLResolver.absolutePath(path) == nil, "\(path)")
+        }
+        #expect(URLResolver.plainAbsoluteURL("http://127.0.0.1:18099/items/1.json") == .encoded)
+        #expect(URLResolver.plainAbsoluteURL("https://h/a?b=/./") == .encoded)
+        #expect(URLResolver.plainAbsoluteURL("http://é/a") == .toEncode)
+        #expect(URLResolver.plainAbsoluteURL("http://h/é") == .toEncode)
+        for url in ["HTTP://h/", "http://h", "http://h?q", "http:///x", "http://h/a#f", "http://h/./a", "ftp://h/"] {
+            #expect(URLResolver.plainAbsoluteURL(url) == nil, "\(url)")
         }
     }
 
