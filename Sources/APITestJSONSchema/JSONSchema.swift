@@ -124,6 +124,27 @@ package struct JSONSchema: Sendable {
         quickVerdict(instance, in: JSONValueDocument(), valueCount: Self.valueCount(instance))
     }
 
+    /// Whether the string whose UTF-8 bytes are `bytes` is valid, read from the bytes in place when the quick check
+    /// can tell at once: true only for ASCII bytes (each one a code point) that the root schema accepts by its scalar
+    /// plan (or a root of `true` or without keywords), where ``validate(_:maximumErrors:)`` of that `.string` is
+    /// valid with no errors; false when it cannot tell so, or the string is invalid (validate the value then). For a
+    /// contract's path parameters, checked for every request.
+    package func acceptsASCIIString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !compiled.tracksAnnotations else { return false }
+        let root = compiled.root
+        let holds: Bool?
+        if let boolean = root.boolean {
+            holds = boolean
+        } else if root.keywords.isEmpty {
+            holds = true
+        } else if let plan = root.scalarPlan, !bytes.contains(where: { $0 >= 0x80 }) {
+            holds = plan.verdict(kind: .string, text: bytes, integer: nil)
+        } else {
+            holds = nil
+        }
+        return holds == true && !Task.isCancelled
+    }
+
     private func quickVerdict<Document: QuickCheckDocument>(
         _ node: Document.Node, in document: Document, valueCount: Int
     ) -> Bool? {

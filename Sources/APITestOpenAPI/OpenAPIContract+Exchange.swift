@@ -17,13 +17,13 @@ extension OpenAPIContract {
                 return ContractExchangeCheck(match: .ignored, response: nil, requestViolations: [])
             }
             let operation = table[index].operation
+            let responseCheck = checkResponse(operation, response)
+            let requestViolations = checkRequest(operation, request, path: path)
+            let pathParameters = readsPathParameters ? path.values(of: table[index].template).mapValues(\.decoded) : [:]
+            // The operation moved into the match, last: not copied a second time.
             return ContractExchangeCheck(
-                match: .operation(
-                    operation,
-                    pathParameters: readsPathParameters
-                        ? path.values(of: table[index].template).mapValues(\.decoded) : [:]),
-                response: checkResponse(operation, response),
-                requestViolations: checkRequest(operation, request, path: path))
+                match: .operation(consume operation, pathParameters: pathParameters), response: responseCheck,
+                requestViolations: requestViolations)
         case .notFound(let method, let path):
             return ContractExchangeCheck(
                 match: .noOperation(method: method, path: path), response: nil, requestViolations: [])

@@ -34,7 +34,7 @@ extension OpenAPIContract {
         parameters.withUnsafeBufferPointer { parameters in
             for position in parameters.indices {
                 checkParameter(
-                    parameters[position], of: operation, request, path: path, queryPairs: &queryPairs,
+                    parameters.baseAddress! + position, of: operation, request, path: path, queryPairs: &queryPairs,
                     cookiePairs: &cookiePairs, &violations)
             }
         }
@@ -49,37 +49,51 @@ extension OpenAPIContract {
     }
 
     /// Checks one parameter of `operation` in `request`: present when required, its value against its schema.
+    ///
+    /// The parameter is read where the compiled operation holds it: a borrowed value captured by the closures here
+    /// (the message's prefix) was copied, every field retained, for every request.
     private func checkParameter(
-        _ parameter: borrowing CompiledParameter, of operation: OpenAPIOperation, _ request: ContractRequest,
+        _ parameter: UnsafePointer<CompiledParameter>, of operation: OpenAPIOperation, _ request: ContractRequest,
         path: RoutedPath?, queryPairs: inout [(name: String, value: Substring)]?,
         cookiePairs: inout [(name: String, value: Substring)]?, _ violations: inout [ContractViolation]
     ) {
         let value: JSONValue?
-        switch parameter.location {
+        switch parameter.pointee.location {
         case .path:
-            if let segment = parameter.scalarPathSegment, let path, segment < path.decoded.count {
+            if let segment = parameter.pointee.scalarPathSegment, let path, segment < path.decoded.count {
                 // The whole segment, as routed (percent-decoded as `ParameterValues.path` reads a scalar).
-                value = parameter.shape.scalar(String(path.decoded[path.decoded.startIndex + segment]))
+                let text = path.decoded[path.decoded.startIndex + segment]
+                // Read as a string that its schema accepts from its bytes in place: valid, so nothing to report and
+                // no value to make (this runs for every request to an operation with a path parameter).
+                if parameter.pointee.shape.readsTextAsString, let schema = parameter.pointee.schema,
+                    Self.accepts(schema, text)
+                {
+                    return
+                }
+                value = parameter.pointee.shape.scalar(String(text))
                 break
             }
-            guard let raw = path?.value(named: parameter.name, of: table[operation.index].template) else {
+            guard let raw = path?.value(named: parameter.pointee.name, of: table[operation.index].template) else {
                 // Routed elsewhere (the caller matched differently): nothing to check the path against.
                 return
             }
-            if parameter.isJSONContent {
+            if parameter.pointee.isJSONContent {
                 value = Self.json(raw.decoded)
-            } else if parameter.style != "label", parameter.style != "matrix", !parameter.shape.isContainer {
+            } else if parameter.pointee.style != "label", parameter.pointee.style != "matrix",
+                !parameter.pointee.shape.isContainer
+            {
                 // A scalar in `simple` style: the value as sent, percent-decoded (what `ParameterValues.path` reads
                 // it as, without splitting it into the parts a list would have).
-                value = parameter.shape.scalar(PercentEncoding.decodeLeniently(raw.raw))
+                value = parameter.pointee.shape.scalar(PercentEncoding.decodeLeniently(raw.raw))
             } else {
                 value = ParameterValues.path(
-                    raw.raw, name: parameter.name, style: parameter.style, shape: parameter.shape,
-                    explode: parameter.explode)
+                    raw.raw, name: parameter.pointee.name, style: parameter.pointee.style,
+                    shape: parameter.pointee.shape,
+                    explode: parameter.pointee.explode)
             }
         case .query, .cookie:
             let pairs: [(name: String, value: Substring)]
-            if parameter.location == .query {
+            if parameter.pointee.location == .query {
                 if queryPairs == nil { queryPairs = ParameterValues.queryPairs(ServerURL.split(request.url).query) }
                 pairs = queryPairs ?? []
             } else {
@@ -89,41 +103,51 @@ extension OpenAPIContract {
                 }
                 pairs = cookiePairs ?? []
             }
-            if parameter.isJSONContent {
-                value = pairs.first { $0.name == parameter.name }.map {
+            if parameter.pointee.isJSONContent {
+                value = pairs.first { $0.name == parameter.pointee.name }.map {
                     Self.json(PercentEncoding.decodeLeniently($0.value))
                 }
             } else {
                 value = ParameterValues.form(
-                    pairs, name: parameter.name, style: parameter.style, explode: parameter.explode,
-                    shape: parameter.shape, otherNames: parameter.siblingNames)
+                    pairs, name: parameter.pointee.name, style: parameter.pointee.style,
+                    explode: parameter.pointee.explode,
+                    shape: parameter.pointee.shape, otherNames: parameter.pointee.siblingNames)
             }
         case .header:
-            let values = request.fields.values(named: parameter.name)
+            let values = request.fields.values(named: parameter.pointee.name)
             if values.isEmpty {
                 value = nil
-            } else if parameter.isJSONContent {
+            } else if parameter.pointee.isJSONContent {
                 value = Self.json(values.joined(separator: ", "))
             } else {
                 value = ParameterValues.header(
-                    values.joined(separator: ","), shape: parameter.shape, explode: parameter.explode)
+                    values.joined(separator: ","), shape: parameter.pointee.shape, explode: parameter.pointee.explode)
             }
         }
         guard let value else {
-            if parameter.isRequired {
+            if parameter.pointee.isRequired {
                 violations.append(
                     ContractViolation(
-                        kind: .missingParameter(parameter.name, in: parameter.location), subject: .request,
-                        operation: operation, instancePath: "\(parameter.location.rawValue) \(parameter.name)",
-                        specLocation: tracer.location(of: parameter.declaration)))
+                        kind: .missingParameter(parameter.pointee.name, in: parameter.pointee.location),
+                        subject: .request,
+                        operation: operation,
+                        instancePath: "\(parameter.pointee.location.rawValue) \(parameter.pointee.name)",
+                        specLocation: tracer.location(of: parameter.pointee.declaration)))
             }
             return
         }
-        guard let schema = parameter.schema else { return }
+        guard let schema = parameter.pointee.schema else { return }
         appendSchemaErrors(
             schema.schema.validate(value, maximumErrors: 20), schema: schema,
-            prefix: "\(parameter.location.rawValue) \(parameter.name)", subject: .request, operation: operation,
+            prefix: "\(parameter.pointee.location.rawValue) \(parameter.pointee.name)", subject: .request,
+            operation: operation,
             responseKey: nil, &violations)
+    }
+
+    /// Whether `schema` accepts the string `text` from its bytes in place (``JSONSchema/acceptsASCIIString(_:)``):
+    /// true only where validating `.string(text)` finds it valid.
+    private static func accepts(_ schema: CompiledSchemaReference, _ text: Substring) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { schema.schema.acceptsASCIIString($0) } ?? false
     }
 
     /// `text` parsed as JSON, else the string.

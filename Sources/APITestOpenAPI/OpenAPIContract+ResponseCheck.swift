@@ -95,14 +95,16 @@ extension OpenAPIContract {
             return
         }
         let mediaType: CompiledMediaType
-        let actual: MediaRange
+        // nil: the declared type's own range, read in place (a copy retains each of its parts).
+        let parsed: MediaRange?
         if let exact = content.first(where: { $0.isExactly(contentType) }) {
             // What servers send (`application/json`, maybe with parameters), byte for byte a declared type: the
             // most specific match there is, found without parsing the header (this runs for every response).
             mediaType = exact
-            actual = exact.range
+            parsed = nil
         } else {
-            actual = MediaRange(contentType)
+            let actual = MediaRange(contentType)
+            parsed = actual
             var best: (specificity: Int, mediaType: CompiledMediaType)?
             for mediaType in content {
                 guard let specificity = mediaType.range.specificity(for: actual) else { continue }
@@ -118,11 +120,12 @@ extension OpenAPIContract {
             }
             mediaType = found
         }
-        guard actual.isJSON, let schema = mediaType.schema else { return }
+        guard parsed?.isJSON ?? mediaType.range.isJSON, let schema = mediaType.schema else { return }
         guard let result = body.validate(against: schema.schema) else {
             violations.append(
                 ContractViolation(
-                    kind: .invalidJSON(contentType: actual.essence), subject: subject, operation: operation,
+                    kind: .invalidJSON(contentType: (parsed ?? mediaType.range).essence), subject: subject,
+                    operation: operation,
                     responseKey: responseKey, instancePath: "", specLocation: tracer.location(of: mediaType.declaration)
                 ))
             return

@@ -110,6 +110,13 @@ indirect enum ValueShape: Sendable, Hashable {
         return .string(text)
     }
 
+    /// Whether ``scalar(_:)`` reads every text as that very string (no number, boolean or null to read instead).
+    var readsTextAsString: Bool {
+        guard case .scalar(let types) = self else { return true }
+        return types.isDisjoint(with: [.integer, .number, .boolean])
+            && (!types.contains(.null) || types.contains(.string))
+    }
+
     /// Whether values of this shape are arrays or objects (read from several parts of a text).
     var isContainer: Bool {
         switch self {

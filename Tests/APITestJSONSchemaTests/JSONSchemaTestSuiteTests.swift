@@ -63,6 +63,10 @@ struct JSONSchemaTestSuiteTests {
                     if let quick = schema.quickVerdict(data), quick != expected {
                         misses.append("\(name): the quick check of the value says \(quick ? "valid" : "invalid")")
                     }
+                    // A string read from its bytes in place is accepted only when it is valid.
+                    if case .string(var text) = data, text.withUTF8({ schema.acceptsASCIIString($0) }), !expected {
+                        misses.append("\(name): the string's bytes read in place are accepted")
+                    }
                     if tapeResult.isValid != result.isValid
                         || tapeResult.errors.map(\.description) != result.errors.map(\.description)
                     {
