@@ -74,9 +74,13 @@ package struct ContractChecker: Sendable {
             let responseCheck = checked.response ?? ContractResponseCheck(responseKey: nil, violations: [])
             coverage.recordCall(
                 file: suiteContract.displayPath, operation: operation, responseKey: responseCheck.responseKey)
-            outcome.failures += responseCheck.violations.map {
-                failure($0, status: response.statusCode, at: stepLocation)
+            // Lists appended only when there is something in them: almost every exchange holds.
+            if !responseCheck.violations.isEmpty {
+                outcome.failures += responseCheck.violations.map {
+                    failure($0, status: response.statusCode, at: stepLocation)
+                }
             }
+            guard !checked.requestViolations.isEmpty else { return outcome }
             let requestProblems = checked.requestViolations.map { failure($0, status: nil, at: stepLocation) }
             if isStrict { outcome.failures += requestProblems } else { outcome.warnings += requestProblems }
             return outcome
