@@ -262,14 +262,7 @@ public enum URLResolver {
     /// whether it needs encoding, in one pass; `nil` when it is not one (`HTTP://h`, `http://h`, `http://h?q`).
     static func plainAbsoluteURL(_ reference: String) -> PlainRelativePath? {
         reference.withUTF8Bytes { bytes -> PlainRelativePath? in
-            let schemeLength: Int
-            if bytes.starts(with: "http://".utf8) {
-                schemeLength = 7
-            } else if bytes.starts(with: "https://".utf8) {
-                schemeLength = 8
-            } else {
-                return nil
-            }
+            guard let schemeLength = httpSchemeLength(bytes) else { return nil }
             // The authority runs to the path's slash, which must come before any query or fragment.
             var slash = schemeLength
             while slash < bytes.count, bytes[slash] != UInt8(ascii: "/") {
@@ -281,6 +274,13 @@ public enum URLResolver {
             else { return nil }
             return path == .encoded && bytes[..<slash].allSatisfy(isValidURLByte) ? .encoded : .toEncode
         }
+    }
+
+    /// The length of `http://` or `https://` (in small letters) at the start of `bytes`; `nil` without either.
+    static func httpSchemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        if bytes.starts(with: "http://".utf8) { return 7 }
+        if bytes.starts(with: "https://".utf8) { return 8 }
+        return nil
     }
 
     /// Whether the bytes of a path and query (`/users/1?x=1`) have no fragment and no dot segment before the query,
@@ -316,14 +316,7 @@ public enum URLResolver {
     static func plainBase(_ base: String) -> String? {
         guard base.trimmingWhitespace().utf8.count == base.utf8.count else { return nil }
         let endsInSlash = base.withUTF8Bytes { bytes -> Bool? in
-            let schemeLength: Int
-            if bytes.starts(with: "http://".utf8) {
-                schemeLength = 7
-            } else if bytes.starts(with: "https://".utf8) {
-                schemeLength = 8
-            } else {
-                return nil
-            }
+            guard let schemeLength = httpSchemeLength(bytes) else { return nil }
             guard bytes.count > schemeLength, bytes[schemeLength] != UInt8(ascii: "/"), bytes[schemeLength] < 0x80
             else { return nil }
             // One pass: no space or control byte, no query or fragment, no "/." (where a dot segment can start).
