@@ -11,33 +11,6 @@ import Testing
 @Suite struct ArgumentScannerTests {
     // MARK: - The tables against swift-argument-parser's own description
 
-    /// One argument of `<command> --experimental-dump-help`.
-    struct DumpedArgument: Decodable {
-        struct Name: Decodable {
-            var kind: String
-            var name: String
-        }
-        var kind: String
-        var names: [Name]?
-        var isRepeating: Bool
-    }
-
-    struct Dump: Decodable {
-        struct Command: Decodable { var arguments: [DumpedArgument] }
-        var command: Command
-    }
-
-    static func dumpedArguments(of command: any ParsableCommand.Type) throws -> [DumpedArgument] {
-        var text: String?
-        do {
-            _ = try command.parseAsRoot(["--experimental-dump-help"])
-        } catch {
-            text = command.fullMessage(for: error)
-        }
-        let json = try #require(text)
-        return try JSONDecoder().decode(Dump.self, from: Data(json.utf8)).command.arguments
-    }
-
     @Test func knowsEveryOptionOfRunUnderEverySpellingAndKind() throws {
         let (expected, actual) = try Self.kinds(of: RunCommand.self)
         #expect(expected.count > 25, "the dump lists run's options")
@@ -57,12 +30,10 @@ import Testing
         expected: [String: String], actual: [String: String]
     ) {
         var expected: [String: String] = [:]
-        for argument in try Self.dumpedArguments(of: command) where argument.kind != "positional" {
-            let spellings = (argument.names ?? []).map { $0.kind == "short" ? "-\($0.name)" : "--\($0.name)" }
-            // swift-argument-parser's own flags: the scanner leaves them to it.
-            if spellings.contains("--help") || spellings.contains("--version") { continue }
+        // swift-argument-parser's own flags (--help, --version) are left out: the scanner leaves them to it.
+        for argument in try ArgumentTableGenerator.dumpedArguments(of: command) where argument.kind != "positional" {
             let kind = argument.kind == "flag" ? "flag" : argument.isRepeating ? "repeating" : "single"
-            for spelling in spellings { expected[spelling] = kind }
+            for spelling in argument.spellings { expected[spelling] = kind }
         }
         var actual: [String: String] = [:]
         for option in Command.scannedOptions {
