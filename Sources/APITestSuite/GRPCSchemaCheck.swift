@@ -10,10 +10,15 @@ import Synchronization
 /// the field and enum names of its messages (literal messages are encoded whole; in a templated one the names
 /// written literally are checked). With `reflection: true` these checks happen at run time, located at the step.
 package enum GRPCSchemaCheck {
-    /// Loads the schema of `suite.grpc` and checks the suite's `grpc:` steps, reporting problems in `context`.
-    static func check(_ suite: inout Suite, in context: SuiteParseContext) {
+    /// Loads the schema of `suite.grpc` and checks the suite's `grpc:` steps, reporting problems in `context`. With
+    /// `testsMayCallGRPC` false (the caller knows no test has a `grpc:` step), only setup and teardown are scanned
+    /// for one.
+    static func check(_ suite: inout Suite, in context: SuiteParseContext, testsMayCallGRPC: Bool = true) {
         // By index (`containsStep`): copying each test out of the array cost more than the rest of this check.
-        let hasCalls = suite.containsStep(where: \.isGRPCCall)
+        let hasCalls =
+            testsMayCallGRPC
+            ? suite.containsStep(where: \.isGRPCCall)
+            : suite.setup.contains(where: \.isGRPCCall) || suite.teardown.contains(where: \.isGRPCCall)
         guard hasCalls || suite.grpc != nil else { return }
         guard let setting = suite.grpc else {
             for step in allCalls(of: suite) {

@@ -7,11 +7,12 @@ extension SnapshotParser {
     /// (both steps would write `__snapshots__/<suite file stem>/<name>.json`, the later silently replacing the
     /// earlier, and the next run failing one of them), located at the later step and naming the earlier one; and a
     /// snapshot in a step that `forEach` repeats (the step's own, its group's or its test's), whose runs would all
-    /// write the one file.
-    static func checkUnique(_ suite: Suite, in context: SuiteParseContext) {
+    /// write the one file. With `testsMayHaveSnapshots` false (the caller knows no test takes one), only setup and
+    /// teardown are scanned for a snapshot.
+    static func checkUnique(_ suite: Suite, in context: SuiteParseContext, testsMayHaveSnapshots: Bool = true) {
         // Nearly every suite has no snapshot: a scan that captures nothing (no exclusivity checks on the state below
         // for every test) finds out first.
-        guard Self.hasSnapshot(suite) else { return }
+        guard Self.hasSnapshot(suite, scanningTests: testsMayHaveSnapshots) else { return }
         var first: [String: (location: SourceLocation, owner: String)] = [:]
         var reported: Set<SourceLocation> = []
         // `owner` names the steps' owner for a later error: made only for a step with a snapshot (a suite can have
@@ -53,14 +54,16 @@ extension SnapshotParser {
         check(suite.teardown, owner: { "teardown" }, repeated: false)
     }
 
-    /// Whether a step of `suite` (its setup's, a test's or its teardown's) takes a snapshot.
-    private static func hasSnapshot(_ suite: Suite) -> Bool {
+    /// Whether a step of `suite` (its setup's, a test's when `scanningTests`, or its teardown's) takes a snapshot.
+    private static func hasSnapshot(_ suite: Suite, scanningTests: Bool) -> Bool {
         func any(_ steps: [Step]) -> Bool {
             for index in steps.indices where steps[index].expect.snapshot != nil { return true }
             return false
         }
-        let tests = suite.tests
-        for index in tests.indices where any(tests[index].steps) { return true }
+        if scanningTests {
+            let tests = suite.tests
+            for index in tests.indices where any(tests[index].steps) { return true }
+        }
         return any(suite.setup) || any(suite.teardown)
     }
 }

@@ -101,8 +101,11 @@ enum SuiteParser {
         let setup = shared.setup + (ownSetup ?? [])
         var tests: [TestCase] = []
         let declaresTests = entries[Key.tests] != nil
+        // Which kinds of steps the tests may hold: the suite-wide checks below skip scanning them for a kind none has.
+        var testStepKinds = TestParser.StepKinds()
         if let entry = entries[Key.tests] {
-            tests = TestParser.tests(entry.value, hasBaseURL: baseURL != nil, in: context)
+            tests = TestParser.tests(
+                entry.value, hasBaseURL: baseURL != nil, in: context, stepKinds: &testStepKinds)
         } else {
             context.error("the suite has no 'tests'; add a list of tests", at: context.location(of: root))
         }
@@ -131,8 +134,8 @@ enum SuiteParser {
             }
         }
         if let entry = entries[Key.grpc] { suite.grpc = GRPCParser.setting(entry, in: context) }
-        GRPCSchemaCheck.check(&suite, in: context)
-        SnapshotParser.checkUnique(suite, in: context)
+        GRPCSchemaCheck.check(&suite, in: context, testsMayCallGRPC: testStepKinds.grpcCalls)
+        SnapshotParser.checkUnique(suite, in: context, testsMayHaveSnapshots: testStepKinds.snapshots)
         let usedEnvironment = ScopeChecker.check(suite, in: context)
         guard !context.hasErrors else { return (nil, declaresTests) }
         suite.environment = context.environment.filter { usedEnvironment.contains($0.key) }

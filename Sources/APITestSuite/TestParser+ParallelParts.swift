@@ -8,6 +8,16 @@ extension TestParser {
     /// The fewest tests in a list for it to be parsed in parts on several cores.
     static let parallelThreshold = 2_000
 
+    /// The kinds of steps a list's tests may hold, for the suite-wide checks to skip scanning every test for a kind
+    /// none has (`SnapshotParser.checkUnique`, `GRPCSchemaCheck`): each is `true` unless the parts' parse, which
+    /// looks at each test's steps on its own core, found none.
+    struct StepKinds: Equatable {
+        /// Whether a test's step may take a snapshot (`expect.snapshot`).
+        var snapshots = true
+        /// Whether a test's step may be a gRPC call.
+        var grpcCalls = true
+    }
+
     /// The tests of a long list parsed in parts, one per core, each on its own context
     /// (`SuiteParseContext.forkedForParallelParsing()`), written straight into one array in the list's order: when no
     /// test has `forEach` (the usual long list), `takeTests()` hands the array over as the list's tests, and only
@@ -28,6 +38,8 @@ extension TestParser {
         private let forEachFlags: [Bool]
         /// Whether any test has `forEach`.
         let hasForEach: Bool
+        /// Which kinds of steps the tests hold (each exact: the parts looked at every step).
+        let stepKinds: StepKinds
         /// How many tests `takeNext()` has taken (they are taken in order).
         private var taken = 0
 
@@ -43,31 +55,38 @@ extension TestParser {
             var nameNodes = [YAMLNode](repeating: items[items.startIndex], count: count)
             // 0: not parsed, 1: parsed, 2: parsed, with `forEach`.
             var states = [UInt8](repeating: 0, count: count)
+            // Each part's kinds of steps: bit 1 a snapshot, bit 2 a gRPC call.
+            var partKinds = [UInt8](repeating: 0, count: partCount)
             let tests = nameNodes.withUnsafeMutableBufferPointer { nameNodes in
                 states.withUnsafeMutableBufferPointer { states in
-                    [TestCase](unsafeUninitializedCapacity: count) { buffer, initialized in
-                        nonisolated(unsafe) let (buffer, nameNodes, states) = (buffer, nameNodes, states)
-                        nonisolated(unsafe) let forks = forks
-                        let start = items.startIndex
-                        DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                            for offset in (count * part / partCount)..<(count * (part + 1) / partCount) {
-                                guard
-                                    let (test, nameNode, hasForEach) = TestParser.test(
-                                        items[start + offset], number: offset + 1, hasBaseURL: hasBaseURL,
-                                        in: forks[part])
-                                else { continue }
-                                (buffer.baseAddress! + offset).initialize(to: test)
-                                nameNodes[offset] = nameNode
-                                states[offset] = hasForEach ? 2 : 1
+                    partKinds.withUnsafeMutableBufferPointer { partKinds in
+                        [TestCase](unsafeUninitializedCapacity: count) { buffer, initialized in
+                            nonisolated(unsafe) let (buffer, nameNodes, states) = (buffer, nameNodes, states)
+                            nonisolated(unsafe) let (forks, partKinds) = (forks, partKinds)
+                            let start = items.startIndex
+                            DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                                var kinds: UInt8 = 0
+                                for offset in (count * part / partCount)..<(count * (part + 1) / partCount) {
+                                    guard
+                                        let (test, nameNode, hasForEach) = TestParser.test(
+                                            items[start + offset], number: offset + 1, hasBaseURL: hasBaseURL,
+                                            in: forks[part])
+                                    else { continue }
+                                    if kinds != 3 { kinds |= Self.stepKinds(of: test.steps) }
+                                    (buffer.baseAddress! + offset).initialize(to: test)
+                                    nameNodes[offset] = nameNode
+                                    states[offset] = hasForEach ? 2 : 1
+                                }
+                                partKinds[part] = kinds
                             }
-                        }
-                        if states.contains(0) {
-                            for offset in 0..<count where states[offset] != 0 {
-                                (buffer.baseAddress! + offset).deinitialize(count: 1)
+                            if states.contains(0) {
+                                for offset in 0..<count where states[offset] != 0 {
+                                    (buffer.baseAddress! + offset).deinitialize(count: 1)
+                                }
+                                initialized = 0
+                            } else {
+                                initialized = count
                             }
-                            initialized = 0
-                        } else {
-                            initialized = count
                         }
                     }
                 }
@@ -79,6 +98,18 @@ extension TestParser {
             self.nameNodes = nameNodes
             forEachFlags = states.map { $0 == 2 }
             hasForEach = forEachFlags.contains(true)
+            let kinds = partKinds.reduce(0, |)
+            stepKinds = StepKinds(snapshots: kinds & 1 != 0, grpcCalls: kinds & 2 != 0)
+        }
+
+        /// The kinds of `steps` (bit 1: one takes a snapshot; bit 2: one is a gRPC call).
+        static func stepKinds(of steps: [Step]) -> UInt8 {
+            var kinds: UInt8 = 0
+            for index in steps.indices {
+                if steps[index].expect.snapshot != nil { kinds |= 1 }
+                if steps[index].isGRPCCall { kinds |= 2 }
+            }
+            return kinds
         }
 
         /// Hands over every test, in the list's order (once, and only when none was taken).

@@ -76,6 +76,15 @@ enum TestParser {
 
     /// The tests of `tests:`, `forEach` tests expanded to one per row; a duplicate name is reported and left out.
     static func tests(_ node: YAMLNode, hasBaseURL: Bool, in context: SuiteParseContext) -> [TestCase] {
+        var stepKinds = StepKinds()
+        return tests(node, hasBaseURL: hasBaseURL, in: context, stepKinds: &stepKinds)
+    }
+
+    /// The tests of `tests:` as `tests(_:hasBaseURL:in:)` gives them; `stepKinds` set to the kinds of steps they
+    /// may hold (left as it is unless the list was parsed in parts, which looked at every test's steps).
+    static func tests(
+        _ node: YAMLNode, hasBaseURL: Bool, in context: SuiteParseContext, stepKinds: inout StepKinds
+    ) -> [TestCase] {
         guard let items = context.sequence(node, for: "tests") else { return [] }
         if items.isEmpty {
             context.error("'tests' is empty; add at least one test", at: node)
@@ -102,6 +111,8 @@ enum TestParser {
         // otherwise the tests are moved out of it here, in order, as they would come from
         // `test(_:number:hasBaseURL:in:)`.
         let parts = ParsedParts(items, hasBaseURL: hasBaseURL, in: context)
+        // The tests kept are the parts' tests, or rows copied from them with the same steps, or fewer.
+        if let parts { stepKinds = parts.stepKinds }
         if let parts, !parts.hasForEach {
             let parsed = parts.takeTests()
             // The tests kept, made only at the first repeated name (the list itself when none repeats).
