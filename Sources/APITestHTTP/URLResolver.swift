@@ -247,12 +247,14 @@ public enum URLResolver {
 
     /// Whether `reference` is an absolute path without a fragment, two leading slashes (an authority) or a dot
     /// segment before its query, and whether it needs encoding, in one pass; `nil` when it is not one. Such a path
-    /// resolves to the base's `scheme://authority` followed by the path as it is.
+    /// resolves to the base's `scheme://authority` followed by the path as it is. A non-ASCII byte right after the
+    /// slash is left to the general resolution: a combining mark or joiner there (`/\u{301}x`) makes one character
+    /// of the slash and itself, which the general resolution, comparing characters, does not read as a leading `/`.
     static func absolutePath(_ reference: String) -> PlainRelativePath? {
         reference.withUTF8Bytes { bytes -> PlainRelativePath? in
-            guard bytes.first == UInt8(ascii: "/"), bytes.count < 2 || bytes[1] != UInt8(ascii: "/") else {
-                return nil
-            }
+            guard bytes.first == UInt8(ascii: "/"),
+                bytes.count < 2 || (bytes[1] != UInt8(ascii: "/") && bytes[1] < 0x80)
+            else { return nil }
             return pathForm(bytes)
         }
     }

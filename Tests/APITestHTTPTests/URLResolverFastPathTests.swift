@@ -12,6 +12,7 @@ import Testing
         "/é/ü?x=ü", "/a b", "/a%2Fb%zz", "/a:b", "/a:b/c:d", " /padded ", "\u{3000}/ws\u{3000}", "\t/tab\n",
         "users", "users?x=1", "users#f", "a/b/../c", ".", "..", "./a", "http://h/x", "HTTP://H/a/../b",
         "https://[::1]:8443/p?q#f", "http://[fe80::1%25eth0]/x", "mailto:x", "a:b", "1a:b", "a+b-c.d:e", "a_b:c",
+        "/\u{301}x", "\t/\u{301}", "/\u{200D}a", "/.\u{301}", "/é\u{301}", "/a?b=\u{301}", "http://h/\u{301}x",
         "/a?b?c#d#e", "http:x", "http:", ":", ":/x", "/\u{0}", "/\u{7F}", "/\u{1F600}", "\u{1F600}", "/a%20b",
         "/a\"<>\\^`{|}", "/" + String(repeating: "a", count: 10_000), "/" + String(repeating: "é/", count: 1_000),
         "/" + String(repeating: "x?", count: 500) + "#" + String(repeating: "y", count: 500),
@@ -52,8 +53,9 @@ import Testing
         #expect(URLResolver.Base("h/x").origin == nil)
         #expect(URLResolver.absolutePath("/items/1.json") == .encoded)
         #expect(URLResolver.absolutePath("/a?b/./c") == .encoded)
-        #expect(URLResolver.absolutePath("/é") == .toEncode)
-        for path in ["", "a", "//h", "/a#f", "/./a", "/a/..", "?q"] {
+        #expect(URLResolver.absolutePath("/a/é") == .toEncode)
+        // A non-ASCII byte right after the slash may join it into one character: the general resolution decides.
+        for path in ["", "a", "//h", "/a#f", "/./a", "/a/..", "?q", "/é", "/\u{301}x"] {
             #expect(URLResolver.absolutePath(path) == nil, "\(path)")
         }
         #expect(URLResolver.plainAbsoluteURL("http://127.0.0.1:18099/items/1.json") == .encoded)
