@@ -27,6 +27,11 @@ package struct JSONTape: Sendable {
     package enum Kind: UInt64, Sendable {
         case null = 0
         case `false`, `true`, number, string, array, object
+
+        /// Kinds are equal when their raw values are: written out and inlinable, because the synthesized `==`
+        /// reached from another module (the schema's quick check compares a kind several times for every value)
+        /// went through `Equatable`'s witness.
+        @inlinable package static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue == rhs.rawValue }
     }
 
     /// The text the entries point into.

@@ -95,12 +95,6 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         }
     }
 
-    /// Whether `kind` is `other`, compared by raw value: `==` on the other module's enum went through `Equatable`'s
-    /// witness, several times for every value checked.
-    private static func same(_ kind: JSONTape.Kind, _ other: JSONTape.Kind) -> Bool {
-        kind.rawValue == other.rawValue
-    }
-
     /// Nesting of subschemas past which the check gives up (`$ref` cycles end here; the evaluator reports them).
     static var maximumDepth: Int { 64 }
 
@@ -114,8 +108,8 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         let kind = document.kind(of: index)
         if let plan = node.scalarPlan,
             let holds = plan.verdict(
-                kind: kind, text: Self.same(kind, .string) ? document.plainText(of: index) : nil,
-                integer: Self.same(kind, .number) ? document.plainInteger(of: index) : nil)
+                kind: kind, text: kind == .string ? document.plainText(of: index) : nil,
+                integer: kind == .number ? document.plainInteger(of: index) : nil)
         {
             return Verdict(holds)
         }
@@ -132,7 +126,7 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
             return result
         }
         // The keywords the plan holds hold for a value that is not an object; for an object, one pass decides them.
-        if Self.same(kind, .object) {
+        if kind == .object {
             result = verdict(plan, index, depth: depth)
             if result == .invalid { return .invalid }
         }
@@ -224,32 +218,32 @@ struct SchemaQuickCheck<Document: QuickCheckDocument> {
         case .type(let names):
             return Verdict(names.contains { matches(type: $0, index, kind) })
         case .const(let value):
-            if Self.same(kind, .string), let text = document.plainText(of: index) {
+            if kind == .string, let text = document.plainText(of: index) {
                 return Verdict(Self.equals(text, value))
             }
             return Verdict(document.isEqual(index, to: value))
         case .enumeration(let values):
-            if Self.same(kind, .string), let text = document.plainText(of: index) {
+            if kind == .string, let text = document.plainText(of: index) {
                 return Verdict(values.contains { Self.equals(text, $0) })
             }
             return Verdict(values.contains { document.isEqual(index, to: $0) })
         case .allOf, .anyOf, .oneOf, .not, .conditional:
             return logic(keyword.check, index, depth: depth)
         case .multipleOf, .maximum, .minimum:
-            guard Self.same(kind, .number) else { return .valid }
+            guard kind == .number else { return .valid }
             return number(keyword.check, document.number(of: index))
         case .maxLength, .minLength, .pattern:
-            guard Self.same(kind, .string) else { return .valid }
+            guard kind == .string else { return .valid }
             if let text = document.plainText(of: index), let verdict = plainString(keyword.check, text) {
                 return verdict
             }
             return string(keyword.check, document.string(of: index))
         case .maxItems, .minItems, .prefixItems, .items, .contains:
-            guard Self.same(kind, .array) else { return .valid }
+            guard kind == .array else { return .valid }
             return array(keyword.check, index, depth: depth)
         case .maxProperties, .minProperties, .required, .annotatedRequired, .dependentRequired, .properties,
             .patternProperties, .additionalProperties, .propertyNames, .dependentSchemas:
-            guard Self.same(kind, .object) else { return .valid }
+            guard kind == .object else { return .valid }
             // Read once per object, as the evaluator reads them: a repeated name once, with its last value.
             if members == nil { members = memberList(index) }
             let list = members ?? []

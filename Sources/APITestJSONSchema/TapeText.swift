@@ -29,7 +29,7 @@ struct TapeText: QuickCheckDocument {
     }
 
     func forEachWrittenMember(of node: Int, _ body: (_ key: Int, _ value: Int) -> Bool) -> Bool {
-        guard tape.kind(node).rawValue == JSONTape.Kind.object.rawValue else { return false }
+        guard tape.kind(node) == .object else { return false }
         let stop = tape.end(node)
         var key = node + 1
         while key < stop {
